@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { Pasarela, type BalanceTransaction } from '@pasarela/node';
+import { Pasarela, type BalanceTransaction, type DisputeEvent, type PayoutEvent, type WebhookEvent } from '@pasarela/node';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { centsOf, csvRows, payByCardOnShop, startShopServer } from './support/shopServer';
@@ -131,8 +131,8 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
         .toEqual(ORDERS.map((o) => [o.order, o.amount, o.fee]).sort());
 
       // Every step reached the shop as a webhook its secret signed.
-      await expect.poll(() => shop.events.filter((e) => e.type === 'payout.paid').map((e) => (e.data as unknown as { id: string }).id), { timeout: 20_000 }).toEqual([payout?.id]);
-      await expect.poll(() => shop.events.filter((e) => e.type.startsWith('dispute.')).map((e) => `${e.type} ${(e.data as unknown as { id: string; status: string }).id === won?.id ? 'won' : 'accepted'} ${(e.data as unknown as { status: string }).status}`).sort(), { timeout: 20_000 })
+      await expect.poll(() => shop.events.filter((e: WebhookEvent): e is PayoutEvent => e.type === 'payout.paid').map((e) => e.data.id), { timeout: 20_000 }).toEqual([payout?.id]);
+      await expect.poll(() => shop.events.filter((e: WebhookEvent): e is DisputeEvent => String(e.type).startsWith('dispute.')).map((e) => `${e.type} ${e.data.id === won?.id ? 'won' : 'accepted'} ${e.data.status}`).sort(), { timeout: 20_000 })
         .toEqual(['dispute.closed accepted lost', 'dispute.closed won won', 'dispute.created accepted needs_response', 'dispute.created won needs_response', 'dispute.updated won under_review']);
       expect(shop.refused).toEqual([]);
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { Pasarela, PasarelaError } from '@pasarela/node';
+import { Pasarela, PasarelaError, type TransactionEvent, type WebhookEvent } from '@pasarela/node';
 import { browserAvailable, launchChromium } from './support/browser';
 import { payByCardOnShop, startShopServer, type ShopServer } from './support/shopServer';
 import { startSandboxInProcess } from './support/sandbox';
@@ -74,8 +74,8 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
     await payByCardOnShop(browser, shop.url, link.code, { lang: 'en', card: '4242 4242 4242 4242' });
 
     // The webhook names the order; the verify call agrees.
-    await expect.poll(() => shop.events.find((e) => e.type === 'transaction.approved')?.data.orderReference, { timeout: 20_000 }).toBe(orderReference);
-    const approved = shop.events.find((e) => e.type === 'transaction.approved');
+    await expect.poll(() => shop.events.find((e): e is TransactionEvent => e.type === 'transaction.approved')?.data.orderReference, { timeout: 20_000 }).toBe(orderReference);
+    const approved = shop.events.find((e): e is TransactionEvent => e.type === 'transaction.approved');
     const codOper = approved?.data.codOper ?? '';
     expect(await b.transactions.retrieve(codOper)).toMatchObject({ result: 'APPROVED', orderReference, metadata: { customer: 'c_77' }, refundedAmount: 0 });
     expect((await a.transactions.list({ orderReference })).data.map((t) => t.codOper)).toEqual([codOper]);
@@ -94,7 +94,7 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
     expect((await a.transactions.retrieve(codOper)).refunds?.map((r) => [r.id, r.amount])).toEqual([[half.id, 15], [rest.id, 15]]);
 
     // Each refund is a signed webhook naming the order.
-    await expect.poll(() => shop.events.filter((e) => e.type === 'transaction.refunded').map((e) => [e.data.refundId, e.data.orderReference]).sort(), { timeout: 20_000 })
+    await expect.poll(() => shop.events.filter((e: WebhookEvent): e is TransactionEvent => e.type === 'transaction.refunded').map((e) => [e.data.refundId, e.data.orderReference]).sort(), { timeout: 20_000 })
       .toEqual([[half.id, orderReference], [rest.id, orderReference]].sort());
     expect(shop.refused).toEqual([]);
   }, 120_000);

@@ -1,6 +1,7 @@
 // A merchant's server in plain Node with @pasarela/node (no framework): it creates a payment link for
-// each order with its secret key, hears the provider's signed webhooks, checks each one with the
-// verify call before it ships anything, and refunds. docs/merchant-api.md and docs/webhooks.md
+// each order with its secret key, hears the provider's signed webhooks (payments, payouts and
+// disputes, each with its own object), checks each one with the verify call before it acts, and
+// refunds. docs/merchant-api.md and docs/webhooks.md
 // explain every step.
 //
 //   npm start                          # the sandbox, in another terminal
@@ -63,8 +64,26 @@ let lastOrder = 0;
 /** Event ids already handled: a retried delivery carries the same id. */
 const seenEvents = new Set();
 
-async function handleEvent(event) {
-  // The webhook says what happened; the verify call, made with our secret key, confirms it.
+/** A payout event: the verify call reads the payout and the lines it settles. */
+async function handlePayout(event) {
+  const payout = await pasarela.payouts.retrieve(event.data.id);
+  console.log(`${event.type} ${payout.id}: verify call says ${payout.status}, ${payout.amount} ${payout.currency}`);
+  const payments = payout.balanceTransactions.filter((line) => line.type === 'payment').map((line) => line.codOper);
+  if (payout.status === 'paid') console.log(`  -> arrives ${payout.arrivalDate}; it pays ${payments.length} payment(s): ${payments.join(', ')}`);
+  if (payout.status === 'failed') console.log(`  -> the bank sent it back (${payout.failureReason}): the money is in the balance again for the next payout; check the payout account`);
+}
+
+/** A dispute event: the verify call reads the dispute; its payment is named by codOper. */
+async function handleDispute(event) {
+  const dispute = await pasarela.disputes.retrieve(event.data.id);
+  console.log(`${event.type} ${dispute.id} on ${dispute.codOper}: verify call says ${dispute.status}, ${dispute.amount} ${dispute.currency} (${dispute.reason})`);
+  if (dispute.status === 'needs_response') console.log(`  -> send evidence by ${dispute.evidenceDueBy} (disputes.submitEvidence), or accept it`);
+  if (dispute.status === 'won') console.log('  -> won: the amount is back in the balance');
+  if (dispute.status === 'lost') console.log(`  -> lost: ${dispute.amount} stays with the payer`);
+}
+
+/** A payment event: the verify call, made with our secret key, confirms what the webhook says. */
+async function handleTransaction(event) {
   const verified = await pasarela.transactions.retrieve(event.data.codOper);
   const agrees = verified.result === event.data.result && verified.amount === event.data.amount;
   orders.set(event.data.codOper, { event: event.type, result: verified.result, amount: verified.amount, verified: agrees });
@@ -72,6 +91,23 @@ async function handleEvent(event) {
   if (event.type === 'transaction.refunded') console.log(`  -> refunded ${event.data.refundAmount} of order ${verified.orderReference ?? verified.linkCode}`);
   if (event.type === 'transaction.refund_failed') console.log(`  -> refund of ${event.data.refundAmount} for order ${verified.orderReference ?? verified.linkCode} FAILED (${event.data.refundFailureReason}): nothing was given back`);
   else if (agrees && verified.result === 'APPROVED') console.log(`  -> ship order ${verified.orderReference ?? verified.linkCode}`);
+}
+
+async function handleEvent(event) {
+  // A sample from webhookEndpoints.sendTest names a made-up payment, payout or dispute: nothing to verify.
+  if (event.test) {
+    console.log(`${event.type} (test sample): ${JSON.stringify(event.data)}`);
+    return;
+  }
+  // Each type carries its own object: a payout, a dispute, or a payment.
+  switch (event.type) {
+    case 'payout.paid': case 'payout.failed': return handlePayout(event);
+    case 'dispute.created': case 'dispute.updated': case 'dispute.closed': return handleDispute(event);
+    default:
+      if (String(event.type).startsWith('transaction.')) return handleTransaction(event);
+      // A type a later version added: answered 200 already, nothing to do here.
+      console.log(`${event.type}: not handled by this shop`);
+  }
 }
 
 function readBody(req) {

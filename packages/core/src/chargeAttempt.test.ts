@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PaymentAttemptSchema, chargeIdentityText, isTrackId, trackIdRepeatOf, type ChargeIdentity } from './chargeAttempt';
+import { PaymentAttemptSchema, TrackIdSchema, chargeIdentityText, isTrackId, trackIdRepeatOf, type ChargeIdentity } from './chargeAttempt';
 
 const base: ChargeIdentity = {
   method: 'card', target: 'LKDEMO0001', amountCents: 2500, taxCents: 175, donationCents: 0, card: 'f1', phone: '', email: '', variant: '',
@@ -68,5 +68,16 @@ describe('the trackIds the attempt lookup takes', () => {
     const answer = { trackId: 't1', codOper: 'PP1', method: 'card', status: 1, result: 'APPROVED', authStatus: 'APPROVED', messageSys: 'ok', redirectUrl: null, expiresAt: null };
     expect(v.is(PaymentAttemptSchema, answer)).toBe(true);
     expect(v.is(PaymentAttemptSchema, { ...answer, result: 'ERROR' })).toBe(false);
+  });
+});
+
+describe('TrackIdSchema (issue 89: "An empty `trackId` answers 500 on Yappy, cash, Clave and crypto"; empty or blank keys are 400)', () => {
+  it.each([
+    ['', false], ['   ', false], ['\t', false], ['x'.repeat(65), false], [7, false],
+    ['9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f', true], ['x'.repeat(64), true], ['a', true],
+  ] as const)('%j taken: %s', (trackId, taken) => {
+    const result = v.safeParse(TrackIdSchema, trackId);
+    expect(result.success).toBe(taken);
+    if (!result.success) expect(result.issues[0]?.message).toBe('missing_arguments');
   });
 });

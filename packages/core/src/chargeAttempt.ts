@@ -8,6 +8,12 @@ export function isTrackId(value: string): boolean {
   return TRACK_ID_PATTERN.test(value);
 }
 
+/**
+ * A payment's trackId as the payment routes take it (issue 89: "an empty trackId answers 500"): it
+ * keys the attempt, so an empty or blank one is refused (400), never stored; at most 64 characters.
+ */
+export const TrackIdSchema = v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'), v.check((s) => s.trim() !== '', 'missing_arguments'));
+
 /** Never the card number or CVC, nor volatile fields a retry may change (captcha, fingerprint, language). */
 export interface ChargeIdentity {
   method: string;

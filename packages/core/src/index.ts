@@ -287,7 +287,7 @@ export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
-export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
+export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema, TrackIdSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
 export { appearanceParam, appearanceProblem, bankPageColourCss, contrastWarning, readableShade, pageThemeOf, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';

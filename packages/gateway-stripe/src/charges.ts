@@ -72,11 +72,12 @@ export async function lookup(context: StripeContext, call: GatewayCall & { refer
   return charge ? decisionOfCharge(charge) : null;
 }
 
-/** Captures at most what was held: Stripe refuses more, and the adapter checks it first (the fake does not). */
+/** Captures at most what was held, in its currency: Stripe refuses more, and the adapter checks it first (the fake does not). */
 export async function capture(context: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
   const { stripe } = context;
   const held = await findCharge(context, call);
-  if (!held || call.amountCents > held.amount) return 'refused';
+  // A hold let go (voided: refunded whole) or in another currency is not captured; the fake would.
+  if (!held || held.refunded || held.currency !== call.currency.toLowerCase() || call.amountCents > held.amount) return 'refused';
   const params: Stripe.ChargeCaptureParams = { amount: call.amountCents };
   try {
     await withinDeadline(call.deadline, `capture:${call.idempotencyKey}`, (options) => stripe.charges.capture(call.reference, params, options));

@@ -52,10 +52,9 @@ export function decisionOfCardError(error: unknown): CardDecision | undefined {
   return { status: 'declined', reference, reason: declineReasonOf(e.code, e.decline_code), message };
 }
 
-/** Stripe refused the call itself (4xx, not a card's decline): it did nothing. */
+/** Stripe refused the call itself (4xx, not a card's decline): it did nothing. A key's conflict is not one: something was done under it (stripeCall.ts). */
 export function isRefusedCall(error: unknown): boolean {
-  const e = error as StripeErrorLike;
-  return e.type === 'StripeInvalidRequestError' || e.type === 'StripeIdempotencyError';
+  return (error as StripeErrorLike).type === 'StripeInvalidRequestError';
 }
 
 export function isMissing(error: unknown): boolean {

@@ -45,6 +45,7 @@ export default function stripeGateways(_context: GatewaysModuleContext, env: Rea
   const stripe = stripeClient(connection);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   return {
+    processor: 'stripe',
     gateways: { card: stripeCardProcessor(connection, stripe) },
     ...(webhookSecret ? { notifications: { card: stripeNotifications(stripe, webhookSecret) } } : {}),
   };

@@ -10,8 +10,14 @@ function outcomeOf(refund: Stripe.Refund): 'refunded' | 'failed' | 'pending' {
   return 'pending';
 }
 
-/** One refund per refund key, its key kept in the refund's metadata. */
+/** One refund per refund key, its key kept in the refund's metadata; in the charge's currency only. */
 export async function refund({ stripe }: StripeContext, call: CardRefundRequest): Promise<CardRefundAnswer> {
+  // Stripe refunds in the charge's currency whatever is asked: one in another currency is refused here.
+  const charge = await withinDeadline(call.deadline, undefined, (options) => stripe.charges.retrieve(call.reference, {}, options)).catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
+  if (!charge || charge.currency !== call.currency.toLowerCase()) return { status: 'refused' };
   const params: Stripe.RefundCreateParams = { charge: call.reference, amount: call.amountCents, metadata: { [KEY_FIELD]: call.idempotencyKey } };
   try {
     const made = await withinDeadline(call.deadline, `refund:${call.idempotencyKey}`, (options) => stripe.refunds.create(params, options));

@@ -8,10 +8,12 @@ export interface StripeConnection {
   apiUrl?: string | undefined;
 }
 
-/** The client's own retries are off: `withinDeadline` retries under the same key, so no call outlives the port call's deadline. */
+/**
+ * Stripe's default HTTP client. Its own retries are off: `withinDeadline` retries under the same key,
+ * so no call outlives the port call's deadline.
+ */
 export function stripeClient({ secretKey, apiUrl }: StripeConnection): Stripe {
-  const httpClient = Stripe.createFetchHttpClient((input, init) => globalThis.fetch(input, init));
-  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false, httpClient };
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false };
   if (apiUrl) {
     const url = new URL(apiUrl);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -27,20 +29,26 @@ export interface TryOptions {
   maxNetworkRetries: 0;
 }
 
-/** A try is sent again only when Stripe may not have acted, or says to: the connection, a 5xx, a 429, a key in use (409). */
+/**
+ * A try is sent again only when Stripe may not have acted, or says to: the connection, a 5xx, a 429,
+ * a key in use (409), an answer that is not Stripe's JSON (a load balancer's 502 page, which the
+ * client reports as a StripeAPIError without a status).
+ */
 function worthRetrying(error: unknown): boolean {
   const e = error as { type?: string; statusCode?: number };
-  if (e.type === 'StripeConnectionError') return true;
+  if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError') return true;
   return e.statusCode === 409 || e.statusCode === 429 || (e.statusCode !== undefined && e.statusCode >= 500);
 }
 
-const RETRY_PAUSE_MS = 100;
+/** The pause before the first resend; each next one doubles, up to the longest. */
+const FIRST_PAUSE_MS = 100;
+const LONGEST_PAUSE_MS = 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A try still running at the deadline is abandoned (its answer ignored); the outcome is then unknown. */
 export async function withinDeadline<T>(deadline: Date, idempotencyKey: string | undefined, send: (options: TryOptions) => Promise<T>): Promise<T> {
   let lastError: unknown;
-  for (;;) {
+  for (let resends = 0; ; resends += 1) {
     const left = deadline.getTime() - Date.now();
     if (left <= 0) throw new GatewayOutcomeUnknown(`Stripe gave no answer by the deadline${describe(lastError)}`);
     const options: TryOptions = { timeout: left, maxNetworkRetries: 0, ...(idempotencyKey ? { idempotencyKey } : {}) };
@@ -48,9 +56,12 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
       return await beforeDeadline(send(options), left);
     } catch (error) {
       if (error === DEADLINE) throw new GatewayOutcomeUnknown('Stripe gave no answer by the deadline');
+      // The key was used with other parameters: Stripe did act under it, but not on this request.
+      if ((error as { type?: string }).type === 'StripeIdempotencyError') throw new GatewayOutcomeUnknown(`Stripe holds another request under this key: ${(error as Error).message}`);
       if (!worthRetrying(error)) throw error;
       lastError = error;
-      await sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline.getTime() - Date.now())));
+      const pause = Math.min(FIRST_PAUSE_MS * 2 ** resends, LONGEST_PAUSE_MS);
+      await sleep(Math.min(pause, Math.max(0, deadline.getTime() - Date.now())));
     }
   }
 }

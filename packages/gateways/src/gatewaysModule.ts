@@ -7,6 +7,11 @@ import type { Gateways } from './Gateways';
 export interface ProvidedGateways {
   gateways: Partial<Gateways>;
   notifications?: GatewayNotifications | undefined;
+  /**
+   * The processor these adapters reach ('stripe'), recorded on every attempt their ports make: only a
+   * node whose module names the same settles it. The same on every node; GATEWAYS_MODULE's value when absent.
+   */
+  processor?: string | undefined;
 }
 
 /** What the module is handed when its export is a function: where its processors' notifications are to be sent. */

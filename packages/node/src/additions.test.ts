@@ -106,7 +106,7 @@ describe('auto-pagination', () => {
     const s = await serverAnswering([200, { data: [event('evt_2', 'transaction.disputed'), event('evt_1', 'transaction.approved')], hasMore: false, nextCursor: null }]);
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const types: WebhookEventType[] = [];
-    for await (const e of pasarela.events.list({ type: 'transaction.approved', createdFrom: '2026-11-25T00:00:00Z' })) types.push(e.type);
+    for await (const e of pasarela.events.list({ type: 'transaction.approved', createdFrom: '2026-11-25T00:00:00Z' })) types.push(String(e.type));
     expect(types).toEqual(['transaction.disputed', 'transaction.approved']);
     expect(s.seen[0]?.url).toBe('/api/v1/merchant/events?type=transaction.approved&createdFrom=2026-11-25T00%3A00%3A00Z');
   });
@@ -125,7 +125,7 @@ describe('constructEvent and what a later version may send', () => {
     });
     const event = verify(body);
     expect(event).toEqual(JSON.parse(body));
-    const type: WebhookEventType = event.type;
+    const type: WebhookEventType = String(event.type);
     expect([type, event.data.result, event.data['disputeId'], event['livemode']]).toEqual(['transaction.disputed', 'DISPUTED', 'dp_1', false]);
   });
 

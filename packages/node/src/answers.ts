@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DisputeSchema, PayoutSchema } from './bookAnswers';
 
 // Open shapes: objects keep unknown fields and enums take any string, so a later server's additions
 // never break this client.
@@ -132,7 +133,7 @@ export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 /** An event's type: a known one, or one a later API version added (pass it on or ignore it). */
 export type WebhookEventType = Open<KnownEventType>;
 
-/** A transaction.* event's data, with the refund a refund event announces; payout.* and dispute.* carry those objects. */
+/** A transaction.* event's data, with the refund a refund event announces; payout.* and dispute.* carry a payout and a dispute. */
 export const EventDataSchema = v.looseObject({
   ...transactionEntries,
   /** transaction.refunded and transaction.refund_failed: the refund the event announces. */
@@ -144,17 +145,52 @@ export const EventDataSchema = v.looseObject({
 });
 export type EventData = v.InferOutput<typeof EventDataSchema>;
 
-/** A webhook's event, the same object as an item of the change feed (GET /events). */
-export const WebhookEventSchema = v.looseObject({
+export type TransactionEventType = Extract<KnownEventType, `transaction.${string}`>;
+export type PayoutEventType = Extract<KnownEventType, `payout.${string}`>;
+export type DisputeEventType = Extract<KnownEventType, `dispute.${string}`>;
+
+declare const laterEvent: unique symbol;
+/**
+ * The type of an event a later API version added. At run time it is the string as it came; its type
+ * is opaque so that it equals none of the known types: a `switch (event.type)` narrows each known
+ * case to its event, and a later event falls to `default` (read its type with `String(event.type)`;
+ * answer it 2xx, pass it on or ignore it).
+ */
+export interface LaterEventType {
+  readonly [laterEvent]: 'an event type this version does not know';
+  toString(): string;
+}
+
+const known: readonly string[] = KNOWN_EVENT_TYPES;
+const typeAmong = <T extends KnownEventType>(prefix: string) => v.custom<T>((x) => typeof x === 'string' && known.includes(x) && x.startsWith(prefix), `expected a ${prefix} event type`);
+const eventEntries = {
   id: v.string(),
-  type: open<KnownEventType>(),
   /** The API version the event is written in (also the delivery's Pasarela-Version header). */
   apiVersion: v.optional(v.string()),
   createdAt: v.string(),
-  data: EventDataSchema,
-  /** true on a sample sent with `webhookEndpoints.sendTest` (its transaction is made up); absent on real events. */
+  /** true on a sample sent with `webhookEndpoints.sendTest` (its transaction, payout or dispute is made up); absent on real events. */
   test: v.optional(v.boolean()),
+};
+
+/** transaction.*: `data` is the transaction, with the refund a refund event announces. */
+export const TransactionEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<TransactionEventType>('transaction.'), data: EventDataSchema });
+export type TransactionEvent = v.InferOutput<typeof TransactionEventSchema>;
+/** payout.paid and payout.failed: `data` is the payout. */
+export const PayoutEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<PayoutEventType>('payout.'), data: PayoutSchema });
+export type PayoutEvent = v.InferOutput<typeof PayoutEventSchema>;
+/** dispute.created, dispute.updated and dispute.closed: `data` is the dispute. */
+export const DisputeEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<DisputeEventType>('dispute.'), data: DisputeSchema });
+export type DisputeEvent = v.InferOutput<typeof DisputeEventSchema>;
+/** An event of a type this version does not know: its `data` as it came. */
+export const LaterEventSchema = v.looseObject({
+  ...eventEntries,
+  type: v.custom<LaterEventType>((x) => typeof x === 'string' && !known.includes(x), 'expected an event type this version does not know'),
+  data: v.looseObject({}),
 });
+export type LaterEvent = v.InferOutput<typeof LaterEventSchema>;
+
+/** A webhook's event, the same object as an item of the change feed (GET /events): a union discriminated by `type`. */
+export const WebhookEventSchema = v.union([TransactionEventSchema, PayoutEventSchema, DisputeEventSchema, LaterEventSchema]);
 export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
 
 /** An endpoint webhooks are sent to (docs/merchant-api.md "Webhook endpoints"). */

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Pasarela } from './client';
 import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
-import type { RefundFailureReason } from './answers';
+import type { RefundFailureReason, WebhookEvent } from './answers';
+import type { Dispute, Payout } from './bookAnswers';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
@@ -220,6 +221,35 @@ describe('constructEvent (webhook verification)', () => {
     expect(event.type).toBe('transaction.refunded');
     expect(event.data).toMatchObject({ orderReference: 'order-1', refundId: 're_1', refundAmount: 10 });
     expect(constructEvent(Buffer.from(body), `${sign(body, now, 'whsec_old')},${sign(body).split(',')[1] ?? ''}`, secret, { nowSeconds: now }).id).toBe('evt_1');
+  });
+
+  it('types each event by its type: a payout event carries the payout, a dispute event the dispute, a later type falls to default', () => {
+    const times = { createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-26T12:00:00.000Z' };
+    const payout = { id: 'po_1', amount: 25.67, currency: 'USD', status: 'failed', arrivalDate: '2026-11-27', failureReason: 'returned_by_bank', ...times };
+    const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidence: null, ...times };
+    const bodies = [
+      { id: 'evt_p', type: 'payout.failed', createdAt: times.createdAt, data: payout },
+      { id: 'evt_d', type: 'dispute.created', createdAt: times.createdAt, data: dispute },
+      { id: 'evt_l', type: 'charge.later', createdAt: times.createdAt, data: { anything: 1 } },
+    ].map((event) => JSON.stringify(event));
+    // Each case reads its own data's fields with no cast: the union is discriminated by `type`.
+    const told = (event: WebhookEvent): string => {
+      switch (event.type) {
+        case 'payout.paid': case 'payout.failed': {
+          const paid: Payout = event.data;
+          return `payout ${paid.id} ${paid.status} ${paid.failureReason ?? ''}`;
+        }
+        case 'dispute.created': case 'dispute.updated': case 'dispute.closed': {
+          const disputed: Dispute = event.data;
+          return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''}`;
+        }
+        case 'transaction.refunded': return `refund ${event.data.refundId ?? ''}`;
+        default: return `later ${String(event.type)}`;
+      }
+    };
+    expect(bodies.map((text) => told(constructEvent(text, sign(text), secret, { nowSeconds: now })))).toEqual([
+      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z', 'later charge.later',
+    ]);
   });
 
   it('types a refund that failed by its type: the refund, what it did not give back, and why', () => {

@@ -12,7 +12,8 @@ export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';
 export { KNOWN_EVENT_TYPES } from './answers';
 export type {
-  Brand, CancelReason, Deleted, EventData, KnownEventType, Open, Page, PaymentLink, PaymentLinkState, Refund, RefundFailureReason, RefundResult, RefundStatus,
-  RolledKey, Transaction, TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
+  Brand, CancelReason, Deleted, DisputeEvent, DisputeEventType, EventData, KnownEventType, LaterEvent, LaterEventType, Open, Page, PaymentLink, PaymentLinkState,
+  PayoutEvent, PayoutEventType, Refund, RefundFailureReason, RefundResult, RefundStatus, RolledKey, Transaction, TransactionEvent, TransactionEventType,
+  TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
 export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';

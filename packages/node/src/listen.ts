@@ -83,7 +83,7 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
     try {
       for (const event of await look()) {
         if (options.signal?.aborted) break;
-        if (wanted && !wanted.has(event.type)) continue;
+        if (wanted && !wanted.has(String(event.type))) continue;
         await forward(event);
       }
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
+import type { ProcessorNames } from './gateways/processors';
 
 export interface Deps {
   db: Database;
@@ -11,6 +12,8 @@ export interface Deps {
   /** Else taken from each request. */
   publicOrigin: string | undefined;
   payerWindows: PayerWindows;
+  /** The processor behind each port, recorded on each attempt; absent: attempts record none (any node settles them). */
+  processors?: ProcessorNames | undefined;
   /** False when PAYMENT_CAPTCHA=0. */
   captchaRequired?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE, the deployment's: webhook URLs may reach loopback and private addresses. */

@@ -70,6 +70,8 @@ import { translationRoutes } from './routes/payer/translations';
 import { userRoutes } from './routes/payer/users';
 import { validationRoutes } from './routes/payer/validation';
 import { widgetMerchant } from './routes/pages/widgetMerchant';
+import { unreachableAttempts } from './payments/reconcileAttempts';
+import type { ProcessorNames } from './gateways/processors';
 import { yappyRoutes } from './routes/payer/yappy';
 
 export interface AppOptions {
@@ -99,6 +101,8 @@ export interface AppOptions {
   paymentCaptcha?: boolean | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   draining?: (() => boolean) | undefined;
+  /** The processor behind each port (server.ts); recorded on attempts and shown by /health. */
+  processors?: ProcessorNames | undefined;
 }
 
 const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
@@ -129,6 +133,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     captchaRequired: options.paymentCaptcha !== false,
     allowPrivateWebhooks: options.allowPrivateWebhooks === true,
     holdReleaseAfterMs: options.holdReleaseAfterMs,
+    processors: options.processors,
   });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();
@@ -199,7 +204,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Within 2 s, for the load balancer.
   app.get('/health', async (c) => {
     const status = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
-    return c.json({ status }, status === 'ok' ? 200 : 503, { 'cache-control': 'no-store', ...(status === 'ok' ? {} : { 'retry-after': '2' }) });
+    // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
+    const processors = status === 'ok' ? options.processors : undefined;
+    const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};
+    return c.json({ status, ...told }, status === 'ok' ? 200 : 503, { 'cache-control': 'no-store', ...(status === 'ok' ? {} : { 'retry-after': '2' }) });
   });
   app.get('/metrics', (c) => {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');

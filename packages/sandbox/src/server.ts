@@ -13,8 +13,9 @@ import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
-import { reconcileAttempts } from './payments/reconcileAttempts';
+import { reconcileAttempts, unreachableAttempts } from './payments/reconcileAttempts';
 import { reconcileHolds } from './payments/reconcileHolds';
+import { SIMULATOR_PROCESSOR, type ProcessorNames } from './gateways/processors';
 import { reconcileRefunds } from './payments/reconcileRefunds';
 import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
@@ -98,6 +99,8 @@ export interface ServerOptions {
   processorsTimeoutMs?: number | undefined;
   /** GATEWAYS_MODULE's adapters: the ports they give replace the simulator's. */
   gateways?: ProvidedGateways | undefined;
+  /** GATEWAYS_MODULE as given: the name of its processor when the module names none. */
+  gatewaysModule?: string | undefined;
   /** Wraps the ports (the fault harness's node); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
@@ -122,6 +125,13 @@ export function missingProcessors(options: Pick<ServerOptions, 'processorsUrl' |
   const missing = PORTS.filter((port) => !options.gateways?.gateways[port]);
   if (missing.length === 0) return undefined;
   return `PROCESSORS_URL is not set: the server reaches its processors over HTTP. Start the simulator (npm start starts one beside the server; npm run simulator runs one alone) and set PROCESSORS_URL to its URL, or give adapters for every port (GATEWAYS_MODULE; missing: ${missing.join(', ')}).`;
+}
+
+/** The processor behind each port: the module's for the ports it gives, else the simulator. */
+export function processorNamesOf(options: Pick<ServerOptions, 'gateways' | 'gatewaysModule'>): ProcessorNames {
+  const moduleName = options.gateways?.processor ?? options.gatewaysModule ?? 'GATEWAYS_MODULE';
+  const nameOf = (port: keyof Gateways) => (options.gateways?.gateways[port] ? moduleName : SIMULATOR_PROCESSOR);
+  return { card: nameOf('card'), push: nameOf('push'), voucher: nameOf('voucher'), crypto: nameOf('crypto'), bank: nameOf('bank'), payout: nameOf('payout') };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -154,6 +164,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await db.close();
     throw error;
   }
+  const processors = processorNamesOf(options);
+  // Attempts another node's processor must settle: said at start (and in /health), left for that node.
+  const away = await unreachableAttempts(db, processors).catch(() => []);
+  if (away.length > 0) log.warn({ processors, attempts: away }, `attempts wait for processors this node does not have (${[...new Set(away.map((a) => a.processor))].join(', ')}): only a node with that processor's module settles them`);
   const events = await listenToTransactions(db);
   const adminChanges = await listenToAdminChanges(db);
   const metrics = new Metrics();
@@ -181,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
+    processors,
   });
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
   const { adminToken } = options;
@@ -219,12 +234,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       },
     );
   };
-  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways }));
+  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways, processors }));
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const reconcile = async () => {
-    await reconcileAttempts({ db, gateways: gateways.gateways });
+    await reconcileAttempts({ db, gateways: gateways.gateways, processors });
     await reconcileRefunds({ db, gateways: gateways.gateways });
     await reconcileHolds({ db, gateways: gateways.gateways });
   };

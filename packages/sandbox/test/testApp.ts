@@ -96,9 +96,11 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha'> = {},
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database }
+    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors'> = {},
 ): Promise<TestApp> {
-  const db = await openTestDatabase();
+  // Given another app's database: a second node on the same database (its own simulator, its own processors).
+  const db = options.db ?? await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
   // Its own simulator, so its books are this app's alone; with no listening URL it sends no notifications.
@@ -118,6 +120,7 @@ export async function createTestApp(
     // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
     paymentCaptcha: options.paymentCaptcha,
+    processors: options.processors,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
@@ -147,7 +150,7 @@ export async function createTestApp(
     gateways: gateways.gateways,
     simulator,
     controls: gateways.sandbox,
-    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways }),
+    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways, processors: options.processors }),
     async answerPhones() {
       // The phones' moment (PHONE_ANSWER_MS) is now: what the server's timer would do next.
       simulator.books.hurryAnswers();
@@ -155,7 +158,7 @@ export async function createTestApp(
     },
     async close() {
       await simulator.close();
-      await db.close();
+      if (!options.db) await db.close();
     },
   };
 }

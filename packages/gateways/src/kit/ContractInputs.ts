@@ -31,6 +31,15 @@ export interface ContractInputs {
   payouts?: { pays: string; returns?: string | undefined } | undefined;
   /** Signs `events` as the processor's notification to `port` would carry them, for the handler check. */
   notify?: ((port: keyof Gateways, events: readonly GatewayEvent[]) => InboundNotification | Promise<InboundNotification>) | undefined;
+  /**
+   * Where the adapter reaches its processor, so the kit can fault the network: it starts a proxy on
+   * 127.0.0.1 in front of the base URL (`process.env[env]` when set, else `url`) and makes the module
+   * with `env` naming the proxy. Without it, or when the adapter's calls do not pass the proxy, the
+   * fault rules fail.
+   */
+  processor?: { env: string; url: string } | undefined;
+  /** A currency other than USD the processor charges in (ISO 4217: 'EUR'); without it the second-currency rule is skipped. */
+  secondCurrency?: string | undefined;
   /** The deadline each of the kit's calls carries (10 s by default; the time-out rule waits this long). */
   deadlineMs?: number | undefined;
 }

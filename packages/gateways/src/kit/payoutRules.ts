@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { isGatewayOutcomeUnknown } from '../GatewayCall';
 import type { PayoutRail, PayoutRequest, PayoutTransfer } from '../PayoutRail';
-import { check, RuleBroken, RuleSkipped, type Rule } from './cardRules';
+import { check, described, RuleBroken, type Rule } from './cardRules';
 import type { ContractInputs } from './ContractInputs';
-import type { FetchFaults } from './fetchFaults';
+import type { FaultProxy } from './faultProxy';
+import { underFault } from './faultRules';
 
-/** What a payout rule is handed: the module's payout port, its inputs, a way to make it again, the network's faults. */
+/** What a payout rule is handed: the module's payout port, its inputs, a way to make it again, the kit's proxy in front of the processor. */
 export interface PayoutRuleContext {
   payout: PayoutRail;
   inputs: ContractInputs;
-  faults: FetchFaults;
+  network: FaultProxy | undefined;
   remake(): Promise<PayoutRail | undefined>;
 }
 
@@ -77,12 +78,8 @@ export const PAYOUT_RULES: ReadonlyArray<Rule<PayoutRuleContext>> = [
     } },
   { name: 'payout lost answer: asked again under the same key, the same single transfer', skip: needsAccounts, async run(c) {
     const request = transferTo(c, accounts(c).pays);
-    c.faults.set({ kind: 'loseAnswers', times: 1 });
-    const first = await c.payout.pay(request).then((t) => t, (e: unknown) => e);
-    const used = c.faults.calls;
-    c.faults.set(undefined);
-    if (used === 0) throw new RuleSkipped('the adapter does not call its rail through the global fetch');
-    check(!(first instanceof Error) || isGatewayOutcomeUnknown(first), `a lost answer surfaced as ${first instanceof Error ? first.name : ''} (${String(first)}), not GatewayOutcomeUnknown`);
+    const { outcome: first } = await underFault(c, { kind: 'cut', times: 1, writesOnly: true }, () => c.payout.pay(request));
+    check(!(first instanceof Error) || isGatewayOutcomeUnknown(first), `a lost answer surfaced as ${described(first)}, not GatewayOutcomeUnknown`);
     const again = await c.payout.pay(request);
     const found = await c.payout.lookup(callOf(c, request.idempotencyKey));
     check(sameTransfer(again, found), `after the lost answer: ${show(again)}, lookup ${show(found)}`);

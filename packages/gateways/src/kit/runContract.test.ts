@@ -1,42 +1,97 @@
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli';
-import { formatResults, runContract } from './runContract';
+import { formatResults, runContract, type RuleResult } from './runContract';
 import { memoryCardModule } from './testing/memoryCardModule';
+import { startMemoryProcessor, type RunningMemoryProcessor } from './testing/memoryProcessor';
 
-const failedRules = async (module: Parameters<typeof runContract>[0]) => (await runContract(module)).filter((r) => r.result === 'failed').map((r) => r.rule);
+// The kit against adapters of a processor in memory reached over HTTP (testing/), each broken in
+// one way that loses money: the kit's command names the rule and exits 1. The faults are made by
+// the kit's proxy on the network, so they reach the adapter's own HTTP client.
+const MODULE_FILE = fileURLToPath(new URL('./testing/memoryContractModule.ts', import.meta.url));
+const RUN_MS = 30_000;
+let processor: RunningMemoryProcessor;
+beforeAll(async () => {
+  processor = await startMemoryProcessor();
+});
+afterAll(async () => {
+  delete process.env['KIT_MEMORY_BREAKAGE'];
+  await processor.stop();
+});
+
+const failed = (results: readonly RuleResult[]) => results.filter((r) => r.result === 'failed').map((r) => r.rule);
+
+/** The command's exit code and the rules its last line names broken, for the module file broken as `breakage` says. */
+async function command(breakage: string): Promise<{ code: number; broken: string[]; table: string }> {
+  process.env['KIT_MEMORY_BREAKAGE'] = breakage;
+  const printed: string[] = [];
+  const code = await main(['contract', MODULE_FILE], (text) => printed.push(text));
+  const last = printed.find((text) => text.startsWith('\nbroken: '));
+  return { code, broken: last ? last.slice('\nbroken: '.length).split('; ') : [], table: printed[0] ?? '' };
+}
 
 describe('the contract kit', () => {
-  it('passes a processor that keeps the contract, skipping what it does not support or cannot be made to do', async () => {
-    const results = await runContract(memoryCardModule());
-    expect(results.filter((r) => r.result === 'failed')).toEqual([]);
-    expect(results.filter((r) => r.result === 'skipped').map((r) => r.detail)).toEqual(expect.arrayContaining(['does not support threeDS', 'the adapter does not call its processor through the global fetch']));
-  });
+  it('passes adapters that keep the contract, the fault rules run through its proxy, only 3D Secure and undeclared cards skipped', async () => {
+    const { code, broken, table } = await command('');
+    expect({ code, broken }).toEqual({ code: 0, broken: [] });
+    expect(table).toMatch(/^rule +result\n/);
+    expect(table).toMatch(/retries: while the processor is unavailable.* +pass\n/);
+    expect(table).toMatch(/lookup: while the processor cannot be reached.* +pass\n/);
+    expect(table).toMatch(/payout lost answer.* +pass\n/);
+    expect(table.match(/ skip /g)).toHaveLength(4); // 3 x threeDS, the failing card
+  }, RUN_MS);
 
-  it('names the rule a processor that charges twice under one key breaks', async () => {
-    expect(await failedRules(memoryCardModule({ chargesTwice: true }))).toEqual(['authorize: one charge per key (the same key again answers the same charge)']);
-  });
+  it.each([
+    { breakage: 'lookupNullWhenUnreachable', rules: ['lookup: while the processor cannot be reached, an unknown outcome, never null'] },
+    { breakage: 'captureNewKeyEachTry', rules: ['capture: its answer lost, asked again under its key, the one capture'] },
+    { breakage: 'voidDoesNothing', rules: ['void: a hold is released under its key (its answer lost, asked again), and cannot be captured after'] },
+    { breakage: 'ignoresCurrency', rules: ['currency: a charge in a second currency is made in it (refunded in it, refused in USD)'] },
+    { breakage: 'ignoresCustomer', rules: ['saveCard: a card saved for a customer joins that customer'] },
+    { breakage: 'noBackoff', rules: ['retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'] },
+    { breakage: 'steadyPause', rules: ['retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'] },
+    { breakage: 'conflictIsFinal', rules: ['authorize: the same key with other parameters answers the same charge or an unknown outcome, never failed'] },
+    {
+      breakage: 'badGatewayIsFinal',
+      rules: ['5xx with a non-JSON body (a proxy\'s 502 page): retried or an unknown outcome, never final', 'retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'],
+    },
+    { breakage: 'forgetsRefunds', rules: ['refund: all of a charge, once per refund key, and refundOutcome remembers it'] },
+    {
+      breakage: 'chargesTwice',
+      rules: [
+        'authorize: one charge per key (the same key again answers the same charge)',
+        'authorize: the same key with other parameters answers the same charge or an unknown outcome, never failed',
+        'lost answer: asked again under the same key, the same single charge',
+      ],
+    },
+    {
+      breakage: 'paysTwice',
+      rules: [
+        'payout: one transfer per key (the same key again answers the same transfer)',
+        'payout returned: a transfer the bank sends back is reported failed, and stays failed',
+        'payout lost answer: asked again under the same key, the same single transfer',
+      ],
+    },
+    { breakage: 'hidesReturns', rules: ['payout returned: a transfer the bank sends back is reported failed, and stays failed'] },
+  ])('an adapter broken by $breakage: the command names the rule and exits 1', async ({ breakage, rules }) => {
+    expect(await command(breakage)).toMatchObject({ code: 1, broken: rules });
+  }, RUN_MS);
 
-  it('names the rule a processor that forgets a refund breaks', async () => {
-    expect(await failedRules(memoryCardModule({ forgetsRefunds: true }))).toEqual(['refund: all of a charge, once per refund key, and refundOutcome remembers it']);
-  });
+  it('fails every fault rule (never skips it) when the adapter\'s calls bypass the kit\'s proxy, or the module names no processor', async () => {
+    const bypass = await command('ignoresProxy');
+    expect(bypass.code).toBe(1);
+    expect(bypass.broken).toHaveLength(8);
+    expect(bypass.table).toMatch(/deadline: a held answer.* +FAIL +no call of the adapter passed the kit's proxy in front of http:\/\/127\.0\.0\.1:\d+: the module does not read KIT_MEMORY_PROCESSOR_URL \(not faulted\)/);
 
-  it('runs the payout rail\'s rules when the module gives a payout port, naming the one a rail breaks', async () => {
-    const results = await runContract(memoryCardModule({}, {}));
-    const payoutRules = results.filter((r) => r.rule.startsWith('payout'));
-    expect(payoutRules.map((r) => r.result)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped', 'passed']);
-    expect(payoutRules.find((r) => r.result === 'skipped')?.detail).toBe('the adapter does not call its rail through the global fetch');
-    // Paying twice under one key also pays a returned transfer again.
-    expect(await failedRules(memoryCardModule({}, { paysTwice: true }))).toEqual(['payout: one transfer per key (the same key again answers the same transfer)', 'payout returned: a transfer the bank sends back is reported failed, and stays failed']);
-    expect(await failedRules(memoryCardModule({}, { hidesReturns: true }))).toEqual(['payout returned: a transfer the bank sends back is reported failed, and stays failed']);
-    expect((await runContract(memoryCardModule())).filter((r) => r.rule.startsWith('payout'))).toEqual([]);
-  });
+    const unnamed = memoryCardModule(processor);
+    const { processor: _named, ...inputs } = unnamed.exports['contract'] as Record<string, unknown>;
+    const results = await runContract({ ...unnamed, exports: { contract: inputs } });
+    expect(failed(results)).toEqual(bypass.broken.filter((rule) => !rule.startsWith('payout')));
+    expect(formatResults(results)).toMatch(/retries: .* +FAIL +the module names no processor \(contract.processor: \{ env, url \}\), so the kit cannot fault its network/);
+  }, RUN_MS);
 
-  it('prints a table, and exits 1 naming the broken rule', async () => {
+  it('prints its usage and exits 2 without a module', async () => {
     const printed: string[] = [];
-    const results = await runContract(memoryCardModule({ forgetsRefunds: true }));
-    expect(formatResults(results)).toMatch(/^rule +result\n/);
-    expect(formatResults(results)).toMatch(/refund: all of a charge.*FAIL +refundOutcome of a refund made answered null/);
-    expect(await main(['contract'], (t) => printed.push(t))).toBe(2);
+    expect(await main(['contract'], (text) => printed.push(text))).toBe(2);
     expect(printed[0]).toMatch(/^usage: pasarela-gateways contract <module>/);
   });
 });

@@ -1,7 +1,8 @@
 import { importGatewaysModule, type GatewaysModuleContext, type ImportedGatewaysModule } from '../gatewaysModule';
-import { CARD_RULES, FAULT_RULES, NOTIFICATION_RULES, RuleBroken, RuleSkipped, type Rule } from './cardRules';
+import { CARD_RULES, NOTIFICATION_RULES, RuleBroken, type Rule } from './cardRules';
 import type { ContractInputs } from './ContractInputs';
-import { interceptFetch, type FetchFaults } from './fetchFaults';
+import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { FAULT_RULES } from './faultRules';
 import { PAYOUT_RULES } from './payoutRules';
 
 export interface RuleResult {
@@ -23,7 +24,7 @@ function inputsOf(exports: Record<string, unknown>, name: string): ContractInput
   return inputs;
 }
 
-async function runRule<C extends { faults: FetchFaults }>(rule: Rule<C>, c: C): Promise<RuleResult> {
+async function runRule<C extends { network: FaultProxy | undefined }>(rule: Rule<C>, c: C): Promise<RuleResult> {
   const skipped = rule.skip?.(c);
   if (skipped) return { rule: rule.name, result: 'skipped', detail: skipped };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,34 +33,53 @@ async function runRule<C extends { faults: FetchFaults }>(rule: Rule<C>, c: C): 
     await Promise.race([rule.run(c), timeout]);
     return { rule: rule.name, result: 'passed' };
   } catch (error) {
-    if (error instanceof RuleSkipped) return { rule: rule.name, result: 'skipped', detail: error.message };
     const detail = error instanceof RuleBroken ? error.message : `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
     return { rule: rule.name, result: 'failed', detail };
   } finally {
     clearTimeout(timer);
-    c.faults.set(undefined);
+    c.network?.set(undefined);
   }
 }
 
-/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes itself, the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
+/**
+ * Starts the kit's proxy in front of the processor's base URL (contract.processor) and points the
+ * module's variable at it while the module is made; the variable is restored at the end.
+ */
+async function networkFor(inputs: ContractInputs): Promise<{ network: FaultProxy | undefined; restore(): Promise<void> }> {
+  if (!inputs.processor) return { network: undefined, restore: async () => {} };
+  const { env, url } = inputs.processor;
+  const before = process.env[env];
+  const network = await startFaultProxy(before || url);
+  process.env[env] = network.url;
+  return {
+    network,
+    async restore() {
+      if (before === undefined) delete process.env[env];
+      else process.env[env] = before;
+      await network.stop();
+    },
+  };
+}
+
+/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes through its proxy (faultRules.ts), the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
 export async function runContract(module: string | ImportedGatewaysModule, name = typeof module === 'string' ? module : 'the module'): Promise<RuleResult[]> {
   const imported = typeof module === 'string' ? await importGatewaysModule(module) : module;
   const inputs = inputsOf(imported.exports, name);
-  const provided = await imported.make(context);
-  const rules = [...CARD_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
-  const { card, payout } = provided.gateways;
-  const faults = interceptFetch();
+  const { network, restore } = await networkFor(inputs);
   try {
+    const provided = await imported.make(context);
+    const rules = [...CARD_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
+    const { card, payout } = provided.gateways;
     const results: RuleResult[] = [];
     for (const rule of rules) {
-      results.push(card ? await runRule(rule, { card, provided, inputs, faults, remake: () => imported.make(context) }) : { rule: rule.name, result: 'skipped', detail: 'gives no card port' });
+      results.push(card ? await runRule(rule, { card, provided, inputs, network, remake: () => imported.make(context) }) : { rule: rule.name, result: 'skipped', detail: 'gives no card port' });
     }
     if (!payout) return results;
     const remake = async () => (await imported.make(context)).gateways.payout;
-    for (const rule of PAYOUT_RULES) results.push(await runRule(rule, { payout, inputs, faults, remake }));
+    for (const rule of PAYOUT_RULES) results.push(await runRule(rule, { payout, inputs, network, remake }));
     return results;
   } finally {
-    faults.restore();
+    await restore();
   }
 }
 

@@ -2,7 +2,7 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { bankPageShop } from '../brand/merchantBrand';
@@ -26,6 +26,7 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
   }
   const attempt = row;
   const shop = await bankPageShop(deps.db, attempt.cod_oper, { name: '', logo: null });
+  refuseIfOtherProcessor(deps, attempt, 'bank');
   const started = await callInDoubt('bank', async () => {
     const { redirectUrl } = await deps.gateways.bank.start({
       ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, description: attempt.description,

@@ -8,7 +8,7 @@ import { type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
 
 interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
@@ -30,7 +30,9 @@ interface ChargedCard {
  * The one way a card attempt recorded in doubt is charged: asked under the attempt's key inside
  * callInDoubt, decided by settlePayment. Asked again, the processor answers what it decided: never a second charge.
  */
-export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow, charge: CardCharge): Promise<ChargedCard> {
+export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>, attempt: TransactionRow, charge: CardCharge): Promise<ChargedCard> {
+  // Sent under its key to another processor it would be a second charge: the attempt waits for a node that has its own.
+  refuseIfOtherProcessor(deps, attempt, 'card processor');
     // The issuer's page is on its own origin: it shows the shop and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({

@@ -7,13 +7,14 @@ import { findMerchant } from '../store/merchants';
 import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
+import { processorOfMethod } from '../gateways/processors';
 import { chargeCard } from './chargeCard';
 
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
 export const nextChargeDate = nextSubscriptionChargeDate;
 
 /** The date moves on and the renewal attempt is recorded in one transaction, so a crash loses neither. */
-async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
+async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: string | null): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
   await setNextCharge(tx, sub.id, nextChargeDate(plan.period));
@@ -23,7 +24,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
     card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
     phone: '', concept: plan.name, description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
-    request_fingerprint: null,
+    request_fingerprint: null, processor,
   }, newCodOper());
 }
 
@@ -42,11 +43,11 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
 }
 
 /** Charged when next read once due; `for update skip locked` charges it once across readers and sweeps on any nodes. */
-export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
+export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const attempt = await deps.db.transaction(async (tx) => {
     const claimed = await claimDueSubscription(tx, sub.id);
-    return claimed ? claimRenewal(tx, claimed) : undefined;
+    return claimed ? claimRenewal(tx, claimed, processorOfMethod(deps.processors, 'card')) : undefined;
   });
   return attempt && chargeRenewal(deps, attempt);
 }
@@ -54,12 +55,12 @@ export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: Subs
 const SWEEP_BATCH = 100;
 
 /** Every node's timer: `for update skip locked` lets sweeps on several nodes share the due rows instead of charging twice. */
-export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways'>): Promise<TransactionRow[]> {
+export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>): Promise<TransactionRow[]> {
   const attempts = await deps.db.transaction(async (tx) => {
     const due = await claimDueSubscriptions(tx, SWEEP_BATCH);
     const claimed: TransactionRow[] = [];
     for (const sub of due) {
-      const row = await claimRenewal(tx, sub);
+      const row = await claimRenewal(tx, sub, processorOfMethod(deps.processors, 'card'));
       if (row) claimed.push(row);
     }
     return claimed;

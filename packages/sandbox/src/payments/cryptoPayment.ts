@@ -7,7 +7,7 @@ import { refundMail } from '../mail/templates';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { markCryptoRefundSent, updateQuote } from '../store/transactionUpdates';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
@@ -61,6 +61,7 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
   const currency = String(attempt.details['currency']);
   const network = String(attempt.details['network']);
+  refuseIfOtherProcessor(deps, attempt, 'crypto processor');
   return callInDoubt('crypto processor', async () => {
     const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, network)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
     return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;

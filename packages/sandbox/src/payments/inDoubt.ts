@@ -1,8 +1,19 @@
 import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
+import type { Deps } from '../Deps';
+import { reachesProcessorOf } from '../gateways/processors';
 
 /** Recorded before the gateway is asked; past its deadline it is the reconciler's. */
 export const IN_DOUBT = { status: -1, auth_status: 'PROCESSING', message_key: 'processing' } as const;
+
+/**
+ * An attempt recorded for another processor than this node's is never sent here under its key (at
+ * this node's processor it would be a second payment): it stays in doubt for a node that has its own.
+ */
+export function refuseIfOtherProcessor(deps: Pick<Deps, 'processors'>, attempt: { method: string; processor: string | null }, gateway: string): void {
+  if (reachesProcessorOf(deps.processors, attempt)) return;
+  throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} of this payment (${attempt.processor}) is not reachable from this node; the payment is being checked`);
+}
 
 /**
  * No answer, or a broken one, leaves the attempt in doubt: the payer hears in_doubt (504) and retries

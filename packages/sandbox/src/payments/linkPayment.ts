@@ -1,8 +1,9 @@
 import {
-  PaymentSecurityEntries, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
+import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { payTargetOf, type PayTarget } from './payTarget';
@@ -28,7 +29,7 @@ export const LinkPaymentFields = {
   concept: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
   txChannel: v.optional(text(10), CHANNEL.widget),
-  trackId: v.optional(text(64, 'missing_arguments')),
+  trackId: v.optional(TrackIdSchema),
   customFieldValues: v.optional(CustomFieldValuesSchema),
   ...PaymentSecurityEntries,
 };
@@ -123,8 +124,10 @@ export async function recordPayment(
  * so two payments of one card at the same moment cannot both pass on any node.
  */
 export async function recordAttempt(
-  deps: Pick<Deps, 'db'>, attempt: NewTransaction, charge: CardCharged | null,
+  deps: Pick<Deps, 'db' | 'processors'>, given: NewTransaction, charge: CardCharged | null,
 ): Promise<{ row: TransactionRow; inserted: boolean }> {
+  // The processor it goes to, so that only a node that has it settles the attempt.
+  const attempt = { ...given, processor: given.processor ?? processorOfMethod(deps.processors, given.method) };
   const trackId = attempt.track_id;
   const fingerprint = attempt.request_fingerprint ?? '';
   const codOper = newCodOper();

@@ -5,7 +5,7 @@ import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
@@ -30,6 +30,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     return attempt;
   }
   const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
+  refuseIfOtherProcessor(deps, attempt, 'wallet');
   const asked = await callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt,

@@ -7,21 +7,11 @@ import { findTransaction, findTransactionByGatewayReference, type TransactionRow
 import { type PaymentOutcome } from '../store/transactionUpdates';
 import { depositKeyOf } from './cryptoReceived';
 import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
+import { portOfMethod } from '../gateways/processors';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { applyDisputeEvent } from './disputes';
 import { applyRefundEvent } from './refundEvents';
 import type { Settlement } from './settlePayment';
-
-function portOfMethod(method: string): keyof Gateways | undefined {
-  switch (method) {
-    case 'card': return 'card';
-    case 'nequi': case 'yappy': return 'push';
-    case 'cash': return 'voucher';
-    case 'crypto': return 'crypto';
-    case 'clave': return 'bank';
-    default: return undefined;
-  }
-}
 
 export type NotificationReceipt =
   | Settlement

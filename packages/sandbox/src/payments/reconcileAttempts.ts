@@ -4,7 +4,8 @@ import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
-import { attemptsToReconcile } from '../store/attemptsToReconcile';
+import { attemptsOfOtherProcessors, attemptsToReconcile } from '../store/attemptsToReconcile';
+import { reachablePairs, type ProcessorNames } from '../gateways/processors';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { IN_DOUBT } from './inDoubt';
@@ -59,11 +60,14 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
 /**
  * Attempts whose answer was never recorded, and waits past their window, settled from what the gateway
  * says under the attempt's key, never by charging again; one it never received is forgotten. Every
- * node runs it: the settle is conditional, so an attempt two nodes look at changes once.
+ * node runs it: the settle is conditional, so an attempt two nodes look at changes once. A node
+ * settles only the attempts whose processor it has (and those recorded without one).
  */
-export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
+export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>): Promise<string[]> {
   const rows = await attemptsToReconcile(deps.db, {
     inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
+    // Another processor's attempt is left for a node that has it: asked here, it would say "never received" and be forgotten.
+    reachable: deps.processors && reachablePairs(deps.processors),
   });
   const changed: string[] = [];
   // A silent gateway leaves its attempts for the next pass; the others go on (one processor away
@@ -94,4 +98,9 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
   // Thrown last, so the timer's log names the gateway that did not answer.
   if (unanswered) throw unanswered;
   return changed;
+}
+
+/** The attempts waiting for a processor this node does not have: said at start and in /health, never settled here. */
+export function unreachableAttempts(db: Deps['db'], processors: ProcessorNames): ReturnType<typeof attemptsOfOtherProcessors> {
+  return attemptsOfOtherProcessors(db, { inDoubtAuthStatus: IN_DOUBT.auth_status, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES, reachable: reachablePairs(processors) });
 }

@@ -1,4 +1,5 @@
 import type { CardDetails, MerchantDescriptor } from '@pasarela/gateways';
+import { processorOfMethod } from '../gateways/processors';
 import {
   activationChargeCents, amountToCents, lastFour, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
@@ -95,7 +96,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       phone: '', concept: plan.name, description: plan.description, lang: p.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },
-      campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint,
+      campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint, processor: processorOfMethod(deps.processors, 'card'),
     }, newCodOper());
   });
   // Another payment activated it meanwhile, or this trackId's first request got there first.

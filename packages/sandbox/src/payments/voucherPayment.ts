@@ -5,7 +5,7 @@ import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { cashResultOf, type CashResult } from './cashResult';
 import { mailVoucher } from './receiptMail';
@@ -36,6 +36,7 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ r
   }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: refusedIfPaidElsewhere(attempt), fresh: false };
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
+  refuseIfOtherProcessor(deps, attempt, 'voucher network');
   const issued = await callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt });
     // SPEC 4 cash: an issued voucher waits at 0.

@@ -8,15 +8,32 @@ export type AttemptToReconcile = TransactionRow & { lapsed: boolean };
  * The attempts the reconciler settles, oldest first, at most `limit`: those recorded as sent
  * (auth_status `inDoubtAuthStatus`) whose answer is `inDoubtAfterMs` late, and the cash, Nequi and
  * Yappy waits past their window that have not ended (`endedUnpaid` are the ended auth statuses).
+ * With `reachable` (`method processor` pairs), only attempts whose processor this node has, and
+ * those recorded without one.
  */
 export async function attemptsToReconcile(
-  db: Queryable, q: { inDoubtAuthStatus: string; inDoubtAfterMs: number; limit: number; endedUnpaid: readonly string[] },
+  db: Queryable, q: { inDoubtAuthStatus: string; inDoubtAfterMs: number; limit: number; endedUnpaid: readonly string[]; reachable?: readonly string[] | undefined },
 ): Promise<AttemptToReconcile[]> {
   return db.query<AttemptToReconcile>(
     `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
-      where (auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0))
-         or (status in (0, -1) and expires_at <= now() and method in ('cash', 'nequi', 'yappy') and auth_status <> all($4::text[]))
+      where ((auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0))
+         or (status in (0, -1) and expires_at <= now() and method in ('cash', 'nequi', 'yappy') and auth_status <> all($4::text[])))
+        and ($5::text[] is null or processor is null or method || ' ' || processor = any($5::text[]))
       order by coalesce(expires_at, updated_at) limit $3`,
-    [q.inDoubtAuthStatus, q.inDoubtAfterMs, q.limit, q.endedUnpaid],
+    [q.inDoubtAuthStatus, q.inDoubtAfterMs, q.limit, q.endedUnpaid, q.reachable ?? null],
   );
+}
+
+/** Attempts still to settle (in doubt, or a wait not ended) whose processor is none of `reachable`'s, by processor and method. */
+export async function attemptsOfOtherProcessors(
+  db: Queryable, q: { inDoubtAuthStatus: string; endedUnpaid: readonly string[]; reachable: readonly string[] },
+): Promise<Array<{ processor: string; method: string; attempts: number }>> {
+  const rows = await db.query<{ processor: string; method: string; attempts: string | number }>(
+    `select processor, method, count(*) as attempts from transactions
+      where processor is not null and not (method || ' ' || processor = any($3::text[]))
+        and (auth_status = $1 or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status <> all($2::text[])))
+      group by processor, method order by processor, method`,
+    [q.inDoubtAuthStatus, q.endedUnpaid, q.reachable],
+  );
+  return rows.map((r) => ({ processor: r.processor, method: r.method, attempts: Number(r.attempts) }));
 }

@@ -15,7 +15,7 @@ const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_customer', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
-  'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint',
+  'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint', 'processor',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**
@@ -36,7 +36,7 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   card_token: 'text', card_customer: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
   description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
   user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
-  request_fingerprint: 'text',
+  request_fingerprint: 'text', processor: 'text',
 };
 
 // Two fixed texts built once: each payment would otherwise build and hash 2 KB of SQL.

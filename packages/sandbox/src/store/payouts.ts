@@ -80,14 +80,19 @@ export async function markPayoutPaid(db: Queryable, id: string, reference: strin
   return row;
 }
 
-/** The money returns to the balance once (conditional write, unique line per payout), for the next payout. */
+/**
+ * The money returns to the balance once (conditional write, unique line per payout): the lines the
+ * payout took are freed for the next payout, which then names them, and the payout keeps its own
+ * line and the failure's, which cancel out.
+ */
 export async function markPayoutFailed(db: Queryable, id: string, failure: string): Promise<PayoutRow | undefined> {
   const [row] = await db.query<PayoutRow>(
     "update payouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status = 'pending' returning *", [id, failure]);
   if (!row) return undefined;
+  await db.query('update balance_transactions set payout_id = null where payout_id = $1 and source_payout_id is distinct from $1', [row.id]);
   await db.query(
-    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, source_payout_id)
-     values ($1, 'payout_failure', $2, 0, $2, now(), $3)
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, payout_id, source_payout_id)
+     values ($1, 'payout_failure', $2, 0, $2, now(), $3, $3)
      on conflict (source_payout_id, type) where type in ('payout', 'payout_failure') do nothing`,
     [row.merchant_id, row.amount_cents, row.id],
   );

@@ -44,12 +44,14 @@ export interface TransactionRow {
   captured_cents: number;
   /** When the reconciler releases a hold not captured. */
   capture_before: Date | null;
+  /** The processor the attempt went to (gateways/processors.ts); null on attempts recorded before migration 070. */
+  processor: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'created_at' | 'updated_at'>
-  & { card_customer?: string | null };
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'created_at' | 'updated_at'>
+  & { card_customer?: string | null; processor?: string | null };
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where track_id = $1', [trackId]);

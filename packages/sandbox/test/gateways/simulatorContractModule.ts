@@ -1,6 +1,7 @@
 // The simulator's HTTP adapters (gateways/http/) as an adapters module the contract kit runs
-// (`pasarela-gateways contract <this file>`): the simulator service it talks to is started once,
-// so a restart of the adapters (the kit makes them again) finds the same processor. Tests only.
+// (`pasarela-gateways contract <this file>`): the simulator service it talks to is started once, as
+// the module is loaded, so a restart of the adapters (the kit makes them again) finds the same
+// processor. The adapters reach it at CONTRACT_SIMULATOR_URL when set (the kit's proxy). Tests only.
 import { NOTIFICATION_SIGNATURE_HEADER, signNotification, type ContractInputs, type GatewaysModuleExport } from '@pasarela/gateways';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
@@ -8,12 +9,14 @@ import { simulatorNotifications } from '../../src/gateways/http/signedNotificati
 
 const SECRET = 'contract-kit-notification-secret';
 const API_SECRET = 'contract-kit-simulator-api-secret';
-let simulator: Promise<RunningSimulator> | undefined;
+const URL_ENV = 'CONTRACT_SIMULATOR_URL';
+let simulator: RunningSimulator | undefined = await startSimulator({ apiSecret: API_SECRET, unref: true });
+const simulatorUrl = simulator.url;
 
-const exported: GatewaysModuleExport = async () => {
-  simulator ??= startSimulator({ apiSecret: API_SECRET, unref: true });
-  return { gateways: httpGateways((await simulator).url, { apiSecret: API_SECRET, retryDelayMs: 50 }).gateways, notifications: simulatorNotifications(SECRET) };
-};
+const exported: GatewaysModuleExport = async () => ({
+  gateways: httpGateways(process.env[URL_ENV] || simulatorUrl, { apiSecret: API_SECRET, retryDelayMs: 100 }).gateways,
+  notifications: simulatorNotifications(SECRET),
+});
 export default exported;
 
 const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA ROJAS' });
@@ -28,11 +31,12 @@ export const contract: ContractInputs = {
   },
   // docs/sandbox.md "Payouts": a transfer to an account ending 0002 comes back.
   payouts: { pays: '000123456789', returns: '000000000002' },
+  processor: { env: URL_ENV, url: simulatorUrl },
   deadlineMs: 3_000,
 };
 
 /** Stops the simulator the module started (a test's end). */
 export async function closeSimulator(): Promise<void> {
-  await (await simulator)?.close();
+  await simulator?.close();
   simulator = undefined;
 }

@@ -1,74 +1,104 @@
 import { randomUUID } from 'node:crypto';
 import type { CardDecision, CardProcessor } from '../../CardProcessor';
+import { isGatewayOutcomeUnknown } from '../../GatewayCall';
 import type { ImportedGatewaysModule } from '../../gatewaysModule';
 import type { ContractInputs } from '../ContractInputs';
-import { MEMORY_PAYOUT_ACCOUNTS, memoryPayoutRail, type PayoutBreakage } from './memoryPayoutRail';
+import { memoryClient, type ClientBreakage, type MemorySend } from './memoryClient';
+import { memoryPayoutRail, type PayoutBreakage } from './memoryPayoutRail';
+import { MEMORY_DECLINED_CARD, MEMORY_RETURNED_ACCOUNT, type RunningMemoryProcessor } from './memoryProcessor';
 
-/** How a test's processor goes wrong: a new charge for every call under one key; refunds it made and then forgets. */
-export interface Breakage {
+/**
+ * How a test's card adapter goes wrong, one way each: a new charge for every call under one key;
+ * refunds it made and then forgets; null from lookup when the processor cannot be reached; a new key
+ * for each try of a capture; a void that releases nothing; every charge in USD whatever its currency;
+ * a card saved to a new customer whatever customer it was given; its client taking no notice of the
+ * kit's proxy (not faulted).
+ */
+export interface Breakage extends ClientBreakage {
   chargesTwice?: boolean;
   forgetsRefunds?: boolean;
+  lookupNullWhenUnreachable?: boolean;
+  captureNewKeyEachTry?: boolean;
+  voidDoesNothing?: boolean;
+  ignoresCurrency?: boolean;
+  ignoresCustomer?: boolean;
+  ignoresProxy?: boolean;
 }
 
-const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'KIT' });
-export const memoryContract: ContractInputs = {
-  cards: { approves: card('4242424242424242'), declines: card('4000000000000002') },
-  supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
-};
+/** The variable the memory module reads its processor's base URL from (the kit points it at its proxy). */
+const PROCESSOR_URL_ENV = 'KIT_MEMORY_PROCESSOR_URL';
 
-/** Its books outlive the adapter (a restart finds them), as a processor's do; with `payout`, a payout rail too (memoryPayoutRail.ts). */
-export function memoryCardModule(breakage: Breakage = {}, payout?: PayoutBreakage): ImportedGatewaysModule {
-  const charges = new Map<string, { key: string; decision: CardDecision; amountCents: number; capture: boolean; capturedCents: number; refunded: Map<string, number> }>();
-  const byKey = new Map<string, string>();
-  const tokens = new Map<string, string>();
-  const make = (): CardProcessor => ({
+const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'KIT' });
+
+type Charge = { id: string; status: 'approved' | 'declined' };
+const decisionOf = (charge: Charge): CardDecision =>
+  charge.status === 'approved' ? { status: 'approved', reference: charge.id, message: 'approved' } : { status: 'declined', reference: charge.id, reason: 'generic', message: 'declined' };
+
+function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
+  const result = (body: Record<string, unknown> | null) => body?.['result'];
+  return {
     async authorize(request) {
-      const known = byKey.get(request.idempotencyKey);
-      if (known && !breakage.chargesTwice) return charges.get(known)?.decision as CardDecision;
-      const reference = `mem_${randomUUID()}`;
-      const number = 'number' in request.card ? request.card.number : '';
-      const declined = number === '4000000000000002' || ('token' in request.card && ![...tokens.values()].includes(request.card.token));
-      const decision: CardDecision = declined ? { status: 'declined', reference, reason: 'generic', message: 'declined' } : { status: 'approved', reference, message: 'approved' };
-      charges.set(reference, { key: request.idempotencyKey, decision, amountCents: request.amountCents, capture: request.capture, capturedCents: 0, refunded: new Map() });
-      byKey.set(request.idempotencyKey, reference);
-      return decision;
+      const key = breakage.chargesTwice ? randomUUID() : request.idempotencyKey;
+      const body = { key: request.idempotencyKey, amountCents: request.amountCents, currency: breakage.ignoresCurrency ? 'USD' : request.currency, capture: request.capture, card: 'number' in request.card ? { number: request.card.number } : request.card };
+      const answer = await send('/charges', request, { key, body });
+      return answer.status === 200 ? decisionOf(answer.body as Charge) : { status: 'failed', message: `the processor answered ${answer.status}` };
     },
     async lookup(call) {
-      const reference = call.reference ?? byKey.get(call.idempotencyKey);
-      return (reference && charges.get(reference)?.decision) || null;
+      try {
+        const answer = await send(call.reference ? `/charges/${call.reference}` : `/charges?key=${encodeURIComponent(call.idempotencyKey)}`, call);
+        return answer.status === 200 ? decisionOf(answer.body as Charge) : null;
+      } catch (error) {
+        if (breakage.lookupNullWhenUnreachable && isGatewayOutcomeUnknown(error)) return null;
+        throw error;
+      }
     },
     async capture(call) {
-      const charge = charges.get(call.reference);
-      if (!charge || charge.capture || charge.capturedCents > 0 || call.amountCents > charge.amountCents) return 'refused';
-      charge.capturedCents = call.amountCents;
-      return 'captured';
+      // The broken one sends each try under a key of its own: a retry after a lost answer is a second capture, which the processor refuses.
+      const write = { key: call.idempotencyKey, body: { amountCents: call.amountCents, currency: call.currency }, newKeyEachTry: breakage.captureNewKeyEachTry === true };
+      return result((await send(`/charges/${call.reference}/capture`, call, write)).body) === 'captured' ? 'captured' : 'refused';
+    },
+    async void(call) {
+      if (breakage.voidDoesNothing) {
+        const found = await send(`/charges/${call.reference}`, call);
+        return found.status === 200 ? 'voided' : 'refused';
+      }
+      return result((await send(`/charges/${call.reference}/void`, call, { key: call.idempotencyKey, body: {} })).body) === 'voided' ? 'voided' : 'refused';
     },
     async refund(call) {
-      const charge = charges.get(call.reference);
-      if (!charge || charge.decision.status !== 'approved') return { status: 'refused' };
-      if (charge.refunded.has(call.idempotencyKey)) return { status: 'refunded', reference: call.idempotencyKey };
-      const paid = charge.capture ? charge.amountCents : charge.capturedCents;
-      const refunded = [...charge.refunded.values()].reduce((a, b) => a + b, 0);
-      if (call.amountCents <= 0 || refunded + call.amountCents > paid) return { status: 'refused' };
-      charge.refunded.set(call.idempotencyKey, call.amountCents);
-      return { status: 'refunded', reference: call.idempotencyKey };
+      const answer = await send(`/charges/${call.reference}/refunds`, call, { key: call.idempotencyKey, body: { key: call.idempotencyKey, amountCents: call.amountCents, currency: call.currency } });
+      return result(answer.body) === 'refunded' ? { status: 'refunded', reference: String(answer.body?.['reference']) } : { status: 'refused' };
     },
     async refundOutcome(call) {
       if (breakage.forgetsRefunds) return null;
-      return charges.get(call.reference)?.refunded.has(call.idempotencyKey) ? 'refunded' : null;
-    },
-    async void(call) {
-      const charge = charges.get(call.reference);
-      return charge && charge.decision.status === 'pending' ? 'voided' : 'refused';
+      const answer = await send(`/charges/${call.reference}/refunds?key=${encodeURIComponent(call.idempotencyKey)}`, call);
+      return answer.status === 200 ? 'refunded' : null;
     },
     async saveCard(request) {
-      if (request.card.number === '4000000000000002') return { status: 'declined', reason: 'generic', message: 'declined' };
-      const token = tokens.get(request.idempotencyKey) ?? `memtok_${randomUUID()}`;
-      tokens.set(request.idempotencyKey, token);
-      return { status: 'saved', token, customer: request.customer ?? 'memcus_1', brand: 'VISA', last4: request.card.number.slice(-4) };
+      const customer = breakage.ignoresCustomer ? null : request.customer;
+      const answer = await send('/cards', request, { key: request.idempotencyKey, body: { number: request.card.number, customer } });
+      const saved = answer.body as { status: string; token: string; customer: string; last4: string };
+      return saved.status === 'saved' ? { status: 'saved', token: saved.token, customer: saved.customer, brand: 'VISA', last4: saved.last4 } : { status: 'declined', reason: 'generic', message: 'declined' };
     },
-  });
-  const rail = payout && memoryPayoutRail(payout);
-  const contract: ContractInputs = rail ? { ...memoryContract, payouts: MEMORY_PAYOUT_ACCOUNTS } : memoryContract;
-  return { exports: { contract }, make: async () => ({ gateways: { card: make(), ...(rail ? { payout: rail() } : {}) } }) };
+  };
+}
+
+/**
+ * An adapters module over the memory processor (memoryProcessor.ts), broken as the test says; its
+ * base URL is read from KIT_MEMORY_PROCESSOR_URL each time the module is made. With `payout`, a
+ * payout rail over the same processor too.
+ */
+export function memoryCardModule(processor: RunningMemoryProcessor, breakage: Breakage = {}, payout?: PayoutBreakage): ImportedGatewaysModule {
+  const contract: ContractInputs = {
+    cards: { approves: card('4242424242424242'), declines: card(MEMORY_DECLINED_CARD) },
+    supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
+    processor: { env: PROCESSOR_URL_ENV, url: processor.url },
+    secondCurrency: 'EUR',
+    deadlineMs: 1_000,
+    ...(payout ? { payouts: { pays: '000123456789', returns: MEMORY_RETURNED_ACCOUNT } } : {}),
+  };
+  const make = async () => {
+    const send = memoryClient(breakage.ignoresProxy ? processor.url : (process.env[PROCESSOR_URL_ENV] ?? processor.url), breakage);
+    return { gateways: { card: memoryCard(send, breakage), ...(payout ? { payout: memoryPayoutRail(send, payout) } : {}) } };
+  };
+  return { exports: { contract }, make };
 }

@@ -1,38 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutRail, PayoutTransfer } from '../../PayoutRail';
+import type { MemorySend } from './memoryClient';
 
-/** How a test's rail goes wrong: a new transfer for every call under one key; a returned transfer reported paid. */
+/** How a test's rail adapter goes wrong: a new transfer for every call under one key; a returned transfer reported paid. */
 export interface PayoutBreakage {
   paysTwice?: boolean;
   hidesReturns?: boolean;
 }
 
-/** The accounts the memory rail pays, and sends back. */
-export const MEMORY_PAYOUT_ACCOUNTS = { pays: '000123456789', returns: '000000000002' };
-
-/**
- * A payout rail in this process's memory, for the kit's own tests: a transfer is pending when
- * taken, and settled at the first lookup (paid, or failed to the returning account). Its books
- * outlive the adapter (a restart finds them).
- */
-export function memoryPayoutRail(breakage: PayoutBreakage = {}): () => PayoutRail {
-  const transfers = new Map<string, { destination: string; transfer: PayoutTransfer }>();
-  return () => ({
+/** The payout rail over the memory processor: a transfer is pending when taken and settled at its first lookup. */
+export function memoryPayoutRail(send: MemorySend, breakage: PayoutBreakage = {}): PayoutRail {
+  const transferOf = (body: Record<string, unknown> | null): PayoutTransfer => {
+    const status = body?.['status'] === 'failed' && breakage.hidesReturns ? 'paid' : (body?.['status'] as PayoutTransfer['status']);
+    return { status, reference: String(body?.['reference']) };
+  };
+  return {
     async pay(request) {
-      const known = transfers.get(request.idempotencyKey);
-      if (known && !breakage.paysTwice) return known.transfer;
-      const transfer: PayoutTransfer = { status: 'pending', reference: `memtr_${randomUUID()}` };
-      transfers.set(request.idempotencyKey, { destination: request.destination, transfer });
-      return transfer;
+      const key = breakage.paysTwice ? randomUUID() : request.idempotencyKey;
+      const body = { key: request.idempotencyKey, amountCents: request.amountCents, currency: request.currency, destination: request.destination };
+      return transferOf((await send('/transfers', request, { key, body })).body);
     },
     async lookup(call) {
-      const known = transfers.get(call.idempotencyKey);
-      if (!known) return null;
-      if (known.transfer.status === 'pending') {
-        const returned = known.destination === MEMORY_PAYOUT_ACCOUNTS.returns && !breakage.hidesReturns;
-        known.transfer = { ...known.transfer, status: returned ? 'failed' : 'paid' };
-      }
-      return known.transfer;
+      const answer = await send(`/transfers?key=${encodeURIComponent(call.idempotencyKey)}`, call);
+      return answer.status === 200 ? transferOf(answer.body) : null;
     },
-  });
+  };
 }

@@ -85,7 +85,10 @@ describe('fees, net and the balance', () => {
     expect((await setup.api.call('GET', `/payouts/${failed?.id}`, { key: m.key })).json).toMatchObject({ status: 'failed', failureReason: 'returned_by_bank' });
     expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: failed?.amount, pending: 0 });
     const back = (await setup.api.call('GET', '/balance-transactions?type=payout_failure', { key: m.key })).json['data'] as Array<Line & { sourcePayoutId: string }>;
-    expect(back).toEqual([expect.objectContaining({ amount: failed?.amount, sourcePayoutId: failed?.id, payoutId: null })]);
+    // The failed payout keeps its own line and the failure's (they cancel out); its payment is freed.
+    expect(back).toEqual([expect.objectContaining({ amount: failed?.amount, sourcePayoutId: failed?.id, payoutId: failed?.id })]);
+    const linesOf = async (payout: string | undefined) => ((await setup.api.call('GET', `/balance-transactions?payout=${payout}`, { key: m.key })).json['data'] as Line[]).map((l) => l.type).sort();
+    expect(await linesOf(failed?.id)).toEqual(['payout', 'payout_failure']);
     // Asked again, the rail says failed again: nothing more comes back.
     await setup.t.db.query("update payouts set status = 'pending' where id = $1", [failed?.id]).catch(() => undefined);
     expect((await setup.api.call('GET', '/balance', { key: m.key })).json['available']).toBe(failed?.amount);
@@ -94,6 +97,8 @@ describe('fees, net and the balance', () => {
     await setup.t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '000123456789' });
     const [next] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number; status: string }>;
     expect(next).toMatchObject({ amount: failed?.amount, status: 'paid' });
+    // The payment names the payout that finally paid it.
+    expect(await linesOf(next?.id)).toEqual(['payment', 'payout']);
     expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
   });
 });

@@ -27,7 +27,8 @@ function shopServer(webhookSecret: string) {
   async function handleEvent(event: WebhookEvent): Promise<void> {
     if (handled.has(event.id)) return;
     handled.add(event.id);
-    const order = orders.get(event.data.orderReference ?? '');
+    const reference = event.data['orderReference'];
+    const order = orders.get(typeof reference === 'string' ? reference : '');
     if (!order) return;
     switch (event.type) {
       case 'transaction.pending': if (order.state === 'new') order.state = 'waiting'; break;

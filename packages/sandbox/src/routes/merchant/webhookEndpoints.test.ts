@@ -155,6 +155,26 @@ describe('webhook endpoints', () => {
     expect(deliveries).toEqual([expect.objectContaining({ id: queued.json['id'], test: true, state: 'delivered', lastStatusCode: 200 })]);
     expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'payment.done' } })).status).toBe(400);
   });
+
+  it('sends dispute samples carrying a dispute and payout samples carrying a payout, as their real events do', async () => {
+    const m = await createMerchant(t, { name: 'Muestras S.A.' });
+    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
+    const id = String(made.json['id']);
+    const before = second.received.length;
+    const types = ['dispute.created', 'dispute.updated', 'dispute.closed', 'payout.paid', 'payout.failed'] as const;
+    for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
+    await deliverAll();
+    const events = second.received.slice(before).map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
+    for (const r of second.received.slice(before)) api.checkWebhookEvent(JSON.parse(r.body));
+    const byType = new Map(events.map((e) => [e.type, e.data as Record<string, unknown>]));
+    for (const type of types.slice(0, 3)) {
+      expect(byType.get(type)).toEqual(expect.objectContaining({ id: expect.stringMatching(/^dp_/), codOper: expect.stringMatching(/^PP/), amount: 26.75, reason: 'fraudulent', status: expect.any(String) }));
+      expect(byType.get(type)).not.toHaveProperty('authStatus');
+    }
+    expect(byType.get('dispute.closed')?.['status']).toBe('won');
+    expect(byType.get('payout.paid')).toEqual(expect.objectContaining({ id: expect.stringMatching(/^po_/), status: 'paid', arrivalDate: expect.any(String) }));
+    expect(byType.get('payout.failed')).toEqual(expect.objectContaining({ status: 'failed', failureReason: 'returned_by_bank' }));
+  });
 });
 
 describe('rolling the secret key', () => {

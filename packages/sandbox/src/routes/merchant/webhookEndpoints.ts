@@ -10,6 +10,7 @@ import {
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
+import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl } from '../webhookUrlRule';
@@ -71,7 +72,7 @@ function deliveryAnswer(row: EndpointDeliveryRow) {
   };
 }
 
-/** Marked test; no real payment is named. */
+/** Marked test; no real payment is named. A dispute's and a payout's sample carry a dispute and a payout, as their real events do. */
 export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchantId: number): string {
   const hex = randomBytes(16).toString('hex');
   const declined = type === 'transaction.declined' || type === 'transaction.voided';
@@ -91,6 +92,14 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     // A manual payment's hold, 20.00 of its 26.75 taken.
     ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: 2000 } : {}),
     ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
+    ...(type.startsWith('dispute.') ? {
+      object: merchantDisputeOf({
+        reference: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: 2675, currency: 'USD', reason: 'fraudulent',
+        status: type === 'dispute.created' ? 'needs_response' : type === 'dispute.updated' ? 'under_review' : 'won',
+        evidence_due_by: type === 'dispute.created' ? new Date(Date.now() + 7 * 86_400_000) : null,
+        evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', created_at: new Date(), updated_at: new Date(),
+      }),
+    } : {}),
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
         id: `po_${hex}`, amount_cents: 2567, currency: 'USD', status: type === 'payout.failed' ? 'failed' : 'paid', arrival_date: new Date().toISOString(),

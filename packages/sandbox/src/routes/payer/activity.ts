@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -41,7 +41,7 @@ const PaySchema = v.object({
   useFunds: v.optional(v.boolean('missing_arguments'), false),
   txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
-  trackId: v.optional(v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }))),
+  trackId: v.optional(TrackIdSchema),
   activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
   // SPEC 3 tryAgain: a second purchase of the same amount with this card, confirmed.
   tryAgain: v.optional(v.boolean('invalid_arguments'), false),

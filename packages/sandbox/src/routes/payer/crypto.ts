@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, moneySchema, PaymentSecurityEntries, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS } from '@pasarela/core';
+import { freeText, moneySchema, PaymentSecurityEntries, TrackIdSchema, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../errors/ApiError';
@@ -23,7 +23,7 @@ const CryptoRequestSchema = v.object({
   email: v.optional(short(254), ''),
   phone: v.optional(short(30), ''),
   codeProcess: v.pipe(short(100), v.minLength(1, 'missing_arguments')),
-  trackId: v.optional(short(64)),
+  trackId: v.optional(TrackIdSchema),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) }, 'missing_arguments');
