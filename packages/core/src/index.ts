@@ -102,6 +102,7 @@ export {
   paymentMethodAvailability,
   LINK_METHOD_TOKENS,
   linkAllowsMethod,
+  linkTokensNotTaken,
 } from './methods';
 export type { AvailableMethod, PaymentMethodEntry, MethodAvailability } from './methods';
 export { buildCardPaymentPayload } from './cardPayment';
