@@ -1,4 +1,4 @@
-import type { Gateways, SandboxControls } from '@pasarela/gateways';
+import type { CaptchaVerifier, Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
 
 export interface Deps {
@@ -13,6 +13,8 @@ export interface Deps {
   payerWindows: PayerWindows;
   /** False when PAYMENT_CAPTCHA=0. */
   captchaRequired?: boolean | undefined;
+  /** The captcha port: a provider's service (GATEWAYS_MODULE's captcha) or the sandbox's verdict. */
+  captcha?: CaptchaVerifier | undefined;
 }
 
 export interface PayerWindows {

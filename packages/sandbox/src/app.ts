@@ -71,6 +71,8 @@ import { userRoutes } from './routes/payer/users';
 import { validationRoutes } from './routes/payer/validation';
 import { widgetMerchant } from './routes/pages/widgetMerchant';
 import { yappyRoutes } from './routes/payer/yappy';
+import type { CaptchaVerifier } from '@pasarela/gateways';
+import { sandboxCaptchaVerifier } from './payments/captchaVerdict';
 
 export interface AppOptions {
   db: Database;
@@ -95,6 +97,8 @@ export interface AppOptions {
   /** SANDBOX_ADMIN_TOKEN; undefined leaves the admin API open, which only a server on loopback does. */
   adminToken?: string | undefined;
   paymentCaptcha?: boolean | undefined;
+  /** GATEWAYS_MODULE's captcha adapter; else the sandbox's verdict. */
+  captcha?: CaptchaVerifier | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   draining?: (() => boolean) | undefined;
 }
@@ -125,6 +129,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
+    captcha: options.captcha ?? sandboxCaptchaVerifier(),
   });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();

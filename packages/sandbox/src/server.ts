@@ -165,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
+    captcha: options.gateways?.captcha,
   });
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
   const { adminToken } = options;
