@@ -7,7 +7,7 @@ import type { CaptchaProvider } from './types';
 
 export function CaptchaBox({ store, provider, disabled, hidden }: { store: SecurityStore; provider: CaptchaProvider; disabled: boolean; hidden?: boolean | undefined }) {
   const { lang } = useServices();
-  const { siteKey } = useStoreState(store);
+  const { siteKey, spent } = useStoreState(store);
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
@@ -18,7 +18,8 @@ export function CaptchaBox({ store, provider, disabled, hidden }: { store: Secur
       onToken: (token) => store.setToken(token),
       onExpired: () => store.clearToken(),
     });
-  }, [siteKey, provider, store, lang]);
+    // `spent`: once its token went to a payment, the box is drawn anew, unticked, for the next one.
+  }, [siteKey, provider, store, lang, spent]);
   if (!siteKey) return null;
   return (
     // Hidden rather than gone while a payment is under way: the provider's box keeps its answer.
