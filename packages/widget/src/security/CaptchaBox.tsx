@@ -9,6 +9,7 @@ export function CaptchaBox({ store, provider, disabled, hidden }: { store: Secur
   const { lang } = useServices();
   const { siteKey, spent } = useStoreState(store);
   const container = useRef<HTMLDivElement>(null);
+  // Drawn anew (unticked) with each `spent`: once its token went to a payment, the next needs another.
   useEffect(() => {
     const element = container.current;
     if (!element || !siteKey) return undefined;
@@ -18,7 +19,6 @@ export function CaptchaBox({ store, provider, disabled, hidden }: { store: Secur
       onToken: (token) => store.setToken(token),
       onExpired: () => store.clearToken(),
     });
-    // `spent`: once its token went to a payment, the box is drawn anew, unticked, for the next one.
   }, [siteKey, provider, store, lang, spent]);
   if (!siteKey) return null;
   return (
