@@ -90,6 +90,17 @@ describe('login lockout under concurrent guesses', () => {
     expect((await t.post('/users/login', { login: 'cuarta', password: PASSWORD })).status).toBe(200);
   });
 
+  it('a new password from recovery opens a locked login, spelt as the login or as the e-mail', async () => {
+    await newUser('olvido');
+    for (const login of ['olvido', 'olvido@example.com']) {
+      for (let i = 0; i < MAX_FAILED_LOGINS; i++) await t.post('/users/login', { login, password: WRONG_PASSWORD });
+      expect((await t.post('/users/login', { login, password: PASSWORD })).status).toBe(423);
+    }
+    const { idUsr, code } = await startRecovery('olvido');
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Nueva#2027x' })).data).toMatchObject({ step: 4 });
+    for (const login of ['olvido', 'OLVIDO@example.com']) expect((await t.post('/users/login', { login, password: 'Nueva#2027x' })).status).toBe(200);
+  });
+
   it('tries whose requests died lock the account for a while, never for good', async () => {
     await newUser('caida');
     // Five tries reserved and never finished (the node stopped mid-request).
