@@ -62,7 +62,7 @@ function payload(code) {
     amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
     cardInformation: { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: 'bench-person' },
+    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: `bench-person-${randomUUID()}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
 }

@@ -8,16 +8,16 @@ export async function adminPost<T>(sandbox: Sandbox, path: string, body: unknown
   return (await res.json()) as T;
 }
 
-/** The answer the sandbox's captcha gives a person (docs/sandbox.md "Captcha"): payments need one. */
-export const E2E_CAPTCHA_TOKEN = 'e2e-person';
+/** A person's token for the sandbox's captcha (docs/sandbox.md "Captcha"): payments need one, and each counts once. */
+const personToken = () => `e2e-person-${crypto.randomUUID()}`;
 
 /** A payment body with the widget's captcha token, where the widget puts it (additionalData for the card). */
 function withCaptcha(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   const data = record['additionalData'];
-  if (typeof data === 'object' && data !== null) return { ...record, additionalData: { captchaToken: E2E_CAPTCHA_TOKEN, ...data } };
-  return { captchaToken: E2E_CAPTCHA_TOKEN, ...record };
+  if (typeof data === 'object' && data !== null) return { ...record, additionalData: { captchaToken: personToken(), ...data } };
+  return { captchaToken: personToken(), ...record };
 }
 
 /** A guest's API call (docs/api.md), its envelope read either way the server encodes it. */

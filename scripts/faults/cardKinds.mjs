@@ -82,7 +82,7 @@ export async function cardKindScenarios({ sandbox, proxy, scenario }) {
       const res = await fetch(`${sandbox.url}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Tarjeta guardada con falla' }) });
       const { code } = await res.json();
       done(await throughFault(sandbox, proxy, /^\/api\/v1\/activity\/pay/, fault, timeoutMs, auth, async (api) => {
-        const paid = await payWithRetries(api, (trackId) => api.call('POST', '/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard, trackId, captchaToken: 'faults-person' }));
+        const paid = await payWithRetries(api, (trackId) => api.call('POST', '/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard, trackId, captchaToken: `faults-person-${trackId}` }));
         const status = paid.answer?.data?.activityResult?.status ?? paid.answer?.data?.status;
         return {
           sends: paid.sends, answered: paid.answer?.status === 200 && status === 1, note: `outcome via ${paid.via}`,

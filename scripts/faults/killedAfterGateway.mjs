@@ -172,7 +172,7 @@ async function cardSettled(api, { code, trackId }) {
 
 // 61111111 approves by itself a second after the push: its answer falls due while no node runs.
 const payNequi = (api, code, trackId) =>
-  api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '61111111', trackId, captchaToken: 'faults-person' });
+  api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '61111111', trackId, captchaToken: `faults-person-${trackId}` });
 
 async function nequiSettled(api, { code, trackId, codOper }) {
   const retry = await until('the retry answered', async () => {

@@ -24,7 +24,7 @@ export function cardBody(code, trackId, cardNumber = randomVisa()) {
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Fallas', description: 'Fallas',
     cardInformation: { cardNumber, expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
     // The sandbox's captcha answers any token but fail / fail-score as a person; a payment needs one.
-    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: 'faults-person' },
+    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: `faults-person-${trackId}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
 }

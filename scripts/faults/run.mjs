@@ -98,7 +98,7 @@ async function nequiThroughFaults(sandbox, proxy, pushFault, timeoutMs = 4_000) 
   // The push's first answer is spoiled; the retry protocol finds out what became of it.
   const pushRule = proxy.fault({ method: 'POST', path: /^\/api\/v1\/nequi\/push/, nth: [1], ...pushFault });
   // 63333333 never answers by itself: the payer approves in the app (the admin call) below.
-  const pushed = await payWithRetries(api, (trackId) => api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '63333333', trackId, captchaToken: 'faults-person' }));
+  const pushed = await payWithRetries(api, (trackId) => api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '63333333', trackId, captchaToken: `faults-person-${trackId}` }));
   const codOper = pushed.answer?.data?.codOper;
   if (typeof codOper !== 'string') throw new Error(`the push gave no codOper (${pushed.answer?.status} ${pushed.answer?.code ?? ''})`);
   // Every kind of failure on the status polls, in turn; the watcher keeps polling through them.

@@ -102,6 +102,7 @@ export {
   paymentMethodAvailability,
   LINK_METHOD_TOKENS,
   linkAllowsMethod,
+  linkTokensNotTaken,
 } from './methods';
 export type { AvailableMethod, PaymentMethodEntry, MethodAvailability } from './methods';
 export { buildCardPaymentPayload } from './cardPayment';
@@ -158,6 +159,7 @@ export type { CatalogKey } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
+export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, loginTryKey, loginRefusal } from './loginTries';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
 export { merchantTextIn } from './merchantTexts';
 export type { MerchantTranslations, TextPerLanguage } from './merchantTexts';

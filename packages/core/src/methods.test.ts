@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { LINK_METHOD_TOKENS, linkAllowsMethod, PaymentMethodsResponseSchema, paymentMethodAvailability } from './methods';
+import { LINK_METHOD_TOKENS, linkAllowsMethod, linkTokensNotTaken, PaymentMethodsResponseSchema, paymentMethodAvailability } from './methods';
 import type { PaymentMethodEntry } from './methods';
 
 const e = (method: PaymentMethodEntry['method'], linkType: PaymentMethodEntry['linkType'], gatewayCode = 'GW', extra: Partial<PaymentMethodEntry> = {}): PaymentMethodEntry => ({
@@ -130,5 +130,27 @@ describe('SPEC 4 "Method filtering"', () => {
   it('validates the server list', () => {
     expect(v.safeParse(PaymentMethodsResponseSchema, { paymentMethods: all }).success).toBe(true);
     expect(v.safeParse(PaymentMethodsResponseSchema, { paymentMethods: [{ ...all[0], method: 'paypal' }] }).success).toBe(false);
+  });
+});
+
+describe('issue 95: "a link whose card types or methods the merchant cannot take is refused at creation"', () => {
+  const visaOnly = [e('card', 'LK', 'C', { validations: [{ cardCode: 'VISA' }] }), e('nequi', 'ND', 'NEQUI')];
+  it.each([
+    // [merchant entries, link tokens, tokens not taken]
+    [all, ['VISA', 'MC', 'AMEX', 'CARD', 'NEQUI', 'CASH', 'PAYCASH', 'PC', 'CLAVE', 'CRYPTO', 'YAPPY'], []],
+    [visaOnly, ['VISA'], []],
+    [visaOnly, ['visa', ' CARD '], []],
+    [visaOnly, ['AMEX'], ['AMEX']],
+    [visaOnly, ['VISA', 'MC', 'AMEX'], ['MC', 'AMEX']],
+    [visaOnly, ['NEQUI', 'YAPPY'], ['YAPPY']],
+    [visaOnly, ['CASH', 'CRYPTO', 'CLAVE'], ['CASH', 'CRYPTO', 'CLAVE']],
+    [[e('nequi', 'ND', 'NEQUI')], ['CARD', 'VISA'], ['CARD', 'VISA']],
+    // A card service of another link type takes no card on these links.
+    [[e('card', 'EA', 'C')], ['CARD'], ['CARD']],
+    [[e('card', 'LK', 'C')], ['AMEX', 'MC'], []],
+    [[e('cash', 'LK', 'OTHER')], ['CASH'], ['CASH']],
+    [all, ['UNKNOWN'], ['UNKNOWN']],
+  ] as const)('row %#: of the link\'s tokens the merchant cannot take the listed ones', (entries, tokens, refused) => {
+    expect(linkTokensNotTaken(entries, 'LK', tokens)).toEqual(refused);
   });
 });

@@ -56,6 +56,22 @@ export function linkAllowsMethod(method: AvailableMethod, cardTypes?: readonly s
 
 export const LINK_METHOD_TOKENS: readonly string[] = [...new Set(Object.values(METHOD_TOKENS).flat())];
 
+/**
+ * A link is refused when made if it names a brand or a method its merchant cannot take (issue 95:
+ * such a link was made, and then nothing could pay it): the tokens of `tokens` that the merchant's
+ * entries for `linkType` do not take, as given.
+ */
+export function linkTokensNotTaken(entries: readonly PaymentMethodEntry[], linkType: string, tokens: readonly string[]): string[] {
+  const offered = paymentMethodAvailability(entries, linkType);
+  const brands: readonly string[] = offered.cardBrands;
+  return tokens.filter((token) => {
+    const wanted = token.trim().toUpperCase();
+    if ((CARD_BRANDS as readonly string[]).includes(wanted)) return !brands.includes(wanted);
+    const method = (Object.keys(METHOD_TOKENS) as Array<keyof typeof METHOD_TOKENS>).find((m) => METHOD_TOKENS[m].includes(wanted));
+    return method === undefined || !offered[method];
+  });
+}
+
 export interface MethodAvailability extends Record<AvailableMethod, boolean> {
   visa: boolean;
   mastercard: boolean;

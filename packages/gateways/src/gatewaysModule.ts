@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GatewayNotifications } from './GatewayNotifications';
 import type { Gateways } from './Gateways';
+import type { CaptchaVerifier } from './CaptchaVerifier';
 
 export interface ProvidedGateways {
   gateways: Partial<Gateways>;
@@ -12,6 +13,8 @@ export interface ProvidedGateways {
    * node whose module names the same settles it. The same on every node; GATEWAYS_MODULE's value when absent.
    */
   processor?: string | undefined;
+  /** The provider's captcha service (docs/gateways.md "Captcha"); else the sandbox's own verdict. */
+  captcha?: CaptchaVerifier | undefined;
 }
 
 /** What the module is handed when its export is a function: where its processors' notifications are to be sent. */
@@ -48,6 +51,9 @@ export async function importGatewaysModule(path: string, cwd = process.cwd()): P
     for (const [port, adapter] of Object.entries(provided.gateways)) {
       if (!PORTS.includes(port as keyof Gateways)) throw new Error(`GATEWAYS_MODULE ${path}: ${port} is not a port (${PORTS.join(', ')})`);
       if (typeof adapter !== 'object' || adapter === null) throw new Error(`GATEWAYS_MODULE ${path}: gateways.${port} is not an adapter object`);
+    }
+    if (provided.captcha !== undefined && (typeof provided.captcha !== 'object' || provided.captcha === null || typeof provided.captcha.verify !== 'function')) {
+      throw new Error(`GATEWAYS_MODULE ${path}: captcha is not an adapter with verify()`);
     }
     for (const [port, handler] of Object.entries(provided.notifications ?? {})) {
       if (!PORTS.includes(port as keyof Gateways) || typeof handler !== 'function') throw new Error(`GATEWAYS_MODULE ${path}: notifications.${port} is not a handler of a port`);

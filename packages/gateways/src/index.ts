@@ -14,6 +14,7 @@ export type {
   SavedCard,
   SavedCardRef,
 } from './CardProcessor';
+export type { CaptchaVerdict, CaptchaVerifier, CaptchaVerifyRequest } from './CaptchaVerifier';
 export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
 export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';
 export type { Dispute, DisputeStage, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';

@@ -1,4 +1,4 @@
-import type { Gateways, SandboxControls } from '@pasarela/gateways';
+import type { CaptchaVerifier, Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
 import type { ProcessorNames } from './gateways/processors';
 
@@ -20,6 +20,8 @@ export interface Deps {
   allowPrivateWebhooks?: boolean | undefined;
   /** HOLD_RELEASE_AFTER_MS: how long a manual payment's hold waits to be captured before the reconciler releases it. */
   holdReleaseAfterMs?: number | undefined;
+  /** The captcha port: a provider's service (GATEWAYS_MODULE's captcha) or the sandbox's verdict. */
+  captcha?: CaptchaVerifier | undefined;
 }
 
 /** Six days: card processors let an uncaptured authorization lapse after about seven. */

@@ -73,6 +73,8 @@ import { widgetMerchant } from './routes/pages/widgetMerchant';
 import { unreachableAttempts } from './payments/reconcileAttempts';
 import type { ProcessorNames } from './gateways/processors';
 import { yappyRoutes } from './routes/payer/yappy';
+import type { CaptchaVerifier } from '@pasarela/gateways';
+import { sandboxCaptchaVerifier } from './payments/captchaVerdict';
 
 export interface AppOptions {
   db: Database;
@@ -99,6 +101,8 @@ export interface AppOptions {
   /** SANDBOX_ADMIN_TOKEN; undefined leaves the admin API open, which only a server on loopback does. */
   adminToken?: string | undefined;
   paymentCaptcha?: boolean | undefined;
+  /** GATEWAYS_MODULE's captcha adapter; else the sandbox's verdict. */
+  captcha?: CaptchaVerifier | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   draining?: (() => boolean) | undefined;
   /** The processor behind each port (server.ts); recorded on attempts and shown by /health. */
@@ -134,6 +138,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     allowPrivateWebhooks: options.allowPrivateWebhooks === true,
     holdReleaseAfterMs: options.holdReleaseAfterMs,
     processors: options.processors,
+    captcha: options.captcha ?? sandboxCaptchaVerifier(),
   });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();

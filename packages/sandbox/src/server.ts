@@ -196,6 +196,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
     processors,
+    captcha: options.gateways?.captcha,
   });
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
   const { adminToken } = options;
@@ -275,14 +276,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           log.info({ drainMs }, 'draining: /health answers 503, still serving');
           await new Promise((resolve) => setTimeout(resolve, drainMs));
         }
-        const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
+        const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs))).then((cut) => cut.flat());
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopPayouts()]);
+        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopPayouts()]);
         await events.close();
         await adminChanges.close();
         await db.close();
-        log.info('stopped');
+        // The operator learns what the stop cost: each request cut past SHUTDOWN_TIMEOUT_MS, by its request id.
+        if (cutRequests.length > 0) log.warn({ cutRequests: cutRequests.length, requests: cutRequests, shutdownMs: timeouts.shutdownMs }, `stopped: ${cutRequests.length} requests cut past SHUTDOWN_TIMEOUT_MS`);
+        else log.info({ cutRequests: 0 }, 'stopped');
       })();
       return closing;
     },

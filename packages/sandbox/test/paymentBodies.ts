@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cardPayload, newLink, TEST_CAPTCHA_TOKEN, type TestApp } from './testApp';
+import { cardPayload, freshCaptchaToken, newLink, type TestApp } from './testApp';
 
 export interface PaymentFixtures {
   link: string;
@@ -25,19 +25,21 @@ export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
   return { link, openStation, bridgeId: Number(bridge.json['idBridge']), subscriptionKey: String(sub.data['subscriptionKey']), planId };
 }
 
+/** Each body with its own captcha token (a token counts once), also for a test that posts it raw. */
 export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: string; withToken: boolean; body: Record<string, unknown> }> {
-  const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN };
+  const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: freshCaptchaToken() };
+  const card = cardPayload(code);
   return [
-    { path: '/cards/auth-capture', withToken: false, body: { ...cardPayload(code), amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
+    { path: '/cards/auth-capture', withToken: false, body: { ...card, additionalData: { ...card.additionalData, captchaToken: freshCaptchaToken() }, amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
     { path: '/nequi/push', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/yappy/payments', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/cash/pay-cash', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/cash/cash-point', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/clave/payments', withToken: false, body: contact },
-    { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
-    { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
+    { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
+    { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
     { path: '/activity/send', withToken: true, body: { to: 'amigo@example.com', amount: 5, description: 'Almuerzo' } },
-    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
+    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
   ];
 }
 

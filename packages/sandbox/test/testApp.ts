@@ -54,23 +54,36 @@ function withAuth(headers: Record<string, string>): Record<string, string> {
 /** A token the sandbox's captcha verifies as a person (anything but `fail` and `fail-score`). */
 export const TEST_CAPTCHA_TOKEN = 'sandbox-test-person';
 
+/** A token counts once (docs/api.md "Captcha"): each payment a test sends gets its own, as the widget's do. */
+export const freshCaptchaToken = (): string => `${TEST_CAPTCHA_TOKEN}-${randomUUID()}`;
+
 /** The payment calls, which refuse a body without a captcha token (payments/captchaVerdict.ts). */
 const PAYMENT_CALL = /^\/(cards\/auth-capture|(v2\/)?process-tx(\/form)?|nequi\/(push|request)|yappy\/payments|cash\/(pay-cash|registration|cash-point)|clave\/payments|crypto\/payments|activity\/pay|subscriptions\/[^/]+\/pay)$/;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** TEST_CAPTCHA_TOKEN stands for "a person's token": each request gets a new one, wherever the body holds it. */
+function renewed(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
+    if (key === 'captchaToken' && inner === TEST_CAPTCHA_TOKEN) return [key, freshCaptchaToken()];
+    return [key, isPlainObject(inner) ? renewed(inner) : inner];
+  }));
+}
+
 /** A payment body with the captcha token the widget would add, unless the test sets captchaToken (even undefined). */
 export function withCaptcha(path: string, body: unknown): unknown {
   if (!PAYMENT_CALL.test(path) || !isPlainObject(body)) return body;
-  const data = body['additionalData'];
-  if (isPlainObject(data)) return 'captchaToken' in data || 'captchaToken' in body ? body : { ...body, additionalData: { ...data, captchaToken: TEST_CAPTCHA_TOKEN } };
-  return 'captchaToken' in body ? body : { ...body, captchaToken: TEST_CAPTCHA_TOKEN };
+  const fresh = renewed(body);
+  const data = fresh['additionalData'];
+  if (isPlainObject(data)) return 'captchaToken' in data || 'captchaToken' in fresh ? fresh : { ...fresh, additionalData: { ...data, captchaToken: freshCaptchaToken() } };
+  return 'captchaToken' in fresh ? fresh : { ...fresh, captchaToken: freshCaptchaToken() };
 }
 
 /** The Nequi QR is paid by a GET: its token rides in the query. */
 export function withCaptchaQuery(path: string): string {
-  if (!path.startsWith('/nequi/qr?') || /[?&]captchaToken=/.test(path)) return path;
-  return `${path}&captchaToken=${TEST_CAPTCHA_TOKEN}`;
+  if (!path.startsWith('/nequi/qr?')) return path;
+  if (/[?&]captchaToken=/.test(path)) return path.replace(/captchaToken=sandbox-test-person(?=&|$)/, () => `captchaToken=${freshCaptchaToken()}`);
+  return `${path}&captchaToken=${freshCaptchaToken()}`;
 }
 
 export interface ApiAnswer {
@@ -97,7 +110,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function createTestApp(
   options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database }
-    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors'> = {},
+    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha'> = {},
 ): Promise<TestApp> {
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
   const db = options.db ?? await openTestDatabase();
@@ -121,6 +134,7 @@ export async function createTestApp(
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
     paymentCaptcha: options.paymentCaptcha,
     processors: options.processors,
+    captcha: options.captcha,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };

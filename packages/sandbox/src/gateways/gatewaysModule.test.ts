@@ -58,6 +58,30 @@ describe('GATEWAYS_MODULE', () => {
     const context = { notificationUrl: () => '' };
     await expect(loadGatewaysModule(join(dir, 'wrong.mjs'), context)).rejects.toThrow(/cards is not a port/);
     await expect(loadGatewaysModule(join(dir, 'empty.mjs'), context)).rejects.toThrow(/export default/);
+    writeFileSync(join(dir, 'captcha.mjs'), 'export default { gateways: {}, captcha: { check() {} } };');
+    await expect(loadGatewaysModule(join(dir, 'captcha.mjs'), context)).rejects.toThrow(/captcha is not an adapter with verify/);
+  });
+
+  it('its captcha adapter is the one a payment asks, once, about its token and merchant', async () => {
+    const asked: Array<{ token: string; merchantId: string }> = [];
+    const captcha = {
+      verify: async (request: { token: string; merchantId: string }) => {
+        asked.push(request);
+        return { valid: request.token !== 'provider-says-bot', score: null, madeFor: null };
+      },
+    };
+    const port = await freePort();
+    const own = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, gateways: { gateways: {}, captcha }, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
+    try {
+      const api = nodeClient(own.url);
+      const link = String((await api.admin('POST', '/links', { amount: 7, description: 'Captcha propio' })).data['code']);
+      const [{ merchant_id: merchantId } = { merchant_id: 0 }] = await own.db.query<{ merchant_id: number }>('select merchant_id from payment_links where code = $1', [link]);
+      expect((await api.api('/nequi/push', { code: link, phone: '63333333', captchaToken: 'provider-token-1' })).status).toBe(200);
+      expect(asked).toEqual([{ token: 'provider-token-1', merchantId: String(merchantId) }]);
+      expect((await api.api('/nequi/push', { code: link, phone: '63333333', captchaToken: 'provider-says-bot' })).data['code']).toBe('error_captcha');
+    } finally {
+      await own.close();
+    }
   });
 
   it('loads a module by the name of a package installed beside the server', async () => {

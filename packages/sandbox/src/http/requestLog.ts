@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
+import { noteRequestId } from './httpServer';
 import { CLIENT_CLOSED_REQUEST, clientClosed } from './onError';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
@@ -17,6 +18,8 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     const given = c.req.header('x-request-id');
     const requestId = given && GOOD_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
+    // A stop that cuts this request names it by this id.
+    if (c.env?.incoming) noteRequestId(c.env.incoming, requestId);
     c.set('log', log.child({ reqId: requestId }));
     const started = performance.now();
     await next();

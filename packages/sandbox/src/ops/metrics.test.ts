@@ -4,7 +4,7 @@ import { startTestServer } from '../../test/testServer';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { openSocket } from '../../test/rawWebSocket';
-import { cardPayload, TEST_CAPTCHA_TOKEN } from '../../test/testApp';
+import { cardPayload, freshCaptchaToken } from '../../test/testApp';
 
 let server: RunningServer;
 let port: number;
@@ -23,7 +23,7 @@ describe('GET /metrics (Prometheus text format)', () => {
     const code = String((await admin('POST', '/links', { amount: 10, description: 'Métricas' })).data['code']);
     expect((await api('/cards/auth-capture', cardPayload(code, { amount: 10, taxAmount: 0 }))).status).toBe(200);
     expect((await api('/cards/auth-capture', cardPayload(code, { amount: 10, taxAmount: 0, cardNumber: '4000000000000002' }))).status).toBe(200);
-    const qr = String((await api(`/nequi/qr?code=${code}&captchaToken=${TEST_CAPTCHA_TOKEN}`)).data['codOper']);
+    const qr = String((await api(`/nequi/qr?code=${code}&captchaToken=${freshCaptchaToken()}`)).data['codOper']);
     const ws = await openSocket(port, `codOper=${qr}`);
     await admin('POST', `/nequi/${qr}`, { result: 'approve' });
     await vi.waitFor(async () => expect(sample(await scrape(), 'pasarela_payments_total{method="nequi",outcome="approved"}')).toBe(1), { timeout: 10_000 });

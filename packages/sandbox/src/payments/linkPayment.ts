@@ -76,7 +76,6 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
 
 /** The payee's checks before the method's own; a typed card goes on to its brand's check (payByCard). */
 export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonymousUserServiceId: number | undefined): Promise<CheckedPayee> {
-  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
@@ -104,9 +103,10 @@ export function linkPaymentFingerprint(
 /**
  * A repeat of an earlier request with this trackId and charge, looked up before the link's checks, so it
  * is answered again even when the link is paid or expired by now; another charge is track_id_reused.
+ * Every link payment starts here, so this is where its captcha is verified, once (a token counts once).
  */
-export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
-  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
+export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
+  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId);
   return earlierAttempt(deps.db, input.trackId, fingerprint);
 }
 

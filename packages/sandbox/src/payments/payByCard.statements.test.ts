@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
 // included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
@@ -96,11 +96,14 @@ describe('statements per card payment', () => {
   });
   it('a repeated trackId: the first row, then its merchant and link for the receipt it shows; nothing written', async () => {
     const link = await newLink(t);
-    const body = cardPayload(link);
+    const sent = cardPayload(link);
+    // Sent again as it was, its captcha token too (a retry of the same request).
+    const body = { ...sent, additionalData: { ...sent.additionalData, captchaToken: freshCaptchaToken() } };
     await countPayment(body);
     const { status, statements } = await countPayment(body);
     expect(status).toBe(200);
-    expect(statements, statements.join('\n')).toHaveLength(3);
+    // The captcha's read (the token spent by this same request) and the first payment's three.
+    expect(statements, statements.join('\n')).toHaveLength(4);
     expect(statements.some((sql) => /^(insert|update|delete)/.test(sql.trim())), statements.join('\n')).toBe(false);
   });
   it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
@@ -110,14 +113,16 @@ describe('statements per card payment', () => {
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
     const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
     expect(status).toBe(409);
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 5 : 7);
+    // The captcha's read and its token spent (a token counts once), then five (PostgreSQL: seven).
+    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 7 : 9);
     expect(await t.db.query<{ n: number }>('select count(*)::int as n from mailbox')).toEqual(before);
   });
 });
 
 /**
- * An approved guest payment on PGlite: the trackId, link, merchant and its services, the attempt,
+ * An approved guest payment on PGlite: the captcha (its merchant and the token's earlier use in one
+ * read; the token spent), the trackId, link, merchant and its services, the attempt,
  * the processor, settlePayment's transaction with the payment's line in the merchant's books (its
  * prices, the line), the receipt.
  */
-const APPROVED_PGLITE = 14;
+const APPROVED_PGLITE = 16;

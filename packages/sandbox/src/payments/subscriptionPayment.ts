@@ -49,7 +49,7 @@ export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; applied
  * is request_already_paid.
  */
 export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCardPayment): Promise<SubscriptionAnswer> {
-  await checkPaymentCaptcha(deps, p.captchaToken, { subscriptionKey: p.subscriptionKey });
+  await checkPaymentCaptcha(deps, p.captchaToken, { subscriptionKey: p.subscriptionKey }, p.trackId);
   const sub = await findSubscription(deps.db, p.subscriptionKey);
   const plan = sub && (await findPlan(deps.db, sub.plan_id));
   if (!sub || !plan) throw new PaymentError('not_found', 'error_to_load');

@@ -5,7 +5,7 @@ import type { RunningServer } from '../server';
 import { startTestServer } from '../../test/testServer';
 import { freePort } from '../../test/freePort';
 import { openSocket, upgradeRequest } from '../../test/rawWebSocket';
-import { TEST_CAPTCHA_TOKEN } from '../../test/testApp';
+import { freshCaptchaToken } from '../../test/testApp';
 import { transactionChannelOf } from '../changes/transactionEvents';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
 
@@ -19,7 +19,7 @@ afterAll(() => server.close());
 
 /** A Nequi QR payment of a link, waiting for the payer: its codOper. */
 const nequiQrOf = (code: string) =>
-  fetch(`${server.url}/api/v1/nequi/qr?code=${code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+  fetch(`${server.url}/api/v1/nequi/qr?code=${code}&captchaToken=${freshCaptchaToken()}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
     .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
 /** A new link and its Nequi QR payment, waiting. */
 async function nequiQr(description: string) {

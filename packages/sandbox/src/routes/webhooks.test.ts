@@ -8,7 +8,7 @@ import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
-import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newTestSchema, withCaptcha, type TestApp } from '../../test/testApp';
 import { copyTemplateDataDir } from '../../test/pgliteTemplate';
 import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
@@ -236,7 +236,7 @@ describe('webhooks across restarts and nodes', () => {
       answerPhones: () => Promise.reject(new Error('no phones in this test')),
       admin: (method, path, body) => call(`/sandbox${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) }),
       post: async (path, body) => {
-        const res = await app.request(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY } });
+        const res = await app.request(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(withCaptcha(path, body)), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY } });
         const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
         return { status: res.status, header: envelope.header, data: JSON.parse(envelope.data) as Record<string, unknown> };
       },

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
 import { paymentBodies, paymentFixtures, type PaymentFixtures } from '../../test/paymentBodies';
+import { randomUUID } from 'node:crypto';
+import type { CaptchaVerifier } from '@pasarela/gateways';
 import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../../test/testApp';
+import { sandboxCaptchaVerifier } from '../payments/captchaVerdict';
 
 // SPEC 4 "Captcha: a valid score enables the payment": every payment route refuses a payment
 // without a valid captcha token (403 error_captcha / invalid_score_captcha) before recording
@@ -15,6 +18,13 @@ function withToken(route: Route, token: string | undefined): Record<string, unkn
   const data = route.body['additionalData'];
   if (typeof data === 'object' && data !== null) return { ...route.body, additionalData: { ...data, captchaToken: token } };
   return { ...route.body, captchaToken: token };
+}
+
+/** The route's body as a new payment (its own trackId) carrying `token`. */
+function newPayment(route: Route, token: string, trackId: string = randomUUID()): Record<string, unknown> {
+  const data = route.body['additionalData'];
+  if (typeof data === 'object' && data !== null) return { ...route.body, additionalData: { ...data, captchaToken: token, trackId } };
+  return { ...route.body, captchaToken: token, trackId };
 }
 
 async function stored(t: TestApp): Promise<string> {
@@ -31,10 +41,10 @@ const payments = (f: PaymentFixtures, code: string) => paymentBodies(f, code).fi
 const PAYMENT_ROUTES = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
 
 /** A test app with the payment fixtures and a logged-in wallet user, for one describe block. */
-function withPaymentRoutes() {
+function withPaymentRoutes(captcha?: CaptchaVerifier) {
   const ctx = { t: undefined as unknown as TestApp, f: undefined as unknown as PaymentFixtures, wallet: '' };
   beforeAll(async () => {
-    ctx.t = await createTestApp();
+    ctx.t = await createTestApp({ captcha });
     ctx.f = await paymentFixtures(ctx.t);
     ctx.wallet = String((await ctx.t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
   });
@@ -129,5 +139,74 @@ describe('PAYMENT_CAPTCHA=0 (the captcha off for a whole environment, docs/api.m
     if (!route) throw new Error('no Nequi body');
     expect((await t.post(route.path, withToken(route, undefined))).status).toBe(200);
     expect((await t.post(route.path, { ...withToken(route, 'fail'), trackId: 'captcha-off-2' })).status).toBe(403);
+  });
+});
+
+// Issue 95 item 6 and issue 89 item 7: as reCAPTCHA, hCaptcha and Turnstile do, a token counts once,
+// for the merchant it was made for, and each payment asks the captcha service once.
+describe('a captcha token counts once, for one merchant', () => {
+  /** The sandbox's service, counting how often it is asked about each token. */
+  const asked = new Map<string, number>();
+  const sandbox = sandboxCaptchaVerifier();
+  /** Set: the service forgets tokens (an adapter breaking the rule), so only the database holds it. */
+  let forgetful = false;
+  const counting: CaptchaVerifier = {
+    verify(request) {
+      asked.set(request.token, (asked.get(request.token) ?? 0) + 1);
+      return forgetful ? Promise.resolve({ valid: true, score: 0.9, madeFor: null }) : sandbox.verify(request);
+    },
+  };
+  const { ctx, find, auth } = withPaymentRoutes(counting);
+
+  it.each(PAYMENT_ROUTES)('%s: one payment asks the service once and passes; the token replayed by another payment is 403 error_captcha, nothing recorded', async (path) => {
+    const route = find(path);
+    const token = `persona-${randomUUID()}`;
+    const first = await ctx.t.post(route.path, newPayment(route, token), auth(route));
+    // The service refuses a token it has verified before: asked twice, the payment would fail.
+    expect(first.status, JSON.stringify(first.data)).toBeLessThan(300);
+    expect(asked.get(token)).toBe(1);
+    const before = await stored(ctx.t);
+    const replay = await ctx.t.post(route.path, newPayment(route, token), auth(route));
+    expect([replay.status, replay.data['code']]).toEqual([403, 'error_captcha']);
+    expect(await stored(ctx.t)).toBe(before);
+    expect(asked.get(token)).toBe(1);
+  });
+
+  it('a retry of the same request (its trackId) gets its answer, without asking the service again', async () => {
+    const route = find('/nequi/push');
+    const token = `persona-${randomUUID()}`;
+    const body = newPayment(route, token);
+    const first = await ctx.t.post(route.path, body);
+    const retry = await ctx.t.post(route.path, body);
+    expect(first.status).toBe(200);
+    expect([retry.status, retry.data['codOper']]).toEqual([200, first.data['codOper']]);
+    expect(asked.get(token)).toBe(1);
+  });
+
+  it("another merchant's token is 403 error_captcha and records nothing; the token made for this merchant passes", async () => {
+    const route = find('/nequi/push');
+    const other = await ctx.t.admin('POST', '/merchants', { name: 'Otra tienda' });
+    const otherId = Number(other.json['idMerchant']);
+    const [link] = await ctx.t.db.query<{ merchant_id: number }>('select merchant_id from payment_links where code = $1', [ctx.f.link]);
+    const nonce = randomUUID();
+    const before = await stored(ctx.t);
+    const foreign = await ctx.t.post(route.path, newPayment(route, `persona-${nonce}@${otherId}`));
+    expect([foreign.status, foreign.data['code']]).toEqual([403, 'error_captcha']);
+    expect(await stored(ctx.t)).toBe(before);
+    expect(await ctx.t.db.query('select 1 from captcha_uses where merchant_id = $1', [otherId])).toEqual([]);
+    expect((await ctx.t.post(route.path, newPayment(route, `persona-${nonce}@${String(link?.merchant_id)}`))).status).toBe(200);
+  });
+
+  it('ten payments at once with one token: one passes, nine are 403 error_captcha, one payment recorded (the database decides, whatever the service says)', async () => {
+    forgetful = true;
+    const route = find('/nequi/push');
+    const token = `persona-${randomUUID()}`;
+    const [{ n: before } = { n: 0 }] = await ctx.t.db.query<{ n: number }>('select count(*)::int as n from transactions');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ctx.t.post(route.path, newPayment(route, token))));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 403 && a.data['code'] === 'error_captcha')).toHaveLength(9);
+    const [{ n: after } = { n: 0 }] = await ctx.t.db.query<{ n: number }>('select count(*)::int as n from transactions');
+    expect(after - before).toBe(1);
+    forgetful = false;
   });
 });

@@ -13,8 +13,6 @@ export interface UserRow {
   city: string;
   password_hash: string;
   is_employee: boolean;
-  failed_logins: number;
-  locked_until: Date | null;
   balance_cents: number;
 }
 
@@ -29,28 +27,30 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | und
 }
 
 /**
- * Takes a login try before the password is checked, atomically, so racing tries each get their own
- * number; no row while locked. Past maxTries the count turns into a lock of lockMs, so tries whose
- * requests died cannot refuse the account forever.
+ * Takes a try of a login (core loginTryKey) before any password is checked, whether or not an
+ * account has that login, atomically, so racing tries each get their own number; null while locked.
+ * Past maxTries the count turns into a lock of lockMs, so tries whose requests died cannot refuse
+ * the login forever.
  */
-export async function takeLoginTry(db: Queryable, userId: number, maxTries: number, lockMs: number): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(
-    `update users set
-       failed_logins = case when locked_until is null then failed_logins + 1 else 1 end,
-       locked_until = case when locked_until is null and failed_logins >= $2 then now() + $3::int * interval '1 millisecond' end
-     where id = $1 and (locked_until is null or locked_until <= now())
-     returning *`,
-    [userId, maxTries, lockMs],
+export async function takeLoginTry(db: Queryable, loginKey: string, maxTries: number, lockMs: number): Promise<number | null> {
+  const [row] = await db.query<{ tries: number }>(
+    `insert into login_tries as t (login_key, tries) values ($1, 1)
+     on conflict (login_key) do update set
+       tries = case when t.locked_until is null then t.tries + 1 else 1 end,
+       locked_until = case when t.locked_until is null and t.tries >= $2 then now() + $3::int * interval '1 millisecond' end
+     where t.locked_until is null or t.locked_until <= now()
+     returning tries`,
+    [loginKey, maxTries, lockMs],
   );
-  return row;
+  return row ? row.tries : null;
 }
 
-export async function lockLogin(db: Queryable, userId: number, lockMs: number): Promise<void> {
-  await db.query(`update users set locked_until = now() + $2::int * interval '1 millisecond' where id = $1`, [userId, lockMs]);
+export async function lockLogin(db: Queryable, loginKey: string, lockMs: number): Promise<void> {
+  await db.query(`update login_tries set locked_until = now() + $2::int * interval '1 millisecond' where login_key = $1`, [loginKey, lockMs]);
 }
 
-export async function clearLoginTries(db: Queryable, userId: number): Promise<void> {
-  await db.query('update users set failed_logins = 0, locked_until = null where id = $1', [userId]);
+export async function clearLoginTries(db: Queryable, loginKeys: readonly string[]): Promise<void> {
+  await db.query('delete from login_tries where login_key = any($1::text[])', [loginKeys]);
 }
 
 /** SPEC 3 "User profile". */
@@ -131,7 +131,7 @@ export async function insertWalletUser(db: Queryable, user: WalletUser): Promise
 export async function setPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.query(
     `with ended as (delete from sessions where user_id = $1)
-     update users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1`,
+     update users set password_hash = $2 where id = $1`,
     [userId, passwordHash],
   );
 }

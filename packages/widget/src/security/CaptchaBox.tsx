@@ -7,8 +7,9 @@ import type { CaptchaProvider } from './types';
 
 export function CaptchaBox({ store, provider, disabled, hidden }: { store: SecurityStore; provider: CaptchaProvider; disabled: boolean; hidden?: boolean | undefined }) {
   const { lang } = useServices();
-  const { siteKey } = useStoreState(store);
+  const { siteKey, spent } = useStoreState(store);
   const container = useRef<HTMLDivElement>(null);
+  // Drawn anew (unticked) with each `spent`: once its token went to a payment, the next needs another.
   useEffect(() => {
     const element = container.current;
     if (!element || !siteKey) return undefined;
@@ -18,7 +19,7 @@ export function CaptchaBox({ store, provider, disabled, hidden }: { store: Secur
       onToken: (token) => store.setToken(token),
       onExpired: () => store.clearToken(),
     });
-  }, [siteKey, provider, store, lang]);
+  }, [siteKey, provider, store, lang, spent]);
   if (!siteKey) return null;
   return (
     // Hidden rather than gone while a payment is under way: the provider's box keeps its answer.

@@ -47,6 +47,20 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
     }
   });
 
+  it.each([
+    ['prod', 'error_captcha'],
+    ['demo', 'invisible.site-key'],
+  ] as const)('%s: a ticked token goes to one payment only; the next payment (a retry after a decline) needs a new one (%s)', async (env, next) => {
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env, fingerprint, captcha });
+    await store.started;
+    store.setToken('tok');
+    expect(await store.forPayment()).toMatchObject({ captchaToken: 'tok' });
+    expect(store.getState()).toMatchObject({ token: null, spent: 1 });
+    const again = store.forPayment();
+    if (next === 'error_captcha') await expect(again).rejects.toMatchObject({ code: next });
+    else expect(await again).toMatchObject({ captchaToken: next });
+  });
+
   it('reads the site key from the system config; an untick forgets the token', async () => {
     const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint, captcha });
     await store.started;

@@ -18,6 +18,8 @@ export interface SecurityState {
   token: string | null;
   response: CaptchaCheckResponse | null;
   fingerprint: FingerprintIds | null;
+  /** Tokens handed to payments so far: each counts once at the captcha service, so the box starts again after each. */
+  spent: number;
 }
 
 export interface SecurityDeps {
@@ -31,7 +33,7 @@ const randomId = () => `fp_session_${crypto.getRandomValues(new Uint32Array(3)).
 
 export function createSecurityStore(deps: SecurityDeps) {
   let checking: Promise<void> = Promise.resolve();
-  const store = createStore<SecurityState>()(() => ({ siteKey: null, token: null, response: null, fingerprint: null }));
+  const store = createStore<SecurityState>()(() => ({ siteKey: null, token: null, response: null, fingerprint: null, spent: 0 }));
 
   const started = (async () => {
     const [google, fingerprintKey] = await Promise.all([
@@ -67,6 +69,8 @@ export function createSecurityStore(deps: SecurityDeps) {
       if (token) {
         const score = acceptedCaptchaScore(deps.env, response);
         if (score === null) throw new PasarelaError({ code: captchaErrorKey(deps.env, response) ?? 'error_captcha', category: 'validation' });
+        // A token counts once (docs/api.md "Captcha"): the next payment, a retry after a decline too, needs a new one.
+        store.setState((s) => ({ token: null, response: null, spent: s.spent + 1 }));
         return { ...base, captchaToken: token, scoreCaptcha: score };
       }
       // Outside qa and production the payer is not asked to tick, yet the server verifies an invisible token (docs/api.md "Captcha").

@@ -14,6 +14,7 @@ import { emailPaymentLink, emailPaymentMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
 import { insertEmailPayment, listEmailPayments, newEmailPaymentToken, type EmailPaymentData } from '../../store/emailPayments';
 import { findMerchant, firstMerchantId } from '../../store/merchants';
+import { refuseUntakenLinkTokens } from '../linkTokens';
 
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request
 // sent by e-mail. It pays a single-use link of its own; the e-mail carries the request's token.
@@ -38,6 +39,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
     if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
     refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    await refuseUntakenLinkTokens(deps.db, merchant.id, { cardTypes: body.cardTypes });
     const link = await insertLink(deps.db, {
       merchantId: merchant.id,
       description: body.description,

@@ -37,6 +37,18 @@ describe('POST /sandbox/links', () => {
     expect(res.json['code']).toBe(code);
     expect(String(res.json['message'])).toContain(field);
   });
+  it('refuses a link naming a card brand or method its merchant cannot take (400 naming cardTypes), and nothing is made', async () => {
+    const made = await t.admin('POST', '/merchants', { name: 'Solo Visa', methods: ['card', 'nequi'], cardTypes: ['VISA'] });
+    const merchantId = Number(made.json['idMerchant']);
+    const before = await t.db.query('select 1 from payment_links where merchant_id = $1', [merchantId]);
+    for (const cardTypes of [['AMEX'], ['VISA', 'MC'], ['YAPPY'], ['NEQUI', 'CASH']]) {
+      const res = await t.admin('POST', '/links', { amount: 5, description: 'x', merchantId, cardTypes });
+      expect([res.status, res.json['code']], JSON.stringify(cardTypes)).toEqual([400, 'invalid_arguments']);
+      expect(String(res.json['message'])).toMatch(/^cardTypes: /);
+    }
+    expect(await t.db.query('select 1 from payment_links where merchant_id = $1', [merchantId])).toEqual(before);
+    for (const cardTypes of [['VISA'], ['CARD', 'NEQUI']]) expect((await t.admin('POST', '/links', { amount: 5, description: 'x', merchantId, cardTypes })).status).toBe(201);
+  });
   it('refuses a slug already taken and answers malformed JSON with 400', async () => {
     await t.admin('POST', '/links', { amount: 5, description: 'x', slug: 'unico' });
     expect((await t.admin('POST', '/links', { amount: 5, description: 'x', slug: 'unico' })).json['code']).toBe('slug_taken');

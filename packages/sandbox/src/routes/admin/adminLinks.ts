@@ -13,6 +13,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { ownMerchantBody, requireOwn } from '../../auth/adminAccess';
 import { linkDescriptionsSchema, linkTranslationsOf } from '../linkDescriptions';
+import { refuseUntakenLinkTokens } from '../linkTokens';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
@@ -63,6 +64,7 @@ export function adminLinkRoutes(deps: Deps) {
     }
     // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
     refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    await refuseUntakenLinkTokens(deps.db, merchantId, { cardTypes: body.cardTypes });
     if (body.slug && (RESERVED_SLUGS.has(body.slug) || (await findLinkBySlug(deps.db, body.slug)))) {
       throw new ApiError(400, 'slug_taken', 'slug is already in use');
     }

@@ -25,6 +25,7 @@ import { requireMerchantKey } from './merchantAuth';
 import { parseInput, CaptureSchema, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
 import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
+import { refuseUntakenLinkTokens } from '../linkTokens';
 
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 /** app.ts mounts it before the body limit. */
@@ -66,6 +67,7 @@ export function merchantApiRoutes(deps: Deps) {
       if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
       // SPEC 5: a link nobody could pay is refused when made.
       refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+      await refuseUntakenLinkTokens(deps.db, merchantId, { brands: body.brands, methods: body.methods });
       const link = await insertMerchantLink(deps.db, {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
         cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',

@@ -42,6 +42,24 @@ describe('payment links', () => {
     expect((await t.get(`/payment-info?code=${code}`)).status).toBe(200);
   });
 
+  it('refuses brands or methods the merchant cannot take with 400 naming the field, and makes no link', async () => {
+    const made = await t.admin('POST', '/merchants', { name: 'Solo Visa API', methods: ['card', 'nequi'], cardTypes: ['VISA'] });
+    const key = String(made.json['secretKey']);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ brands: ['AMEX'] }, 'brands'],
+      [{ brands: ['VISA', 'MC'] }, 'brands'],
+      [{ methods: ['YAPPY'] }, 'methods'],
+      [{ methods: ['CARD', 'CRYPTO'] }, 'methods'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await link(key, body);
+      expect([res.status, res.json['code']], JSON.stringify(body)).toEqual([400, 'invalid_arguments']);
+      expect(String(res.json['message'])).toContain(`(${field}: this merchant does not take`);
+    }
+    expect((await api.call('GET', '/payment-links', { key })).json['data']).toEqual([]);
+    expect((await link(key, { brands: ['VISA'], methods: ['CARD', 'NEQUI'] })).status).toBe(201);
+  });
+
   it('takes the description per language: answered back, and each payer reads theirs, else the default', async () => {
     const m = await newMerchant();
     const created = await link(m.key, { description: 'Pedido 1042', descriptions: { es: 'Pedido 1042: café', en: ' Order 1042: coffee ' } });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, isStrongPassword } from '@pasarela/core';
+import { freeText, isStrongPassword, loginTryKey } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
 import { ApiError } from '../../errors/ApiError';
@@ -12,7 +12,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail } from '../../store/mailbox';
-import { findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
@@ -52,6 +52,8 @@ export function recoveryRoutes(deps: Deps) {
     await setPassword(deps.db, body.idUsr, await hashPassword(body.newPassword));
     const user = await findUser(deps.db, body.idUsr);
     if (!user) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    // A new password opens a locked login, spelt as the login or as the e-mail.
+    await clearLoginTries(deps.db, [loginTryKey(user.login), loginTryKey(user.email)]);
     return reply(c, { step: 4, ...(await sessionAnswer(deps, user)) });
   });
   return app;

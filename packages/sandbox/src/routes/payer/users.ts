@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, nameLetters, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
+import {
+  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS, nameLetters,
+  randomRegistrationLogin, TEXT_LIMITS,
+} from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
@@ -14,10 +17,6 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail } from '../../store/mailbox';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
-
-/** Then the account is locked (account_temp_suspended). */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 15 * 60 * 1000;
 
 const text = (max: number) => freeText(max);
 const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
@@ -46,6 +45,11 @@ const LoginSchema = v.object({ login: text(254), password: text(128) }, 'missing
 /** A login with no account is checked against it, so it takes as long as a wrong password. */
 let noAccount: Promise<string> | undefined;
 const noAccountHash = (): Promise<string> => (noAccount ??= hashPassword(randomBytes(24).toString('base64')));
+
+/** One answer per refusal, whatever the account: no message tells a real login from an unknown one. */
+function loginRefused(refusal: 'invalid_credentials' | 'account_temp_suspended'): ApiError {
+  return refusal === 'invalid_credentials' ? new ApiError(400, 'invalid_credentials', 'login or password is wrong') : new ApiError(423, 'account_temp_suspended');
+}
 
 export async function sessionAnswer(deps: Deps, user: UserRow) {
   const session = await createSession(deps.db, user.id);
@@ -81,25 +85,22 @@ export function userRoutes(deps: Deps) {
     return reply(c, { step: 3, ...(await sessionAnswer(deps, user)) });
   });
 
-  // SPEC 6: login rejects employee accounts.
+  // SPEC 6: login rejects employee accounts. An unknown login is counted, checked and refused as a
+  // real one is (PRODUCT.md: "a login answers alike for unknown and real accounts, lockout included").
   app.post('/users/login', async (c) => {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
-    const found = await findUserByLoginOrEmail(deps.db, body.login);
-    if (!found) {
-      await verifyPassword(body.password, await noAccountHash());
-      throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
-    }
+    const key = loginTryKey(body.login);
     // Counted before the password is checked, so concurrent guesses cannot share a try.
-    const user = await takeLoginTry(deps.db, found.id, MAX_FAILED_LOGINS, LOCK_MS);
-    if (!user || user.failed_logins > MAX_FAILED_LOGINS) throw new ApiError(423, 'account_temp_suspended');
-    if (!(await verifyPassword(body.password, user.password_hash))) {
-      if (user.failed_logins < MAX_FAILED_LOGINS) throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
-      await lockLogin(deps.db, user.id, LOCK_MS);
-      throw new ApiError(423, 'account_temp_suspended');
-    }
-    await clearLoginTries(deps.db, user.id);
-    if (user.is_employee) throw new ApiError(403, 'Invalid User');
-    return reply(c, await sessionAnswer(deps, user));
+    const tryNumber = await takeLoginTry(deps.db, key, MAX_FAILED_LOGINS, LOGIN_LOCK_MS);
+    if (loginRefusal(tryNumber, null)) throw loginRefused('account_temp_suspended');
+    const found = await findUserByLoginOrEmail(deps.db, body.login);
+    const matches = await verifyPassword(body.password, found ? found.password_hash : await noAccountHash());
+    const refusal = loginRefusal(tryNumber, found !== undefined && matches);
+    if (refusal === 'account_temp_suspended') await lockLogin(deps.db, key, LOGIN_LOCK_MS);
+    if (refusal || !found) throw loginRefused(refusal ?? 'invalid_credentials');
+    await clearLoginTries(deps.db, [key]);
+    if (found.is_employee) throw new ApiError(403, 'Invalid User');
+    return reply(c, await sessionAnswer(deps, found));
   });
 
   // SPEC 7 "GET refresh login".

@@ -1,0 +1,24 @@
+// docs/api.md "POST login": 5 failures lock 15 min, each try counted before the password is checked.
+// PRODUCT.md: "a login answers alike for unknown and real accounts, lockout included", so tries are
+// counted per login as typed, whether or not an account has it.
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+
+/** One count per login however it is spelt: case, width and surrounding spaces do not start a new count. */
+export function loginTryKey(login: string): string {
+  return login.normalize('NFKC').trim().toLowerCase();
+}
+
+type LoginRefusal = 'invalid_credentials' | 'account_temp_suspended';
+
+/**
+ * The answer to a login whose try got `tryNumber` in its count (null while the login is locked).
+ * `passwordMatches` is null when the password was not checked yet: a locked login, or one past its
+ * tries, is refused before any password is checked.
+ */
+export function loginRefusal(tryNumber: number | null, passwordMatches: boolean | null): LoginRefusal | null {
+  if (tryNumber === null || tryNumber > MAX_FAILED_LOGINS) return 'account_temp_suspended';
+  if (passwordMatches === null || passwordMatches) return null;
+  return tryNumber < MAX_FAILED_LOGINS ? 'invalid_credentials' : 'account_temp_suspended';
+}
