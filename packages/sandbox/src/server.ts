@@ -51,7 +51,7 @@ export interface ServerOptions {
   adminToken?: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE; default: when host is loopback. The deployment's: every node the same (ops/deploymentSettings.ts). */
   webhookAllowPrivate?: boolean | undefined;
-  /** GATEWAYS_MODULE as given, recorded as the deployment's (its adapters come in `gateways`). */
+  /** GATEWAYS_MODULE as given, recorded as the deployment's (its adapters come in `gateways`); the name of its processor when the module names none. */
   gatewaysModule?: string | undefined;
   /** RECORD_SHARED_SETTINGS: this node's shared settings replace the deployment's record (a deliberate change). */
   recordSharedSettings?: boolean | undefined;
@@ -99,8 +99,6 @@ export interface ServerOptions {
   processorsTimeoutMs?: number | undefined;
   /** GATEWAYS_MODULE's adapters: the ports they give replace the simulator's. */
   gateways?: ProvidedGateways | undefined;
-  /** GATEWAYS_MODULE as given: the name of its processor when the module names none. */
-  gatewaysModule?: string | undefined;
   /** Wraps the ports (the fault harness's node); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }

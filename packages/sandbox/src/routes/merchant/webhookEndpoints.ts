@@ -95,6 +95,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     ...(type.startsWith('dispute.') ? {
       object: merchantDisputeOf({
         reference: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: 2675, currency: 'USD', reason: 'fraudulent',
+        stage: 'chargeback', taken_cents: type === 'dispute.closed' ? 0 : 2675,
         status: type === 'dispute.created' ? 'needs_response' : type === 'dispute.updated' ? 'under_review' : 'won',
         evidence_due_by: type === 'dispute.created' ? new Date(Date.now() + 7 * 86_400_000) : null,
         evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', created_at: new Date(), updated_at: new Date(),
