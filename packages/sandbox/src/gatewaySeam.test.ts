@@ -26,6 +26,8 @@ describe('the gateway seam', () => {
     const imports = files
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from '(@pasarela\/simulator[^']*)'/g)].map((m) => `${relative(file)} -> ${m[1]}`));
     expect(imports.sort()).toEqual([
+      // a test moves the card network's books (a dispute opened, a refund failed later) as a processor would
+      'test/cardNetwork.ts -> @pasarela/simulator',
       // the in-process test app reaches a simulator of its own over HTTP, as the server does
       'test/testApp.ts -> @pasarela/simulator',
       // the test servers share one simulator service, as nodes share a processor
