@@ -9,6 +9,7 @@ import { MessagePage } from '../ui/MessagePage';
 import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
+import { LoadingPage } from '../ui/Loading';
 
 /** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -81,8 +82,6 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
     );
   }
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text">{t('loading')}</p>
-    </main>
+    <LoadingPage />
   );
 }

@@ -5,6 +5,7 @@ import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
+import { BusyButton } from '../ui/BusyButton';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
@@ -79,24 +80,24 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
             ) : null}
             {found.challengeUrl ? (
               // A 3DS challenge goes on at the issuer's page, which the server still knows.
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
                 {t('waiting_elsewhere_go_on_challenge')}
-              </button>
+              </BusyButton>
             ) : (
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
                 {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
-              </button>
+              </BusyButton>
             )}
-            <button type="button" className="button button--secondary" disabled={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
+            <BusyButton type="button" className="button button--secondary" busy={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
               {t('waiting_elsewhere_other_way', thisOrder)}
-            </button>
+            </BusyButton>
             <p className="page__hint" id="elsewhere-note">
               {t(callable ? 'waiting_elsewhere_other_way_note' : payment.method === 'cash' ? 'waiting_elsewhere_voucher_stays' : 'waiting_elsewhere_stays', values)}
             </p>
             {callable ? (
-              <button type="button" className="button button--link" disabled={busy} onClick={() => void callOff(() => setView('calledOff'))}>
+              <BusyButton type="button" className="button button--link" busy={busy} onClick={() => void callOff(() => setView('calledOff'))}>
                 {t('waiting_elsewhere_call_off', values)}
-              </button>
+              </BusyButton>
             ) : null}
           </>
         ) : view === 'calledOff' ? (

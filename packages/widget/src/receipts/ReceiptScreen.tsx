@@ -14,6 +14,7 @@ import { hasText, t } from '../i18n/i18n';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from '../payments/cashNetworks';
 import type { ReceiptStore } from './receiptStore';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
+import { LoadingPage } from '../ui/Loading';
 
 function dateText(date: string): string {
   const at = Date.parse(date);
@@ -161,8 +162,6 @@ export function ReceiptScreen({ store }: { store: ReceiptStore }) {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text">{t('loading')}</p>
-    </main>
+    <LoadingPage />
   );
 }

@@ -14,7 +14,7 @@ export interface FieldProps extends InputProps {
   describedBy?: string | undefined;
 }
 
-export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, ...input }: FieldProps) {
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, disabled, readOnly, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -29,6 +29,9 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
       </div>
       <input
         {...input}
+        // Busy, a field stays focusable and keeps its value: `disabled` would drop the focus to the body.
+        readOnly={readOnly || disabled}
+        aria-disabled={disabled ? 'true' : undefined}
         ref={inputRef}
         id={id}
         name={name}

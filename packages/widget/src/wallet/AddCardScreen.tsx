@@ -9,6 +9,7 @@ import { formatCardNumber, formatExpiry } from '../payments/cardFormat';
 import { registerCard } from './api';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 type AddCardField = 'cardnumber' | 'expirationDate' | 'cvc' | 'name';
 const EMPTY: Record<AddCardField, string> = { cardnumber: '', expirationDate: '', cvc: '', name: '' };
@@ -97,9 +98,9 @@ export function AddCardScreen({ next }: { next: string | null }) {
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} disabled={busy} />
           <span>{t('set_default_card')}</span>
         </label>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t('save_button')}
-        </button>
+        </BusyButton>
       </form>
     </WalletPage>
   );

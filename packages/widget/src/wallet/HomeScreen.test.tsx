@@ -37,15 +37,17 @@ const payment = (method: string, status: number, authStatus: string | null): Wal
   codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', displayNum: null,
 });
 
-async function showHome(transactions: WalletTransaction[]) {
+async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {
   const store = createStore<AccountState>()(() => ({
     status: 'ready',
     account: { profile: { photo: '', name: 'Ana', lastname: 'Díaz', phone: '', email: 'ana@example.com', address1: '', country: '', login: 'ana' }, balance: 0, cards: [], transactions },
+    ...state,
     error: null,
     busyCard: null,
     load: async () => {},
     makeDefault: async () => {},
     remove: async () => {},
+    ...state,
   }));
   const view = await render(
     <ServicesContext.Provider value={services()}>
@@ -73,5 +75,29 @@ describe('the wallet\'s recent payments show each payment\'s status as every sur
   ])('%s status %s (%s) reads %s: %s', async (method, status, authStatus, shown) => {
     unmount = (await showHome([payment(method, status, authStatus)])).unmount;
     expect(document.querySelector('.wallet-list__item')?.textContent).toContain(shown);
+  });
+});
+
+describe('the wallet home while its account loads (issue 96: loading is never an error)', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it('says "Cargando..." in a role=status under the wallet\'s title, with no alert and no error text', async () => {
+    unmount = (await showHome([], { status: 'loading', account: null })).unmount;
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.loading);
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.body.textContent).not.toContain(catalogs.es.error_to_load);
+    expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
+  });
+
+  it('shows the failure, with a retry, only once the load failed, still under the wallet\'s title', async () => {
+    unmount = (await showHome([], { status: 'failed', account: null, error: 'connection_error' })).unmount;
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.connection_error);
+    expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
+    expect(document.activeElement?.textContent).toBe(catalogs.es.retry_button);
   });
 });

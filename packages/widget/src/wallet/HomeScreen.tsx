@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { formatAmount, formatPanamaDate, paymentDisplayStatus, statusFamilyOf } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
 import { useServices } from '../services/services';
-import { MessagePage } from '../ui/MessagePage';
+import { AttemptAlert } from '../payments/AttemptAlert';
+import { LoadingNote } from '../ui/Loading';
 import { useStoreState } from '../ui/useStoreState';
 import { logOut } from './api';
 import type { AccountStore } from './accountStore';
@@ -35,8 +36,17 @@ export function HomeScreen({ store }: { store: AccountStore }) {
     services.session.getState().clear('logout');
   };
 
-  if (state.status === 'failed' || !state.account) {
-    return <MessagePage title={t('error_to_load')} message={{ key: 'happen_error_try_again', text: t(state.error ?? 'happen_error_try_again') }} onRetry={() => void store.getState().load()} />;
+  // Loading is a status, not a failure; a failure keeps the wallet's title and offers a retry.
+  if (!state.account) {
+    return (
+      <WalletPage title={t('wallet_home_title')}>
+        {state.status === 'failed' ? (
+          <AttemptAlert message={{ key: 'happen_error_try_again', text: t(state.error ?? 'happen_error_try_again') }} onRetry={() => void store.getState().load()} />
+        ) : (
+          <LoadingNote />
+        )}
+      </WalletPage>
+    );
   }
   const { profile, balance, cards, transactions } = state.account;
   const fullName = `${profile.name} ${profile.lastname}`.trim();

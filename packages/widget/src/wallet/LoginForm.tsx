@@ -5,6 +5,7 @@ import { Field } from '../ui/Field';
 import { useStoreState } from '../ui/useStoreState';
 import { createLoginStore } from './loginStore';
 import { walletLink } from './walletLink';
+import { BusyButton } from '../ui/BusyButton';
 
 interface LoginFormProps {
   onLoggedIn: () => void;
@@ -73,9 +74,9 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
         error={missing.password ? t('field_required') : undefined}
         disabled={busy}
       />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+      <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
         {busy ? t('loading') : t('login_button')}
-      </button>
+      </BusyButton>
       <p className="wallet-links">
         <a className="button--link" href={walletLink('/pf/widget/recoverypassword', next)} onClick={(e) => go(e, services.navigate)}>
           {t('forgot_password')}

@@ -10,6 +10,7 @@ import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 
@@ -61,9 +62,9 @@ export function RecoveryScreen({ next }: { next: string | null }) {
         ) : null}
         {state.step === 2 ? <CodeField value={code} onValue={setCode} disabled={busy} /> : null}
         {state.step === 3 ? <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} /> : null}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t(state.step === 1 ? 'send_code' : state.step === 2 ? 'confirm_button' : 'save_button')}
-        </button>
+        </BusyButton>
         {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => undefined)} /> : null}
       </form>
     </WalletPage>

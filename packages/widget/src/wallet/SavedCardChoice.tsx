@@ -9,6 +9,8 @@ import { createPaymentIntent, lostAnswerMessage } from '../payments/paymentInten
 import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
 import { cardLabel, SavedCardMark } from './SavedCardList';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
+import { PayingStatus } from '../ui/PayingStatus';
 
 const NEW_CARD = 'new';
 
@@ -100,10 +102,11 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
         </div>
       ) : null}
       {card ? (
-        <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={paying}>
+        <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={paying}>
           {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang) })}
-        </button>
+        </BusyButton>
       ) : null}
+      <PayingStatus paying={paying} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
+import { BusyButton } from '../ui/BusyButton';
 
 interface SavedCardListProps {
   cards: readonly SavedCard[];
@@ -34,20 +35,20 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCar
             </span>
             <span className="wallet-card__actions">
               {card.isDefault ? null : (
-                <button type="button" className="button button--link" disabled={busy} aria-label={`${t('set_default_card')}: ${cardLabel(card)}`} onClick={() => onDefault(id)}>
+                <BusyButton type="button" className="button button--link" busy={busy} aria-label={`${t('set_default_card')}: ${cardLabel(card)}`} onClick={() => onDefault(id)}>
                   {t('set_default_card')}
-                </button>
+                </BusyButton>
               )}
-              <button type="button" className="button button--link" disabled={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} aria-expanded={confirming === id} onClick={() => setConfirming(id)}>
+              <BusyButton type="button" className="button button--link" busy={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} aria-expanded={confirming === id} onClick={() => setConfirming(id)}>
                 {t('remove_card')}
-              </button>
+              </BusyButton>
             </span>
             {confirming === id ? (
               <div className="wallet-card__confirm" role="group" aria-label={t('remove_card')}>
                 <p className="page__text">{t('remove_card_confirm', { card: cardLabel(card) })}</p>
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => (setConfirming(null), onRemove(id))}>
+                <BusyButton type="button" className="button button--secondary" busy={busy} onClick={() => (setConfirming(null), onRemove(id))}>
                   {t('remove_card_yes')}
-                </button>
+                </BusyButton>
                 <button type="button" className="button button--link" onClick={() => setConfirming(null)}>
                   {t('remove_card_keep')}
                 </button>

@@ -13,6 +13,7 @@ import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
 // The city may be left empty (SPEC 5 default Panama), never blank-only.
@@ -88,18 +89,18 @@ export function SignupScreen({ next }: { next: string | null }) {
           <Field name="phone" label={t('label_phone')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} onFocus={() => void preparePhoneRules().catch(() => undefined)} />
           <Field name="city" label={t('label_city')} value={values.city} onValue={set('city')} autoComplete="address-level2" error={message('city')} disabled={busy} />
           <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('signup_button')}
-          </button>
+          </BusyButton>
         </form>
       ) : (
         <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitCode())}>
           <p className="page__text" role="status">{t('signup_code_sent', { email: values.email.trim() })}</p>
           {alert}
           <CodeField value={code} onValue={setCode} disabled={busy} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('confirm_button')}
-          </button>
+          </BusyButton>
           <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => undefined)} />
         </form>
       )}

@@ -6,6 +6,8 @@ import { useStoreState } from '../../ui/useStoreState';
 import { LoginForm } from '../../wallet/LoginForm';
 import { here } from '../../wallet/walletLink';
 import { createBalanceStore } from './store';
+import { BusyButton } from '../../ui/BusyButton';
+import { PayingStatus } from '../../ui/PayingStatus';
 
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
@@ -52,12 +54,13 @@ function BalancePay({ payment }: MethodScreenProps) {
           <p className="alert__text">{t(state.error ?? 'wallet_insufficient_balance')}</p>
         </div>
       ) : null}
-      <button type="submit" className="button button--primary button--pay" disabled={paying || state.phase === 'loading'} aria-busy={paying}>
+      <BusyButton type="submit" className="button button--primary button--pay" busy={paying || state.phase === 'loading'} aria-busy={paying}>
         {paying ? t('processing_payment') : t('pay_with_balance', { amount: formatAmount(total, services.lang) })}
-      </button>
-      <button type="button" className="button button--link" disabled={paying} onClick={() => services.session.getState().clear('logout')}>
+      </BusyButton>
+      <PayingStatus paying={paying} />
+      <BusyButton type="button" className="button button--link" busy={paying} onClick={() => services.session.getState().clear('logout')}>
         {t('logout_button')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -7,6 +7,8 @@ import { CardMark } from '../../ui/marks/CardMark';
 import { caretAfterDigits, formatCardNumber } from '../../payments/cardFormat';
 import { visibleErrors, type CardField, type CardStore } from './store';
 import { BeforePayContext } from '../../payments/beforePay';
+import { BusyButton } from '../../ui/BusyButton';
+import { PayingStatus } from '../../ui/PayingStatus';
 
 const DECLINE_ID = 'card-decline';
 
@@ -69,7 +71,12 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     },
     error: message(field),
     onValue: (value: string) => onValue(field, value),
-    onBlur: () => store.getState().blur(field),
+    // Leaving the form for another method (its radio) is no attempt at this one: nothing is checked.
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !event.currentTarget.form?.contains(next)) return;
+      store.getState().blur(field);
+    },
     disabled: paying,
     describedBy: state.alert && state.alertField === field ? DECLINE_ID : undefined,
   });
@@ -212,11 +219,12 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       />
       {beforePay}
       {beforeSubmit}
-      <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
+      <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
-      </button>
+      </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}
       <p className="card-form__secure">{t('secure_payment')}</p>
+      <PayingStatus paying={state.phase === 'paying'} />
     </form>
   );
 }

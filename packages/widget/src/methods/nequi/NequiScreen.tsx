@@ -11,6 +11,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { formatAmount, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
+import { BusyButton } from '../../ui/BusyButton';
 
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
@@ -102,9 +103,9 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           }}
         >
           <p className="method__text">{t('nequi_qr_intro')}</p>
-          <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy}>
             {busy ? t('processing_payment') : t('nequi_show_qr')}
-          </button>
+          </BusyButton>
         </form>
       )}
     </div>

@@ -7,6 +7,7 @@ import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
 import { CardMark, knownCardBrand } from '../../ui/marks/CardMark';
+import { LoadingPage } from '../../ui/Loading';
 
 const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
   APPROVED: 'tx_result_approved',
@@ -31,9 +32,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
   if (state.status !== 'ready') {
     return (
-      <main className="page page--loading" aria-busy="true">
-        <p className="page__text">{t('loading')}</p>
-      </main>
+      <LoadingPage />
     );
   }
   const { receipt, result } = state;
