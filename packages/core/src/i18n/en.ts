@@ -202,6 +202,8 @@ export const en: Record<keyof typeof es, string> = {
   brand_VISA: 'Visa',
   brand_MC: 'Mastercard',
   brand_AMEX: 'American Express',
+  card_ending_in: '{{brand}} ending in {{last4}}',
+  phone_ending_in: 'number ending in {{last4}}',
   card_brand_detected: '{{brand}} card',
   cvc_hint: '{{digits}} digits on the back of the card',
   phone_hint: 'With the country code if not from Panama',

@@ -200,6 +200,8 @@ export const es = {
   brand_VISA: 'Visa',
   brand_MC: 'Mastercard',
   brand_AMEX: 'American Express',
+  card_ending_in: '{{brand}} terminada en {{last4}}',
+  phone_ending_in: 'número terminado en {{last4}}',
   card_brand_detected: 'Tarjeta {{brand}}',
   cvc_hint: '{{digits}} dígitos al reverso de la tarjeta',
   phone_hint: 'Con código de país si no es de Panamá',

@@ -34,7 +34,7 @@ function services(): Services {
 }
 
 const payment = (method: string, status: number, authStatus: string | null): WalletTransaction => ({
-  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', displayNum: null,
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, displayNum: null,
 });
 
 async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {

@@ -7,7 +7,8 @@ import { loadCards } from './api';
 import { lookupAttempt } from '../api/lookupAttempt';
 import { createPaymentIntent, lostAnswerMessage } from '../payments/paymentIntent';
 import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
-import { cardLabel, SavedCardMark } from './SavedCardList';
+import { cardNameOf, SavedCardMark } from './SavedCardList';
+import { MaskedNumber } from '../ui/MaskedNumber';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 import { PayingStatus } from '../ui/PayingStatus';
@@ -86,7 +87,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
             <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
             <span>
               <SavedCardMark card={c} />
-              {cardLabel(c)}
+              <MaskedNumber name={cardNameOf(c)} />
               {c.isDefault ? <span className="badge">{t('default_card')}</span> : null}
             </span>
           </label>

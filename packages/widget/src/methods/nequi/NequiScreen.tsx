@@ -8,7 +8,8 @@ import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { WaitingPanel } from '../../payments/WaitingPanel';
-import { formatAmount, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
+import { MaskedText } from '../../ui/MaskedNumber';
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
 import { BusyButton } from '../../ui/BusyButton';
@@ -22,9 +23,9 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   const qrValue = current.answer?.qrValue ?? null;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
-    const phone = current.answer?.phone ?? '';
+    const phone = maskedPhoneName(current.answer?.phone);
     // Right after a reload the phone is known only once the status call answers.
-    const status = qrValue ? t('nequi_scan_qr') : phone ? t('nequi_push_sent', { phone: maskedPhone(phone) }) : t('nequi_push_sent_unknown');
+    const status = qrValue ? t('nequi_scan_qr') : phone ? <MaskedText name={phone} say={(named) => t('nequi_push_sent', { phone: named })} /> : t('nequi_push_sent_unknown');
     return (
       <div className="method">
         <h2 className="method__title">{t('nequi_title')}</h2>
@@ -123,8 +124,4 @@ function nequiMessage(message: PayerMessage): PayerMessage {
 
 function onTouchDevice(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-}
-
-function maskedPhone(phone: string): string {
-  return phone.length > 4 ? `*** *** ${phone.slice(-4)}` : phone;
 }

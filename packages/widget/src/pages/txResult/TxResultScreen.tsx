@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { formatAmount, maskedCardName, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { MaskedNumber } from '../../ui/MaskedNumber';
 import { MessagePage } from '../../ui/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { useServices } from '../../services/services';
@@ -41,6 +42,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
   const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
   const cardBrand = knownCardBrand(receipt.cardType);
+  const cardName = receipt.cardType ? maskedCardName(receipt.cardType, receipt.displayNum) : null;
   return (
     <main className="page page--receipt">
       <section className="receipt" aria-labelledby="tx-result-title">
@@ -59,7 +61,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
             <dt>{t('tx_result_method')}</dt>
             <dd>
               {cardBrand ? <CardMark brand={cardBrand} /> : null}
-              {receipt.cardType ? `${receipt.cardType} ${receipt.displayNum}`.trim() : receipt.typeMethod}
+              {cardName ? <MaskedNumber name={cardName} /> : receipt.typeMethod}
             </dd>
           </div>
           <div className="receipt__line">
