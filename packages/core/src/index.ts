@@ -62,7 +62,7 @@ export {
 } from './money';
 export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
-export type { MaskedName, MaskedNameKey } from './maskedNames';
+export type { MaskedName } from './maskedNames';
 export { MAX_AMOUNT, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {

@@ -48,7 +48,7 @@ export function maskedPhoneName(phone: string | null | undefined): MaskedName | 
   return last4 ? { kind: 'phone', shown: `${MASK_DOTS} ${last4}`, brand: '', last4 } : null;
 }
 
-export type MaskedNameKey = 'card_ending_in' | 'phone_ending_in';
+type MaskedNameKey = 'card_ending_in' | 'phone_ending_in';
 
 /** The words for assistive technology, in the caller's language: `say` fills a catalogue text's `{{brand}}` and `{{last4}}`. */
 export function spokenMaskedName(name: MaskedName, say: (key: MaskedNameKey, values: { brand: string; last4: string }) => string): string {

@@ -12,9 +12,11 @@ export interface FieldProps extends InputProps {
   onValue: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
   describedBy?: string | undefined;
+  /** Invalid by a message elsewhere (a failed login's alert), which `describedBy` names. */
+  invalid?: boolean | undefined;
 }
 
-export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, disabled, readOnly, ...input }: FieldProps) {
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, invalid, className, disabled, readOnly, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -37,7 +39,7 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
         name={name}
         className="field__input"
         value={value}
-        aria-invalid={error ? 'true' : 'false'}
+        aria-invalid={error || invalid ? 'true' : 'false'}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
       />

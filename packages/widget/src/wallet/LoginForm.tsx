@@ -22,6 +22,10 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const userRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refused login empties the password and puts the focus back in it, the message tied to it.
+  const [refused, setRefused] = useState(false);
+  const alertId = `${idPrefix}login-error`;
   const busy = login.status === 'loading';
   const error = login.error ?? (expired ? 'session_expired' : null);
 
@@ -29,11 +33,16 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
     const gaps = { username: username.trim() === '', password: password === '' };
     setMissing(gaps);
     if (gaps.username || gaps.password) {
-      userRef.current?.focus();
+      (gaps.username ? userRef : passwordRef).current?.focus();
       return;
     }
+    if (busy) return;
     if (await store.getState().submit(username, password)) onLoggedIn();
-    else setPassword('');
+    else {
+      setPassword('');
+      setRefused(true);
+      passwordRef.current?.focus();
+    }
   };
 
   return (
@@ -46,7 +55,7 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
       }}
     >
       {error ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" id={alertId}>
           <p className="alert__text">{t(error)}</p>
         </div>
       ) : null}
@@ -72,6 +81,10 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
         autoComplete="current-password"
         required
         error={missing.password ? t('field_required') : undefined}
+        inputRef={passwordRef}
+        invalid={refused && error !== null}
+        describedBy={refused && error ? alertId : undefined}
+        onInput={() => setRefused(false)}
         disabled={busy}
       />
       <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>

@@ -43,7 +43,7 @@ describe('SavedCardList: removing a card', () => {
     const group = view.container.querySelector('[role="group"]');
     const question = document.getElementById(group?.getAttribute('aria-labelledby') ?? '');
     expect(question?.querySelector('.visually-hidden')?.textContent).toContain('Visa terminada en 4242');
-    await act(() => document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await act(() => void document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(button('Sí, eliminarla')).toBeUndefined();
     expect(document.activeElement).toBe(opener);
   });
