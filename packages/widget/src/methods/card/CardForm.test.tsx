@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
-import { catalogs, type Language } from '@pasarela/core';
+import { catalogs, PasarelaError, type Language } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { blur, render, settle, type } from '../../testing/render';
 import { CardForm } from './CardForm';
@@ -169,6 +169,24 @@ describe('CardForm', () => {
     await act(() => view.input('name').form?.requestSubmit());
     expect(pay).toHaveBeenCalledTimes(1);
     await act(() => finish({ kind: 'receipt', codOper: 'OP1' }));
+  });
+
+  it('the duplicate question takes the focus on its first answer; answered, the focus is back on Pay (issue 96)', async () => {
+    const pay = vi.fn().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 }));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    view.submit()?.focus();
+    await act(() => view.submit()?.click());
+    await settle();
+    const yes = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_confirm_button);
+    expect(yes).toBeDefined();
+    expect(document.activeElement).toBe(yes);
+    const no = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_decline_button);
+    no?.focus();
+    await act(() => no?.click());
+    await settle();
+    expect(document.activeElement).toBe(view.submit());
   });
 
   it('marks the button busy while paying, and shows a decline above the form, keeping values but the CVC', async () => {

@@ -30,6 +30,14 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const alertBox = useRef<HTMLDivElement>(null);
   const declineBox = useRef<HTMLDivElement>(null);
+  const duplicateYes = useRef<HTMLButtonElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+  // The question answered (it leaves the page with its buttons): the focus back on Pay, its opener.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current && !state.duplicate && (document.activeElement === null || document.activeElement === document.body)) payButton.current?.focus();
+    asked.current = state.duplicate;
+  }, [state.duplicate]);
   const shown = visibleErrors(state);
   const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
   const brand = cardBrandHint(state.values.cardnumber);
@@ -50,7 +58,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   useEffect(() => {
     if (!state.alert || state.phase !== 'editing') return;
     const field = state.alertField;
-    if (field) {
+    // A question: the focus on its first answer.
+    if (state.duplicate) duplicateYes.current?.focus();
+    else if (field) {
       inputs.current[field]?.focus({ preventScroll: true });
       declineBox.current?.scrollIntoView?.({ block: 'nearest' });
     } else if (state.values.cvc === '') inputs.current.cvc?.focus();
@@ -120,7 +130,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
           ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
           {state.duplicate ? (
             <>
-              <button type="button" className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
+              <button type="button" ref={duplicateYes} className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
                 {t('duplicate_confirm_button')}
               </button>
               <button type="button" className="button button--link" onClick={() => store.getState().declineSecondPurchase()}>
@@ -219,7 +229,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       />
       {beforePay}
       {beforeSubmit}
-      <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
+      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
       </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}

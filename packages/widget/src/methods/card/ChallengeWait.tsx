@@ -13,6 +13,7 @@ import { abandonChallenge } from './abandonChallenge';
 import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
@@ -159,7 +160,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
 
   return (
     <div className="method">
-      <h2 className="method__title">{t('card_challenge_title')}</h2>
+      <WaitHeading text={t('card_challenge_title')} />
       <WaitingPanel status={t('card_challenge_waiting')} deadline={null} serverNow={services.serverNow} />
       {challengeUrl ? (
         <BusyButton

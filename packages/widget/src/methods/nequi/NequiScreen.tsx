@@ -13,6 +13,7 @@ import { MaskedText } from '../../ui/MaskedNumber';
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
 import { BusyButton } from '../../ui/BusyButton';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
@@ -28,7 +29,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     const status = qrValue ? t('nequi_scan_qr') : phone ? <MaskedText name={phone} say={(named) => t('nequi_push_sent', { phone: named })} /> : t('nequi_push_sent_unknown');
     return (
       <div className="method">
-        <h2 className="method__title">{t('nequi_title')}</h2>
+        <WaitHeading text={t('nequi_title')} />
         <WaitingPanel status={status} deadline={current.deadline} serverNow={services.serverNow} onExpire={() => void attempt.getState().expire()}>
           {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang) })} /> : null}
           {qrValue ? <p className="waiting__amount">{t('nequi_qr_amount', { amount: formatAmount(total, services.lang) })}</p> : null}

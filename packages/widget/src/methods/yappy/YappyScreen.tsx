@@ -11,6 +11,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
 import { createYappyStore } from './store';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 export function YappyScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createYappyStore(payment));
@@ -22,7 +23,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     const phone = maskedPhoneName(current.answer?.phone ?? yappy.phone);
     return (
       <div className="method-screen">
-        <h2 className="method__title">{t('yappy_title')}</h2>
+        <WaitHeading text={t('yappy_title')} />
         <WaitingPanel
           status={phone ? <MaskedText name={phone} say={(named) => t('yappy_request_sent', { phone: named })} /> : t('yappy_request_sent', { phone: '' })}
           deadline={current.deadline}
