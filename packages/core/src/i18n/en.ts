@@ -456,6 +456,8 @@ export const en: Record<keyof typeof es, string> = {
   station_amount_title: 'How much are you paying?',
   station_amount_label: 'Amount to pay',
   station_amount_hint: 'In dollars, for example 12.50',
+  amount_negative: 'The amount cannot be negative',
+  amount_decimal_comma: 'Use a point for decimals, for example 12.50',
   code_entry_title: 'Pay with your payment code',
   code_entry_hint: 'You will find it in the link or message the merchant sent you.',
   label_payment_code: 'Payment code',

@@ -454,6 +454,8 @@ export const es = {
   station_amount_title: '¿Cuánto vas a pagar?',
   station_amount_label: 'Monto a pagar',
   station_amount_hint: 'En dólares, por ejemplo 12.50',
+  amount_negative: 'El monto no puede ser negativo',
+  amount_decimal_comma: 'Usa un punto para los decimales, por ejemplo 12.50',
   code_entry_title: 'Paga con tu código de pago',
   code_entry_hint: 'Lo encuentras en el enlace o el mensaje que te envió el comercio.',
   label_payment_code: 'Código de pago',
