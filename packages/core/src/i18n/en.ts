@@ -54,6 +54,8 @@ export const en: Record<keyof typeof es, string> = {
   waiting_time_over: 'The waiting time is over',
   request_expired: 'The request has expired',
   request_already_paid: 'This charge has already been paid',
+  paid_link_on: 'You paid this link on {{date}}: {{amount}}.',
+  subscription_active: 'Your subscription to {{shop}} is active: {{amount}} {{period}}.',
   payment_voided_by_merchant: 'The shop cancelled this payment. Nothing was charged.',
   missing_arguments: 'Some data needed to process the payment is missing',
   please_contact_merchant: 'Please contact the merchant',

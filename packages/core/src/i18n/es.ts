@@ -52,6 +52,8 @@ export const es = {
   waiting_time_over: 'El tiempo de espera terminó',
   request_expired: 'La solicitud ha expirado',
   request_already_paid: 'Este cobro ya fue pagado',
+  paid_link_on: 'Ya pagaste este enlace el {{date}}: {{amount}}.',
+  subscription_active: 'Tu suscripción a {{shop}} está activa: {{amount}} {{period}}.',
   payment_voided_by_merchant: 'El comercio canceló este pago. No se hizo ningún cargo.',
   missing_arguments: 'Faltan datos para procesar el pago',
   please_contact_merchant: 'Por favor contacta al comercio',

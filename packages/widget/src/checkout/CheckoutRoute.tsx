@@ -10,6 +10,7 @@ import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
 import { LoadingPage } from '../ui/Loading';
+import { useLaterStyles } from '../ui/useLaterStyles';
 
 /** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -73,15 +74,16 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
     return <LinkShopMessage title={t('request_already_paid')} type={state.target.type} code={state.target.code} />;
   }
   if (state.status === 'failed') {
-    return (
-      <MessagePage
-        title={t('error_to_load')}
-        message={state.message}
-        onRetry={state.retry ? () => void store.getState().load() : undefined}
-      />
-    );
+    return <FailedCheckout message={state.message} onRetry={state.retry ? () => void store.getState().load() : undefined} />;
   }
   return (
     <LoadingPage />
   );
+}
+
+/** The checkout's first load leaves the message pages' styles out: fetched before this page shows. */
+function FailedCheckout({ message, onRetry }: { message: PayerMessage; onRetry: (() => void) | undefined }) {
+  const styled = useLaterStyles();
+  if (!styled) return <LoadingPage />;
+  return <MessagePage title={t('error_to_load')} message={message} onRetry={onRetry} />;
 }
