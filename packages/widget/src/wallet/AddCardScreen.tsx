@@ -31,6 +31,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
     }));
 
   const submit = async () => {
+    if (busy) return;
     const schema = v.object({ cardnumber: cardNumber(), expirationDate: expiry(services.now()), cvc: cvc(brand), name: required() });
     const errors = fieldErrors(schema, values);
     setShown(errors);
@@ -70,6 +71,8 @@ export function AddCardScreen({ next }: { next: string | null }) {
       setValues((old) => ({ ...old, cvc: '' }));
       setBusy(false);
     }
+    // Refused: the CVC, emptied, is the field to type again, the reason tied to it.
+    document.getElementById('field-cvc')?.focus();
   };
 
   const message = (f: AddCardField) => (shown[f] ? t(shown[f] ?? '') : undefined);
@@ -84,14 +87,14 @@ export function AddCardScreen({ next }: { next: string | null }) {
         }}
       >
         {failure ? (
-          <div className="alert" role="alert">
+          <div className="alert" role="alert" id="add-card-failure">
             <p className="alert__text">{failure}</p>
           </div>
         ) : null}
         <Field name="cardnumber" label={t('label_cardnumber')} value={values.cardnumber} onValue={set('cardnumber')} autoComplete="cc-number" inputMode="numeric" error={message('cardnumber')} disabled={busy} />
         <div className="field-row">
           <Field name="expirationDate" label={t('label_expiry')} value={values.expirationDate} onValue={set('expirationDate')} autoComplete="cc-exp" inputMode="numeric" placeholder={t('placeholder_expiry')} error={message('expirationDate')} disabled={busy} />
-          <Field name="cvc" label={t('label_cvc')} value={values.cvc} onValue={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={message('cvc')} disabled={busy} />
+          <Field name="cvc" label={t('label_cvc')} value={values.cvc} onValue={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={message('cvc')} invalid={failure !== null} describedBy={failure ? 'add-card-failure' : undefined} disabled={busy} />
         </div>
         <Field name="name" label={t('label_name')} value={values.name} onValue={set('name')} autoComplete="cc-name" error={message('name')} disabled={busy} />
         <label className="checkbox">
