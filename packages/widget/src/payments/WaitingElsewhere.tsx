@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
 import { BusyButton } from '../ui/BusyButton';
+import { MaskedText } from '../ui/MaskedNumber';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
@@ -61,6 +62,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   };
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
   const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
+  const phone = maskedPhoneName(found.phone);
 
   return (
     <main className="page page--checkout page--elsewhere">
@@ -72,7 +74,11 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
         {view === 'offer' ? (
           <>
             <p className="page__text">{t(found.here ? 'waiting_here_lead' : 'waiting_elsewhere_lead')}</p>
-            {found.phone ? <p className="page__text">{t('waiting_here_phone', { phone: found.phone })}</p> : null}
+            {phone ? (
+              <p className="page__text">
+                <MaskedText name={phone} say={(named) => t('waiting_here_phone', { phone: named })} />
+              </p>
+            ) : null}
             {failed ? (
               <p className="alert alert__text" role="alert">
                 {t('waiting_elsewhere_not_called_off', values)}
