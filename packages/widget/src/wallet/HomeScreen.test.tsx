@@ -34,7 +34,7 @@ function services(): Services {
 }
 
 const payment = (method: string, status: number, authStatus: string | null): WalletTransaction => ({
-  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, displayNum: null,
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null,
 });
 
 async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {
@@ -99,5 +99,23 @@ describe('the wallet home while its account loads (issue 96: loading is never an
     expect(document.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.connection_error);
     expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
     expect(document.activeElement?.textContent).toBe(catalogs.es.retry_button);
+  });
+});
+
+describe('the wallet\'s recent payments name the shop and the card (issue 96)', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it('a card payment reads its shop and "Visa terminada en 4242", never a run of asterisks', async () => {
+    unmount = (await showHome([{ ...payment('card', 1, 'APPROVED'), merchantName: 'Tostadores del Casco', cardType: 'VISA', displayNum: '**** 4242' }])).unmount;
+    const row = document.querySelector('.wallet-list__item');
+    expect(row?.textContent).toContain('Tostadores del Casco');
+    expect(row?.querySelector('[aria-hidden="true"]')?.textContent).toBe('Visa •••• 4242');
+    expect(row?.querySelector('.visually-hidden')?.textContent).toBe('Visa terminada en 4242');
+    expect(row?.textContent).not.toMatch(/\*/);
   });
 });

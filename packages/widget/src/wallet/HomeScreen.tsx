@@ -97,7 +97,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
             return (
             <li key={tx.codOper} className="wallet-list__item">
               <span>
-                {formatPanamaDate(new Date(tx.createdAt))} · {methodName(tx.method)}
+                {formatPanamaDate(new Date(tx.createdAt))} · {tx.merchantName ? `${tx.merchantName} · ` : ''}{methodName(tx.method)}
                 {number ? ' ' : ''}
                 {number ? <MaskedNumber name={number} /> : null}
               </span>

@@ -75,6 +75,7 @@ export const WalletTransactionSchema = v.object({
   authStatus: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
   cardType: v.optional(v.nullable(v.string()), null),
+  merchantName: v.optional(v.nullable(v.string()), null),
   displayNum: v.optional(v.nullable(v.string()), null),
 });
 export type WalletTransaction = v.InferOutput<typeof WalletTransactionSchema>;
