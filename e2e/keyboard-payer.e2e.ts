@@ -125,6 +125,8 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     }
     await record('Nequi chosen');
     expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT.es.required);
+    // Its screen is a chunk of its own: on a busy machine it takes a moment to come.
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
     // Push is the default mode: Tab past its radios to the phone.
     for (let i = 0; i < 8 && (await frame.evaluate(() => document.activeElement?.getAttribute('type'))) !== 'tel'; i++) {
       await page.keyboard.press('Tab');
@@ -135,7 +137,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.keyboard.press('Enter');
     // The wait (named "•••• 1111", never the whole number) or, approved at once, the receipt.
     const receipt = frame.getByRole('heading', { name: TEXT.es.receipt });
-    await expect.poll(async () => /terminado en 1111/.test((await record('after Enviar')).live) || (await receipt.isVisible()), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => /terminado en 1111/.test((await record('after Enviar')).live) || (await receipt.isVisible()), { timeout: 30_000 }).toBe(true);
     expect(log.map((s) => s.live).join(' ')).not.toContain('3991111111');
     await receipt.waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await record('receipt')).focus).not.toBe('BODY');
@@ -150,6 +152,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
       await page.keyboard.press('ArrowDown');
     }
     await record('Saldo chosen');
+    await frame.locator('input[autocomplete="username"]').waitFor({ timeout: 20_000 });
     for (let i = 0; i < 6 && (await frame.evaluate(() => document.activeElement?.getAttribute('autocomplete'))) !== 'username'; i++) await page.keyboard.press('Tab');
     await record('username field');
     await page.keyboard.type(DEMO_USER.login);
@@ -197,7 +200,8 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     for (let i = 0; i < 6 && !(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === 'nequi')); i++) {
       await page.keyboard.press('ArrowDown');
     }
-    for (let i = 0; i < 5 && (await frame.evaluate(() => document.activeElement?.getAttribute('type'))) !== 'tel'; i++) await page.keyboard.press('Tab');
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 8 && (await frame.evaluate(() => document.activeElement?.getAttribute('type'))) !== 'tel'; i++) await page.keyboard.press('Tab');
     // Never answered: the wait stays.
     await page.keyboard.type('3993333333');
     await page.keyboard.press('Enter');

@@ -43,6 +43,10 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await expect.poll(() => page.getByText('$100.00').isVisible()).toBe(true);
     const visa = page.getByRole('listitem').filter({ hasText: /Visa .*4242/ });
     expect(await visa.locator('.badge').textContent()).toMatch(/predeterminada/i);
+    // Issue 96: the card is named in words for assistive technology, never a run of asterisks or dots.
+    const homeTree = await page.locator('main').ariaSnapshot();
+    expect(homeTree).toContain('Visa terminada en 4242');
+    expect(homeTree).not.toMatch(/\*{2,}|•{2,}/);
     expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/wallet-home-360.png', fullPage: true });
@@ -306,8 +310,9 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
     await checkout.chooseMethod(/Tarjeta/);
     const saved = checkout.frame.getByRole('group', { name: /tarjetas guardadas/i });
-    const visa = saved.getByRole('radio', { name: /Visa .*4242/ });
+    const visa = saved.getByRole('radio', { name: /Visa terminada en 4242/ });
     await visa.waitFor();
+    expect(await saved.ariaSnapshot()).not.toMatch(/\*{2,}|•{2,}/);
     expect(await visa.isChecked()).toBe(true);
     expect(await checkout.field('cardnumber').isVisible()).toBe(false);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
@@ -342,7 +347,8 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
-    await page.getByRole('listitem').filter({ hasText: /Mastercard .*4444/ }).waitFor();
+    // Among the saved cards (the history names the card that paid too).
+    await page.locator('.wallet-card').filter({ hasText: /Mastercard .*4444/ }).waitFor();
     await context.close();
   });
 });
