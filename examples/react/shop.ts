@@ -15,6 +15,8 @@ interface Order {
   taxAmount?: number;
   description: string;
   descriptions?: { es?: string; en?: string };
+  /** What is in the cart ("geisha x1, cacao x2"): the server keeps it with the order. */
+  items?: string;
 }
 
 declare global {
