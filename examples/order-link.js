@@ -23,26 +23,28 @@
   /**
    * The code of the order's payment link, for Checkout.open({ code }). The server answers a known
    * order with its own link and cart whatever this page holds; rejects with the server's message,
-   * or with code 'order_paid' when the order is already paid.
+   * or with code 'order_paid' when the order is already paid. `{ apart: true }`: an order of its own
+   * beside the page's (a gift card), which neither takes the page's order number nor becomes it.
    */
-  window.orderLink = async function orderLink(order) {
+  window.orderLink = async function orderLink(order, options) {
+    var apart = Boolean(options && options.apart);
     var response = await fetch('/shop/links', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         amount: order.amount, taxAmount: order.taxAmount, description: order.description, descriptions: order.descriptions, items: order.items,
-        order: new URL(location.href).searchParams.get('order'),
+        order: apart ? null : new URL(location.href).searchParams.get('order'),
       }),
     });
     var body = await response.json().catch(function () {
       return {};
     });
     if (response.ok && body.state === 'paid') {
-      heard(body);
+      if (!apart) heard(body);
       throw Object.assign(new Error('This order is already paid'), { code: 'order_paid' });
     }
     if (!response.ok || !body.code) throw new Error(body.message || 'HTTP ' + response.status);
-    heard(body);
+    if (!apart) heard(body);
     return body.code;
   };
 

@@ -22,11 +22,11 @@ interface Order {
 declare global {
   interface Window {
     demoShop: DemoShop;
-    orderLink(order: Order): Promise<string>;
+    orderLink(order: Order, options?: { apart?: boolean }): Promise<string>;
   }
 }
 
 export const shop = (): DemoShop => window.demoShop;
 
 /** The order's payment link from YOUR SERVER: examples/order-link.js, the script every selling page shares. */
-export const orderLink = (order: Order): Promise<string> => window.orderLink(order);
+export const orderLink = (order: Order, options?: { apart?: boolean }): Promise<string> => window.orderLink(order, options);
