@@ -70,10 +70,20 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     return { context, page, shop, codOper: yappy?.codOper ?? '', codes, errors, text };
   }
 
-  /** Then one more item (a new order, a new link) and Pay: the new link's checkout says what waits. */
+  /**
+   * The shop's page without the order's number: another order. (The same order's page answers its
+   * own link and cart from the shop's server, whatever its cart shows: one-order-two-browsers.e2e.ts.)
+   */
+  async function newOrderPage(page: Page, lang: 'es' | 'en') {
+    await page.goto(sandbox.demoUrl);
+    if (lang === 'en') await page.locator('#lang-toggle').click();
+  }
+
+  /** Then another order with one more item (a new link) and Pay: the new link's checkout says what waits. */
   async function waitingThenNewOrder(lang: 'es' | 'en') {
     const { context, page, shop, codOper, codes, errors, text } = await yappyLeftWaiting(lang);
-    // The payer adds an item: another order, another link, same shop.
+    // The payer starts another order with one more item: another link, same shop.
+    await newOrderPage(page, lang);
     await page.locator(`[data-product="${text.product}"] [data-step="1"]`).click();
     const again = await shop.pay();
     const heading = again.frame.getByRole('heading', { name: text.waits });
@@ -150,6 +160,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
   it('en: approved in the app while the checkout was closed, a new order says so, with its receipt, instead of a second payment at once', async () => {
     const { context, page, shop, codOper, codes } = await yappyLeftWaiting('en');
     expect((await approveYappy(codOper)).status).toBe(200);
+    await newOrderPage(page, 'en');
     await page.locator('[data-product="cacao"] [data-step="-1"]').click();
     const again = await shop.pay();
     const paid = again.frame.getByRole('heading', { name: 'Your Yappy payment of $39.59 went through' });
@@ -191,6 +202,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     await first.frame.getByRole('alertdialog').getByRole('button', { name: 'Cerrar de todas formas' }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
 
+    await newOrderPage(page, 'es');
     await page.locator('[data-product="cacao"] [data-step="1"]').click();
     const again = await shop.pay();
     await again.frame.getByRole('heading', { name: 'Tienes un comprobante de pago en efectivo de $39.59 sin pagar' }).waitFor({ timeout: 20_000 });

@@ -60,6 +60,7 @@
       closedPending: 'Checkout cerrado. Pago pendiente, operación',
       failed: 'No se pudo iniciar el pago:',
       checkoutError: 'El checkout informó un error:',
+      orderPaid: 'Este pedido ya está pagado. No hay nada más que pagar.',
       order: 'Pedido en Tostadores del Casco',
       footer: 'Tienda ficticia para probar Pasarela en el sandbox. No se cobra nada.',
     },
@@ -111,6 +112,7 @@
       closedPending: 'Checkout closed. Payment pending, operation',
       failed: 'Could not start the payment:',
       checkoutError: 'The checkout reported an error:',
+      orderPaid: 'This order is already paid. There is nothing more to pay.',
       order: 'Order at Tostadores del Casco',
       footer: 'A fictional shop for trying Pasarela against the sandbox. Nothing is charged.',
     },
@@ -120,6 +122,8 @@
   var state = { name: 'idle', detail: '' };
   var settledAs = '';
   var attempts = [];
+  /** Paid, as the shop's server says: the page offers no payment. */
+  var orderPaid = false;
 
   function t(key) {
     return TEXT[lang][key];
@@ -194,9 +198,14 @@
     if (state.name === 'closed' && state.detail) text.closed = t(settledAs === 'pending' ? 'closedPending' : 'closedPaid') + ' ' + state.detail;
     if (state.name === 'failed') text.failed = t('failed') + ' ' + state.detail;
     if (state.name === 'error') text.error = t('checkoutError') + ' ' + state.detail;
+    if (orderPaid && (state.name === 'idle' || state.name === 'closed')) text[state.name] = t('orderPaid');
     element.textContent = text[state.name] || '';
     var pay = document.getElementById('pay-button');
     pay.setAttribute('aria-busy', String(state.name === 'opening'));
+    pay.hidden = orderPaid;
+    document.querySelectorAll('[data-step]').forEach(function (button) {
+      button.hidden = orderPaid;
+    });
   }
 
   function render() {
@@ -232,13 +241,27 @@
       return;
     }
     var step = Number(target.getAttribute('data-step'));
-    if (step) {
+    if (step && !orderPaid) {
       var id = target.closest('[data-product]').getAttribute('data-product');
       PRODUCTS.forEach(function (p) {
         if (p.id === id) p.quantity = Math.min(9, Math.max(1, p.quantity + step));
       });
       render();
     }
+  });
+
+  // The order as the shop's server keeps it (order-link.js): its cart is drawn here in any browser.
+  window.addEventListener('shop:order', function (event) {
+    var order = event.detail || {};
+    var items = order.cart && typeof order.cart.items === 'string' ? order.cart.items : '';
+    items.split(', ').forEach(function (item) {
+      var match = /^([a-z]+) x(\d)$/.exec(item);
+      PRODUCTS.forEach(function (p) {
+        if (match && p.id === match[1]) p.quantity = Number(match[2]);
+      });
+    });
+    if (order.state === 'paid') orderPaid = true;
+    render();
   });
 
   window.demoShop = {

@@ -15,7 +15,8 @@ export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: strin
   const [code, setCode] = useState<string>();
   useEffect(() => {
     let current = true;
-    orderLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION, descriptions: GIFT_CARD_DESCRIPTIONS }).then(
+    // An order of its own beside the cart's: it neither takes the page's order number nor becomes it.
+    orderLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION, descriptions: GIFT_CARD_DESCRIPTIONS }, { apart: true }).then(
       (created) => current && setCode(created),
       (error: Error) => shop().setState('failed', error.message),
     );

@@ -25,7 +25,8 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     try {
       return await orderLink(shop().order());
     } catch (error) {
-      shop().setState('failed', (error as Error).message);
+      // paid already (in another browser): the page shows it paid, with nothing to pay
+      shop().setState((error as { code?: string }).code === 'order_paid' ? 'idle' : 'failed', (error as Error).message);
       return undefined;
     } finally {
       setOpening(false);

@@ -15,16 +15,18 @@ interface Order {
   taxAmount?: number;
   description: string;
   descriptions?: { es?: string; en?: string };
+  /** What is in the cart ("geisha x1, cacao x2"): the server keeps it with the order. */
+  items?: string;
 }
 
 declare global {
   interface Window {
     demoShop: DemoShop;
-    orderLink(order: Order): Promise<string>;
+    orderLink(order: Order, options?: { apart?: boolean }): Promise<string>;
   }
 }
 
 export const shop = (): DemoShop => window.demoShop;
 
 /** The order's payment link from YOUR SERVER: examples/order-link.js, the script every selling page shares. */
-export const orderLink = (order: Order): Promise<string> => window.orderLink(order);
+export const orderLink = (order: Order, options?: { apart?: boolean }): Promise<string> => window.orderLink(order, options);

@@ -4,6 +4,7 @@ import { faultyGateways } from '../../test/gateways/faultyGateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import { insertTransaction } from '../store/insertTransaction';
+import { expireLinkWithoutPayment } from '../store/links';
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
@@ -115,6 +116,24 @@ describe('ways back (docs/gateways.md)', () => {
     const refused = await insertTransaction(t.db, row).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PaymentError);
     expect(refused).toMatchObject({ kind: 'conflict', code: 'request_already_paid' });
+    expect(await t.db.query('select 1 from transactions where track_id = $1', [trackId])).toHaveLength(0);
+  });
+
+  // Issue 92: a shop whose order changed ends the order's old link before it makes the new one; a
+  // payment that read the old link open just before records nothing on it.
+  it('records nothing on a single-use link ended after the request read it open (the store\'s guard)', async () => {
+    const code = await singleUseLink();
+    const trackId = randomUUID();
+    expect(await expireLinkWithoutPayment(t.db, code, (rows) => rows.length > 0)).toBe(true);
+    const row: NewTransaction = {
+      track_id: trackId, link_code: code, merchant_id: merchant.id, method: 'yappy', amount_cents: 2_500, tax_cents: 175, status: -1, auth_status: 'PROCESSING',
+      message_key: 'processing', tx_type: 'AUTH_CAPTURE', card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
+      email: '', phone: '', concept: '', description: '', lang: 'es', tx_channel: 'WIDGET', redirect_url: null, expires_at: null, reference: null,
+      user_id: null, anonymous_user_service_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: null,
+    };
+    const refused = await insertTransaction(t.db, row).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PaymentError);
+    expect(refused).toMatchObject({ kind: 'gone', code: 3000 });
     expect(await t.db.query('select 1 from transactions where track_id = $1', [trackId])).toHaveLength(0);
   });
 

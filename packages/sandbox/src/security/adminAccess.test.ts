@@ -88,6 +88,8 @@ const doors: Door[] = [
   { name: 'create a merchant', method: 'POST', path: () => '/merchants', body: () => ({ name: 'Intrusa' }), otherMerchant: { status: 403, code: 'admin_only' }, own: 403 },
   { name: "rotate A's keys", method: 'POST', path: () => `/merchants/${a.id}/keys`, body: () => ({}), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
   { name: 'a link for A', method: 'POST', path: () => '/links', body: () => ({ amount: 5, description: 'x', merchantId: a.id }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
+  // A's link has payments (one approved, some waiting): A's own call is refused too, and nothing changes.
+  { name: "end A's link", method: 'POST', path: () => `/links/${linkA}/expire`, otherMerchant: { status: 404, code: 'link_not_found' }, own: 409 },
   { name: "A's link's transactions", method: 'GET', path: () => `/transactions?code=${linkA}`, otherMerchant: { status: 404, code: 'link_not_found' }, own: 200 },
   { name: 'pay A\'s cash voucher', method: 'POST', path: () => `/sandbox-cash/${cashA}`, otherMerchant: { status: 404, code: 'PAYMENT_NOT_FOUND' }, own: 200 },
   { name: "confirm A's crypto", method: 'POST', path: () => `/crypto/${cryptoA}/confirm`, body: () => ({}), otherMerchant: { status: 404, code: 'PAYMENT_NOT_FOUND' }, own: 200 },

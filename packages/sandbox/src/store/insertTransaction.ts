@@ -46,10 +46,14 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
   const mailSql = withMail ? `, ${mailCtes(d + 5, 'inserted')}` : '';
   // The single-use link is locked as settlePayment locks it before a claim: an attempt is recorded
   // before that lock (the winner's call-off sees it) or after the claim (finds the link paid).
+  // A single-use link ended after the payment's check (a shop whose order changed ends its old link,
+  // under this same lock) records nothing: the clock is read once the lock is held.
   return `with single_use_link as materialized (
-       select paid_cod_oper from payment_links where code = $3::text and single_use for update
+       select paid_cod_oper, expires_at from payment_links where code = $3::text and single_use for update
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
+     ), link_ended as (
+       select 1 from single_use_link where paid_cod_oper is null and expires_at <= clock_timestamp()
      ), duplicate as (
        select track_id, cod_oper, method, status, auth_status, redirect_url from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
          and merchant_id = $${d + 4}::integer and status in (${DUPLICATE_COUNTED_STATUSES.join(', ')})
@@ -57,10 +61,10 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
        order by (status = -1), id desc limit 1
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
-        where not exists (select 1 from duplicate) and not exists (select 1 from link_paid)
+        where not exists (select 1 from duplicate) and not exists (select 1 from link_paid) and not exists (select 1 from link_ended)
        on conflict (track_id) do nothing returning *
      )${mailSql}
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from link_ended)::int as link_ended, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
@@ -81,7 +85,8 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
  * payments that went through or may still) checked and tx inserted in one statement; a null check
  * (tryAgain) inserts without looking. Callers hold duplicateLockKey's advisory lock from an earlier
  * statement: a statement sees only what was committed before it started. `mail` is written in the
- * same statement, only when the row is inserted. A paid single-use link throws request_already_paid.
+ * same statement, only when the row is inserted. A paid single-use link throws request_already_paid,
+ * one ended meanwhile 3000 (expired link).
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
@@ -92,15 +97,19 @@ export async function insertUnlessDuplicate(
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
   const mailValues = mail ? mailParams(mail) : [];
-  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
+  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; link_ended: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (linkPaid > 0) {
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
+  }
+  if (linkEnded > 0) {
+    if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
+    throw new PaymentError('gone', 3000);
   }
   if (duplicates > 0) {
     const earlier = { method: duplicateMethod ?? 'card', status: duplicateStatus ?? 1, authStatus: duplicateAuth, redirectUrl: duplicateRedirect };

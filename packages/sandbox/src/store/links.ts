@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MerchantTranslations } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
+import type { TransactionRow } from './transactions';
 
 export interface LinkRow {
   id: number;
@@ -92,6 +93,19 @@ export async function claimSingleUseLink(db: Queryable, code: string, codOper: s
     [code, codOper],
   );
   return rows.length > 0;
+}
+
+/**
+ * Ends an unpaid link now, under the lock a payment's record takes on it (insertTransaction), unless
+ * `hasPayment` finds one of its payments waiting or approved: then it stays as it was (false).
+ */
+export async function expireLinkWithoutPayment(db: Database, code: string, hasPayment: (rows: TransactionRow[]) => boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx.query<{ code: string }>('select code from payment_links where code = $1 and paid_cod_oper is null for update', [code]);
+    if (!link || hasPayment(await tx.query<TransactionRow>('select * from transactions where link_code = $1', [code]))) return false;
+    await tx.query('update payment_links set expires_at = now() where code = $1 and (expires_at is null or expires_at > now())', [code]);
+    return true;
+  });
 }
 
 /** Locked before the payment's own row, the order every payer of the link takes them in. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CATALOG_VERSION_CALL, catalogCall, type Language } from '@pasarela/core';
+import { CATALOG_VERSION_CALL, EnvelopeSchema, catalogCall, errorFromHeader, readEnvelopeData, type Language } from '@pasarela/core';
 import type { ApiClient } from './client';
 
 const VersionSchema = v.object({ version: v.number() });
@@ -17,4 +17,23 @@ export async function loadCatalogVersion(api: ApiClient): Promise<number> {
 export function loadCatalog(api: ApiClient, lang: Language): Promise<Catalog> {
   const call = catalogCall(lang);
   return api.get(call.path, CatalogSchema, call.query);
+}
+
+/**
+ * The catalogue at the page's preload hint's own address, asked for as the hint asks (a plain
+ * same-origin GET, no headers of ours): Firefox and WebKit hand a preloaded answer only to a request
+ * that matches it, else download it twice. Its answer is the API's envelope, in either encoding.
+ */
+export async function loadHintedCatalog(href: string): Promise<Catalog> {
+  const response = await fetch(href, { credentials: 'same-origin' });
+  const envelope = v.parse(EnvelopeSchema, await response.json());
+  const { code, description } = envelope.header;
+  if (code !== 200) throw errorFromHeader(code, description);
+  let data: unknown;
+  try {
+    data = readEnvelopeData(envelope, false);
+  } catch {
+    data = readEnvelopeData(envelope, true);
+  }
+  return v.parse(CatalogSchema, data);
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PasarelaError, catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
@@ -57,12 +57,35 @@ describe('catalog cache (SPEC 1 "cached locally by version number")', () => {
     expect(await loadEntries(fakeApi(1, { a: 'b' }).api, 'es', localStorage)).toEqual({ a: 'b' });
   });
 
-  it('with the page already downloading the catalog, a current cached copy still shows at once and the download refreshes it', async () => {
-    await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
-    const hinted = fakeApi(3, { a: 'uno', b: 'dos' });
-    expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: true })).toEqual({ a: 'uno' });
-    await vi.waitFor(() => expect(hinted.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']));
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('pasarela.catalog.es') ?? '{}').entries).toEqual({ a: 'uno', b: 'dos' }));
+  describe("with the page's preload hint downloading the catalog", () => {
+    const HREF = '/api/v1/translations?lang=es&group=widget&v=abc123';
+    const envelope = (entries: Record<string, string>) => ({ header: { code: 200, description: 'OK' }, data: JSON.stringify({ version: 3, lang: 'es', entries }) });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("asks for the hint's very address as the hint does (same-origin credentials, no headers of ours), so every engine hands over the preloaded answer", async () => {
+      const fetched = vi.fn(async () => new Response(JSON.stringify(envelope({ a: 'uno' }))));
+      vi.stubGlobal('fetch', fetched);
+      const hinted = fakeApi(3, new Error('not through the API client'));
+      expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
+      expect(fetched.mock.calls).toEqual([[HREF, { credentials: 'same-origin' }]]);
+      expect(hinted.calls).toEqual(['translations/version']);
+    });
+
+    it('a current cached copy still shows at once and the download refreshes it', async () => {
+      await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
+      const fetched = vi.fn(async () => new Response(JSON.stringify(envelope({ a: 'uno', b: 'dos' }))));
+      vi.stubGlobal('fetch', fetched);
+      expect(await loadEntries(fakeApi(3, new Error('not through the API client')).api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
+      await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('pasarela.catalog.es') ?? '{}').entries).toEqual({ a: 'uno', b: 'dos' }));
+      expect(fetched).toHaveBeenCalledTimes(1);
+    });
+
+    it("falls back to the API client when the hint's address fails", async () => {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>proxy</html>', { status: 502 })));
+      const hinted = fakeApi(3, { a: 'uno' });
+      expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
+      expect(hinted.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']);
+    });
   });
 
   it('works without storage', async () => {

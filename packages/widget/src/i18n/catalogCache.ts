@@ -1,6 +1,6 @@
 import type { Language } from '@pasarela/core';
 import type { Entries } from '@pasarela/core/translator';
-import { loadCatalog, loadCatalogVersion } from '../api/loadCatalog';
+import { loadCatalog, loadCatalogVersion, loadHintedCatalog } from '../api/loadCatalog';
 import type { ApiClient } from '../api/client';
 
 interface CachedCatalog {
@@ -40,8 +40,8 @@ async function bundledEntries(lang: Language): Promise<Entries> {
   return bundledCatalog(lang);
 }
 
-/** SPEC 1: cached by version; offline the cached copy, else the bundled one. `prefetched`: a preload hint started the download. */
-export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { prefetched?: boolean } = {}): Promise<Entries> {
+/** SPEC 1: cached by version; offline the cached copy, else the bundled one. `prefetched`: the address a preload hint started downloading. */
+export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { prefetched?: string | null } = {}): Promise<Entries> {
   const cached = readCache(storage, lang);
   let version: number | null = null;
   try {
@@ -50,24 +50,27 @@ export async function loadEntries(api: ApiClient, lang: Language, storage: Stora
     if (cached) return cached.entries;
   }
   if (cached && cached.version === version) {
-    if (options.prefetched) void download(api, lang, storage).catch(() => undefined);
+    if (options.prefetched) void download(api, lang, storage, options.prefetched).catch(() => undefined);
     return cached.entries;
   }
   try {
-    return await download(api, lang, storage);
+    return await download(api, lang, storage, options.prefetched);
   } catch {
     return cached ? cached.entries : bundledEntries(lang);
   }
 }
 
-async function download(api: ApiClient, lang: Language, storage: Storage | null): Promise<Entries> {
-  const catalog = await loadCatalog(api, lang);
+async function download(api: ApiClient, lang: Language, storage: Storage | null, hinted?: string | null): Promise<Entries> {
+  // The hint's own request: the preloaded answer, or the cached one, not a second download.
+  const catalog = hinted ? await loadHintedCatalog(hinted).catch(() => loadCatalog(api, lang)) : await loadCatalog(api, lang);
   writeCache(storage, lang, { version: catalog.version, entries: catalog.entries });
   return catalog.entries;
 }
 
 export const CATALOG_HINT_ID = 'pasarela-catalog';
 
-export function catalogPrefetched(doc: Document, lang: Language): boolean {
-  return doc.getElementById(CATALOG_HINT_ID)?.getAttribute('hreflang') === lang;
+/** The address the page's preload hint downloads for this language, or null. */
+export function catalogPrefetched(doc: Document, lang: Language): string | null {
+  const hint = doc.getElementById(CATALOG_HINT_ID);
+  return hint?.getAttribute('hreflang') === lang ? hint.getAttribute('href') : null;
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, CAPTURE_METHODS, centsToAmount, freeText, moneySchema, transactionsTypeOf } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, CAPTURE_METHODS, centsToAmount, freeText, moneySchema, recordedPaymentResult, transactionsTypeOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
-import { insertLink, findLinkByCode, findLinkBySlug } from '../../store/links';
+import { insertLink, findLinkByCode, findLinkBySlug, expireLinkWithoutPayment } from '../../store/links';
 import { findMerchant, firstMerchantId } from '../../store/merchants';
 import { listTransactionsForLink, type TransactionRow } from '../../store/transactions';
 import { parseOr400 } from '../../payments/validatePayload';
@@ -82,6 +82,20 @@ export function adminLinkRoutes(deps: Deps) {
       transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'),
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
+  });
+  // A shop whose order changed before it was paid ends the order's old link before it makes the new one.
+  app.post('/links/:code/expire', async (c) => {
+    const code = c.req.param('code');
+    const notFound = () => new ApiError(404, 'link_not_found', 'code names no link');
+    const link = await findLinkByCode(deps.db, code);
+    if (!link) throw notFound();
+    requireOwn(c, link.merchant_id, notFound);
+    const hasPayment = (rows: TransactionRow[]) =>
+      rows.some((t) => recordedPaymentResult({ method: t.method, status: t.status, authStatus: t.auth_status }) !== 'DECLINED');
+    if (!(await expireLinkWithoutPayment(deps.db, code, hasPayment))) {
+      throw new ApiError(409, 'link_has_payment', 'A payment of the link is waiting or was approved: it stays as it is');
+    }
+    return c.json({ code, expired: true }, 200);
   });
   app.get('/transactions', async (c) => {
     const code = c.req.query('code') ?? '';

@@ -71,7 +71,26 @@ describe('the widget page answers its first screen ahead', () => {
     expect(byKey.get(`payments/pending?code=${code}`)).toMatchObject({ code: 200, data: null });
     const api = await t.get(`/payment-info?code=${code}&type=lk`);
     expect(byKey.get(`payment-info?code=${code}&type=lk`)).toEqual({ key: `payment-info?code=${code}&type=lk`, code: 200, description: 'OK', data: api.data });
-    expect(hint).toEqual({ lang: 'es', href: '/api/v1/translations?lang=es&amp;group=widget' });
+    expect(hint).toEqual({ lang: 'es', href: expect.stringMatching(/^\/api\/v1\/translations\?lang=es&amp;group=widget&amp;v=[0-9a-f]{16}$/) });
+  });
+
+  // Issue 92: Firefox and WebKit downloaded the catalogue twice when the widget's request did not
+  // match the page's preload; its fingerprinted address is cached for good, so a second request is the cache's.
+  it("answers the hint's catalogue address as cacheable for good, and any other as asked again", async () => {
+    const { hint } = await page(`/pf/widget?type=lk&code=${await newLink(t)}&lang=en`);
+    const href = (hint?.href ?? '').replaceAll('&amp;', '&');
+    expect(href).toMatch(/lang=en&group=widget&v=[0-9a-f]{16}$/);
+    const hinted = await t.app.request(href);
+    expect(hinted.status).toBe(200);
+    expect(hinted.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(hinted.headers.get('vary')).toBe('Accept-Encoding');
+    expect(((await hinted.json()) as { header: { code: number } }).header.code).toBe(200);
+    // another language's fingerprint, a stale one, or none: not cached for good
+    const es = (await page(`/pf/widget?type=lk&code=${await newLink(t)}&lang=es`)).hint?.href?.replaceAll('&amp;', '&') ?? '';
+    expect(new URL(es, 'http://x').searchParams.get('v')).not.toBe(new URL(href, 'http://x').searchParams.get('v'));
+    for (const other of [href.replace(/v=\w+$/, 'v=0000000000000000'), href.replace(/&v=\w+$/, ''), href.replace('lang=en', 'lang=es')]) {
+      expect((await t.app.request(other)).headers.get('cache-control'), other).toBe('no-cache');
+    }
   });
 
   // Issue 48: the merchant's brand is the default, open()'s appearance overrides it; the first screen

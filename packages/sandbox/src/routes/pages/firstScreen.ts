@@ -4,6 +4,7 @@ import {
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
+import { catalogFingerprint } from '../catalogFingerprint';
 
 // The widget page answers its first screen's API calls ahead, so the form needs no round trip after
 // its script; the API itself answers in-process with the widget's key, so every check is the API's.
@@ -110,7 +111,9 @@ function receiptBrandColourOf(receipt: PrimedAnswer | null): string | undefined 
   return parsed.success ? (parsed.output.merchant?.brand?.colorPrimary ?? undefined) : undefined;
 }
 
+/** With the catalogue's fingerprint: the widget asks for this very address (the page's preload), cached for good. */
 export function catalogUrl(lang: Language): string {
   const call = catalogCall(lang);
-  return `/api/v1/${call.path}?${new URLSearchParams(Object.entries(call.query).map(([k, value]) => [k, String(value)])).toString()}`;
+  const query = { ...call.query, v: catalogFingerprint(lang) };
+  return `/api/v1/${call.path}?${new URLSearchParams(Object.entries(query).map(([k, value]) => [k, String(value)])).toString()}`;
 }

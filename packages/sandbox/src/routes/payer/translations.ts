@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/ApiError';
 import { asLanguage } from '../../http/language';
 import { constantBody } from '../../http/constantBody';
 import { reply, statusDescription } from '../../http/reply';
+import { catalogFingerprint } from '../catalogFingerprint';
 
 const GROUPS = ['widget'] as const;
 
@@ -29,7 +30,11 @@ export function translationRoutes() {
     if (!lang) throw new ApiError(400, 'missing_arguments', 'lang must be es or en');
     const group = c.req.query('group') ?? 'widget';
     if (!(GROUPS as readonly string[]).includes(group)) throw new ApiError(400, 'missing_arguments', 'group must be widget');
-    return catalogAnswer(lang, c.get('wireEncoding'))(c.req.header('accept-encoding'));
+    const answer = catalogAnswer(lang, c.get('wireEncoding'))(c.req.header('accept-encoding'));
+    // Its fingerprint's address never changes its answer: cached for good, so a second request (the
+    // page's preload, then the widget's) is served from the cache in every engine. Without it, asked again.
+    answer.headers.set('cache-control', c.req.query('v') === catalogFingerprint(lang) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return answer;
   });
   return app;
 }
