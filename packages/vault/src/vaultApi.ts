@@ -88,7 +88,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   app.all('/forward/:processor/*', secretDoor(options.apiSecret, 'vault-authorization'), (c) => {
     const processor = c.req.param('processor');
     const base = options.processors.get(processor);
-    if (!base) return Response.json({ code: 'unknown_processor', message: `No forwarding URL is configured for ${processor}` }, { status: 404 });
+    if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
     const url = new URL(c.req.url);
     return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length) + url.search);
   });
@@ -118,6 +118,14 @@ export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL)
   return app;
 }
 
+/**
+ * The vault's own refusal of a forward, before the processor hears of it: its code and message, and
+ * the same in an `error` envelope, which a processor's client (Stripe's) raises as an error rather
+ * than reading as an answer.
+ */
+const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: string) =>
+  Response.json({ code, message, error: { type: 'invalid_request_error', code, message } }, { status });
+
 async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, rest: string): Promise<Response> {
   const target = new URL(base.pathname.replace(/\/+$/, '') + rest, base);
   try {
@@ -125,8 +133,8 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
     const body = await cardFilledBody(store, received, request.headers.get('content-type') ?? undefined);
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
-    if (error instanceof ForwardRefused) return Response.json({ code: error.code, message: error.message }, { status: error.status });
-    return Response.json({ code: 'processor_unreachable', message: `The processor at ${base.origin} did not answer` }, { status: 502 });
+    if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
+    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer`);
   }
 }
 
