@@ -33,7 +33,7 @@ interface CardRow {
 
 /** `tok_` and 24 random bytes: nothing of the card is in it. */
 const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
-export const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
+const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
 
 const summaryOf = (row: CardRow): CardSummary => ({
   token: row.token,

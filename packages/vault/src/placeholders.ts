@@ -6,7 +6,7 @@
  *   `"number": "tok_..."` in JSON): the number, so a client that sends a card as it always did needs
  *   only the token in the number's place.
  */
-export const CARD_PARTS = ['number', 'exp_month', 'exp_year', 'cvc', 'holder'] as const;
+const CARD_PARTS = ['number', 'exp_month', 'exp_year', 'cvc', 'holder'] as const;
 export type CardPart = (typeof CARD_PARTS)[number];
 
 const TOKEN = 'tok_[A-Za-z0-9_-]{32}';

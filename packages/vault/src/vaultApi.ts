@@ -139,7 +139,7 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
 }
 
 /** The page's policy: its own script and style only, fetches to itself, framed by the checkout alone. */
-export const fieldsPolicy = (parent: string) =>
+const fieldsPolicy = (parent: string) =>
   `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${parent}`;
 
 const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
