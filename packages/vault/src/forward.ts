@@ -59,8 +59,13 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
   return Buffer.from(fillIn(text, kind, valueOf), 'utf8');
 }
 
-/** The processor's answer as it came (status, headers, bytes still encoded), streamed back while it arrives. */
-export function sendOn(call: ForwardCall): Promise<Response> {
+/**
+ * The processor's answer as it came (status, headers, bytes still encoded), streamed back while it
+ * arrives. A kept-alive connection the processor closed as the call went out is the one failure sent
+ * again, once, on a new connection: the processor closed it idle, so it never read the call (Node's
+ * documented case, `request.reusedSocket`).
+ */
+export function sendOn(call: ForwardCall, again = true): Promise<Response> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(call.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
   headers['content-length'] = String(call.body.length);
@@ -76,7 +81,10 @@ export function sendOn(call: ForwardCall): Promise<Response> {
       const empty = status === 204 || status === 304 || call.method === 'HEAD';
       resolve(new Response(empty ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: answered }));
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (again && outgoing.reusedSocket && error.code === 'ECONNRESET') resolve(sendOn(call, false));
+      else reject(error);
+    });
     outgoing.end(call.body);
   });
 }

@@ -47,7 +47,7 @@ it('rotates the master key under load: no call fails, and every card still forwa
     const ref = randomUUID();
     const answer = await rawCall(`${node.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${API_SECRET}` }, `ref=${ref}&card[number]=${card.token}`);
     const got = processor.received.find((r) => r.body.startsWith(`ref=${ref}&`));
-    if (answer.status !== 202 || got?.body !== `ref=${ref}&card[number]=${card.number}`) failures.push(`forward ${card.token}: ${answer.status}`);
+    if (answer.status !== 202 || got?.body !== `ref=${ref}&card[number]=${card.number}`) failures.push(`forward ${card.token}: ${answer.status} ${answer.body.toString()}`);
   }
   const loop = async () => {
     while (running) {

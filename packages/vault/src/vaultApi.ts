@@ -134,7 +134,7 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
     if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
-    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer`);
+    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${(error as NodeJS.ErrnoException).code ?? 'no answer'})`);
   }
 }
 
