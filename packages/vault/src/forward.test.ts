@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await vault.close();
-  await vault.database.close();
   await processor.stop();
 });
 

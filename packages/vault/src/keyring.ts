@@ -12,7 +12,8 @@ const TAG_BYTES = 16;
 
 /**
  * `id:base64key,id:base64key,...`: the first wraps new records, every one listed still unwraps.
- * Rotation: put a new key first, re-wrap (POST /v1/admin/rewrap), then drop the old one.
+ * Rotation, each step on every node before the next: add the new key second, put it first, re-wrap
+ * (POST /v1/admin/rewrap), then drop the old one (docs/security.md "Card data").
  */
 export function parseMasterKeys(text: string): MasterKey[] {
   const keys = text.split(',').map((item) => item.trim()).filter((item) => item !== '').map((item) => {

@@ -19,9 +19,9 @@ const NUMBERS = ['4242424242424242', '4111111111111111', '5555555555554444', '37
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Several nodes on one store, rolled one at a time as a deployment would: the new key is added
- * first in the list (every node still opens the old), the records are re-wrapped in batches, then
- * nodes with the new key alone replace them. Tokenizing and forwarding go on the whole time.
+ * Nodes on one store, each replaced by the next as a rolling deployment does: the new key added
+ * (listed second), then put first, the records re-wrapped in batches, then the old key removed.
+ * Tokenizing and forwarding go on the whole time, on both nodes while one replaces another.
  */
 it('rotates the master key under load: no call fails, and every card still forwards its number after', async () => {
   const processors = new Map([['echo', new URL(processor.url)]]);
@@ -63,21 +63,33 @@ it('rotates the master key under load: no call fails, and every card still forwa
   };
   const loads = [loop(), loop()];
 
+  const limit = { max: 100_000, windowMs: 60_000 };
+  /** One node replaced by the next while calls go on: both serve a while, then the old one drains and stops. */
+  const roll = async (from: TestVault, to: TestVault) => {
+    serving = [from, to];
+    await sleep(100);
+    serving = [to];
+    await drainAndClose(from);
+  };
+
   await sleep(100);
-  const nodeB = await testVault({ database, masterKeys: [newKey, oldKey], processors, tokenizeLimit: { max: 100_000, windowMs: 60_000 } });
-  serving = [nodeA, nodeB];
-  await sleep(100);
-  serving = [nodeB];
-  await drainAndClose(nodeA);
+  // 1. Every node learns the new key without using it: a node still on the old list could not open
+  // a card wrapped under a key it does not have.
+  const nodeB = await testVault({ database, masterKeys: [oldKey, newKey], processors, tokenizeLimit: limit });
+  await roll(nodeA, nodeB);
+  // 2. Then the new key comes first: new cards are wrapped under it.
+  const nodeC = await testVault({ database, masterKeys: [newKey, oldKey], processors, tokenizeLimit: limit });
+  await roll(nodeB, nodeC);
 
   // A node with the new key alone cannot open what is still under the old one: the re-wrap is needed.
   const early = await testVault({ database, masterKeys: [newKey], processors });
   expect((await fetch(`${early.url}/v1/cards/${cards[0]!.token}`, { headers: serverHeaders })).status).toBe(500);
   await early.close();
 
+  // 3. Re-wrap, in batches, while the calls go on.
   let batches = 0;
   for (;;) {
-    const answer = await fetch(`${nodeB.url}/v1/admin/rewrap?batch=4`, { method: 'POST', headers: serverHeaders });
+    const answer = await fetch(`${nodeC.url}/v1/admin/rewrap?batch=4`, { method: 'POST', headers: serverHeaders });
     const { rewrapped, remaining } = (await answer.json()) as { rewrapped: number; remaining: number };
     batches += 1;
     expect(rewrapped).toBeLessThanOrEqual(4);
@@ -85,11 +97,9 @@ it('rotates the master key under load: no call fails, and every card still forwa
   }
   expect(batches).toBeGreaterThan(2);
 
-  const nodeC = await testVault({ database, masterKeys: [newKey], processors, tokenizeLimit: { max: 100_000, windowMs: 60_000 } });
-  serving = [nodeB, nodeC];
-  await sleep(100);
-  serving = [nodeC];
-  await drainAndClose(nodeB);
+  // 4. The old key goes.
+  const nodeD = await testVault({ database, masterKeys: [newKey], processors, tokenizeLimit: limit });
+  await roll(nodeC, nodeD);
   await sleep(100);
   running = false;
   await Promise.all(loads);
@@ -99,9 +109,9 @@ it('rotates the master key under load: no call fails, and every card still forwa
   expect(await database.query('select distinct master_key_id from vault_cards')).toEqual([{ master_key_id: 'new' }]);
   for (const card of cards) {
     const ref = randomUUID();
-    const answer = await rawCall(`${nodeC.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${API_SECRET}` }, `ref=${ref}&card[number]=${card.token}`);
+    const answer = await rawCall(`${nodeD.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${API_SECRET}` }, `ref=${ref}&card[number]=${card.token}`);
     expect(answer.status).toBe(202);
     expect(processor.received.find((r) => r.body.startsWith(`ref=${ref}&`))?.body).toBe(`ref=${ref}&card[number]=${card.number}`);
   }
-  await nodeC.close();
+  await nodeD.close();
 });

@@ -61,7 +61,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await vault.close();
-  await vault.database.close();
   await stop(stripeApi);
   await stop(mock);
 });

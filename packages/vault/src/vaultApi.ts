@@ -128,13 +128,18 @@ const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: st
 
 async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, rest: string): Promise<Response> {
   const target = new URL(base.pathname.replace(/\/+$/, '') + rest, base);
+  let body: Buffer;
   try {
-    const received = Buffer.from(await request.arrayBuffer());
-    const body = await cardFilledBody(store, received, request.headers.get('content-type') ?? undefined);
+    body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
+  } catch (error) {
+    // Anything else (a record under a master key not configured) is the vault's own failure: a 500.
+    if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
+    throw error;
+  }
+  try {
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
-    if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
-    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${(error as NodeJS.ErrnoException).code ?? 'no answer'})`);
+    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
 

@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await vault.close();
-  await vault.database.close();
 });
 
 const fieldsUrl = (query: string) => `${vault.url}/fields?parent=${encodeURIComponent(CHECKOUT_ORIGIN)}&${query}`;

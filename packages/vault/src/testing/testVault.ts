@@ -12,9 +12,14 @@ export interface TestVault extends RunningVault {
   database: VaultDatabase;
 }
 
-/** A vault on 127.0.0.1 with its own in-memory PGlite unless one is given. */
+// One in-memory PGlite for the test files of a worker that need no store of their own (files share
+// their worker's modules): each PGlite costs a second or more of CPU to make. Tokens are random, so
+// the files' cards never meet. It lives as long as the worker.
+let shared: Promise<VaultDatabase> | undefined;
+
+/** A vault on 127.0.0.1, on the worker's shared store unless one is given. */
 export async function testVault(overrides: Partial<VaultOptions> = {}): Promise<TestVault> {
-  const database = overrides.database ?? (await openPglite(undefined));
+  const database = overrides.database ?? (await (shared ??= openPglite(undefined)));
   const vault = await startVault({
     database,
     masterKeys: [newMasterKey('k1')],
