@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './vaultDatabase';
-import { API_SECRET, CHECKOUT_ORIGIN, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
+import { API_SECRET, CHECKOUT_ORIGIN, newMasterKey, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
 
 // One vault on a PGlite folder for the file: the dump at the end reads what every test stored.
 const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
+const masterKeys = [newMasterKey('k1')];
 let vault: TestVault;
 beforeAll(async () => {
-  vault = await testVault({ database: await openPglite(dataDir), tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+  vault = await testVault({ database: await openPglite(dataDir), masterKeys, tokenizeLimit: { max: 1000, windowMs: 60_000 } });
 });
 afterAll(async () => {
   await vault.close();
@@ -63,7 +64,7 @@ describe('POST /v1/cards', () => {
 
   it('limits the cards one client sends', async () => {
     // A second node on the same store, with a lower limit.
-    const limited = await testVault({ database: vault.database, tokenizeLimit: { max: 2, windowMs: 60_000 } });
+    const limited = await testVault({ database: vault.database, masterKeys, tokenizeLimit: { max: 2, windowMs: 60_000 } });
     try {
       expect((await tokenize(limited, good)).status).toBe(201);
       expect((await tokenize(limited, { ...good, cvc: '1' })).status).toBe(400);
@@ -86,9 +87,17 @@ describe('GET /v1/cards/:token (the server only)', () => {
     expect(a).toEqual({ token: first, brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect((await facts(second))['fingerprint']).toBe(a['fingerprint']);
     expect((await facts(other))['fingerprint']).not.toBe(a['fingerprint']);
-    // Keyed: not the number's plain hash, and another vault's key gives another.
+    // Keyed: not the number's plain hash, and another key gives another.
     const { createHash } = await import('node:crypto');
     expect(a['fingerprint']).not.toBe(createHash('sha256').update('4111111111111111').digest('hex'));
+    const otherKey = await testVault({ database: vault.database, masterKeys, fingerprintKey: Buffer.alloc(32, 8) });
+    try {
+      const facts = (await (await fetch(`${otherKey.url}/v1/cards/${first}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
+      expect(facts['last4']).toBe('1111');
+      expect(facts['fingerprint']).not.toBe(a['fingerprint']);
+    } finally {
+      await otherKey.close();
+    }
   });
 
   it('is 401 without the secret or with a wrong one, 404 for an unknown token', async () => {
