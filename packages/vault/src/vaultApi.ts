@@ -27,7 +27,7 @@ type Env = { Bindings: HttpBindings };
 const FIELDS_SCRIPT = `(${runCardFields.toString()})(window);\n`;
 
 export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
-  const app = new Hono<Env>();
+  const app = new Hono<Env>().onError(internalError);
   const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
   const now = options.now ?? (() => new Date());
   const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
@@ -110,12 +110,18 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
 
 /** A forward's door: the processor named by the listener, every path after it sent on. */
 export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL): Hono<Env> {
-  const app = new Hono<Env>();
+  const app = new Hono<Env>().onError(internalError);
   app.all('*', secretDoor(apiSecret, 'vault-authorization'), (c) => {
     const url = new URL(c.req.url);
     return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname + url.search);
   });
   return app;
+}
+
+/** Its message only (no request, no body: a body may hold a card), and a plain 500. */
+function internalError(error: Error): Response {
+  console.error(`Card vault: ${error.message}`);
+  return Response.json({ code: 'internal_error', message: 'The vault could not answer' }, { status: 500 });
 }
 
 /**
