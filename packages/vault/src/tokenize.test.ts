@@ -45,6 +45,14 @@ describe('POST /v1/cards', () => {
     expect(await answer.json()).toMatchObject({ field, code, errors: [{ field, code }] });
   });
 
+  it('refuses a body no card needs, and one that is no card', async () => {
+    expect((await tokenize(vault, { ...good, holder: 'A'.repeat(5000) })).status).toBe(413);
+    const notJson = await fetch(`${vault.url}/v1/cards`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CHECKOUT_ORIGIN }, body: 'number=4242' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ code: 'invalid_body' });
+    expect(await (await tokenize(vault, { ...good, holder: '<b>Ana</b>' })).json()).toMatchObject({ field: 'holder', code: 'invalid_holder' });
+  });
+
   it('takes a 4-digit CVC on Amex and tells Mastercard', async () => {
     expect(await (await tokenize(vault, { ...good, number: '3782 822463 10005', cvc: '1234' })).json()).toMatchObject({ brand: 'AMEX', last4: '0005' });
     expect(await (await tokenize(vault, { ...good, number: '5555555555554444' })).json()).toMatchObject({ brand: 'MC', bin: '555555' });

@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { checkCard, TokenizeBody } from './cardCheck';
 import type { CardStore } from './cardStore';
@@ -46,7 +47,9 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
       vary: 'Origin',
     });
   });
-  app.post('/v1/cards', async (c) => {
+  // A card is a few hundred bytes; anything much larger is refused before it is read.
+  const cardSized = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ code: 'body_too_large', message: 'A card is at most 4 KB of JSON' }, 413) });
+  app.post('/v1/cards', cardSized, async (c) => {
     const origin = c.req.header('origin');
     c.header('vary', 'Origin');
     c.header('cache-control', 'no-store');
