@@ -72,6 +72,12 @@ describe('forwarding to a processor', () => {
     expect(processor.received.length).toBe(before);
   });
 
+  it('sends every path to the processor\'s own host, however it is written', async () => {
+    const answer = await rawCall(`${vault.url}/forward/echo//evil.example/v1/charges`, 'POST', forwardHeaders('text/plain'), 'x');
+    expect(answer.status).toBe(202);
+    expect(lastReceived().path).toBe('//evil.example/v1/charges');
+  });
+
   it('refuses a token it does not hold, sending nothing', async () => {
     const before = processor.received.length;
     const answer = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=tok_${'B'.repeat(32)}`);

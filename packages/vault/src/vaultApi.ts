@@ -93,7 +93,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const base = options.processors.get(processor);
     if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
     const url = new URL(c.req.url);
-    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length) + url.search);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length), url.search);
   });
 
   app.get('/fields', (c) => {
@@ -116,7 +116,7 @@ export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL)
   const app = new Hono<Env>().onError(internalError);
   app.all('*', secretDoor(apiSecret, 'vault-authorization'), (c) => {
     const url = new URL(c.req.url);
-    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname + url.search);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname, url.search);
   });
   return app;
 }
@@ -135,8 +135,11 @@ function internalError(error: Error): Response {
 const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: string) =>
   Response.json({ code, message, error: { type: 'invalid_request_error', code, message } }, { status });
 
-async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, rest: string): Promise<Response> {
-  const target = new URL(base.pathname.replace(/\/+$/, '') + rest, base);
+async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, path: string, search: string): Promise<Response> {
+  // Set as a path, never resolved as a URL: `//elsewhere/...` stays a path on the processor's host.
+  const target = new URL(base.href);
+  target.pathname = base.pathname.replace(/\/+$/, '') + path;
+  target.search = search;
   let body: Buffer;
   try {
     body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
