@@ -43,22 +43,19 @@ if (process.argv.includes('--simulator')) {
   vaultSettings();
   await import(pathToFileURL(vault).href);
 } else {
-  // Both services start side by side; the server once both listen.
-  let simulatorUp;
   if (!process.env.PROCESSORS_URL) {
     // Made up for this run unless set: a simulator started apart needs the server's, set on both.
     process.env.SIMULATOR_API_SECRET ||= randomBytes(32).toString('hex');
     process.env.SIMULATOR_NOTIFICATION_SECRET ||= randomBytes(32).toString('hex');
-    simulatorUp = startService(simulator, 'the simulator');
+    process.env.PROCESSORS_URL = await startService(simulator, 'the simulator');
   }
-  let vaultUp;
   if (!process.env.VAULT_URL) {
-    // The vault's URL and secret are in the server's environment too, for when it speaks to it.
+    // The simulator is a processor the vault forwards card calls to, as to any other
+    // (/forward/simulator/...). The vault's URL and secret are in the server's environment too.
+    process.env.VAULT_FORWARD_simulator ||= process.env.PROCESSORS_URL;
     vaultSettings();
-    vaultUp = startService(vault, 'the card vault');
+    process.env.VAULT_URL = await startService(vault, 'the card vault');
   }
-  if (simulatorUp) process.env.PROCESSORS_URL = await simulatorUp;
-  if (vaultUp) process.env.VAULT_URL = await vaultUp;
   await import(pathToFileURL(server).href);
 }
 
