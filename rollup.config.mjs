@@ -362,9 +362,12 @@ const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/test/faul
 // `@pasarela/sandbox` as a library (startServer with a provider's gateways): the server's code without main.ts.
 const sandboxLibrary = { ...sandbox, input: root('./packages/sandbox/src/index.ts'), output: { file: root('./packages/sandbox/dist/index.mjs'), format: 'es' } };
 const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
+// The card vault (`npm run vault`, and beside the server in `npm start`): its own program, as it is its
+// own card data environment; core's card rules bundled in, its runtime dependencies left in node_modules.
+const vault = { ...sandbox, input: root('./packages/vault/src/main.ts'), output: { file: root('./packages/vault/dist/vault.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator, vault] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

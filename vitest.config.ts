@@ -148,6 +148,11 @@ export default defineConfig({
         test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
+        // the card vault over real HTTP on 127.0.0.1, on PGlite; its fields page's script on happy-dom
+        extends: true,
+        test: { name: 'vault', include: ['packages/vault/src/**/*.test.ts'], environment: 'node', isolate: false, hookTimeout: 60_000 },
+      },
+      {
         // against stripe-stateful-mock, started by the tests on a free port of this machine
         extends: true,
         test: { name: 'gateway-stripe', include: ['packages/gateway-stripe/src/**/*.test.ts'], environment: 'node', isolate: false },

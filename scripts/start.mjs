@@ -1,8 +1,9 @@
 // `npm start`: build when a source is newer than the last build, then the simulated processors (unless
-// PROCESSORS_URL names running ones) and the sandbox server (PORT, DEMO_PORT).
+// PROCESSORS_URL names running ones), the card vault (unless VAULT_URL names a running one) and the
+// sandbox server (PORT, DEMO_PORT).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -10,6 +11,7 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(rootDir, 'dist/.build-stamp');
 const server = join(rootDir, 'packages/sandbox/dist/server.mjs');
 const simulator = join(rootDir, 'packages/simulator/dist/simulator.mjs');
+const vault = join(rootDir, 'packages/vault/dist/vault.mjs');
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -24,7 +26,7 @@ function newestMtime(path) {
 }
 
 function needsBuild() {
-  if (!existsSync(stamp) || !existsSync(server) || !existsSync(simulator)) return true;
+  if (!existsSync(stamp) || !existsSync(server) || !existsSync(simulator) || !existsSync(vault)) return true;
   const built = statSync(stamp).mtimeMs;
   const inputs = ['packages', 'rollup.config.mjs', 'scripts/rollup-widget-html.mjs', 'package-lock.json'];
   return inputs.some((p) => newestMtime(join(rootDir, p)) > built);
@@ -37,29 +39,68 @@ if (needsBuild()) {
 }
 if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(simulator).href);
+} else if (process.argv.includes('--vault')) {
+  vaultSettings();
+  await import(pathToFileURL(vault).href);
 } else {
   if (!process.env.PROCESSORS_URL) {
     // Made up for this run unless set: a simulator started apart needs the server's, set on both.
     process.env.SIMULATOR_API_SECRET ||= randomBytes(32).toString('hex');
     process.env.SIMULATOR_NOTIFICATION_SECRET ||= randomBytes(32).toString('hex');
-    process.env.PROCESSORS_URL = await startSimulator();
+    process.env.PROCESSORS_URL = await startService(simulator, 'the simulator');
+  }
+  if (!process.env.VAULT_URL) {
+    // The simulator is a processor the vault forwards card calls to, as to any other
+    // (/forward/simulator/...). The vault's URL and secret are in the server's environment too.
+    process.env.VAULT_FORWARD_simulator ||= process.env.PROCESSORS_URL;
+    vaultSettings();
+    process.env.VAULT_URL = await startService(vault, 'the card vault');
   }
   await import(pathToFileURL(server).href);
 }
 
-function startSimulator() {
-  const child = spawn(process.execPath, [simulator], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+/**
+ * The vault's settings when not given: its API secret made up for this run, like the simulator's;
+ * its master and fingerprint keys from a development key file made once under DATA_DIR (its cards
+ * outlive a run, so its keys must too). A deployment gives VAULT_MASTER_KEYS and
+ * VAULT_FINGERPRINT_KEY from its secret store instead (docs/security.md "Card data").
+ */
+function vaultSettings() {
+  const env = process.env;
+  env.VAULT_API_SECRET ||= randomBytes(32).toString('hex');
+  env.VAULT_CHECKOUT_ORIGINS ||= [`http://localhost:${env.PORT || 4000}`, `http://127.0.0.1:${env.PORT || 4000}`].join(',');
+  if (env.VAULT_MASTER_KEYS && env.VAULT_FINGERPRINT_KEY) return;
+  const dataDir = env.DATA_DIR || '.data';
+  const keyFile = join(dataDir, 'vault-keys.development.json');
+  if (!existsSync(keyFile)) {
+    mkdirSync(dataDir, { recursive: true });
+    const made = { masterKeys: `dev1:${randomBytes(32).toString('base64')}`, fingerprintKey: randomBytes(32).toString('base64') };
+    writeFileSync(keyFile, JSON.stringify(made, null, 2), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(keyFile, 'utf8'));
+  env.VAULT_MASTER_KEYS ||= keys.masterKeys;
+  env.VAULT_FINGERPRINT_KEY ||= keys.fingerprintKey;
+}
+
+/** A service in a child process; its URL is on the first line it prints (`listening on <url>`). */
+function startService(file, name) {
+  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   // It stops with the server (a signal to this process, or its exit).
   process.on('exit', () => child.kill('SIGTERM'));
   return new Promise((resolve, reject) => {
     let seen = '';
-    child.once('exit', (code) => reject(new Error(`the simulator stopped (exit ${code}) before it listened`)));
+    let found = false;
+    child.once('exit', (code) => reject(new Error(`${name} stopped (exit ${code}) before it listened`)));
     child.stdout.on('data', (chunk) => {
       const text = chunk.toString();
       process.stdout.write(text);
+      if (found) return;
       seen += text;
-      const found = /listening on (http:\/\/\S+)/.exec(seen);
-      if (found) resolve(found[1]);
+      const listening = /listening on (http:\/\/\S+)/.exec(seen);
+      if (listening) {
+        found = true;
+        resolve(listening[1]);
+      }
     });
   }).catch((error) => {
     console.error(error.message);

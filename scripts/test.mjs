@@ -43,7 +43,7 @@ const POSTGRES_FILES = [...sandboxTestFiles('packages/sandbox/src'), ...sandboxT
 const routeWorkers = ['--maxWorkers', '3'];
 const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ...routeWorkers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
-const node = step('@pasarela/node, @pasarela/gateways, simulator and Stripe adapter unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator', '--project', 'gateway-stripe'], envWithoutPostgres);
+const node = step('@pasarela/node, @pasarela/gateways, simulator, card vault and Stripe adapter unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator', '--project', 'vault', '--project', 'gateway-stripe'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL
   ? step('sandbox tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', ...POSTGRES_FILES])
   : undefined;

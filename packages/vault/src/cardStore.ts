@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { newDataKey, open, seal, type Keyring } from './keyring';
+import type { VaultDatabase } from './vaultDatabase';
+import type { CheckedCard } from './cardCheck';
+
+export interface CardSummary {
+  token: string;
+  brand: string;
+  bin: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** What only a forward to a processor opens: never answered to anyone. */
+export interface OpenedCard extends CardSummary {
+  number: string;
+  holder: string | null;
+}
+
+interface CardRow {
+  token: string;
+  brand: string;
+  bin: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  number_sealed: Uint8Array;
+  holder_sealed: Uint8Array | null;
+  data_key_wrapped: Uint8Array;
+  master_key_id: string;
+}
+
+/** `tok_` and 24 random bytes: nothing of the card is in it. */
+const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
+const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
+
+const summaryOf = (row: CardRow): CardSummary => ({
+  token: row.token,
+  brand: row.brand,
+  bin: row.bin,
+  last4: row.last4,
+  expMonth: row.exp_month,
+  expYear: row.exp_year,
+});
+
+export interface CardStore {
+  save(card: CheckedCard, cvcTtlMs: number): Promise<CardSummary>;
+  summary(token: string): Promise<CardSummary | null>;
+  open(token: string): Promise<OpenedCard | null>;
+  /** The CVC once: the row is deleted in the same statement that reads it. */
+  takeCvc(token: string): Promise<string | null>;
+  dropExpiredCvcs(): Promise<number>;
+  /** Up to `limit` records not under the current master key get their data key wrapped under it. */
+  rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
+}
+
+export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
+  const select = 'select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id from vault_cards where token = $1';
+  const find = async (token: string) => (TOKEN_PATTERN.test(token) ? (await db.query<CardRow>(select, [token]))[0] ?? null : null);
+  const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
+  return {
+    async save(card, cvcTtlMs) {
+      const token = newToken();
+      const dataKey = newDataKey();
+      const { wrapped, masterKeyId } = keys.wrap(token, dataKey);
+      const numberSealed = seal(dataKey, Buffer.from(card.number, 'utf8'), `number:${token}`);
+      const holderSealed = card.holder ? seal(dataKey, Buffer.from(card.holder, 'utf8'), `holder:${token}`) : null;
+      const cvcSealed = seal(dataKey, Buffer.from(card.cvc, 'utf8'), `cvc:${token}`);
+      const row = { token, brand: card.brand, bin: card.number.slice(0, 6), last4: card.number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear };
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'insert into vault_cards (token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          [token, row.brand, row.bin, row.last4, row.exp_month, row.exp_year, numberSealed, holderSealed, wrapped, masterKeyId],
+        );
+        await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, cvcTtlMs]);
+      });
+      return summaryOf({ ...row, number_sealed: numberSealed, holder_sealed: holderSealed, data_key_wrapped: wrapped, master_key_id: masterKeyId });
+    },
+    async summary(token) {
+      const row = await find(token);
+      return row ? summaryOf(row) : null;
+    },
+    async open(token) {
+      const row = await find(token);
+      if (!row) return null;
+      const dataKey = dataKeyOf(row);
+      return {
+        ...summaryOf(row),
+        number: open(dataKey, row.number_sealed, `number:${token}`).toString('utf8'),
+        holder: row.holder_sealed ? open(dataKey, row.holder_sealed, `holder:${token}`).toString('utf8') : null,
+      };
+    },
+    async takeCvc(token) {
+      const [taken] = await db.query<{ cvc_sealed: Uint8Array; data_key_wrapped: Uint8Array; master_key_id: string }>(
+        `with taken as (delete from vault_cvcs where token = $1 and expires_at > now() returning token, cvc_sealed)
+         select taken.cvc_sealed, c.data_key_wrapped, c.master_key_id from taken join vault_cards c using (token)`,
+        [token],
+      );
+      if (!taken) return null;
+      return open(dataKeyOf({ token, ...taken }), taken.cvc_sealed, `cvc:${token}`).toString('utf8');
+    },
+    async dropExpiredCvcs() {
+      return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;
+    },
+    async rewrap(limit) {
+      const current = keys.current.id;
+      const rows = await db.query<Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>>(
+        'select token, data_key_wrapped, master_key_id from vault_cards where master_key_id <> $1 order by token limit $2',
+        [current, limit],
+      );
+      let rewrapped = 0;
+      for (const row of rows) {
+        const { wrapped, masterKeyId } = keys.wrap(row.token, dataKeyOf(row));
+        // Only if no other node re-wrapped it meanwhile: the row moves from the key it was read under.
+        const updated = await db.query('update vault_cards set data_key_wrapped = $1, master_key_id = $2 where token = $3 and master_key_id = $4 returning token', [wrapped, masterKeyId, row.token, row.master_key_id]);
+        rewrapped += updated.length;
+      }
+      const [left] = await db.query<{ n: number }>('select count(*)::int as n from vault_cards where master_key_id <> $1', [current]);
+      return { rewrapped, remaining: left?.n ?? 0 };
+    },
+  };
+}

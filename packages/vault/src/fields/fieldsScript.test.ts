@@ -1,0 +1,159 @@
+import { Window } from 'happy-dom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { runCardFields } from './fieldsScript';
+import { CHECKOUT_ORIGIN, nextYear, testVault, type TestVault } from '../testing/testVault';
+
+let vault: TestVault;
+beforeAll(async () => {
+  vault = await testVault();
+});
+afterAll(async () => {
+  await vault.close();
+});
+
+const fieldsUrl = (query: string) => `${vault.url}/fields?parent=${encodeURIComponent(CHECKOUT_ORIGIN)}&${query}`;
+
+interface Posted {
+  message: Record<string, unknown>;
+  targetOrigin: string;
+}
+
+/** The page as the vault serves it, in a happy-dom window framed by a stand-in checkout. */
+async function framedFields(query = 'lang=es') {
+  const html = await (await fetch(fieldsUrl(query))).text();
+  const window = new Window({ url: fieldsUrl(query), settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  window.document.write(html);
+  const posted: Posted[] = [];
+  const parent = { postMessage: (message: Record<string, unknown>, targetOrigin: string) => void posted.push({ message, targetOrigin }) };
+  Object.defineProperty(window, 'parent', { value: parent });
+  // The page's fetch goes to the vault it came from, as the payer's browser does.
+  Object.defineProperty(window, 'fetch', { value: (path: string, init: RequestInit) => fetch(new URL(path, vault.url), init) });
+  const dom = window as unknown as globalThis.Window;
+  // Its events made by the window's own constructors, as its page's would be.
+  const events = window as unknown as typeof globalThis;
+  runCardFields(dom);
+  const doc = dom.document;
+  const input = (id: string) => doc.getElementById(id) as HTMLInputElement;
+  const type = (id: string, value: string) => {
+    input(id).value = value;
+    input(id).dispatchEvent(new events.Event('input', { bubbles: true }));
+  };
+  const ask = (origin = CHECKOUT_ORIGIN, source: unknown = parent) =>
+    dom.dispatchEvent(new events.MessageEvent('message', { data: { type: 'pasarela-vault:tokenize' }, origin, source: source as MessageEventSource }));
+  const answered = async (count: number) => {
+    for (let i = 0; i < 200 && posted.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return posted[count - 1];
+  };
+  const leave = (id: string) => input(id).dispatchEvent(new events.Event('blur'));
+  return { doc, input, type, leave, ask, posted, answered, close: () => window.happyDOM.close() };
+}
+
+const describedErrorOf = (doc: Document, input: HTMLInputElement) => {
+  const ids = input.getAttribute('aria-describedby')!.split(' ');
+  return ids.map((id) => doc.getElementById(id)!).find((el) => el.classList.contains('field__error'))!;
+};
+
+describe('the hosted card fields', () => {
+  it.each(['es', 'en'] as const)('name the fields as the checkout does, with its autocomplete values (%s)', async (lang) => {
+    const page = await framedFields(`lang=${lang}`);
+    const t = catalogs[lang];
+    const expected = { cardnumber: ['cc-number', t['label_cardnumber']], expirationDate: ['cc-exp', t['label_expiry']], cvc: ['cc-csc', t['label_cvc']] };
+    for (const [id, [autocomplete, label]] of Object.entries(expected)) {
+      expect(page.input(id).getAttribute('autocomplete')).toBe(autocomplete);
+      expect(page.input(id).getAttribute('inputmode')).toBe('numeric');
+      expect(page.doc.querySelector(`label[for="${id}"]`)?.textContent).toBe(label);
+    }
+    expect(page.doc.documentElement.lang).toBe(lang);
+    expect(page.posted[0]).toEqual({ message: { type: 'pasarela-vault:ready' }, targetOrigin: CHECKOUT_ORIGIN });
+    await page.close();
+  });
+
+  it('says nothing is required before an attempt, then ties each error to its field', async () => {
+    const page = await framedFields();
+    page.type('cardnumber', '');
+    page.leave('cardnumber');
+    for (const id of ['cardnumber', 'expirationDate', 'cvc']) {
+      expect(page.input(id).hasAttribute('aria-invalid')).toBe(false);
+      expect(describedErrorOf(page.doc, page.input(id)).textContent).toBe('');
+    }
+    page.ask();
+    expect(await page.answered(2)).toEqual({ message: { type: 'pasarela-vault:invalid', fields: ['number', 'expiry', 'cvc'].map((field) => ({ field, code: 'field_required' })) }, targetOrigin: CHECKOUT_ORIGIN });
+    for (const id of ['cardnumber', 'expirationDate', 'cvc']) {
+      expect(page.input(id).getAttribute('aria-invalid')).toBe('true');
+      expect(describedErrorOf(page.doc, page.input(id)).textContent).toBe(catalogs.es['field_required']);
+    }
+    // Typing in a field clears its error.
+    page.type('cvc', '1');
+    expect(page.input('cvc').hasAttribute('aria-invalid')).toBe(false);
+    await page.close();
+  });
+
+  it('shows the vault\'s answer under the field it names', async () => {
+    const page = await framedFields('lang=en');
+    page.type('cardnumber', '4242424242424241');
+    page.type('expirationDate', `12${nextYear().slice(-2)}`);
+    page.type('cvc', '123');
+    page.ask();
+    expect((await page.answered(2))?.message).toEqual({ type: 'pasarela-vault:invalid', fields: [{ field: 'number', code: 'invalid_card' }] });
+    expect(page.input('cardnumber').getAttribute('aria-invalid')).toBe('true');
+    expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.en['invalid_card']);
+    expect(page.input('expirationDate').hasAttribute('aria-invalid')).toBe(false);
+    await page.close();
+  });
+
+  it('answers the token to the checkout\'s exact origin only, and hears no other window', async () => {
+    const page = await framedFields();
+    page.type('cardnumber', '4242424242424242');
+    expect(page.input('cardnumber').value).toBe('4242 4242 4242 4242');
+    page.type('expirationDate', `12${nextYear().slice(-2)}`);
+    expect(page.input('expirationDate').value).toBe(`12/${nextYear().slice(-2)}`);
+    page.type('cvc', '123');
+    page.ask('https://evil.example');
+    page.ask(CHECKOUT_ORIGIN, {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(page.posted).toHaveLength(1);
+    page.ask();
+    const answer = await page.answered(2);
+    expect(answer?.targetOrigin).toBe(CHECKOUT_ORIGIN);
+    expect(answer?.message).toEqual({ type: 'pasarela-vault:token', card: { token: expect.stringMatching(/^tok_/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) } });
+    await page.close();
+  });
+
+  it('takes the merchant\'s appearance', async () => {
+    const page = await framedFields('lang=es&accent=%23aa0000&radius=4&font=Inter, sans-serif');
+    expect(page.doc.documentElement.style.getPropertyValue('--accent')).toBe('#aa0000');
+    expect(page.doc.documentElement.style.getPropertyValue('--radius')).toBe('4px');
+    expect(page.doc.documentElement.style.getPropertyValue('--font')).toBe('Inter, sans-serif');
+    await page.close();
+  });
+});
+
+describe('GET /fields', () => {
+  it('is framed by the checkout alone, under a policy allowing its own script only', async () => {
+    const answer = await fetch(fieldsUrl('lang=en'));
+    expect(answer.status).toBe(200);
+    const policy = answer.headers.get('content-security-policy')!;
+    expect(policy).toContain(`frame-ancestors ${CHECKOUT_ORIGIN}`);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe');
+    const script = await (await fetch(`${vault.url}/fields.js`)).text();
+    expect(() => new Function(script)).not.toThrow();
+  });
+
+  it('refuses a parent it is not configured for', async () => {
+    const answer = await fetch(`${vault.url}/fields?parent=https%3A%2F%2Fevil.example`);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: 'parent_not_allowed' });
+  });
+
+  it.each([
+    ['a colour that is not one', 'accent=red;background:url(x)', 'invalid_appearance'],
+    ['a font with markup', 'font=%3C%2Fstyle%3E', 'invalid_appearance'],
+    ['a language it has no texts for', 'lang=fr', 'invalid_lang'],
+  ])('refuses %s', async (_name, query, code) => {
+    const answer = await fetch(fieldsUrl(query));
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code });
+  });
+});

@@ -1,0 +1,127 @@
+import { request } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
+import { API_SECRET, nextYear, testVault, tokenOf, type TestVault } from './testing/testVault';
+
+let processor: EchoProcessor;
+let vault: TestVault;
+beforeAll(async () => {
+  processor = await startEchoProcessor();
+  vault = await testVault({ processors: new Map([['echo', new URL(processor.url)]]), forwardingPorts: new Map([['echo', 0]]) });
+});
+afterAll(async () => {
+  await vault.close();
+  await processor.stop();
+});
+
+const forwardHeaders = (contentType: string) => ({ 'content-type': contentType, 'vault-authorization': `Bearer ${API_SECRET}`, authorization: 'Bearer sk_processor_key' });
+const lastReceived = () => processor.received.at(-1)!;
+
+describe('forwarding to a processor', () => {
+  it('puts the number, expiry and CVC in a form body in place of the token, and answers the processor\'s bytes unchanged', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    const body = `amount=2500&card[number]=${token}&card[exp_month]=%7B%7Bvault%3A${token}%3Aexp_month%7D%7D&card[exp_year]={{vault:${token}:exp_year}}&card[cvc]={{vault:${token}:cvc}}&card[name]={{vault:${token}:holder}}&note=${token}`;
+    const answer = await rawCall(`${vault.url}/forward/echo/v1/charges?expand=x`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), body);
+    const got = lastReceived();
+    expect(got.method).toBe('POST');
+    expect(got.path).toBe('/v1/charges?expand=x');
+    expect(got.body).toBe(`amount=2500&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=${nextYear()}&card[cvc]=123&card[name]=Ana%20P%C3%A9rez&note=${token}`);
+    // The processor's own key passes; the vault's secret stays behind.
+    expect(got.headers['authorization']).toBe('Bearer sk_processor_key');
+    expect(got.headers['vault-authorization']).toBeUndefined();
+    expect(answer.status).toBe(202);
+    expect(answer.headers['x-processor']).toBe('echo');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(answer.body).toString())).toEqual({ echoed: got.body.length });
+    expect(answer.body.equals(gzipSync(JSON.stringify({ echoed: got.body.length })))).toBe(true);
+  });
+
+  it('puts the number in a JSON body, as the simulator\'s adapter sends it', async () => {
+    const token = await tokenOf(vault, '5555 5555 5555 4444');
+    const body = JSON.stringify({ amountCents: 100, card: { number: token, expMonth: `{{vault:${token}:exp_month}}`, expYear: `{{vault:${token}:exp_year}}`, cvc: `{{vault:${token}:cvc}}`, holder: `{{vault:${token}:holder}}` } });
+    const answer = await rawCall(`${vault.url}/forward/echo/cards/authorize`, 'POST', forwardHeaders('application/json'), body);
+    expect(answer.status).toBe(202);
+    expect(JSON.parse(lastReceived().body)).toEqual({ amountCents: 100, card: { number: '5555555555554444', expMonth: '12', expYear: nextYear(), cvc: '123', holder: 'Ana Pérez' } });
+  });
+
+  it('streams the answer back as it comes', async () => {
+    const first = await new Promise<string>((resolve, reject) => {
+      const sent = request(`${vault.url}/forward/echo/slow`, { method: 'POST', headers: forwardHeaders('text/plain') }, (answer) => {
+        answer.once('data', (chunk: Buffer) => {
+          resolve(chunk.toString());
+          processor.finishSlow();
+        });
+      });
+      sent.on('error', reject);
+      sent.end('ping');
+    });
+    expect(first).toBe('first part;');
+  });
+
+  it('is 401 without the vault\'s secret or with a wrong one, and 404 for a processor with no URL', async () => {
+    const before = processor.received.length;
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    const body = `card[number]=${token}`;
+    expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${API_SECRET}` }, body)).status).toBe(401);
+    expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', { ...forwardHeaders('application/x-www-form-urlencoded'), 'vault-authorization': 'Bearer nope' }, body)).status).toBe(401);
+    expect((await rawCall(`${vault.forwardingUrls.get('echo')}/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, body)).status).toBe(401);
+    const unknown = await rawCall(`${vault.url}/forward/elsewhere/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), body);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body.toString())).toMatchObject({ code: 'unknown_processor' });
+    expect(processor.received.length).toBe(before);
+  });
+
+  it('sends every path to the processor\'s own host, however it is written', async () => {
+    const answer = await rawCall(`${vault.url}/forward/echo//evil.example/v1/charges`, 'POST', forwardHeaders('text/plain'), 'x');
+    expect(answer.status).toBe(202);
+    expect(lastReceived().path).toBe('//evil.example/v1/charges');
+  });
+
+  it('refuses a token it does not hold, sending nothing', async () => {
+    const before = processor.received.length;
+    const answer = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=tok_${'B'.repeat(32)}`);
+    expect(answer.status).toBe(400);
+    expect(processor.received.length).toBe(before);
+  });
+
+  it('forwards from a processor\'s own origin, every path as is', async () => {
+    const token = await tokenOf(vault, '4111 1111 1111 1111');
+    const answer = await rawCall(`${vault.forwardingUrls.get('echo')}/v1/payment_methods`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `type=card&card%5Bnumber%5D=${token}`);
+    expect(answer.status).toBe(202);
+    expect(lastReceived()).toMatchObject({ path: '/v1/payment_methods', body: 'type=card&card%5Bnumber%5D=4111111111111111' });
+  });
+});
+
+describe('the CVC (PCI DSS 3.3.1.2)', () => {
+  const withCvc = (token: string) => `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}`;
+
+  it('goes out once, in the first authorization, and is gone after', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token))).status).toBe(202);
+    expect(lastReceived().body).toBe('card[number]=4242424242424242&card[cvc]=123');
+    const before = processor.received.length;
+    const again = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token));
+    expect(again.status).toBe(409);
+    expect(JSON.parse(again.body.toString())).toMatchObject({ code: 'cvc_unavailable' });
+    expect(processor.received.length).toBe(before);
+    expect(await vault.database.query('select token from vault_cvcs where token = $1', [token])).toEqual([]);
+    // The card itself still charges by token, without its CVC.
+    expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}`)).status).toBe(202);
+  });
+
+  it('is gone after its time, even if never used', async () => {
+    const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), cvcTtlMs: 200 });
+    try {
+      const token = await tokenOf(shortLived, '4242 4242 4242 4242');
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [token])).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Swept by the node's timer, so not held past its time even if nobody asks.
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [token])).toEqual([]);
+      const answer = await rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token));
+      expect(answer.status).toBe(409);
+    } finally {
+      await shortLived.close();
+    }
+  });
+});

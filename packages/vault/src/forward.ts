@@ -1,0 +1,90 @@
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+import type { CardStore, OpenedCard } from './cardStore';
+import { bodyKindOf, fillIn, wantedIn, type CardPart } from './placeholders';
+
+/** Not sent on: the hop's own, the vault's secret, and the length (the body changes). */
+const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'vault-authorization', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
+const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+export class ForwardRefused extends Error {
+  constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable', message: string) {
+    super(message);
+  }
+}
+
+export interface ForwardCall {
+  method: string;
+  /** The processor's base URL joined with the path after it and the query. */
+  target: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The body with the card put in; each CVC asked for is taken (and so gone) before the call goes out. */
+export async function cardFilledBody(store: CardStore, body: Buffer, contentType: string | undefined): Promise<Buffer> {
+  const kind = bodyKindOf(contentType);
+  if (!kind || body.length === 0) return body;
+  const text = body.toString('utf8');
+  const wanted = wantedIn(text, kind);
+  if (wanted.length === 0) return body;
+  const cards = new Map<string, OpenedCard>();
+  for (const token of new Set(wanted.map((w) => w.token))) {
+    const card = await store.open(token);
+    if (!card) throw new ForwardRefused(400, 'unknown_token', `No card is stored under ${token}`);
+    cards.set(token, card);
+  }
+  const cvcs = new Map<string, string>();
+  for (const { token } of wanted.filter((w) => w.part === 'cvc')) {
+    const cvc = await store.takeCvc(token);
+    if (cvc === null) throw new ForwardRefused(409, 'cvc_unavailable', `The CVC of ${token} was used in an authorization already, or its time ran out`);
+    cvcs.set(token, cvc);
+  }
+  const valueOf = (token: string, part: CardPart): string => {
+    const card = cards.get(token)!;
+    switch (part) {
+      case 'number':
+        return card.number;
+      case 'exp_month':
+        return String(card.expMonth).padStart(2, '0');
+      case 'exp_year':
+        return String(card.expYear);
+      case 'cvc':
+        return cvcs.get(token)!;
+      case 'holder':
+        return card.holder ?? '';
+    }
+  };
+  return Buffer.from(fillIn(text, kind, valueOf), 'utf8');
+}
+
+/**
+ * The processor's answer as it came (status, headers, bytes still encoded), streamed back while it
+ * arrives. A kept-alive connection the processor closed as the call went out is the one failure sent
+ * again, once, on a new connection: the processor closed it idle, so it never read the call (Node's
+ * documented case, `request.reusedSocket`).
+ */
+export function sendOn(call: ForwardCall, again = true): Promise<Response> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(call.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+  headers['content-length'] = String(call.body.length);
+  const send = call.target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(call.target, { method: call.method, headers }, (answer: IncomingMessage) => {
+      const answered = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value === undefined || NOT_ANSWERED.has(name)) continue;
+        for (const one of Array.isArray(value) ? value : [value]) answered.append(name, one);
+      }
+      const status = answer.statusCode ?? 502;
+      const empty = status === 204 || status === 304 || call.method === 'HEAD';
+      resolve(new Response(empty ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: answered }));
+    });
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (again && outgoing.reusedSocket && error.code === 'ECONNRESET') resolve(sendOn(call, false));
+      else reject(error);
+    });
+    outgoing.end(call.body);
+  });
+}

@@ -1,0 +1,74 @@
+// `npm run vault` (dist/vault.mjs), and beside the server in `npm start`; its environment variables are listed in docs/security.md.
+import { join, resolve } from 'node:path';
+import { parseMasterKeys } from './keyring';
+import { startVault } from './startVault';
+import { openPglite, openPostgres } from './vaultDatabase';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const env = process.env;
+const portOf = (name: string) => {
+  const port = Number(env[name] || 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`${name} must be a port number (got ${env[name]})`);
+  return port;
+};
+const apiSecret = env['VAULT_API_SECRET'] || fail('VAULT_API_SECRET must be set: the vault answers card facts and forwards only for the server holding it');
+let masterKeys;
+try {
+  masterKeys = parseMasterKeys(env['VAULT_MASTER_KEYS'] || fail('VAULT_MASTER_KEYS must be set (id:base64 of 32 bytes, the first wraps new cards)'));
+} catch (error) {
+  fail((error as Error).message);
+}
+const fingerprintKey = Buffer.from(env['VAULT_FINGERPRINT_KEY'] || fail('VAULT_FINGERPRINT_KEY must be set (base64 of 32 bytes): the duplicate rule\'s key, held by the vault alone'), 'base64');
+if (fingerprintKey.length < 32) fail('VAULT_FINGERPRINT_KEY must be at least 32 bytes (base64)');
+const checkoutOrigins = (env['VAULT_CHECKOUT_ORIGINS'] || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+for (const origin of checkoutOrigins) if (!/^https?:\/\/[^/?#]+$/.test(origin)) fail(`VAULT_CHECKOUT_ORIGINS: ${origin} is not an origin such as https://pay.example`);
+
+// VAULT_FORWARD (a JSON map) and VAULT_FORWARD_<name>, the latter winning.
+const processors = new Map<string, URL>();
+const forwardingPorts = new Map<string, number>();
+try {
+  for (const [name, url] of Object.entries(JSON.parse(env['VAULT_FORWARD'] || '{}') as Record<string, string>)) processors.set(name, new URL(url));
+  for (const [key, value] of Object.entries(env)) {
+    const named = /^VAULT_FORWARD_(?!PORT_)([A-Za-z0-9_-]+)$/.exec(key);
+    if (named && value) processors.set(named[1]!, new URL(value));
+  }
+} catch {
+  fail('VAULT_FORWARD is a JSON map of processor names to base URLs, and each VAULT_FORWARD_<name> a URL');
+}
+for (const key of Object.keys(env)) {
+  const named = /^VAULT_FORWARD_PORT_([A-Za-z0-9_-]+)$/.exec(key);
+  if (named) forwardingPorts.set(named[1]!, portOf(key));
+}
+const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || 600);
+if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > 3600) fail('VAULT_CVC_TTL_SECONDS is a whole number of seconds, 1 to 3600');
+
+const databaseUrl = env['VAULT_DATABASE_URL'];
+const dataDir = resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault'));
+const database = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir);
+startVault({
+  database,
+  masterKeys,
+  fingerprintKey,
+  apiSecret,
+  checkoutOrigins,
+  processors,
+  forwardingPorts,
+  cvcTtlMs: ttlSeconds * 1000,
+  port: portOf('VAULT_PORT'),
+  host: env['VAULT_HOST'] || undefined,
+  publicUrl: env['VAULT_PUBLIC_URL'] || undefined,
+}).then(
+  (vault) => {
+    // The first line is what a parent process (scripts/start.mjs) reads to find it.
+    console.log(`Card vault listening on ${vault.url} (cards in ${databaseUrl ? 'PostgreSQL' : dataDir})`);
+    for (const [name, url] of vault.forwardingUrls) console.log(`Card vault forwarding to ${name} from ${url}`);
+    const stop = () => vault.close().then(() => database.close()).then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  },
+  (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+);

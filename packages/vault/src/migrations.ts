@@ -1,0 +1,49 @@
+import type { VaultDatabase } from './vaultDatabase';
+
+/**
+ * The vault's schema, applied in order, each once. Its own list, apart from the server's: the two
+ * stores never share a database. A card row holds no number in clear: the number (and the holder's
+ * name) sealed under the row's data key, that key wrapped under a master key named by its id.
+ */
+const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
+  {
+    name: '001_cards',
+    sql: `
+      create table vault_cards (
+        token text primary key,
+        brand text not null,
+        bin text not null,
+        last4 text not null,
+        exp_month smallint not null,
+        exp_year smallint not null,
+        number_sealed bytea not null,
+        holder_sealed bytea,
+        data_key_wrapped bytea not null,
+        master_key_id text not null,
+        created_at timestamptz not null default now()
+      );
+      create index vault_cards_master_key on vault_cards (master_key_id);
+      -- PCI DSS 3.3.1.2: the CVC only until the first authorization or its time, whichever comes first.
+      create table vault_cvcs (
+        token text primary key references vault_cards (token) on delete cascade,
+        cvc_sealed bytea not null,
+        expires_at timestamptz not null
+      );
+      create index vault_cvcs_expiry on vault_cvcs (expires_at);
+    `,
+  },
+];
+
+/** Several nodes starting at once on one PostgreSQL: the advisory lock lets one apply while the others wait, then find it done. */
+export async function migrate(db: VaultDatabase): Promise<void> {
+  await db.query('create table if not exists vault_migrations (name text primary key, applied_at timestamptz not null default now())');
+  for (const migration of MIGRATIONS) {
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtext('pasarela-vault-migrations'))");
+      const done = await tx.query('select 1 from vault_migrations where name = $1', [migration.name]);
+      if (done.length > 0) return;
+      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter((s) => s !== '' && !/^(--[^\n]*\n?\s*)+$/.test(s))) await tx.query(statement);
+      await tx.query('insert into vault_migrations (name) values ($1)', [migration.name]);
+    });
+  }
+}

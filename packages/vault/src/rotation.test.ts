@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
+import { API_SECRET, newMasterKey, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
+import { openPglite, type VaultDatabase } from './vaultDatabase';
+
+let processor: EchoProcessor;
+let database: VaultDatabase;
+beforeAll(async () => {
+  processor = await startEchoProcessor();
+  database = await openPglite(undefined);
+});
+afterAll(async () => {
+  await database.close();
+  await processor.stop();
+});
+
+const NUMBERS = ['4242424242424242', '4111111111111111', '5555555555554444', '378282246310005'];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Nodes on one store, each replaced by the next as a rolling deployment does: the new key added
+ * (listed second), then put first, the records re-wrapped in batches, then the old key removed.
+ * Tokenizing and forwarding go on the whole time, on both nodes while one replaces another.
+ */
+it('rotates the master key under load: no call fails, and every card still forwards its number after', async () => {
+  const processors = new Map([['echo', new URL(processor.url)]]);
+  const oldKey = newMasterKey('old');
+  const newKey = newMasterKey('new');
+  const nodeA = await testVault({ database, masterKeys: [oldKey], processors, tokenizeLimit: { max: 100_000, windowMs: 60_000 } });
+  const cards: Array<{ token: string; number: string }> = [];
+  for (const number of NUMBERS.concat(NUMBERS, NUMBERS)) cards.push({ token: await tokenOf(nodeA, number), number });
+
+  let serving: TestVault[] = [nodeA];
+  const inFlight = new Map<TestVault, number>();
+  const failures: string[] = [];
+  let calls = 0;
+  let running = true;
+  async function call(node: TestVault): Promise<void> {
+    calls += 1;
+    if (calls % 2 === 0) {
+      const number = NUMBERS[calls % NUMBERS.length]!;
+      cards.push({ token: await tokenOf(node, number), number });
+      return;
+    }
+    const card = cards[calls % cards.length]!;
+    const ref = randomUUID();
+    const answer = await rawCall(`${node.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${API_SECRET}` }, `ref=${ref}&card[number]=${card.token}`);
+    const got = processor.received.find((r) => r.body.startsWith(`ref=${ref}&`));
+    if (answer.status !== 202 || got?.body !== `ref=${ref}&card[number]=${card.number}`) failures.push(`forward ${card.token}: ${answer.status} ${answer.body.toString()}`);
+  }
+  const loop = async () => {
+    while (running) {
+      const node = serving[calls % serving.length]!;
+      inFlight.set(node, (inFlight.get(node) ?? 0) + 1);
+      await call(node).catch((error: unknown) => failures.push(String(error)));
+      inFlight.set(node, inFlight.get(node)! - 1);
+    }
+  };
+  const drainAndClose = async (node: TestVault) => {
+    while ((inFlight.get(node) ?? 0) > 0) await sleep(5);
+    await node.close();
+  };
+  const loads = [loop(), loop()];
+
+  const limit = { max: 100_000, windowMs: 60_000 };
+  /** One node replaced by the next while calls go on: both serve a while, then the old one drains and stops. */
+  const roll = async (from: TestVault, to: TestVault) => {
+    serving = [from, to];
+    await sleep(100);
+    serving = [to];
+    await drainAndClose(from);
+  };
+
+  await sleep(100);
+  // 1. Every node learns the new key without using it: a node still on the old list could not open
+  // a card wrapped under a key it does not have.
+  const nodeB = await testVault({ database, masterKeys: [oldKey, newKey], processors, tokenizeLimit: limit });
+  await roll(nodeA, nodeB);
+  // 2. Then the new key comes first: new cards are wrapped under it.
+  const nodeC = await testVault({ database, masterKeys: [newKey, oldKey], processors, tokenizeLimit: limit });
+  await roll(nodeB, nodeC);
+
+  // A node with the new key alone cannot open what is still under the old one: the re-wrap is needed.
+  const early = await testVault({ database, masterKeys: [newKey], processors });
+  expect((await fetch(`${early.url}/v1/cards/${cards[0]!.token}`, { headers: serverHeaders })).status).toBe(500);
+  await early.close();
+
+  // 3. Re-wrap, in batches, while the calls go on.
+  let batches = 0;
+  for (;;) {
+    const answer = await fetch(`${nodeC.url}/v1/admin/rewrap?batch=4`, { method: 'POST', headers: serverHeaders });
+    const { rewrapped, remaining } = (await answer.json()) as { rewrapped: number; remaining: number };
+    batches += 1;
+    expect(rewrapped).toBeLessThanOrEqual(4);
+    if (remaining === 0) break;
+  }
+  expect(batches).toBeGreaterThan(2);
+
+  // 4. The old key goes.
+  const nodeD = await testVault({ database, masterKeys: [newKey], processors, tokenizeLimit: limit });
+  await roll(nodeC, nodeD);
+  await sleep(100);
+  running = false;
+  await Promise.all(loads);
+
+  expect(failures).toEqual([]);
+  expect(calls).toBeGreaterThan(20);
+  expect(await database.query('select distinct master_key_id from vault_cards')).toEqual([{ master_key_id: 'new' }]);
+  for (const card of cards) {
+    const ref = randomUUID();
+    const answer = await rawCall(`${nodeD.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${API_SECRET}` }, `ref=${ref}&card[number]=${card.token}`);
+    expect(answer.status).toBe(202);
+    expect(processor.received.find((r) => r.body.startsWith(`ref=${ref}&`))?.body).toBe(`ref=${ref}&card[number]=${card.number}`);
+  }
+  await nodeD.close();
+});

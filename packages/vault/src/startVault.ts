@@ -1,0 +1,81 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { cardStore } from './cardStore';
+import { keyring, type MasterKey } from './keyring';
+import { migrate } from './migrations';
+import { forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
+import type { VaultDatabase } from './vaultDatabase';
+
+export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'tokenizeLimit'> {
+  database: VaultDatabase;
+  masterKeys: readonly MasterKey[];
+  /** VAULT_FINGERPRINT_KEY: the duplicate rule's HMAC key, held by the vault alone. */
+  fingerprintKey: Buffer;
+  port?: number | undefined;
+  host?: string | undefined;
+  /** VAULT_FORWARD_PORT_<name>: an origin of its own for a processor whose client takes a host and port but no path (Stripe's). */
+  forwardingPorts?: ReadonlyMap<string, number> | undefined;
+  cvcTtlMs?: number | undefined;
+  tokenizeLimit?: { max: number; windowMs: number } | undefined;
+  /** VAULT_PUBLIC_URL, behind a proxy: the fields page's origin as the payer's browser sees it. */
+  publicUrl?: string | undefined;
+}
+
+export interface RunningVault {
+  url: string;
+  /** Each processor's forwarding origin, for those given a port. */
+  forwardingUrls: ReadonlyMap<string, string>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_CVC_TTL_MS = 10 * 60_000;
+
+async function listen(listener: RequestListener, port: number, host: string): Promise<{ server: Server; url: string }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : 0;
+  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}` };
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/** The vault on its own port; its store migrated first. The database stays the caller's to close. */
+export async function startVault(options: VaultOptions): Promise<RunningVault> {
+  await migrate(options.database);
+  const keys = keyring(options.masterKeys, options.fingerprintKey);
+  const store = cardStore(options.database, keys);
+  const host = options.host ?? '127.0.0.1';
+  let origin = '';
+  const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;
+  const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 } }, () => origin);
+  const main = await listen(getRequestListener(app.fetch), options.port ?? 0, host);
+  origin = new URL(options.publicUrl || main.url).origin;
+  const servers = [main.server];
+  const forwardingUrls = new Map<string, string>();
+  for (const [name, port] of options.forwardingPorts ?? []) {
+    const base = options.processors.get(name);
+    if (!base) throw new Error(`VAULT_FORWARD_PORT_${name}: no VAULT_FORWARD_${name} names the processor's URL`);
+    const door = await listen(getRequestListener(forwardingOrigin(store, options.apiSecret, base).fetch), port, host);
+    servers.push(door.server);
+    forwardingUrls.set(name, door.url);
+  }
+  // CVCs past their time are deleted even if nobody asks for them.
+  const sweep = setInterval(() => void store.dropExpiredCvcs().catch(() => undefined), Math.min(cvcTtlMs, 60_000));
+  sweep.unref();
+  return {
+    url: main.url,
+    forwardingUrls,
+    close: async () => {
+      clearInterval(sweep);
+      await Promise.all(servers.map(close));
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './vaultDatabase';
+import { API_SECRET, CHECKOUT_ORIGIN, newMasterKey, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
+
+// One vault on a PGlite folder for the file: the dump at the end reads what every test stored.
+const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
+const masterKeys = [newMasterKey('k1')];
+let vault: TestVault;
+beforeAll(async () => {
+  vault = await testVault({ database: await openPglite(dataDir), masterKeys, tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+});
+afterAll(async () => {
+  await vault.close();
+  await vault.database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const good = { number: '4242 4242 4242 4242', expMonth: '12', expYear: nextYear(), cvc: '123' };
+
+describe('POST /v1/cards', () => {
+  it('answers an opaque token with brand, BIN, last four and expiry', async () => {
+    const answer = await tokenize(vault, good);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(CHECKOUT_ORIGIN);
+    const card = (await answer.json()) as Record<string, unknown>;
+    expect(card).toEqual({ token: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}$/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) });
+    const again = (await (await tokenize(vault, good)).json()) as { token: string };
+    expect(again.token).not.toBe(card['token']);
+  });
+
+  it.each([
+    ['a number failing Luhn', { number: '4242 4242 4242 4241' }, 'number', 'invalid_card'],
+    ['a number of no accepted brand', { number: '6011 1111 1111 1117' }, 'number', 'card_not_valid'],
+    ['an expired card', { expMonth: '01', expYear: '2020' }, 'expiry', 'expired'],
+    ['a month that is none', { expMonth: '13' }, 'expiry', 'expired'],
+    ['a short CVC', { cvc: '12' }, 'cvc', 'invalid_cvc'],
+    ['a 3-digit CVC on Amex', { number: '3782 822463 10005', cvc: '123' }, 'cvc', 'invalid_cvc'],
+    ['no number', { number: '' }, 'number', 'field_required'],
+  ])('refuses %s with 400 naming the field', async (_name, change, field, code) => {
+    const answer = await tokenize(vault, { ...good, ...change });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ field, code, errors: [{ field, code }] });
+  });
+
+  it('refuses a body no card needs, and one that is no card', async () => {
+    expect((await tokenize(vault, { ...good, holder: 'A'.repeat(5000) })).status).toBe(413);
+    const notJson = await fetch(`${vault.url}/v1/cards`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CHECKOUT_ORIGIN }, body: 'number=4242' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ code: 'invalid_body' });
+    expect(await (await tokenize(vault, { ...good, holder: '<b>Ana</b>' })).json()).toMatchObject({ field: 'holder', code: 'invalid_holder' });
+  });
+
+  it('takes a 4-digit CVC on Amex and tells Mastercard', async () => {
+    expect(await (await tokenize(vault, { ...good, number: '3782 822463 10005', cvc: '1234' })).json()).toMatchObject({ brand: 'AMEX', last4: '0005' });
+    expect(await (await tokenize(vault, { ...good, number: '5555555555554444' })).json()).toMatchObject({ brand: 'MC', bin: '555555' });
+  });
+
+  it('refuses another origin, and its preflight', async () => {
+    const answer = await tokenize(vault, good, 'https://evil.example');
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${vault.url}/v1/cards`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(403);
+    const allowed = await fetch(`${vault.url}/v1/cards`, { method: 'OPTIONS', headers: { origin: CHECKOUT_ORIGIN, 'access-control-request-method': 'POST' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(CHECKOUT_ORIGIN);
+    // The fields page posts from the vault's own origin.
+    expect((await tokenize(vault, good, new URL(vault.url).origin)).status).toBe(201);
+  });
+
+  it('limits the cards one client sends', async () => {
+    // A second node on the same store, with a lower limit.
+    const limited = await testVault({ database: vault.database, masterKeys, tokenizeLimit: { max: 2, windowMs: 60_000 } });
+    try {
+      expect((await tokenize(limited, good)).status).toBe(201);
+      expect((await tokenize(limited, { ...good, cvc: '1' })).status).toBe(400);
+      const third = await tokenize(limited, good);
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('GET /v1/cards/:token (the server only)', () => {
+  it('answers the card facts and a keyed fingerprint, the same for the same number', async () => {
+    const first = await tokenOf(vault, '4111 1111 1111 1111');
+    const second = await tokenOf(vault, '4111111111111111');
+    const other = await tokenOf(vault, '4242424242424242');
+    const facts = async (token: string) => (await (await fetch(`${vault.url}/v1/cards/${token}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
+    const a = await facts(first);
+    expect(a).toEqual({ token: first, brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await facts(second))['fingerprint']).toBe(a['fingerprint']);
+    expect((await facts(other))['fingerprint']).not.toBe(a['fingerprint']);
+    // Keyed: not the number's plain hash, and another key gives another.
+    const { createHash } = await import('node:crypto');
+    expect(a['fingerprint']).not.toBe(createHash('sha256').update('4111111111111111').digest('hex'));
+    const otherKey = await testVault({ database: vault.database, masterKeys, fingerprintKey: Buffer.alloc(32, 8) });
+    try {
+      const facts = (await (await fetch(`${otherKey.url}/v1/cards/${first}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
+      expect(facts['last4']).toBe('1111');
+      expect(facts['fingerprint']).not.toBe(a['fingerprint']);
+    } finally {
+      await otherKey.close();
+    }
+  });
+
+  it('is 401 without the secret or with a wrong one, 404 for an unknown token', async () => {
+    const token = await tokenOf(vault, '4242424242424242');
+    expect((await fetch(`${vault.url}/v1/cards/${token}`)).status).toBe(401);
+    expect((await fetch(`${vault.url}/v1/cards/${token}`, { headers: { authorization: `Bearer ${API_SECRET}x` } })).status).toBe(401);
+    expect((await fetch(`${vault.url}/v1/cards/tok_${'A'.repeat(32)}`, { headers: serverHeaders })).status).toBe(404);
+    expect((await fetch(`${vault.url}/v1/admin/rewrap`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+// README's test cards, and every form a number could take in a dump.
+const README_CARDS = ['4242 4242 4242 4242', '4111 1111 1111 1111', '5555 5555 5555 4444', '3782 822463 10005'];
+function formsOf(spaced: string): Buffer[] {
+  const digits = spaced.replace(/\s/g, '');
+  const groups = digits.match(/.{1,4}/g)!.join(' ');
+  const texts = [digits, spaced, groups, digits.match(/.{1,4}/g)!.join('-'), Buffer.from(digits).toString('base64'), Buffer.from(digits).toString('base64url'), Buffer.from(digits).toString('hex')];
+  return texts.map((t) => Buffer.from(t));
+}
+
+describe('the store', () => {
+  it('holds no card number in any form, in its rows nor in its files', async () => {
+    const database = vault.database;
+    {
+      for (const number of README_CARDS) await tokenOf(vault, number);
+      const tables = await database.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'");
+      expect(tables.map((t) => t.table_name).sort()).toEqual(['vault_cards', 'vault_cvcs', 'vault_migrations']);
+      let dump = '';
+      for (const { table_name } of tables) dump += JSON.stringify(await database.query(`select row_to_json(t)::text as row from ${table_name} t`));
+      expect(dump).toContain('424242'); // the BIN is kept: the dump is of the cards
+      await database.query('checkpoint');
+      const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+      const bytes = [Buffer.from(dump), ...files(dataDir).map((f) => readFileSync(f))];
+      for (const number of README_CARDS) for (const form of formsOf(number)) for (const b of bytes) expect(b.includes(form), `${form.toString()} found`).toBe(false);
+      // The check finds a number where there is one.
+      expect(Buffer.from(`x${Buffer.from('4242424242424242').toString('base64')}`).includes(formsOf('4242 4242 4242 4242')[4]!)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { checkCard, TokenizeBody } from './cardCheck';
+import type { CardStore } from './cardStore';
+import { parseAppearance } from './fields/appearance';
+import { FIELDS_CSS, fieldsPage } from './fields/fieldsPage';
+import { runCardFields } from './fields/fieldsScript';
+import { cardFilledBody, ForwardRefused, sendOn } from './forward';
+import { rateLimit } from './rateLimit';
+import { secretDoor } from './secretDoor';
+
+export interface VaultApiOptions {
+  apiSecret: string;
+  /** VAULT_CHECKOUT_ORIGINS: the exact origins that may frame the fields page and tokenize from a browser. */
+  checkoutOrigins: readonly string[];
+  /** VAULT_FORWARD_<name>: each processor's base URL. */
+  processors: ReadonlyMap<string, URL>;
+  cvcTtlMs: number;
+  tokenizeLimit: { max: number; windowMs: number };
+  now?: () => Date;
+}
+
+type Env = { Bindings: HttpBindings };
+
+const FIELDS_SCRIPT = `(${runCardFields.toString()})(window);\n`;
+
+export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
+  const app = new Hono<Env>().onError(internalError);
+  const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
+  const now = options.now ?? (() => new Date());
+  const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
+
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  // From the payer's browser (the fields page, on this origin, or a checkout origin named in config).
+  app.options('/v1/cards', (c) => {
+    const origin = c.req.header('origin');
+    if (!origin || !allowedOrigin(origin)) return c.body(null, 403);
+    return c.body(null, 204, {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type',
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    });
+  });
+  // A card is a few hundred bytes; anything much larger is refused before it is read.
+  const cardSized = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ code: 'body_too_large', message: 'A card is at most 4 KB of JSON' }, 413) });
+  app.post('/v1/cards', cardSized, async (c) => {
+    const origin = c.req.header('origin');
+    c.header('vary', 'Origin');
+    c.header('cache-control', 'no-store');
+    if (!allowedOrigin(origin)) return c.json({ code: 'origin_not_allowed', message: 'This origin may not send cards to the vault' }, 403);
+    if (origin) c.header('access-control-allow-origin', origin);
+    const client = c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+    const wait = limit.take(client);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return c.json({ code: 'too_many_requests', message: 'Too many cards from this client; try again later' }, 429);
+    }
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(TokenizeBody, raw);
+    if (!parsed.success) return c.json({ code: 'invalid_body', message: 'The body is a JSON object with number, expMonth, expYear, cvc and an optional holder', errors: [] }, 400);
+    const checked = checkCard(parsed.output, now());
+    if (Array.isArray(checked)) {
+      const [first] = checked;
+      return c.json({ code: first?.code, field: first?.field, message: `${first?.field} is not valid (${first?.code})`, errors: checked }, 400);
+    }
+    const card = await store.save(checked, options.cvcTtlMs);
+    return c.json(card, 201);
+  });
+
+  // The application server's: read a card's facts, never its number.
+  const serverOnly = secretDoor(options.apiSecret, 'authorization');
+  app.get('/v1/cards/:token', serverOnly, async (c) => {
+    const card = await store.open(c.req.param('token'));
+    if (!card) return c.json({ code: 'not_found', message: 'No card under this token' }, 404);
+    const { number, holder: _holder, ...facts } = card;
+    return c.json({ ...facts, fingerprint: fingerprint(number) });
+  });
+  app.post('/v1/admin/rewrap', serverOnly, async (c) => {
+    const asked = Number(c.req.query('batch') ?? 100);
+    const batch = Number.isInteger(asked) && asked > 0 && asked <= 1000 ? asked : 100;
+    return c.json(await store.rewrap(batch));
+  });
+
+  // Forwarding: the processor's own Authorization passes through; the vault's secret comes apart.
+  app.all('/forward/:processor/*', secretDoor(options.apiSecret, 'vault-authorization'), (c) => {
+    const processor = c.req.param('processor');
+    const base = options.processors.get(processor);
+    if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
+    const url = new URL(c.req.url);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length), url.search);
+  });
+
+  app.get('/fields', (c) => {
+    const lang = c.req.query('lang') ?? 'es';
+    if (lang !== 'es' && lang !== 'en') return c.json({ code: 'invalid_lang', message: 'lang is es or en' }, 400);
+    const parent = c.req.query('parent') ?? '';
+    if (!options.checkoutOrigins.includes(parent)) return c.json({ code: 'parent_not_allowed', message: 'parent must be a checkout origin the vault is configured for' }, 400);
+    const appearance = parseAppearance((name) => c.req.query(name));
+    if ('invalid' in appearance) return c.json({ code: 'invalid_appearance', field: appearance.invalid, message: `${appearance.invalid} is not a valid appearance value` }, 400);
+    return c.html(fieldsPage(lang, parent, appearance), 200, { ...PAGE_HEADERS, 'content-security-policy': fieldsPolicy(parent) });
+  });
+  app.get('/fields.js', (c) => c.body(FIELDS_SCRIPT, 200, { ...PAGE_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/fields.css', (c) => c.body(FIELDS_CSS, 200, { ...PAGE_HEADERS, 'content-type': 'text/css; charset=utf-8' }));
+
+  return app;
+}
+
+/** A forward's door: the processor named by the listener, every path after it sent on. */
+export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL): Hono<Env> {
+  const app = new Hono<Env>().onError(internalError);
+  app.all('*', secretDoor(apiSecret, 'vault-authorization'), (c) => {
+    const url = new URL(c.req.url);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname, url.search);
+  });
+  return app;
+}
+
+/** Its message only (no request, no body: a body may hold a card), and a plain 500. */
+function internalError(error: Error): Response {
+  console.error(`Card vault: ${error.message}`);
+  return Response.json({ code: 'internal_error', message: 'The vault could not answer' }, { status: 500 });
+}
+
+/**
+ * The vault's own refusal of a forward, before the processor hears of it: its code and message, and
+ * the same in an `error` envelope, which a processor's client (Stripe's) raises as an error rather
+ * than reading as an answer.
+ */
+const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: string) =>
+  Response.json({ code, message, error: { type: 'invalid_request_error', code, message } }, { status });
+
+async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, path: string, search: string): Promise<Response> {
+  // Set as a path, never resolved as a URL: `//elsewhere/...` stays a path on the processor's host.
+  const target = new URL(base.href);
+  target.pathname = base.pathname.replace(/\/+$/, '') + path;
+  target.search = search;
+  let body: Buffer;
+  try {
+    body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
+  } catch (error) {
+    // Anything else (a record under a master key not configured) is the vault's own failure: a 500.
+    if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
+    throw error;
+  }
+  try {
+    return await sendOn({ method: request.method, target, headers, body });
+  } catch (error) {
+    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** The page's policy: its own script and style only, fetches to itself, framed by the checkout alone. */
+const fieldsPolicy = (parent: string) =>
+  `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${parent}`;
+
+const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
