@@ -32,7 +32,8 @@ export function notifier(books: MemoryBooks, options: { secret: string | undefin
       running ??= (async () => {
         const secret = options.secret;
         if (!secret) return;
-        const due = books.list<Outgoing, Delivery>('outbox').filter((e) => !e.state.delivered && e.state.nextAt <= Date.now());
+        // Only the notifications not yet acknowledged are looked at, however many were sent before.
+        const due = books.undelivered<Outgoing, Delivery>().filter((e) => e.state.nextAt <= Date.now());
         await Promise.all(due.map(async (entry) => {
           const body = JSON.stringify(entry.request.event);
           let ok = false;

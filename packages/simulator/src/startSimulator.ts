@@ -61,8 +61,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   // The test phones answer a moment after their push; what they answered, and every other
   // notification not yet acknowledged, goes out on this tick.
   let ticking: Promise<void> | undefined;
+  // The journal is folded into snapshot lines on it too, once it has grown past its entries.
   const tick = setInterval(() => {
-    if (!options.notificationSecret || ticking) return;
+    if (ticking) return;
+    books.compactIfGrown();
+    if (!options.notificationSecret) return;
     ticking = (async () => {
       await simulated.controls.answerDue((event) => notify.tell('key' in event ? event.key : event.paymentReference, event));
       await notify.deliverDue();
@@ -82,6 +85,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         server.closeAllConnections();
       });
       await ticking;
+      books.close();
     },
   };
 }

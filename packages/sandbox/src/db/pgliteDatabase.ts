@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
+import { activeTrace, standalone, timeInto, writes, type StatementTrace } from './statementTrace';
 
 export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
@@ -20,25 +21,55 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   }
   // One session: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
+  // PGlite's one session runs one statement or transaction at a time; its turns are taken here, in
+  // the same order, so that the wait for one is counted apart (the node's queue) from the work.
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(trace: StatementTrace | undefined, work: () => Promise<T>): Promise<T> => {
+    const before = last;
+    let done!: () => void;
+    last = new Promise<void>((resolve) => (done = resolve));
+    return timeInto(trace, 'queueMs', () => before.then(() => undefined, () => undefined)).then(work).finally(done);
+  };
   return {
     kind: 'pglite',
     sessionName,
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pg.query<Row>(sql, params as unknown[])).rows;
+      const trace = activeTrace();
+      return inTurn(trace, async () => (await standalone(trace, sql, () => pg.query<Row>(sql, params as unknown[]))).rows);
     },
     async exec(sql: string) {
-      await pg.exec(sql);
+      const trace = activeTrace();
+      await inTurn(trace, () => standalone(trace, sql, () => pg.exec(sql)));
     },
     // No advisory lock: PGlite's one session runs every transaction alone.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
-      return pg.transaction((tx) =>
-        fn({
-          query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows,
-          exec: async (sql: string) => {
-            await tx.exec(sql);
-          },
-        }),
-      );
+      const trace = activeTrace();
+      const send = <R>(work: () => Promise<R>) => {
+        if (trace) trace.statements += 1;
+        return timeInto(trace, 'statementMs', work);
+      };
+      let wrote = false;
+      return inTurn(trace, async () => {
+        // PGlite sends BEGIN before fn and COMMIT (or ROLLBACK) after it.
+        if (trace) trace.statements += 2;
+        const result = await pg.transaction((tx) =>
+          fn({
+            query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+              wrote ||= writes(sql);
+              return (await send(() => tx.query<Row>(sql, params as unknown[]))).rows;
+            },
+            exec: async (sql: string) => {
+              wrote ||= writes(sql);
+              await send(() => tx.exec(sql));
+            },
+          }),
+        );
+        if (trace) {
+          trace.commits += 1;
+          if (wrote) trace.writingCommits += 1;
+        }
+        return result;
+      });
     },
     oneStatementLocked<T>(this: Queryable, _advisoryLock: string, fn: (db: Queryable) => Promise<T>) {
       return fn(this);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { isChannelName, type Database, type Queryable, type Transaction, type TransactionOptions } from './Database';
 import { PgListener } from './pgListener';
+import { activeTrace, standalone, timeInto, writes } from './statementTrace';
 import { asUnavailable, isConnectionError } from './unavailable';
 
 /** Never its password. */
@@ -85,66 +86,95 @@ export async function openPostgresDatabase(
       throw asUnavailable(error);
     }
   };
+  /**
+   * A pooled connection for work, its wait counted apart as the node's queue. Its 'error' must be
+   * heard here, and the listener goes on in the pool's callback: after an `await` it would miss a
+   * FATAL arriving with the answer that freed the connection (pg_terminate_backend), and that
+   * unheard event would end the process. A broken connection is dropped from the pool, not handed
+   * out again; with dropOnFailure, so is one whose work failed (as pg's own pool.query does).
+   */
+  const withClient = async <T>(dropOnFailure: boolean, work: (client: pg.PoolClient, health: { broken?: Error }) => Promise<T>): Promise<T> => {
+    const health: { broken?: Error } = {};
+    const onError = (error: Error) => {
+      health.broken ??= error;
+    };
+    const client = await timeInto(activeTrace(), 'queueMs', () => new Promise<pg.PoolClient>((resolve, reject) => {
+      pool.connect((error, taken) => {
+        if (error || !taken) {
+          reject(error ?? new Error('the pool gave no connection'));
+          return;
+        }
+        taken.on('error', onError);
+        resolve(taken);
+      });
+    }));
+    let failed: Error | undefined;
+    try {
+      return await work(client, health);
+    } catch (error) {
+      if (dropOnFailure) failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(health.broken ?? failed);
+      client.off('error', onError);
+    }
+  };
   return {
     kind: 'postgres',
     sessionName,
     query<Row>(sql: string, params: readonly unknown[] = []) {
-      return run(async () => (await named(pool, sql, params, true)) as Row[]);
+      const trace = activeTrace();
+      return run(() => withClient(true, async (client) => (await standalone(trace, sql, () => named(client, sql, params, true))) as Row[]));
     },
     exec(sql: string) {
-      return run(async () => {
-        await pool.query(sql);
-      });
+      const trace = activeTrace();
+      return run(() => withClient(true, async (client) => {
+        await standalone(trace, sql, () => client.query(sql));
+      }));
     },
     transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
-      return run(async () => {
-        // A checked-out client's 'error' must be heard here, and the listener goes on in the pool's
-        // callback: after an `await` it would miss a FATAL arriving with the answer that freed the
-        // connection (pg_terminate_backend), and that unheard event would end the process.
-        let broken: Error | undefined;
-        const onError = (error: Error) => {
-          broken ??= error;
-        };
-        const client = await new Promise<pg.PoolClient>((resolve, reject) => {
-          pool.connect((error, taken) => {
-            if (error || !taken) {
-              reject(error ?? new Error('the pool gave no connection'));
-              return;
-            }
-            taken.on('error', onError);
-            resolve(taken);
-          });
-        });
+      const trace = activeTrace();
+      // Each statement counted as it is sent; the commit once PostgreSQL has made it.
+      const send = <R>(statements: number, work: () => Promise<R>) => {
+        if (trace) trace.statements += statements;
+        return timeInto(trace, 'statementMs', work);
+      };
+      let wrote = false;
+      return run(() => withClient(false, async (client, health) => {
         try {
           // BEGIN and the lock in one simple-protocol round trip (so the key is an escaped literal).
-          await client.query(options.advisoryLock === undefined
+          await send(options.advisoryLock === undefined ? 1 : 2, () => client.query(options.advisoryLock === undefined
             ? 'begin'
-            : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
+            : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`));
           const result = await fn({
             async query<Row>(sql: string, params: readonly unknown[] = []) {
+              wrote ||= writes(sql);
               // No second try inside a transaction: its failed statement has aborted it.
-              return (await named(client, sql, params, false)) as Row[];
+              return (await send(1, () => named(client, sql, params, false))) as Row[];
             },
             async exec(sql: string) {
-              await client.query(sql);
+              wrote ||= writes(sql);
+              await send(1, () => client.query(sql));
             },
           });
-          await client.query('commit');
+          await send(1, () => client.query('commit'));
+          if (trace) {
+            trace.commits += 1;
+            if (wrote) trace.writingCommits += 1;
+          }
           return result;
         } catch (error) {
           // A connection that cannot even roll back is dropped from the pool, not handed out again.
-          if (!broken) {
-            await client.query('rollback').catch((rollbackError: unknown) => {
-              broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          if (!health.broken) {
+            await send(1, () => client.query('rollback')).catch((rollbackError: unknown) => {
+              health.broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
             });
           }
+          const lost = health.broken;
           // The transaction's own error says what went wrong; a lost connection says it as a 503.
-          throw broken && !isConnectionError(error) && isConnectionError(broken) ? broken : error;
-        } finally {
-          client.release(broken);
-          client.off('error', onError);
+          throw lost && !isConnectionError(error) && isConnectionError(lost) ? lost : error;
         }
-      });
+      }));
     },
     oneStatementLocked<T>(this: Database, advisoryLock: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
       return this.transaction((tx) => fn(tx), { advisoryLock });

@@ -1,33 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import type { Queryable } from '../db/Database';
+import { emptyTrace, traceStatements } from '../db/statementTrace';
 import type { Deps } from '../Deps';
 
-interface RequestTiming {
-  dbMs: number;
-  statements: number;
-  transactions: number;
-  gatewayMs: number;
-  gatewayCalls: number;
+interface ProcessorTiming {
+  ms: number;
+  calls: number;
 }
 
-const currentRequest = new AsyncLocalStorage<RequestTiming>();
-
-async function timed<T>(work: () => Promise<T>, add: (timing: RequestTiming, ms: number) => void): Promise<T> {
-  const start = performance.now();
-  try {
-    return await work();
-  } finally {
-    const timing = currentRequest.getStore();
-    if (timing) add(timing, performance.now() - start);
-  }
-}
-
-const countStatement = () => {
-  const timing = currentRequest.getStore();
-  if (timing) timing.statements++;
-};
-const addDb = (timing: RequestTiming, ms: number) => (timing.dbMs += ms);
+const currentRequest = new AsyncLocalStorage<ProcessorTiming>();
 
 /** Other methods still run on target (bound, read when called). */
 function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
@@ -40,61 +21,56 @@ function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
   });
 }
 
-/** Outside a request (timers, scripts) nothing is counted. */
+/**
+ * The card processor's calls timed; the database counts its own statements where it sends them
+ * (db/statementTrace.ts). Outside a request (timers, scripts) nothing is counted.
+ */
 export function timedDeps(deps: Deps): Deps {
-  const real = deps.db;
-  const counted = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
-      countStatement();
-      return q.query(sql, params);
-    },
-  });
-  const transaction = () => {
-    const timing = currentRequest.getStore();
-    if (timing) timing.transactions++;
-  };
-  const db = withMethods<Deps['db']>(real, {
-    query: <Row>(sql: string, params?: readonly unknown[]) => {
-      countStatement();
-      return timed(() => real.query<Row>(sql, params), addDb);
-    },
-    transaction: <T>(fn: Parameters<Deps['db']['transaction']>[0], options?: Parameters<Deps['db']['transaction']>[1]) => {
-      transaction();
-      return timed(() => real.transaction((tx) => fn({ ...counted(tx), exec: (sql) => tx.exec(sql) }) as Promise<T>, options), addDb);
-    },
-    oneStatementLocked: <T>(key: string, fn: (q: Queryable) => Promise<T>) => {
-      transaction();
-      return timed(() => real.oneStatementLocked(key, (q) => fn(counted(q))), addDb);
-    },
-  });
   const card = deps.gateways.card;
   const timedCard = withMethods(card, {
-    authorize: (...args: Parameters<typeof card.authorize>) => {
+    authorize: async (...args: Parameters<typeof card.authorize>) => {
       const timing = currentRequest.getStore();
-      if (timing) timing.gatewayCalls++;
-      return timed(() => card.authorize(...args), (t, ms) => (t.gatewayMs += ms));
+      if (!timing) return card.authorize(...args);
+      timing.calls++;
+      const start = performance.now();
+      try {
+        return await card.authorize(...args);
+      } finally {
+        timing.ms += performance.now() - start;
+      }
     },
   });
-  return { ...deps, db, gateways: { ...deps.gateways, card: timedCard } };
+  return { ...deps, gateways: { ...deps.gateways, card: timedCard } };
 }
 
-/** Every answer, refusals too, says where its server time went (database, card processor, total); browsers show it in developer tools. */
+const ms = (n: number) => n.toFixed(1);
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * Every answer, refusals too, says where its server time went; browsers show it in developer tools.
+ * The parts add up to the whole when nothing ran side by side: `queue` (waiting for a database
+ * connection, or PGlite's turn), `db` (statements sent to their answers, counted as PostgreSQL
+ * receives them, BEGIN and COMMIT included), `processor` (the card processor's call), `node` (the
+ * rest: the node's own work and its event loop), `total`.
+ */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {
     const startedAt = performance.now();
-    const timing: RequestTiming = { dbMs: 0, statements: 0, transactions: 0, gatewayMs: 0, gatewayCalls: 0 };
-    await currentRequest.run(timing, next);
-    const ms = (n: number) => n.toFixed(1);
-    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const processor: ProcessorTiming = { ms: 0, calls: 0 };
+    const db = emptyTrace();
+    await traceStatements(db, () => currentRequest.run(processor, next));
+    const total = performance.now() - startedAt;
     const header = [
-      `db;dur=${ms(timing.dbMs)};desc="${count(timing.statements, 'statement')} (${count(timing.transactions, 'transaction')})"`,
-      ...(timing.gatewayCalls > 0 ? [`processor;dur=${ms(timing.gatewayMs)};desc="the card processor: ${count(timing.gatewayCalls, 'call')}"`] : []),
-      `total;dur=${ms(performance.now() - startedAt)}`,
+      `queue;dur=${ms(db.queueMs)};desc="waiting for the database"`,
+      `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing)"`,
+      ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="the card processor: ${count(processor.calls, 'call')}"`] : []),
+      `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms))};desc="the node's own work"`,
+      `total;dur=${ms(total)}`,
     ].join(', ');
     try {
       c.res.headers.set('server-timing', header);
     } catch {
-  // Headers of an answer fetched whole cannot change: a copy can.
+      // Headers of an answer fetched whole cannot change: a copy can.
       c.res = new Response(c.res.body, c.res);
       c.res.headers.set('server-timing', header);
     }

@@ -1,0 +1,397 @@
+// What a node, a core and a database take, against the floor of an exactly-once card payment
+// (issue 91). Pasarela (the built sandbox, as `npm start` runs it) and the floor
+// (scripts/capacity-floor.mjs: hono, one INSERT committed before one call to the same simulator
+// port and one after) pay in closed loops, in alternating rounds of one run, at 1, 4 and 16 payments
+// at once: on PGlite, and on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL) with one node and with
+// two. The simulator runs as its own process, as `npm start` runs it, its journal in a file.
+//
+//   npm run build && npm run bench:capacity [-- --rounds 3 --seconds 5 --levels 1,4,16 --warmup 2]
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:capacity
+//
+// Per level it prints, as medians of the rounds with the rounds' spread: payments per second, p50
+// and p99, CPU per payment (the node processes from /proc; on PostgreSQL its backends and background
+// processes from /proc, found in pg_stat_activity), the statements and commits PostgreSQL received
+// per payment (pg_stat_statements' calls and pg_stat_database's xact_commit, read from the
+// `postgres` database so the watcher's own queries are not counted; on PGlite, or without
+// pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
+// resource that limits the level. Loopback only; every process it starts is stopped at its end.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startSandbox } from './sandbox-process.mjs';
+
+const rootDir = fileURLToPath(new URL('../', import.meta.url));
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
+};
+// Bounded in count and in time: at most ROUNDS rounds of SECONDS per side, level and database.
+const ROUNDS = Math.min(20, Number(option('rounds', 3)));
+const SECONDS = Math.min(60, Number(option('seconds', 5)));
+const WARMUP_S = Math.min(30, Number(option('warmup', 2)));
+const LEVELS = String(option('levels', '1,4,16')).split(',').map(Number);
+const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
+const CORES = availableParallelism();
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const fixed = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const spread = (xs, digits = 2) => {
+  const s = xs.filter((x) => Number.isFinite(x));
+  return s.length === 0 ? '-' : `${Math.min(...s).toFixed(digits)}-${Math.max(...s).toFixed(digits)}`;
+};
+
+function randomVisa() {
+  const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits.reduce((acc, d, i) => {
+    const doubled = (digits.length - i) % 2 === 1 ? d * 2 : d;
+    return acc + (doubled > 9 ? doubled - 9 : doubled);
+  }, 0);
+  return digits.join('') + String((10 - (sum % 10)) % 10);
+}
+const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
+
+/** A card payment as the widget sends it: a card and a trackId of its own, so no rule joins two. */
+function pasarelaRequest(code) {
+  const body = {
+    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
+    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
+    cardInformation: { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: 'bench-person' },
+    customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
+  };
+  return { path: '/api/v1/cards/auth-capture', init: { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY }, body: encode(body) } };
+}
+const floorRequest = () => ({
+  path: '/pay',
+  init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amountCents: 1000, card: { number: randomVisa(), expMonth: '12', expYear: '34', cvc: '123', holder: 'Ana Prueba' } }) },
+});
+
+// ---- processes -------------------------------------------------------------------------------
+
+function spawnListening(file, env, pattern) {
+  const child = spawn(process.execPath, [file], { cwd: rootDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => (log += d.toString()));
+  const url = new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${file} stopped (exit ${code}) before it listened:\n${log}`)));
+    child.stdout.on('data', (d) => {
+      log += d.toString();
+      const found = pattern.exec(log);
+      if (found) resolve(found[1]);
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  return url.then((u) => ({ url: u, child, stop }), async (error) => {
+    await stop();
+    throw error;
+  });
+}
+
+/** The simulator as `npm start` runs it: its own process, its books journaled to a file. */
+async function startSimulator(dir) {
+  const env = { SIMULATOR_PORT: '0', SIMULATOR_API_SECRET: randomBytes(16).toString('hex'), SIMULATOR_NOTIFICATION_SECRET: randomBytes(16).toString('hex'), SIMULATOR_JOURNAL: join(dir, 'simulator.jsonl') };
+  const simulator = await spawnListening(join(rootDir, 'packages/simulator/dist/simulator.mjs'), env, /listening on (http:\/\/\S+)/);
+  return { ...simulator, env: { PROCESSORS_URL: simulator.url, SIMULATOR_API_SECRET: env.SIMULATOR_API_SECRET, SIMULATOR_NOTIFICATION_SECRET: env.SIMULATOR_NOTIFICATION_SECRET } };
+}
+
+// ---- measuring -------------------------------------------------------------------------------
+
+const TICK_MS = 1000 / 100;
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+/** The whole machine's busy and total CPU time (ms summed over its cores): how much others used. */
+function machineCpu() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = fields[3] + fields[4];
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
+}
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** A connection to the `postgres` database beside the benched one: what it asks is not counted there. */
+async function openWatcher(url) {
+  const benched = new URL(url);
+  const database = decodeURIComponent(benched.pathname.slice(1)) || 'postgres';
+  const aside = new URL(url);
+  aside.pathname = database === 'postgres' ? '/template1' : '/postgres';
+  const client = new pg.Client({ connectionString: aside.toString(), application_name: 'bench-watcher' });
+  await client.connect();
+  // Works only where the server preloads it (shared_preload_libraries); otherwise Server-Timing's counts stand in.
+  await client.query('create extension if not exists pg_stat_statements').catch(() => undefined);
+  const statementsAvailable = await client.query('select 1 from pg_stat_statements limit 1').then(() => true, () => false);
+  const commits = async () => Number((await client.query('select xact_commit from pg_stat_database where datname = $1', [database])).rows[0]?.xact_commit ?? NaN);
+  const statements = async () => (statementsAvailable
+    ? Number((await client.query('select coalesce(sum(calls), 0) as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 and s.toplevel', [database])).rows[0].calls)
+    : NaN);
+  return {
+    database,
+    statementsAvailable,
+    /** Stats reach pg_stat_database when a backend is idle, about a second later: read until they stand still. */
+    // A backend that finds the stats locked tries again 10 s later: twice unchanged a second apart, or 12 s.
+    async settled() {
+      let last = await commits();
+      let still = 0;
+      for (const deadline = Date.now() + 12_000; Date.now() < deadline && still < 2;) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        const now = await commits();
+        still = now === last ? still + 1 : 0;
+        last = now;
+      }
+      return { commits: last, statements: await statements() };
+    },
+    /** Every PostgreSQL process of the cluster but this watcher's: backends and background workers. */
+    async pids() {
+      return (await client.query('select pid from pg_stat_activity where pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    },
+    async waits() {
+      return (await client.query("select wait_event_type, wait_event, state from pg_stat_activity where datname = $1 and backend_type = 'client backend' and state <> 'idle' and pid <> pg_backend_pid()", [database])).rows;
+    },
+    end: () => client.end(),
+  };
+}
+
+/** The db part of Server-Timing: "N statements and M commits (W writing)". */
+function countsOf(header) {
+  const found = /(\d+) statements? and (\d+) commits? \((\d+) writing\)/.exec(header ?? '');
+  return found ? { statements: Number(found[1]), commits: Number(found[2]), writing: Number(found[3]) } : undefined;
+}
+const queueOf = (header) => Number(/queue;dur=([\d.]+)/.exec(header ?? '')?.[1] ?? NaN);
+
+/** `concurrency` payers, each paying again as soon as its answer is in, for SECONDS. */
+async function closedLoop(urls, concurrency, seconds, request) {
+  const latencies = [];
+  const counted = { statements: 0, commits: 0, writing: 0, answers: 0, queueMs: 0 };
+  let failed = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async (_, i) => {
+    const url = urls[i % urls.length];
+    while (performance.now() < end) {
+      const { path, init } = request();
+      const sent = performance.now();
+      try {
+        const res = await fetch(`${url}${path}`, init);
+        await res.arrayBuffer();
+        if (!res.ok) {
+          failed += 1;
+          continue;
+        }
+        latencies.push(performance.now() - sent);
+        const timing = res.headers.get('server-timing');
+        const counts = countsOf(timing);
+        if (counts) {
+          counted.statements += counts.statements;
+          counted.commits += counts.commits;
+          counted.writing += counts.writing;
+          counted.answers += 1;
+        }
+        counted.queueMs += queueOf(timing) || 0;
+      } catch {
+        failed += 1;
+      }
+    }
+  }));
+  const wallMs = performance.now() - started;
+  return { latencies: latencies.sort((a, b) => a - b), wallMs, failed, counted };
+}
+
+async function measureRound(side, concurrency, watcher) {
+  const pids = side.pids();
+  const dbPidsBefore = watcher ? await watcher.pids() : [];
+  const before = new Map([...pids, ...dbPidsBefore].map((pid) => [pid, cpuMs(pid)]));
+  const stats = watcher ? await watcher.settled() : undefined;
+  const machine = machineCpu();
+  const simulatorCpu = cpuMs(side.simulatorPid);
+  // Sampled while it runs: what the database's active sessions wait on.
+  const waits = new Map();
+  let sampling = Boolean(watcher);
+  const sampler = (async () => {
+    while (sampling) {
+      for (const w of await watcher.waits()) {
+        const key = w.wait_event_type ? `${w.wait_event_type}:${w.wait_event}` : 'CPU (running)';
+        waits.set(key, (waits.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const benchCpu = process.cpuUsage();
+  const run = await closedLoop(side.urls, concurrency, SECONDS, side.request);
+  const { user, system } = process.cpuUsage(benchCpu);
+  const benchMs = (user + system) / 1000;
+  sampling = false;
+  await sampler;
+  const machineUsed = machineCpu();
+  const ok = run.latencies.length;
+  const usedOf = (pid) => {
+    const after = cpuMs(pid);
+    return after === undefined ? 0 : after - (before.get(pid) ?? 0);
+  };
+  const nodeMs = pids.reduce((sum, pid) => sum + usedOf(pid), 0);
+  const dbPids = watcher ? [...new Set([...dbPidsBefore, ...(await watcher.pids())])] : [];
+  const dbMs = watcher ? dbPids.reduce((sum, pid) => sum + usedOf(pid), 0) : NaN;
+  const after = watcher ? await watcher.settled() : undefined;
+  const viaPostgres = Boolean(after && watcher.statementsAvailable);
+  return {
+    rate: ok / (run.wallMs / 1000),
+    ok, failed: run.failed,
+    p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99),
+    nodeCpu: nodeMs / Math.max(1, ok), dbCpu: dbMs / Math.max(1, ok),
+    simulatorCpu: (cpuMs(side.simulatorPid) - simulatorCpu) / Math.max(1, ok),
+    nodeCores: nodeMs / run.wallMs, dbCores: dbMs / run.wallMs,
+    benchCores: benchMs / run.wallMs,
+    othersCores: Math.max(0, (machineUsed.busy - machine.busy) - nodeMs - (Number.isFinite(dbMs) ? dbMs : 0) - (cpuMs(side.simulatorPid) - simulatorCpu) - benchMs) / run.wallMs,
+    machineBusy: (machineUsed.busy - machine.busy) / Math.max(1, machineUsed.total - machine.total),
+    statements: viaPostgres ? (after.statements - stats.statements) / Math.max(1, ok) : run.counted.statements / Math.max(1, run.counted.answers),
+    commits: after ? (after.commits - stats.commits) / Math.max(1, ok) : run.counted.commits / Math.max(1, run.counted.answers),
+    writing: run.counted.writing / Math.max(1, run.counted.answers),
+    countedBy: after ? (viaPostgres ? 'PostgreSQL' : 'PostgreSQL commits, Server-Timing statements') : 'Server-Timing',
+    queueShare: run.counted.queueMs / Math.max(1, run.latencies.reduce((a, b) => a + b, 0)),
+    waits,
+  };
+}
+
+/** The resource that stops the level from going faster, from what was measured in its rounds. */
+function limitOf(rounds, concurrency, database) {
+  const m = (key) => median(rounds.map((r) => r[key]));
+  const busy = m('machineBusy');
+  const waits = new Map();
+  for (const r of rounds) for (const [k, v] of r.waits) waits.set(k, (waits.get(k) ?? 0) + v);
+  const samples = [...waits.values()].reduce((a, b) => a + b, 0);
+  const share = (test) => [...waits].filter(([k]) => test(k)).reduce((a, [, v]) => a + v, 0) / Math.max(1, samples);
+  const locks = share((k) => k.startsWith('Lock:') || /^LWLock:(NotifyQueue|NotifySLRU|WALInsert)/.test(k));
+  const fsync = share((k) => /^(IO:WALSync|IO:WALWrite|LWLock:WALWrite)/.test(k));
+  const idleInTx = share((k) => k === 'Client:ClientRead');
+  const parts = [];
+  if (busy >= 0.9) {
+    const others = m('othersCores');
+    const node = m('nodeCores');
+    const db = m('dbCores');
+    const biggest = Number.isFinite(db) && db > node ? 'database' : 'node';
+    parts.push(`CPU: the machine ${fixed(busy * 100, 0)} % busy (node ${fixed(node, 2)} cores${Number.isFinite(db) ? `, database ${fixed(db, 2)}` : ''}, load generator ${fixed(m('benchCores'), 2)}, other processes ${fixed(others, 2)} of ${CORES}); most of ours: ${biggest}`);
+  }
+  if (samples > 0 && locks >= 0.2) parts.push(`locks (${fixed(locks * 100, 0)} % of active samples)`);
+  if (samples > 0 && fsync >= 0.2) parts.push(`fsync (WAL flush: ${fixed(fsync * 100, 0)} % of active samples)`);
+  if (samples > 0 && idleInTx >= 0.2) parts.push(`the node between statements (${fixed(idleInTx * 100, 0)} % idle in transaction)`);
+  if (database === 'PGlite' && m('queueShare') >= 0.3) parts.push(`PGlite's one session (${fixed(m('queueShare') * 100, 0)} % of the time waiting for its turn)`);
+  if (parts.length === 0) parts.push(concurrency === 1 ? 'latency: one payer waits on each round trip (database and processor)' : 'latency of the round trips (nothing saturated)');
+  return parts.join('; ');
+}
+
+// ---- the run ---------------------------------------------------------------------------------
+
+async function startSides(database, nodes, simulator, dir) {
+  const env = { ...simulator.env, ...(database === 'PGlite' ? {} : { DATABASE_URL: PG_URL }) };
+  const sandboxes = [];
+  const floors = [];
+  try {
+    // One after the other: the first migrates and seeds, the others find it done.
+    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env));
+    for (let i = 0; i < nodes; i++) {
+      floors.push(await spawnListening(join(rootDir, 'scripts/capacity-floor.mjs'), {
+        ...simulator.env, FLOOR_PORT: '0', FLOOR_DATA_DIR: mkdtempSync(join(dir, 'floor-')), ...(database === 'PGlite' ? { DATABASE_URL: '' } : { DATABASE_URL: PG_URL }),
+      }, /listening on (http:\/\/\S+)/));
+    }
+  } catch (error) {
+    await Promise.all([...sandboxes, ...floors].map((p) => p.stop()));
+    throw error;
+  }
+  const link = await fetch(`${sandboxes[0].url}/sandbox/links`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
+  }).then((r) => r.json());
+  return {
+    pasarela: { name: 'Pasarela', urls: sandboxes.map((s) => s.url), pids: () => sandboxes.map((s) => s.child.pid), request: () => pasarelaRequest(link.code), simulatorPid: simulator.child.pid },
+    floor: { name: 'floor', urls: floors.map((f) => f.url), pids: () => floors.map((f) => f.child.pid), request: floorRequest, simulatorPid: simulator.child.pid },
+    stop: () => Promise.all([...sandboxes, ...floors].map((p) => p.stop())),
+  };
+}
+
+async function benchConfiguration(database, nodes, simulator, dir) {
+  const sides = await startSides(database, nodes, simulator, dir);
+  const watcher = database === 'PGlite' ? undefined : await openWatcher(PG_URL);
+  const results = [];
+  try {
+    for (const side of [sides.pasarela, sides.floor]) if (WARMUP_S > 0) await closedLoop(side.urls, 4, WARMUP_S, side.request);
+    for (const concurrency of LEVELS) {
+      const rounds = { Pasarela: [], floor: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Each round in the other order than the one before, so neither side always goes first.
+        const order = round % 2 === 0 ? [sides.pasarela, sides.floor] : [sides.floor, sides.pasarela];
+        for (const side of order) rounds[side.name].push(await measureRound(side, concurrency, watcher));
+      }
+      results.push({ database, nodes, concurrency, rounds });
+      printLevel(database, nodes, concurrency, rounds);
+    }
+  } finally {
+    await watcher?.end();
+    await sides.stop();
+  }
+  return results;
+}
+
+function printLevel(database, nodes, concurrency, rounds) {
+  const p = rounds.Pasarela;
+  const f = rounds.floor;
+  const m = (rs, key) => median(rs.map((r) => r[key]));
+  const ratios = (key, invert = false) => p.map((r, i) => (invert ? f[i][key] / r[key] : r[key] / f[i][key]));
+  console.log(`\n${database}, ${nodes} node${nodes > 1 ? 's' : ''}, ${concurrency} at once (${p.length} rounds of ${SECONDS} s each side; load average ${loadAverage()})`);
+  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | simulator CPU ms | statements | commits (writing) | counted by | failed');
+  for (const [name, rs] of [['Pasarela', p], ['floor', f]]) {
+    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
+  }
+  const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
+  const cpuRatios = p.map((r, i) => cpuOf(r) / cpuOf(f[i]));
+  console.log(`  Pasarela / floor: throughput ${fixed(median(ratios('rate')), 2)}x (rounds ${spread(ratios('rate'))}), p99 ${fixed(median(ratios('p99')), 2)}x (${spread(ratios('p99'))}), node+db CPU per payment ${fixed(median(cpuRatios), 2)}x (${spread(cpuRatios)})`);
+  console.log(`  limited by: Pasarela ${limitOf(p, concurrency, database)}; floor ${limitOf(f, concurrency, database)}`);
+}
+
+function printSizing(all) {
+  console.log('\nSizing (medians; per core = 1000 ms / CPU ms per payment, which moves less with the load than the rates):');
+  console.log('  database   | nodes | at once | Pasarela payments/s | floor payments/s | per node core | per database core | per node | Pasarela/floor');
+  for (const { database, nodes, concurrency, rounds } of all) {
+    const p = rounds.Pasarela;
+    const f = rounds.floor;
+    const rate = median(p.map((r) => r.rate));
+    const nodeCpu = median(p.map((r) => r.nodeCpu));
+    const dbCpu = median(p.map((r) => r.dbCpu));
+    console.log(`  ${database.padEnd(10)} | ${String(nodes).padStart(5)} | ${String(concurrency).padStart(7)} | ${fixed(rate).padStart(19)} | ${fixed(median(f.map((r) => r.rate))).padStart(16)} | ${fixed(1000 / nodeCpu, 0).padStart(13)} | ${fixed(1000 / dbCpu, 0).padStart(17)} | ${fixed(rate / nodes).padStart(8)} | ${fixed(median(p.map((r, i) => r.rate / f[i].rate)), 2)}x`);
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'pasarela-capacity-'));
+let simulator;
+try {
+  console.log(`Node ${process.version}, ${CORES} cores, load average ${loadAverage()}; ${ROUNDS} rounds of ${SECONDS} s per side and level, levels ${LEVELS.join(', ')}, ${WARMUP_S} s warm-up per side`);
+  simulator = await startSimulator(dir);
+  const all = [...await benchConfiguration('PGlite', 1, simulator, dir)];
+  if (PG_URL) {
+    for (const nodes of [1, 2]) all.push(...await benchConfiguration('PostgreSQL', nodes, simulator, dir));
+  } else {
+    console.log('\nSet BENCH_DATABASE_URL (or DATABASE_URL) to measure PostgreSQL too, with one node and with two.');
+  }
+  printSizing(all);
+} finally {
+  await simulator?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
