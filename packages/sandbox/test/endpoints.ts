@@ -58,6 +58,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'POST', path: '/api/v1/process-qr-info' },
   { method: 'POST', path: '/api/v1/v2/process-tx' },
   { method: 'POST', path: '/sandbox/links' },
+  { method: 'POST', path: '/sandbox/links/:x/expire' },
   { method: 'POST', path: '/sandbox/merchants' },
   { method: 'POST', path: '/sandbox/merchants/:x/keys' },
   { method: 'GET', path: '/sandbox/webhooks' },
