@@ -49,14 +49,14 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await screenshot(page, { path: `${SHOTS}nequi-country-pa-refused-${lang}-360.png`, fullPage: true });
       await field.fill('6111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
-      await page.getByText(TEXT[lang].sent).waitFor({ timeout: 15_000 });
+      await page.getByText(TEXT[lang].sent).first().waitFor({ timeout: 15_000 });
 
       // PRODUCT.md's (Colombian) test phone at the Panamanian demo shop.
       const other = await adminPost<{ code: string }>(sandbox, 'links', { amount: 12.5, description: 'Café de altura' });
       field = await openNequi(page, other.code, lang);
       await field.fill('399 111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
-      await page.getByText(TEXT[lang].sent).waitFor({ timeout: 15_000 });
+      await page.getByText(TEXT[lang].sent).first().waitFor({ timeout: 15_000 });
 
       // A Colombian merchant: PRODUCT.md's phones.
       const merchant = await adminPost<{ idMerchant: number }>(sandbox, 'merchants', { name: 'Tienda Bogotá', country: 'CO', captchaRequired: false });
@@ -70,7 +70,7 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await screenshot(page, { path: `${SHOTS}nequi-country-co-refused-${lang}-360.png`, fullPage: true });
       await field.fill('399 111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
-      await page.getByText(TEXT[lang].sent).waitFor({ timeout: 15_000 });
+      await page.getByText(TEXT[lang].sent).first().waitFor({ timeout: 15_000 });
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });

@@ -121,7 +121,7 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     await nequi.check();
     await phone.fill('6333 3333');
     await page.getByRole('button', { name: /enviar notificación/i }).click();
-    await page.getByText(/te enviamos una notificación/i).waitFor({ timeout: 15_000 });
+    await page.getByText(/te enviamos una notificación/i).first().waitFor({ timeout: 15_000 });
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

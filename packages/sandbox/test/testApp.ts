@@ -214,7 +214,7 @@ export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?
       lastName: 'Núñez',
       cardType,
     },
-    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: TEST_CAPTCHA_TOKEN },
+    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: freshCaptchaToken() },
     customFieldValues: [],
     txChannel: 'PWW',
     lang: overrides.lang ?? 'es',
