@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +98,21 @@ describe('the journal, compacted', () => {
     expect(again.size()).toBe(HISTORY);
     expect(again.list('card')).toEqual(first.list('card'));
     again.close();
+  });
+
+  it('a compact journal cut mid-line by a kill is written again without the cut: what follows is not lost', async () => {
+    const journal = journalFile();
+    const books = memoryBooks({ journal });
+    await books.recordOnce('voucher', 'v:1', {}, { state: 'issued' });
+    books.close();
+    memoryBooks({ journal }).close();
+    appendFileSync(journal, '{"key":"v:2","port":"voucher","requ');
+    const again = memoryBooks({ journal });
+    await again.recordOnce('voucher', 'v:3', {}, { state: 'issued' });
+    again.close();
+    const last = memoryBooks({ journal });
+    expect(last.list('voucher').map((e) => e.key)).toEqual(['v:1', 'v:3']);
+    last.close();
   });
 
   it('folds while running once its appended lines outnumber its entries, and restores the same books', async () => {

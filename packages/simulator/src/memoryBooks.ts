@@ -79,6 +79,7 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
 
   if (journal) {
     mkdirSync(dirname(journal), { recursive: true });
+    let cut = false;
     if (existsSync(journal)) {
       for (const line of readFileSync(journal, 'utf8').split('\n')) {
         // A line cut by a kill mid-write is the one change that did not happen.
@@ -87,6 +88,7 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
         try {
           parsed = JSON.parse(line) as Stored | SnapshotLine;
         } catch {
+          cut = true;
           break;
         }
         if ('snapshot' in parsed) {
@@ -99,7 +101,8 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
     }
     for (const stored of entries.values()) index(stored);
     // A journal that is snapshot lines only is read as it is: a restart costs what its entries do.
-    if (appended > 0) compact(journal);
+    // One with a cut line is rewritten without it, or the next line would be appended to the cut.
+    if (appended > 0 || cut) compact(journal);
     else fd = openSync(journal, 'a');
   }
 
