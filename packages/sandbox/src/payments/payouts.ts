@@ -3,6 +3,7 @@ import { arrivalDateOf, payoutPeriodOf, timeZoneOfCountry } from '@pasarela/core
 import type { Deps } from '../Deps';
 import { isGatewayOutcomeUnknown, type PayoutTransfer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
+import { statementReferenceOf } from '../merchantView/merchantPayout';
 import {
   claimPendingPayouts, createPayout, findPayout, makePendingAvailable, markPayoutFailed, markPayoutPaid, merchantsWithAvailableMoney, recordPayoutReference,
   type PayableMerchant, type PayoutRow,
@@ -21,7 +22,8 @@ async function recordTransfer(deps: Pick<Deps, 'db'>, payout: PayoutRow, transfe
 async function sendPayout(deps: Pick<Deps, 'db' | 'gateways'>, payout: PayoutRow): Promise<void> {
   let transfer: PayoutTransfer;
   try {
-    transfer = await deps.gateways.payout.pay({ ...gatewayCall(payout.id), amountCents: payout.amount_cents, currency: payout.currency, destination: payout.destination });
+    transfer = await deps.gateways.payout.pay({ ...gatewayCall(payout.id), amountCents: payout.amount_cents, currency: payout.currency, destination: payout.destination,
+      statementReference: statementReferenceOf(payout.id) });
   } catch {
     return;
   }

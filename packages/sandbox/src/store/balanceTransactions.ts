@@ -35,6 +35,9 @@ export interface BalanceTransactionRow {
   dispute_id: string | null;
   source_payout_id: string | null;
   created_at: Date;
+  /** The payment's link's (null without a payment or link). */
+  order_reference: string | null;
+  metadata: Record<string, string> | null;
 }
 
 export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'refund_failure', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
@@ -127,6 +130,7 @@ export async function balanceLinesOf(db: Queryable, merchantId: number): Promise
 export interface BalanceTransactionFilters {
   type?: BalanceTransactionType | undefined;
   payoutId?: string | undefined;
+  codOper?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
   beforeSeq?: number | undefined;
@@ -134,10 +138,16 @@ export interface BalanceTransactionFilters {
 
 export async function listBalanceTransactions(db: Queryable, merchantId: number, f: BalanceTransactionFilters, count: number): Promise<BalanceTransactionRow[]> {
   return db.query<BalanceTransactionRow>(
-    `select * from balance_transactions
-      where merchant_id = $1 and ($2::int is null or seq < $2) and ($3::text is null or type = $3) and ($4::text is null or payout_id = $4)
-        and ($5::timestamptz is null or created_at >= $5) and ($6::timestamptz is null or created_at < $6)
-      order by seq desc limit $7`,
-    [merchantId, f.beforeSeq ?? null, f.type ?? null, f.payoutId ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+    `select b.*, l.order_reference, l.metadata from balance_transactions b
+       left join transactions t on t.cod_oper = b.cod_oper left join payment_links l on l.code = t.link_code
+      where b.merchant_id = $1 and ($2::int is null or b.seq < $2) and ($3::text is null or b.type = $3) and ($4::text is null or b.payout_id = $4)
+        and ($5::timestamptz is null or b.created_at >= $5) and ($6::timestamptz is null or b.created_at < $6) and ($8::text is null or b.cod_oper = $8)
+      order by b.seq desc limit $7`,
+    [merchantId, f.beforeSeq ?? null, f.type ?? null, f.payoutId ?? null, f.createdFrom ?? null, f.createdTo ?? null, count, f.codOper ?? null],
   );
+}
+
+/** A payment's lines (payment, refunds, disputes), oldest first: the ids and sums a transaction shows. */
+export async function paymentLinesOf(db: Queryable, codOper: string): Promise<Array<Pick<BalanceTransactionRow, 'id' | 'fee_cents' | 'net_cents'>>> {
+  return db.query('select id, fee_cents, net_cents from balance_transactions where cod_oper = $1 order by seq', [codOper]);
 }
