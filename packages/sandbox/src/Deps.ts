@@ -1,5 +1,6 @@
 import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
+import type { OperationCounts } from './ops/metrics';
 
 export interface Deps {
   db: Database;
@@ -15,6 +16,8 @@ export interface Deps {
   captchaRequired?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE, the deployment's: webhook URLs may reach loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;
+  /** The node's /metrics counters of refunds, payouts and disputes; absent, nothing is counted. */
+  metrics?: OperationCounts | undefined;
 }
 
 export interface PayerWindows {
