@@ -55,6 +55,24 @@ describe('lines that lead to the order', () => {
   });
 });
 
+it('a shop on @pasarela/node matches each payout to its own order references in one call per payout', async () => {
+  const m = await setup.newMerchant('Conciliación S.A.');
+  const pasarela = setup.nodeClient(m.key);
+  const first = await paidWithOrder(m.key, 12, 'order-1');
+  await paidWithOrder(m.key, 80.4, 'order-2');
+  await pasarela.transactions.refund(first, { amount: 2 });
+  await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+  const [payout] = (await pasarela.payouts.list()).data;
+  // One call: the payout's lines, each naming its order.
+  const { data: lines } = await pasarela.balanceTransactions.list({ payout: String(payout?.id), limit: 100 });
+  const netByOrder = new Map<string, number>();
+  for (const l of lines) if (l.orderReference) netByOrder.set(l.orderReference, Math.round(((netByOrder.get(l.orderReference) ?? 0) + l.net) * 100) / 100);
+  // 12.00: fee 0.65, net 11.35, less the refund of 2.00 that gives back 0.11 of the fee (1.89); 80.40: fee 2.63, net 77.77.
+  expect(Object.fromEntries(netByOrder)).toEqual({ 'order-1': 9.46, 'order-2': 77.77 });
+  expect(Math.round([...netByOrder.values()].reduce((a, b) => a + b, 0) * 100) / 100).toBe(payout?.amount);
+  expect(lines.find((l) => l.type === 'payout')).toMatchObject({ orderReference: null, metadata: {} });
+});
+
 describe('lists as a bookkeeper filters them', () => {
   it('payouts by creation and arrival dates; each names its account\'s last four and the statement reference the bank transfer carries', async () => {
     const m = await setup.newMerchant('Fechas S.A.');
