@@ -48,6 +48,7 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
     refundId: row.refund_id,
     disputeId: row.dispute_id,
     sourcePayoutId: row.source_payout_id,
+    paidByPayoutId: row.paid_by_payout_id,
     orderReference: row.order_reference,
     metadata: row.metadata ?? {},
     createdAt: new Date(row.created_at).toISOString(),

@@ -73,6 +73,26 @@ it('a shop on @pasarela/node matches each payout to its own order references in 
   expect(lines.find((l) => l.type === 'payout')).toMatchObject({ orderReference: null, metadata: {} });
 });
 
+it('the payments of a payout the bank sent back name the payout that finally paid them, through two returns', async () => {
+  const m = await setup.newMerchant('Devoluciones S.A.', { payoutAccount: '000000000002' });
+  const codOper = await paidWithOrder(m.key, 30, 'order-back');
+  const run = async () => ((await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; status: string }>)[0];
+  const paidBy = async () => ((await setup.api.call('GET', `/balance-transactions?codOper=${codOper}`, { key: m.key })).json['data'] as Array<{ payoutId: string; paidByPayoutId: string | null }>)[0];
+  const first = await run();
+  expect(first?.status).toBe('failed');
+  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: first?.id, paidByPayoutId: null }));
+  const second = await run();
+  expect(second?.status).toBe('failed');
+  expect((await paidBy())?.paidByPayoutId).toBeNull();
+  await setup.t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '000123456789' });
+  const third = await run();
+  expect(third?.status).toBe('paid');
+  // The line keeps the payout that first settled it; paidByPayoutId follows the returns to the one that paid.
+  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: first?.id, paidByPayoutId: third?.id }));
+  const own = ((await setup.api.call('GET', `/payouts/${third?.id}`, { key: m.key })).json['balanceTransactions'] as Array<{ type: string; paidByPayoutId: string | null }>);
+  expect(own.map((l) => [l.type, l.paidByPayoutId])).toEqual([['payout', third?.id], ['payout_failure', third?.id]]);
+});
+
 describe('lists as a bookkeeper filters them', () => {
   it('payouts by creation and arrival dates; each names its account\'s last four and the statement reference the bank transfer carries', async () => {
     const m = await setup.newMerchant('Fechas S.A.');

@@ -19,7 +19,7 @@ const AT = '2026-11-26T15:04:05.000Z';
 const payment = {
   id: 'txn_5b1e0c9a7d3f4e2a8c6b0d1e2f3a4b5c', type: 'payment', amount: 26.75, fee: 1.08, net: 25.67, currency: 'USD', availableOn: '2026-11-28T15:04:05.000Z',
   payoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', codOper: 'PP4F2A9C1B7E03', refundId: null, disputeId: null, sourcePayoutId: null,
-  orderReference: 'order-1042', metadata: { cart: '1042' }, createdAt: AT,
+  paidByPayoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', orderReference: 'order-1042', metadata: { cart: '1042' }, createdAt: AT,
 };
 const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', type: 'payout', amount: -25.67, fee: 0, net: -25.67, codOper: null, sourcePayoutId: payment.payoutId, orderReference: null, metadata: {}, createdAt: '2026-11-28T15:04:05.000Z' };
 const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null,
@@ -41,7 +41,7 @@ export const bookSchemas = {
     },
   },
   BalanceTransaction: {
-    type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'orderReference', 'metadata', 'createdAt'],
+    type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'paidByPayoutId', 'orderReference', 'metadata', 'createdAt'],
     properties: {
       id: { type: 'string', description: 'txn_...' },
       type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, refund_failure (a refund made that the processor reports failed later: its money returns), dispute (what a chargeback takes, with its fee the first time; one more line at each change of its amount), dispute_reversal (a dispute won: what it took returns), payout, payout_failure (a payout sent back: its money returns)' },
@@ -55,6 +55,7 @@ export const bookSchemas = {
       refundId: nullableText('Its refund'),
       disputeId: nullableText('Its dispute'),
       sourcePayoutId: nullableText('On a payout or payout_failure line: that payout. A payment line of a payout the bank sent back keeps that payout\'s payoutId; the payout_failure line (sourcePayoutId: the failed payout) returns the money and the next payout settles it (its payoutId: the payout that finally paid it)'),
+      paidByPayoutId: nullableText('The payout that took its money to the bank: its payoutId once that payout is paid; when the bank sent that payout back, the later payout that settled its payout_failure line (followed to the end of the chain); null until one is paid'),
       orderReference: nullableText('Its payment\'s link\'s order reference (null without a payment, or a link without one)'),
       metadata: { type: 'object', additionalProperties: { type: 'string' }, description: 'Its payment\'s link\'s metadata ({} without)' },
       createdAt: dateTime('When the money moved'),
