@@ -165,7 +165,3 @@ export async function listBalanceTransactions(db: Queryable, merchantId: number,
   );
 }
 
-/** A payment's lines (payment, refunds, disputes), oldest first: the ids and sums a transaction shows. */
-export async function paymentLinesOf(db: Queryable, codOper: string): Promise<Array<Pick<BalanceTransactionRow, 'id' | 'fee_cents' | 'net_cents'>>> {
-  return db.query('select id, fee_cents, net_cents from balance_transactions where cod_oper = $1 order by seq', [codOper]);
-}

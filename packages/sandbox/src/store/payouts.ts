@@ -120,7 +120,7 @@ export async function findMerchantPayout(db: Queryable, merchantId: number, id: 
   return row;
 }
 
-export interface PayoutFilters {
+interface PayoutFilters {
   status?: string | undefined;
   beforeSeq?: number | undefined;
   createdFrom?: Date | undefined;

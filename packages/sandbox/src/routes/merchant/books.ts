@@ -62,7 +62,7 @@ const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** ISO 8601 in the merchant's wall clock with its offset (2026-03-02T09:15:00-05:00): a spreadsheet and a program read the same instant. */
-export function localTimeWithOffset(instant: Date, timeZone: string): string {
+function localTimeWithOffset(instant: Date, timeZone: string): string {
   const local = localDateTimeOf(instant, timeZone).replace(' ', 'T');
   const offsetMinutes = Math.round((Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
   if (offsetMinutes === 0) return `${local}Z`;
