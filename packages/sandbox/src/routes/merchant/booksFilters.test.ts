@@ -183,6 +183,17 @@ describe('compressed bodies on the merchant API', () => {
     const broken = await post(new TextEncoder().encode('{"amount":15}') as Uint8Array<ArrayBuffer>, 'gz-2');
     expect([broken.status, ((await broken.json()) as Json)['code']]).toEqual([400, 'invalid_body']);
   });
+  it('the sandbox\'s refund call takes a gzip body too', async () => {
+    const m = await setup.newMerchant('Comprimidos Admin S.A.');
+    const codOper = await paidWithOrder(m.key, 20, 'order-gz-admin');
+    const zipped = gzipSync(JSON.stringify({ amount: 4 }));
+    const res = await setup.t.app.request(`/sandbox/transactions/${codOper}/refunds`, {
+      method: 'POST', body: new Uint8Array(zipped.buffer.slice(zipped.byteOffset, zipped.byteOffset + zipped.byteLength)),
+      headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect([res.status, ((await res.json()) as Json)['status']]).toEqual([201, 'succeeded']);
+    expect((await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json['refundedAmount']).toBe(4);
+  });
 });
 
 describe('metrics of money operations', () => {
