@@ -5,6 +5,8 @@ export interface PayoutRequest extends GatewayCall {
   currency: string;
   /** The merchant's bank account as the rail names it. */
   destination: string;
+  /** What the merchant's bank statement shows for the deposit (the payout's statementReference). */
+  statementReference?: string;
 }
 
 /** `failed`: the receiving bank sent it back (the money is the merchant's balance again). */

@@ -105,6 +105,10 @@ export const TransactionSchema = v.looseObject({
   ...transactionEntries,
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** What its balance transactions add up to (null before it has any) and their ids; absent from a server before them (not in webhooks). */
+  fee: v.optional(v.nullable(v.number())),
+  net: v.optional(v.nullable(v.number())),
+  balanceTransactionIds: v.optional(v.array(v.string())),
   /** Its refunds, oldest first (on one transaction, not in lists). */
   refunds: v.optional(v.array(RefundSchema)),
 });

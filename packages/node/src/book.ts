@@ -1,6 +1,6 @@
 import {
   BalanceSchema, BalanceTransactionPageSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutWithLinesSchema,
-  type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type Payout, type PayoutStatus, type PayoutWithLines,
+  type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type DisputeStatus, type Payout, type PayoutStatus, type PayoutWithLines,
 } from './bookAnswers';
 import { segment, type Http, type ListParams, type PostOptions } from './http';
 import type { PagePromise } from './pagePromise';
@@ -9,10 +9,22 @@ export interface ListBalanceTransactionsParams extends ListParams {
   type?: BalanceTransactionType;
   /** Only the lines this payout settles, and its own (po_...). */
   payout?: string;
+  /** Only this payment's lines (its payment, refunds and disputes). */
+  codOper?: string;
 }
 
-export interface ListPayoutsParams extends Omit<ListParams, 'createdFrom' | 'createdTo'> {
+export interface ListPayoutsParams extends ListParams {
   status?: PayoutStatus;
+  /** Due on this day or later (YYYY-MM-DD, as arrivalDate). */
+  arrivalFrom?: string;
+  /** Due on this day or before. */
+  arrivalTo?: string;
+}
+
+export interface ListDisputesParams extends ListParams {
+  status?: DisputeStatus;
+  /** Only this payment's disputes. */
+  codOper?: string;
 }
 
 export interface BalanceResource {
@@ -33,7 +45,7 @@ export interface Payouts {
 
 export interface Disputes {
   /** Newest first: await one page, or `for await` over every dispute. */
-  list(params?: ListParams): PagePromise<Dispute>;
+  list(params?: ListDisputesParams): PagePromise<Dispute>;
   retrieve(id: string): Promise<Dispute>;
   /** Your evidence, before evidenceDueBy: the dispute goes under review. Safe to retry (same Idempotency-Key). */
   submitEvidence(id: string, params: { evidence: string }, options?: PostOptions): Promise<Dispute>;

@@ -32,6 +32,11 @@ export const BalanceTransactionSchema = v.looseObject({
   disputeId: v.nullable(v.string()),
   /** On a payout or payout_failure line: that payout. */
   sourcePayoutId: v.nullable(v.string()),
+  /** The payout that finally took its money to the bank (a later one when the bank sent its payout back); null until one is paid. */
+  paidByPayoutId: v.optional(v.nullable(v.string())),
+  /** Its payment's link's order reference and metadata (null and {} without); absent from a server before them. */
+  orderReference: v.optional(v.nullable(v.string())),
+  metadata: v.optional(v.record(v.string(), v.string())),
   createdAt: v.string(),
 });
 export type BalanceTransaction = v.InferOutput<typeof BalanceTransactionSchema>;
@@ -46,6 +51,9 @@ export const PayoutSchema = v.looseObject({
   /** YYYY-MM-DD, in your time zone. */
   arrivalDate: v.string(),
   failureReason: v.nullable(v.string()),
+  /** The last four characters of the account it went to, and what your bank statement shows; absent from a server before them. */
+  destinationLast4: v.optional(v.string()),
+  statementReference: v.optional(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 });

@@ -1,6 +1,7 @@
 import type { CaptchaVerifier, Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
 import type { ProcessorNames } from './gateways/processors';
+import type { OperationCounts } from './ops/metrics';
 
 export interface Deps {
   db: Database;
@@ -22,6 +23,8 @@ export interface Deps {
   holdReleaseAfterMs?: number | undefined;
   /** The captcha port: a provider's service (GATEWAYS_MODULE's captcha) or the sandbox's verdict. */
   captcha?: CaptchaVerifier | undefined;
+  /** The node's /metrics counters of refunds, payouts and disputes; absent, nothing is counted. */
+  metrics?: OperationCounts | undefined;
 }
 
 /** Six days: card processors let an uncaptured authorization lapse after about seven. */

@@ -127,7 +127,9 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const wired = options.gateways;
+  const metrics = options.metrics ?? new Metrics();
   const deps: Deps = timedDeps({
+    metrics,
     db: options.db,
     gateways: wired.gateways,
     sandbox: wired.sandbox,
@@ -141,7 +143,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     captcha: options.captcha ?? sandboxCaptchaVerifier(),
   });
   const app = new Hono<AppEnv>();
-  const metrics = options.metrics ?? new Metrics();
   const trustedProxies = options.trustedProxies ?? 0;
   app.onError(onError);
   app.use('*', requestLog(options.logger ?? silentLogger, metrics, trustedProxies));

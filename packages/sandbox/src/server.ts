@@ -35,7 +35,7 @@ import type { RateLimits } from './http/rateLimit';
 import { isConnectionError } from './db/unavailable';
 import type { ProxyTrust } from './http/clientAddress';
 import { createLogger, errorFields, type Logger, type LogLevel } from './ops/logger';
-import { Metrics } from './ops/metrics';
+import { Metrics, type DeliveryOutcome } from './ops/metrics';
 import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS } from './settings';
 
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
@@ -174,7 +174,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
   });
   let draining = false;
-  const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
+  const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks,
+    countDelivery: (outcome: DeliveryOutcome) => metrics.countWebhookDelivery(outcome) };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The simulator's service, with a provider's adapters in place of the ports they give.
@@ -234,12 +235,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
   };
   const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways, processors }));
-  const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
+  const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways, metrics }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const reconcile = async () => {
     await reconcileAttempts({ db, gateways: gateways.gateways, processors });
-    await reconcileRefunds({ db, gateways: gateways.gateways });
+    await reconcileRefunds({ db, gateways: gateways.gateways, metrics });
     await reconcileHolds({ db, gateways: gateways.gateways });
   };
   const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
@@ -250,8 +251,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Unless an endpoint still has to send them.
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
-    await runScheduledPayouts({ db, gateways: gateways.gateways });
-    await reconcilePayouts({ db, gateways: gateways.gateways });
+    await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
+    await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
   });
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;

@@ -1,5 +1,6 @@
 import { Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Metrics } from '../src/ops/metrics';
 import { merchantApiClient, type MerchantApiClient } from './merchantApiClient';
 import { cardPayload, createMerchant, createTestApp, type TestApp } from './testApp';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
@@ -21,12 +22,12 @@ export interface MerchantApiSetup {
 }
 
 /** The app on PGlite, a client checking answers against the OpenAPI document, and with `webhooks` a signed-webhook receiver. */
-export function useMerchantApi(options: { webhooks?: boolean } = {}): MerchantApiSetup {
+export function useMerchantApi(options: { webhooks?: boolean; metrics?: Metrics } = {}): MerchantApiSetup {
   let t: TestApp | undefined;
   let api: MerchantApiClient | undefined;
   let receiver: WebhookReceiver | undefined;
   beforeAll(async () => {
-    [t, receiver] = await Promise.all([createTestApp(), options.webhooks ? startWebhookReceiver() : undefined]);
+    [t, receiver] = await Promise.all([createTestApp({ metrics: options.metrics }), options.webhooks ? startWebhookReceiver() : undefined]);
     const app = t.app;
     api = await merchantApiClient((path, init) => app.request(path, init));
   });

@@ -110,7 +110,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export async function createTestApp(
   options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database }
-    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha'> = {},
+    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics'> = {},
 ): Promise<TestApp> {
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
   const db = options.db ?? await openTestDatabase();
@@ -135,6 +135,7 @@ export async function createTestApp(
     paymentCaptcha: options.paymentCaptcha,
     processors: options.processors,
     captcha: options.captcha,
+    metrics: options.metrics,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };

@@ -3,6 +3,16 @@ const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 
 
 type Labels = Readonly<Record<string, string>>;
 
+/** What a webhook attempt came to: answered 2xx, to be tried again, or out of tries. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed';
+
+/** The money operations a node counts besides payments (docs/operations.md "Metrics"). */
+export interface OperationCounts {
+  countRefund(outcome: string): void;
+  countPayout(outcome: string): void;
+  countDispute(status: string): void;
+}
+
 interface Histogram {
   labels: Labels;
   counts: number[];
@@ -20,11 +30,15 @@ const keyOf = (labels: Labels) => JSON.stringify(labels);
 const tidy = (value: string) => value.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40) || 'unknown';
 
 /** Prometheus text format 0.0.4; each node counts what it did itself and Prometheus sums the nodes. */
-export class Metrics {
+export class Metrics implements OperationCounts {
   private readonly payments = new Map<string, { labels: Labels; value: number }>();
   private readonly requests = new Map<string, { labels: Labels; value: number }>();
   private readonly latency = new Map<string, Histogram>();
   private readonly limited = new Map<string, { labels: Labels; value: number }>();
+  private readonly deliveries = new Map<string, { labels: Labels; value: number }>();
+  private readonly refunds = new Map<string, { labels: Labels; value: number }>();
+  private readonly payouts = new Map<string, { labels: Labels; value: number }>();
+  private readonly disputes = new Map<string, { labels: Labels; value: number }>();
   private readonly gauges = new Map<string, { help: string; read: () => number }>();
 
   countPayment(method: string, outcome: string): void {
@@ -48,6 +62,22 @@ export class Metrics {
     bump(this.limited, { bucket });
   }
 
+  countWebhookDelivery(outcome: DeliveryOutcome): void {
+    bump(this.deliveries, { outcome });
+  }
+
+  countRefund(outcome: string): void {
+    bump(this.refunds, { outcome: tidy(outcome) });
+  }
+
+  countPayout(outcome: string): void {
+    bump(this.payouts, { outcome: tidy(outcome) });
+  }
+
+  countDispute(status: string): void {
+    bump(this.disputes, { status: tidy(status) });
+  }
+
   gauge(name: string, help: string, read: () => number): void {
     this.gauges.set(name, { help, read });
   }
@@ -61,6 +91,10 @@ export class Metrics {
     counter('pasarela_payments_total', 'Payments this node recorded or settled, by method and outcome (a pending payment counts again when it settles).', this.payments);
     counter('pasarela_http_requests_total', 'HTTP requests answered, by method, route and status (499: the client closed the connection before the answer).', this.requests);
     counter('pasarela_rate_limited_total', 'Requests answered 429, by limit.', this.limited);
+    counter('pasarela_webhook_deliveries_total', 'Webhook delivery attempts this node made, by outcome (delivered, retrying, failed: out of tries).', this.deliveries);
+    counter('pasarela_refunds_total', 'Refunds this node asked for or settled, by outcome (a pending refund counts again when it settles).', this.refunds);
+    counter('pasarela_payouts_total', 'Payouts this node created or settled, by outcome (created, paid, failed: returned by the bank).', this.payouts);
+    counter('pasarela_disputes_total', 'Dispute changes this node recorded, by the status they left the dispute in.', this.disputes);
     const name = 'pasarela_http_request_duration_seconds';
     lines.push(`# HELP ${name} Time to answer an HTTP request, by method and route.`, `# TYPE ${name} histogram`);
     for (const h of this.latency.values()) {

@@ -23,8 +23,8 @@ export async function recordDisputeEvent(tx: Queryable, reference: string, type:
 const notOpen = () => new PaymentError('conflict', 'dispute_closed', 'The dispute is closed (won or lost): it takes no more answers');
 
 /** The merchant's evidence (while the dispute needs a response): kept, the dispute under review, dispute.updated. */
-export async function answerDispute(deps: Pick<Deps, 'db'>, merchantId: number, reference: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
-  return deps.db.transaction(async (tx) => {
+export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, reference: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
+  const answered = await deps.db.transaction(async (tx) => {
     const dispute = await findMerchantDispute(tx, merchantId, reference, true);
     if (!dispute) return undefined;
     if (!(await submitDisputeEvidence(tx, reference, evidence))) {
@@ -32,14 +32,16 @@ export async function answerDispute(deps: Pick<Deps, 'db'>, merchantId: number, 
     }
     return recordDisputeEvent(tx, reference, 'dispute.updated');
   });
+  if (answered) deps.metrics?.countDispute(answered.status);
+  return answered;
 }
 
 /**
  * A dispute ends: `lost` when the merchant accepts it (its money stays out), or as the sandbox
  * decides (`won`: what it took comes back). Once (a conditional write, under the payment's lock), with its dispute.closed event.
  */
-export async function endDispute(deps: Pick<Deps, 'db'>, reference: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
-  return deps.db.transaction(async (tx) => {
+export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, reference: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
+  const ended = await deps.db.transaction(async (tx) => {
     const found = merchantId === undefined ? await findDispute(tx, reference) : await findMerchantDispute(tx, merchantId, reference);
     if (!found) return undefined;
     const payment = await lockPaymentMoney(tx, found.cod_oper);
@@ -52,6 +54,8 @@ export async function endDispute(deps: Pick<Deps, 'db'>, reference: string, outc
     await recordDisputeMoveInBooks(tx, { id: reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
     return recordDisputeEvent(tx, reference, 'dispute.closed');
   });
+  if (ended) deps.metrics?.countDispute(ended.status);
+  return ended;
 }
 
 const disputeOf = (row: MerchantDisputeRow | { reference: string; status: Dispute['status']; amount_cents: number; currency: string; reason: string; evidence_due_by: Date | null }): Dispute =>
@@ -81,7 +85,7 @@ const dueByOf = (value: unknown): Date | null => {
  * the payment's lock, each event id once: what the dispute takes is capped at what is left (core
  * disputeMove) and its ledger lines follow each change.
  */
-export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: Extract<GatewayEvent, { kind: 'dispute' }>): Promise<DisputeEventOutcome> {
+export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, event: Extract<GatewayEvent, { kind: 'dispute' }>): Promise<DisputeEventOutcome> {
   const payment = await findTransactionByGatewayReference(deps.db, event.paymentReference);
   if (!payment?.gateway_reference) return 'no_payment';
   const lookup = deps.gateways.card.dispute;
@@ -89,7 +93,9 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways'>, eve
   const said = await lookup.call(deps.gateways.card, { ...gatewayCall(`dispute:${event.dispute.reference}`), reference: payment.gateway_reference, disputeReference: event.dispute.reference });
   if (!said || said.reference !== event.dispute.reference) return 'contradicted';
   const dispute: Dispute = { ...said, evidenceDueBy: dueByOf(said.evidenceDueBy), currency: String(said.currency), reason: String(said.reason) };
-  return deps.db.transaction(async (tx) => {
+  let moved: string | undefined;
+  const outcome = await deps.db.transaction(async (tx): Promise<DisputeEventOutcome> => {
+    moved = undefined;
     if (!(await recordGatewayEvent(tx, { id: event.id, key: dispute.reference, kind: 'dispute' }))) return 'repeated';
     const locked = await lockPaymentMoney(tx, payment.cod_oper);
     if (!locked) return 'no_payment';
@@ -100,7 +106,12 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways'>, eve
     const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
     await saveDispute(tx, locked.cod_oper, dispute, move.booked);
     await recordDisputeMoveInBooks(tx, { id: dispute.reference, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
-    if (!unchanged) await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
+    if (!unchanged) {
+      await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
+      moved = move.booked.status;
+    }
     return 'applied';
   });
+  if (outcome === 'applied' && moved !== undefined) deps.metrics?.countDispute(moved);
+  return outcome;
 }

@@ -3,6 +3,7 @@ import { arrivalDateOf, payoutPeriodOf, timeZoneOfCountry } from '@pasarela/core
 import type { Deps } from '../Deps';
 import { isGatewayOutcomeUnknown, type PayoutTransfer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
+import { statementReferenceOf } from '../merchantView/merchantPayout';
 import {
   claimPendingPayouts, createPayout, findPayout, makePendingAvailable, markPayoutFailed, markPayoutPaid, merchantsWithAvailableMoney, recordPayoutReference,
   type PayableMerchant, type PayoutRow,
@@ -11,17 +12,20 @@ import {
 const RECONCILE_BATCH = 100;
 const CLAIM_MS = 60_000;
 
-async function recordTransfer(deps: Pick<Deps, 'db'>, payout: PayoutRow, transfer: PayoutTransfer): Promise<void> {
-  if (transfer.status === 'paid') await deps.db.transaction((tx) => markPayoutPaid(tx, payout.id, transfer.reference));
-  else if (transfer.status === 'failed') await deps.db.transaction((tx) => markPayoutFailed(tx, payout.id, 'returned_by_bank'));
-  else await recordPayoutReference(deps.db, payout.id, transfer.reference);
+async function recordTransfer(deps: Pick<Deps, 'db' | 'metrics'>, payout: PayoutRow, transfer: PayoutTransfer): Promise<void> {
+  if (transfer.status === 'paid') {
+    if (await deps.db.transaction((tx) => markPayoutPaid(tx, payout.id, transfer.reference))) deps.metrics?.countPayout('paid');
+  } else if (transfer.status === 'failed') {
+    if (await deps.db.transaction((tx) => markPayoutFailed(tx, payout.id, 'returned_by_bank'))) deps.metrics?.countPayout('failed');
+  } else await recordPayoutReference(deps.db, payout.id, transfer.reference);
 }
 
 /** Under its own id; no answer leaves it pending for the reconciler. */
-async function sendPayout(deps: Pick<Deps, 'db' | 'gateways'>, payout: PayoutRow): Promise<void> {
+async function sendPayout(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, payout: PayoutRow): Promise<void> {
   let transfer: PayoutTransfer;
   try {
-    transfer = await deps.gateways.payout.pay({ ...gatewayCall(payout.id), amountCents: payout.amount_cents, currency: payout.currency, destination: payout.destination });
+    transfer = await deps.gateways.payout.pay({ ...gatewayCall(payout.id), amountCents: payout.amount_cents, currency: payout.currency, destination: payout.destination,
+      statementReference: statementReferenceOf(payout.id) });
   } catch {
     return;
   }
@@ -29,7 +33,7 @@ async function sendPayout(deps: Pick<Deps, 'db' | 'gateways'>, payout: PayoutRow
 }
 
 /** One payout per merchant and period (createPayout's conditional insert), each sent through the rail. */
-async function payOut(deps: Pick<Deps, 'db' | 'gateways'>, periodOf: (merchant: PayableMerchant) => string | undefined, now: Date, onlyMerchant?: number): Promise<PayoutRow[]> {
+async function payOut(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, periodOf: (merchant: PayableMerchant) => string | undefined, now: Date, onlyMerchant?: number): Promise<PayoutRow[]> {
   const made: PayoutRow[] = [];
   for (const merchant of await merchantsWithAvailableMoney(deps.db, onlyMerchant)) {
     const period = periodOf(merchant);
@@ -37,18 +41,19 @@ async function payOut(deps: Pick<Deps, 'db' | 'gateways'>, periodOf: (merchant: 
     const arrival = arrivalDateOf(now, timeZoneOfCountry(merchant.country));
     const payout = await deps.db.transaction((tx) => createPayout(tx, merchant, period, arrival));
     if (!payout) continue;
+    deps.metrics?.countPayout('created');
     await sendPayout(deps, payout);
     made.push(payout);
   }
   return made;
 }
 
-export function runScheduledPayouts(deps: Pick<Deps, 'db' | 'gateways'>, now = new Date()): Promise<PayoutRow[]> {
+export function runScheduledPayouts(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, now = new Date()): Promise<PayoutRow[]> {
   return payOut(deps, (m) => payoutPeriodOf(m.payout_schedule, now, timeZoneOfCountry(m.country)), now);
 }
 
 /** Pending payouts asked about by id; one the rail never received is sent again under the same id. */
-export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways'>, claimMs = CLAIM_MS): Promise<string[]> {
+export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, claimMs = CLAIM_MS): Promise<string[]> {
   const changed: string[] = [];
   for (const payout of await claimPendingPayouts(deps.db, { claimMs, limit: RECONCILE_BATCH })) {
     let transfer: PayoutTransfer | null;
@@ -66,7 +71,7 @@ export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways'>, clai
 }
 
 /** docs/sandbox.md "Payouts": everything available now, paid out at once and the rail asked straight away. */
-export async function runSandboxPayouts(deps: Pick<Deps, 'db' | 'gateways'>, onlyMerchant?: number): Promise<PayoutRow[]> {
+export async function runSandboxPayouts(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, onlyMerchant?: number): Promise<PayoutRow[]> {
   await makePendingAvailable(deps.db, onlyMerchant);
   const run = randomUUID();
   const made = await payOut(deps, () => `sandbox:${run}`, new Date(), onlyMerchant);

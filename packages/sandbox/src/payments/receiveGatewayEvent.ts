@@ -10,7 +10,7 @@ import { settlePayment, type Settlement } from './settlePayment';
  * Every gateway event: recorded once by its id and applied only while its attempt still waits, in any
  * order. A refund's or a dispute's moves money only as the processor's books say (undefined for both).
  */
-export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: GatewayEvent, receiptOrigin?: string): Promise<Settlement | undefined> {
+export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, event: GatewayEvent, receiptOrigin?: string): Promise<Settlement | undefined> {
   if (event.kind === 'refund') {
     await applyRefundEvent(deps, event);
     return undefined;

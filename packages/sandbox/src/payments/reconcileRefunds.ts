@@ -30,7 +30,7 @@ export async function askGateway(deps: Pick<Deps, 'gateways'>, refund: Pick<Refu
  * says what it did: made, it succeeds; none made, it fails and its part is free. One node claims each
  * refund at a time, and both writes only change a refund still pending.
  */
-export async function reconcileRefunds(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
+export async function reconcileRefunds(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>): Promise<string[]> {
   const refunds = await claimRefundsInDoubt(deps.db, { inDoubtAfterMs: IN_DOUBT_AFTER_MS, claimMs: CLAIM_MS, limit: RECONCILE_BATCH });
   const changed: string[] = [];
   for (const refund of refunds) {
@@ -43,7 +43,9 @@ export async function reconcileRefunds(deps: Pick<Deps, 'db' | 'gateways'>): Pro
     }
     if (said === 'pending') continue;
     const done = await deps.db.transaction((tx) => (said === 'refunded' ? markRefundSucceeded(tx, refund.id) : markRefundFailed(tx, refund.id, said === 'failed' ? 'refused' : 'not_made')));
-    if (done) changed.push(refund.id);
+    if (!done) continue;
+    changed.push(refund.id);
+    deps.metrics?.countRefund(said === 'refunded' ? 'succeeded' : 'failed');
   }
   return changed;
 }

@@ -14,7 +14,7 @@ export type RefundEventOutcome = 'applied' | 'repeated' | 'contradicted' | 'unch
  * A contradicted event is not recorded, so the genuine one under its id still applies; each id once.
  * A refund made that fails later gives its money back to the merchant (core refundMove).
  */
-export async function applyRefundEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: Extract<GatewayEvent, { kind: 'refund' }>): Promise<RefundEventOutcome> {
+export async function applyRefundEvent(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, event: Extract<GatewayEvent, { kind: 'refund' }>): Promise<RefundEventOutcome> {
   const refund = await findRefund(deps.db, event.key);
   if (!refund) return 'no_refund';
   const payment = await findTransaction(deps.db, refund.cod_oper);
@@ -26,11 +26,13 @@ export async function applyRefundEvent(deps: Pick<Deps, 'db' | 'gateways'>, even
   });
   const agrees = event.outcome === 'refunded' ? said === 'refunded' : said === 'failed' || (next === 'failed' && said === null);
   if (!agrees) return 'contradicted';
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<RefundEventOutcome> => {
     if (!(await recordGatewayEvent(tx, { id: event.id, key: refund.id, kind: 'refund' }))) return 'repeated';
     const done = next === 'succeeded' ? await markRefundSucceeded(tx, refund.id)
       : next === 'failed' ? await markRefundFailed(tx, refund.id, 'refused')
         : await markRefundFailedAfterSuccess(tx, refund.id);
     return done ? 'applied' : 'unchanged';
   });
+  if (outcome === 'applied') deps.metrics?.countRefund(next === 'succeeded' ? 'succeeded' : 'failed');
+  return outcome;
 }

@@ -57,7 +57,7 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
  * racing on any node, or a dispute arriving, never give back more than was paid and not disputed. A balance goes back in that transaction,
  * other methods through the port after it; no answer leaves the refund pending for the reconciler.
  */
-export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
+export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
   const held = await deps.db.transaction(async (tx) => {
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
@@ -73,17 +73,26 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
     return { row, refund: (await markRefundSucceeded(tx, refund.id)) ?? refund };
   });
   if (!held) return undefined;
-  if (held.refund.state !== 'pending') return held.refund;
+  const count = (outcome: 'succeeded' | 'pending' | 'failed') => deps.metrics?.countRefund(outcome);
+  if (held.refund.state !== 'pending') {
+    count(held.refund.state === 'succeeded' ? 'succeeded' : 'failed');
+    return held.refund;
+  }
   let answer: CardRefundAnswer;
   try {
     answer = await refundAtGateway(deps, held.row, held.refund, held.row.held_cents);
   } catch {
     // Unknown what the gateway did: pending, holding its part, for the refund reconciler.
+    count('pending');
     return held.refund;
   }
   if (answer.reference) await recordRefundReference(deps.db, held.refund.id, answer.reference);
-  if (answer.status === 'pending') return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
+  if (answer.status === 'pending') {
+    count('pending');
+    return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
+  }
   const done = await deps.db.transaction((tx) => (answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
+  if (done) count(answer.status === 'refunded' ? 'succeeded' : 'failed');
   if (answer.status === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
     // Settled meanwhile by the refund reconciler (an answer slower than its deadline).
   return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;

@@ -39,7 +39,27 @@ export interface BalanceTransactionRow {
   dispute_id: string | null;
   source_payout_id: string | null;
   created_at: Date;
+  /** The payment's link's (null without a payment or link). */
+  order_reference: string | null;
+  metadata: Record<string, string> | null;
+  /** The payout that took it to the bank: its payout when paid, else the one that settled the payout_failure of a returned one (the chain of sourcePayoutId); null until one is paid. */
+  paid_by_payout_id: string | null;
 }
+
+/**
+ * A returned payout's lines keep its id; its payout_failure line (sourcePayoutId: it) is settled by
+ * a later payout, which may be returned too: followed to the end, the payout that finally paid.
+ */
+const PAID_BY = `left join lateral (
+    with recursive chain(id, depth) as (
+      select b.payout_id, 0
+      union all
+      select f.payout_id, c.depth + 1 from chain c
+        join payouts p on p.id = c.id and p.status = 'failed'
+        join balance_transactions f on f.type = 'payout_failure' and f.source_payout_id = c.id
+       where f.payout_id is not null and c.depth < 50)
+    select p.id as paid_by_payout_id from chain c join payouts p on p.id = c.id and p.status = 'paid' order by c.depth desc limit 1
+  ) paid on true`;
 
 export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'refund_failure', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
@@ -134,6 +154,7 @@ export async function balanceLinesOf(db: Queryable, merchantId: number): Promise
 export interface BalanceTransactionFilters {
   type?: BalanceTransactionType | undefined;
   payoutId?: string | undefined;
+  codOper?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
   beforeSeq?: number | undefined;
@@ -141,10 +162,13 @@ export interface BalanceTransactionFilters {
 
 export async function listBalanceTransactions(db: Queryable, merchantId: number, f: BalanceTransactionFilters, count: number): Promise<BalanceTransactionRow[]> {
   return db.query<BalanceTransactionRow>(
-    `select * from balance_transactions
-      where merchant_id = $1 and ($2::int is null or seq < $2) and ($3::text is null or type = $3) and ($4::text is null or payout_id = $4)
-        and ($5::timestamptz is null or created_at >= $5) and ($6::timestamptz is null or created_at < $6)
-      order by seq desc limit $7`,
-    [merchantId, f.beforeSeq ?? null, f.type ?? null, f.payoutId ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+    `select b.*, l.order_reference, l.metadata, paid.paid_by_payout_id from balance_transactions b
+       left join transactions t on t.cod_oper = b.cod_oper left join payment_links l on l.code = t.link_code
+       ${PAID_BY}
+      where b.merchant_id = $1 and ($2::int is null or b.seq < $2) and ($3::text is null or b.type = $3) and ($4::text is null or b.payout_id = $4)
+        and ($5::timestamptz is null or b.created_at >= $5) and ($6::timestamptz is null or b.created_at < $6) and ($8::text is null or b.cod_oper = $8)
+      order by b.seq desc limit $7`,
+    [merchantId, f.beforeSeq ?? null, f.type ?? null, f.payoutId ?? null, f.createdFrom ?? null, f.createdTo ?? null, count, f.codOper ?? null],
   );
 }
+

@@ -46,6 +46,8 @@ export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: s
 const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';
 
 export interface DisputeFilters {
+  status?: string | undefined;
+  codOper?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
   beforeSeq?: number | undefined;
@@ -55,8 +57,9 @@ export async function listMerchantDisputes(db: Queryable, merchantId: number, f:
   return db.query<MerchantDisputeRow>(
     `${SELECT_DISPUTE} where t.merchant_id = $1 and ($2::int is null or d.seq < $2)
        and ($3::timestamptz is null or d.created_at >= $3) and ($4::timestamptz is null or d.created_at < $4)
+       and ($6::text is null or d.status = $6) and ($7::text is null or d.cod_oper = $7)
      order by d.seq desc limit $5`,
-    [merchantId, f.beforeSeq ?? null, f.createdFrom ?? null, f.createdTo ?? null, count]);
+    [merchantId, f.beforeSeq ?? null, f.createdFrom ?? null, f.createdTo ?? null, count, f.status ?? null, f.codOper ?? null]);
 }
 
 /** Another merchant's is as absent as a missing one. */

@@ -9,12 +9,16 @@ export interface MerchantTransactionRow extends TransactionRow {
   disputes: BookedDispute[];
   order_reference: string | null;
   metadata: Record<string, string> | null;
+  /** Sums and ids of its balance transactions; the sums null before it has any. */
+  book_lines: { feeCents: number | null; netCents: number | null; ids: string[] | null };
 }
 
 const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata,
     (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents,
     (select coalesce(json_agg(json_build_object('stage', d.stage, 'status', d.status, 'takenCents', d.taken_cents, 'feeCharged', d.fee_charged) order by d.seq), '[]'::json)
-       from gateway_disputes d where d.cod_oper = t.cod_oper) as disputes
+       from gateway_disputes d where d.cod_oper = t.cod_oper) as disputes,
+    (select json_build_object('feeCents', sum(b.fee_cents), 'netCents', sum(b.net_cents), 'ids', json_agg(b.id order by b.seq))
+       from balance_transactions b where b.cod_oper = t.cod_oper) as book_lines
   from transactions t left join payment_links l on l.code = t.link_code`;
 
 /** Another merchant's is as absent as a missing one. */

@@ -125,11 +125,23 @@ export async function findMerchantPayout(db: Queryable, merchantId: number, id: 
   return row;
 }
 
-export async function listMerchantPayouts(db: Queryable, merchantId: number, f: { status?: string | undefined; beforeSeq?: number | undefined }, count: number): Promise<PayoutRow[]> {
+interface PayoutFilters {
+  status?: string | undefined;
+  beforeSeq?: number | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** Calendar days (YYYY-MM-DD, compared as text as arrival_date is kept), both ends included. */
+  arrivalFrom?: string | undefined;
+  arrivalTo?: string | undefined;
+}
+
+export async function listMerchantPayouts(db: Queryable, merchantId: number, f: PayoutFilters, count: number): Promise<PayoutRow[]> {
   return db.query<PayoutRow>(
     `select * from payouts where merchant_id = $1 and ($2::text is null or status = $2) and ($3::int is null or seq < $3)
+        and ($5::timestamptz is null or created_at >= $5) and ($6::timestamptz is null or created_at < $6)
+        and ($7::text is null or arrival_date >= $7) and ($8::text is null or arrival_date <= $8)
       order by seq desc limit $4`,
-    [merchantId, f.status ?? null, f.beforeSeq ?? null, count],
+    [merchantId, f.status ?? null, f.beforeSeq ?? null, count, f.createdFrom ?? null, f.createdTo ?? null, f.arrivalFrom ?? null, f.arrivalTo ?? null],
   );
 }
 

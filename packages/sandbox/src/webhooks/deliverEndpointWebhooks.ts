@@ -11,6 +11,7 @@ interface DeliverySettings {
   timeoutMs: number;
   batch: number;
   allowPrivateAddresses?: boolean | undefined;
+  countDelivery?: ((outcome: 'delivered' | 'retrying' | 'failed') => void) | undefined;
 }
 
 interface ClaimedDelivery {
@@ -69,6 +70,7 @@ export async function deliverEndpointWebhooks(
     }
     if (ok) {
       await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`, [delivery.id, statusCode]);
+      settings.countDelivery?.('delivered');
       return;
     }
     const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
@@ -76,6 +78,7 @@ export async function deliverEndpointWebhooks(
       `update webhook_deliveries set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
       [delivery.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
     );
+    settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
   }));
   return attempted;
 }

@@ -6,6 +6,7 @@ import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchant
 import { postWebhook, type WebhookPost } from './postWebhook';
 import { privateTargetsAllowed } from './webhookTarget';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
+import type { DeliveryOutcome } from '../ops/metrics';
 
 export interface WebhookDeliverySettings {
   /** Growing; when they run out the event is marked failed. */
@@ -14,6 +15,8 @@ export interface WebhookDeliverySettings {
   batch: number;
   /** WEBHOOK_ALLOW_PRIVATE; else a delivery to a loopback or private address fails (address_not_public), as it does for an endpoint accepted when they were refused. */
   allowPrivateAddresses?: boolean | undefined;
+  /** The node's /metrics counter of attempts. */
+  countDelivery?: ((outcome: DeliveryOutcome) => void) | undefined;
 }
 
 /** PRODUCT.md: first retry within 10 s; the last about three days after the event. */
@@ -103,6 +106,7 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
       [event.id, outcome.statusCode],
     );
     await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
+    settings.countDelivery?.('delivered');
     return;
   }
   const delayMs = settings.retryDelaysMs[event.attempts - 1];
@@ -111,4 +115,5 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
     [event.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
   );
   await notifyAdminChange(db, { type: 'webhook', id: event.id, state: delayMs === undefined ? 'failed' : 'pending', merchantId: event.merchant_id });
+  settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
 }

@@ -10,6 +10,8 @@ interface PayoutBookRequest {
   amountCents: number;
   currency: string;
   destination: string;
+  /** As the merchant's bank statement shows the deposit. */
+  statementReference: string | null;
 }
 
 export function simulatedPayoutRail(books: SimulatorBooks): PayoutRail {
@@ -18,7 +20,7 @@ export function simulatedPayoutRail(books: SimulatorBooks): PayoutRail {
   return {
     async pay(request: PayoutRequest) {
       const entry = await books.recordOnce<PayoutBookRequest, PayoutTransfer>(PORT, request.idempotencyKey,
-        { amountCents: request.amountCents, currency: request.currency, destination: request.destination },
+        { amountCents: request.amountCents, currency: request.currency, destination: request.destination, statementReference: request.statementReference ?? null },
         { status: 'pending', reference: `tr_${randomUUID().replace(/-/g, '')}` });
       return entry.state;
     },

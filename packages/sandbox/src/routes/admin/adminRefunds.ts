@@ -25,7 +25,8 @@ export function adminRefundRoutes(deps: Deps) {
     requireOwn(c, tx.merchant_id, notFound);
     return tx;
   };
-  const bodyOf = async (c: Parameters<typeof readBody>[0]) => ((await c.req.text()) === '' ? {} : readBody(c));
+  // Bytes, not text, so a gzip body still unpacks in readBody.
+  const bodyOf = async (c: Parameters<typeof readBody>[0]) => ((await c.req.arrayBuffer()).byteLength === 0 ? {} : readBody(c));
   app.post('/transactions/:codOper/refunds', async (c) => {
     const { amount } = parseInput(RefundSchema, await bodyOf(c), 'body');
     const tx = await ownPayment(c.req.param('codOper'), c);

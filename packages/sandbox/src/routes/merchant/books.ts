@@ -10,7 +10,8 @@ import { findMerchantPayout, listMerchantPayouts } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { cursorOf, idOfCursor, page, parseInput } from './merchantSchemas';
+import { codOperQuery, cursorOf, dayQuery, idOfCursor, page, parseInput } from './merchantSchemas';
+import { csvFileName, prefersCsv } from './booksCsv';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** Narrow createdFrom/createdTo (or name a payout) for more. */
@@ -23,10 +24,13 @@ export const ListBalanceTransactionsQuery = v.strictObject({
   ...page,
   type: v.optional(v.picklist(BALANCE_TRANSACTION_TYPES, `type must be one of ${BALANCE_TRANSACTION_TYPES.join(', ')}`)),
   payout: v.optional(payoutId('payout')),
+  codOper: v.optional(codOperQuery),
 });
 export const ListPayoutsQuery = v.strictObject({
-  limit: page.limit, cursor: page.cursor,
+  ...page,
   status: v.optional(v.picklist(['pending', 'paid', 'failed'], 'status must be pending, paid or failed')),
+  arrivalFrom: v.optional(dayQuery('arrivalFrom')),
+  arrivalTo: v.optional(dayQuery('arrivalTo')),
 });
 
 /** gross = fee + net to the cent. */
@@ -44,24 +48,35 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
     refundId: row.refund_id,
     disputeId: row.dispute_id,
     sourcePayoutId: row.source_payout_id,
+    paidByPayoutId: row.paid_by_payout_id,
+    orderReference: row.order_reference,
+    metadata: row.metadata ?? {},
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
 /** The first seven are the ones PRODUCT.md names. */
-const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id'] as const;
+const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id', 'order_reference'] as const;
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** RFC 4180 quoting; ids and codes never need it. */
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** Times as wall clock in the merchant's time zone. */
+/** ISO 8601 in the merchant's wall clock with its offset (2026-03-02T09:15:00-05:00): a spreadsheet and a program read the same instant. */
+function localTimeWithOffset(instant: Date, timeZone: string): string {
+  const local = localDateTimeOf(instant, timeZone).replace(' ', 'T');
+  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  if (offsetMinutes === 0) return `${local}Z`;
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string {
   const lines = rows.map((r) => [r.id, r.type, dollars(r.amount_cents), dollars(r.fee_cents), dollars(r.net_cents), r.currency,
-    localDateTimeOf(new Date(r.created_at), timeZone), localDateTimeOf(new Date(r.available_on), timeZone), r.payout_id, r.cod_oper, r.refund_id, r.dispute_id, r.source_payout_id].map(field).join(','));
+    localTimeWithOffset(new Date(r.created_at), timeZone), localTimeWithOffset(new Date(r.available_on), timeZone), r.payout_id, r.cod_oper, r.refund_id, r.dispute_id, r.source_payout_id,
+    r.order_reference].map(field).join(','));
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
-const wantsCsv = (c: Context<AppEnv>) => /(^|,)\s*text\/csv\b/i.test(c.req.header('accept') ?? '');
 
 /** docs/merchant-api.md "Books"; `merchantOf`: the secret key's merchant, or the admin path's (the console). */
 export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) => Promise<number> = (c) => requireMerchantKey(deps, c.req.header('authorization'))) {
@@ -76,12 +91,12 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
   app.get('/balance-transactions', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListBalanceTransactionsQuery, c.req.query(), 'query');
-    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) };
-    if (wantsCsv(c)) {
+    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) };
+    if (prefersCsv(c.req.header('accept'))) {
       const rows = await listBalanceTransactions(deps.db, merchantId, filters, CSV_MAX_LINES + 1);
       if (rows.length > CSV_MAX_LINES) throw new ApiError(400, 'report_too_large', `more than ${CSV_MAX_LINES} lines`);
       const merchant = await findMerchant(deps.db, merchantId);
-      return c.body(csvOf(rows, timeZoneOfCountry(merchant?.country ?? 'PA')), 200, { ...NO_STORE, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="balance-transactions.csv"' });
+      return c.body(csvOf(rows, timeZoneOfCountry(merchant?.country ?? 'PA')), 200, { ...NO_STORE, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${csvFileName(q)}"` });
     }
     const rows = await listBalanceTransactions(deps.db, merchantId, filters, q.limit + 1);
     const shown = rows.slice(0, q.limit);
@@ -92,7 +107,8 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
   app.get('/payouts', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListPayoutsQuery, c.req.query(), 'query');
-    const rows = await listMerchantPayouts(deps.db, merchantId, { status: q.status, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
+    const rows = await listMerchantPayouts(deps.db, merchantId,
+      { status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, arrivalFrom: q.arrivalFrom, arrivalTo: q.arrivalTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
     return c.json(pageOf(shown.map(merchantPayoutOf), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);

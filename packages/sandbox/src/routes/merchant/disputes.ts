@@ -9,7 +9,7 @@ import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { cursorOf, EmptySchema, idOfCursor, page, parseInput } from './merchantSchemas';
+import { codOperQuery, cursorOf, EmptySchema, idOfCursor, page, parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** A dispute's id as processors name them. */
@@ -19,7 +19,12 @@ export const EVIDENCE_MAX = 5_000;
 const EvidenceSchema = v.strictObject({
   evidence: v.pipe(v.string('evidence must be text'), v.trim(), v.minLength(1, 'evidence must not be empty'), v.maxLength(EVIDENCE_MAX, `evidence must be at most ${EVIDENCE_MAX} characters`)),
 });
-const ListDisputesQuery = v.strictObject(page);
+const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
+const ListDisputesQuery = v.strictObject({
+  ...page,
+  status: v.optional(v.picklist(DISPUTE_STATUSES, `status must be one of ${DISPUTE_STATUSES.join(', ')}`)),
+  codOper: v.optional(codOperQuery),
+});
 
 const disputeNotFound = () => new ApiError(404, 'dispute_not_found', 'No such dispute for this merchant');
 
@@ -39,7 +44,7 @@ export function merchantDisputeRoutes(deps: Deps, merchantOf: (c: Context<AppEnv
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListDisputesQuery, c.req.query(), 'query');
-    const rows = await listMerchantDisputes(deps.db, merchantId, { createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
+    const rows = await listMerchantDisputes(deps.db, merchantId, { status: q.status, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
     return c.json(pageOf(shown.map(merchantDisputeOf), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);

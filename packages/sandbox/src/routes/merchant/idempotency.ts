@@ -23,8 +23,8 @@ function canonical(value: unknown): string {
 }
 
 async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  // hono keeps the text it read, so readObjectBody reads the same bytes.
-  if ((await c.req.text()) === '') return {};
+  // Bytes, not text: hono keeps what it read, and gzip read as text no longer unpacks in readObjectBody.
+  if ((await c.req.arrayBuffer()).byteLength === 0) return {};
   return readObjectBody(c);
 }
 

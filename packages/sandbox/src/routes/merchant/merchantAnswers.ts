@@ -50,9 +50,20 @@ export function refundAnswer(refund: RefundRow) {
 }
 
 /** A transaction as the verify call, the list and the webhooks show it; with its refunds when they are given. */
+/** What the payment's lines in the books add up to (docs/merchant-api.md "Books"): null fee and net before it has any. */
+function booksOf(row: Pick<MerchantTransactionRow, 'book_lines'>) {
+  const { feeCents, netCents, ids } = row.book_lines;
+  return {
+    fee: feeCents === null ? null : centsToAmount(Number(feeCents)),
+    net: netCents === null ? null : centsToAmount(Number(netCents)),
+    balanceTransactionIds: ids ?? [],
+  };
+}
+
 export function transactionAnswer(row: MerchantTransactionRow, refunds?: readonly RefundRow[]) {
   return {
     ...merchantTransactionOf(row),
+    ...booksOf(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     ...(refunds ? { refunds: refunds.map(refundAnswer) } : {}),

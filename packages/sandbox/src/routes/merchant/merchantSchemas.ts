@@ -95,6 +95,12 @@ const limit = v.optional(v.pipe(
 const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'cursor must be a nextCursor this list gave')));
 const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
 
+/** A payment's codOper as a list's filter. */
+export const codOperQuery = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));
+/** A calendar day, as a payout's arrivalDate. */
+export const dayQuery = (field: string) => v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`),
+  v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${field} must be a date (YYYY-MM-DD)`));
+
 export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
 /** What the recovery after a lost webhook asks for (docs/webhooks.md). */
 const changed = { updatedFrom: v.optional(dateTime('updatedFrom')), updatedTo: v.optional(dateTime('updatedTo')) };

@@ -18,10 +18,12 @@ const page = (item: string) => ({
 const AT = '2026-11-26T15:04:05.000Z';
 const payment = {
   id: 'txn_5b1e0c9a7d3f4e2a8c6b0d1e2f3a4b5c', type: 'payment', amount: 26.75, fee: 1.08, net: 25.67, currency: 'USD', availableOn: '2026-11-28T15:04:05.000Z',
-  payoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', codOper: 'PP4F2A9C1B7E03', refundId: null, disputeId: null, sourcePayoutId: null, createdAt: AT,
+  payoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', codOper: 'PP4F2A9C1B7E03', refundId: null, disputeId: null, sourcePayoutId: null,
+  paidByPayoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', orderReference: 'order-1042', metadata: { cart: '1042' }, createdAt: AT,
 };
-const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', type: 'payout', amount: -25.67, fee: 0, net: -25.67, codOper: null, sourcePayoutId: payment.payoutId, createdAt: '2026-11-28T15:04:05.000Z' };
-const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null, createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
+const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', type: 'payout', amount: -25.67, fee: 0, net: -25.67, codOper: null, sourcePayoutId: payment.payoutId, orderReference: null, metadata: {}, createdAt: '2026-11-28T15:04:05.000Z' };
+const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null,
+  destinationLast4: '4321', statementReference: 'PASARELA 8C2D4E6F0A1B4', createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
 
 const dispute = {
   id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, stage: 'chargeback', takenAmount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
@@ -39,7 +41,7 @@ export const bookSchemas = {
     },
   },
   BalanceTransaction: {
-    type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'createdAt'],
+    type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'paidByPayoutId', 'orderReference', 'metadata', 'createdAt'],
     properties: {
       id: { type: 'string', description: 'txn_...' },
       type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, refund_failure (a refund made that the processor reports failed later: its money returns), dispute (what a chargeback takes, with its fee the first time; one more line at each change of its amount), dispute_reversal (a dispute won: what it took returns), payout, payout_failure (a payout sent back: its money returns)' },
@@ -52,13 +54,16 @@ export const bookSchemas = {
       codOper: nullableText('Its payment (on a payment, refund or dispute line)'),
       refundId: nullableText('Its refund'),
       disputeId: nullableText('Its dispute'),
-      sourcePayoutId: nullableText('On a payout or payout_failure line: that payout'),
+      sourcePayoutId: nullableText('On a payout or payout_failure line: that payout. A payment line of a payout the bank sent back keeps that payout\'s payoutId; the payout_failure line (sourcePayoutId: the failed payout) returns the money and the next payout settles it (its payoutId: the payout that finally paid it)'),
+      paidByPayoutId: nullableText('The payout that took its money to the bank: its payoutId once that payout is paid; when the bank sent that payout back, the later payout that settled its payout_failure line (followed to the end of the chain); null until one is paid'),
+      orderReference: nullableText('Its payment\'s link\'s order reference (null without a payment, or a link without one)'),
+      metadata: { type: 'object', additionalProperties: { type: 'string' }, description: 'Its payment\'s link\'s metadata ({} without)' },
       createdAt: dateTime('When the money moved'),
     },
   },
   BalanceTransactionList: page('BalanceTransaction'),
   Payout: {
-    type: 'object', required: ['id', 'amount', 'currency', 'status', 'arrivalDate', 'failureReason', 'createdAt', 'updatedAt'],
+    type: 'object', required: ['id', 'amount', 'currency', 'status', 'arrivalDate', 'failureReason', 'destinationLast4', 'statementReference', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', description: 'po_...' },
       amount: dollars('What goes to the bank account: the nets of the lines it settles'),
@@ -66,6 +71,8 @@ export const bookSchemas = {
       status: { type: 'string', enum: ['pending', 'paid', 'failed'], description: 'pending while the banks move it; paid; failed (sent back: its money is in the balance again)' },
       arrivalDate: { type: 'string', format: 'date', description: 'The day it is due in the account (the merchant\'s time zone)' },
       failureReason: nullableText('Why it failed (returned_by_bank)'),
+      destinationLast4: { type: 'string', description: 'The last four characters of the bank account it was sent to' },
+      statementReference: { type: 'string', maxLength: 22, description: 'What the deposit\'s line on your bank statement reads (PASARELA and the start of its id)' },
       createdAt: dateTime('When it was made'),
       updatedAt: dateTime('Its last change'),
     },
@@ -101,6 +108,7 @@ export const bookSchemas = {
 const limitParam = { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } };
 const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
 const createdFromParam = { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
+const codOperQueryParam = (description: string) => ({ name: 'codOper', in: 'query', required: false, description, schema: { type: 'string', pattern: '^[A-Za-z0-9_]{1,40}$' } });
 const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
 
 /** The books' operations; `errors` and `error` (an Error answer so described) are the document's own answers. */
@@ -118,11 +126,12 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/balance-transactions': {
       get: {
         operationId: 'listBalanceTransactions', tags: ['Books'], summary: 'List balance transactions, newest first (JSON, or CSV with Accept: text/csv)',
-        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times in the merchant's time zone.`,
+        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times ISO 8601 in the merchant's time zone with its offset (2026-11-26T10:04:05-05:00), then \`order_reference\`. \`Accept\` is weighed by its q-values: CSV only when \`text/csv\` weighs more than \`application/json\`, or as much and comes first. The file is named after the payout (\`balance-transactions-po_....csv\`) or the range (\`balance-transactions-2026-11-01-to-2026-12-01.csv\`).`,
         parameters: [
           limitParam, cursorParam, createdFromParam, createdToParam,
           { name: 'type', in: 'query', required: false, description: 'Only lines of this type', schema: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES] } },
           { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string' } },
+          codOperQueryParam('Only the lines of this payment (its payment, refunds and disputes)'),
         ],
         responses: {
           '200': {
@@ -140,14 +149,23 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/payouts': {
       get: {
         operationId: 'listPayouts', tags: ['Books'], summary: 'List payouts, newest first', description: 'Daily by default; the sandbox runs them at once with POST /sandbox/payouts/run.',
-        parameters: [limitParam, cursorParam, { name: 'status', in: 'query', required: false, description: 'Only payouts in this status', schema: { type: 'string', enum: ['pending', 'paid', 'failed'] } }],
+        parameters: [
+          limitParam, cursorParam, createdFromParam, createdToParam,
+          { name: 'status', in: 'query', required: false, description: 'Only payouts in this status', schema: { type: 'string', enum: ['pending', 'paid', 'failed'] } },
+          { name: 'arrivalFrom', in: 'query', required: false, description: 'Only those due on this day or later (arrivalDate)', schema: { type: 'string', format: 'date' } },
+          { name: 'arrivalTo', in: 'query', required: false, description: 'Only those due on this day or before (arrivalDate)', schema: { type: 'string', format: 'date' } },
+        ],
         responses: { '200': ok('A page of payouts', 'PayoutList', { data: [payout], hasMore: false, nextCursor: null }), ...errors },
       },
     },
     '/disputes': {
       get: {
         operationId: 'listDisputes', tags: ['Books'], summary: 'List disputes, newest first', description: 'Chargebacks on your card payments; each took its amount and a 15.00 fee from the balance when it opened.',
-        parameters: [limitParam, cursorParam, createdFromParam, createdToParam],
+        parameters: [
+          limitParam, cursorParam, createdFromParam, createdToParam,
+          { name: 'status', in: 'query', required: false, description: 'Only disputes in this status', schema: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'] } },
+          codOperQueryParam('Only the disputes of this payment'),
+        ],
         responses: { '200': ok('Your disputes', 'DisputeList', { data: [dispute], hasMore: false, nextCursor: null }), ...errors },
       },
     },

@@ -133,6 +133,14 @@ const transactionProperties = {
   updatedAt: dateTime('When it last changed'),
 };
 
+/** On the API's answers, not in webhooks: what the payment's lines in the books add up to. */
+const transactionBooksRequired = ['fee', 'net', 'balanceTransactionIds'];
+const transactionBooksProperties = {
+  fee: nullable({ type: 'number', description: 'The sum of the fees of its balance transactions (its payment line\'s fee, less what refunds gave back, plus any dispute fee); null before it has any (not approved)' }),
+  net: nullable({ type: 'number', description: 'The sum of the nets of its balance transactions: what it adds to your balance now; null before it has any' }),
+  balanceTransactionIds: { type: 'array', items: { type: 'string' }, description: 'Its balance transactions (txn_...), oldest first: the payment line, then refunds and disputes' },
+};
+
 const endpointIdParam = { name: 'id', in: 'path', required: true, description: 'The endpoint\'s id (we_...)', schema: { type: 'string' } };
 const endpointNotFound = error('No such webhook endpoint of this merchant (`webhook_endpoint_not_found`)');
 const eventTypes = { type: 'array', minItems: 1, items: { type: 'string', enum: ['*', ...WEBHOOK_EVENT_TYPES] }, description: 'The event types it takes; `*`: all (the default)' };
@@ -259,8 +267,8 @@ const schemas = {
   },
   Refund: { type: 'object', required: refundRequired, additionalProperties: false, properties: refundProperties },
   Transaction: {
-    type: 'object', additionalProperties: false, required: transactionRequired,
-    properties: { ...transactionProperties, refunds: { type: 'array', items: ref('Refund'), description: 'Its refunds, oldest first (on one transaction, not in lists)' } },
+    type: 'object', additionalProperties: false, required: [...transactionRequired, ...transactionBooksRequired],
+    properties: { ...transactionProperties, ...transactionBooksProperties, refunds: { type: 'array', items: ref('Refund'), description: 'Its refunds, oldest first (on one transaction, not in lists)' } },
   },
   TransactionList: {
     type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,

@@ -16,7 +16,7 @@ const transaction = {
   metadata: { cart: '1042' }, refundedAmount: 0, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75,
   captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null,
   payer: { email: 'ana@example.com', name: 'Ana Pérez' }, card: { brand: 'VISA', last4: '4242' }, walletPhone: null,
-  status: 1, authStatus: 'APPROVED', createdAt: AT, updatedAt: LATER,
+  status: 1, authStatus: 'APPROVED', fee: 1.08, net: 25.67, balanceTransactionIds: ['txn_5b1e0c9a7d3f4e2a8c6b0d1e2f3a4b5c'], createdAt: AT, updatedAt: LATER,
 };
 const nequiTransaction = {
   ...transaction, codOper: 'PP8D1E0F3A2B77', method: 'nequi', card: null, walletPhone: '****1111', payer: { email: null, name: null },

@@ -104,7 +104,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
         id: `po_${hex}`, amount_cents: 2567, currency: 'USD', status: type === 'payout.failed' ? 'failed' : 'paid', arrival_date: new Date().toISOString(),
-        failure: type === 'payout.failed' ? 'returned_by_bank' : null, created_at: new Date(), updated_at: new Date(),
+        failure: type === 'payout.failed' ? 'returned_by_bank' : null, destination: '000123454321', created_at: new Date(), updated_at: new Date(),
       }),
     } : {}),
   };
