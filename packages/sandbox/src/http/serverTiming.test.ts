@@ -63,8 +63,8 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'node', 'total']);
     // Every statement sent, BEGIN and COMMIT included, and every commit: a statement sent alone is one.
     expect(parts['db']?.desc).toBe(`${seen.statements} statements and ${seen.commits} commits (${seen.writing} writing)`);
-    // The attempt, the outcome, the receipt mail: three commits that write.
-    expect(seen.writing).toBe(3);
+    // The captcha token spent, the attempt, the outcome, the receipt mail: four commits that write.
+    expect(seen.writing).toBe(4);
     expect(parts['processor']?.desc).toBe('the card processor: 1 call');
     for (const part of Object.values(parts)) expect(part.dur).toBeGreaterThanOrEqual(0);
     // The parts add up to the whole (the node's part is the rest).

@@ -73,18 +73,29 @@ it('a shop on @pasarela/node matches each payout to its own order references in 
   expect(lines.find((l) => l.type === 'payout')).toMatchObject({ orderReference: null, metadata: {} });
 });
 
-it('the payments of a payout the bank sent back name the payout that finally paid them, through two returns', async () => {
+it('the payments of a payout the bank sent back are named by the payout that finally paid them, through two returns', async () => {
   const m = await setup.newMerchant('Devoluciones S.A.', { payoutAccount: '000000000002' });
   const codOper = await paidWithOrder(m.key, 30, 'order-back');
   const run = async () => ((await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; status: string }>)[0];
   const paidBy = async () => ((await setup.api.call('GET', `/balance-transactions?codOper=${codOper}`, { key: m.key })).json['data'] as Array<{ payoutId: string; paidByPayoutId: string | null }>)[0];
   const first = await run();
   expect(first?.status).toBe('failed');
-  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: first?.id, paidByPayoutId: null }));
+  // A payout sent back frees the lines it took, for the next payout to name.
+  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: null, paidByPayoutId: null }));
   const second = await run();
   expect(second?.status).toBe('failed');
-  expect((await paidBy())?.paidByPayoutId).toBeNull();
+  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: null, paidByPayoutId: null }));
   await setup.t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '000123456789' });
+  const third = await run();
+  expect(third?.status).toBe('paid');
+  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: third?.id, paidByPayoutId: third?.id }));
+  // Each returned payout keeps its own line and the failure's, which cancel out.
+  for (const returned of [first, second]) {
+    const kept = (await setup.api.call('GET', `/payouts/${returned?.id}`, { key: m.key })).json['balanceTransactions'] as Array<{ type: string; amount: number }>;
+    expect(kept.map((l) => l.type).sort()).toEqual(['payout', 'payout_failure']);
+    expect(kept.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
+  }
+});
   const third = await run();
   expect(third?.status).toBe('paid');
   // The line keeps the payout that first settled it; paidByPayoutId follows the returns to the one that paid.
