@@ -12,12 +12,13 @@ import { screenshot } from './support/artifacts';
 
 // The 3DS and Clave bank pages inside the modal take the checkout's X and Escape: the page's own
 // cancel (nothing charged), the shop told the payment did not go through, then the checkout closes.
+// The 3DS page asks first, as the checkout's own waits do (issue 96).
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 type Lang = 'es' | 'en';
 type ShopEvent = [string, { status?: string; method?: string; reason?: string }];
 const TEXT = {
-  es: { verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', close: 'Cerrar', bank: /continuar al banco/i },
-  en: { verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', close: 'Close', bank: /continue to the bank/i },
+  es: { verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', close: 'Cerrar', bank: /continuar al banco/i, ask: '¿Cerrar sin verificar?', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
+  en: { verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', close: 'Close', bank: /continue to the bank/i, ask: 'Close without verifying?', keep: 'Stay here', leave: 'Close anyway' },
 } as const;
 
 describe.runIf(browserAvailable())('closing the checkout from a bank page', () => {
@@ -71,6 +72,16 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     await screenshot(page, { path: `${SHOTS}bank-page-close-3ds-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
+    // The question, named by its words, with the focus on its first answer; Escape in it dismisses it.
+    const question = frame.getByRole('alertdialog', { name: TEXT[lang].ask });
+    await question.waitFor({ timeout: 10_000 });
+    const bank = await checkoutFrameOf(page);
+    await expect.poll(() => bank.evaluate(() => document.activeElement?.textContent ?? '')).toBe(TEXT[lang].keep);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden', timeout: 10_000 });
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await close.click();
+    await question.getByRole('button', { name: TEXT[lang].leave }).click();
     const events = await closed(page);
     expect(events.map(([name]) => name)).toEqual(['result', 'close']);
     expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'card' });

@@ -123,7 +123,7 @@ describe.runIf(browserAvailable())('faults during a saved-card payment', () => {
     await new WalletScreens(checkout.frame).logIn(DEMO_USER.login, DEMO_USER.password);
     await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
     await checkout.chooseMethod(/Tarjeta/);
-    await checkout.frame.getByRole('group', { name: /tarjetas guardadas/i }).getByRole('radio', { name: /VISA .*4242/ }).waitFor();
+    await checkout.frame.getByRole('group', { name: /tarjetas guardadas/i }).getByRole('radio', { name: /Visa .*4242/ }).waitFor();
     await context.route('**/api/v1/activity/pay', (route) => loseTheAnswer(route, '502'), { times: 1 });
     const pay = checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i });
     await pay.click();

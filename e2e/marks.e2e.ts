@@ -178,7 +178,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
     // The seeded user's Visa 4242: its mark beside its label, which still names it.
-    const visa = page.getByRole('listitem').filter({ hasText: /VISA .*4242/ });
+    const visa = page.getByRole('listitem').filter({ hasText: /Visa .*4242/ });
     await visa.locator('.card-mark--visa svg').waitFor();
     expect(await markOf(page, '.wallet-card .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     expect(await seriousViolations(page)).toEqual([]);

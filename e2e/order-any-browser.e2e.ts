@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     await b.goto(address);
     await b.getByRole('heading', { name: 'Tienes un pago con Yappy de $31.50 esperando tu aprobación' }).waitFor({ timeout: 20_000 });
     // What the payer needs to know it as theirs: the phone's last four digits, nothing else of them.
-    expect(await b.getByText('Enviado al teléfono ****3333.').isVisible()).toBe(true);
+    expect(await b.getByText('Enviado al teléfono •••• 3333.').isVisible()).toBe(true);
     expect(await b.getByText(/Lo empezaste para este mismo pedido/).isVisible()).toBe(true);
     // No form beneath it: nothing to pay twice with.
     expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
@@ -126,7 +126,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     expect(codes.map((c) => c.status)).toEqual([201, 200]);
     const code = codes[0]?.code ?? '';
     expect(codes[1]?.code).toBe(code);
-    expect(await again.frame.getByText('Sent to the phone ****3333.').isVisible()).toBe(true);
+    expect(await again.frame.getByText('Sent to the phone •••• 3333.').isVisible()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(b))).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-shop-en-360.png` });
 

@@ -61,7 +61,7 @@ describe.runIf(browserAvailable())('saved cards at Stripe, end to end', () => {
     // saved cards are in, the typed card's fields are hidden (waiting for them raced that list).
     await checkout.frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor();
     await checkout.chooseMethod(/Tarjeta/);
-    await checkout.frame.getByRole('radio', { name: /VISA .*4242/ }).waitFor();
+    await checkout.frame.getByRole('radio', { name: /Visa .*4242/ }).waitFor();
     await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();

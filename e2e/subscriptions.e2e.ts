@@ -109,7 +109,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
-    await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).first().waitFor();
+    await page.locator('.wallet-card').filter({ hasText: /Visa .*4242/ }).first().waitFor();
     await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();

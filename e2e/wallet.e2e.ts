@@ -41,8 +41,12 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
     expect(addressOf(page)).toBe('/pf/widget/home?lang=es');
     await expect.poll(() => page.getByText('$100.00').isVisible()).toBe(true);
-    const visa = page.getByRole('listitem').filter({ hasText: /VISA .*4242/ });
+    const visa = page.getByRole('listitem').filter({ hasText: /Visa .*4242/ });
     expect(await visa.locator('.badge').textContent()).toMatch(/predeterminada/i);
+    // Issue 96: the card is named in words for assistive technology, never a run of asterisks or dots.
+    const homeTree = await page.locator('main').ariaSnapshot();
+    expect(homeTree).toContain('Visa terminada en 4242');
+    expect(homeTree).not.toMatch(/\*{2,}|•{2,}/);
     expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/wallet-home-360.png', fullPage: true });
@@ -125,18 +129,18 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     // Saved once the processor's check approved it: the screen goes home by itself (leaving sooner cancels the save).
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/pf/widget/home');
     await page.goto(`${sandbox.url}/pf/widget/home`);
-    const mc = page.getByRole('listitem').filter({ hasText: /MC .*4444/ });
+    const mc = page.getByRole('listitem').filter({ hasText: /Mastercard .*4444/ });
     await mc.waitFor();
-    await page.getByRole('button', { name: /usar como predeterminada: MC/i }).click();
+    await page.getByRole('button', { name: /usar como predeterminada: Mastercard/i }).click();
     await expect.poll(() => mc.locator('.badge').count()).toBe(1);
-    expect(await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(0);
+    expect(await page.getByRole('listitem').filter({ hasText: /Visa .*4242/ }).locator('.badge').count()).toBe(0);
     // "Eliminar tarjeta" names the card and asks first: nothing goes until the payer confirms.
-    await page.getByRole('button', { name: /eliminar tarjeta: MC/i }).click();
+    await page.getByRole('button', { name: /eliminar tarjeta: Mastercard/i }).click();
     expect(await mc.count()).toBe(1);
     await screenshot(page, { path: 'e2e/artifacts/wallet-remove-confirm-360.png' });
     await page.getByRole('button', { name: 'Sí, eliminarla' }).click();
     await expect.poll(() => mc.count()).toBe(0);
-    await expect.poll(() => page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(1);
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: /Visa .*4242/ }).locator('.badge').count()).toBe(1);
 
     await page.getByRole('button', { name: /cerrar sesión/i }).click();
     await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
@@ -213,7 +217,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await card.field('cvc').fill('321');
     await card.field('name').fill('LUCIA GOMEZ');
     await page.getByRole('button', { name: /guardar/i }).click();
-    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: /Visa .*1111/ }).waitFor();
     await page.getByRole('button', { name: /cerrar sesión/i }).click();
 
     await page.getByRole('link', { name: /olvidaste tu contraseña/i }).click();
@@ -234,7 +238,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
     await page.getByRole('button', { name: /cerrar sesión/i }).click();
     await new WalletScreens(page).logIn(email, 'Otra#2027clave');
-    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: /Visa .*1111/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -306,8 +310,9 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
     await checkout.chooseMethod(/Tarjeta/);
     const saved = checkout.frame.getByRole('group', { name: /tarjetas guardadas/i });
-    const visa = saved.getByRole('radio', { name: /VISA .*4242/ });
+    const visa = saved.getByRole('radio', { name: /Visa terminada en 4242/ });
     await visa.waitFor();
+    expect(await saved.ariaSnapshot()).not.toMatch(/\*{2,}|•{2,}/);
     expect(await visa.isChecked()).toBe(true);
     expect(await checkout.field('cardnumber').isVisible()).toBe(false);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
@@ -342,7 +347,8 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
-    await page.getByRole('listitem').filter({ hasText: /MC .*4444/ }).waitFor();
+    // Among the saved cards (the history names the card that paid too).
+    await page.locator('.wallet-card').filter({ hasText: /Mastercard .*4444/ }).waitFor();
     await context.close();
   });
 });

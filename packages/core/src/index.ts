@@ -61,7 +61,10 @@ export {
   centsToAmount,
 } from './money';
 export { processorName } from './names';
+export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
+export type { MaskedName } from './maskedNames';
 export { MAX_AMOUNT, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
+export { typedAmountSlip } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
   TEXT_LIMITS,

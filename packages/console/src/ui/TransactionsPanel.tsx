@@ -1,3 +1,4 @@
+import { maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
@@ -14,6 +15,8 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
   const all = settleActionsOf(tx);
   // A refund takes an amount: it has a form of its own.
   const actions = all.filter((action) => action !== 'refund');
+  // One name for a card everywhere (core's maskedCardName): "Visa •••• 9562", read "Visa terminada en 9562".
+  const card = tx.displayNum ? maskedCardName(tx.cardType, tx.displayNum) : null;
   return (
     <li className="tx" data-codoper={tx.codOper}>
       <div className="tx-head">
@@ -26,7 +29,12 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         {tx.linkCode && <span>{tx.linkCode}</span>}
         {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
         {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}
-        {tx.displayNum && <span>{tx.cardType} {tx.displayNum}</span>}
+        {card && (
+          <span>
+            <span aria-hidden="true">{card.shown}</span>
+            <span className="sr-only">{spokenMaskedName(card, (key, values) => t(key, values))}</span>
+          </span>
+        )}
         <span>{tx.authStatus}</span>
         {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount) })}</span>}
         <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>

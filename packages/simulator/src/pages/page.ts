@@ -13,9 +13,11 @@ export const CLOSE_FIELD = BANK_PAGE_CLOSE_FIELD;
 /** Opaque here, as 3-D Secure's session data. */
 export const CARRIED_FIELD = 'returnTo';
 
-// Inside the checkout's frame the page shows the checkout's X and takes Escape, its own cancel marked `close`:
-// the frame keeps the keyboard after the checkout's page left it, so Escape reaches this page.
-const FRAMED_CLOSE_SCRIPT = "(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}});window.focus()})()";
+// Arriving, the focus starts at the page's title. Inside the checkout's frame the page shows the
+// checkout's X and takes Escape, its own cancel marked `close`: the frame keeps the keyboard after the
+// checkout's page left it, so Escape reaches this page. Where the page holds a question (`.ask`), the
+// X and Escape ask it first, as the checkout's own waits do; Escape in the question dismisses it.
+const FRAMED_CLOSE_SCRIPT = "(function(){var h=document.querySelector('h1');if(h&&(!document.activeElement||document.activeElement===document.body)){h.tabIndex=-1;h.focus()}if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;var a=document.querySelector('.ask'),ok=false,back=null;function hide(){a.hidden=true;if(back&&back.isConnected)back.focus()}if(a){x.addEventListener('click',function(e){if(ok)return;e.preventDefault();back=document.activeElement;a.hidden=false;a.querySelector('button').focus()});a.querySelector('.keep').addEventListener('click',hide);a.querySelector('.leave').addEventListener('click',function(){ok=true;x.click()})}document.addEventListener('keydown',function(e){if(e.key!=='Escape'||e.defaultPrevented)return;e.preventDefault();if(a&&!a.hidden)hide();else x.click()});window.focus()})()";
 const SCRIPT_HASH = hashOf(FRAMED_CLOSE_SCRIPT);
 
 const STYLE_RULES = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:var(--page);color:var(--text)}
@@ -23,7 +25,10 @@ main{background:var(--card);border-radius:12px;padding:24px;max-width:420px;box-
 h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:var(--badge-text);background:var(--badge);padding:2px 8px;border-radius:6px}
 form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:2px solid var(--brand-edge);margin:12px 8px 0 0;cursor:pointer}
 button.approve{background:var(--brand);color:var(--on-brand)}button.fail{background:var(--card);color:var(--fail);border-color:var(--fail)}
-button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+button:focus-visible,h1:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.vh{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.ask{position:fixed;left:12px;right:12px;top:15%;max-width:380px;margin:auto;background:var(--card);color:var(--text);border:1px solid var(--edge);border-radius:12px;padding:18px;box-shadow:0 8px 40px #0006;z-index:2}
+.ask[hidden]{display:none}.ask h2{font-size:1.0625rem;margin:0 0 8px}.ask p{margin:0}.ask .leave{background:var(--card);color:var(--text);border:1px solid var(--edge)}
 .shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 52px 12px 0;border-bottom:1px solid var(--line);position:relative}
 .shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none;object-fit:contain}.shop .initial{display:grid;place-items:center;background:var(--initial);font-weight:700}
 .shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}button.cancel{display:block;margin:20px 0 0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}
@@ -70,9 +75,20 @@ export function cancelForm(action: string, hidden: string, lang: Language, resul
   return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button></form>`;
 }
 
-export function closeForm(action: string, hidden: string, lang: Language, result: string): string {
+/** What the X and Escape ask before closing (the page's script shows it). */
+export interface CloseQuestion {
+  title: string;
+  text: string;
+  keep: string;
+  leave: string;
+}
+
+export function closeForm(action: string, hidden: string, lang: Language, result: string, ask?: CloseQuestion): string {
   const close = catalogs[lang]['close'] ?? (lang === 'en' ? 'Close' : 'Cerrar');
-  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>`;
+  const question = ask
+    ? `<div class="ask" role="alertdialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text" hidden><h2 id="ask-title">${escapeHtml(ask.title)}</h2><p id="ask-text">${escapeHtml(ask.text)}</p><button type="button" class="keep approve">${escapeHtml(ask.keep)}</button><button type="button" class="leave">${escapeHtml(ask.leave)}</button></div>`
+    : '';
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>${question}`;
 }
 
 export function answerForm(action: string, hidden: string, result: 'approve' | 'fail', label: string): string {

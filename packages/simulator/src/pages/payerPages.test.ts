@@ -51,7 +51,11 @@ describe("the issuer's 3D Secure page", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('&#60;b&#62;Café &#38; &#34;Co&#34;&#60;/b&#62;');
     expect(html).not.toContain('<b>Café');
-    expect(html).toContain('$26.75 with VISA card ending in 3220');
+    // Issue 96: one name for a card, shown with dots and read in words; "Simula", as the checkout says tú.
+    expect(html).toContain('<span aria-hidden="true">$26.75 with Visa •••• 3220</span><span class="vh">$26.75 with Visa ending in 3220</span>');
+    expect(html).not.toMatch(/\*{2,}/);
+    expect(html).toContain('role="alertdialog"');
+    expect(html).toContain('Close without verifying?');
     expect(html).toMatch(/<button class="approve" type="submit">Approve<\/button>/);
     expect(html).toMatch(/<button class="fail" type="submit">Fail<\/button>/);
     expect(html).not.toMatch(/Aprobar|Fallar/);
@@ -67,6 +71,9 @@ describe("the issuer's 3D Secure page", () => {
     expect(es).toContain('<html lang="es">');
     expect(es).toMatch(/>Aprobar<\/button>.*>Fallar<\/button>/s);
     expect(es).not.toMatch(/Approve|>Fail</);
+    expect(es).toContain('Simula la respuesta del banco emisor');
+    expect(es).not.toContain('Simule');
+    expect(es).toContain('Visa terminada en 3220');
   });
 
   it('approve: recorded under the key, told to the server once, and back to the return address the call named (not one the form names)', async () => {

@@ -1,6 +1,6 @@
 import type { GatewayEvent } from '@pasarela/gateways';
 import { Hono, type Context } from 'hono';
-import { catalogs, type Language } from '@pasarela/core';
+import { catalogs, maskedCardName, spokenMaskedName, type Language } from '@pasarela/core';
 import type { SimulatedGateways } from '../processors/simulatedGateways';
 import type { Notifier } from '../notifier';
 import {
@@ -12,12 +12,14 @@ type Form = Record<string, unknown>;
 
 const TEXT = {
   es: {
-    threeDsTitle: 'Verificación 3D Secure', threeDsAsk: 'Simule la respuesta del banco emisor:', approve: 'Aprobar', fail: 'Fallar', decline: 'Rechazar',
+    threeDsTitle: 'Verificación 3D Secure', threeDsAsk: 'Simula la respuesta del banco emisor:', approve: 'Aprobar', fail: 'Fallar', decline: 'Rechazar',
     threeDsUnknown: 'Esta autenticación no existe o ya terminó.', claveTitle: 'Banca en línea: pago con Clave', pay: 'Pagar',
     claveUnknown: 'Este pago no existe o ya terminó.', claveGoneTitle: 'Este pago ya no está disponible',
     claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo. Puedes cerrar esta página.',
     doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
-    card: (amount: string, brand: string, last4: string) => `${amount} con tarjeta ${brand} terminada en ${last4}`,
+    card: (amount: string, card: string) => `${amount} con ${card}`,
+    cardEndingIn: '{{brand}} terminada en {{last4}}',
+    closeAsk: { title: '¿Cerrar sin verificar?', text: 'Si cierras ahora, el pago no se hace y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
   },
   en: {
     threeDsTitle: '3D Secure verification', threeDsAsk: "Simulate the issuing bank's answer:", approve: 'Approve', fail: 'Fail', decline: 'Decline',
@@ -25,7 +27,9 @@ const TEXT = {
     claveUnknown: 'This payment does not exist or has already ended.', claveGoneTitle: 'This payment is no longer available',
     claveGone: 'The payment was cancelled before you answered and nothing was charged. You can close this page.',
     doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
-    card: (amount: string, brand: string, last4: string) => `${amount} with ${brand} card ending in ${last4}`,
+    card: (amount: string, card: string) => `${amount} with ${card}`,
+    cardEndingIn: '{{brand}} ending in {{last4}}',
+    closeAsk: { title: 'Close without verifying?', text: 'If you close now, the payment is not made and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
   },
 } as const;
 
@@ -75,8 +79,12 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const t = TEXT[lang];
     const action = `/3ds/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
-    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel'))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
-<p>${escapeHtml(request.merchant.name)}: ${t.card(amountOf(request.amountCents, lang), escapeHtml(request.brand), escapeHtml(request.last4))}.</p>
+    // One way to name a card everywhere (core's maskedCardName): "Visa •••• 3220", read in words.
+    const card = maskedCardName(request.brand, request.last4) ?? { kind: 'card' as const, shown: request.brand, brand: request.brand, last4: '' };
+    const spoken = spokenMaskedName(card, (_key, values) => t.cardEndingIn.replace('{{brand}}', values.brand).replace('{{last4}}', values.last4));
+    const amount = amountOf(request.amountCents, lang);
+    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel', t.closeAsk))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
+<p>${escapeHtml(request.merchant.name)}: <span aria-hidden="true">${escapeHtml(t.card(amount, card.shown))}</span><span class="vh">${escapeHtml(t.card(amount, spoken))}</span>.</p>
 <p>${t.threeDsAsk}</p>
 ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.fail)}${cancelForm(action, hidden, lang, 'cancel')}`;
     return send(c, renderPage('3D Secure', body, look, originOf(request.returnUrl ?? '')));

@@ -49,7 +49,8 @@ describe('App', () => {
     );
     expect(location.pathname).toBe('/pf/default-receipt/OP1');
     expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
-    expect(view.container.textContent).toContain('**** 4242');
+    expect(view.container.textContent).toContain('Visa •••• 4242');
+    expect(view.container.querySelector('.receipt .visually-hidden')?.textContent).toBe('Visa terminada en 4242');
     expect(view.messages.find((m) => m.type === 'result')).toMatchObject({
       result: { status: 'success', method: 'card', notification: { Oper: 'OP1', TotalPagado: '10.70', Estado: 'APPROVED' } },
     });

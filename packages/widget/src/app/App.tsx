@@ -12,6 +12,7 @@ import { holdSplashInput } from './splashInput';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import { laterStyles } from '../services/laterStyles';
 import { isShownAddress } from '../services/history';
+import { LoadingPage } from '../ui/Loading';
 
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
 
@@ -135,9 +136,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     screen = <MessagePage title={t('error_to_load')} message={{ key: 'connection_error' }} onRetry={retry} />;
   } else if (booted) {
     screen = (
-      <main className="page page--loading" aria-busy="true">
-        <p className="page__text">{t('loading')}</p>
-      </main>
+      <LoadingPage />
     );
   }
 

@@ -9,6 +9,8 @@ import { MessagePage } from '../ui/MessagePage';
 import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
+import { LoadingPage } from '../ui/Loading';
+import { useLaterStyles } from '../ui/useLaterStyles';
 
 /** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -72,17 +74,16 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
     return <LinkShopMessage title={t('request_already_paid')} type={state.target.type} code={state.target.code} />;
   }
   if (state.status === 'failed') {
-    return (
-      <MessagePage
-        title={t('error_to_load')}
-        message={state.message}
-        onRetry={state.retry ? () => void store.getState().load() : undefined}
-      />
-    );
+    return <FailedCheckout message={state.message} onRetry={state.retry ? () => void store.getState().load() : undefined} />;
   }
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text">{t('loading')}</p>
-    </main>
+    <LoadingPage />
   );
+}
+
+/** The checkout's first load leaves the message pages' styles out: fetched before this page shows. */
+function FailedCheckout({ message, onRetry }: { message: PayerMessage; onRetry: (() => void) | undefined }) {
+  const styled = useLaterStyles();
+  if (!styled) return <LoadingPage />;
+  return <MessagePage title={t('error_to_load')} message={message} onRetry={onRetry} />;
 }

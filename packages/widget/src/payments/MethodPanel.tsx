@@ -3,6 +3,7 @@ import { t } from '../i18n/i18n';
 import { AttemptAlert } from './AttemptAlert';
 import type { MethodModule, MethodScreenProps } from './methodModule';
 import type { PaymentContext } from './paymentContext';
+import { LoadingNote } from '../ui/Loading';
 
 export function MethodPanel({ module, payment, hidden }: { module: MethodModule; payment: PaymentContext; hidden: boolean }) {
   // A screen in the first load shows at once: the card field is on screen with the checkout.
@@ -44,9 +45,7 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
       {Screen ? <Screen payment={payment} /> : null}
       {!Screen && failed ? <AttemptAlert message={{ key: 'connection_error' }} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {!Screen && !failed ? (
-        <p className="page__text" aria-busy="true">
-          {t('loading')}
-        </p>
+        <LoadingNote />
       ) : null}
     </section>
   );

@@ -4,6 +4,8 @@ import { formatAmount, type Language } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 import { checkPhone, preparePhoneRules } from './phoneCheck';
+import { BusyButton } from '../ui/BusyButton';
+import { PayingStatus } from '../ui/PayingStatus';
 
 interface PhoneFormProps {
   name: string;
@@ -89,9 +91,10 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
           if (error) setError(null);
         }}
       />
-      <button type="submit" ref={button} className="button button--primary button--pay" disabled={busy} aria-busy={busy || checking}>
+      <BusyButton type="submit" buttonRef={button} className="button button--primary button--pay" busy={busy} aria-busy={busy || checking}>
         {busy ? t('processing_payment') : sameAgain && again ? again.label : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang) }))}
-      </button>
+      </BusyButton>
+      <PayingStatus paying={busy} />
     </form>
   );
 }

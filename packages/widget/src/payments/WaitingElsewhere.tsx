@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
+import { BusyButton } from '../ui/BusyButton';
+import { MaskedText } from '../ui/MaskedNumber';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
@@ -60,6 +62,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   };
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
   const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
+  const phone = maskedPhoneName(found.phone);
 
   return (
     <main className="page page--checkout page--elsewhere">
@@ -71,7 +74,11 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
         {view === 'offer' ? (
           <>
             <p className="page__text">{t(found.here ? 'waiting_here_lead' : 'waiting_elsewhere_lead')}</p>
-            {found.phone ? <p className="page__text">{t('waiting_here_phone', { phone: found.phone })}</p> : null}
+            {phone ? (
+              <p className="page__text">
+                <MaskedText name={phone} say={(named) => t('waiting_here_phone', { phone: named })} />
+              </p>
+            ) : null}
             {failed ? (
               <p className="alert alert__text" role="alert">
                 {t('waiting_elsewhere_not_called_off', values)}
@@ -79,24 +86,24 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
             ) : null}
             {found.challengeUrl ? (
               // A 3DS challenge goes on at the issuer's page, which the server still knows.
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
                 {t('waiting_elsewhere_go_on_challenge')}
-              </button>
+              </BusyButton>
             ) : (
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
                 {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
-              </button>
+              </BusyButton>
             )}
-            <button type="button" className="button button--secondary" disabled={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
+            <BusyButton type="button" className="button button--secondary" busy={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
               {t('waiting_elsewhere_other_way', thisOrder)}
-            </button>
+            </BusyButton>
             <p className="page__hint" id="elsewhere-note">
               {t(callable ? 'waiting_elsewhere_other_way_note' : payment.method === 'cash' ? 'waiting_elsewhere_voucher_stays' : 'waiting_elsewhere_stays', values)}
             </p>
             {callable ? (
-              <button type="button" className="button button--link" disabled={busy} onClick={() => void callOff(() => setView('calledOff'))}>
+              <BusyButton type="button" className="button button--link" busy={busy} onClick={() => void callOff(() => setView('calledOff'))}>
                 {t('waiting_elsewhere_call_off', values)}
-              </button>
+              </BusyButton>
             ) : null}
           </>
         ) : view === 'calledOff' ? (

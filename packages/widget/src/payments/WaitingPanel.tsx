@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n';
 import { Countdown } from './Countdown';
 
 interface WaitingPanelProps {
-  status: string;
+  status: ReactNode;
   deadline: number | null;
   serverNow: () => number;
   countdownKey?: CatalogKey;

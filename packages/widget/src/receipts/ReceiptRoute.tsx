@@ -11,6 +11,7 @@ import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
+import { LoadingPage } from '../ui/Loading';
 
 const CHALLENGE_ANSWER_READS = 10;
 
@@ -68,9 +69,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
 
   if (atChallenge || (result && result.status === 'error' && pending?.formPath)) {
     return (
-      <main className="page page--loading" aria-busy="true">
-        <p className="page__text">{t('loading')}</p>
-      </main>
+      <LoadingPage />
     );
   }
   return <ReceiptScreen store={store} />;

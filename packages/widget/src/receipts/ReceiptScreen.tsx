@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, receiptCardNumber, receiptConcept, receiptDisplayStatus,
+  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptCardNumber, receiptConcept, receiptDisplayStatus,
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
-  type CatalogKey, type Language, type Receipt, type ReceiptField, type StatusFamily,
+  type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
 } from '@pasarela/core';
 import { ShopReturn, WayOut } from '../ui/WayOut';
@@ -14,6 +14,8 @@ import { hasText, t } from '../i18n/i18n';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from '../payments/cashNetworks';
 import type { ReceiptStore } from './receiptStore';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
+import { LoadingPage } from '../ui/Loading';
+import { MaskedNumber } from '../ui/MaskedNumber';
 
 function dateText(date: string): string {
   const at = Date.parse(date);
@@ -21,14 +23,14 @@ function dateText(date: string): string {
 }
 
 /** `token`: a value read as one piece never breaks inside; it moves whole under its label. */
-function Line({ label, value, token = false, mark, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; children?: ReactNode }) {
+function Line({ label, value, token = false, mark, named, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; named?: MaskedName | null | undefined; children?: ReactNode }) {
   if (value.trim() === '') return null;
   return (
     <div className={token ? 'receipt__line receipt__line--token' : 'receipt__line'}>
       <dt>{label}</dt>
       <dd>
         {mark}
-        {value}
+        {named ? <MaskedNumber name={named} /> : value}
         {children}
       </dd>
     </div>
@@ -82,9 +84,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   useEffect(() => {
     document.title = t(titleKey);
   }, [titleKey]);
-  const brandKey = `brand_${receipt.cardType}`;
-  const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
-  const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
+  const cardName = maskedCardName(receipt.cardType, receiptCardNumber(receipt.displayNum, receipt.type));
   const cardBrand = knownCardBrand(receipt.cardType);
   // One name for the shop, as payers know it; the bank statement's descriptor is a line of its own.
   const shopName = receipt.merchant ? shopNameOf(receipt.merchant) : '';
@@ -118,7 +118,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           {show('date') ? <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} /> : null}
           {show('merchant') ? <Line label={t('receipt_merchant')} value={shopName} /> : null}
           {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
-          {show('card') ? <Line label={t('receipt_card')} value={card} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}
+          {show('card') ? <Line label={t('receipt_card')} value={cardName?.shown ?? ''} named={cardName} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}
           {show('name') ? <Line label={t('receipt_name')} value={receipt.name || receipt.txCtrl?.completeName || ''} /> : null}
           {show('concept') ? <Line label={t('receipt_concept')} value={receiptConcept(receipt)} /> : null}
           {show('authorization') ? <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} token /> : null}
@@ -161,8 +161,6 @@ export function ReceiptScreen({ store }: { store: ReceiptStore }) {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text">{t('loading')}</p>
-    </main>
+    <LoadingPage />
   );
 }

@@ -12,9 +12,11 @@ export interface FieldProps extends InputProps {
   onValue: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
   describedBy?: string | undefined;
+  /** Invalid by a message elsewhere (a failed login's alert), which `describedBy` names. */
+  invalid?: boolean | undefined;
 }
 
-export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, ...input }: FieldProps) {
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, invalid, className, disabled, readOnly, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -29,12 +31,15 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
       </div>
       <input
         {...input}
+        // Busy, a field stays focusable and keeps its value: `disabled` would drop the focus to the body.
+        readOnly={readOnly || disabled}
+        aria-disabled={disabled ? 'true' : undefined}
         ref={inputRef}
         id={id}
         name={name}
         className="field__input"
         value={value}
-        aria-invalid={error ? 'true' : 'false'}
+        aria-invalid={error || invalid ? 'true' : 'false'}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
       />

@@ -1,14 +1,31 @@
 import { useEffect, useState } from 'react';
-import { shopLogoOf, type CheckoutType, type PayerMessage } from '@pasarela/core';
+import { formatAmount, formatPanamaDate, shopLogoOf, subscriptionPeriodCode, type CheckoutType, type PayerMessage } from '@pasarela/core';
 import { loadLinkShop, type LinkShop } from '../api/loadLinkShop';
+import { t } from '../i18n/i18n';
+import { useLaterStyles } from './useLaterStyles';
 import { useServices } from '../services/services';
+import { LoadingPage } from './Loading';
 import { MessagePage } from './MessagePage';
 import { ShopReturn } from './WayOut';
 
-/** Until the shop is known, or when it cannot be, the message alone with the page's usual way out. */
+/** What the payer already has from this link: the payment (when, how much), or the active subscription. */
+function paidNote(shop: LinkShop, lang: 'es' | 'en'): string | null {
+  if (shop.paid) return t('paid_link_on', { date: formatPanamaDate(new Date(shop.paid.at)), amount: formatAmount(shop.paid.amount, lang) });
+  if (shop.active) {
+    const code = subscriptionPeriodCode(shop.active.period);
+    return t('subscription_active', { shop: shop.name, amount: formatAmount(shop.active.amount, lang), period: code ? t(`period_${code}`) : shop.active.period });
+  }
+  return null;
+}
+
+/**
+ * Until the shop is known, or when it cannot be, the message alone with the page's usual way out.
+ * Drawn with the checkout's message styles (styles.later.css), which the checkout's first load leaves out.
+ */
 export function LinkShopMessage({ title, message, type, code }: { title: string; message?: PayerMessage | undefined; type: string; code: string }) {
   const services = useServices();
   const [shop, setShop] = useState<LinkShop | null>(null);
+  const styled = useLaterStyles();
   useEffect(() => {
     let live = true;
     if (code === '') return;
@@ -22,8 +39,12 @@ export function LinkShopMessage({ title, message, type, code }: { title: string;
     };
   }, [services, type, code]);
   const logo = shop ? shopLogoOf({ logo: shop.logo }, services.config.imageBase) : '';
+  const note = shop ? paidNote(shop, services.lang) : null;
+  // Never unstyled: a moment's "Cargando..." until the sheet is in.
+  if (!styled) return <LoadingPage />;
   return (
     <MessagePage title={title} message={message} shop={shop ? { name: shop.name, logo } : null} returnUrl={shop?.returnUrl}>
+      {note ? <p className="page__text">{note}</p> : null}
       {shop ? <ShopReturn shopName={shop.name} returnUrl={shop.returnUrl} /> : null}
     </MessagePage>
   );

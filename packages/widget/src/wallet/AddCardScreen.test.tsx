@@ -69,7 +69,11 @@ describe('AddCardScreen: the trackId of the card check', () => {
     unmount = screen.view.unmount;
     await screen.fill('4242424242424242');
     await screen.save();
-    // The CVC is cleared after every try: the payer types it again.
+    // The CVC is cleared after every try, and holds the focus with the reason tied to it (issue 96).
+    const cvc = screen.view.input('cvc');
+    expect(document.activeElement).toBe(cvc);
+    expect(cvc.getAttribute('aria-invalid')).toBe('true');
+    expect(cvc.getAttribute('aria-describedby')?.split(' ')).toContain(screen.view.container.querySelector('[role="alert"]')?.id);
     await type(screen.view.input('cvc'), '123');
     await screen.save();
     expect(screen.sent.map((s) => s.body['trackId'])).toEqual(['track-1', 'track-1']);

@@ -9,6 +9,7 @@ import { formatCardNumber, formatExpiry } from '../payments/cardFormat';
 import { registerCard } from './api';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 type AddCardField = 'cardnumber' | 'expirationDate' | 'cvc' | 'name';
 const EMPTY: Record<AddCardField, string> = { cardnumber: '', expirationDate: '', cvc: '', name: '' };
@@ -30,6 +31,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
     }));
 
   const submit = async () => {
+    if (busy) return;
     const schema = v.object({ cardnumber: cardNumber(), expirationDate: expiry(services.now()), cvc: cvc(brand), name: required() });
     const errors = fieldErrors(schema, values);
     setShown(errors);
@@ -69,6 +71,8 @@ export function AddCardScreen({ next }: { next: string | null }) {
       setValues((old) => ({ ...old, cvc: '' }));
       setBusy(false);
     }
+    // Refused: the CVC, emptied, is the field to type again, the reason tied to it.
+    document.getElementById('field-cvc')?.focus();
   };
 
   const message = (f: AddCardField) => (shown[f] ? t(shown[f] ?? '') : undefined);
@@ -83,23 +87,23 @@ export function AddCardScreen({ next }: { next: string | null }) {
         }}
       >
         {failure ? (
-          <div className="alert" role="alert">
+          <div className="alert" role="alert" id="add-card-failure">
             <p className="alert__text">{failure}</p>
           </div>
         ) : null}
         <Field name="cardnumber" label={t('label_cardnumber')} value={values.cardnumber} onValue={set('cardnumber')} autoComplete="cc-number" inputMode="numeric" error={message('cardnumber')} disabled={busy} />
         <div className="field-row">
           <Field name="expirationDate" label={t('label_expiry')} value={values.expirationDate} onValue={set('expirationDate')} autoComplete="cc-exp" inputMode="numeric" placeholder={t('placeholder_expiry')} error={message('expirationDate')} disabled={busy} />
-          <Field name="cvc" label={t('label_cvc')} value={values.cvc} onValue={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={message('cvc')} disabled={busy} />
+          <Field name="cvc" label={t('label_cvc')} value={values.cvc} onValue={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={message('cvc')} invalid={failure !== null} describedBy={failure ? 'add-card-failure' : undefined} disabled={busy} />
         </div>
         <Field name="name" label={t('label_name')} value={values.name} onValue={set('name')} autoComplete="cc-name" error={message('name')} disabled={busy} />
         <label className="checkbox">
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} disabled={busy} />
           <span>{t('set_default_card')}</span>
         </label>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t('save_button')}
-        </button>
+        </BusyButton>
       </form>
     </WalletPage>
   );

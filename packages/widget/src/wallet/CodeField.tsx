@@ -2,7 +2,15 @@ import { digitsOnly } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 
-export function CodeField({ value, onValue, disabled }: { value: string; onValue: (value: string) => void; disabled: boolean }) {
+interface CodeFieldProps {
+  value: string;
+  onValue: (value: string) => void;
+  disabled: boolean;
+  /** The id of the message that refused the code, tied to the field. */
+  errorId?: string | undefined;
+}
+
+export function CodeField({ value, onValue, disabled, errorId }: CodeFieldProps) {
   return (
     <Field
       name="emailCode"
@@ -13,6 +21,8 @@ export function CodeField({ value, onValue, disabled }: { value: string; onValue
       inputMode="numeric"
       maxLength={6}
       disabled={disabled}
+      invalid={errorId !== undefined}
+      describedBy={errorId}
     />
   );
 }

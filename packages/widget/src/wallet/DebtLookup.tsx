@@ -8,6 +8,7 @@ import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecu
 import type { CheckoutSecurity } from '../security/checkoutSecurity';
 import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   const services = useServices();
@@ -84,9 +85,9 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
           </p>
         ) : null}
         <Field name="serviceNumber" label={t('debt_search_label')} type="tel" value={number} onValue={setNumber} autoComplete="tel" inputMode="numeric" disabled={busy} />
-        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--secondary" busy={busy} aria-busy={busy}>
           {t('search_button')}
-        </button>
+        </BusyButton>
       </form>
       <div aria-live="polite">
         {message === 'no_results' ? <p className="page__text">{t(message)}</p> : null}
@@ -100,9 +101,9 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
         {found?.map((debt) => (
           <div key={debt.paymentCode} className="wallet-list__item">
             <span>{debt.description}</span>
-            <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => void pay(debt)}>
+            <BusyButton type="button" className="button button--primary button--small" busy={busy} onClick={() => void pay(debt)}>
               {t('pay_with_balance', { amount: formatAmount(totalWithTax(debt.amount, debt.taxes), services.lang) })}
-            </button>
+            </BusyButton>
           </div>
         ))}
       </div>

@@ -34,18 +34,20 @@ function services(): Services {
 }
 
 const payment = (method: string, status: number, authStatus: string | null): WalletTransaction => ({
-  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', displayNum: null,
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null,
 });
 
-async function showHome(transactions: WalletTransaction[]) {
+async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {
   const store = createStore<AccountState>()(() => ({
     status: 'ready',
     account: { profile: { photo: '', name: 'Ana', lastname: 'Díaz', phone: '', email: 'ana@example.com', address1: '', country: '', login: 'ana' }, balance: 0, cards: [], transactions },
+    ...state,
     error: null,
     busyCard: null,
     load: async () => {},
     makeDefault: async () => {},
     remove: async () => {},
+    ...state,
   }));
   const view = await render(
     <ServicesContext.Provider value={services()}>
@@ -73,5 +75,47 @@ describe('the wallet\'s recent payments show each payment\'s status as every sur
   ])('%s status %s (%s) reads %s: %s', async (method, status, authStatus, shown) => {
     unmount = (await showHome([payment(method, status, authStatus)])).unmount;
     expect(document.querySelector('.wallet-list__item')?.textContent).toContain(shown);
+  });
+});
+
+describe('the wallet home while its account loads (issue 96: loading is never an error)', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it('says "Cargando..." in a role=status under the wallet\'s title, with no alert and no error text', async () => {
+    unmount = (await showHome([], { status: 'loading', account: null })).unmount;
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.loading);
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+    expect(document.body.textContent).not.toContain(catalogs.es.error_to_load);
+    expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
+  });
+
+  it('shows the failure, with a retry, only once the load failed, still under the wallet\'s title', async () => {
+    unmount = (await showHome([], { status: 'failed', account: null, error: 'connection_error' })).unmount;
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.connection_error);
+    expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
+    expect(document.activeElement?.textContent).toBe(catalogs.es.retry_button);
+  });
+});
+
+describe('the wallet\'s recent payments name the shop and the card (issue 96)', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it('a card payment reads its shop and "Visa terminada en 4242", never a run of asterisks', async () => {
+    unmount = (await showHome([{ ...payment('card', 1, 'APPROVED'), merchantName: 'Tostadores del Casco', cardType: 'VISA', displayNum: '**** 4242' }])).unmount;
+    const row = document.querySelector('.wallet-list__item');
+    expect(row?.textContent).toContain('Tostadores del Casco');
+    expect(row?.querySelector('[aria-hidden="true"]')?.textContent).toBe('Visa •••• 4242');
+    expect(row?.querySelector('.visually-hidden')?.textContent).toBe('Visa terminada en 4242');
+    expect(row?.textContent).not.toMatch(/\*/);
   });
 });

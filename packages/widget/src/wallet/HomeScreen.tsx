@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
-import { formatAmount, formatPanamaDate, paymentDisplayStatus, statusFamilyOf } from '@pasarela/core';
+import { useEffect, useRef } from 'react';
+import { formatAmount, formatPanamaDate, maskedCardName, maskedPhoneName, paymentDisplayStatus, statusFamilyOf, type MaskedName } from '@pasarela/core';
+import { MaskedNumber } from '../ui/MaskedNumber';
 import { hasText, t } from '../i18n/i18n';
 import { useServices } from '../services/services';
-import { MessagePage } from '../ui/MessagePage';
+import { AttemptAlert } from '../payments/AttemptAlert';
+import { LoadingNote } from '../ui/Loading';
 import { useStoreState } from '../ui/useStoreState';
 import { logOut } from './api';
 import type { AccountStore } from './accountStore';
+import type { WalletTransaction } from './api';
 import { go } from './LoginForm';
 import { DebtLookup } from './DebtLookup';
 import { SavedCardList } from './SavedCardList';
@@ -17,6 +20,12 @@ function methodName(method: string): string {
   return hasText(key) ? t(key) : method;
 }
 
+/** The card (or the wallet phone) a payment used, named as everywhere else. */
+function numberOf(tx: WalletTransaction): MaskedName | null {
+  if (!tx.displayNum) return null;
+  return tx.method === 'card' ? maskedCardName(tx.cardType, tx.displayNum) : maskedPhoneName(tx.displayNum);
+}
+
 export const LOGIN_PATH = '/pf/widget/login';
 
 export function HomeScreen({ store }: { store: AccountStore }) {
@@ -24,6 +33,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
   const state = useStoreState(store);
   const login = useStoreState(services.session).login;
   const { lang } = services;
+  const cardsHeading = useRef<HTMLHeadingElement>(null);
 
   // A session-type answer ended the login (SPEC 8): back to the login, which says so, and back here after.
   useEffect(() => {
@@ -35,8 +45,17 @@ export function HomeScreen({ store }: { store: AccountStore }) {
     services.session.getState().clear('logout');
   };
 
-  if (state.status === 'failed' || !state.account) {
-    return <MessagePage title={t('error_to_load')} message={{ key: 'happen_error_try_again', text: t(state.error ?? 'happen_error_try_again') }} onRetry={() => void store.getState().load()} />;
+  // Loading is a status, not a failure; a failure keeps the wallet's title and offers a retry.
+  if (!state.account) {
+    return (
+      <WalletPage title={t('wallet_home_title')}>
+        {state.status === 'failed' ? (
+          <AttemptAlert message={{ key: 'happen_error_try_again', text: t(state.error ?? 'happen_error_try_again') }} onRetry={() => void store.getState().load()} />
+        ) : (
+          <LoadingNote />
+        )}
+      </WalletPage>
+    );
   }
   const { profile, balance, cards, transactions } = state.account;
   const fullName = `${profile.name} ${profile.lastname}`.trim();
@@ -57,13 +76,13 @@ export function HomeScreen({ store }: { store: AccountStore }) {
         <p className="wallet-balance__amount">{formatAmount(balance, lang)}</p>
       </section>
       <section aria-labelledby="saved-cards-label">
-        <h2 id="saved-cards-label" className="wallet-section__title">{t('saved_cards')}</h2>
+        <h2 id="saved-cards-label" className="wallet-section__title" tabIndex={-1} ref={cardsHeading}>{t('saved_cards')}</h2>
         {state.error ? (
           <div className="alert" role="alert">
             <p className="alert__text">{t(state.error)}</p>
           </div>
         ) : null}
-        <SavedCardList cards={cards} busyCard={state.busyCard} onDefault={(id) => void store.getState().makeDefault(id)} onRemove={(id) => void store.getState().remove(id)} />
+        <SavedCardList cards={cards} busyCard={state.busyCard} onDefault={(id) => void store.getState().makeDefault(id)} onRemove={(id) => void store.getState().remove(id)} afterRemoveFocus={() => cardsHeading.current?.focus()} />
         <a className="button button--secondary" href={walletLink('/pf/widget/addcard', '/pf/widget/home')} onClick={(e) => go(e, services.navigate)}>
           {t('add_card')}
         </a>
@@ -73,17 +92,21 @@ export function HomeScreen({ store }: { store: AccountStore }) {
         <h2 id="recent-label" className="wallet-section__title">{t('wallet_recent')}</h2>
         {transactions.length === 0 ? <p className="page__text">{t('wallet_no_transactions')}</p> : null}
         <ul className="wallet-list">
-          {transactions.map((tx) => (
+          {transactions.map((tx) => {
+            const number = numberOf(tx);
+            return (
             <li key={tx.codOper} className="wallet-list__item">
               <span>
-                {formatPanamaDate(new Date(tx.createdAt))} · {methodName(tx.method)}
-                {tx.displayNum ? ` ${tx.displayNum}` : ''}
+                {formatPanamaDate(new Date(tx.createdAt))} · {tx.merchantName ? `${tx.merchantName} · ` : ''}{methodName(tx.method)}
+                {number ? ' ' : ''}
+                {number ? <MaskedNumber name={number} /> : null}
               </span>
               <span>
                 {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${paymentDisplayStatus(statusFamilyOf(tx.method), tx.status, tx.authStatus)}`)}
               </span>
             </li>
-          ))}
+            );
+          })}
         </ul>
       </section>
     </WalletPage>

@@ -5,6 +5,7 @@ import { Field } from '../ui/Field';
 import { useStoreState } from '../ui/useStoreState';
 import { createLoginStore } from './loginStore';
 import { walletLink } from './walletLink';
+import { BusyButton } from '../ui/BusyButton';
 
 interface LoginFormProps {
   onLoggedIn: () => void;
@@ -21,6 +22,10 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
   const userRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A refused login empties the password and puts the focus back in it, the message tied to it.
+  const [refused, setRefused] = useState(false);
+  const alertId = `${idPrefix}login-error`;
   const busy = login.status === 'loading';
   const error = login.error ?? (expired ? 'session_expired' : null);
 
@@ -28,11 +33,16 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
     const gaps = { username: username.trim() === '', password: password === '' };
     setMissing(gaps);
     if (gaps.username || gaps.password) {
-      userRef.current?.focus();
+      (gaps.username ? userRef : passwordRef).current?.focus();
       return;
     }
+    if (busy) return;
     if (await store.getState().submit(username, password)) onLoggedIn();
-    else setPassword('');
+    else {
+      setPassword('');
+      setRefused(true);
+      passwordRef.current?.focus();
+    }
   };
 
   return (
@@ -45,7 +55,7 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
       }}
     >
       {error ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" id={alertId}>
           <p className="alert__text">{t(error)}</p>
         </div>
       ) : null}
@@ -71,11 +81,15 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
         autoComplete="current-password"
         required
         error={missing.password ? t('field_required') : undefined}
+        inputRef={passwordRef}
+        invalid={refused && error !== null}
+        describedBy={refused && error ? alertId : undefined}
+        onInput={() => setRefused(false)}
         disabled={busy}
       />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+      <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
         {busy ? t('loading') : t('login_button')}
-      </button>
+      </BusyButton>
       <p className="wallet-links">
         <a className="button--link" href={walletLink('/pf/widget/recoverypassword', next)} onClick={(e) => go(e, services.navigate)}>
           {t('forgot_password')}

@@ -1,4 +1,5 @@
-import { useReducer, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
+import { useFocusFirstField } from '../ui/useFocusFirstField';
 import { initialRecoveryState, recoveryBody, recoveryReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
@@ -10,6 +11,7 @@ import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 
@@ -22,12 +24,24 @@ export function RecoveryScreen({ next }: { next: string | null }) {
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const busy = state.status === 'loading';
+  const form = useRef<HTMLFormElement>(null);
+  // A new step, or a refusal: the focus on the field to fill or fix.
+  const [failures, setFailures] = useState(0);
+  useFocusFirstField(form, state.step, failures);
+  const errorId = state.error ? 'recovery-error' : undefined;
+  // "required" sits under its own field; every other refusal is the alert above, tied to the field.
+  const required = state.error === 'field_required';
 
   const submit = async () => {
     setSubmitted(true);
-    if (state.step === 1 && loginOrEmail.trim() === '') return dispatch({ type: 'failure', message: 'field_required' });
-    if (state.step === 2 && !/^\d{6}$/.test(code)) return dispatch({ type: 'failure', message: 'invalid_code_validation_tx' });
-    if (state.step === 3 && !passwordReady(password, confirm)) return;
+    if (busy) return;
+    const refuse = (message: 'field_required' | 'invalid_code_validation_tx') => {
+      dispatch({ type: 'failure', message });
+      setFailures((n) => n + 1);
+    };
+    if (state.step === 1 && loginOrEmail.trim() === '') return refuse('field_required');
+    if (state.step === 2 && !/^\d{6}$/.test(code)) return refuse('invalid_code_validation_tx');
+    if (state.step === 3 && !passwordReady(password, confirm)) return setFailures((n) => n + 1);
     dispatch({ type: 'request' });
     try {
       const values = { loginOrEmail, idUsr: state.idUsr, confirmationCode: code, newPassword: password };
@@ -44,26 +58,27 @@ export function RecoveryScreen({ next }: { next: string | null }) {
       setSubmitted(false);
     } catch (error) {
       dispatch({ type: 'failure', message: walletMessageKey(error) });
+      setFailures((n) => n + 1);
     }
   };
 
   return (
     <WalletPage title={t('recovery_title')} back={next}>
-      <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <p className="page__text" role="status">{t(STEP_TEXT[state.step])}</p>
-        {state.error ? (
-          <div className="alert" role="alert">
+        {state.error && !required ? (
+          <div className="alert" role="alert" id={errorId}>
             <p className="alert__text">{t(state.error)}</p>
           </div>
         ) : null}
         {state.step === 1 ? (
-          <Field name="loginOrEmail" label={t('label_username')} value={loginOrEmail} onValue={setLoginOrEmail} autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} />
+          <Field name="loginOrEmail" label={t('label_username')} value={loginOrEmail} onValue={setLoginOrEmail} autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} error={required ? t('field_required') : undefined} invalid={errorId !== undefined} describedBy={required ? undefined : errorId} />
         ) : null}
-        {state.step === 2 ? <CodeField value={code} onValue={setCode} disabled={busy} /> : null}
+        {state.step === 2 ? <CodeField value={code} onValue={setCode} disabled={busy} errorId={errorId} /> : null}
         {state.step === 3 ? <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} /> : null}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t(state.step === 1 ? 'send_code' : state.step === 2 ? 'confirm_button' : 'save_button')}
-        </button>
+        </BusyButton>
         {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => undefined)} /> : null}
       </form>
     </WalletPage>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '../i18n/i18n';
+import { BusyButton } from '../ui/BusyButton';
 
 /** The sandbox's try limit counts across codes, so this resets nothing. */
 export function ResendCode({ send, disabled }: { send: () => Promise<void>; disabled: boolean }) {
@@ -15,9 +16,9 @@ export function ResendCode({ send, disabled }: { send: () => Promise<void>; disa
   };
   return (
     <>
-      <button type="button" className="button button--link" disabled={disabled || state === 'sending'} onClick={() => void resend()}>
+      <BusyButton type="button" className="button button--link" busy={disabled || state === 'sending'} onClick={() => void resend()}>
         {t('resend_code')}
-      </button>
+      </BusyButton>
       <p className="page__hint" aria-live="polite">
         {state === 'sent' ? t('code_resent') : state === 'failed' ? t('happen_error_try_again') : ''}
       </p>

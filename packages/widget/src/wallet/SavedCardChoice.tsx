@@ -7,8 +7,11 @@ import { loadCards } from './api';
 import { lookupAttempt } from '../api/lookupAttempt';
 import { createPaymentIntent, lostAnswerMessage } from '../payments/paymentIntent';
 import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
-import { cardLabel, SavedCardMark } from './SavedCardList';
+import { cardNameOf, SavedCardMark } from './SavedCardList';
+import { MaskedNumber } from '../ui/MaskedNumber';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
+import { PayingStatus } from '../ui/PayingStatus';
 
 const NEW_CARD = 'new';
 
@@ -84,7 +87,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
             <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
             <span>
               <SavedCardMark card={c} />
-              {cardLabel(c)}
+              <MaskedNumber name={cardNameOf(c)} />
               {c.isDefault ? <span className="badge">{t('default_card')}</span> : null}
             </span>
           </label>
@@ -100,10 +103,11 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
         </div>
       ) : null}
       {card ? (
-        <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={paying}>
+        <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={paying}>
           {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang) })}
-        </button>
+        </BusyButton>
       ) : null}
+      <PayingStatus paying={paying} />
     </form>
   );
 }

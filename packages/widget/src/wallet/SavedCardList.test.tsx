@@ -21,14 +21,42 @@ describe('SavedCardList: removing a card', () => {
     const view = await render(<SavedCardList cards={[card]} busyCard={null} onDefault={() => undefined} onRemove={onRemove} />);
     unmount = view.unmount;
     const button = (text: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === text);
-    expect(button('Eliminar tarjeta')?.getAttribute('aria-label')).toBe('Eliminar tarjeta: VISA **** 4242');
+    expect(button('Eliminar tarjeta')?.getAttribute('aria-label')).toBe('Eliminar tarjeta: Visa terminada en 4242');
     await act(() => button('Eliminar tarjeta')?.click());
     expect(onRemove).not.toHaveBeenCalled();
-    expect(view.container.textContent).toContain('¿Eliminar la tarjeta VISA **** 4242 de tu billetera?');
+    expect(view.container.textContent).toContain('¿Eliminar la tarjeta Visa •••• 4242 de tu billetera?');
     await act(() => button('Conservarla')?.click());
     expect(button('Sí, eliminarla')).toBeUndefined();
     await act(() => button('Eliminar tarjeta')?.click());
     await act(() => button('Sí, eliminarla')?.click());
     expect(onRemove).toHaveBeenCalledWith(7);
+  });
+
+  it('the question takes the focus on its first answer, is named by its words, and Escape gives the focus back to "Eliminar tarjeta" (issue 96)', async () => {
+    const view = await render(<SavedCardList cards={[card]} busyCard={null} onDefault={() => undefined} onRemove={() => undefined} />);
+    unmount = view.unmount;
+    const button = (text: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === text);
+    const opener = button('Eliminar tarjeta');
+    opener?.focus();
+    await act(() => opener?.click());
+    expect(document.activeElement).toBe(button('Sí, eliminarla'));
+    const group = view.container.querySelector('[role="group"]');
+    const question = document.getElementById(group?.getAttribute('aria-labelledby') ?? '');
+    expect(question?.querySelector('.visually-hidden')?.textContent).toContain('Visa terminada en 4242');
+    await act(() => void document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(button('Sí, eliminarla')).toBeUndefined();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('names each card for assistive technology in words, never a run of asterisks or dots (issue 96)', async () => {
+    const view = await render(<SavedCardList cards={[card, { ...card, cardToken: 'tok2', isDefault: false, idRelCard: 8, cardType: 'MC', visibleNum: '**** **** **** 4444' }]} busyCard={null} onDefault={() => undefined} onRemove={() => undefined} />);
+    unmount = view.unmount;
+    // What a screen reader reads: text outside aria-hidden, and every aria-label.
+    const read = [...view.container.querySelectorAll('*')]
+      .flatMap((el) => [el.getAttribute('aria-label') ?? '', el.closest('[aria-hidden="true"]') ? '' : [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('')])
+      .join(' ');
+    expect(read).toContain('Mastercard terminada en 4444');
+    expect(read).not.toMatch(/\*{2,}|•{2,}/);
+    expect(view.container.textContent).toContain('Mastercard •••• 4444');
   });
 });

@@ -1,54 +1,127 @@
-import { useState } from 'react';
-import type { SavedCard } from '@pasarela/core';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { maskedCardName, type MaskedName, type SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
+import { BusyButton } from '../ui/BusyButton';
+import { MaskedNumber, MaskedText, spokenName } from '../ui/MaskedNumber';
 
 interface SavedCardListProps {
   cards: readonly SavedCard[];
   busyCard: number | null;
   onDefault(idRelCard: number): void;
   onRemove(idRelCard: number): void;
+  /** Where the focus goes once a removed card has left the list. */
+  afterRemoveFocus?: (() => void) | undefined;
 }
 
-export const cardLabel = (card: SavedCard) => `${card.cardType} ${card.visibleNum}`;
+/** "Visa •••• 4242" shown, "Visa terminada en 4242" spoken (core's maskedCardName). */
+export const cardNameOf = (card: SavedCard): MaskedName =>
+  maskedCardName(card.cardType, card.visibleNum) ?? { kind: 'card', shown: card.cardType, brand: card.cardType, last4: '' };
 
 export function SavedCardMark({ card }: { card: SavedCard }) {
   const brand = knownCardBrand(card.cardType);
   return brand ? <CardMark brand={brand} /> : null;
 }
 
-export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCardListProps) {
+type FocusNext = { id: number; to: 'remove' | 'gone' } | null;
+
+export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemoveFocus }: SavedCardListProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
+  const removeButtons = useRef(new Map<number, HTMLButtonElement | null>());
+  const firstAnswer = useRef<HTMLButtonElement>(null);
+  // A button that leaves the page (the default's, the question's) hands the focus on, never to the body.
+  const focusNext = useRef<FocusNext>(null);
+  useLayoutEffect(() => {
+    if (confirming !== null) firstAnswer.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (next.to === 'gone') {
+      if (cards.some((c) => c.idRelCard === next.id)) return;
+      focusNext.current = null;
+      if (lost) afterRemoveFocus?.();
+      return;
+    }
+    focusNext.current = null;
+    if (lost) removeButtons.current.get(next.id)?.focus();
+  }, [cards]);
+  const closeQuestion = (id: number) => {
+    setConfirming(null);
+    removeButtons.current.get(id)?.focus();
+  };
   if (cards.length === 0) return <p className="page__text">{t('wallet_no_cards')}</p>;
   return (
     <ul className="wallet-list">
       {cards.map((card) => {
         const id = card.idRelCard ?? 0;
         const busy = busyCard === id;
+        const name = cardNameOf(card);
+        const spoken = spokenName(name);
         return (
           <li key={card.cardToken} className="wallet-list__item wallet-card">
             <span className="wallet-card__name">
               <SavedCardMark card={card} />
-              {cardLabel(card)}
+              <MaskedNumber name={name} />
               {card.isDefault ? <span className="badge">{t('default_card')}</span> : null}
             </span>
             <span className="wallet-card__actions">
               {card.isDefault ? null : (
-                <button type="button" className="button button--link" disabled={busy} aria-label={`${t('set_default_card')}: ${cardLabel(card)}`} onClick={() => onDefault(id)}>
+                <BusyButton
+                  type="button"
+                  className="button button--link"
+                  busy={busy}
+                  aria-label={`${t('set_default_card')}: ${spoken}`}
+                  onClick={() => {
+                    focusNext.current = { id, to: 'remove' };
+                    onDefault(id);
+                  }}
+                >
                   {t('set_default_card')}
-                </button>
+                </BusyButton>
               )}
-              <button type="button" className="button button--link" disabled={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} aria-expanded={confirming === id} onClick={() => setConfirming(id)}>
+              <BusyButton
+                type="button"
+                className="button button--link"
+                busy={busy}
+                buttonRef={(el) => void removeButtons.current.set(id, el)}
+                aria-label={`${t('remove_card')}: ${spoken}`}
+                aria-expanded={confirming === id}
+                onClick={() => setConfirming(id)}
+              >
                 {t('remove_card')}
-              </button>
+              </BusyButton>
             </span>
             {confirming === id ? (
-              <div className="wallet-card__confirm" role="group" aria-label={t('remove_card')}>
-                <p className="page__text">{t('remove_card_confirm', { card: cardLabel(card) })}</p>
-                <button type="button" className="button button--secondary" disabled={busy} onClick={() => (setConfirming(null), onRemove(id))}>
+              <div
+                className="wallet-card__confirm"
+                role="group"
+                aria-labelledby={`remove-question-${id}`}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Escape') return;
+                  // Escape answers the question only; the checkout around it stays.
+                  event.stopPropagation();
+                  closeQuestion(id);
+                }}
+              >
+                <p className="page__text" id={`remove-question-${id}`}>
+                  <MaskedText name={name} say={(card) => t('remove_card_confirm', { card })} />
+                </p>
+                <BusyButton
+                  type="button"
+                  className="button button--secondary"
+                  busy={busy}
+                  buttonRef={firstAnswer}
+                  onClick={() => {
+                    focusNext.current = { id, to: 'gone' };
+                    closeQuestion(id);
+                    onRemove(id);
+                  }}
+                >
                   {t('remove_card_yes')}
-                </button>
-                <button type="button" className="button button--link" onClick={() => setConfirming(null)}>
+                </BusyButton>
+                <button type="button" className="button button--link" onClick={() => closeQuestion(id)}>
                   {t('remove_card_keep')}
                 </button>
               </div>

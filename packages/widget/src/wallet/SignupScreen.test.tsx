@@ -66,3 +66,34 @@ describe('signup form', () => {
     expect(errorOf(field)).toBe(text);
   });
 });
+
+describe('signup keeps the payer\'s place (issue 96)', () => {
+  it('the code step takes the focus on the code field; a wrong code puts it back there, the message tied to it', async () => {
+    const { api } = scriptedApi({ 'users/register': { step: 2 } });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <SignupScreen next={null} />
+      </ServicesContext.Provider>,
+    );
+    await type(view.input('email'), 'lucia@example.com');
+    await type(view.input('name'), 'María');
+    await type(view.input('lastname'), 'Pérez Ñúñez');
+    await type(view.input('phone'), '6123-4567');
+    for (const input of view.container.querySelectorAll<HTMLInputElement>('input[type="password"]')) await type(input, 'Nueva#2026clave');
+    view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    const code = view.input('emailCode');
+    expect(document.activeElement).toBe(code);
+    await type(code, '12');
+    view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    expect(document.activeElement).toBe(code);
+    const alert = view.container.querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe(catalogs.es.invalid_code_validation_tx);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')?.split(' ')).toContain(alert?.id);
+    await view.unmount();
+  });
+});

@@ -1,5 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
-import { useReducer, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
+import { useFocusFirstField } from '../ui/useFocusFirstField';
 import * as v from 'valibot';
 import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, nameLetters, notBlank, registrationReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
@@ -13,6 +14,7 @@ import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
+import { BusyButton } from '../ui/BusyButton';
 
 type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
 // The city may be left empty (SPEC 5 default Panama), never blank-only.
@@ -28,6 +30,10 @@ export function SignupScreen({ next }: { next: string | null }) {
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<SignupField, CatalogKey>>>({});
   const busy = state.status === 'loading';
+  const form = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  // The code step, or a refused code: the focus in the code field.
+  useFocusFirstField(form, state.step, state.step === 2 ? failures : 0);
   const set = (field: SignupField) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   // Kept in this screen's memory only, to send again with the code.
   const payload = (emailCode?: string) =>
@@ -38,6 +44,7 @@ export function SignupScreen({ next }: { next: string | null }) {
     });
 
   const submitData = async () => {
+    if (busy) return;
     setSubmitted(true);
     const found: Partial<Record<SignupField, CatalogKey>> = fieldErrors(StepOneSchema, values);
     let phoneError: CatalogKey | null;
@@ -48,17 +55,27 @@ export function SignupScreen({ next }: { next: string | null }) {
     }
     if (phoneError) found.phone = phoneError;
     setErrors(found);
-    if (Object.keys(found).length > 0 || !passwordReady(password, confirm)) return;
+    if (Object.keys(found).length > 0 || !passwordReady(password, confirm)) {
+      // The first field to fix, in the form's order.
+      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input[name="newPassword"]')?.focus();
+      return;
+    }
     dispatch({ type: 'submit' });
     try {
       await register(services.api, payload());
       dispatch({ type: 'submitSuccess' });
     } catch (error) {
       dispatch({ type: 'submitFailure', code: isPasarelaError(error) ? error.code : '', message: walletMessageKey(error) });
+      form.current?.querySelector<HTMLInputElement>('input')?.focus();
     }
   };
   const submitCode = async () => {
-    if (!/^\d{6}$/.test(code)) return dispatch({ type: 'confirmFailure', message: 'invalid_code_validation_tx' });
+    if (busy) return;
+    if (!/^\d{6}$/.test(code)) {
+      dispatch({ type: 'confirmFailure', message: 'invalid_code_validation_tx' });
+      setFailures((n) => n + 1);
+      return;
+    }
     dispatch({ type: 'confirm' });
     try {
       const answer = await register(services.api, payload(code));
@@ -68,11 +85,12 @@ export function SignupScreen({ next }: { next: string | null }) {
       services.navigate(next ?? HOME_PATH);
     } catch (error) {
       dispatch({ type: 'confirmFailure', message: walletMessageKey(error) });
+      setFailures((n) => n + 1);
     }
   };
   const message = (f: SignupField) => (errors[f] ? t(errors[f] ?? '') : undefined);
   const alert = state.error ? (
-    <div className="alert" role="alert">
+    <div className="alert" role="alert" id="signup-error">
       <p className="alert__text">{t(state.error)}</p>
     </div>
   ) : null;
@@ -80,7 +98,7 @@ export function SignupScreen({ next }: { next: string | null }) {
   return (
     <WalletPage title={t('signup_title')} back={next}>
       {state.step === 1 ? (
-        <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
+        <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
           {alert}
           <Field name="email" label={t('label_email')} type="email" value={values.email} onValue={set('email')} autoComplete="email" inputMode="email" spellCheck={false} error={message('email')} disabled={busy} />
           <Field name="name" label={t('label_first_name')} value={values.name} onValue={set('name')} autoComplete="given-name" error={message('name')} disabled={busy} />
@@ -88,18 +106,18 @@ export function SignupScreen({ next }: { next: string | null }) {
           <Field name="phone" label={t('label_phone')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} onFocus={() => void preparePhoneRules().catch(() => undefined)} />
           <Field name="city" label={t('label_city')} value={values.city} onValue={set('city')} autoComplete="address-level2" error={message('city')} disabled={busy} />
           <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('signup_button')}
-          </button>
+          </BusyButton>
         </form>
       ) : (
-        <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitCode())}>
+        <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitCode())}>
           <p className="page__text" role="status">{t('signup_code_sent', { email: values.email.trim() })}</p>
           {alert}
-          <CodeField value={code} onValue={setCode} disabled={busy} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          <CodeField value={code} onValue={setCode} disabled={busy} errorId={state.error ? 'signup-error' : undefined} />
+          <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('confirm_button')}
-          </button>
+          </BusyButton>
           <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => undefined)} />
         </form>
       )}

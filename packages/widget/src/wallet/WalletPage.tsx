@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { checkoutEntry, shopLogoOf } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { loadLinkShop } from '../api/loadLinkShop';
@@ -26,8 +26,13 @@ export function WalletPage({ title, children, back }: { title: string; children:
   const services = useServices();
   // Opened from a checkout (signup, recovery), the shop's header stays.
   const shop = useShopOf(back, services);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${t('wallet_title')}`;
+  }, [title]);
+  // Arriving on a page (after a login, a signup, a card added) the focus starts at its title, never on the body.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
   }, [title]);
   return (
     <main className="page page--wallet">
@@ -38,7 +43,9 @@ export function WalletPage({ title, children, back }: { title: string; children:
           {t('back_to_payment')}
         </a>
       ) : null}
-      <h1 className="page__title">{title}</h1>
+      <h1 className="page__title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
       {children}
     </main>
   );

@@ -74,6 +74,8 @@ export const WalletTransactionSchema = v.object({
   status: v.number(),
   authStatus: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
+  cardType: v.optional(v.nullable(v.string()), null),
+  merchantName: v.optional(v.nullable(v.string()), null),
   displayNum: v.optional(v.nullable(v.string()), null),
 });
 export type WalletTransaction = v.InferOutput<typeof WalletTransactionSchema>;

@@ -11,6 +11,8 @@ import { maskedNumber } from '../../payments/cardFingerprint';
 import { findUser, profileOf } from '../../store/users';
 import { transactionSummary } from '../admin/adminLinks';
 import { listUserTransactions } from '../../store/transactions';
+import { findShopOfMerchant } from '../../store/merchantBrand';
+import { shopIdentityOf } from '../../brand/merchantBrand';
 import { listUserCards, removeUserCard, setDefaultUserCard, type UserCardRow } from '../../store/userCards';
 import { listNotifications, listUserServices } from '../../store/users';
 
@@ -79,7 +81,13 @@ export function accountRoutes(deps: Deps) {
   // SPEC 7 "transactions": the user's own payments only.
   app.get('/users/me/transactions', async (c) => {
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100) });
-    return reply(c, { transactions: rows.map(transactionSummary) });
+    // Each payment names the shop it went to, as the payer knows it (issue 96).
+    const shops = new Map<number, string>();
+    for (const id of new Set(rows.map((r) => r.merchant_id))) {
+      const shop = await findShopOfMerchant(deps.db, id);
+      if (shop) shops.set(id, shopIdentityOf(shop).name);
+    }
+    return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), merchantName: shops.get(r.merchant_id) ?? null })) });
   });
   app.get('/users/me/movements', async (c) => {
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100), method: 'balance' });

@@ -143,6 +143,10 @@ describe('stations, domains and receipt ownership', () => {
     expect((await t.get(`/receipts/${codOper}`, other)).data['code']).toBe('receive_not_found');
     expect((await t.get(`/receipts/${codOper}`)).status).toBe(404);
     expect(((await t.get('/users/me/transactions', other)).data['transactions'] as unknown[]).length).toBe(0);
+    // The wallet's history names the shop each payment went to (issue 96).
+    const mine = (await t.get('/users/me/transactions', owner)).data['transactions'] as Array<{ codOper: string; merchantName: string | null }>;
+    const shop = (await t.db.query<{ name: string; display_name: string | null }>('select m.name, m.display_name from merchants m join transactions x on x.merchant_id = m.id where x.cod_oper = $1', [codOper]))[0];
+    expect(mine.find((x) => x.codOper === codOper)?.merchantName).toBe(shop?.display_name ?? shop?.name);
   });
   it('lists the user\'s services (full: type 134, by name) and notifications', async () => {
     await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }, { nameOrAlias: 'Águila', number: '3' }] });

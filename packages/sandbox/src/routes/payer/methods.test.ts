@@ -137,6 +137,11 @@ describe('a single-use link takes one payment, whatever the method', () => {
       ['nequi', 0, 'CANCELLED'], ['cash', 3, 'CANCELLED'], ['clave', 0, 'CANCELLED'], ['card', 0, 'CANCELLED'], ['card', 1, 'APPROVED'],
     ]);
     expect((await t.get(`/payment-info?code=${code}`)).data['code']).toBe('request_already_paid');
+    // Opened again, its page says what was paid, when and how much (issue 96).
+    const paidAt = (await t.db.query<{ created_at: Date }>("select created_at from transactions where link_code = $1 and status = 1 and method = 'card'", [code]))[0]?.created_at;
+    const shop = (await t.get(`/payment-info/shop?code=${code}&type=lk`)).data;
+    expect(shop['paid']).toMatchObject({ at: paidAt?.toISOString() });
+    expect(typeof (shop['paid'] as { amount: number }).amount).toBe('number');
   });
 
   it('a push approved first: the card that comes after is refused and records nothing', async () => {

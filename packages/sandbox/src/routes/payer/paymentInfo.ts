@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { panamaParts, centsToAmount, merchantTextIn, type Language } from '@pasarela/core';
+import { panamaParts, centsToAmount, isSubscriptionActive, merchantTextIn, type Language } from '@pasarela/core';
+import { findPlan, findSubscription } from '../../store/catalog';
+import { findTransaction } from '../../store/transactions';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -41,6 +43,15 @@ export function paymentInfoOf(link: LinkRow, type: string, lang: Language) {
   };
 }
 
+async function subscriptionShop(deps: Deps, key: string) {
+  const sub = await findSubscription(deps.db, key);
+  const plan = sub ? await findPlan(deps.db, sub.plan_id) : undefined;
+  const shop = plan ? await findShopOfMerchant(deps.db, plan.merchant_id) : undefined;
+  if (!sub || !plan || !shop) throw new ApiError(404, 'link_not_found');
+  const active = isSubscriptionActive(sub.status) ? { amount: centsToAmount(plan.amount_cents), period: plan.period } : null;
+  return { ...shopIdentityOf(shop), returnUrl: null, paid: null, active };
+}
+
 async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {
   if (type === 'slug') return findLinkBySlug(deps.db, code);
   if (type === 'slugCode') {
@@ -62,15 +73,19 @@ export function paymentInfoRoutes(deps: Deps) {
     const link = payableLink(await lookUp(deps, code, type));
     return reply(c, paymentInfoOf(link, type, c.get('lang')));
   });
-  // Whose link this is, in any state: an expired or paid link's page names the shop and leads back to it.
+  // Whose link (or subscription) this is, in any state: an expired or paid link's page names the shop,
+  // says what was paid, when and how much, and leads back to it; an active subscription says so.
   app.get('/payment-info/shop', async (c) => {
     const code = c.req.query('code')?.trim() ?? '';
     const type = c.req.query('type') ?? 'lk';
-    if (code === '' || code.length > 200 || !['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'code and type (lk, slug or slugCode) are required');
+    if (code === '' || code.length > 200 || !['lk', 'slug', 'slugCode', 'subs'].includes(type)) throw new ApiError(400, 'missing_arguments', 'code and type (lk, slug, slugCode or subs) are required');
+    if (type === 'subs') return reply(c, await subscriptionShop(deps, code));
     const link = await lookUp(deps, code, type);
     const shop = link ? await findShopOfMerchant(deps.db, link.merchant_id) : undefined;
     if (!link || !shop) throw new ApiError(404, 'link_not_found');
-    return reply(c, { ...shopIdentityOf(shop), returnUrl: link.return_url ?? null });
+    const paying = link.single_use && link.paid_cod_oper ? await findTransaction(deps.db, link.paid_cod_oper) : undefined;
+    const paid = paying ? { at: paying.created_at.toISOString(), amount: centsToAmount(paying.amount_cents + paying.tax_cents) } : null;
+    return reply(c, { ...shopIdentityOf(shop), returnUrl: link.return_url ?? null, paid });
   });
   return app;
 }

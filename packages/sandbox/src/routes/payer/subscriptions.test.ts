@@ -53,6 +53,18 @@ describe('an active subscription', () => {
     expect((await charges(key)).map((c) => c.amount_cents)).toEqual([900]);
   });
 
+  it('opened again, its page names the shop and says it is active, with its amount (issue 96)', async () => {
+    const key = await newSubscription({ amount: 9.5, chargeNow: true });
+    expect((await t.get(`/payment-info/shop?type=subs&code=${key}`)).data).toMatchObject({ active: null });
+    await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    const shop = await t.get(`/payment-info/shop?type=subs&code=${key}`);
+    expect(shop.status).toBe(200);
+    expect(typeof shop.data['name']).toBe('string');
+    expect(shop.data['name']).not.toBe('');
+    expect(shop.data['active']).toEqual({ amount: 9.5, period: 'MO' });
+    expect((await t.get('/payment-info/shop?type=subs&code=no-such-key')).status).toBe(404);
+  });
+
   it('two payments seconds apart (different trackIds, at once) charge it once', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
     const answers = await Promise.all([1, 2, 3].map(() => paySubscription(key, { cardInformation: card(), trackId: randomUUID() })));

@@ -18,6 +18,10 @@ export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo;
   useEffect(() => {
     document.title = `${t('station_amount_title')} · ${shopNameOf(merchant)}`;
   }, [merchant]);
+  // The station's one field takes the focus on arrival: the payer types the amount at once.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById('field-amount')?.focus();
+  }, []);
   return (
     <main className="page page--checkout">
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />

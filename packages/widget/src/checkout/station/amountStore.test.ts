@@ -5,6 +5,9 @@ describe('the payer amount of a station without a price (SPEC 5)', () => {
   it.each([
     ['', 100, 'field_required'],
     ['abc', 100, 'validation_number'],
+    // Issue 96: a negative and a decimal comma each say how to fix them.
+    ['-5', 100, 'amount_negative'],
+    ['12,50', 100, 'amount_decimal_comma'],
     ['0.5', 100, 'validation_positive_number'],
     ['1', 100, null],
     ['100', 100, null],

@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
-import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount } from '@pasarela/core';
+import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount, typedAmountSlip } from '@pasarela/core';
 
 export interface AmountState {
   value: string;
@@ -17,6 +17,8 @@ export interface AmountDeps {
 const AmountSchema = v.object({ amount: positiveNumber() });
 
 export function amountError(value: string, txLimit: number | null): CatalogKey | null {
+  const slip = typedAmountSlip(value);
+  if (slip) return slip;
   const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
   if (syntax) return syntax;
   return exceedsMerchantLimit(roundAmount(Number(value.trim())), txLimit) ? 'amount_exceeds_limit_allowed' : null;

@@ -6,6 +6,9 @@ import { useStoreState } from '../../ui/useStoreState';
 import { LoginForm } from '../../wallet/LoginForm';
 import { here } from '../../wallet/walletLink';
 import { createBalanceStore } from './store';
+import { BusyButton } from '../../ui/BusyButton';
+import { PayingStatus } from '../../ui/PayingStatus';
+import { useArrivalFocus } from '../../ui/useArrivalFocus';
 
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
@@ -32,6 +35,8 @@ function BalancePay({ payment }: MethodScreenProps) {
   const state = useStoreState(store);
   useEffect(() => void store.getState().load(), [store]);
   const paying = state.phase === 'paying';
+  // Shown after a login in place: the focus moves on to Pay, not to the page's body.
+  const payButton = useArrivalFocus<HTMLButtonElement>();
   const short = state.balance !== null && state.balance < total;
   return (
     <form
@@ -52,12 +57,13 @@ function BalancePay({ payment }: MethodScreenProps) {
           <p className="alert__text">{t(state.error ?? 'wallet_insufficient_balance')}</p>
         </div>
       ) : null}
-      <button type="submit" className="button button--primary button--pay" disabled={paying || state.phase === 'loading'} aria-busy={paying}>
+      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.phase === 'loading'} aria-busy={paying}>
         {paying ? t('processing_payment') : t('pay_with_balance', { amount: formatAmount(total, services.lang) })}
-      </button>
-      <button type="button" className="button button--link" disabled={paying} onClick={() => services.session.getState().clear('logout')}>
+      </BusyButton>
+      <PayingStatus paying={paying} />
+      <BusyButton type="button" className="button button--link" busy={paying} onClick={() => services.session.getState().clear('logout')}>
         {t('logout_button')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

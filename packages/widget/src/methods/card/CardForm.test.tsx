@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
-import { catalogs, type Language } from '@pasarela/core';
+import { catalogs, PasarelaError, type Language } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { blur, render, settle, type } from '../../testing/render';
 import { CardForm } from './CardForm';
@@ -114,7 +114,82 @@ describe('CardForm', () => {
     expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.invalid_phone_number);
   });
 
-  it('disables the button while paying, and shows a decline above the form, keeping values but the CVC', async () => {
+  it('leaving an empty field the payer never typed into says nothing; Pay then says "required" (issue 96)', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    for (const name of ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone']) {
+      view.input(name).focus();
+      await blur(view.input(name));
+    }
+    await settle();
+    expect(view.container.querySelectorAll('.field--invalid')).toHaveLength(0);
+    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
+    expect(view.input('cardnumber').getAttribute('aria-invalid')).toBe('false');
+    await act(() => view.submit()?.click());
+    await settle();
+    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe(catalogs.es.field_required);
+    expect(document.activeElement).toBe(view.input('cardnumber'));
+  });
+
+  it('leaving a half-typed card number for another method\'s radio checks nothing (issue 96)', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    const elsewhere = document.createElement('input');
+    elsewhere.type = 'radio';
+    document.body.appendChild(elsewhere);
+    await type(view.input('cardnumber'), '4242');
+    await act(() => {
+      view.input('cardnumber').dispatchEvent(new FocusEvent('blur', { relatedTarget: elsewhere }));
+      view.input('cardnumber').dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: elsewhere }));
+    });
+    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
+    await act(() => {
+      view.input('cardnumber').dispatchEvent(new FocusEvent('blur', { relatedTarget: view.input('expirationDate') }));
+      view.input('cardnumber').dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: view.input('expirationDate') }));
+    });
+    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe(catalogs.es.invalid_card);
+  });
+
+  it('keeps the busy Pay focusable and inert, and says "Procesando el pago..." in a status while paying (issue 96)', async () => {
+    let finish: (attempt: CardAttempt) => void = () => {};
+    const pay = vi.fn(() => new Promise<CardAttempt>((resolve) => (finish = resolve)));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    const status = view.container.querySelector('[role="status"]');
+    expect(status?.textContent).toBe('');
+    view.submit()?.focus();
+    await act(() => view.submit()?.click());
+    await settle();
+    expect(view.submit()?.disabled).toBe(false);
+    expect(view.submit()?.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(view.submit());
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.processing_payment);
+    await act(() => view.submit()?.click());
+    await act(() => view.input('name').form?.requestSubmit());
+    expect(pay).toHaveBeenCalledTimes(1);
+    await act(() => finish({ kind: 'receipt', codOper: 'OP1' }));
+  });
+
+  it('the duplicate question takes the focus on its first answer; answered, the focus is back on Pay (issue 96)', async () => {
+    const pay = vi.fn().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 }));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    view.submit()?.focus();
+    await act(() => view.submit()?.click());
+    await settle();
+    const yes = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_confirm_button);
+    expect(yes).toBeDefined();
+    expect(document.activeElement).toBe(yes);
+    const no = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_decline_button);
+    no?.focus();
+    await act(() => no?.click());
+    await settle();
+    expect(document.activeElement).toBe(view.submit());
+  });
+
+  it('marks the button busy while paying, and shows a decline above the form, keeping values but the CVC', async () => {
     let finish: (attempt: CardAttempt) => void = () => {};
     const pay = vi.fn(() => new Promise<CardAttempt>((resolve) => (finish = resolve)));
     const view = await setup('es', { pay });
@@ -123,7 +198,7 @@ describe('CardForm', () => {
     await act(() => view.submit()?.click());
     await settle();
     expect(pay).toHaveBeenCalledTimes(1);
-    expect(view.submit()?.disabled).toBe(true);
+    expect(view.submit()?.getAttribute('aria-disabled')).toBe('true');
     expect(view.submit()?.textContent).toBe(catalogs.es.processing_payment);
     await act(() => view.submit()?.click());
     expect(pay).toHaveBeenCalledTimes(1);
@@ -134,7 +209,7 @@ describe('CardForm', () => {
     // Server text is text: the markup shows as typed, nothing is parsed.
     expect(alert?.textContent).toContain('<b>Fondos</b> insuficientes');
     expect(alert?.querySelector('b')).toBeNull();
-    expect(view.submit()?.disabled).toBe(false);
+    expect(view.submit()?.hasAttribute('aria-disabled')).toBe(false);
     expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
     expect(view.input('cvc').value).toBe('');
     expect(document.activeElement).toBe(view.input('cvc'));

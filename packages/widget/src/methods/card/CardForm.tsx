@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -7,6 +7,8 @@ import { CardMark } from '../../ui/marks/CardMark';
 import { caretAfterDigits, formatCardNumber } from '../../payments/cardFormat';
 import { visibleErrors, type CardField, type CardStore } from './store';
 import { BeforePayContext } from '../../payments/beforePay';
+import { BusyButton } from '../../ui/BusyButton';
+import { PayingStatus } from '../../ui/PayingStatus';
 
 const DECLINE_ID = 'card-decline';
 
@@ -28,6 +30,14 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const alertBox = useRef<HTMLDivElement>(null);
   const declineBox = useRef<HTMLDivElement>(null);
+  const duplicateYes = useRef<HTMLButtonElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
+  // The question answered (it leaves the page with its buttons): the focus back on Pay, its opener.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current && !state.duplicate && (document.activeElement === null || document.activeElement === document.body)) payButton.current?.focus();
+    asked.current = state.duplicate;
+  }, [state.duplicate]);
   const shown = visibleErrors(state);
   const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
   const brand = cardBrandHint(state.values.cardnumber);
@@ -48,7 +58,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   useEffect(() => {
     if (!state.alert || state.phase !== 'editing') return;
     const field = state.alertField;
-    if (field) {
+    // A question: the focus on its first answer.
+    if (state.duplicate) duplicateYes.current?.focus();
+    else if (field) {
       inputs.current[field]?.focus({ preventScroll: true });
       declineBox.current?.scrollIntoView?.({ block: 'nearest' });
     } else if (state.values.cvc === '') inputs.current.cvc?.focus();
@@ -69,7 +81,12 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     },
     error: message(field),
     onValue: (value: string) => onValue(field, value),
-    onBlur: () => store.getState().blur(field),
+    // Leaving the form for another method (its radio) is no attempt at this one: nothing is checked.
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !event.currentTarget.form?.contains(next)) return;
+      store.getState().blur(field);
+    },
     disabled: paying,
     describedBy: state.alert && state.alertField === field ? DECLINE_ID : undefined,
   });
@@ -113,7 +130,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
           ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
           {state.duplicate ? (
             <>
-              <button type="button" className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
+              <button type="button" ref={duplicateYes} className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
                 {t('duplicate_confirm_button')}
               </button>
               <button type="button" className="button button--link" onClick={() => store.getState().declineSecondPurchase()}>
@@ -212,11 +229,12 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       />
       {beforePay}
       {beforeSubmit}
-      <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
+      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
-      </button>
+      </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}
       <p className="card-form__secure">{t('secure_payment')}</p>
+      <PayingStatus paying={state.phase === 'paying'} />
     </form>
   );
 }

@@ -12,6 +12,8 @@ import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
 import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
+import { BusyButton } from '../../ui/BusyButton';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
@@ -158,29 +160,29 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
 
   return (
     <div className="method">
-      <h2 className="method__title">{t('card_challenge_title')}</h2>
+      <WaitHeading text={t('card_challenge_title')} />
       <WaitingPanel status={t('card_challenge_waiting')} deadline={null} serverNow={services.serverNow} />
       {challengeUrl ? (
-        <button
+        <BusyButton
           type="button"
           className="button button--primary"
-          disabled={left}
+          busy={left}
           onClick={() => {
             setLeft(true);
             services.leave(challengeUrl);
           }}
         >
           {t('card_challenge_resume')}
-        </button>
+        </BusyButton>
       ) : null}
       {leaving === 'failed' ? (
         <div className="alert" role="alert">
           <p className="alert__text">{t('card_challenge_leave_failed')}</p>
         </div>
       ) : null}
-      <button type="button" className="button button--link" disabled={leaving === 'busy'} onClick={() => void leave()}>
+      <BusyButton type="button" className="button button--link" busy={leaving === 'busy'} onClick={() => void leave()}>
         {t('card_challenge_other_card')}
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -44,6 +44,22 @@ describe('card store: SPEC 5 validation through core', () => {
     expect(visibleErrors(store.getState())).toEqual({ cardnumber: 'invalid_card' });
   });
 
+  it('leaving an empty field never typed into shows nothing; a submit attempt shows "required" (issue 96)', async () => {
+    const { store } = setup();
+    for (const field of ['cardnumber', 'expirationDate', 'cvc', 'name', 'phone'] as const) store.getState().blur(field);
+    expect(visibleErrors(store.getState())).toEqual({});
+    await store.getState().submit();
+    expect(visibleErrors(store.getState()).cardnumber).toBe('field_required');
+  });
+
+  it('a field typed into and emptied again says "required" when left (issue 96)', () => {
+    const { store } = setup();
+    store.getState().setValue('name', 'A');
+    store.getState().setValue('name', '');
+    store.getState().blur('name');
+    expect(visibleErrors(store.getState()).name).toBe('field_required');
+  });
+
   it.each([
     ['expirationDate', '01/20', 'expired'],
     ['cvc', '12', 'invalid_cvc'],

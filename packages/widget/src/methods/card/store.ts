@@ -70,6 +70,7 @@ export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
   let phoneChecked = false;
+  const typed = new Set<CardField>();
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
   const intent = createPaymentIntent(deps.newTrackId, deps.followUp, deps.flight);
@@ -116,6 +117,7 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'expirationDate') value = formatExpiry(raw, before.expirationDate);
         if (field === 'cvc') value = cleanCvc(raw, before.cardnumber);
         if (field === 'name' || field === 'email' || field === 'phone') value = raw.slice(0, 254);
+        typed.add(field);
         const values = { ...before, [field]: value };
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
         // Another card or amount is another payment: the duplicate question no longer applies.
@@ -126,6 +128,9 @@ export function createCardStore(deps: CardStoreDeps) {
 
       blur(field) {
         const { values, touched } = get();
+        // Leaving a field the payer never typed into, and that holds nothing, is not an attempt:
+        // "required" waits for Pay (issue 96).
+        if (!typed.has(field) && values[field] === '') return;
         set({ touched: { ...touched, [field]: true }, errors: withPhone(values) });
         if (field === 'phone') void recheck(values);
       },

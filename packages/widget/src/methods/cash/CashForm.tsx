@@ -8,6 +8,7 @@ import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';
 import { NETWORK_TEXT_KEYS } from '../../payments/cashNetworks';
 import type { CashField, CashState } from './store';
+import { BusyButton } from '../../ui/BusyButton';
 
 interface CashFormProps {
   store: StoreApi<CashState>;
@@ -77,9 +78,9 @@ export function CashForm({ store, sending, message }: CashFormProps) {
         inputMode="tel"
         onFocus={() => void preparePhoneRules().catch(() => undefined)}
       />
-      <button type="submit" ref={button} className="button button--primary button--pay" disabled={sending} aria-busy={busy}>
+      <BusyButton type="submit" buttonRef={button} className="button button--primary button--pay" busy={sending} aria-busy={busy}>
         {sending ? t('processing_payment') : t(message?.key === 'request_expired' ? 'cash_generate_new' : 'cash_generate')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

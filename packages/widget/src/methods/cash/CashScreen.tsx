@@ -8,6 +8,7 @@ import { CashForm } from './CashForm';
 import { cashDeps } from './cashDeps';
 import { createCashStore, networkOf } from './store';
 import { VoucherPanel } from './VoucherPanel';
+import { LoadingNote } from '../../ui/Loading';
 
 export function CashScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
@@ -34,9 +35,7 @@ export function CashScreen({ payment }: MethodScreenProps) {
   }
   if (open) {
     return (
-      <p className="page__text" aria-busy="true">
-        {t('loading')}
-      </p>
+      <LoadingNote />
     );
   }
   return (

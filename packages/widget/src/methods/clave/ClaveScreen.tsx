@@ -6,6 +6,7 @@ import { useAttempt } from '../../payments/useAttempt';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { createClaveStore } from './store';
+import { BusyButton } from '../../ui/BusyButton';
 
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
@@ -44,9 +45,9 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
         }}
       >
         <p className="method__text">{t('clave_intro')}</p>
-        <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy}>
           {busy ? t('processing_payment') : t('clave_continue')}
-        </button>
+        </BusyButton>
       </form>
     </div>
   );

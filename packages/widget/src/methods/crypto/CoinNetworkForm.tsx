@@ -5,6 +5,7 @@ import { SelectField } from './SelectField';
 import { isChanging, isCoinLocked } from './quote';
 import type { CryptoField } from './cryptoScreenState';
 import type { CryptoStores } from './store';
+import { BusyButton } from '../../ui/BusyButton';
 
 export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state']; sending: boolean }) {
   const crypto = useStoreState(state);
@@ -55,9 +56,9 @@ export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state
       />
       {changing && flow.currency ? <p className="method__text">{t('crypto_change_hint', { currency: flow.currency })}</p> : null}
       {quote === null || changing ? (
-        <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+        <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy}>
           {busy ? t('processing_payment') : t(quote ? 'crypto_update_payment' : 'crypto_get_address')}
-        </button>
+        </BusyButton>
       ) : null}
     </form>
   );

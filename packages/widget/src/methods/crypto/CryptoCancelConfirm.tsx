@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { cryptoAmountText, cryptoRefundOnCancel } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { CryptoAnswer } from './api';
+import { BusyButton } from '../../ui/BusyButton';
 
 interface CryptoCancelConfirmProps {
   quote: CryptoAnswer;
@@ -35,12 +36,12 @@ export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: Cr
       </p>
       {refund?.to ? <p className="crypto__value crypto__address">{refund.to}</p> : null}
       <div className="crypto__confirm-actions">
-        <button type="button" className="button button--primary" onClick={onKeep} disabled={cancelling}>
+        <BusyButton type="button" className="button button--primary" onClick={onKeep} busy={cancelling}>
           {t('crypto_cancel_keep')}
-        </button>
-        <button type="button" className="button button--secondary crypto__confirm-cancel" onClick={onConfirm} disabled={cancelling} aria-busy={cancelling}>
+        </BusyButton>
+        <BusyButton type="button" className="button button--secondary crypto__confirm-cancel" onClick={onConfirm} busy={cancelling} aria-busy={cancelling}>
           {t('crypto_cancel_confirm')}
-        </button>
+        </BusyButton>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { CryptoRefundScreen } from './CryptoRefundScreen';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { isChanging } from './quote';
 import { createCryptoStore } from './store';
+import { LoadingNote } from '../../ui/Loading';
 
 export function CryptoScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCryptoStore(payment));
@@ -41,9 +42,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
       ) : null}
       {current.phase === 'waiting' && crypto.quote === null ? (
         // Picked up after a reload: the payment's coin, network and address are on their way.
-        <p className="page__text" aria-busy="true">
-          {t('loading')}
-        </p>
+        <LoadingNote />
       ) : (
         <CoinNetworkForm state={state} sending={current.phase === 'sending'} />
       )}

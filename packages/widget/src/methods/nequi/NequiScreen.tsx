@@ -8,9 +8,12 @@ import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { WaitingPanel } from '../../payments/WaitingPanel';
-import { formatAmount, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
+import { MaskedText } from '../../ui/MaskedNumber';
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
+import { BusyButton } from '../../ui/BusyButton';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
@@ -21,12 +24,12 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   const qrValue = current.answer?.qrValue ?? null;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
-    const phone = current.answer?.phone ?? '';
+    const phone = maskedPhoneName(current.answer?.phone);
     // Right after a reload the phone is known only once the status call answers.
-    const status = qrValue ? t('nequi_scan_qr') : phone ? t('nequi_push_sent', { phone: maskedPhone(phone) }) : t('nequi_push_sent_unknown');
+    const status = qrValue ? t('nequi_scan_qr') : phone ? <MaskedText name={phone} say={(named) => t('nequi_push_sent', { phone: named })} /> : t('nequi_push_sent_unknown');
     return (
       <div className="method">
-        <h2 className="method__title">{t('nequi_title')}</h2>
+        <WaitHeading text={t('nequi_title')} />
         <WaitingPanel status={status} deadline={current.deadline} serverNow={services.serverNow} onExpire={() => void attempt.getState().expire()}>
           {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang) })} /> : null}
           {qrValue ? <p className="waiting__amount">{t('nequi_qr_amount', { amount: formatAmount(total, services.lang) })}</p> : null}
@@ -102,9 +105,9 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           }}
         >
           <p className="method__text">{t('nequi_qr_intro')}</p>
-          <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy}>
             {busy ? t('processing_payment') : t('nequi_show_qr')}
-          </button>
+          </BusyButton>
         </form>
       )}
     </div>
@@ -122,8 +125,4 @@ function nequiMessage(message: PayerMessage): PayerMessage {
 
 function onTouchDevice(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-}
-
-function maskedPhone(phone: string): string {
-  return phone.length > 4 ? `*** *** ${phone.slice(-4)}` : phone;
 }

@@ -51,7 +51,12 @@ describe('YappyScreen', () => {
       await settle();
       expect(view.container.querySelector('[role="timer"]')?.textContent).toBe('Tienes 05:00 para pagar');
     });
-    expect(view.container.querySelector('[role="status"]')?.textContent).toContain('6111\u00a01111');
+    // One way to name a phone on every wait: "•••• 1111" shown, in words for a screen reader (issue 96).
+    expect(view.container.querySelector('[role="status"] [aria-hidden="true"]')?.textContent).toContain('•••• 1111');
+    expect(view.container.querySelector('[role="status"] .visually-hidden')?.textContent).toContain('número terminado en 1111');
+    expect(view.container.querySelector('[role="status"]')?.textContent).not.toContain('6111');
+    // "Enviar" left with its form: the wait's title holds the focus, not the page's body (issue 96).
+    expect(document.activeElement?.textContent).toBe(catalogs.es.yappy_title);
 
     // The first status check said pending; the next (polled after a second) says declined.
     await vi.waitFor(

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
+import { YAPPY_PAY_WINDOW_MS, maskedPhoneName } from '@pasarela/core';
+import { MaskedText } from '../../ui/MaskedNumber';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -10,6 +11,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
 import { createYappyStore } from './store';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 export function YappyScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createYappyStore(payment));
@@ -18,12 +20,12 @@ export function YappyScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
-    const phone = current.answer?.phone ?? yappy.phone;
+    const phone = maskedPhoneName(current.answer?.phone ?? yappy.phone);
     return (
       <div className="method-screen">
-        <h2 className="method__title">{t('yappy_title')}</h2>
+        <WaitHeading text={t('yappy_title')} />
         <WaitingPanel
-          status={t('yappy_request_sent', { phone: phoneText(phone) })}
+          status={phone ? <MaskedText name={phone} say={(named) => t('yappy_request_sent', { phone: named })} /> : t('yappy_request_sent', { phone: '' })}
           deadline={current.deadline}
           serverNow={services.serverNow}
           windowMs={YAPPY_PAY_WINDOW_MS}
@@ -71,8 +73,4 @@ export function YappyScreen({ payment }: MethodScreenProps) {
       />
     </div>
   );
-}
-
-function phoneText(phone: string): string {
-  return /^\d{8}$/.test(phone) ? `${phone.slice(0, 4)}\u00a0${phone.slice(4)}` : phone;
 }

@@ -8,6 +8,7 @@ import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { CampaignReceiptStore, CampaignTx } from './store';
+import { LoadingPage } from '../../ui/Loading';
 
 function dateText(date: string): string {
   const at = Date.parse(date);
@@ -72,8 +73,6 @@ export function CampaignReceipt({ store }: { store: CampaignReceiptStore }) {
   if (state.status === 'ready') return <DonationReceipt tx={state.tx} lang={services.lang} />;
   if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text">{t('loading')}</p>
-    </main>
+    <LoadingPage />
   );
 }

@@ -4,6 +4,7 @@ import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import type { EmailPaymentRequest, PayerMessage } from '@pasarela/core';
 import type { PreparedScreen } from '../../services/screen';
+import { LoadingPage } from '../../ui/Loading';
 
 export type EmailPaymentOutcome =
   | { kind: 'checkout'; request: EmailPaymentRequest; screen: PreparedScreen }
@@ -18,9 +19,7 @@ export function EmailPaymentView({ outcome }: { outcome: EmailPaymentOutcome }) 
   if (outcome.kind === 'failed') return <MessagePage title={t('error_to_load')} message={outcome.message} />;
   if (outcome.kind === 'refused') {
     return (
-      <main className="page page--loading" aria-busy="true">
-        <p className="page__text">{t('loading')}</p>
-      </main>
+      <LoadingPage />
     );
   }
   const Checkout = outcome.screen.View;

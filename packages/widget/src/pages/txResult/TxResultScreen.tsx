@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { formatAmount, maskedCardName, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { MaskedNumber } from '../../ui/MaskedNumber';
 import { MessagePage } from '../../ui/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { useServices } from '../../services/services';
@@ -7,6 +8,7 @@ import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
 import { CardMark, knownCardBrand } from '../../ui/marks/CardMark';
+import { LoadingPage } from '../../ui/Loading';
 
 const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
   APPROVED: 'tx_result_approved',
@@ -31,9 +33,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
   if (state.status !== 'ready') {
     return (
-      <main className="page page--loading" aria-busy="true">
-        <p className="page__text">{t('loading')}</p>
-      </main>
+      <LoadingPage />
     );
   }
   const { receipt, result } = state;
@@ -42,6 +42,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
   const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
   const cardBrand = knownCardBrand(receipt.cardType);
+  const cardName = receipt.cardType ? maskedCardName(receipt.cardType, receipt.displayNum) : null;
   return (
     <main className="page page--receipt">
       <section className="receipt" aria-labelledby="tx-result-title">
@@ -60,7 +61,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
             <dt>{t('tx_result_method')}</dt>
             <dd>
               {cardBrand ? <CardMark brand={cardBrand} /> : null}
-              {receipt.cardType ? `${receipt.cardType} ${receipt.displayNum}`.trim() : receipt.typeMethod}
+              {cardName ? <MaskedNumber name={cardName} /> : receipt.typeMethod}
             </dd>
           </div>
           <div className="receipt__line">

@@ -6,6 +6,7 @@ import { WayOut } from '../../ui/WayOut';
 import { useShopOf } from '../../ui/useShopOf';
 import { useStoreState } from '../../ui/useStoreState';
 import type { ValidateTxStore } from './store';
+import { BusyButton } from '../../ui/BusyButton';
 
 export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const state = useStoreState(store);
@@ -64,9 +65,9 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
             error={state.amountError ? t(state.amountError) : undefined}
             onValue={(value) => store.getState().setAmount(value)}
           />
-          <button type="submit" className="button button--primary" disabled={state.checking} aria-busy={state.checking}>
+          <BusyButton type="submit" className="button button--primary" busy={state.checking} aria-busy={state.checking}>
             {t('validate_tx_button')}
-          </button>
+          </BusyButton>
         </form>
       )}
     </main>

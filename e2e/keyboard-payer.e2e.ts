@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { withSandboxAndBrowser } from './support/suite';
+import { DEMO_USER } from './support/wallet';
+import { saveArtifact } from './support/artifacts';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+// Issue 96: a payer with a keyboard alone (no pointer), with the live regions as a screen reader's
+// stand-in. After every step the text of the live regions and the focused element are recorded:
+// no "required" before an attempt, no error on a load that worked, the focus never on the body, and
+// a status while a payment is on its way.
+
+type Lang = 'es' | 'en';
+interface Step {
+  step: string;
+  focus: string;
+  live: string;
+}
+
+const TEXT = {
+  es: { required: 'Campo requerido', processing: 'Procesando el pago', receipt: /comprobante de pago/i, error: /Error al cargar|Ocurrió un error/ },
+  en: { required: 'Required field', processing: 'Processing the payment', receipt: /payment receipt/i, error: /Error loading|An error occurred/ },
+} as const;
+
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+
+/** What a screen reader would have at hand: the focused element, and the live regions' words. */
+function observe(frame: Frame, step: string): Promise<Step> {
+  return frame.evaluate((step) => {
+    const el = document.activeElement;
+    const focus = !el || el === document.body
+      ? 'BODY'
+      : `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
+    const live = [...document.querySelectorAll('[role="status"],[role="alert"],[aria-live]')]
+      .filter((n) => !n.closest('[hidden]'))
+      .map((n) => (n.textContent ?? '').trim())
+      .filter((s) => s !== '')
+      .join(' | ');
+    return { step, focus, live };
+  }, step);
+}
+
+describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  async function open(lang: Lang, amount: number, code?: string): Promise<{ page: Page; frame: Frame; code: string; log: Step[]; record: (step: string) => Promise<Step> }> {
+    const link = code ?? (await createLink(sandbox, { amount, taxAmount: 0, description: 'Tostadores del Casco' }));
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // A slow answer to Pay, so the status while paying can be heard.
+    await page.route('**/cards/auth-capture', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang }), { code: link, lang });
+    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
+    const frame = await checkoutFrameOf(page);
+    await expect.poll(() => frame.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
+    const log: Step[] = [];
+    const record = async (step: string) => {
+      const seen = await observe(frame, step);
+      log.push(seen);
+      return seen;
+    };
+    return { page, frame, code: link, log, record };
+  }
+
+  /** Types the card from the focused card-number field on, Tab to Tab, as a keyboard does. */
+  async function typeCard(page: Page, number: string) {
+    for (const value of [number, `12/${nextYear}`, '123', 'María Pérez Ñúñez', 'maria@example.com', '+507 6123-4567']) {
+      await page.keyboard.type(value);
+      await page.keyboard.press('Tab');
+    }
+  }
+
+  /** The focus never on the body; the steps kept for the record (e2e/artifacts/keyboard-payer-*.json). */
+  const noBody = (log: Step[], name: string) => {
+    saveArtifact(`e2e/artifacts/keyboard-payer-${name}.json`, JSON.stringify(log, null, 1));
+    expect(log.filter((s) => s.focus === 'BODY'), JSON.stringify(log, null, 1)).toEqual([]);
+  };
+
+  it.each(['es', 'en'] as const)('card in %s: Tab through the empty form says nothing; Pay is announced while on its way; the receipt', async (lang) => {
+    const { page, frame, log, record } = await open(lang, lang === 'es' ? 31.25 : 31.5);
+    await record('open');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      await record(`Tab ${i + 1} through the empty form`);
+    }
+    expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT[lang].required);
+    expect(await frame.locator('[aria-invalid="true"]').count()).toBe(0);
+    // Back to the card number, then type it all.
+    await frame.locator('[name="cardnumber"]').focus();
+    await typeCard(page, '4242 4242 4242 4242');
+    await record('card typed');
+    await frame.locator('#method-panel-card button[type="submit"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await record('paying')).live, { timeout: 10_000 }).toContain(TEXT[lang].processing);
+    expect(log.at(-1)?.focus).toMatch(/^button/);
+    await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await record('receipt')).focus).not.toBe('BODY');
+    // The receipt names the card in words for a screen reader, never a run of asterisks or dots.
+    const receiptTree = await frame.locator('main').ariaSnapshot();
+    expect(receiptTree).not.toMatch(/\*{2,}|•{2,}/);
+    expect(receiptTree).toContain(lang === 'es' ? 'Visa terminada en 4242' : 'Visa ending in 4242');
+    noBody(log, `card-${lang}`);
+    await page.context().close();
+  }, 120_000);
+
+  it('Nequi chosen with the arrows: the card\'s fields say nothing; "Enviar" moves the focus to the wait, never the body', async () => {
+    const { page, frame, log, record } = await open('es', 32.25);
+    // From the card number back to the method radios, then the arrows.
+    await page.keyboard.press('Shift+Tab');
+    await record('back to the methods');
+    await page.keyboard.press('ArrowDown');
+    await record('arrow: next method');
+    for (let i = 0; i < 6 && !(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === 'nequi')); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await record('Nequi chosen');
+    expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT.es.required);
+    // Its screen is a chunk of its own: on a busy machine it takes a moment to come.
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
+    // Push is the default mode: Tab past its radios to the phone.
+    for (let i = 0; i < 8 && (await frame.evaluate(() => document.activeElement?.getAttribute('type'))) !== 'tel'; i++) {
+      await page.keyboard.press('Tab');
+      await record(`Tab ${i + 1} towards the phone`);
+    }
+    await record('phone field');
+    await page.keyboard.type('3991111111');
+    await page.keyboard.press('Enter');
+    // The wait (named "•••• 1111", never the whole number) or, approved at once, the receipt.
+    const receipt = frame.getByRole('heading', { name: TEXT.es.receipt });
+    await expect.poll(async () => /terminado en 1111/.test((await record('after Enviar')).live) || (await receipt.isVisible()), { timeout: 30_000 }).toBe(true);
+    expect(log.map((s) => s.live).join(' ')).not.toContain('3991111111');
+    await receipt.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await record('receipt')).focus).not.toBe('BODY');
+    noBody(log, 'nequi');
+    await page.context().close();
+  }, 120_000);
+
+  it('the wallet login in the checkout: a wrong password empties and focuses the field; the right one moves on to Pay', async () => {
+    const { page, frame, log, record } = await open('es', 33.25);
+    await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 8 && !(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === 'balance')); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await record('Saldo chosen');
+    await frame.locator('input[autocomplete="username"]').waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 6 && (await frame.evaluate(() => document.activeElement?.getAttribute('autocomplete'))) !== 'username'; i++) await page.keyboard.press('Tab');
+    await record('username field');
+    await page.keyboard.type(DEMO_USER.login);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await frame.getByRole('alert').waitFor({ timeout: 15_000 });
+    const wrong = await record('wrong password');
+    expect(wrong.focus).toContain('password');
+    const password = frame.locator('input[autocomplete="current-password"]');
+    expect(await password.inputValue()).toBe('');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.type(DEMO_USER.password);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await record('logged in')).focus, { timeout: 15_000 }).toMatch(/^button/);
+    expect(log.map((s) => s.live).join(' ')).not.toMatch(TEXT.es.error);
+    noBody(log, 'wallet-login');
+    await page.context().close();
+  }, 120_000);
+
+  it('the duplicate question takes the focus on its first answer, by keyboard', async () => {
+    const first = await open('en', 34.25);
+    await typeCard(first.page, '5555 5555 5555 4444');
+    await first.frame.locator('#method-panel-card button[type="submit"]').focus();
+    await first.page.keyboard.press('Enter');
+    await first.frame.getByRole('heading', { name: TEXT.en.receipt }).waitFor({ timeout: 20_000 });
+    await first.page.context().close();
+
+    const { page, frame, log, record } = await open('en', 34.25, first.code);
+    await typeCard(page, '5555 5555 5555 4444');
+    await frame.locator('#method-panel-card button[type="submit"]').focus();
+    await page.keyboard.press('Enter');
+    await frame.getByRole('alert').filter({ hasText: /new purchase/i }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await record('question')).focus).toMatch(/another purchase/i);
+    await page.keyboard.press('Enter');
+    await frame.getByRole('heading', { name: TEXT.en.receipt }).waitFor({ timeout: 20_000 });
+    await record('receipt');
+    noBody(log, 'duplicate');
+    await page.context().close();
+  }, 120_000);
+
+  it('the close question on a Nequi wait: Escape asks, Escape again answers it, the focus back where it was', async () => {
+    const { page, frame, log, record } = await open('es', 35.25);
+    await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 6 && !(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === 'nequi')); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 8 && (await frame.evaluate(() => document.activeElement?.getAttribute('type'))) !== 'tel'; i++) await page.keyboard.press('Tab');
+    // Never answered: the wait stays.
+    await page.keyboard.type('3993333333');
+    await page.keyboard.press('Enter');
+    await frame.locator('[role="timer"]').waitFor({ timeout: 15_000 });
+    const waiting = await record('waiting');
+    await page.keyboard.press('Escape');
+    await frame.getByRole('alertdialog').waitFor({ timeout: 10_000 });
+    await expect.poll(async () => (await record('close question')).focus).toMatch(/^button/);
+    await page.keyboard.press('Escape');
+    await frame.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 10_000 });
+    const after = await record('question dismissed');
+    expect(after.focus).toBe(waiting.focus);
+    noBody(log, 'close-question');
+    await page.context().close();
+  }, 120_000);
+});
