@@ -125,8 +125,10 @@ describe('a single-use link takes one payment, whatever the method', () => {
     const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
     const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
     const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
-    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
-    expect((await t.get(`/nequi/payments/${push}`)).data['code']).toBe('request_already_paid');
+    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    // The push left waiting says which payment paid and how, so its page shows that receipt, not a failure (issue 92).
+    expect((await t.get(`/nequi/payments/${push}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
     expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
     const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     // The bank's and the issuer's pages have nothing waiting any more.
