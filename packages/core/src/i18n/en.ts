@@ -261,6 +261,9 @@ export const en: Record<keyof typeof es, string> = {
   waiting_elsewhere_paid: 'Your {{method}} payment of {{amount}} went through',
   waiting_elsewhere_paid_note: "It has been charged. If it was for this same order, don't pay again.",
   waiting_elsewhere_see_receipt: 'See the receipt',
+  paid_elsewhere_title: 'This order is already paid',
+  paid_elsewhere_how: 'It was paid with {{method}} in another window or device. This payment was called off and you will not be charged.',
+  paid_elsewhere_note: 'It was paid in another window or device. This payment was called off and you will not be charged.',
   waiting_elsewhere_pay_too: 'Pay this order ({{amount}}) too',
   waiting_elsewhere_not_called_off: "We couldn't call off the {{method}} payment. Try again.",
   // Yappy

@@ -259,6 +259,9 @@ export const es = {
   waiting_elsewhere_paid: 'Tu pago con {{method}} de {{amount}} ya se aprobó',
   waiting_elsewhere_paid_note: 'Ya se cobró. Si era por este mismo pedido, no lo pagues de nuevo.',
   waiting_elsewhere_see_receipt: 'Ver el comprobante',
+  paid_elsewhere_title: 'Este pedido ya se pagó',
+  paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',
+  paid_elsewhere_note: 'Se pagó en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',
   waiting_elsewhere_pay_too: 'Pagar también este pedido ({{amount}})',
   waiting_elsewhere_not_called_off: 'No pudimos anular el pago con {{method}}. Inténtalo de nuevo.',
   // Yappy

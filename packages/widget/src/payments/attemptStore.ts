@@ -3,6 +3,7 @@ import { isOutcomeUnknown, isPasarelaError, payerMessage, type PayerMessage } fr
 import type { AttemptRecord } from '../api/lookupAttempt';
 import { createPaymentIntent, lookWithBackoff, lostAnswerMessage, type FlightLog, type FollowUpOptions } from './paymentIntent';
 import { watchPayment, type WatchOptions } from './watchPayment';
+import { paidByOf, type PaidBy } from './paidElsewhere';
 
 /** A click after an answer was lost asks the server about the attempt already made before making another. */
 export type AttemptPhase = 'idle' | 'sending' | 'waiting' | 'approved' | 'failed';
@@ -15,6 +16,8 @@ export interface AttemptState<A> {
   deadline: number | null;
   answer: A | null;
   message: PayerMessage | null;
+  /** Called off because another payment paid the order: that one, when the server named it. */
+  paidBy: PaidBy | null;
 }
 
 export interface AttemptActions {
@@ -78,7 +81,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   let busy = false;
 
   const store = createStore<AttemptState<A> & AttemptActions>()(() => ({
-    phase: 'idle', codOper: null, deadline: null, answer: null, message: null,
+    phase: 'idle', codOper: null, deadline: null, answer: null, message: null, paidBy: null,
     start, expire, retry, leave, stop,
   }));
   const get = store.getState;
@@ -89,12 +92,12 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     stopWatching = null;
   }
 
-  function end(verdict: 'approved' | 'declined' | 'timeout' | 'refused', answer: A | null, message: PayerMessage | null) {
+  function end(verdict: 'approved' | 'declined' | 'timeout' | 'refused', answer: A | null, message: PayerMessage | null, paidBy: PaidBy | null = null) {
     stop();
     intent.forget();
     deps.memory?.clear();
     const codOper = get().codOper ?? '';
-    set({ phase: verdict === 'approved' ? 'approved' : 'failed', answer, message });
+    set({ phase: verdict === 'approved' ? 'approved' : 'failed', answer, message, paidBy });
     deps.onEnd({ verdict, codOper, answer, message });
   }
 
@@ -116,7 +119,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
         if (get().phase === 'waiting') judge(answer);
       },
       onRefused: (error) => {
-        if (get().phase === 'waiting') end('refused', null, refusalMessage(error));
+        if (get().phase === 'waiting') end('refused', null, refusalMessage(error), paidByOf(error));
       },
     });
   }
@@ -130,7 +133,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     const { phase } = get();
     if (busy || phase === 'sending' || phase === 'waiting' || phase === 'approved') return;
     busy = true;
-    set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null });
+    set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null, paidBy: null });
     try {
       const sent = await intent.run<AttemptRecord, Sent<A>>({
         lookup: deps.lookup,
@@ -177,7 +180,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
         set({ phase: 'failed', message: OUTCOME_UNKNOWN });
         return;
       }
-      end('refused', null, refusalMessage(error));
+      end('refused', null, refusalMessage(error), paidByOf(error));
     }
   }
 
