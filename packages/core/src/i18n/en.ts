@@ -260,6 +260,7 @@ export const en: Record<keyof typeof es, string> = {
   waiting_elsewhere_pay_this: 'Pay this order ({{amount}})',
   waiting_elsewhere_paid: 'Your {{method}} payment of {{amount}} went through',
   waiting_elsewhere_paid_note: "It has been charged. If it was for this same order, don't pay again.",
+  waiting_here_paid_note: 'This order is paid: there is no need to pay it again.',
   waiting_elsewhere_see_receipt: 'See the receipt',
   paid_elsewhere_title: 'This order is already paid',
   paid_elsewhere_how: 'It was paid with {{method}} in another window or device. This payment was called off and you will not be charged.',

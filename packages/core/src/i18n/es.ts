@@ -258,6 +258,7 @@ export const es = {
   waiting_elsewhere_pay_this: 'Pagar este pedido ({{amount}})',
   waiting_elsewhere_paid: 'Tu pago con {{method}} de {{amount}} ya se aprobó',
   waiting_elsewhere_paid_note: 'Ya se cobró. Si era por este mismo pedido, no lo pagues de nuevo.',
+  waiting_here_paid_note: 'Este pedido ya está pagado: no hace falta pagarlo de nuevo.',
   waiting_elsewhere_see_receipt: 'Ver el comprobante',
   paid_elsewhere_title: 'Este pedido ya se pagó',
   paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',

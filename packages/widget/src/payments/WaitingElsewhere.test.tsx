@@ -59,13 +59,13 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     await unmount?.();
   });
 
-  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment; challengeUrl?: string } = { state: 'waiting' }) {
+  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment; challengeUrl?: string; here?: boolean } = { state: 'waiting' }) {
     const { api, calls } = scriptedApi(answers as never);
     const fake = fakeServices(api);
     const onPayHere = vi.fn();
     const view = await render(
       <ServicesContext.Provider value={fake.services}>
-        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
       </ServicesContext.Provider>,
     );
     unmount = view.unmount;
@@ -99,6 +99,22 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(to.pathname).toBe('/pf/widget');
     expect(to.searchParams.get('code')).toBe('OLDLINK');
     expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
+  });
+
+  it('this very link in another browser: going on follows its wait here (the address names it) instead of drawing the question again (issue 92)', async () => {
+    const view = await show({}, { state: 'waiting', here: true });
+    await view.press('Seguir con ese pago');
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+    const to = new URL(view.navigations[0] ?? '', 'https://checkout.test');
+    expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
+  });
+
+  it('this very link found paid: its receipt and the way back, never paying it again (issue 92)', async () => {
+    const view = await show({}, { state: 'paid', here: true });
+    expect(view.container.textContent).toContain(catalogs.es.waiting_here_paid_note);
+    expect(view.container.textContent).not.toContain('Pagar también');
+    await view.press('Volver a Tostadores del Casco');
+    expect(view.messages).toContainEqual({ type: 'close' });
   });
 
   it('paying another way calls the other off first, and only then opens this order\'s form; the loader forgets it', async () => {

@@ -4,9 +4,10 @@ import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { MerchantHeader } from '../ui/MerchantHeader';
-import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
+import { addressGoingOn, addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
 import { BusyButton } from '../ui/BusyButton';
 import { MaskedText } from '../ui/MaskedNumber';
+import { ShopReturn } from '../ui/WayOut';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
@@ -63,6 +64,12 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
   const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
   const phone = maskedPhoneName(found.phone);
+  const goOn = () => {
+    if (!found.here) return services.navigate(addressOfElsewhere(payment));
+    // The same link's checkout is already here: the router is not told (it would draw this question again).
+    services.navigate(addressGoingOn(services.address(), payment), { shown: true });
+    onPayHere();
+  };
 
   return (
     <main className="page page--checkout page--elsewhere">
@@ -90,7 +97,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
                 {t('waiting_elsewhere_go_on_challenge')}
               </BusyButton>
             ) : (
-              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={goOn}>
                 {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
               </BusyButton>
             )}
@@ -122,13 +129,18 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
           </>
         ) : (
           <>
-            <p className="page__text">{t('waiting_elsewhere_paid_note')}</p>
+            <p className="page__text">{t(found.here ? 'waiting_here_paid_note' : 'waiting_elsewhere_paid_note')}</p>
             <button type="button" className="button button--primary" onClick={() => services.navigate(RECEIPT_PATH + encodeURIComponent(payment.codOper))}>
               {t('waiting_elsewhere_see_receipt')}
             </button>
-            <button type="button" className="button button--secondary" onClick={onPayHere}>
-              {t('waiting_elsewhere_pay_too', thisOrder)}
-            </button>
+            {found.here ? (
+              // This very order was paid: never offered again, only the way back.
+              <ShopReturn shopName={shop.name} />
+            ) : (
+              <button type="button" className="button button--secondary" onClick={onPayHere}>
+                {t('waiting_elsewhere_pay_too', thisOrder)}
+              </button>
+            )}
           </>
         )}
       </section>
