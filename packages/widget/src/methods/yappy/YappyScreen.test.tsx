@@ -100,13 +100,13 @@ describe('YappyScreen', () => {
       expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
     }, { timeout: 5_000 });
     expect(document.activeElement?.textContent).toBe(catalogs.es.paid_elsewhere_title);
-    expect(view.container.textContent).toContain(catalogs.es.paid_elsewhere_how.replace('{{method}}', 'Nequi'));
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'Nequi'));
     expect(view.container.querySelector('[role="alert"], .alert')).toBeNull();
     expect(view.container.querySelector('form')).toBeNull();
     expect(view.container.textContent).not.toContain(catalogs.es.payment_rejected);
     expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
     const buttons = [...view.container.querySelectorAll('button')];
-    expect(buttons.map((b) => b.textContent)).toEqual([catalogs.es.waiting_elsewhere_see_receipt, catalogs.es.back_to_named_shop.replace('{{shop}}', 'Tienda Ñandú')]);
+    expect(buttons.map((b) => b.textContent)).toEqual([catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú')]);
     buttons[0]?.click();
     expect(view.navigations).toContain('/pf/default-receipt/OP9');
     buttons[1]?.click();
