@@ -262,6 +262,8 @@ export const en: Record<keyof typeof es, string> = {
   waiting_elsewhere_paid_note: "It has been charged. If it was for this same order, don't pay again.",
   waiting_here_paid_note: 'This order is paid: there is no need to pay it again.',
   waiting_elsewhere_see_receipt: 'See the receipt',
+  called_off_elsewhere_title: 'This payment was called off in another window',
+  called_off_elsewhere_note: 'It was called off from another window or device, where this order goes on. You will not be charged for it.',
   paid_elsewhere_title: 'This order is already paid',
   paid_elsewhere_how: 'It was paid with {{method}} in another window or device. This payment was called off and you will not be charged.',
   paid_elsewhere_note: 'It was paid in another window or device. This payment was called off and you will not be charged.',

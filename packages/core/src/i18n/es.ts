@@ -260,6 +260,8 @@ export const es = {
   waiting_elsewhere_paid_note: 'Ya se cobró. Si era por este mismo pedido, no lo pagues de nuevo.',
   waiting_here_paid_note: 'Este pedido ya está pagado: no hace falta pagarlo de nuevo.',
   waiting_elsewhere_see_receipt: 'Ver el comprobante',
+  called_off_elsewhere_title: 'Este pago se anuló en otra ventana',
+  called_off_elsewhere_note: 'Se anuló desde otra ventana o dispositivo, donde sigue este pedido. No se te cobrará.',
   paid_elsewhere_title: 'Este pedido ya se pagó',
   paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',
   paid_elsewhere_note: 'Se pagó en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',

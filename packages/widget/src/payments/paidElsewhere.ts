@@ -3,6 +3,9 @@ import { isPasarelaError, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasa
 /** The server's code for a payment called off because another payment paid its order. */
 export const PAID_ELSEWHERE = 'request_already_paid';
 
+/** The server's code for a wait the payer called off, seen from a page still waiting on it. */
+export const CALLED_OFF_ELSEWHERE = 'payment_cancelled';
+
 export interface PaidBy {
   codOper: string;
   method: PaymentMethodId | null;

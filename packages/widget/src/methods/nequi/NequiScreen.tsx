@@ -7,7 +7,7 @@ import { preparePhoneRules } from '../../payments/phoneCheck';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
-import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
@@ -49,10 +49,10 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
     return (
       <div className="method">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
       </div>
     );
   }

@@ -113,6 +113,26 @@ describe('YappyScreen', () => {
     expect(view.messages).toContainEqual({ type: 'close' });
   });
 
+  it('a wait called off from the order in another browser: said so neutrally, then "ya se pagó" once that browser pays (issue 92)', async () => {
+    const calledOff = new PasarelaError({ code: 'payment_cancelled', category: 'api', status: 409 });
+    const paid = new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'OP9', paidWith: 'card' } });
+    const view = await show([PENDING, calledOff, calledOff, paid]);
+    await type(view.input('yappy-phone'), '6333 3333');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.called_off_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.querySelector('[role="alert"], .alert, form')).toBeNull();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 10_000 });
+    expect(document.activeElement?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    expect(view.container.textContent).toContain('Se pagó con tarjeta');
+    expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
+  }, 15_000);
+
   describe('a wait the merchant voided: never sent again', () => {
     const voided = new PasarelaError({ code: 'payment_voided_by_merchant', category: 'api', status: 409 });
     async function voidedView(withOtherMethods: boolean) {

@@ -7,7 +7,7 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
-import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
@@ -41,10 +41,10 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
     return (
       <div className="method-screen">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
       </div>
     );
   }
