@@ -256,6 +256,8 @@ export const en: Record<keyof typeof es, string> = {
   waiting_elsewhere_stays: "That payment can't be called off from here: if it is completed, it will be charged too.",
   waiting_elsewhere_call_off: 'Call off the {{method}} payment',
   waiting_elsewhere_called_off: 'We called off your {{method}} payment of {{amount}}',
+  waiting_here_voucher_stays: 'If you pay this order another way, the voucher is called off and can no longer be paid at the till.',
+  waiting_here_stays: "If you pay this order another way, that payment is called off and won't be charged.",
   waiting_elsewhere_not_charged: "You won't be charged for it.",
   waiting_elsewhere_pay_this: 'Pay this order ({{amount}})',
   waiting_elsewhere_paid: 'Your {{method}} payment of {{amount}} went through',

@@ -254,6 +254,8 @@ export const es = {
   waiting_elsewhere_stays: 'Ese pago no se puede anular desde aquí: si se completa, también se cobrará.',
   waiting_elsewhere_call_off: 'Anular el pago con {{method}}',
   waiting_elsewhere_called_off: 'Anulamos tu pago con {{method}} de {{amount}}',
+  waiting_here_voucher_stays: 'Si pagas este pedido de otra forma, el comprobante se anula y ya no se podrá pagar en la caja.',
+  waiting_here_stays: 'Si pagas este pedido de otra forma, ese pago se anula y no se cobrará.',
   waiting_elsewhere_not_charged: 'No se te cobrará.',
   waiting_elsewhere_pay_this: 'Pagar este pedido ({{amount}})',
   waiting_elsewhere_paid: 'Tu pago con {{method}} de {{amount}} ya se aprobó',

@@ -109,6 +109,13 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
   });
 
+  it("this very link's voucher or bank payment: the note says paying another way calls it off, no double charge promised (issue 92)", async () => {
+    const CASH: WaitingPayment = { ...YAPPY, method: 'cash', link: 'NEWLINK' };
+    const view = await show({}, { state: 'waiting', here: true, payment: CASH });
+    expect(view.container.textContent).toContain(catalogs.es.waiting_here_voucher_stays);
+    expect(view.container.textContent).not.toContain(catalogs.es.waiting_elsewhere_voucher_stays);
+  });
+
   it('this very link found paid: its receipt and the way back, never paying it again (issue 92)', async () => {
     const view = await show({}, { state: 'paid', here: true });
     expect(view.container.textContent).toContain(catalogs.es.waiting_here_paid_note);

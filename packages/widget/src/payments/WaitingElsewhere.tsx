@@ -22,6 +22,12 @@ const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
 
 type View = 'offer' | 'calledOff' | 'paid';
 
+/** Another link's payment can still be paid; this very link's, once the order is paid, is called off (single-use). */
+function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
+  if (method === 'cash') return here ? 'waiting_here_voucher_stays' : 'waiting_elsewhere_voucher_stays';
+  return here ? 'waiting_here_stays' : 'waiting_elsewhere_stays';
+}
+
 /** Paid meanwhile, it says so instead. */
 export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
   const services = useServices();
@@ -105,7 +111,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
               {t('waiting_elsewhere_other_way', thisOrder)}
             </BusyButton>
             <p className="page__hint" id="elsewhere-note">
-              {t(callable ? 'waiting_elsewhere_other_way_note' : payment.method === 'cash' ? 'waiting_elsewhere_voucher_stays' : 'waiting_elsewhere_stays', values)}
+              {t(callable ? 'waiting_elsewhere_other_way_note' : stayNote(payment.method, found.here === true), values)}
             </p>
             {callable ? (
               <BusyButton type="button" className="button button--link" busy={busy} onClick={() => void callOff(() => setView('calledOff'))}>
