@@ -148,6 +148,16 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(view.onPayHere).toHaveBeenCalledOnce();
   });
 
+  it("this link's 3DS challenge gone on with: the issuer's page is given the way back to the embedded receipt, and the result is kept for the shop (issue 92)", async () => {
+    const CARD: WaitingPayment = { merchant: 7, link: 'NEWLINK', method: 'card', codOper: 'PPC3', deadline: null };
+    const page = `${location.origin}/sandbox/3ds/PPC3?returnTo=`;
+    const view = await show({}, { state: 'waiting', payment: CARD, challengeUrl: page });
+    await view.press('Abrir de nuevo la página de tu banco');
+    const left = new URL(view.departures[0] ?? '');
+    expect(left.pathname).toBe('/sandbox/3ds/PPC3');
+    expect(left.searchParams.get('returnTo')).toMatch(/^\/pf\/default-receipt\/PPC3\?challenge=1/);
+  });
+
   it('approved before the call-off arrived: says so instead of offering a second payment', async () => {
     const view = await show({ [CANCEL]: {}, [STATE]: answer('paid') });
     await view.press('Pagar este pedido ($41.73) de otra forma');

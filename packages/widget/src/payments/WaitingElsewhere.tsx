@@ -8,12 +8,16 @@ import { addressGoingOn, addressOfElsewhere, callOffElsewhere, canCallOff, forge
 import { BusyButton } from '../ui/BusyButton';
 import { MaskedText } from '../ui/MaskedNumber';
 import { ShopReturn } from '../ui/WayOut';
+import { challengeAddress, saveChallenge } from './challengeReturn';
+import { formPathOf } from './pendingAddress';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
   total: number;
   shop: { name: string; logo: string };
   onPayHere: () => void;
+  /** The link's own address of the shop, for the result of a challenge gone on with. */
+  returnUrl?: string | undefined;
 }
 
 const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
@@ -29,7 +33,7 @@ function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
 }
 
 /** Paid meanwhile, it says so instead. */
-export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
+export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = '' }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
   const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
@@ -70,6 +74,12 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
   const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
   const phone = maskedPhoneName(found.phone);
+  // As the card form does before its challenge: the issuer's page returns to the embedded receipt, and the shop hears the result.
+  const goOnChallenge = (url: string) => {
+    const current = services.address();
+    saveChallenge(services.storage.session, { formPath: formPathOf(current), email: '', returnUrl });
+    services.leave(challengeAddress(url, payment.codOper, current));
+  };
   const goOn = () => {
     if (!found.here) return services.navigate(addressOfElsewhere(payment));
     // The same link's checkout is already here: the router is not told (it would draw this question again).
@@ -99,7 +109,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
             ) : null}
             {found.challengeUrl ? (
               // A 3DS challenge goes on at the issuer's page, which the server still knows.
-              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => goOnChallenge(found.challengeUrl ?? '')}>
                 {t('waiting_elsewhere_go_on_challenge')}
               </BusyButton>
             ) : (
