@@ -141,4 +141,41 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       await close();
     });
   }
+  // A card payment left at its 3DS challenge in the first browser: the second opens the issuer's page
+  // again from the same order, and the challenge passed returns to the receipt inside the shop's
+  // modal, with its way back (X), and that shop page hears the result.
+  it("es: a 3DS challenge gone on with in the second browser returns to the embedded receipt, with the way back; its shop is told", async () => {
+    const codes: string[] = [];
+    const first = await newBrowser('es');
+    const a = await first.newPage();
+    a.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shopA = new DemoShop(a, sandbox.demoUrl);
+    await shopA.open();
+    await shopIn(a, 'es');
+    const checkoutA = await shopA.pay();
+    await checkoutA.waitForForm();
+    // Another card than the other tests': not asked about as a duplicate.
+    await checkoutA.fillCard({ number: '4000 0000 0000 3220' });
+    await verifyIfAsked(checkoutA.frame);
+    await checkoutA.submit();
+    await checkoutA.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 20_000 });
+
+    const second = await newBrowser('es');
+    const b = await second.newPage();
+    await b.goto(a.url());
+    const shopB = await shopIn(b, 'es');
+    const checkoutB = await shopB.pay();
+    await checkoutB.frame.getByRole('heading', { name: /esperando la verificación de tu banco/ }).waitFor({ timeout: 20_000 });
+    await checkoutB.frame.getByRole('button', { name: 'Abrir de nuevo la página de tu banco', exact: true }).click();
+    await checkoutB.frame.getByRole('button', { name: /aprobar/i }).click();
+    await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+    // Inside the shop's modal, with its way back.
+    expect(await checkoutB.frame.getByRole('button', { name: 'Cerrar', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => shopB.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    await screenshot(b, { path: `${SHOTS}two-browsers-3ds-second-receipt-es-360.png` });
+    expect((await transactionsFor(sandbox, codes[0] ?? '')).filter((t) => t.status === 1)).toHaveLength(1);
+    await Promise.all([first.close(), second.close()]);
+  });
 });
