@@ -28,12 +28,17 @@ const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) 
 
 
 /** A waiting payment called off; crypto coins that arrived are owed back (details.refund, details.owedToPayer). */
-export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {
+/** `paidBy`: the payment that paid the link, which the payer left waiting here is shown instead. */
+export function cancelledOutcome(row: TransactionRow, reason: CancelReason, paidBy?: Pick<TransactionRow, 'cod_oper' | 'method'>): PaymentOutcome {
   const refund = row.method === 'crypto' ? cryptoRefundOnCancel(cryptoReceivedOf(row)) : null;
   const messageKey = refund ? 'crypto_refund_pending' : row.method === 'crypto' ? 'crypto_cancelled' : 'cancelled';
   return {
     status: cancelledStatusOf(row.method), authStatus: CANCELLED_AUTH_STATUS, messageKey,
-    details: { cancelledAt: new Date().toISOString(), cancelReason: reason, ...(refund ? { refund, owedToPayer: cryptoOwedOf(row) } : {}) },
+    details: {
+      cancelledAt: new Date().toISOString(), cancelReason: reason,
+      ...(paidBy ? { paidBy: paidBy.cod_oper, paidWith: paidBy.method } : {}),
+      ...(refund ? { refund, owedToPayer: cryptoOwedOf(row) } : {}),
+    },
   };
 }
 
@@ -70,7 +75,10 @@ export const wasPaidElsewhere = (row: TransactionRow): boolean => row.auth_statu
 
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (wasPaidElsewhere(row)) {
-    throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
+    const { paidBy, paidWith } = row.details;
+    // Which payment paid, so the payer's page can say how and show its receipt instead of a failure.
+    const fields = typeof paidBy === 'string' && typeof paidWith === 'string' ? { paidBy, paidWith } : undefined;
+    throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing', fields);
   }
 }
 
@@ -82,11 +90,11 @@ export function refuseIfVoidedByMerchant(row: TransactionRow): void {
  * Once a payment has paid its single-use link, the link's other waiting payments (a Nequi push, a
  * voucher, a 3DS challenge) are called off in the same transaction, so none of them can be paid later.
  */
-async function callOffTheOthers(tx: Queryable, paid: Pick<TransactionRow, 'link_code' | 'cod_oper'>): Promise<TransactionRow[]> {
+async function callOffTheOthers(tx: Queryable, paid: Pick<TransactionRow, 'link_code' | 'cod_oper' | 'method'>): Promise<TransactionRow[]> {
   if (!paid.link_code) return [];
   const calledOff: TransactionRow[] = [];
   for (const other of await lockOtherOpenAttempts(tx, paid.link_code, paid.cod_oper)) {
-    if (resultOf(other) === 'PENDING') calledOff.push(await writeOutcome(tx, other.cod_oper, cancelledOutcome(other, 'paid_elsewhere')));
+    if (resultOf(other) === 'PENDING') calledOff.push(await writeOutcome(tx, other.cod_oper, cancelledOutcome(other, 'paid_elsewhere', paid)));
   }
   return calledOff;
 }

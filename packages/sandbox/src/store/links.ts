@@ -128,3 +128,12 @@ export async function listLinks(db: Queryable, merchantId: number | undefined, l
   return db.query<ListedLink>(
     'select code, slug, description, amount_cents, merchant_id from payment_links where ($2::int is null or merchant_id = $2) order by id desc limit $1', [limit, merchantId ?? null]);
 }
+
+/** The payment that paid a single-use link, if any. */
+export async function findPaymentOfLink(db: Queryable, code: string): Promise<{ cod_oper: string; method: string } | undefined> {
+  const [row] = await db.query<{ cod_oper: string; method: string }>(
+    'select t.cod_oper, t.method from payment_links l join transactions t on t.cod_oper = l.paid_cod_oper where l.code = $1',
+    [code],
+  );
+  return row;
+}

@@ -59,13 +59,13 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     await unmount?.();
   });
 
-  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment; challengeUrl?: string } = { state: 'waiting' }) {
+  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment; challengeUrl?: string; here?: boolean } = { state: 'waiting' }) {
     const { api, calls } = scriptedApi(answers as never);
     const fake = fakeServices(api);
     const onPayHere = vi.fn();
     const view = await render(
       <ServicesContext.Provider value={fake.services}>
-        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
       </ServicesContext.Provider>,
     );
     unmount = view.unmount;
@@ -101,6 +101,29 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
   });
 
+  it('this very link in another browser: going on follows its wait here (the address names it) instead of drawing the question again (issue 92)', async () => {
+    const view = await show({}, { state: 'waiting', here: true });
+    await view.press('Seguir con ese pago');
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+    const to = new URL(view.navigations[0] ?? '', 'https://checkout.test');
+    expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
+  });
+
+  it("this very link's voucher or bank payment: the note says paying another way calls it off, no double charge promised (issue 92)", async () => {
+    const CASH: WaitingPayment = { ...YAPPY, method: 'cash', link: 'NEWLINK' };
+    const view = await show({}, { state: 'waiting', here: true, payment: CASH });
+    expect(view.container.textContent).toContain(catalogs.es.waiting_here_voucher_stays);
+    expect(view.container.textContent).not.toContain(catalogs.es.waiting_elsewhere_voucher_stays);
+  });
+
+  it('this very link found paid: its receipt and the way back, never paying it again (issue 92)', async () => {
+    const view = await show({}, { state: 'paid', here: true });
+    expect(view.container.textContent).toContain(catalogs.es.waiting_here_paid_note);
+    expect(view.container.textContent).not.toContain('Pagar también');
+    await view.press('Volver a Tostadores del Casco');
+    expect(view.messages).toContainEqual({ type: 'close' });
+  });
+
   it('paying another way calls the other off first, and only then opens this order\'s form; the loader forgets it', async () => {
     const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
     await view.press('Pagar este pedido ($41.73) de otra forma');
@@ -123,6 +146,16 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     await view.press('Pagar este pedido ($41.73) de otra forma');
     expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${ABANDON}`, `get ${CARD_STATE}`]);
     expect(view.onPayHere).toHaveBeenCalledOnce();
+  });
+
+  it("this link's 3DS challenge gone on with: the issuer's page is given the way back to the embedded receipt, and the result is kept for the shop (issue 92)", async () => {
+    const CARD: WaitingPayment = { merchant: 7, link: 'NEWLINK', method: 'card', codOper: 'PPC3', deadline: null };
+    const page = `${location.origin}/sandbox/3ds/PPC3?returnTo=`;
+    const view = await show({}, { state: 'waiting', payment: CARD, challengeUrl: page });
+    await view.press('Abrir de nuevo la página de tu banco');
+    const left = new URL(view.departures[0] ?? '');
+    expect(left.pathname).toBe('/sandbox/3ds/PPC3');
+    expect(left.searchParams.get('returnTo')).toMatch(/^\/pf\/default-receipt\/PPC3\?challenge=1/);
   });
 
   it('approved before the call-off arrived: says so instead of offering a second payment', async () => {

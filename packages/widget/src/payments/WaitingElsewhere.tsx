@@ -4,15 +4,20 @@ import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { MerchantHeader } from '../ui/MerchantHeader';
-import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
+import { addressGoingOn, addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
 import { BusyButton } from '../ui/BusyButton';
 import { MaskedText } from '../ui/MaskedNumber';
+import { ShopReturn } from '../ui/WayOut';
+import { challengeAddress, saveChallenge } from './challengeReturn';
+import { formPathOf } from './pendingAddress';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
   total: number;
   shop: { name: string; logo: string };
   onPayHere: () => void;
+  /** The link's own address of the shop, for the result of a challenge gone on with. */
+  returnUrl?: string | undefined;
 }
 
 const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
@@ -21,8 +26,14 @@ const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
 
 type View = 'offer' | 'calledOff' | 'paid';
 
+/** Another link's payment can still be paid; this very link's, once the order is paid, is called off (single-use). */
+function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
+  if (method === 'cash') return here ? 'waiting_here_voucher_stays' : 'waiting_elsewhere_voucher_stays';
+  return here ? 'waiting_here_stays' : 'waiting_elsewhere_stays';
+}
+
 /** Paid meanwhile, it says so instead. */
-export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
+export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = '' }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
   const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
@@ -63,6 +74,18 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
   const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
   const phone = maskedPhoneName(found.phone);
+  // As the card form does before its challenge: the issuer's page returns to the embedded receipt, and the shop hears the result.
+  const goOnChallenge = (url: string) => {
+    const current = services.address();
+    saveChallenge(services.storage.session, { formPath: formPathOf(current), email: '', returnUrl });
+    services.leave(challengeAddress(url, payment.codOper, current));
+  };
+  const goOn = () => {
+    if (!found.here) return services.navigate(addressOfElsewhere(payment));
+    // The same link's checkout is already here: the router is not told (it would draw this question again).
+    services.navigate(addressGoingOn(services.address(), payment), { shown: true });
+    onPayHere();
+  };
 
   return (
     <main className="page page--checkout page--elsewhere">
@@ -86,11 +109,11 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
             ) : null}
             {found.challengeUrl ? (
               // A 3DS challenge goes on at the issuer's page, which the server still knows.
-              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => goOnChallenge(found.challengeUrl ?? '')}>
                 {t('waiting_elsewhere_go_on_challenge')}
               </BusyButton>
             ) : (
-              <BusyButton type="button" className="button button--primary" busy={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+              <BusyButton type="button" className="button button--primary" busy={busy} onClick={goOn}>
                 {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
               </BusyButton>
             )}
@@ -98,7 +121,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
               {t('waiting_elsewhere_other_way', thisOrder)}
             </BusyButton>
             <p className="page__hint" id="elsewhere-note">
-              {t(callable ? 'waiting_elsewhere_other_way_note' : payment.method === 'cash' ? 'waiting_elsewhere_voucher_stays' : 'waiting_elsewhere_stays', values)}
+              {t(callable ? 'waiting_elsewhere_other_way_note' : stayNote(payment.method, found.here === true), values)}
             </p>
             {callable ? (
               <BusyButton type="button" className="button button--link" busy={busy} onClick={() => void callOff(() => setView('calledOff'))}>
@@ -122,13 +145,18 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
           </>
         ) : (
           <>
-            <p className="page__text">{t('waiting_elsewhere_paid_note')}</p>
+            <p className="page__text">{t(found.here ? 'waiting_here_paid_note' : 'waiting_elsewhere_paid_note')}</p>
             <button type="button" className="button button--primary" onClick={() => services.navigate(RECEIPT_PATH + encodeURIComponent(payment.codOper))}>
               {t('waiting_elsewhere_see_receipt')}
             </button>
-            <button type="button" className="button button--secondary" onClick={onPayHere}>
-              {t('waiting_elsewhere_pay_too', thisOrder)}
-            </button>
+            {found.here ? (
+              // This very order was paid: never offered again, only the way back.
+              <ShopReturn shopName={shop.name} />
+            ) : (
+              <button type="button" className="button button--secondary" onClick={onPayHere}>
+                {t('waiting_elsewhere_pay_too', thisOrder)}
+              </button>
+            )}
           </>
         )}
       </section>

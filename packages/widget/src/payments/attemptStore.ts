@@ -3,6 +3,7 @@ import { isOutcomeUnknown, isPasarelaError, payerMessage, type PayerMessage } fr
 import type { AttemptRecord } from '../api/lookupAttempt';
 import { createPaymentIntent, lookWithBackoff, lostAnswerMessage, type FlightLog, type FollowUpOptions } from './paymentIntent';
 import { watchPayment, type WatchOptions } from './watchPayment';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE, paidByOf, type PaidBy } from './paidElsewhere';
 
 /** A click after an answer was lost asks the server about the attempt already made before making another. */
 export type AttemptPhase = 'idle' | 'sending' | 'waiting' | 'approved' | 'failed';
@@ -15,6 +16,8 @@ export interface AttemptState<A> {
   deadline: number | null;
   answer: A | null;
   message: PayerMessage | null;
+  /** Called off because another payment paid the order: that one, when the server named it. */
+  paidBy: PaidBy | null;
 }
 
 export interface AttemptActions {
@@ -63,6 +66,10 @@ function refusalMessage(error: unknown): PayerMessage {
   return payerMessage(error);
 }
 
+/** After a call-off from elsewhere: every few seconds for about ten minutes, the time a payer takes to pay there. */
+const CALLED_OFF_LOOK_MS = 3_000;
+const CALLED_OFF_LOOKS = 200;
+
 const OUTCOME_UNKNOWN: PayerMessage = { key: 'payment_outcome_unknown' };
 
 function deadlineOf(expiresAt: string | null): number | null {
@@ -78,7 +85,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   let busy = false;
 
   const store = createStore<AttemptState<A> & AttemptActions>()(() => ({
-    phase: 'idle', codOper: null, deadline: null, answer: null, message: null,
+    phase: 'idle', codOper: null, deadline: null, answer: null, message: null, paidBy: null,
     start, expire, retry, leave, stop,
   }));
   const get = store.getState;
@@ -89,12 +96,12 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     stopWatching = null;
   }
 
-  function end(verdict: 'approved' | 'declined' | 'timeout' | 'refused', answer: A | null, message: PayerMessage | null) {
+  function end(verdict: 'approved' | 'declined' | 'timeout' | 'refused', answer: A | null, message: PayerMessage | null, paidBy: PaidBy | null = null) {
     stop();
     intent.forget();
     deps.memory?.clear();
     const codOper = get().codOper ?? '';
-    set({ phase: verdict === 'approved' ? 'approved' : 'failed', answer, message });
+    set({ phase: verdict === 'approved' ? 'approved' : 'failed', answer, message, paidBy });
     deps.onEnd({ verdict, codOper, answer, message });
   }
 
@@ -116,9 +123,44 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
         if (get().phase === 'waiting') judge(answer);
       },
       onRefused: (error) => {
-        if (get().phase === 'waiting') end('refused', null, refusalMessage(error));
+        if (get().phase !== 'waiting') return;
+        if (isPasarelaError(error) && error.code === CALLED_OFF_ELSEWHERE) return calledOffElsewhere(codOper);
+        end('refused', null, refusalMessage(error), paidByOf(error));
       },
     });
+  }
+
+  /**
+   * Called off while this page waited: by the payer, from this order in another browser (here leave()
+   * stops the watch first). Not a failure, nothing to report; still asked now and then, so that when
+   * the order is paid there, this page says so too.
+   */
+  function calledOffElsewhere(codOper: string) {
+    stop();
+    intent.forget();
+    deps.memory?.clear();
+    set({ phase: 'failed', message: { key: CALLED_OFF_ELSEWHERE }, paidBy: null });
+    let looks = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = () => {
+      timer = setTimeout(() => {
+        looks += 1;
+        void deps.check(codOper).then(
+          () => undefined,
+          (error: unknown) => {
+            if (stopWatching !== stopLooking) return;
+            const paidBy = paidByOf(error);
+            if (paidBy) {
+              stopWatching = null;
+              set({ message: { key: PAID_ELSEWHERE }, paidBy });
+            } else if (looks < CALLED_OFF_LOOKS) look();
+          },
+        );
+      }, CALLED_OFF_LOOK_MS);
+    };
+    const stopLooking = () => clearTimeout(timer);
+    stopWatching = stopLooking;
+    look();
   }
 
   function keepUnknown() {
@@ -130,7 +172,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     const { phase } = get();
     if (busy || phase === 'sending' || phase === 'waiting' || phase === 'approved') return;
     busy = true;
-    set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null });
+    set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null, paidBy: null });
     try {
       const sent = await intent.run<AttemptRecord, Sent<A>>({
         lookup: deps.lookup,
@@ -177,7 +219,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
         set({ phase: 'failed', message: OUTCOME_UNKNOWN });
         return;
       }
-      end('refused', null, refusalMessage(error));
+      end('refused', null, refusalMessage(error), paidByOf(error));
     }
   }
 

@@ -74,6 +74,13 @@ export async function callOffElsewhere(api: ApiClient, payment: WaitingPayment):
   return (await standing(api, payment))?.state ?? 'over';
 }
 
+/** This very link's address naming its waiting payment: the checkout's form follows it, as after a reload. */
+export function addressGoingOn(current: URL, payment: WaitingPayment): string {
+  const next = new URL(current.href);
+  next.searchParams.set(PENDING_PARAM, JSON.stringify({ method: payment.method, codOper: payment.codOper, deadline: payment.deadline }));
+  return next.pathname + next.search;
+}
+
 export function addressOfElsewhere(payment: WaitingPayment): string {
   const query = new URLSearchParams({ type: 'lk', code: payment.link, [PENDING_PARAM]: JSON.stringify({ method: payment.method, codOper: payment.codOper, deadline: payment.deadline }) });
   return `/pf/widget?${query}`;

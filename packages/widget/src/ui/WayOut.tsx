@@ -51,10 +51,12 @@ function NoShopWayOut() {
   // After the first render: the server knows no tab's history.
   const [earlier, setEarlier] = useState<boolean | null>(null);
   useEffect(() => setEarlier(window.history.length > 1), []);
+  // Both asked on the first render, so the page's first texts (the prerender's) carry them, not only the later catalogue.
+  const labels = { back: t('go_back_page'), close: t('close_this_page') };
   if (earlier === null) return null;
   return (
     <button type="button" className="way-out__back" onClick={() => (earlier ? window.history.back() : window.close())}>
-      {t(earlier ? 'go_back_page' : 'close_this_page')}
+      {earlier ? labels.back : labels.close}
     </button>
   );
 }

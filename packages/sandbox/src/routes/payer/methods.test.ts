@@ -93,7 +93,8 @@ describe('a wait the payer leaves to pay another way', () => {
     expect(cancelled).toMatchObject({ status: 200, data: { codOper, status: 0 } });
     // Twice (a double click, a resend): the same answer.
     expect((await t.post(`${status}/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 0 });
-    expect((await t.get(`${status}/${codOper}`)).status).toBe(422);
+    // Called off, not declined: the payer's other browser, still waiting on it, is told so (issue 92).
+    expect(await t.get(`${status}/${codOper}`)).toMatchObject({ status: 409, data: { code: 'payment_cancelled' } });
     const [row] = await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]);
     expect(row?.auth_status).toBe('CANCELLED');
   });
@@ -103,6 +104,22 @@ describe('a wait the payer leaves to pay another way', () => {
     const codOper = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);
     expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(200);
     expect((await t.post(`/nequi/payments/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 1 });
+  });
+
+  it('a push called off (from the order opened in another browser) reads as called off, then as paid by the payment that paid its order: never a decline (issue 92)', async () => {
+    const code = await newLink(t, { singleUse: true });
+    for (const wallet of ['nequi', 'yappy'] as const) {
+      const codOper = String((await t.post(wallet === 'nequi' ? '/nequi/push' : '/yappy/payments', { code, phone: '63333333' })).data['codOper']);
+      await t.post(`/${wallet}/payments/${codOper}/cancel`, {});
+      expect((await t.get(`/${wallet}/payments/${codOper}`)).data).toMatchObject({ code: 'payment_cancelled' });
+    }
+    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    const calledOff = await t.db.query<{ cod_oper: string; method: string }>("select cod_oper, method from transactions where link_code = $1 and method <> 'card'", [code]);
+    for (const { cod_oper, method } of calledOff) {
+      const answer = await t.get(`/${method}/payments/${cod_oper}`);
+      expect([answer.status, answer.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' }]);
+    }
   });
 
   it('the phone accepting a called-off push is refused: 409 already_settled', async () => {
@@ -125,8 +142,10 @@ describe('a single-use link takes one payment, whatever the method', () => {
     const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
     const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
     const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
-    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
-    expect((await t.get(`/nequi/payments/${push}`)).data['code']).toBe('request_already_paid');
+    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    // The push left waiting says which payment paid and how, so its page shows that receipt, not a failure (issue 92).
+    expect((await t.get(`/nequi/payments/${push}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
     expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
     const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     // The bank's and the issuer's pages have nothing waiting any more.

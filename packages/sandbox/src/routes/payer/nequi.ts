@@ -13,6 +13,7 @@ import { nequiPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { merchantCountryOfLink } from '../../store/merchants';
+import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
 import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -62,6 +63,7 @@ export function nequiRoutes(deps: Deps) {
   app.get('/nequi/payments/:codOper', async (c) => {
     const tx = await nequiPayment(c.req.param('codOper'));
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
+    await refuseIfCalledOffByPayer(deps, tx);
     return reply(c, nequiAnswer(tx));
   });
   app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await nequiPayment(c.req.param('codOper'))))));

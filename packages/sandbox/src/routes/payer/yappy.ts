@@ -12,6 +12,7 @@ import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../..
 import { yappyPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
+import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
 const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -41,6 +42,7 @@ export function yappyRoutes(deps: Deps) {
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     refuseIfPaidElsewhere(tx);
     refuseIfVoidedByMerchant(tx);
+    await refuseIfCalledOffByPayer(deps, tx);
     if (paymentDisplayStatus('yappy', tx.status, tx.auth_status) === 'declined') throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
     return reply(c, yappyAnswer(tx));
   });

@@ -182,11 +182,17 @@ describe('CardForm', () => {
     const yes = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_confirm_button);
     expect(yes).toBeDefined();
     expect(document.activeElement).toBe(yes);
+    // Pay waits for an answer: pressed meanwhile, nothing is sent again (issue 92).
+    expect(view.submit()?.getAttribute('aria-disabled')).toBe('true');
+    await act(() => view.submit()?.click());
+    await settle();
+    expect(pay).toHaveBeenCalledTimes(1);
     const no = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_decline_button);
     no?.focus();
     await act(() => no?.click());
     await settle();
     expect(document.activeElement).toBe(view.submit());
+    expect(view.submit()?.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('marks the button busy while paying, and shows a decline above the form, keeping values but the CVC', async () => {

@@ -229,7 +229,8 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       />
       {beforePay}
       {beforeSubmit}
-      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
+      {/* Under the duplicate question only its answers go on: Pay waits for one. */}
+      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.duplicate} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
       </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}

@@ -7,6 +7,8 @@ import { preparePhoneRules } from '../../payments/phoneCheck';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
 import { MaskedText } from '../../ui/MaskedNumber';
@@ -43,6 +45,14 @@ export function NequiScreen({ payment }: MethodScreenProps) {
         <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
+      </div>
+    );
+  }
+
+  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
+    return (
+      <div className="method">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
       </div>
     );
   }

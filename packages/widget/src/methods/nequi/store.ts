@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { displayStatusOf, initialStepState, nequiReducer, NEQUI_STEPS, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { cancelNequiPayment, generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
@@ -62,7 +63,8 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
       if (verdict === 'approved') {
         payment.report({ result: 'APPROVED', codOper, type: 'NEQUI' });
         payment.showReceipt(codOper);
-      } else if (codOper !== '' || verdict === 'refused') {
+      } else if (message?.key !== PAID_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {
+        // Called off because the order was paid: the shop hears of the payment that paid, never of a decline here.
         payment.report({ result: 'DECLINED', codOper, type: 'NEQUI', reason: message?.key ?? '' });
       }
     },

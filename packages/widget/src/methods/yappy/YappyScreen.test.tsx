@@ -90,6 +90,49 @@ describe('YappyScreen', () => {
     expect(calls.filter((c) => c.path === 'yappy/payments')).toHaveLength(1);
   });
 
+  it('a wait called off because another payment paid the order: "ya se pagó" with how, its receipt and the way back, no alert and no decline to the shop (issue 92)', async () => {
+    const paid = new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'OP9', paidWith: 'nequi' } });
+    const view = await show([PENDING, paid]);
+    await type(view.input('yappy-phone'), '6333 3333');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(document.activeElement?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'Nequi'));
+    expect(view.container.querySelector('[role="alert"], .alert')).toBeNull();
+    expect(view.container.querySelector('form')).toBeNull();
+    expect(view.container.textContent).not.toContain(catalogs.es.payment_rejected);
+    expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
+    const buttons = [...view.container.querySelectorAll('button')];
+    expect(buttons.map((b) => b.textContent)).toEqual([catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú')]);
+    buttons[0]?.click();
+    expect(view.navigations).toContain('/pf/default-receipt/OP9');
+    buttons[1]?.click();
+    expect(view.messages).toContainEqual({ type: 'close' });
+  });
+
+  it('a wait called off from the order in another browser: said so neutrally, then "ya se pagó" once that browser pays (issue 92)', async () => {
+    const calledOff = new PasarelaError({ code: 'payment_cancelled', category: 'api', status: 409 });
+    const paid = new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'OP9', paidWith: 'card' } });
+    const view = await show([PENDING, calledOff, calledOff, paid]);
+    await type(view.input('yappy-phone'), '6333 3333');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.called_off_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.querySelector('[role="alert"], .alert, form')).toBeNull();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 10_000 });
+    expect(document.activeElement?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    expect(view.container.textContent).toContain('Se pagó con tarjeta');
+    expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
+  }, 15_000);
+
   describe('a wait the merchant voided: never sent again', () => {
     const voided = new PasarelaError({ code: 'payment_voided_by_merchant', category: 'api', status: 409 });
     async function voidedView(withOtherMethods: boolean) {

@@ -7,6 +7,8 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
@@ -35,6 +37,14 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
+      </div>
+    );
+  }
+
+  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
+    return (
+      <div className="method-screen">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
       </div>
     );
   }

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { DemoShop, type CheckoutFrame, type CheckoutScope } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/artifacts';
+
+const SHOTS = '/tmp/shots/';
+
+const CASES = [
+  {
+    method: 'yappy', lang: 'es', choose: /Yappy/, field: 'yappy-phone', send: /enviar solicitud de pago/i,
+    waits: /^Tienes un pago con Yappy de \$\d+\.\d\d esperando tu aprobación$/, goOn: 'Seguir con ese pago', otherWay: /^Pagar este pedido \(\$\d+\.\d\d\) de otra forma$/,
+    paid: 'Este pedido ya se pagó', how: 'Se pagó con tarjeta', declined: /rechaz|expirad|expiró/i, receipt: 'Ver el comprobante', back: /^Volver a /, card: '4242 4242 4242 4242',
+  },
+  {
+    method: 'nequi', lang: 'en', choose: /Nequi/, field: 'nequi-phone', send: /send notification/i,
+    waits: /^You have a Nequi payment of \$\d+\.\d\d waiting for your approval$/, goOn: 'Go on with that payment', otherWay: /^Pay this order \(\$\d+\.\d\d\) another way$/,
+    paid: 'This order is already paid', how: 'It was paid with card', declined: /declin|reject|expired/i, receipt: 'See the receipt', back: /^Back to /,
+    // Another card than the Spanish run's: the same card and amount again would be asked about as a duplicate.
+    card: '5555 5555 5555 4444',
+  },
+] as const;
+
+// Issue 92: a payer starts Yappy or Nequi on the demo shop's order in one browser and opens the same
+// order in another. There "Go on with that payment" follows the same wait (its countdown), and when
+// the phone approves, that browser shows the receipt and its shop page hears the result. The first
+// browser, left waiting, learns the order is paid (neutral words, no alert, no decline), with that
+// receipt and the way back to the shop. On a phone (360 x 740), in both languages.
+describe.runIf(browserAvailable())('one order in two browsers: going on in the second, the truth in the first', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000', NEQUI_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
+
+  const newBrowser = (lang: 'es' | 'en') => browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+
+  async function verifyIfAsked(frame: CheckoutScope) {
+    const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
+    if (!(await verification.isVisible())) return;
+    await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
+    await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
+  }
+
+  async function shopIn(page: Page, lang: 'es' | 'en') {
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    if ((await page.locator('html').getAttribute('lang')) !== lang) await page.locator('#lang-toggle').click();
+    return shop;
+  }
+
+  /** The first browser starts a wait on the demo shop's order (a phone that never answers); the second opens the same order. */
+  async function sameOrderInTwoBrowsers(c: (typeof CASES)[number]) {
+    const codes: string[] = [];
+    const first = await newBrowser(c.lang);
+    const a = await first.newPage();
+    a.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shopA = new DemoShop(a, sandbox.demoUrl);
+    await shopA.open();
+    await shopIn(a, c.lang);
+    const checkoutA = await shopA.pay();
+    await checkoutA.waitForForm();
+    await checkoutA.chooseMethod(c.choose);
+    await verifyIfAsked(checkoutA.frame);
+    await checkoutA.frame.locator(`[name="${c.field}"]`).fill('63333333');
+    await checkoutA.frame.getByRole('button', { name: c.send }).click();
+    await checkoutA.frame.getByRole('timer').waitFor({ timeout: 15_000 });
+    const code = codes[0] ?? '';
+    const codOper = (await transactionsFor(sandbox, code))[0]?.codOper ?? '';
+
+    const second = await newBrowser(c.lang);
+    const b = await second.newPage();
+    const errors: string[] = [];
+    b.on('pageerror', (e) => errors.push(e.message));
+    a.on('pageerror', (e) => errors.push(e.message));
+    await b.goto(a.url());
+    const shopB = await shopIn(b, c.lang);
+    const checkoutB = await shopB.pay();
+    await checkoutB.frame.getByRole('heading', { name: c.waits }).waitFor({ timeout: 20_000 });
+    const close = () => Promise.all([first.close(), second.close()]);
+    return { a, b, shopA, shopB, checkoutA, checkoutB, code, codOper, errors, close };
+  }
+
+  /** Nothing false in the first browser: no alert, no decline or expiry, no form to pay again. */
+  async function noFalseWords(c: (typeof CASES)[number], checkoutA: CheckoutFrame) {
+    expect(await checkoutA.frame.locator('[role="alert"]').count()).toBe(0);
+    expect(await checkoutA.frame.getByText(c.declined).allTextContents()).toEqual([]);
+    expect(await checkoutA.frame.locator(`[name="${c.field}"]`).count()).toBe(0);
+  }
+
+  for (const c of CASES) {
+    it(`${c.lang}: ${c.method}, going on in the second browser: its wait, then its receipt with its shop told; the first browser ends paid too, never declined`, async () => {
+      const { b, shopA, shopB, checkoutA, checkoutB, code, codOper, errors, close } = await sameOrderInTwoBrowsers(c);
+      await checkoutB.frame.getByRole('button', { name: c.goOn, exact: true }).click();
+      // The same wait, with its countdown: not the question again.
+      await checkoutB.frame.getByRole('timer').waitFor({ timeout: 15_000 });
+      expect(await checkoutB.frame.getByRole('button', { name: c.goOn, exact: true }).count()).toBe(0);
+      await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-second-wait-${c.lang}-360.png` });
+      // The phone approves it (the sandbox's admin call).
+      const approved = await fetch(`${sandbox.url}/sandbox/${c.method}/${codOper}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"result":"approve"}' });
+      expect(approved.status).toBe(200);
+      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await expect.poll(() => shopB.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+      await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-second-receipt-${c.lang}-360.png` });
+      // The first browser followed the same payment: its receipt too.
+      await checkoutA.receiptTitle.waitFor({ timeout: 30_000 });
+      await noFalseWords(c, checkoutA);
+      expect(await shopA.result.getAttribute('data-status')).not.toBe('error');
+      expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it(`${c.lang}: ${c.method}, paid another way in the second browser: the first says the order is paid (how, its receipt, the way back), neutrally`, async () => {
+      const { a, b, shopA, checkoutA, checkoutB, code, errors, close } = await sameOrderInTwoBrowsers(c);
+      await checkoutB.frame.getByRole('button', { name: c.otherWay }).click();
+      await checkoutB.waitForForm();
+      await checkoutB.fillCard({ number: c.card });
+      await verifyIfAsked(checkoutB.frame);
+      await checkoutB.submit();
+      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-second-card-receipt-${c.lang}-360.png` });
+      const paid = checkoutA.frame.getByRole('heading', { name: c.paid });
+      await paid.waitFor({ timeout: 30_000 });
+      expect(await checkoutA.frame.getByText(c.how).isVisible()).toBe(true);
+      await noFalseWords(c, checkoutA);
+      expect(await checkoutA.frame.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
+      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      await screenshot(a, { path: `${SHOTS}two-browsers-${c.method}-first-paid-${c.lang}-360.png` });
+      // Its shop page heard no decline.
+      expect(await shopA.result.getAttribute('data-status')).not.toBe('error');
+      // The way back closes the checkout.
+      await checkoutA.frame.getByRole('button', { name: c.back }).click();
+      await expect.poll(() => a.locator('iframe').count(), { timeout: 10_000 }).toBe(0);
+      expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+  // A card payment left at its 3DS challenge in the first browser: the second opens the issuer's page
+  // again from the same order, and the challenge passed returns to the receipt inside the shop's
+  // modal, with its way back (X), and that shop page hears the result.
+  it("es: a 3DS challenge gone on with in the second browser returns to the embedded receipt, with the way back; its shop is told", async () => {
+    const codes: string[] = [];
+    const first = await newBrowser('es');
+    const a = await first.newPage();
+    a.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shopA = new DemoShop(a, sandbox.demoUrl);
+    await shopA.open();
+    await shopIn(a, 'es');
+    const checkoutA = await shopA.pay();
+    await checkoutA.waitForForm();
+    // Another card than the other tests': not asked about as a duplicate.
+    await checkoutA.fillCard({ number: '4000 0000 0000 3220' });
+    await verifyIfAsked(checkoutA.frame);
+    await checkoutA.submit();
+    await checkoutA.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 20_000 });
+
+    const second = await newBrowser('es');
+    const b = await second.newPage();
+    await b.goto(a.url());
+    const shopB = await shopIn(b, 'es');
+    const checkoutB = await shopB.pay();
+    await checkoutB.frame.getByRole('heading', { name: /esperando la verificación de tu banco/ }).waitFor({ timeout: 20_000 });
+    await checkoutB.frame.getByRole('button', { name: 'Abrir de nuevo la página de tu banco', exact: true }).click();
+    await checkoutB.frame.getByRole('button', { name: /aprobar/i }).click();
+    await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+    // Inside the shop's modal, with its way back.
+    expect(await checkoutB.frame.getByRole('button', { name: 'Cerrar', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => shopB.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    await screenshot(b, { path: `${SHOTS}two-browsers-3ds-second-receipt-es-360.png` });
+    expect((await transactionsFor(sandbox, codes[0] ?? '')).filter((t) => t.status === 1)).toHaveLength(1);
+    await Promise.all([first.close(), second.close()]);
+  });
+});

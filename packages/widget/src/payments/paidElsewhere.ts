@@ -1,0 +1,21 @@
+import { isPasarelaError, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
+
+/** The server's code for a payment called off because another payment paid its order. */
+export const PAID_ELSEWHERE = 'request_already_paid';
+
+/** The server's code for a wait the payer called off, seen from a page still waiting on it. */
+export const CALLED_OFF_ELSEWHERE = 'payment_cancelled';
+
+export interface PaidBy {
+  codOper: string;
+  method: PaymentMethodId | null;
+}
+
+/** Which payment paid the order, as the refusal of the one left waiting names it; null for any other refusal. */
+export function paidByOf(error: unknown): PaidBy | null {
+  if (!isPasarelaError(error) || error.code !== PAID_ELSEWHERE) return null;
+  const { paidBy, paidWith } = error.fields;
+  if (typeof paidBy !== 'string' || paidBy === '') return null;
+  const method = (PAYMENT_METHOD_IDS as readonly unknown[]).includes(paidWith) ? (paidWith as PaymentMethodId) : null;
+  return { codOper: paidBy, method };
+}
