@@ -29,6 +29,15 @@ export async function releaseHold(deps: Pick<Deps, 'db' | 'gateways'>, codOper: 
   return askRelease(deps, started, how);
 }
 
+async function releasedAtProcessor(deps: Pick<Deps, 'gateways'>, row: TransactionRow): Promise<boolean> {
+  try {
+    const said = await deps.gateways.card.lookup({ ...gatewayCall(row.cod_oper), reference: row.gateway_reference });
+    return said?.status === 'voided';
+  } catch {
+    return false;
+  }
+}
+
 /** A release recorded as asked: asked of the processor under its key (again, for the reconciler), its answer recorded. */
 export async function askRelease(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, how: 'released' | 'expired'): Promise<TransactionRow> {
   let answer: 'voided' | 'refused';
@@ -41,6 +50,9 @@ export async function askRelease(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
     if (isGatewayOutcomeUnknown(error)) throw new PaymentError('in_doubt', 'payment_error_try_again', 'The card processor did not answer; the release of the hold is being checked');
     throw error;
   }
+  // Refused, yet the processor's books may say the hold is let go already (released under another
+  // key: its dashboard, an earlier release whose answer was lost): then it is released here too.
+  if (answer === 'refused' && (await releasedAtProcessor(deps, row))) answer = 'voided';
   if (answer === 'refused') {
     await reopenHold(deps.db, row.cod_oper);
     throw new PaymentError('gateway_failed', 'void_refused', 'The card processor refused to release the hold; nothing changed');

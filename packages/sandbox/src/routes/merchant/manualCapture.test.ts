@@ -250,6 +250,34 @@ describe('a release whose answer was lost', () => {
   });
 });
 
+describe('a hold the processor released under another key (its dashboard), the answer to ours lost', () => {
+  it('lookup answers voided; the reconciler\'s release, refused there, settles as released from what lookup says', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realVoid = card.void.bind(card);
+    card.void = async (call) => {
+      await realVoid({ ...call, idempotencyKey: `dashboard:${codOper}` });
+      throw new GatewayOutcomeUnknown('card.void: no answer');
+    };
+    try {
+      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      expect(lost.status).toBe(504);
+    } finally {
+      card.void = realVoid;
+    }
+    const [row] = await t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+    const said = await card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000), reference: row?.gateway_reference ?? null });
+    expect(said).toMatchObject({ status: 'voided', reference: row?.gateway_reference });
+    // Asked again under our key, the processor refuses (the hold is gone); its books say why.
+    expect(await card.void({ idempotencyKey: `void:${codOper}`, deadline: new Date(Date.now() + 5_000), reference: String(row?.gateway_reference) })).toBe('refused');
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
+    expect(await linesOf(m)).toEqual([]);
+  });
+});
+
 describe('@pasarela/node', () => {
   it('makes a manual link, captures part of its hold and voids another, as the server answers', async () => {
     const m = await newMerchant();
