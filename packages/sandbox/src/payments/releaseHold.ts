@@ -5,6 +5,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { holdOf } from '../merchantView/paymentHold';
 import { finishRelease, reopenHold, startRelease } from '../store/holds';
+import { freeSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { lockTransaction } from '../store/transactionUpdates';
 import { cardReferenceOf } from './cardReference';
@@ -57,6 +58,13 @@ export async function askRelease(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
     await reopenHold(deps.db, row.cod_oper);
     throw new PaymentError('gateway_failed', 'void_refused', 'The card processor refused to release the hold; nothing changed');
   }
-  const released = await deps.db.transaction((tx) => finishRelease(tx, row.cod_oper, how));
+  const released = await deps.db.transaction(async (tx) => {
+    // The link's lock first, the order a payer of the link takes them in; a released hold paid nothing,
+    // so a single-use link it claimed is open again in the same transaction.
+    const singleUseLink = await lockSingleUseLinkOf(tx, row.cod_oper);
+    const done = await finishRelease(tx, row.cod_oper, how);
+    if (done && singleUseLink) await freeSingleUseLink(tx, singleUseLink, row.cod_oper);
+    return done;
+  });
   return released ?? (await findTransaction(deps.db, row.cod_oper)) ?? row;
 }
