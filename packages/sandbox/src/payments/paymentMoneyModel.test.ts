@@ -270,6 +270,7 @@ async function newMerchant(door: Door): Promise<{ id: number; key: string }> {
 
 async function runModel(system: System, numRuns: number): Promise<number> {
   let steps = 0;
+  tally.clear();
   await fc.assert(fc.asyncProperty(commands, async (cmds) => {
     const model: Model = { merchant: await newMerchant(system.doors[0] as Door), payments: [], steps: 0 };
     await fc.asyncModelRun(() => ({ model, real: system }), cmds);
