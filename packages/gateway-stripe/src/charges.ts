@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { KEY_FIELD, decisionOfCardError, decisionOfCharge, isMissing, isRefusedCall } from './decisions';
 import { withinDeadline } from './stripeCall';
 import { tokenOfCard } from './testCards';
-import type { CardAuthorization, CardDecision, ChargeCall, GatewayCall } from '@pasarela/gateways';
+import type { CardAuthorization, CardDecision, CardLookup, ChargeCall, GatewayCall } from '@pasarela/gateways';
 
 type CaptureCall = ChargeCall & { amountCents: number; currency: string };
 
@@ -66,10 +66,15 @@ async function chargeByKey({ stripe, lookupWindowMs }: StripeContext, key: strin
   return null;
 }
 
-/** null only when Stripe holds no charge for the key: a charge it has not decided is `pending`. */
-export async function lookup(context: StripeContext, call: GatewayCall & { reference: string | null }): Promise<CardDecision | null> {
+/**
+ * null only when Stripe holds no charge for the key: a charge it has not decided is `pending`; a hold
+ * let go before any capture (an uncaptured charge refunded whole, as voidCharge does) is `voided`.
+ */
+export async function lookup(context: StripeContext, call: GatewayCall & { reference: string | null }): Promise<CardLookup | null> {
   const charge = await findCharge(context, call);
-  return charge ? decisionOfCharge(charge) : null;
+  if (!charge) return null;
+  if (charge.status === 'succeeded' && !charge.captured && charge.refunded) return { status: 'voided', reference: charge.id, message: 'The hold was released; nothing was taken' };
+  return decisionOfCharge(charge);
 }
 
 /** Captures at most what was held, in its currency: Stripe refuses more, and the adapter checks it first (the fake does not). */

@@ -51,6 +51,12 @@ export type CardDecision =
   /** The processor could not decide (its own error): nothing was charged, the payer may retry. */
   | { status: 'failed'; message: string };
 
+/**
+ * What `lookup` may answer besides a decision: an authorization held and then released (`void`)
+ * before anything was captured. Nothing was taken from the payer, and nothing can be captured.
+ */
+export type CardLookup = CardDecision | { status: 'voided'; reference: string; message: string };
+
 export interface ChargeCall extends GatewayCall {
   reference: string;
 }
@@ -79,8 +85,11 @@ export type SavedCard =
 
 export interface CardProcessor {
   authorize(request: CardAuthorization): Promise<CardDecision>;
-  /** What it decided for the attempt with this key; null only when it never received it (still deciding: `pending`). */
-  lookup(call: GatewayCall & { reference: string | null }): Promise<CardDecision | null>;
+  /**
+   * What it decided for the attempt with this key; null only when it never received it (still deciding:
+   * `pending`; an approved hold released since: `voided`).
+   */
+  lookup(call: GatewayCall & { reference: string | null }): Promise<CardLookup | null>;
   /** Captures `amountCents` (at most what was held) of an authorization made with `capture: false`. */
   capture(call: ChargeCall & { amountCents: number; currency: string }): Promise<'captured' | 'refused'>;
   /** Gives back `amountCents` of an approved charge; `idempotencyKey` is the refund's own. */

@@ -1,5 +1,5 @@
 import type { BankOutcome } from './BankRedirect';
-import type { CardDecision } from './CardProcessor';
+import type { CardLookup } from './CardProcessor';
 import type { CryptoDeposit } from './CryptoProcessor';
 import type { PushAnswer } from './PushWallet';
 import type { Voucher } from './VoucherNetwork';
@@ -22,7 +22,7 @@ export interface Dispute {
 
 /** `id` names the event: the same event delivered twice, or in another order, changes the payment once. */
 export type GatewayEvent =
-  | { id: string; key: string; kind: 'card'; reference?: string | undefined; decision: CardDecision }
+  | { id: string; key: string; kind: 'card'; reference?: string | undefined; decision: CardLookup }
   | { id: string; key: string; kind: 'push'; answer: PushAnswer }
   | { id: string; key: string; kind: 'voucher'; voucher: Voucher }
   | { id: string; key: string; kind: 'crypto'; deposit: CryptoDeposit }

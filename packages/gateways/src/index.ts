@@ -2,6 +2,7 @@ export type { BankOutcome, BankPaymentRequest, BankRedirect } from './BankRedire
 export type {
   CardAuthorization,
   CardDecision,
+  CardLookup,
   CardDeclineReason,
   CardDetails,
   CardProcessor,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardAuthorization, CardDecision, CardDetails, CardProcessor } from '../CardProcessor';
+import type { CardAuthorization, CardDecision, CardDetails, CardLookup, CardProcessor } from '../CardProcessor';
 import { isGatewayOutcomeUnknown } from '../GatewayCall';
 import type { ProvidedGateways } from '../gatewaysModule';
 import type { ContractInputs } from './ContractInputs';
@@ -43,7 +43,7 @@ export async function approved(c: RuleContext, extra: Partial<CardAuthorization>
   return { request, reference: decision.reference };
 }
 
-export const sameCharge = (a: CardDecision | null, b: CardDecision | null) => a?.status === b?.status && (a && 'reference' in a ? a.reference : undefined) === (b && 'reference' in b ? b.reference : undefined);
+export const sameCharge = (a: CardLookup | null, b: CardLookup | null) => a?.status === b?.status && (a && 'reference' in a ? a.reference : undefined) === (b && 'reference' in b ? b.reference : undefined);
 export const needs = (flag: keyof ContractInputs['supports'], card?: keyof ContractInputs['cards']) => (c: RuleContext) =>
   !c.inputs.supports[flag] ? `does not support ${flag}` : card && !c.inputs.cards[card] ? `declares no card that ${card}` : undefined;
 
@@ -111,6 +111,12 @@ export const CARD_RULES: readonly Rule[] = [
     const capture = (amountCents: number) => c.card.capture({ ...callOf(c), reference, amountCents, currency: 'USD' });
     check((await capture(1_001)) === 'refused', 'captured more than was held');
     check((await capture(800)) === 'captured', 'a capture within the hold was refused');
+  } },
+  { name: 'void: a plain hold is released, and lookup then answers voided (never approved)', skip: needs('captureLater'), async run(c) {
+    const { request, reference } = await approved(c, { capture: false });
+    check((await c.card.void({ ...callOf(c), reference })) === 'voided', 'the hold was not voided');
+    const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference });
+    check(found?.status === 'voided' && found.reference === reference, `lookup of the released hold answered ${show(found)}: the server would count it held`);
   } },
   { name: 'void: a challenge left open is voided, once per key', skip: needs('threeDS', 'challenges'), async run(c) {
     const decision = await c.card.authorize(authorization(c, c.inputs.cards.challenges as CardDetails));

@@ -44,7 +44,11 @@ describe('the contract kit', () => {
   it.each([
     { breakage: 'lookupNullWhenUnreachable', rules: ['lookup: while the processor cannot be reached, an unknown outcome, never null'] },
     { breakage: 'captureNewKeyEachTry', rules: ['capture: its answer lost, asked again under its key, the one capture'] },
-    { breakage: 'voidDoesNothing', rules: ['void: a hold is released under its key (its answer lost, asked again), and cannot be captured after'] },
+    {
+      breakage: 'voidDoesNothing',
+      rules: ['void: a plain hold is released, and lookup then answers voided (never approved)', 'void: a hold is released under its key (its answer lost, asked again), and cannot be captured after'],
+    },
+    { breakage: 'lookupForgetsVoid', rules: ['void: a plain hold is released, and lookup then answers voided (never approved)'] },
     { breakage: 'ignoresCurrency', rules: ['currency: a charge in a second currency is made in it (refunded in it, refused in USD)'] },
     { breakage: 'ignoresCustomer', rules: ['saveCard: a card saved for a customer joins that customer'] },
     { breakage: 'noBackoff', rules: ['retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'] },

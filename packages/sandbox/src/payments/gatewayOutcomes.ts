@@ -1,17 +1,19 @@
-import type { BankOutcome, CardDecision, CryptoDeposit, GatewayEvent, PushAnswer, Voucher } from '@pasarela/gateways';
+import type { BankOutcome, CardLookup, CryptoDeposit, GatewayEvent, PushAnswer, Voucher } from '@pasarela/gateways';
 import { cryptoDepositEnd, recordedCardOutcomeOf, recordedOutcomeOf, type CardResultKey } from '@pasarela/core';
 import type { TransactionRow } from '../store/transactions';
 import type { PaymentOutcome } from '../store/transactionUpdates';
 
 // Each port's answer in core's words; SPEC 4's status per method is core's rule (recordedOutcomeOf).
 
-export function cardResultKeyOf(decision: CardDecision): CardResultKey {
+export function cardResultKeyOf(decision: CardLookup): CardResultKey {
   if (decision.status === 'declined') return decision.reason;
   if (decision.status === 'challenge') return 'three_ds';
+  // A hold released at the processor: nothing taken, the payment ended.
+  if (decision.status === 'voided') return 'cancelled';
   return decision.status;
 }
 
-export function cardOutcomeOf(decision: CardDecision): PaymentOutcome {
+export function cardOutcomeOf(decision: CardLookup): PaymentOutcome {
   const outcome = recordedCardOutcomeOf(cardResultKeyOf(decision));
   return 'reference' in decision ? { ...outcome, gatewayReference: decision.reference } : outcome;
 }

@@ -95,6 +95,11 @@ export async function claimSingleUseLink(db: Queryable, code: string, codOper: s
   return rows.length > 0;
 }
 
+/** A hold released or expired frees the single-use link it had claimed, so the payer can pay it again. The caller holds the link's lock. */
+export async function freeSingleUseLink(db: Queryable, code: string, codOper: string): Promise<void> {
+  await db.query('update payment_links set paid_cod_oper = null, updated_at = now() where code = $1 and paid_cod_oper = $2', [code, codOper]);
+}
+
 /**
  * Ends an unpaid link now, under the lock a payment's record takes on it (insertTransaction), unless
  * `hasPayment` finds one of its payments waiting or approved: then it stays as it was (false).

@@ -114,7 +114,10 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     },
     async lookup(call) {
       const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? call.idempotencyKey);
-      return entry ? decisionOf(entry.state) : null;
+      if (!entry) return null;
+      // An approved hold released since: nothing was taken.
+      if (entry.state.status === 'approved' && entry.state.voided) return { status: 'voided', reference: entry.state.reference, message: 'The hold was released; nothing was taken' };
+      return decisionOf(entry.state);
     },
     async capture(call) {
       const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) => {

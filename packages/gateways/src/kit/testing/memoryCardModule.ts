@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardDecision, CardProcessor } from '../../CardProcessor';
+import type { CardDecision, CardLookup, CardProcessor } from '../../CardProcessor';
 import { isGatewayOutcomeUnknown } from '../../GatewayCall';
 import type { ImportedGatewaysModule } from '../../gatewaysModule';
 import type { ContractInputs } from '../ContractInputs';
@@ -11,8 +11,8 @@ import { MEMORY_DECLINED_CARD, MEMORY_RETURNED_ACCOUNT, type RunningMemoryProces
  * How a test's card adapter goes wrong, one way each: a new charge for every call under one key;
  * refunds it made and then forgets; null from lookup when the processor cannot be reached; a new key
  * for each try of a capture; a void that releases nothing; every charge in USD whatever its currency;
- * a card saved to a new customer whatever customer it was given; its client taking no notice of the
- * kit's proxy (not faulted).
+ * a card saved to a new customer whatever customer it was given; a released hold looked up as approved;
+ * its client taking no notice of the kit's proxy (not faulted).
  */
 export interface Breakage extends ClientBreakage {
   chargesTwice?: boolean;
@@ -20,6 +20,7 @@ export interface Breakage extends ClientBreakage {
   lookupNullWhenUnreachable?: boolean;
   captureNewKeyEachTry?: boolean;
   voidDoesNothing?: boolean;
+  lookupForgetsVoid?: boolean;
   ignoresCurrency?: boolean;
   ignoresCustomer?: boolean;
   ignoresProxy?: boolean;
@@ -30,7 +31,7 @@ const PROCESSOR_URL_ENV = 'KIT_MEMORY_PROCESSOR_URL';
 
 const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'KIT' });
 
-type Charge = { id: string; status: 'approved' | 'declined' };
+type Charge = { id: string; status: 'approved' | 'declined'; voided?: boolean };
 const decisionOf = (charge: Charge): CardDecision =>
   charge.status === 'approved' ? { status: 'approved', reference: charge.id, message: 'approved' } : { status: 'declined', reference: charge.id, reason: 'generic', message: 'declined' };
 
@@ -46,7 +47,10 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
     async lookup(call) {
       try {
         const answer = await send(call.reference ? `/charges/${call.reference}` : `/charges?key=${encodeURIComponent(call.idempotencyKey)}`, call);
-        return answer.status === 200 ? decisionOf(answer.body as Charge) : null;
+        if (answer.status !== 200) return null;
+        const charge = answer.body as Charge;
+        const released: CardLookup = { status: 'voided', reference: charge.id, message: 'released' };
+        return charge.status === 'approved' && charge.voided === true && !breakage.lookupForgetsVoid ? released : decisionOf(charge);
       } catch (error) {
         if (breakage.lookupNullWhenUnreachable && isGatewayOutcomeUnknown(error)) return null;
         throw error;

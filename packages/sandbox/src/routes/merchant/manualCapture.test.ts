@@ -182,6 +182,37 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
   });
 });
 
+describe('"a released hold leaves a single-use link marked paid": released or expired, the link is open again', () => {
+  it('void and expiry each free the single-use link the hold claimed; the payer pays it again, and a capture then closes it', async () => {
+    const m = await newMerchant();
+    for (const end of ['void', 'expiry'] as const) {
+      const made = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Reserva', captureMethod: 'manual', singleUse: true } });
+      const code = String(made.json['code']);
+      const state = async () => (await api.call('GET', `/payment-links/${code}`, { key: m.key })).json['state'];
+      const pay = async () => t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+      const first = await pay();
+      expect(first.data['status']).toBe(1);
+      const held = String(first.data['codOper']);
+      expect(await state(), `${end}: claimed by the hold`).toBe('paid');
+      expect((await pay()).status, `${end}: a second payment while held`).not.toBe(200);
+      if (end === 'void') {
+        expect((await api.call('POST', `/transactions/${held}/void`, { key: m.key })).status).toBe(200);
+      } else {
+        await t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [held]);
+        expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(held);
+      }
+      expect(await state(), `${end}: open again`).toBe('open');
+      const again = await pay();
+      expect([again.status, again.data['status']], `${end}: paid again`).toEqual([200, 1]);
+      const second = String(again.data['codOper']);
+      expect(await state()).toBe('paid');
+      expect((await capture(m, second)).status).toBe(200);
+      expect(await state()).toBe('paid');
+      expect((await linesOf(m)).filter((l) => l.codOper === held)).toEqual([]);
+    }
+  });
+});
+
 describe('a capture whose answer was lost', () => {
   it('stays being captured (504, nothing booked), and the reconciler asks again under its key: captured once, booked once', async () => {
     const m = await newMerchant();
@@ -246,6 +277,34 @@ describe('a release whose answer was lost', () => {
     expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
     expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
     expect(bookOf(codOper)['voided']).toBe(true);
+    expect(await linesOf(m)).toEqual([]);
+  });
+});
+
+describe('a hold the processor released under another key (its dashboard), the answer to ours lost', () => {
+  it('lookup answers voided; the reconciler\'s release, refused there, settles as released from what lookup says', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realVoid = card.void.bind(card);
+    card.void = async (call) => {
+      await realVoid({ ...call, idempotencyKey: `dashboard:${codOper}` });
+      throw new GatewayOutcomeUnknown('card.void: no answer');
+    };
+    try {
+      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      expect(lost.status).toBe(504);
+    } finally {
+      card.void = realVoid;
+    }
+    const [row] = await t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+    const said = await card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000), reference: row?.gateway_reference ?? null });
+    expect(said).toMatchObject({ status: 'voided', reference: row?.gateway_reference });
+    // Asked again under our key, the processor refuses (the hold is gone); its books say why.
+    expect(await card.void({ idempotencyKey: `void:${codOper}`, deadline: new Date(Date.now() + 5_000), reference: String(row?.gateway_reference) })).toBe('refused');
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
     expect(await linesOf(m)).toEqual([]);
   });
 });
