@@ -96,13 +96,6 @@ it('the payments of a payout the bank sent back are named by the payout that fin
     expect(kept.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
   }
 });
-  const third = await run();
-  expect(third?.status).toBe('paid');
-  // The line keeps the payout that first settled it; paidByPayoutId follows the returns to the one that paid.
-  expect(await paidBy()).toEqual(expect.objectContaining({ payoutId: first?.id, paidByPayoutId: third?.id }));
-  const own = ((await setup.api.call('GET', `/payouts/${third?.id}`, { key: m.key })).json['balanceTransactions'] as Array<{ type: string; paidByPayoutId: string | null }>);
-  expect(own.map((l) => [l.type, l.paidByPayoutId])).toEqual([['payout', third?.id], ['payout_failure', third?.id]]);
-});
 
 describe('lists as a bookkeeper filters them', () => {
   it('payouts by creation and arrival dates; each names its account\'s last four and the statement reference the bank transfer carries', async () => {
