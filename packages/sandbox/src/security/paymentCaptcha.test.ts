@@ -183,18 +183,22 @@ describe('a captcha token counts once, for one merchant', () => {
     expect(asked.get(token)).toBe(1);
   });
 
-  it("another merchant's token is 403 error_captcha and records nothing; the token made for this merchant passes", async () => {
+  // The widget's own sandbox token is `sandbox.<siteKey>.<n>@<merchantId>` (packages/widget/src/security/sandboxCaptcha.ts).
+  it.each([
+    ['a bare token', (nonce: string) => `persona-${nonce}`],
+    ["the widget's token", (nonce: string) => `sandbox.site-key.${nonce.replace(/\D/g, '')}`],
+  ])("another merchant's token is 403 error_captcha and records nothing; the token made for this merchant passes (%s)", async (_shape, made) => {
     const route = find('/nequi/push');
     const other = await ctx.t.admin('POST', '/merchants', { name: 'Otra tienda' });
     const otherId = Number(other.json['idMerchant']);
     const [link] = await ctx.t.db.query<{ merchant_id: number }>('select merchant_id from payment_links where code = $1', [ctx.f.link]);
     const nonce = randomUUID();
     const before = await stored(ctx.t);
-    const foreign = await ctx.t.post(route.path, newPayment(route, `persona-${nonce}@${otherId}`));
+    const foreign = await ctx.t.post(route.path, newPayment(route, `${made(nonce)}@${otherId}`));
     expect([foreign.status, foreign.data['code']]).toEqual([403, 'error_captcha']);
     expect(await stored(ctx.t)).toBe(before);
     expect(await ctx.t.db.query('select 1 from captcha_uses where merchant_id = $1', [otherId])).toEqual([]);
-    expect((await ctx.t.post(route.path, newPayment(route, `persona-${nonce}@${String(link?.merchant_id)}`))).status).toBe(200);
+    expect((await ctx.t.post(route.path, newPayment(route, `${made(nonce)}@${String(link?.merchant_id)}`))).status).toBe(200);
   });
 
   it('ten payments at once with one token: one passes, nine are 403 error_captcha, one payment recorded (the database decides, whatever the service says)', async () => {

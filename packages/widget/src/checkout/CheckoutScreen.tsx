@@ -49,7 +49,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
   const [customValues] = useState(() => (customFields.length > 0 && data.extras ? data.extras.createCustomFieldsStore(customFields) : null));
   // The captcha and fingerprint every method's payment carries (their own chunk).
-  const [security] = useState(() => loadCheckoutSecurity(services));
+  const [security] = useState(() => loadCheckoutSecurity(services, info.idMerchant));
   // Closing while a payment is pending asks first (embed/closeGuard).
   const [closeGuard] = useState(() => createCloseGuard((message) => services.bridge.notify(message)));
   useEffect(() => {

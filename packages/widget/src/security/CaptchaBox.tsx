@@ -16,6 +16,7 @@ export function CaptchaBox({ store, provider, disabled, hidden }: { store: Secur
     return provider.render(element, {
       siteKey,
       lang,
+      madeFor: store.madeFor,
       onToken: (token) => store.setToken(token),
       onExpired: () => store.clearToken(),
     });

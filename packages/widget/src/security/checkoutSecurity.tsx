@@ -14,10 +14,11 @@ export function providersFor(_env: Environment): { captcha: CaptchaProvider; fin
 const environmentOf = (configured: string): Environment =>
   (ENVIRONMENTS as readonly string[]).includes(configured) ? (configured as Environment) : environmentOfHost(location.host);
 
-export function createCheckoutSecurity(services: Services) {
+/** `merchantId`: the merchant being paid, whose id each captcha token names (null when not known). */
+export function createCheckoutSecurity(services: Services, merchantId: number | null) {
   const env = environmentOf(services.config.env);
   const providers = providersFor(env);
-  const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint, captcha: providers.captcha });
+  const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint, captcha: providers.captcha, merchantId });
   return {
     forPayment: () => store.forPayment(),
     View: ({ disabled, hidden }: { disabled: boolean; hidden?: boolean | undefined }) => <CaptchaBox store={store} provider={providers.captcha} disabled={disabled} hidden={hidden} />,

@@ -5,10 +5,10 @@ import type { CheckoutSecurity } from './checkoutSecurity';
 import { wholeTexts } from '../i18n/i18n';
 
 /** A chunk of its own, fetched once the checkout is on screen: a payment waits for it, the card field does not. */
-export function loadCheckoutSecurity(services: Services): Promise<CheckoutSecurity> {
+export function loadCheckoutSecurity(services: Services, merchantId: number | null): Promise<CheckoutSecurity> {
   return afterFirstScreen()
     .then(() => import('./checkoutSecurity'))
-    .then((m) => m.createCheckoutSecurity(services));
+    .then((m) => m.createCheckoutSecurity(services, merchantId));
 }
 
 export function SecuritySlot({ security, disabled, hidden }: { security: Promise<CheckoutSecurity>; disabled: boolean; hidden?: boolean }) {

@@ -12,12 +12,12 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function draw() {
+function draw(madeFor: string | null = null) {
   const container = document.createElement('div');
   document.body.append(container);
   const tokens: string[] = [];
   const expired = vi.fn();
-  const remove = sandboxCaptcha.render(container, { siteKey: 'site-key', lang: 'es', onToken: (t) => void tokens.push(t), onExpired: expired });
+  const remove = sandboxCaptcha.render(container, { siteKey: 'site-key', lang: 'es', madeFor, onToken: (t) => void tokens.push(t), onExpired: expired });
   const tick = container.querySelector<HTMLInputElement>('input[type="checkbox"]');
   const answer = container.querySelector<HTMLSelectElement>('select');
   if (!tick || !answer) throw new Error('no challenge drawn');
@@ -54,8 +54,19 @@ describe('the sandbox captcha (a CaptchaProvider drawing into its container)', (
   });
 
   it('its invisible check gives a person\'s token without drawing anything', async () => {
-    expect(await sandboxCaptcha.execute('site-key')).toMatch(/^sandbox\.site-key\.\d+$/);
+    expect(await sandboxCaptcha.execute('site-key', null)).toMatch(/^sandbox\.site-key\.\d+$/);
     expect(document.body.children).toHaveLength(0);
+  });
+
+  // docs/api.md "Captcha": a token counts only for the merchant it was made for, which it names after `@`.
+  it('a token made for a merchant names it, ticked or invisible', async () => {
+    vi.useFakeTimers();
+    const c = draw('42');
+    c.check(true);
+    vi.advanceTimersByTime(500);
+    expect(c.tokens[0]).toMatch(/^sandbox\.site-key\.\d+@42$/);
+    vi.useRealTimers();
+    expect(await sandboxCaptcha.execute('site-key', '42')).toMatch(/^sandbox\.site-key\.\d+@42$/);
   });
 
   it('a new answer after a tick needs a new tick; removing takes the challenge away', () => {

@@ -10,7 +10,9 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 };
 
-const personToken = (siteKey: string) => `sandbox.${siteKey}.${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+// `@<merchantId>` is what the sandbox verifier reads as the merchant the token was made for.
+const personToken = (siteKey: string, madeFor: string | null) =>
+  `sandbox.${siteKey}.${crypto.getRandomValues(new Uint32Array(2)).join('')}${madeFor === null ? '' : `@${madeFor}`}`;
 
 /** Test answers (docs/sandbox.md): a person, `fail` (error_captcha) or `fail-score` (invalid_score_captcha). */
 export const sandboxCaptcha: CaptchaProvider = {
@@ -59,7 +61,7 @@ export const sandboxCaptcha: CaptchaProvider = {
       timer = setTimeout(() => {
         status.textContent = t('captcha_done');
         const chosen = answer.value;
-        options.onToken(chosen === 'person' ? personToken(options.siteKey) : chosen);
+        options.onToken(chosen === 'person' ? personToken(options.siteKey, options.madeFor) : chosen);
       }, CHECK_DELAY_MS);
     });
     // A new answer needs a new tick, as a lapsed token does.
@@ -70,5 +72,5 @@ export const sandboxCaptcha: CaptchaProvider = {
     };
   },
   // The sandbox has no signals to score: always a person.
-  execute: async (siteKey) => personToken(siteKey),
+  execute: async (siteKey, madeFor) => personToken(siteKey, madeFor),
 };

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { Environment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
+import { sandboxCaptcha } from './sandboxCaptcha';
 import { createSecurityStore } from './securityStore';
 import type { CaptchaProvider, FingerprintProvider } from './types';
 
 const fingerprint: FingerprintProvider = { identify: async () => ({ visitorId: 'fp_device_1234', requestId: '1700.abcdef' }) };
 /** The provider's invisible check: a token for the site key, without a challenge. */
-const captcha: Pick<CaptchaProvider, 'execute'> = { execute: async (siteKey) => `invisible.${siteKey}` };
+const captcha: Pick<CaptchaProvider, 'execute'> = { execute: async (siteKey, madeFor) => `invisible.${siteKey}${madeFor === null ? '' : `@${madeFor}`}` };
 
 /** The sandbox's answers: the system config keys and a captcha check that answers `check`. */
 function fakeApi(check: { valid: boolean; score: number | null }): ApiClient {
@@ -36,7 +37,7 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
     ['prod', 'tok', { valid: false, score: 0.1 }, 'error_captcha', 'a refused token'],
     ['demo', 'fail', { valid: false, score: 0.1 }, { captchaToken: 'fail', scoreCaptcha: 1 }, 'the sandbox accepts; its server refuses the token'],
   ] as const)('%s, token %s, check %j -> %j (%s)', async (env, token, check, expected, _rule) => {
-    const store = createSecurityStore({ api: fakeApi(check ?? { valid: true, score: 1 }), env: env as Environment, fingerprint, captcha });
+    const store = createSecurityStore({ api: fakeApi(check ?? { valid: true, score: 1 }), env: env as Environment, fingerprint, captcha, merchantId: null });
     await store.started;
     if (token) store.setToken(token);
     const paying = store.forPayment();
@@ -51,7 +52,7 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
     ['prod', 'error_captcha'],
     ['demo', 'invisible.site-key'],
   ] as const)('%s: a ticked token goes to one payment only; the next payment (a retry after a decline) needs a new one (%s)', async (env, next) => {
-    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env, fingerprint, captcha });
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env, fingerprint, captcha, merchantId: null });
     await store.started;
     store.setToken('tok');
     expect(await store.forPayment()).toMatchObject({ captchaToken: 'tok' });
@@ -61,8 +62,15 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
     else expect(await again).toMatchObject({ captchaToken: next });
   });
 
+  it('the invisible token given to a payment names the merchant being paid', async () => {
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 1 }), env: 'demo', fingerprint, captcha: sandboxCaptcha, merchantId: 42 });
+    await store.started;
+    expect(store.madeFor).toBe('42');
+    expect((await store.forPayment()).captchaToken).toMatch(/^sandbox\.site-key\.\d+@42$/);
+  });
+
   it('reads the site key from the system config; an untick forgets the token', async () => {
-    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint, captcha });
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint, captcha, merchantId: null });
     await store.started;
     expect(store.getState().siteKey).toBe('site-key');
     store.setToken('tok');
@@ -72,7 +80,7 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
 
   it('in the sandbox, a payment whose invisible check failed is not sent without a token', async () => {
     const broken = { execute: async () => Promise.reject(new Error('provider unreachable')) };
-    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 1 }), env: 'demo', fingerprint, captcha: broken });
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 1 }), env: 'demo', fingerprint, captcha: broken, merchantId: null });
     await store.started;
     await expect(store.forPayment()).rejects.toMatchObject({ code: 'error_captcha' });
   });

@@ -27,6 +27,8 @@ export interface SecurityDeps {
   env: Environment;
   fingerprint: FingerprintProvider;
   captcha: Pick<CaptchaProvider, 'execute'>;
+  /** The merchant being paid, named by every token this store hands to a payment; null when not known. */
+  merchantId: number | null;
 }
 
 const randomId = () => `fp_session_${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
@@ -46,8 +48,10 @@ export function createSecurityStore(deps: SecurityDeps) {
     store.setState({ fingerprint: ids ?? { visitorId: randomId(), requestId: randomId() } });
   })();
 
+  const madeFor = deps.merchantId === null ? null : String(deps.merchantId);
   return Object.assign(store, {
     started,
+    madeFor,
     setToken(token: string) {
       store.setState({ token, response: null });
       const siteKey = store.getState().siteKey ?? '';
@@ -75,7 +79,7 @@ export function createSecurityStore(deps: SecurityDeps) {
       }
       // Outside qa and production the payer is not asked to tick, yet the server verifies an invisible token (docs/api.md "Captcha").
       if (captchaAlwaysAccepted(deps.env)) {
-        const invisible = await deps.captcha.execute(store.getState().siteKey ?? '').catch(() => null);
+        const invisible = await deps.captcha.execute(store.getState().siteKey ?? '', madeFor).catch(() => null);
         if (invisible) return { ...base, captchaToken: invisible, scoreCaptcha: 1 };
         throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
       }

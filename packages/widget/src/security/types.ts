@@ -5,6 +5,12 @@ import type { Language } from '@pasarela/core';
 export interface CaptchaRenderOptions {
   siteKey: string;
   lang: Language;
+  /**
+   * The merchant being paid, which the token names so the server refuses it for another merchant's payment
+   * (docs/api.md "Captcha"): the sandbox appends `@<merchantId>`, a real adapter puts it in reCAPTCHA's `action`
+   * or Turnstile's `cData`, which the server's verifier reports back. Null when no merchant is known: a plain token.
+   */
+  madeFor: string | null;
   onToken(token: string): void;
   onExpired(): void;
 }
@@ -12,7 +18,7 @@ export interface CaptchaRenderOptions {
 export interface CaptchaProvider {
   render(container: HTMLElement, options: CaptchaRenderOptions): () => void;
   /** reCAPTCHA's invisible `execute`: the server still verifies a token where SPEC 4 accepts without a tick. */
-  execute(siteKey: string): Promise<string>;
+  execute(siteKey: string, madeFor: string | null): Promise<string>;
 }
 
 export interface FingerprintIds {

@@ -21,7 +21,8 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   // A payment carries the captcha's token and the fingerprint, as the checkout's do (its chunk,
   // fetched once a debt is found).
   const security = useRef<Promise<CheckoutSecurity> | null>(null);
-  const securityOf = () => (security.current ??= loadCheckoutSecurity(services));
+  // A debt found by code names no merchant, so its captcha token names none either.
+  const securityOf = () => (security.current ??= loadCheckoutSecurity(services, null));
 
   useEffect(() => {
     void loadServices(services.api).then(setSaved, () => undefined);
