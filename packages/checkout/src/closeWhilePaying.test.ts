@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutClosedError, CheckoutHandle, CheckoutOptions, CheckoutResult } from './types';
-import { fakeWidget, paymentResult, serveBlankFramePages } from './fakeWidget';
+import { fakeWidget, paymentResult, rejection, serveBlankFramePages } from './fakeWidget';
 import type { FakeWidget } from './fakeWidget';
 import { CLOSE_WAIT_MS, openCheckout } from './open';
 
@@ -19,15 +19,6 @@ function open(options: Partial<CheckoutOptions> = {}): CheckoutHandle {
   handle.on('result', (result) => events.push(['result', result]));
   handle.on('close', (event) => events.push(['close', event]));
   return handle;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<CheckoutClosedError> {
-  return promise.then(
-    () => {
-      throw new Error('expected handle.result to reject');
-    },
-    (error: CheckoutClosedError) => error,
-  );
 }
 
 const overlay = () => document.querySelector<HTMLElement>('[role="dialog"]');

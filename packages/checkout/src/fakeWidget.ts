@@ -1,6 +1,7 @@
 // Test helpers: play the widget's side of the connection without a real iframe document.
 import type { ParentNotification, PaymentResult } from '@pasarela/core';
 import type { WidgetConnector } from './connectWidget';
+import type { CheckoutClosedError } from './types';
 
 export function paymentResult(status: PaymentResult['status'], oper = 'OPER-1'): PaymentResult {
   const notification: ParentNotification = {
@@ -77,4 +78,14 @@ export function serveBlankFramePages(): void {
   settings.fetch.interceptor = {
     beforeAsyncRequest: async () => new Response('<!doctype html><title>widget</title>', { headers: { 'content-type': 'text/html' } }),
   };
+}
+
+/** What `handle.result` rejected with; a test fails if it resolved. */
+export async function rejection(promise: Promise<unknown>): Promise<CheckoutClosedError> {
+  return promise.then(
+    () => {
+      throw new Error('expected handle.result to reject');
+    },
+    (error: CheckoutClosedError) => error,
+  );
 }

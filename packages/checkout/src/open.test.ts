@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutClosedError, CheckoutHandle, CheckoutOptions } from './types';
-import { fakeWidget, paymentResult, serveBlankFramePages } from './fakeWidget';
+import { fakeWidget, paymentResult, rejection, serveBlankFramePages } from './fakeWidget';
 import type { FakeWidget } from './fakeWidget';
 import { openCheckout } from './open';
 
@@ -11,15 +11,6 @@ let handle: CheckoutHandle | undefined;
 function open(options: Partial<CheckoutOptions> = {}): CheckoutHandle {
   handle = openCheckout({ code: 'LK123', baseUrl: BASE, ...options } as CheckoutOptions, widget.connector, undefined);
   return handle;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<CheckoutClosedError> {
-  return promise.then(
-    () => {
-      throw new Error('expected handle.result to reject');
-    },
-    (error: CheckoutClosedError) => error,
-  );
 }
 
 beforeAll(serveBlankFramePages);

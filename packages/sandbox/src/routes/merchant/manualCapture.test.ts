@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
+import { describe, expect, it } from 'vitest';
+import { cardPayload } from '../../../test/testApp';
+import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
+import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import { reconcileHolds } from '../../payments/reconcileHolds';
 import { Pasarela, PasarelaError } from '@pasarela/node';
@@ -12,44 +12,35 @@ import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 // payment is approved for the payer and only held; the merchant captures (in part, once) or voids
 // it; the reconciler releases one left past its deadline; only captured money reaches the books.
 
-let t: TestApp;
-let api: MerchantApiClient;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
-  api = await merchantApiClient((path, init) => t.app.request(path, init));
-});
-afterAll(async () => {
-  await Promise.all([t.close(), receiver.close()]);
-});
+const setup = useMerchantApi({ webhooks: true });
 
-interface Merchant { id: number; key: string; webhookSecret: string }
-const newMerchant = (): Promise<Merchant> => createMerchant(t, { name: 'Retenciones S.A.', webhookUrl: receiver.url });
+type Merchant = TestMerchant;
+const newMerchant = (): Promise<Merchant> => setup.newMerchant('Retenciones S.A.');
 
 async function newLink(m: Merchant, captureMethod?: 'manual' | 'automatic'): Promise<string> {
-  const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Alquiler', ...(captureMethod ? { captureMethod } : {}) } });
+  const res = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Alquiler', ...(captureMethod ? { captureMethod } : {}) } });
   expect(res.status).toBe(201);
   expect(res.json['captureMethod']).toBe(captureMethod ?? 'automatic');
   return String(res.json['code']);
 }
 
 async function payManual(m: Merchant): Promise<string> {
-  const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+  const paid = await setup.t.post('/cards/auth-capture', { ...cardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
   expect(paid.status).toBe(200);
   expect(paid.data['status']).toBe(1);
   return String(paid.data['codOper']);
 }
 
 const capture = (m: Merchant, codOper: string, body?: Record<string, unknown>, idempotencyKey?: string) =>
-  api.call('POST', `/transactions/${codOper}/capture`, { key: m.key, ...(body ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
-const verify = async (m: Merchant, codOper: string) => (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
-const bookOf = (codOper: string) => t.simulator.books.find<unknown, Record<string, unknown>>(codOper)?.state ?? {};
-const linesOf = async (m: Merchant) => (await api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ type: string; amount: number; codOper: string | null }>;
-const balanceOf = async (m: Merchant) => (await api.call('GET', '/balance', { key: m.key })).json;
+  setup.api.call('POST', `/transactions/${codOper}/capture`, { key: m.key, ...(body ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+const verify = async (m: Merchant, codOper: string) => (await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
+const bookOf = (codOper: string) => setup.t.simulator.books.find<unknown, Record<string, unknown>>(codOper)?.state ?? {};
+const linesOf = async (m: Merchant) => (await setup.api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ type: string; amount: number; codOper: string | null }>;
+const balanceOf = async (m: Merchant) => (await setup.api.call('GET', '/balance', { key: m.key })).json;
 
 async function eventsFor(codOper: string) {
-  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
-  return receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
+  while ((await deliverDueWebhooks(setup.t.db, TO_RECEIVER)) > 0);
+  return setup.receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
 }
 
 describe('a manual-capture link: held for the payer, captured by the merchant', () => {
@@ -66,7 +57,7 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(await linesOf(m)).toEqual([]);
     expect(await balanceOf(m)).toEqual({ currency: 'USD', available: 0, pending: 0 });
     // Nothing captured, nothing to refund.
-    const refund = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key });
+    const refund = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key });
     expect([refund.status, refund.json['code']]).toEqual([409, 'transaction_not_refundable']);
   });
 
@@ -87,13 +78,13 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect([again.status, again.json['code']]).toEqual([409, 'transaction_already_captured']);
     expect(bookOf(codOper)['capturedCents']).toBe(2500);
     // Refunds start from what was captured.
-    const refundOver = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 25.01 } });
+    const refundOver = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 25.01 } });
     expect(refundOver.json['code']).toBe('refund_exceeds_remaining');
     const events = await eventsFor(codOper);
     expect(events.map((e) => e.type)).toEqual(['transaction.approved', 'transaction.captured']);
     expect(events[0]?.data).toMatchObject({ captured: false, capturableAmount: 40 });
     expect(events[1]?.data).toMatchObject({ captured: true, capturableAmount: 0, refundableAmount: 25 });
-    for (const event of events) api.checkWebhookEvent(event);
+    for (const event of events) setup.api.checkWebhookEvent(event);
   });
 
   it('"nothing uncaptured reaches the balance or a payout": a payout run pays the captured part only', async () => {
@@ -101,7 +92,7 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     await payManual(m);
     const captured = await payManual(m);
     expect((await capture(m, captured, { amount: 25 })).status).toBe(200);
-    const run = await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+    const run = await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
     expect(run.status).toBe(200);
     const payouts = run.json['payouts'] as Array<{ amount: number }>;
     // Default card price 2.90 % + 0.30: 25 -> 1.03; the $40 hold still open pays nothing.
@@ -134,7 +125,7 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
   it('voids a hold: released at the processor, DECLINED with cancelReason merchant, transaction.voided, nothing booked, no capture after', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const voided = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+    const voided = await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
     expect(voided.status).toBe(200);
     expect(voided.json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
     expect(bookOf(codOper)['voided']).toBe(true);
@@ -144,14 +135,14 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     // Void only uncaptured.
     const captured = await payManual(m);
     expect((await capture(m, captured)).status).toBe(200);
-    const late = await api.call('POST', `/transactions/${captured}/void`, { key: m.key });
+    const late = await setup.api.call('POST', `/transactions/${captured}/void`, { key: m.key });
     expect([late.status, late.json['code']]).toEqual([409, 'transaction_already_captured']);
   });
 
   it('a capture and a void at once: one of them, and the processor agrees with the books', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const [captured, voided] = await Promise.all([capture(m, codOper, { amount: 10 }), api.call('POST', `/transactions/${codOper}/void`, { key: m.key })]);
+    const [captured, voided] = await Promise.all([capture(m, codOper, { amount: 10 }), setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key })]);
     expect([captured.status, voided.status].sort()).toEqual([200, 409]);
     const book = bookOf(codOper);
     if (captured.status === 200) {
@@ -169,8 +160,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     const inTime = await payManual(m);
     const captured = await payManual(m);
     expect((await capture(m, captured, { amount: 5 })).status).toBe(200);
-    await t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = any($1)", [[lapsed, captured]]);
-    const settled = await reconcileHolds({ db: t.db, gateways: t.gateways });
+    await setup.t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = any($1)", [[lapsed, captured]]);
+    const settled = await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways });
     expect(settled).toContain(lapsed);
     expect(settled).not.toContain(inTime);
     expect(settled).not.toContain(captured);
@@ -186,20 +177,20 @@ describe('"a released hold leaves a single-use link marked paid": released or ex
   it('void and expiry each free the single-use link the hold claimed; the payer pays it again, and a capture then closes it', async () => {
     const m = await newMerchant();
     for (const end of ['void', 'expiry'] as const) {
-      const made = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Reserva', captureMethod: 'manual', singleUse: true } });
+      const made = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Reserva', captureMethod: 'manual', singleUse: true } });
       const code = String(made.json['code']);
-      const state = async () => (await api.call('GET', `/payment-links/${code}`, { key: m.key })).json['state'];
-      const pay = async () => t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+      const state = async () => (await setup.api.call('GET', `/payment-links/${code}`, { key: m.key })).json['state'];
+      const pay = async () => setup.t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
       const first = await pay();
       expect(first.data['status']).toBe(1);
       const held = String(first.data['codOper']);
       expect(await state(), `${end}: claimed by the hold`).toBe('paid');
       expect((await pay()).status, `${end}: a second payment while held`).not.toBe(200);
       if (end === 'void') {
-        expect((await api.call('POST', `/transactions/${held}/void`, { key: m.key })).status).toBe(200);
+        expect((await setup.api.call('POST', `/transactions/${held}/void`, { key: m.key })).status).toBe(200);
       } else {
-        await t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [held]);
-        expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(held);
+        await setup.t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [held]);
+        expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(held);
       }
       expect(await state(), `${end}: open again`).toBe('open');
       const again = await pay();
@@ -217,7 +208,7 @@ describe('a capture whose answer was lost', () => {
   it('stays being captured (504, nothing booked), and the reconciler asks again under its key: captured once, booked once', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const card = t.gateways.card;
+    const card = setup.t.gateways.card;
     const realCapture = card.capture.bind(card);
     const keys: string[] = [];
     // The processor captures, and its answer is lost on the way back.
@@ -236,15 +227,15 @@ describe('a capture whose answer was lost', () => {
     expect(await linesOf(m)).toEqual([]);
     expect((await capture(m, codOper, { amount: 15 })).json['code']).toBe('transaction_already_captured');
     // Within a minute the reconciler leaves it to the call in flight.
-    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).not.toContain(codOper);
-    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).not.toContain(codOper);
+    await setup.t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
     const asked: string[] = [];
     card.capture = async (call) => {
       asked.push(call.idempotencyKey);
       return realCapture(call);
     };
     try {
-      expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+      expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
     } finally {
       card.capture = realCapture;
     }
@@ -259,22 +250,22 @@ describe('a release whose answer was lost', () => {
   it('stays being released (504, not capturable), and the reconciler asks again under its key: voided, DECLINED', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const card = t.gateways.card;
+    const card = setup.t.gateways.card;
     const realVoid = card.void.bind(card);
     card.void = async (call) => {
       await realVoid(call);
       throw new GatewayOutcomeUnknown('card.void: no answer');
     };
     try {
-      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      const lost = await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
       expect([lost.status, lost.json['code']]).toEqual([504, 'payment_error_try_again']);
     } finally {
       card.void = realVoid;
     }
     expect(await verify(m, codOper)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 0 });
     expect((await capture(m, codOper)).json['code']).toBe('transaction_not_capturable');
-    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
-    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    await setup.t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
     expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
     expect(bookOf(codOper)['voided']).toBe(true);
     expect(await linesOf(m)).toEqual([]);
@@ -285,25 +276,25 @@ describe('a hold the processor released under another key (its dashboard), the a
   it('lookup answers voided; the reconciler\'s release, refused there, settles as released from what lookup says', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const card = t.gateways.card;
+    const card = setup.t.gateways.card;
     const realVoid = card.void.bind(card);
     card.void = async (call) => {
       await realVoid({ ...call, idempotencyKey: `dashboard:${codOper}` });
       throw new GatewayOutcomeUnknown('card.void: no answer');
     };
     try {
-      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      const lost = await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
       expect(lost.status).toBe(504);
     } finally {
       card.void = realVoid;
     }
-    const [row] = await t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+    const [row] = await setup.t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
     const said = await card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000), reference: row?.gateway_reference ?? null });
     expect(said).toMatchObject({ status: 'voided', reference: row?.gateway_reference });
     // Asked again under our key, the processor refuses (the hold is gone); its books say why.
     expect(await card.void({ idempotencyKey: `void:${codOper}`, deadline: new Date(Date.now() + 5_000), reference: String(row?.gateway_reference) })).toBe('refused');
-    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
-    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    await setup.t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
     expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
     expect(await linesOf(m)).toEqual([]);
   });
@@ -312,10 +303,10 @@ describe('a hold the processor released under another key (its dashboard), the a
 describe('@pasarela/node', () => {
   it('makes a manual link, captures part of its hold and voids another, as the server answers', async () => {
     const m = await newMerchant();
-    const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+    const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(setup.t.app.request(String(url), init)) });
     const link = await pasarela.paymentLinks.create({ amount: 40, description: 'Alquiler', captureMethod: 'manual' });
     expect(link.captureMethod).toBe('manual');
-    const pay = async () => String((await t.post('/cards/auth-capture', { ...cardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
+    const pay = async () => String((await setup.t.post('/cards/auth-capture', { ...cardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
     const first = await pay();
     expect(await pasarela.transactions.retrieve(first)).toMatchObject({ captured: false, capturableAmount: 40 });
     expect(await pasarela.transactions.capture(first, { amount: 12.5 })).toMatchObject({ captured: true, refundableAmount: 12.5 });
@@ -330,13 +321,13 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
     const m = await newMerchant();
     for (const [method, payerType] of [['automatic', 'AUTH'], ['manual', 'AUTH_CAPTURE']] as const) {
       const code = await newLink(m, method);
-      const res = await t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
+      const res = await setup.t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
       expect(res.status, `${payerType} on a ${method} link`).toBe(400);
       expect(JSON.stringify(res)).toContain('transactionsType');
-      expect(await t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
+      expect(await setup.t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
     }
     // The link's own type goes through: an automatic payment is captured and booked at once.
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
+    const paid = await setup.t.post('/cards/auth-capture', cardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
     const tx = await verify(m, String(paid.data['codOper']));
     expect(tx).toMatchObject({ captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 40 });
   });
@@ -344,19 +335,19 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
   it('the console lists a hold\'s capturableAmount and captures it whole through the admin API', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
-    const listed = async () => ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    const listed = async () => ((await setup.t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
     expect(await listed()).toMatchObject({ capturableAmount: 40, paidAmount: 0, outcome: 'APPROVED' });
-    const res = await t.admin('POST', `/transactions/${codOper}/capture`, {});
+    const res = await setup.t.admin('POST', `/transactions/${codOper}/capture`, {});
     expect([res.status, res.json['capturedAmount']]).toEqual([200, 40]);
     expect(await listed()).toMatchObject({ capturableAmount: 0, paidAmount: 40 });
     expect(bookOf(codOper)['capturedCents']).toBe(4000);
   });
 
   it('a sandbox link (/sandbox/links) takes captureMethod too', async () => {
-    const res = await t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'manual' });
+    const res = await setup.t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'manual' });
     expect(res.status).toBe(201);
-    const [link] = await t.db.query<{ transactions_type: string }>('select transactions_type from payment_links where code = $1', [res.json['code']]);
+    const [link] = await setup.t.db.query<{ transactions_type: string }>('select transactions_type from payment_links where code = $1', [res.json['code']]);
     expect(link?.transactions_type).toBe('AUTH');
-    expect((await t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'later' })).status).toBe(400);
+    expect((await setup.t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'later' })).status).toBe(400);
   });
 });
