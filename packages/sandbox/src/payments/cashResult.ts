@@ -2,6 +2,7 @@ import { centsToAmount, displayStatusOf, formatPanamaDate, formatPanamaTime, rec
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { findTransaction, type TransactionRow } from '../store/transactions';
+import { refuseIfPaidElsewhere } from './settlePayment';
 
 /** SPEC 4 cash (core's table): an unpaid voucher past its 24 hours reads as lapsed until the reconciler records it. */
 export function asOfNow(tx: TransactionRow): TransactionRow {
@@ -35,9 +36,14 @@ export function cashResultOf(tx: TransactionRow) {
 
 export type CashResult = ReturnType<typeof cashResultOf>;
 
-/** A voucher's cash result as of now (lapsed when its 24 hours passed unpaid); not_found PAYMENT_NOT_FOUND for any other code. */
+/**
+ * A voucher's cash result as of now (lapsed when its 24 hours passed unpaid); not_found PAYMENT_NOT_FOUND for any other code.
+ * A voucher called off because another payment paid its order is request_already_paid, naming that
+ * payment, as a push's look is: the page that shows the voucher says the order is paid, never that it lapsed.
+ */
 export async function cashPaymentOf(deps: Pick<Deps, 'db'>, codOper: string): Promise<CashResult> {
   const tx = await findTransaction(deps.db, codOper);
   if (!tx || tx.method !== 'cash') throw new PaymentError('not_found', 'PAYMENT_NOT_FOUND');
+  refuseIfPaidElsewhere(tx);
   return cashResultOf(asOfNow(tx));
 }

@@ -36,6 +36,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     [methods, data.subscription],
   );
   const [locked, setLocked] = useState(false);
+  // The order was paid by another payment while one waited here: its notice alone, no way to pay again.
+  const [ended, setEnded] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
   // The donation choice shows once the form is up (its chunk is not needed to pay).
@@ -60,6 +62,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
       setBusy: setLocked,
+      setEnded,
       donation: data.campaign && m.id === 'card' ? () => donationNow.current?.getState().donation() ?? null : undefined,
       customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
       security: () => security.then((s) => s.forPayment()),
@@ -112,7 +115,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
-      <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
+      {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
       {chosen !== 'card' && donationChosen > 0 ? (
         <p className="note donation-note" role="status">
           {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
@@ -131,7 +134,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       </BeforePayContext.Provider>
       {/* Every method's captcha, below the method's form; gone while a payment is under way
           (sending, its wait, a voucher, a QR), kept (hidden) so its answer stays. */}
-      <SecuritySlot security={security} disabled={locked} hidden={locked} />
+      <SecuritySlot security={security} disabled={locked || ended} hidden={locked || ended} />
       <CloseConfirmSlot guard={closeGuard} />
     </main>
   );

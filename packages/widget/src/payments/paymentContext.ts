@@ -37,6 +37,8 @@ export interface PaymentContext {
   services: Services;
   arrivalMessage: PayerMessage | null;
   setBusy(busy: boolean): void;
+  /** The order ended here without this page's payment (paid elsewhere): nothing else is offered around it. */
+  setEnded(ended: boolean): void;
   total: number;
   entry: PaymentMethodEntry | undefined;
   linkFields(contact?: { email?: string; phone?: string }): LinkFields;
@@ -84,6 +86,7 @@ const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['meth
 export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
   setBusy: (busy: boolean) => void;
+  setEnded?: ((ended: boolean) => void) | undefined;
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
   customFieldValues?: (() => unknown[]) | undefined;
   security: () => Promise<PaymentSecurity>;
@@ -136,6 +139,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     services,
     arrivalMessage: shell.arrivalMessage,
     setBusy: shell.setBusy,
+    setEnded: (ended) => shell.setEnded?.(ended),
     total,
     entry: data.methods.entries[entryKey],
     linkFields,

@@ -122,6 +122,16 @@ describe('a wait the payer leaves to pay another way', () => {
     }
   });
 
+  it('a voucher called off because a card paid its order reads as paid by that card, never as lapsed (issue 92)', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '61234567' })).data['Oper']);
+    expect((await t.get(`/cash/payments/${voucher}`)).data['status']).toBe(0);
+    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    const answer = await t.get(`/cash/payments/${voucher}`);
+    expect([answer.status, answer.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' }]);
+  });
+
   it('the phone accepting a called-off push is refused: 409 already_settled', async () => {
     const code = await newLink(t);
     const codOper = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);

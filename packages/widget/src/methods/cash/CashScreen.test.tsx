@@ -1,7 +1,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
+import { catalogs, PasarelaError, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import type { CheckoutData } from '../../payments/checkoutData';
 import { CheckoutScreen } from '../../checkout/CheckoutScreen';
@@ -29,11 +29,13 @@ const DATA: CheckoutData = {
   ),
 };
 
-function setup() {
+/** `paidBy`: the voucher was called off because that card payment paid the order. */
+function setup(paidBy?: string) {
   const calls: Array<{ path: string; body: unknown }> = [];
   const answer = async <S extends v.GenericSchema>(path: string, schema: S, body?: unknown) => {
     calls.push({ path, body });
     if (path === 'cash/pay-cash') return v.parse(schema, { ...VOUCHER, resultCode: '100' });
+    if (path === 'cash/payments/PPCASH1' && paidBy) throw new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy, paidWith: 'card' } });
     if (path === 'cash/payments/PPCASH1') return v.parse(schema, VOUCHER);
     throw new Error(`unexpected call ${path}`);
   };
@@ -122,6 +124,27 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
       expect(view.container.textContent).toContain('4829 1300 4571');
     });
     expect(calls.map((c) => c.path).filter((p) => p === 'cash/pay-cash')).toEqual([]);
+    expect(messages.filter((m) => m.type === 'result')).toEqual([]);
+  });
+
+  it('a voucher left here while a card paid the order elsewhere: "ya se pagó", how, its receipt and the way back; no methods, no captcha, no lapse (issue 92)', async () => {
+    sessionStorage.setItem('pasarela.attempt.cash.LINK1', JSON.stringify({ codOper: 'PPCASH1', deadline: Date.parse(VOUCHER.expiresAt) }));
+    const { services, messages } = setup('CARD9');
+    const view = await show(services);
+    unmount = view.unmount;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'tarjeta'));
+    expect(view.container.textContent).not.toContain(catalogs.es.request_expired);
+    expect(view.container.querySelector('[role="alert"], .alert')).toBeNull();
+    // Nothing left to pay: neither the method choice nor the captcha around the notice.
+    expect(view.container.querySelector('[role="radiogroup"]')).toBeNull();
+    expect([...view.container.querySelectorAll('.security')].every((box) => (box as HTMLElement).hidden)).toBe(true);
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      expect.any(String), catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú'),
+    ]);
     expect(messages.filter((m) => m.type === 'result')).toEqual([]);
   });
 });

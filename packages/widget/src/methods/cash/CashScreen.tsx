@@ -9,6 +9,8 @@ import { cashDeps } from './cashDeps';
 import { createCashStore, networkOf } from './store';
 import { VoucherPanel } from './VoucherPanel';
 import { LoadingNote } from '../../ui/Loading';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 
 export function CashScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
@@ -36,6 +38,14 @@ export function CashScreen({ payment }: MethodScreenProps) {
   if (open) {
     return (
       <LoadingNote />
+    );
+  }
+  // Another payment paid the order while the voucher waited here: said so, neutrally, never as a lapse.
+  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+    return (
+      <div className="cash">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
+      </div>
     );
   }
   return (

@@ -162,6 +162,17 @@ describe('cash store: one voucher per click, watched until paid', () => {
     expect(deps.report).toHaveBeenCalledWith(expect.objectContaining({ result: 'PENDING', codOper: 'PPCASH2', type: 'PC' }));
   });
 
+  it('a voucher called off because another payment paid the order names that payment, and the merchant page hears no decline (issue 92)', async () => {
+    const { state, attempt, fill, deps, watched } = setup();
+    fill();
+    await state.getState().submit();
+    const reports = vi.mocked(deps.report).mock.calls.length;
+    watched.at(-1)?.onRefused(new PasarelaError({ code: 'request_already_paid', category: 'api', fields: { paidBy: 'CARD9', paidWith: 'card' } }));
+    expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'request_already_paid' }, paidBy: { codOper: 'CARD9', method: 'card' } });
+    expect(vi.mocked(deps.report).mock.calls.length).toBe(reports);
+    expect(deps.showReceipt).not.toHaveBeenCalled();
+  });
+
   it('shows the catalogue message for a lapsed voucher (status 3) and makes a new one with a new trackId', async () => {
     const { state, attempt, fill, deps, answer } = setup();
     fill();

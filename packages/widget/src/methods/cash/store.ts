@@ -11,6 +11,7 @@ import type { AttemptRecord } from '../../api/lookupAttempt';
 import type { CashVoucher } from './api';
 import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS } from './config';
 import type { CashNetwork } from '../../payments/cashNetworks';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 
 export type CashField = 'email' | 'phone';
 export type CashContact = Record<CashField, string>;
@@ -168,6 +169,8 @@ export function createCashStore(deps: CashStoreDeps) {
         deps.showReceipt(codOper);
         return;
       }
+      // Called off because another payment paid the order: the shop hears of that one, never of a decline here.
+      if (message?.key === PAID_ELSEWHERE) return;
       deps.report(outcome('DECLINED', codOper, answer, message?.text ?? message?.key ?? ''));
     },
   });
