@@ -34,6 +34,8 @@ export const ReceiptSchema = v.object({
   returnUrlString: text(),
   refund: v.optional(v.nullable(CryptoRefundSchema), null),
   network: text(),
+  /** A payment called off because another payment paid its order: that one, whose receipt the payer is shown instead. */
+  paidBy: v.optional(v.nullable(v.object({ codOper: v.string(), method: v.string() })), null),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 

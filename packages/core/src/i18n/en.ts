@@ -158,7 +158,7 @@ export const en: Record<keyof typeof es, string> = {
   card_challenge_other_card: 'Pay with another card',
   card_challenge_leave_failed: "We could not cancel your bank's verification. Check your connection and try again.",
   challenge_page_gone_title: 'This verification is no longer valid',
-  challenge_page_gone: 'You chose to pay another way, so this payment was cancelled and nothing was charged. You can close this page.',
+  challenge_page_gone: 'You chose to pay another way, so this payment was cancelled and nothing was charged.',
   // Decline and retry
   declined_title: 'Payment declined',
   declined_reason: 'Reason: {{reason}}',

@@ -156,7 +156,7 @@ export const es = {
   card_challenge_other_card: 'Pagar con otra tarjeta',
   card_challenge_leave_failed: 'No pudimos cancelar la verificación de tu banco. Revisa tu internet e intenta de nuevo.',
   challenge_page_gone_title: 'Esta verificación ya no es válida',
-  challenge_page_gone: 'Elegiste pagar de otra forma, así que este pago se canceló y no se hizo ningún cargo. Puedes cerrar esta página.',
+  challenge_page_gone: 'Elegiste pagar de otra forma, así que este pago se canceló y no se hizo ningún cargo.',
   // Decline and retry
   declined_title: 'Pago rechazado',
   declined_reason: 'Motivo: {{reason}}',

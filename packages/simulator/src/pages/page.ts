@@ -25,7 +25,8 @@ main{background:var(--card);border-radius:12px;padding:24px;max-width:420px;box-
 h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:var(--badge-text);background:var(--badge);padding:2px 8px;border-radius:6px}
 form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:2px solid var(--brand-edge);margin:12px 8px 0 0;cursor:pointer}
 button.approve{background:var(--brand);color:var(--on-brand)}button.fail{background:var(--card);color:var(--fail);border-color:var(--fail)}
-button:focus-visible,h1:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+a.back{display:inline-block;padding:10px 18px;border-radius:8px;border:2px solid var(--brand-edge);background:var(--brand);color:var(--on-brand);text-decoration:none;font-weight:600}
+button:focus-visible,h1:focus-visible,a.back:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .vh{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .ask{position:fixed;left:12px;right:12px;top:15%;max-width:380px;margin:auto;background:var(--card);color:var(--text);border:1px solid var(--edge);border-radius:12px;padding:18px;box-shadow:0 8px 40px #0006;z-index:2}
 .ask[hidden]{display:none}.ask h2{font-size:1.0625rem;margin:0 0 8px}.ask p{margin:0}.ask .leave{background:var(--card);color:var(--text);border:1px solid var(--edge)}

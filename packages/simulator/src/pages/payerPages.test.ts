@@ -123,10 +123,16 @@ describe("the issuer's 3D Secure page", () => {
     const s = simulator();
     const { reference } = await challenge(s, 'K3DS7', 'en');
     expect(await s.call('card/void', { idempotencyKey: 'K3DS7:void', reference })).toBe('voided');
-    const page = await s.app.request('/3ds/K3DS7');
+    const page = await s.app.request('/3ds/K3DS7?returnTo=%2Fpf%2Fdefault-receipt%2FK3DS7%3Fchallenge%3D1');
     expect(page.status).toBe(410);
-    expect(await page.text()).toContain('This verification is no longer valid');
-    expect((await s.post('/3ds/K3DS7', { result: 'approve' })).status).toBe(410);
+    const html = await page.text();
+    expect(html).toContain('This verification is no longer valid');
+    // Inside the checkout's frame "close this page" is no way out (issue 92): a link back to the checkout's return, which reads what became of the order.
+    expect(html).toContain('<a class="back" href="http://checkout.test/sandbox/3ds/K3DS7/return?returnTo=%2Fpf%2Fdefault-receipt%2FK3DS7%3Fchallenge%3D1">Back to &#60;b&#62;Café &#38; &#34;Co&#34;&#60;/b&#62;</a>');
+    expect(html).not.toContain('You can close this page');
+    const answered = await s.post('/3ds/K3DS7', { result: 'approve', returnTo: '/pf/default-receipt/K3DS7' });
+    expect(answered.status).toBe(410);
+    expect(await answered.text()).toContain('href="http://checkout.test/sandbox/3ds/K3DS7/return?returnTo=%2Fpf%2Fdefault-receipt%2FK3DS7"');
     expect(s.told).toEqual([]);
   });
 
@@ -173,7 +179,10 @@ describe("the bank's Clave page", () => {
     expect(await s.call('bank/cancel', { idempotencyKey: 'KCL2' })).toBe('cancelled');
     const page = await s.app.request('/clave/KCL2');
     expect(page.status).toBe(410);
-    expect(await page.text()).toContain('Este pago ya no está disponible');
+    const html = await page.text();
+    expect(html).toContain('Este pago ya no está disponible');
+    expect(html).toMatch(/<a class="back" href="[^"]+">Volver a &#60;b&#62;Café/);
+    expect(html).not.toContain('Puedes cerrar esta página');
     expect((await s.post('/clave/KCL2', { result: 'approve' })).status).toBe(410);
     expect(await s.call('bank/outcome', { idempotencyKey: 'KCL2' })).toBe('cancelled');
     expect((await s.app.request('/clave/NOPE')).status).toBe(404);

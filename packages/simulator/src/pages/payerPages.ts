@@ -15,7 +15,8 @@ const TEXT = {
     threeDsTitle: 'Verificación 3D Secure', threeDsAsk: 'Simula la respuesta del banco emisor:', approve: 'Aprobar', fail: 'Fallar', decline: 'Rechazar',
     threeDsUnknown: 'Esta autenticación no existe o ya terminó.', claveTitle: 'Banca en línea: pago con Clave', pay: 'Pagar',
     claveUnknown: 'Este pago no existe o ya terminó.', claveGoneTitle: 'Este pago ya no está disponible',
-    claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo. Puedes cerrar esta página.',
+    claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo.',
+    closeHint: 'Puedes cerrar esta página.', back: (shop: string) => `Volver a ${shop}`,
     doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
     card: (amount: string, card: string) => `${amount} con ${card}`,
     cardEndingIn: '{{brand}} terminada en {{last4}}',
@@ -25,7 +26,8 @@ const TEXT = {
     threeDsTitle: '3D Secure verification', threeDsAsk: "Simulate the issuing bank's answer:", approve: 'Approve', fail: 'Fail', decline: 'Decline',
     threeDsUnknown: 'This authentication does not exist or has already ended.', claveTitle: 'Online banking: pay with Clave', pay: 'Pay',
     claveUnknown: 'This payment does not exist or has already ended.', claveGoneTitle: 'This payment is no longer available',
-    claveGone: 'The payment was cancelled before you answered and nothing was charged. You can close this page.',
+    claveGone: 'The payment was cancelled before you answered and nothing was charged.',
+    closeHint: 'You can close this page.', back: (shop: string) => `Back to ${shop}`,
     doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
     card: (amount: string, card: string) => `${amount} with ${card}`,
     cardEndingIn: '{{brand}} ending in {{last4}}',
@@ -75,7 +77,7 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const { request } = page;
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
-    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
     const t = TEXT[lang];
     const action = `/3ds/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
@@ -100,7 +102,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
     const result = f['result'];
     if (result !== 'approve' && result !== 'fail' && result !== 'cancel') return c.text('result must be approve, fail or cancel', 400);
-    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
     // Answered already (a form sent twice, Back and send again): back where the first went, nothing changed.
     if (page.state === 'decided') return goBack(c, request.returnUrl, f, look);
     // The payer leaves without answering: nothing decided here; the checkout, told by the mark on
@@ -110,7 +112,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     if (!decision) {
       // Withdrawn while this answer was on its way: the void came first.
       const now = await pages.challenge(key);
-      if (now?.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+      if (now?.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
       return goBack(c, request.returnUrl, f, look);
     }
     await tell(key, { id: `sim:card:${key}:${decision.status}`, key, kind: 'card', decision });
@@ -125,7 +127,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const { request } = page;
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
-    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
     const t = TEXT[lang];
     const action = `/clave/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
@@ -145,12 +147,12 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
     const result = f['result'];
     if (result !== 'approve' && result !== 'fail') return c.text('result must be approve or fail', 400);
-    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
     if (page.state === 'decided') return goBack(c, request.returnUrl || undefined, f, look);
     const outcome = await controls.bank.payerDecides(key, result === 'approve');
     if (!outcome) {
       const now = await pages.bank(key);
-      if (now?.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+      if (now?.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
       return goBack(c, request.returnUrl || undefined, f, look);
     }
     await tell(key, { id: `sim:bank:${key}:${outcome}`, key, kind: 'bank', outcome });
@@ -160,13 +162,28 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
   return app;
 }
 
-function goneCard(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
-  const title = catalogs[look.lang]['challenge_page_gone_title'] ?? '';
-  const text = catalogs[look.lang]['challenge_page_gone'] ?? '';
-  return renderPage(title, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);
+/** Where a page that says its payment is gone leads: the checkout's return, which reads what became of the order. */
+function wayBack(returnUrl: string | undefined, carried: unknown): string | null {
+  return returnUrl ? returnAddress(returnUrl, carriedOf(carried), false) : null;
 }
 
-function goneBank(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
+/**
+ * Its way back is a link inside the page (inside the checkout's frame, where "close this page" is no
+ * way out): to the checkout's return, which says the order is paid when another payment paid it.
+ */
+function gonePage(title: string, text: string, look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
   const t = TEXT[look.lang];
-  return renderPage(t.claveGoneTitle, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(t.claveGoneTitle)}</h1><p>${escapeHtml(t.claveGone)}</p>`, look, null);
+  const way = back
+    ? `<p><a class="back" href="${escapeHtml(back)}">${escapeHtml(t.back(merchant.name))}</a></p>`
+    : '';
+  const body = `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(back ? text : `${text} ${t.closeHint}`)}</p>${way}`;
+  return renderPage(title, body, look, null);
+}
+
+function goneCard(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
+  return gonePage(catalogs[look.lang]['challenge_page_gone_title'] ?? '', catalogs[look.lang]['challenge_page_gone'] ?? '', look, merchant, back);
+}
+
+function goneBank(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
+  return gonePage(TEXT[look.lang].claveGoneTitle, TEXT[look.lang].claveGone, look, merchant, back);
 }

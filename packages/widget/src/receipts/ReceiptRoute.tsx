@@ -38,9 +38,17 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     }, 1_000);
     return () => clearTimeout(timer);
   }, [atChallenge, store]);
-  const result = pending && state.status === 'ready' && !atChallenge ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
+  // Called off because another payment paid the order (the challenge left in another browser): no result of its own.
+  const paidElsewhere = state.status === 'ready' && state.receipt.paidBy !== null && state.receipt.paidBy !== undefined;
+  const result = pending && state.status === 'ready' && !atChallenge && !paidElsewhere ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
 
   useEffect(() => {
+    if (pending && paidElsewhere && !reported.current) {
+      // The shop hears of the payment that paid, never of a decline here; the loader forgets this one.
+      reported.current = true;
+      forgetReturnedPayment(services, 'card', state.status === 'ready' ? state.receipt.codOper : '');
+      return;
+    }
     if (!pending || !result || reported.current) return;
     reported.current = true;
     // Refused: back to the form's own history entry, which keeps what was typed. Closed by the payer
@@ -65,7 +73,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     const back = new URL(pending.formPath, location.origin);
     back.searchParams.set('error', 'payment_declined');
     services.navigate(back.pathname + back.search);
-  }, [pending, result, services, state]);
+  }, [pending, result, paidElsewhere, services, state]);
 
   if (atChallenge || (result && result.status === 'error' && pending?.formPath)) {
     return (

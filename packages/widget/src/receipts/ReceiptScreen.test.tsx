@@ -49,7 +49,7 @@ async function showReceipt(status: number, receipt: unknown = cashReceipt(status
     </ServicesContext.Provider>,
   );
   await settle();
-  return view;
+  return Object.assign(view, { services });
 }
 
 describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid")', () => {
@@ -127,6 +127,18 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
   });
 
   // Issue 48: receipts use the merchant's stored brand.
+  it('a payment called off because another one paid its order says the order is paid, how, with that receipt and the way back; no decline (issue 92)', async () => {
+    const view = await showReceipt(0, { ...cashReceipt(3), typeMethod: 'CLAVE', authStatus: 'CANCELLED', returnUrlString: 'https://tienda.example/pedido', paidBy: { codOper: 'PPCARD9', method: 'card' } });
+    unmount = view.unmount;
+    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.en.paid_elsewhere_title);
+    expect(view.container.textContent).toContain((catalogs.en.paid_elsewhere_how ?? '').replace('{{method}}', 'card'));
+    for (const text of [catalogs.en.receipt_declined, catalogs.en.status_declined]) expect(view.container.textContent).not.toContain(text);
+    const see = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.en.waiting_elsewhere_see_receipt);
+    see?.click();
+    expect(view.services.navigate).toHaveBeenCalledWith('/pf/default-receipt/PPCARD9');
+    expect([...view.container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain('https://tienda.example/pedido');
+  });
+
   it('names one shop: the brand\'s display name heads the receipt and is its merchant line; the statement name is a line of its own', async () => {
     await startI18n('es', catalogs.es);
     const logo = `/images/logos/${'b'.repeat(64)}`;

@@ -16,6 +16,7 @@ import type { ReceiptStore } from './receiptStore';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 import { LoadingPage } from '../ui/Loading';
 import { MaskedNumber } from '../ui/MaskedNumber';
+import { PaidElsewhereReceipt } from './PaidElsewhereReceipt';
 
 function dateText(date: string): string {
   const at = Date.parse(date);
@@ -156,6 +157,7 @@ export function ReceiptScreen({ store }: { store: ReceiptStore }) {
   useEffect(() => {
     if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
   }, [state, services]);
+  if (state.status === 'ready' && state.receipt.paidBy) return <PaidElsewhereReceipt receipt={state.receipt} paidBy={state.receipt.paidBy} imageBase={services.config.imageBase} />;
   if (state.status === 'ready') return <ReceiptView receipt={state.receipt} lang={services.lang} imageBase={services.config.imageBase} />;
   if (state.status === 'failed') {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;

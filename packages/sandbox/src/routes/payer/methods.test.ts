@@ -157,6 +157,11 @@ describe('a single-use link takes one payment, whatever the method', () => {
     // The push left waiting says which payment paid and how, so its page shows that receipt, not a failure (issue 92).
     expect((await t.get(`/nequi/payments/${push}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
     expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
+    // The bank's and the issuer's pages lead back to the checkout, whose return reads the receipt: it names the payment that paid.
+    for (const calledOff of [push, voucher, clave, challenge]) {
+      expect((await t.get(`/receipts/${calledOff}`)).data['paidBy']).toEqual({ codOper: paid['codOper'], method: 'card' });
+    }
+    expect((await t.get(`/receipts/${String(paid['codOper'])}`)).data['paidBy']).toBeNull();
     const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     // The bank's and the issuer's pages have nothing waiting any more.
     expect((await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);

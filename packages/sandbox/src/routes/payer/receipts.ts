@@ -11,6 +11,13 @@ import { userIdOf } from '../../auth/sessions';
 import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode } from '../../store/links';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
+import { wasPaidElsewhere } from '../../payments/settlePayment';
+
+/** The payment that paid the order this one was called off for (a bank page or a challenge left in another browser). */
+function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
+  const { paidBy, paidWith } = tx.details;
+  return wasPaidElsewhere(tx) && typeof paidBy === 'string' && typeof paidWith === 'string' ? { codOper: paidBy, method: paidWith } : null;
+}
 
 /** SPEC 7: "codes for PP in sandbox are prefixed SANDBOX_"; both spellings find the receipt. */
 export const SANDBOX_PREFIX = 'SANDBOX_';
@@ -51,6 +58,7 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
     txCtrl: { completeName: tx.payer_name, description: tx.description },
     refund: tx.details['refund'] ?? null,
     network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
+    paidBy: paidByOf(tx),
   };
 }
 

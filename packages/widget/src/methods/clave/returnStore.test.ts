@@ -53,6 +53,14 @@ describe('Clave return', () => {
     expect(store.getState()).toMatchObject({ status: 'done', to: `${FORM}&error=payment_declined&method=clave` });
   });
 
+  it('a payment called off because another one paid the order is not reported as a decline and shows in place, naming that one (issue 92)', async () => {
+    const { store, reports, onSuccess } = setup({ ...receipt(0), authStatus: 'CANCELLED', paidBy: { codOper: 'OP9', method: 'card' } });
+    await store.getState().load();
+    expect(reports).toEqual([]);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { codOper: 'OP1', paidBy: { codOper: 'OP9', method: 'card' } } });
+  });
+
   it('without the form address a refused payment shows its receipt', async () => {
     const { store } = setup(receipt(0), '');
     await store.getState().load();

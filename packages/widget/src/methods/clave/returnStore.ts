@@ -58,6 +58,12 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
             await (deps.wait ?? pause)(1_000);
             receipt = await loadReceipt(deps.api, deps.codOper);
           }
+          if (receipt.paidBy) {
+            // Called off because another payment paid the order: no decline to report, the receipt screen says so.
+            reported = true;
+            set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
+            return;
+          }
           const result = resultAfterReturn('clave', receipt, deps.pending, deps.now());
           if (!reported) {
             reported = true;
