@@ -54,6 +54,8 @@ describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the
     ['challenge=1&entries=4', { status: 0, authStatus: 'FAILED_3DS', cardType: 'MC' }, true],
     // Called off by the payer (another card): a declined record.
     ['challenge=1&entries=4', { status: 0, authStatus: 'CANCELLED', cardType: '' }, true],
+    // Called off because another payment paid its order (issue 92): the receipt's address says the order is paid.
+    ['challenge=1&entries=4', { status: 0, authStatus: 'CANCELLED', cardType: '', paidBy: { codOper: 'PP9', method: 'card' } }, false],
     // Still at the bank: its wait, not the form.
     ['challenge=1&entries=4', { status: -1, authStatus: 'PENDING_3DS', cardType: 'VISA' }, false],
     ['challenge=1&entries=4', { status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],

@@ -47,9 +47,11 @@ export function returnedPaymentResult(method: PaymentMethodId, receipt: { status
 }
 
 /** A failed one goes straight back to the card form's own history entry, which keeps what was typed (never the CVC). */
-export function refusedChallengeReturn(url: URL, receipt: { status: number; authStatus: string; cardType: string } | null): boolean {
+export function refusedChallengeReturn(url: URL, receipt: { status: number; authStatus: string; cardType: string; paidBy?: unknown } | null): boolean {
   const params = url.searchParams;
   if (!receipt || params.get(CHALLENGE_RETURN_PARAM) !== '1' || params.has(CHALLENGE_STAY_PARAM) || !params.has(CHALLENGE_ENTRIES_PARAM)) return false;
+  // Called off because another payment paid the order (issue 92): its receipt page says so, no form to pay again.
+  if (receipt.paidBy) return false;
   if (params.has('pending') || receiptOfAddress(url.pathname, params) === null) return false;
   return notificationStatusOf(returnedPaymentResult('card', receipt)) === 'error';
 }

@@ -119,6 +119,8 @@ describe('a wait the payer leaves to pay another way', () => {
     for (const { cod_oper, method } of calledOff) {
       const answer = await t.get(`/${method}/payments/${cod_oper}`);
       expect([answer.status, answer.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' }]);
+      // Its receipt (a bank page's or a challenge's return reads it) names the payment that paid, too.
+      expect((await t.get(`/receipts/${cod_oper}`)).data['paidBy']).toEqual({ codOper: paid['codOper'], method: 'card' });
     }
   });
 

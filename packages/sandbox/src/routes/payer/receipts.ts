@@ -1,4 +1,4 @@
-import { cardResultMessage } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cardResultMessage } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -62,10 +62,18 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
   };
 }
 
-/** With the link's returnUrlString (SPEC 2 /pf/returnpage). */
+/**
+ * With the link's returnUrlString (SPEC 2 /pf/returnpage). A payment the payer called off (from the
+ * order opened in another browser) whose single-use link another payment then paid names that one
+ * too, as its wait's look does (calledOffByPayer): its page says the order is paid, not declined.
+ */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-  return receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
+  const answer = receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
+  const calledOffByPayer = tx.auth_status === CANCELLED_AUTH_STATUS && tx.details['cancelReason'] === 'payer';
+  if (!calledOffByPayer || !link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return answer;
+  const paid = await findTransaction(deps.db, link.paid_cod_oper);
+  return paid ? { ...answer, paidBy: { codOper: paid.cod_oper, method: paid.method } } : answer;
 }
 
 export function receiptAnswerOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, returnUrl: string, lang: 'es' | 'en') {
