@@ -20,7 +20,7 @@ const TEXT = {
     // The checkout's countdown or the server's 619 (SPEC 4 payment_expired), whichever ends the wait first.
     nequiTimeOver: ['El tiempo para aceptar el pago en Nequi terminó.', 'El tiempo para pagar ha expirado'],
     voucherTitle: /código de pago/i, otherMethod: 'Pagar con otro método',
-    voucherNote: 'Elegir otro método no anula este código: sigue sirviendo hasta que venza. Si pagas de otra forma, no lo pagues también.',
+    voucherNote: 'Elegir otro método no anula este código todavía. Si pagas este pedido de otra forma, no lo pagues en la caja.',
     nothing: (code: string) => `No hay nada que validar: no hicimos ningún cargo de validación a tu tarjeta por la operación ${code}.`,
     chargeClaim: /Hicimos un cargo/, invalidCode: /no es válido/,
   },
@@ -28,7 +28,7 @@ const TEXT = {
     verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', nequiSend: /send notification/i,
     nequiTimeOver: ['The time to accept the payment in Nequi is over.', 'The time to pay has expired'],
     voucherTitle: /payment code/i, otherMethod: 'Pay with another method',
-    voucherNote: 'Choosing another method does not cancel this code: it still works until it expires. If you pay another way, do not pay it as well.',
+    voucherNote: "Choosing another method does not cancel this code yet. If you pay this order another way, don't pay it at the till.",
     nothing: (code: string) => `There is nothing to validate: we made no validation charge to your card for operation ${code}.`,
     chargeClaim: /We made a random charge/, invalidCode: /not valid/,
   },

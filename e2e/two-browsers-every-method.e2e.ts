@@ -18,12 +18,12 @@ const WORDS = {
   es: {
     goOn: 'Seguir con ese pago', goOnVoucher: 'Volver al comprobante', goOnChallenge: 'Abrir de nuevo la página de tu banco',
     otherWay: /^Pagar este pedido \(\$\d+\.\d\d\) de otra forma$/, paid: 'Este pedido ya se pagó', how: /^Se pagó con tarjeta en otra ventana o dispositivo/,
-    seeReceipt: 'Ver el comprobante', back: /^Volver a /, false: /rechaz|expirad|expiró|venció/i, approve: /^Aprobar$/, close: 'Cerrar',
+    seeReceipt: 'Ver el comprobante', back: /^Volver a /, calledOff: /^Anulamos tu pago con (Yappy|Nequi|tarjeta) de \$[\d.]+\. No se te cobrará\.$/, false: /rechaz|expirad|expiró|venció/i, approve: /^Aprobar$/, close: 'Cerrar',
   },
   en: {
     goOn: 'Go on with that payment', goOnVoucher: 'Back to the voucher', goOnChallenge: "Open your bank's page again",
     otherWay: /^Pay this order \(\$\d+\.\d\d\) another way$/, paid: 'This order is already paid', how: /^It was paid with card in another window or device/,
-    seeReceipt: 'See the receipt', back: /^Back to /, false: /declin|reject|expired/i, approve: /^Approve$/, close: 'Close',
+    seeReceipt: 'See the receipt', back: /^Back to /, calledOff: /^We called off your (Yappy|Nequi|card) payment of \$[\d.]+\. You won't be charged for it\.$/, false: /declin|reject|expired/i, approve: /^Approve$/, close: 'Close',
   },
 } as const;
 
@@ -154,6 +154,8 @@ describe.runIf(browserAvailable())('one order with a changed cart in two browser
       await expect.poll(() => b.locator('#total').textContent()).toBe(c.total);
       const checkoutB = await shopB.pay();
       await checkoutB.frame.getByRole('heading', { name: WAITS[c.method][c.lang] }).waitFor({ timeout: 20_000 });
+      // Which order is asked about: its summary, the changed cart's total.
+      expect(await checkoutB.frame.locator('.summary').getByText(c.total).isVisible()).toBe(true);
       expect(await checkoutB.field('cardnumber').count()).toBe(0);
       expect(codes).toEqual([code]);
       await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-waiting-${c.lang}-360.png` });
@@ -176,6 +178,10 @@ describe.runIf(browserAvailable())('one order with a changed cart in two browser
       } else {
         await checkoutB.frame.getByRole('button', { name: words.otherWay }).click();
         await checkoutB.waitForForm();
+        // A wait that can be called off was, first: the form says so, politely (a voucher or a bank page cannot be, and its note said so).
+        const calledOff = checkoutB.frame.getByRole('status').filter({ hasText: words.calledOff });
+        if (c.method === 'cash' || c.method === 'clave') expect(await calledOff.count()).toBe(0);
+        else await calledOff.waitFor({ timeout: 5_000 });
         await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
         await verifyIfAsked(checkoutB.frame);
         await checkoutB.submit();

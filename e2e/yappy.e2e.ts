@@ -53,7 +53,7 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     const { shop, checkout, codes } = opened;
     await checkout.field('yappy-phone').fill('62222222');
     await sendButton(opened).click();
-    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('El pago fue rechazado');
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('Rechazaste el pago en Yappy.');
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
 
     // The same phone is back in the field, ready to change and send again.

@@ -5,6 +5,7 @@ import { takeChallenge } from '../payments/challengeReturn';
 import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
+import { PaymentSummary } from './PaymentSummary';
 import { MessagePage } from '../ui/MessagePage';
 import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
@@ -27,6 +28,8 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
   const services = useServices();
   // A payment of this shop waiting on another link comes first, until the payer pays here.
   const [away, setAway] = useState(elsewhere);
+  // Said on the form when the payment waiting elsewhere was called off to pay here.
+  const [calledOff, setCalledOff] = useState<string | null>(null);
   const state = useStoreState(store);
   const [back] = useState(() => arrival(services.address().searchParams));
   // A station without a price: what the payer entered (SPEC 5 "Amount limits").
@@ -64,10 +67,22 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
 
   if (data?.payerAmount && data.extras) return <data.extras.StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
   if (data && away) {
-    return <away.Screen found={away.found} total={totalWithTax(data.info.amount, data.info.taxAmount)} shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }} onPayHere={() => setAway(null)} returnUrl={data.info.returnUrlString} />;
+    return (
+      <away.Screen
+        found={away.found}
+        total={totalWithTax(data.info.amount, data.info.taxAmount)}
+        shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }}
+        summary={<PaymentSummary info={data.info} lang={services.lang} heading="h2" />}
+        onPayHere={(note) => {
+          setCalledOff(note ?? null);
+          setAway(null);
+        }}
+        returnUrl={data.info.returnUrlString}
+      />
+    );
   }
   if (data) {
-    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
+    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} />;
   }
   if (state.status === 'failed' && state.message.key === 'request_already_paid' && state.target) {
     // A paid link: it names its shop and leads back to it.

@@ -24,9 +24,11 @@ interface CheckoutScreenProps {
   data: LoadedCheckout;
   firstMethod?: PaymentMethodId | null | undefined;
   arrivalMessage: PayerMessage | null;
+  /** The words saying a payment waiting elsewhere was called off before this form showed. */
+  calledOff?: string | null | undefined;
 }
 
-export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutScreenProps) {
+export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null }: CheckoutScreenProps) {
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
@@ -116,6 +118,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
+      <PoliteNote text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (
         <p className="note donation-note" role="status">
           {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
@@ -137,5 +140,23 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       <SecuritySlot security={security} disabled={locked || ended} hidden={locked || ended} />
       <CloseConfirmSlot guard={closeGuard} />
     </main>
+  );
+}
+
+/**
+ * A polite status: its region is on the page first and its words arrive after, so screen readers
+ * announce them, as they do not a live region's first content.
+ */
+function PoliteNote({ text }: { text: string | null }) {
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(text), 50);
+    return () => clearTimeout(timer);
+  }, [text]);
+  if (!text) return null;
+  return (
+    <p className="note called-off-note" role="status">
+      {shown}
+    </p>
   );
 }

@@ -1,13 +1,14 @@
 import { formatAmount, roundAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
-export function PaymentSummary({ info, lang, donation = 0 }: { info: PaymentInfo; lang: Language; donation?: number }) {
+/** `heading`: h2 under a page's own title (a payment waiting elsewhere, asked about first). */
+export function PaymentSummary({ info, lang, donation = 0, heading: Heading = 'h1' }: { info: PaymentInfo; lang: Language; donation?: number; heading?: 'h1' | 'h2' }) {
   const total = roundAmount(totalWithTax(info.amount, info.taxAmount) + donation);
   return (
     <section className="summary" aria-labelledby="summary-description">
-      <h1 id="summary-description" className="summary__description">
+      <Heading id="summary-description" className="summary__description">
         {info.detail || info.description}
-      </h1>
+      </Heading>
       <dl className="summary__lines">
         {info.taxAmount > 0 || donation > 0 ? (
           <>

@@ -128,7 +128,8 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
     await view.press('Pagar este pedido ($41.73) de otra forma');
     expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${CANCEL}`, `get ${STATE}`]);
-    expect(view.onPayHere).toHaveBeenCalledOnce();
+    // With the words the form then says: the first payment was called off (issue 92).
+    expect(view.onPayHere).toHaveBeenCalledExactlyOnceWith('Anulamos tu pago con Yappy de $88.28. No se te cobrará.');
     expect(view.messages).toEqual([{ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' }]);
   });
 

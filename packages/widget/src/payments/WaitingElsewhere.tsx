@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatAmount, maskedPhoneName, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
@@ -15,7 +15,10 @@ interface WaitingElsewhereProps {
   found: FoundElsewhere;
   total: number;
   shop: { name: string; logo: string };
-  onPayHere: () => void;
+  /** `calledOff`: the words saying the payment waiting elsewhere was called off first, for the form to tell. */
+  onPayHere: (calledOff?: string) => void;
+  /** This order's summary (what it is, its total), so the payer knows which order is asked about. */
+  summary?: ReactNode;
   /** The link's own address of the shop, for the result of a challenge gone on with. */
   returnUrl?: string | undefined;
 }
@@ -33,7 +36,7 @@ function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
 }
 
 /** Paid meanwhile, it says so instead. */
-export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = '' }: WaitingElsewhereProps) {
+export function WaitingElsewhere({ found, total, shop, onPayHere, summary = null, returnUrl = '' }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
   const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
@@ -72,7 +75,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = ''
     then();
   };
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
-  const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
+  const payAnotherWay = () => (callable ? void callOff(() => onPayHere(`${t('waiting_elsewhere_called_off', values)}. ${t('waiting_elsewhere_not_charged')}`)) : onPayHere());
   const phone = maskedPhoneName(found.phone);
   // As the card form does before its challenge: the issuer's page returns to the embedded receipt, and the shop hears the result.
   const goOnChallenge = (url: string) => {
@@ -94,6 +97,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = ''
         <h1 className="page__title" tabIndex={-1} ref={heading}>
           {title}
         </h1>
+        {summary}
         {view === 'offer' ? (
           <>
             <p className="page__text">{t(found.here ? 'waiting_here_lead' : 'waiting_elsewhere_lead')}</p>
@@ -134,7 +138,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = ''
             <p className="page__text" role="status">
               {t('waiting_elsewhere_not_charged')}
             </p>
-            <button type="button" className="button button--primary" onClick={onPayHere}>
+            <button type="button" className="button button--primary" onClick={() => onPayHere()}>
               {t('waiting_elsewhere_pay_this', thisOrder)}
             </button>
             {services.bridge.embedded ? (
@@ -153,7 +157,7 @@ export function WaitingElsewhere({ found, total, shop, onPayHere, returnUrl = ''
               // This very order was paid: never offered again, only the way back.
               <ShopReturn shopName={shop.name} />
             ) : (
-              <button type="button" className="button button--secondary" onClick={onPayHere}>
+              <button type="button" className="button button--secondary" onClick={() => onPayHere()}>
                 {t('waiting_elsewhere_pay_too', thisOrder)}
               </button>
             )}

@@ -20,4 +20,10 @@ describe('WayOut in a full page with no address of the shop', () => {
     expect(keys).toContain('go_back_page');
     expect(keys).toContain('close_this_page');
   });
+
+  it('draws its way back in the first render, with its words: nothing arrives late to push the page down (issue 92)', () => {
+    const { services } = fakeServices(scriptedApi({}).api, { bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} }, referrer: '' });
+    const html = renderToString((<ServicesContext.Provider value={services}><WayOut /></ServicesContext.Provider>) as never);
+    expect(html).toContain(`<button type="button" class="way-out__back">${catalogs.es.go_back_page}</button>`);
+  });
 });

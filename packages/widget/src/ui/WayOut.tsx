@@ -48,12 +48,12 @@ export function WayOut({ shop, returnUrl }: WayOutProps) {
  * opened on this page alone (an e-mail's link), closing it, which browsers allow there.
  */
 function NoShopWayOut() {
-  // After the first render: the server knows no tab's history.
-  const [earlier, setEarlier] = useState<boolean | null>(null);
+  // Drawn at once as "back", the common case (the payer came from the shop or a bank's page), so the
+  // page below never moves; after the first render, a tab with no history (the server knows none) says close.
+  const [earlier, setEarlier] = useState(true);
   useEffect(() => setEarlier(window.history.length > 1), []);
   // Both asked on the first render, so the page's first texts (the prerender's) carry them, not only the later catalogue.
   const labels = { back: t('go_back_page'), close: t('close_this_page') };
-  if (earlier === null) return null;
   return (
     <button type="button" className="way-out__back" onClick={() => (earlier ? window.history.back() : window.close())}>
       {earlier ? labels.back : labels.close}

@@ -69,7 +69,9 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
           {t('cash_other_method')}
         </button>
       </div>
-      {/* Leaving asks nothing of the server: the voucher stays payable at the networks until it expires. */}
+      {/* Leaving asks nothing of the server. The voucher stays payable until it expires, or until
+          another payment pays a single-use link's order (then the network refuses it): the note
+          promises neither a double charge nor a voucher that always works. */}
       <p className="waiting__hint" id="cash-other-method-note">
         {t('cash_other_method_note')}
       </p>

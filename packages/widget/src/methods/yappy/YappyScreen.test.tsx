@@ -62,7 +62,8 @@ describe('YappyScreen', () => {
     await vi.waitFor(
       async () => {
         await settle();
-        expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_rejected);
+        // Who declined and where, as Nequi's decline says (issue 92).
+        expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.yappy_declined);
       },
       { timeout: 5_000 },
     );

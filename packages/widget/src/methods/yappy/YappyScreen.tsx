@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { YAPPY_PAY_WINDOW_MS, maskedPhoneName } from '@pasarela/core';
+import { YAPPY_PAY_WINDOW_MS, maskedPhoneName, type PayerMessage } from '@pasarela/core';
 import { MaskedText } from '../../ui/MaskedNumber';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
@@ -63,7 +63,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     <div className="method-screen">
       <h2 className="method__title">{t('yappy_title')}</h2>
       {/* The catalogue's words for declined, expired and timed out, whatever the server added. */}
-      {current.phase === 'failed' && current.message ? <AttemptAlert message={{ key: current.message.key }} /> : null}
+      {current.phase === 'failed' && current.message ? <AttemptAlert message={yappyMessage(current.message.key)} /> : null}
       <PhoneForm
         // A fresh form after each failed attempt: the same phone, the caret in it, ready to send again.
         key={yappy.failures}
@@ -83,4 +83,9 @@ export function YappyScreen({ payment }: MethodScreenProps) {
       />
     </div>
   );
+}
+
+/** A decline says who declined and where, as Nequi's does; the other keys keep the catalogue's words. */
+function yappyMessage(key: PayerMessage['key']): PayerMessage {
+  return key === 'payment_rejected' ? { key, text: t('yappy_declined') } : { key };
 }
