@@ -181,7 +181,10 @@ describe.runIf(browserAvailable())('one order with a changed cart in two browser
         // A wait that can be called off was, first: the form says so, politely (a voucher or a bank page cannot be, and its note said so).
         const calledOff = checkoutB.frame.getByRole('status').filter({ hasText: words.calledOff });
         if (c.method === 'cash' || c.method === 'clave') expect(await calledOff.count()).toBe(0);
-        else await calledOff.waitFor({ timeout: 5_000 });
+        else {
+          await calledOff.waitFor({ timeout: 5_000 });
+          await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-second-called-off-${c.lang}-360.png` });
+        }
         await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
         await verifyIfAsked(checkoutB.frame);
         await checkoutB.submit();
@@ -192,7 +195,10 @@ describe.runIf(browserAvailable())('one order with a changed cart in two browser
         const frameA = checkoutA.frame;
         if (c.method === 'clave' || c.method === '3ds') {
           await frameA.getByRole('button', { name: words.approve }).click();
-          await frameA.getByRole('link', { name: words.back }).click();
+          const back = frameA.getByRole('link', { name: words.back });
+          await back.waitFor({ timeout: 15_000 });
+          await screenshot(a, { path: `${SHOTS}two-browsers-${c.method}-first-bank-page-gone-${c.lang}-360.png` });
+          await back.click();
         }
         await frameA.getByRole('heading', { name: words.paid }).waitFor({ timeout: 30_000 });
         expect(await frameA.getByText(words.how).isVisible()).toBe(true);
