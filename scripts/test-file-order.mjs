@@ -14,7 +14,7 @@ import { BaseSequencer } from 'vitest/node';
  */
 /** @type {Readonly<Record<string, number>>} */
 const E2E_FILE_SECONDS = {
-  'returns-next-screen': 120, faults: 99, console: 65, wallet: 61, 'waiting-elsewhere': 51,
+  'returns-next-screen': 120, faults: 99, console: 65, wallet: 61, 'waiting-elsewhere': 51, 'two-browsers-every-method': 50,
   'duplicate-purchase': 50, 'checkout-details': 43, 'books-month': 43, 'card-challenge-abandon': 40,
   'payer-honest-words': 38, 'resume-any-link': 38, routes: 38, 'order-any-browser': 33,
   subscriptions: 32, nequi: 31, 'splash-input': 29, 'payer-way-back': 27, 'card-outcomes': 25,
