@@ -98,6 +98,7 @@ export const en: Record<keyof typeof es, string> = {
   close_pending_title: 'Your payment is still in progress',
   close_pending_text: 'Closing now does not cancel it: if you complete it, you will still be charged. When you pay at this shop again, you will see it first, to carry on with it or call it off (from any browser, when the link is for your order).',
   close_voucher_title: 'Your payment code is still valid',
+  close_coins_text: 'Closing now does not cancel it: coins you send to that address will still be taken. When you pay at this shop again, you will see it first, to carry on with it.',
   close_voucher_text: 'Closing charges nothing: you only pay if you take the code to a payment point before it expires. It is in your e-mail, and you will see it again when you open this link again.',
   close_paying_title: 'Your payment is being processed',
   close_paying_text: 'Closing now does not stop it, and the shop will learn how it ended. If you stay, you will see the result here.',

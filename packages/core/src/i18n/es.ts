@@ -96,6 +96,7 @@ export const es = {
   close_pending_title: 'Tu pago sigue en curso',
   close_pending_text: 'Si cierras ahora, el pago no se cancela: si lo completas, se cobrará igual. Cuando vuelvas a pagar en esta tienda, lo verás primero, para seguirlo o anularlo (si el enlace es de tu pedido, desde cualquier navegador).',
   close_voucher_title: 'Tu código de pago sigue vigente',
+  close_coins_text: 'Si cierras ahora, el pago no se cancela: las monedas que envíes a esa dirección se cobrarán igual. Cuando vuelvas a pagar en esta tienda, lo verás primero, para seguirlo.',
   close_voucher_text: 'Cerrar no cobra nada: solo pagas si llevas el código a un punto de pago antes de que venza. Está en tu correo, y lo verás de nuevo al volver a abrir este enlace.',
   close_paying_title: 'Tu pago se está procesando',
   close_paying_text: 'Si cierras ahora, el pago no se detiene y la tienda sabrá cómo terminó. Si te quedas, verás aquí el resultado.',

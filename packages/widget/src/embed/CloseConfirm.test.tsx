@@ -31,6 +31,24 @@ describe('closing while a Yappy or Nequi payment waits says where it will be fou
   });
 });
 
+// Issue 92: coins on their way cannot be called off from a later open's question (only followed),
+// so the crypto payment's close dialog does not promise it.
+describe('closing while a crypto payment waits for its coins', () => {
+  it.each([
+    ['es', /las monedas que envíes a esa dirección se cobrarán igual/, /anular/i],
+    ['en', /coins you send to that address will still be taken/, /call it off/i],
+  ] as const)('%s', async (lang, says, not) => {
+    await startI18n(lang, catalogs[lang]);
+    const guard = createCloseGuard(() => {});
+    guard.hold('crypto', { codOper: 'PP1', pending: null });
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    const text = view.container.querySelector('#close-confirm-text')?.textContent ?? '';
+    expect(text).toMatch(says);
+    expect(text).not.toMatch(not);
+  });
+});
+
 // Issue 70: closing with only a cash voucher open charges nothing, so closing is the primary button
 // (first, with the focus); with a push waiting, staying is.
 describe('which choice leads', () => {
