@@ -17,8 +17,9 @@ describe('keepTabInside', () => {
       <input id="number" name="cardnumber">
       <button id="hidden-one" hidden>Oculto</button>
       <button id="busy" disabled>Nada</button>
-      <button id="pay" type="submit">Pagar</button>`;
-    // happy-dom lays nothing out: every element shown has a box here.
+      <button id="pay" type="submit">Pagar</button>
+      <details id="tools"><summary id="tools-summary" tabindex="0">Pruebas</summary><select id="inside"><option>Una</option></select></details>`;
+    // happy-dom lays nothing out (every element shown has a box here) and knows no summary as focusable (its tabindex).
     for (const el of document.querySelectorAll<HTMLElement>('*')) el.getClientRects = () => ({ length: el.closest('[hidden]') ? 0 : 1 }) as DOMRectList;
   }
 
@@ -31,11 +32,22 @@ describe('keepTabInside', () => {
   it('Tab on the last control goes to the first; Shift+Tab on the first to the last', () => {
     page();
     letGo = keepTabInside(document);
-    document.getElementById('pay')?.focus();
+    document.getElementById('tools-summary')?.focus();
     expect(tab()).toBe(true);
     expect(document.activeElement?.id).toBe('close');
     expect(tab(true)).toBe(true);
-    expect(document.activeElement?.id).toBe('pay');
+    expect(document.activeElement?.id).toBe('tools-summary');
+  });
+
+  it('an open <details> has its controls in the loop: the last of them goes to the first', () => {
+    page();
+    letGo = keepTabInside(document);
+    (document.getElementById('tools') as HTMLDetailsElement).open = true;
+    document.getElementById('tools-summary')?.focus();
+    expect(tab()).toBe(false);
+    document.getElementById('inside')?.focus();
+    expect(tab()).toBe(true);
+    expect(document.activeElement?.id).toBe('close');
   });
 
   it('Tab between two controls is the browser\'s own', () => {

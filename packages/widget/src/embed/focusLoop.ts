@@ -3,7 +3,7 @@
 // the frame for the shop's page, and the loader would bring it back to the frame itself: a stop on
 // no control at each end of the loop.
 
-const CANDIDATES = 'a[href],button,input,select,textarea,iframe,[tabindex]';
+const CANDIDATES = 'a[href],button,input,select,textarea,iframe,summary,[tabindex]';
 
 /** A radio group is one stop: its checked radio, or its first when none is. */
 function isGroupStop(radio: HTMLInputElement, doc: Document): boolean {
@@ -13,12 +13,19 @@ function isGroupStop(radio: HTMLInputElement, doc: Document): boolean {
   return checked ? checked === radio : group[0] === radio;
 }
 
+/** Inside a closed <details> only its summary is reached (the rest still has boxes in Chromium). */
+function shutInDetails(el: HTMLElement): boolean {
+  const details = el.parentElement?.closest('details');
+  if (!details || details.open) return false;
+  return !(el.tagName === 'SUMMARY' && el.parentElement === details);
+}
+
 /** The controls Tab stops on, in document order (no positive tabindex is used in the checkout). */
 function tabStops(doc: Document): HTMLElement[] {
   return [...doc.querySelectorAll<HTMLElement>(CANDIDATES)].filter((el) => {
     if (el.tabIndex < 0 || el.closest('[hidden],[inert]') || (el as HTMLInputElement).disabled) return false;
     if (el instanceof HTMLInputElement && el.type === 'hidden') return false;
-    if (el.getClientRects().length === 0) return false;
+    if (el.getClientRects().length === 0 || shutInDetails(el)) return false;
     return !(el instanceof HTMLInputElement && el.type === 'radio') || isGroupStop(el, doc);
   });
 }
@@ -40,8 +47,9 @@ export function keepTabInside(doc: Document): () => void {
     if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = wrapTarget(doc, event.shiftKey);
     if (!target) return;
-    event.preventDefault();
     target.focus();
+    // A control that would not take the focus leaves Tab to the browser.
+    if (doc.activeElement === target) event.preventDefault();
   };
   doc.addEventListener('keydown', onKeyDown);
   return () => doc.removeEventListener('keydown', onKeyDown);
