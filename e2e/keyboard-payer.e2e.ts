@@ -243,6 +243,11 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.keyboard.press('Enter');
     await frame.locator('[role="timer"]').waitFor({ timeout: 15_000 });
     const waiting = await record('waiting');
+    // The wait names the phone in words for a screen reader, never a run of asterisks or dots.
+    const waitTree = await frame.locator('main').ariaSnapshot();
+    expect(waitTree).not.toMatch(/\*{2,}|•{2,}/);
+    expect(waitTree).toContain('terminado en 3333');
+    expect(waitTree).not.toContain('3993333333');
     await page.keyboard.press('Escape');
     await frame.getByRole('alertdialog').waitFor({ timeout: 10_000 });
     await expect.poll(async () => (await record('close question')).focus).toMatch(/^button/);
