@@ -277,6 +277,15 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     expect((await record('Escape: question dismissed')).focus).toBe(arrived);
     // Still on the bank's page: Escape asked, it did not close.
     expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
+    // Tab goes round the bank page's controls inside the dialog: past the last, its X, never out of the frame.
+    let round = false;
+    for (let i = 1; i <= 8 && !round; i++) {
+      await page.keyboard.press('Tab');
+      round = (await record(`3DS page: Tab ${i}`)).focus === 'button[name=close] "Cerrar"';
+    }
+    expect(round, JSON.stringify(log, null, 1)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect((await record('3DS page: Shift+Tab from the X')).focus).toBe('button "Cancelar y volver"');
     for (let i = 0; i < 6 && !(await record(`Tab ${i + 1} towards Aprobar`)).focus.includes('Aprobar'); i++) await page.keyboard.press('Tab');
     expect(log.at(-1)?.focus).toContain('Aprobar');
     await page.keyboard.press('Enter');
