@@ -24,6 +24,19 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
     await sandbox?.stop();
   });
 
+  it('the check has target-size on: small controls side by side fail it, one passing under a sticky bar does not', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 300 } });
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Sizes</title></head><body><main>
+      <button style="width:16px;height:16px;padding:0" aria-label="One"></button><button style="width:16px;height:16px;padding:0" aria-label="Two"></button>
+      <form><label>Name <input style="display:block;height:44px;margin-top:220px"></label><label>Mail <input style="display:block;height:44px"></label>
+      <button style="position:sticky;bottom:8px;width:100%;height:52px;margin-top:300px">Pay</button></form></main></body></html>`);
+    const found = await seriousViolations(page);
+    expect(found.filter((line) => line.includes('target-size')), found.join('\n')).toHaveLength(1);
+    expect(found.join('\n')).toMatch(/target-size.*button/);
+    expect(found.join('\n')).not.toMatch(/target-size.*input/);
+    await page.close();
+  });
+
   for (const [lang, amount] of [['es', 40], ['en', 41]] as const) {
     it(`card form and receipt in ${lang}: no serious violations, usable by keyboard alone`, async () => {
       const code = await newLink(amount);

@@ -86,9 +86,9 @@ describe.runIf(browserAvailable())('closing the checkout while the card answer i
 
     // Out of sight, still alive: the payer is back on the shop at once, the request goes on.
     const frame = page.locator('iframe[src*="/pf/widget"]');
-    await expect.poll(() => page.locator('[role="dialog"]').getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => page.locator('[role="dialog"]').evaluate((overlay) => overlay.hasAttribute('inert'))).toBe(true);
+    // inert: silent to assistive technology, out of the tab order
     expect(await frame.count()).toBe(1);
-    expect(await page.locator('[role="dialog"]').evaluate((overlay) => overlay.hasAttribute('inert'))).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
     expect(await shopEvents(page)).toEqual([]);
 

@@ -60,8 +60,9 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     const cvc = card.startsWith('3') ? '1234' : '123';
 
     const first = new CheckoutFrame(await openCheckout(page, code, lang));
-    // The dialog is named in the payer's language.
-    expect(await page.getByRole('dialog', { name: lang === 'es' ? 'Pago con Pasarela' : 'Pasarela checkout' }).count()).toBe(1);
+    // The dialog is named in the payer's language, with the shop and the amount once the checkout knows them.
+    const named = new RegExp(`^${lang === 'es' ? 'Pago a' : 'Payment to'} .+: \\$${amount.toFixed(2)}$`);
+    await expect.poll(() => page.getByRole('dialog', { name: named }).count()).toBe(1);
     await first.fillCard({ number: card, cvc });
     await first.submit();
     await first.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {

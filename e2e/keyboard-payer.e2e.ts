@@ -31,7 +31,10 @@ const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 function observe(frame: Frame, step: string): Promise<Step> {
   return frame.evaluate((step) => {
     const el = document.activeElement;
-    const focus = !el || el === document.body
+    // Gone from the frame to the shop's page: the modal's loop let it out.
+    const focus = !document.hasFocus()
+      ? 'OUTSIDE'
+      : !el || el === document.body
       ? 'BODY'
       : `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`;
     const live = [...document.querySelectorAll('[role="status"],[role="alert"],[aria-live]')]
@@ -64,8 +67,9 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     const frame = await checkoutFrameOf(page);
     await expect.poll(() => frame.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
     const log: Step[] = [];
+    // The frame's document of the moment (it navigates to the 3DS page and back).
     const record = async (step: string) => {
-      const seen = await observe(frame, step);
+      const seen = await observe(await checkoutFrameOf(page), step);
       log.push(seen);
       return seen;
     };
@@ -80,15 +84,19 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     }
   }
 
-  /** The focus never on the body; the steps kept for the record (e2e/artifacts/keyboard-payer-*.json). */
+  /** The focus never on the body nor out of the dialog; the steps kept for the record (e2e/artifacts/keyboard-payer-*.json). */
   const noBody = (log: Step[], name: string) => {
     saveArtifact(`e2e/artifacts/keyboard-payer-${name}.json`, JSON.stringify(log, null, 1));
-    expect(log.filter((s) => s.focus === 'BODY'), JSON.stringify(log, null, 1)).toEqual([]);
+    expect(log.filter((s) => s.focus === 'BODY' || s.focus === 'OUTSIDE'), JSON.stringify(log, null, 1)).toEqual([]);
   };
 
   it.each(['es', 'en'] as const)('card in %s: Tab through the empty form says nothing; Pay is announced while on its way; the receipt', async (lang) => {
     const { page, frame, log, record } = await open(lang, lang === 'es' ? 31.25 : 31.5);
     await record('open');
+    // The dialog and its frame named with the shop and the amount, not the product's name.
+    const named = new RegExp(`^${lang === 'es' ? 'Pago a' : 'Payment to'} .+: \\$${lang === 'es' ? '31\\.25' : '31\\.50'}$`);
+    await expect.poll(() => page.getByRole('dialog', { name: named }).count()).toBe(1);
+    expect(await page.locator('iframe[src*="/pf/widget"]').getAttribute('title')).toMatch(named);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       await record(`Tab ${i + 1} through the empty form`);
@@ -110,6 +118,34 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     expect(receiptTree).not.toMatch(/\*{2,}|•{2,}/);
     expect(receiptTree).toContain(lang === 'es' ? 'Visa terminada en 4242' : 'Visa ending in 4242');
     noBody(log, `card-${lang}`);
+    await page.context().close();
+  }, 120_000);
+
+  it('Tab and Shift+Tab go round the dialog\'s controls with no empty stop at either end', async () => {
+    const { page, frame, log, record } = await open('es', 30.25);
+    const at = () => frame.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
+    let round = 0;
+    for (let i = 1; i <= 40; i++) {
+      await page.keyboard.press('Tab');
+      await record(`Tab ${i}`);
+      if ((await at()) === 'cardnumber') {
+        round = i;
+        break;
+      }
+    }
+    // Back on the card number after a whole round, every stop a control.
+    expect(round, JSON.stringify(log, null, 1)).toBeGreaterThan(3);
+    for (let i = 1; i <= round; i++) {
+      await page.keyboard.press('Shift+Tab');
+      await record(`Shift+Tab ${i}`);
+    }
+    expect(await at(), JSON.stringify(log, null, 1)).toBe('cardnumber');
+    const forward = log.slice(0, round).map((s) => s.focus);
+    const backward = log.slice(round).map((s) => s.focus);
+    // The same stops, the other way round.
+    expect(backward.slice(0, -1).reverse()).toEqual(forward.slice(0, -1));
+    expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT.es.required);
+    noBody(log, 'focus-loop');
     await page.context().close();
   }, 120_000);
 
@@ -207,6 +243,11 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.keyboard.press('Enter');
     await frame.locator('[role="timer"]').waitFor({ timeout: 15_000 });
     const waiting = await record('waiting');
+    // The wait names the phone in words for a screen reader, never a run of asterisks or dots.
+    const waitTree = await frame.locator('main').ariaSnapshot();
+    expect(waitTree).not.toMatch(/\*{2,}|•{2,}/);
+    expect(waitTree).toContain('terminado en 3333');
+    expect(waitTree).not.toContain('3993333333');
     await page.keyboard.press('Escape');
     await frame.getByRole('alertdialog').waitFor({ timeout: 10_000 });
     await expect.poll(async () => (await record('close question')).focus).toMatch(/^button/);
@@ -215,6 +256,43 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     const after = await record('question dismissed');
     expect(after.focus).toBe(waiting.focus);
     noBody(log, 'close-question');
+    await page.context().close();
+  }, 120_000);
+
+  it('the 3DS page by keyboard: its title takes the focus on arrival; Escape asks, Escape again dismisses it, the focus back; Aprobar pays', async () => {
+    const { page, frame, log, record } = await open('es', 36.25);
+    await typeCard(page, '4000 0000 0000 3220');
+    await frame.locator('#method-panel-card button[type="submit"]').focus();
+    await page.keyboard.press('Enter');
+    // The issuer's page, in the frame, on the simulator's origin.
+    await page.frameLocator('iframe[src*="/pf/widget"]').getByRole('button', { name: 'Aprobar' }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await record('3DS page')).focus, { timeout: 10_000 }).toMatch(/^h1/);
+    const arrived = log.at(-1)?.focus;
+    await page.keyboard.press('Escape');
+    const bank = await checkoutFrameOf(page);
+    await bank.getByRole('alertdialog').waitFor({ timeout: 10_000 });
+    await expect.poll(async () => (await record('Escape: the close question')).focus).toMatch(/^button "Seguir aquí"/);
+    await page.keyboard.press('Escape');
+    await bank.getByRole('alertdialog').waitFor({ state: 'hidden', timeout: 10_000 });
+    expect((await record('Escape: question dismissed')).focus).toBe(arrived);
+    // Still on the bank's page: Escape asked, it did not close.
+    expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
+    // Tab goes round the bank page's controls inside the dialog: past the last, its X, never out of the frame.
+    let round = false;
+    for (let i = 1; i <= 8 && !round; i++) {
+      await page.keyboard.press('Tab');
+      round = (await record(`3DS page: Tab ${i}`)).focus === 'button[name=close] "Cerrar"';
+    }
+    expect(round, JSON.stringify(log, null, 1)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect((await record('3DS page: Shift+Tab from the X')).focus).toBe('button "Cancelar y volver"');
+    for (let i = 0; i < 6 && !(await record(`Tab ${i + 1} towards Aprobar`)).focus.includes('Aprobar'); i++) await page.keyboard.press('Tab');
+    expect(log.at(-1)?.focus).toContain('Aprobar');
+    await page.keyboard.press('Enter');
+    await page.frameLocator('iframe[src*="/pf/widget"]').getByRole('heading', { name: TEXT.es.receipt }).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await record('receipt after 3DS')).focus).not.toBe('BODY');
+    expect(log.map((s) => s.live).join(' ')).not.toMatch(TEXT.es.error);
+    noBody(log, '3ds');
     await page.context().close();
   }, 120_000);
 });

@@ -52,6 +52,10 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('4242');
     expect(text).not.toContain('4242 4242');
+    // Named in words for a screen reader (issue 96), never a run of asterisks or dots.
+    const tree = await page.locator('main').ariaSnapshot();
+    expect(tree).not.toMatch(/\*{2,}|•{2,}/);
+    expect(tree).toContain('Visa terminada en 4242');
     await screenshot(page, { path: 'e2e/artifacts/subscription-receipt-360.png', fullPage: true });
 
     // SPEC 7 "POST subscription payment via process tx (requestPay with card info,

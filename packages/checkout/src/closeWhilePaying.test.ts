@@ -49,7 +49,7 @@ describe('closing while a payment answer is on its way', () => {
     widget.notify({ type: 'paying', payment: PAYMENT });
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     expect(asked).toHaveBeenCalledTimes(1);
-    expect(overlay()?.hasAttribute('aria-hidden')).toBe(false);
+    expect(overlay()?.inert).toBe(false);
     expect(heard).toEqual([]);
   });
 
@@ -62,7 +62,7 @@ describe('closing while a payment answer is on its way', () => {
 
     const iframe = document.querySelector('iframe');
     expect(iframe).toBe(widget.iframe);
-    expect(overlay()?.getAttribute('aria-hidden')).toBe('true');
+    // inert: out of the tab order and of the accessibility tree
     expect(overlay()?.inert).toBe(true);
     expect(overlay()?.style.left).toBe('-9999px');
     expect(overlay()?.style.position).toBe('fixed');
@@ -135,7 +135,6 @@ describe('closing while a payment answer is on its way', () => {
     h.close();
     h.close();
     expect(document.getElementById('inline')?.querySelector('iframe')).toBe(iframe);
-    expect(iframe?.getAttribute('aria-hidden')).toBe('true');
     expect(iframe?.inert).toBe(true);
     widget.notify({ type: 'result', result: paymentResult('success') });
     widget.notify({ type: 'answered', trackId: PAYMENT.trackId, lost: false });

@@ -47,6 +47,26 @@ describe('Checkout.open: DOM', () => {
     expect(src.searchParams.get('parentOrigin')).toBe(location.origin);
     expect(src.searchParams.get('sdkVersion')).toBe('0.0.0-dev');
     expect(document.body.style.overflow).toBe('hidden');
+    // the page's dialog: the checkout keeps Tab going round inside its frame
+    expect(src.searchParams.get('modal')).toBe('1');
+  });
+
+  it('inline, no modal mark: Tab goes on from the checkout to the page', () => {
+    open({ container: '#inline' });
+    expect(new URL(widget.iframe?.src ?? '').searchParams.has('modal')).toBe(false);
+  });
+
+  it('names the dialog and its frame with what the checkout says is paid, once it knows', () => {
+    open({ lang: 'es' });
+    widget.notify({ type: 'name', name: 'Pago a Tostadores del Casco: $7.25' });
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Pago a Tostadores del Casco: $7.25');
+    expect(widget.iframe?.getAttribute('title')).toBe('Pago a Tostadores del Casco: $7.25');
+  });
+
+  it('names an inline frame the same way', () => {
+    open({ container: '#inline', lang: 'en' });
+    widget.notify({ type: 'name', name: 'Payment to Tostadores del Casco: $7.25' });
+    expect(widget.iframe?.getAttribute('title')).toBe('Payment to Tostadores del Casco: $7.25');
   });
 
   it('locks the connection to the exact widget origin', () => {
@@ -358,7 +378,7 @@ describe('Checkout.open: the dialog is named in the payer\'s language', () => {
   });
 
   it('without lang, the browser\'s first language: Spanish unless it is English', () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-PA', 'en']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-PA');
     open();
     expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Pago con Pasarela');
   });

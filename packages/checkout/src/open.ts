@@ -72,7 +72,7 @@ export function openCheckout(
   const inline = resolved.container;
   // named in the payer's language, as the checkout inside speaks
   const name = checkoutName(resolved.lang);
-  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), waiting: recallWaiting(resolved.type, resolved.code), reopen: openedBefore }), !!inline, name);
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), waiting: recallWaiting(resolved.type, resolved.code), reopen: openedBefore, modal: !inline }), !!inline, name);
   openedBefore = true;
   const modal = inline ? undefined : mountOverlay(iframe, name);
   if (inline) inline.appendChild(iframe);
@@ -129,6 +129,10 @@ export function openCheckout(
         return events.emit('resize', { height: message.height });
       case 'pending':
         return message.attempt === null && message.codOper ? forgetOperation(message.codOper) : rememberPending(resolved.type, resolved.code, message.attempt, message.merchant, message.link);
+      case 'name':
+        // the shop and the amount, once the checkout knows them
+        iframe.title = message.name;
+        return modal?.overlay.setAttribute('aria-label', message.name);
       case 'contrast':
         for (const warning of message.warnings) {
           if (!warnedMoves.has(warning)) warn(warning);

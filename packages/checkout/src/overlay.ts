@@ -33,11 +33,11 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
 }
 
 /**
- * Out of sight (off screen, its own size), out of reach and silent to assistive technology, yet
- * laid out: a frame that is display:none may be slowed, and its document must finish a payment.
+ * Out of sight (off screen, its own size), out of reach and silent to assistive technology (inert
+ * takes it out of both: no aria-hidden needed), yet laid out: a frame that is display:none may be
+ * slowed, and its document must finish a payment.
  */
 export function hideAway(element: HTMLElement): void {
   element.inert = true;
-  element.setAttribute('aria-hidden', 'true');
   element.style.cssText = 'position:fixed;left:-9999px';
 }

@@ -37,7 +37,7 @@ export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export { nextSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
-export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, PRELOAD_PATH } from './messages';
+export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, MODAL_PARAM, PRELOAD_PATH } from './messages';
 export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment, PaymentInFlight } from './messages';
 export { CARD_BRANDS, digitsOnly, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';

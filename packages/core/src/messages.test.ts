@@ -36,6 +36,15 @@ describe('loader <-> widget messages: one union with a literal type, one guard',
   });
 
   it.each([
+    [{ type: 'name', name: 'Pago a Tostadores del Casco: $7.25' }, true],
+    [{ type: 'name', name: '' }, false],
+    [{ type: 'name', name: 7.25 }, false],
+    [{ type: 'name' }, false],
+  ])('a name message %j names the dialog with a text: %s', (message, valid) => {
+    expect(isWidgetMessage(message)).toBe(valid);
+  });
+
+  it.each([
     null,
     'ready',
     { type: 'ready' },

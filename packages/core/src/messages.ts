@@ -28,6 +28,8 @@ export type WidgetMessage =
   /** A null attempt with `codOper` names a payment that ended (a return from a bank or 3DS page knows no link). */
   | { type: 'pending'; attempt: RememberedAttempt | null; merchant?: number | undefined; link?: string | undefined; codOper?: string | undefined }
   | { type: 'contrast'; warnings: string[] }
+  /** What the payer is paying, in words ("Pago a Tostadores del Casco: $7.25"): the dialog's and the frame's accessible name. */
+  | { type: 'name'; name: string }
   /** Sent as a payment's request leaves: a close meanwhile keeps the checkout alive, out of sight, until `answered`. */
   | { type: 'paying'; payment: PaymentInFlight }
   /** Its first answer came (any result it makes was sent before); `lost`: none can come, the outcome is unknown. */
@@ -46,12 +48,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const COD_OPER = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/** A link code, an operation code or a trackId: one pattern, so the loader ships one check. */
+const isLinkCode = (v: unknown): v is string => typeof v == 'string' && COD_OPER.test(v);
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isMethod = (v: unknown) => (PAYMENT_METHOD_IDS as readonly unknown[]).includes(v);
 
 export function isRememberedAttempt(a: unknown): a is RememberedAttempt {
-  return isRecord(a) && isMethod(a.method) && typeof a.codOper === 'string' && COD_OPER.test(a.codOper)
-    && (a.deadline === null || isFiniteNumber(a.deadline));
+  return isRecord(a) && isMethod(a.method) && isLinkCode(a.codOper) && (a.deadline === null || isFiniteNumber(a.deadline));
 }
 
 /** Handed to a checkout opened on another link of the same merchant, which offers to go on with it. */
@@ -62,8 +65,10 @@ export interface WaitingPayment extends RememberedAttempt {
 
 export const WAITING_PARAM = 'waiting';
 
+/** Set by the loader when the checkout is the page's modal dialog (not inline): the frame keeps Tab inside. */
+export const MODAL_PARAM = 'modal';
+
 const isMerchantId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
-const isLinkCode = (v: unknown): v is string => typeof v == 'string' && COD_OPER.test(v);
 
 export function isWaitingPayment(w: unknown): w is WaitingPayment {
   return isRememberedAttempt(w) && isMerchantId((w as { merchant?: unknown }).merchant) && isLinkCode((w as { link?: unknown }).link);
@@ -92,7 +97,9 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
       return isFiniteNumber(m.height) && m.height >= 0;
     case 'pending':
       return (m.attempt === null || isRememberedAttempt(m.attempt)) && (m.merchant === undefined || isMerchantId(m.merchant))
-        && (m.link === undefined || isLinkCode(m.link)) && (m.codOper === undefined || (typeof m.codOper === 'string' && COD_OPER.test(m.codOper)));
+        && (m.link === undefined || isLinkCode(m.link)) && (m.codOper === undefined || isLinkCode(m.codOper));
+    case 'name':
+      return typeof m.name == 'string' && m.name != '';
     case 'contrast':
       return Array.isArray(m.warnings) && m.warnings.every((warning) => typeof warning == 'string');
     case 'paying':

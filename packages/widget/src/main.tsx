@@ -8,13 +8,14 @@ import { newTrackId } from './services/newTrackId';
 import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './services/session';
 import { safeStorage } from './services/storage';
-import { authHeaders, splashMsFor } from '@pasarela/core';
+import { authHeaders, MODAL_PARAM, splashMsFor } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
 import { startTheme } from './theme/startTheme';
 import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
+import { keepTabInside } from './embed/focusLoop';
 import { catalogPrefetched, loadEntries } from './i18n/catalogCache';
 import { startI18n, startWholeLater, wholeTexts } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
@@ -53,6 +54,8 @@ if (bridge.embedded) {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !event.defaultPrevented) bridge.notify({ type: 'close' });
   });
+  // The page's modal dialog: Tab goes round the checkout's controls, never out to an empty stop.
+  if (params.get(MODAL_PARAM) === '1') keepTabInside(document);
   // One pressed on the server-drawn form before this code ran, kept by boot.ts.
   const root = document.documentElement;
   if (root.dataset['escapePressed'] !== undefined) {

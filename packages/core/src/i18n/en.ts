@@ -110,6 +110,8 @@ export const en: Record<keyof typeof es, string> = {
   lang_en: 'English',
   secure_payment: 'Secure payment',
   pay_to: 'Payment to {{merchant}}',
+  // The checkout dialog's and frame's accessible name on the shop's page.
+  frame_name: 'Payment to {{merchant}}: {{amount}}',
   link_expires_in: 'This link expires in {{time}}',
   // Methods
   choose_method: 'Choose how to pay',

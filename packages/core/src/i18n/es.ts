@@ -108,6 +108,8 @@ export const es = {
   lang_en: 'English',
   secure_payment: 'Pago seguro',
   pay_to: 'Pago a {{merchant}}',
+  // The checkout dialog's and frame's accessible name on the shop's page.
+  frame_name: 'Pago a {{merchant}}: {{amount}}',
   link_expires_in: 'Este enlace expira en {{time}}',
   // Methods
   choose_method: 'Elige cómo pagar',

@@ -29,7 +29,9 @@ describe('App', () => {
   it('boots to the card form, pays, shows the receipt and tells the parent', async () => {
     const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test');
     unmount = view.unmount;
-    expect(view.messages[0]).toEqual({ type: 'ready', version: readConfig(document).version });
+    // The shop's page names the dialog with who is paid and how much (issue 96); then `ready`.
+    expect(view.messages.filter((m) => m.type === 'name').at(-1)).toEqual({ type: 'name', name: 'Pago a Tienda Ñandú: $10.70' });
+    expect(view.messages.filter((m) => m.type !== 'name')[0]).toEqual({ type: 'ready', version: readConfig(document).version });
     expect(view.container.textContent).toContain('Tienda Ñandú');
     expect(view.container.textContent).toContain('Café con leche');
     await type(view.input('cardnumber'), '4242 4242 4242 4242');

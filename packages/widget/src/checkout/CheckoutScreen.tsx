@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { activatesSubscription, formatAmount, shopLogoOf, shopNameOf, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
+import { activatesSubscription, formatAmount, roundAmount, shopLogoOf, shopNameOf, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
@@ -92,6 +92,11 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   useEffect(() => {
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${shopNameOf(merchant)}`;
   }, [merchant, chosen]);
+  // The shop's page names the dialog and the frame with who is paid and how much (issue 96).
+  const frameName = t('frame_name', { merchant: shopNameOf(merchant), amount: formatAmount(roundAmount(totalWithTax(info.amount, info.taxAmount) + donationAdded), services.lang) });
+  useEffect(() => {
+    services.bridge.notify({ type: 'name', name: frameName });
+  }, [services, frameName]);
 
   if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} shop={{ name: shopNameOf(merchant), logo: shopLogoOf(merchant, '') }} returnUrl={info.returnUrlString} />;
 

@@ -1,8 +1,10 @@
 // A 3DS return lands on a receipt address without the loader's query: the launch parameters are kept
 // per tab. sessionStorage is per tab and per origin, so no other page can plant them.
 
+import { MODAL_PARAM } from '@pasarela/core';
+
 const KEY = 'pasarela.launch';
-const KEPT = ['parentOrigin', 'lang', 'appearance'] as const;
+const KEPT = ['parentOrigin', 'lang', 'appearance', MODAL_PARAM] as const;
 
 export function launchParams(search: string, storage: Storage | null): URLSearchParams {
   const params = new URLSearchParams(search);

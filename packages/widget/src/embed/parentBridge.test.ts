@@ -52,6 +52,20 @@ describe('createParentBridge', () => {
     expect(sent.at(-1)).toEqual({ type: 'close' });
   });
 
+  it('a name waits for the connection like a resize, only the latest kept', async () => {
+    const sent: WidgetMessage[] = [];
+    const connector = vi.fn<Connector>(async () => ({ notify: (m: WidgetMessage) => void sent.push(m) }));
+    const bridge = createParentBridge('https://shop.test', framed, connector);
+    bridge.notify({ type: 'name', name: 'Pago a Tostadores del Casco: $7.25' });
+    bridge.notify({ type: 'name', name: 'Pago a Tostadores del Casco: $8.25' });
+    expect(connector).not.toHaveBeenCalled();
+    bridge.notify({ type: 'ready', version: '1' });
+    await vi.waitFor(() => expect(sent).toEqual([
+      { type: 'name', name: 'Pago a Tostadores del Casco: $8.25' },
+      { type: 'ready', version: '1' },
+    ]));
+  });
+
   it('passes requestClose from the parent to the listeners', async () => {
     let methods: { requestClose(): void } | undefined;
     const connector: Connector = async (_o, _w, m) => {

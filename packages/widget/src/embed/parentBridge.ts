@@ -40,7 +40,8 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
     }
   };
 
-  // penpal waits for the first message that is not a resize, so no script the first screen does not need is fetched before it.
+  // penpal waits for the first message that is not a resize nor a name, so no script the first screen does not need is fetched before it.
+  const onlyLatest = (message: WidgetMessage) => message.type === 'resize' || message.type === 'name';
   let connecting = false;
   const connectNow = () => {
     if (connecting) return;
@@ -66,9 +67,9 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
     notify(message) {
       if (message.type === 'close' && closeInterceptor?.()) return;
       if (remote) return send(message);
-      if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
+      if (onlyLatest(message)) queue = queue.filter((m) => m.type !== message.type);
       queue.push(message);
-      if (message.type !== 'resize') connectNow();
+      if (!onlyLatest(message)) connectNow();
     },
     onCloseRequested(listener) {
       closeListeners.push(listener);

@@ -21,6 +21,15 @@ describe('leaving for an outside page and coming back', () => {
     expect(returnFromAddress(back)).toEqual({ formPath: form.pathname + form.search, email: '', returnUrl: '' });
   });
 
+  // Issue 96: in the shop's modal dialog our bank and 3DS pages keep Tab inside the frame too.
+  it('tells our own page it is in the shop\'s modal dialog, and only then', () => {
+    const modal = new URL(form.href);
+    modal.searchParams.set('modal', '1');
+    expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', modal)).searchParams.get('modal')).toBe('1');
+    expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', form)).searchParams.has('modal')).toBe(false);
+    expect(leaveAddress('https://bank.test/pay?x=1', '/pf/widget/returnclave?Oper=OP1', modal)).toBe('https://bank.test/pay?x=1');
+  });
+
   // Issue 48: the bank and 3DS pages have a dark mode; the checkout passes the scheme it shows.
   it('passes our own page the scheme the checkout shows, when its appearance set one', () => {
     expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', form, 'dark')).searchParams.get('theme')).toBe('dark');

@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from '@pasarela/core';
+import { MODAL_PARAM, type PaymentMethodId } from '@pasarela/core';
 import { withStickyParams } from '../services/route';
 import { formPathOf } from './pendingAddress';
 
@@ -68,6 +68,8 @@ export function leaveAddress(outsideUrl: string, backPath: string, current: URL,
   if (target.origin !== current.origin && target.searchParams.get(RETURN_TO_PARAM) !== '') return target.href;
   // Our bank and 3DS pages follow the device's scheme, or the one the payer's checkout shows.
   if (scheme) target.searchParams.set(THEME_PARAM, scheme);
+  // In the shop's modal dialog they keep Tab going round inside the frame, as the checkout does.
+  if (current.searchParams.get(MODAL_PARAM) === '1') target.searchParams.set(MODAL_PARAM, '1');
   const back = new URL(withStickyParams(backPath, current), current);
   // The form as it was, without the waiting payment its address carries for Back (pendingAddress).
   back.searchParams.set(FROM_PARAM, formPathOf(current));
