@@ -203,7 +203,30 @@ describe('Pasarela (the client)', () => {
   });
 
   it('wants a secret key', () => {
-    expect(() => new Pasarela({ secretKey: '' })).toThrow(TypeError);
+    expect(() => new Pasarela({ secretKey: '', baseUrl: 'https://checkout.example' })).toThrow(TypeError);
+  });
+
+  it('wants baseUrl at construction, naming the option (the provider\'s live origin is not the package\'s to guess)', () => {
+    const construct = (options: object) => () => new Pasarela({ secretKey: 'sk_test_1', ...options } as ConstructorParameters<typeof Pasarela>[0]);
+    expect(construct({})).toThrow(/baseUrl is required.*new Pasarela\(\{ secretKey, baseUrl/);
+    expect(construct({ baseUrl: '' })).toThrow(/baseUrl is required/);
+    expect(construct({ baseUrl: 'checkout.example' })).toThrow(/baseUrl must be an absolute http or https URL.*"checkout\.example"/);
+    expect(construct({ baseUrl: 'ftp://checkout.example' })).toThrow(/baseUrl must be an http or https URL/);
+    expect(construct({ baseUrl: 'https://checkout.example/' })).not.toThrow();
+  });
+
+  it('says which URL gave no answer and what to check, not only "fetch failed"', async () => {
+    const s = await serverAnswering(json(200, {}));
+    await close?.();
+    close = undefined;
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: `${s.url}/`, maxRetries: 0 });
+    const failure = await pasarela.paymentLinks.retrieve('LKABCDEFGHJK').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PasarelaError);
+    expect(failure).toMatchObject({ status: 0, code: 'connection_error' });
+    const message = (failure as PasarelaError).message;
+    expect(message).toContain(`No answer from Pasarela at ${s.url}/api/v1/merchant/payment-links/LKABCDEFGHJK`);
+    expect(message).toMatch(/ECONNREFUSED/);
+    expect(message).toContain(`Check that baseUrl (${s.url}) is the provider's origin`);
   });
 });
 
@@ -215,6 +238,17 @@ describe('constructEvent (webhook verification)', () => {
   });
   const now = 1_764_072_000;
   const sign = (text: string, t = now, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${text}`).digest('hex')}`;
+
+  it('given what a JSON body parser made (not the raw body), says to pass the raw body, not a TypeError', () => {
+    const parsed: unknown = JSON.parse(body);
+    const verify = (value: unknown) => () => constructEvent(value as string, sign(body), secret, { nowSeconds: now });
+    for (const value of [parsed, undefined, null, 42]) {
+      expect(verify(value)).toThrow(WebhookVerificationError);
+      expect(verify(value)).toThrow(/needs the raw body as received \(a string or Buffer\)/);
+    }
+    expect(verify(parsed)).toThrow(/not a parsed object/);
+    expect(verify(parsed)).toThrow(/express\.raw/);
+  });
 
   it('returns the typed event of a delivery signed with the secret', () => {
     const event = constructEvent(body, sign(body), secret, { nowSeconds: now });
