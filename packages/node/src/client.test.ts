@@ -5,7 +5,7 @@ import { Pasarela } from './client';
 import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
 import type { RefundFailureReason, WebhookEvent } from './answers';
-import type { Dispute, Payout } from './bookAnswers';
+import type { DisputeEventData, Payout } from './bookAnswers';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
@@ -260,7 +260,7 @@ describe('constructEvent (webhook verification)', () => {
   it('types each event by its type: a payout event carries the payout, a dispute event the dispute, a later type falls to default', () => {
     const times = { createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-26T12:00:00.000Z' };
     const payout = { id: 'po_1', amount: 25.67, currency: 'USD', status: 'failed', arrivalDate: '2026-11-27', failureReason: 'returned_by_bank', ...times };
-    const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidence: null, ...times };
+    const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidenceDetails: { submitted: false, submittedAt: null }, ...times };
     const bodies = [
       { id: 'evt_p', type: 'payout.failed', createdAt: times.createdAt, data: payout },
       { id: 'evt_d', type: 'dispute.created', createdAt: times.createdAt, data: dispute },
@@ -274,15 +274,15 @@ describe('constructEvent (webhook verification)', () => {
           return `payout ${paid.id} ${paid.status} ${paid.failureReason ?? ''}`;
         }
         case 'dispute.created': case 'dispute.updated': case 'dispute.closed': {
-          const disputed: Dispute = event.data;
-          return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''}`;
+          const disputed: DisputeEventData = event.data;
+          return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''} sent ${String(disputed.evidenceDetails?.submitted)}`;
         }
         case 'transaction.refunded': return `refund ${event.data.refundId ?? ''}`;
         default: return `later ${String(event.type)}`;
       }
     };
     expect(bodies.map((text) => told(constructEvent(text, sign(text), secret, { nowSeconds: now })))).toEqual([
-      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z', 'later charge.later',
+      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z sent false', 'later charge.later',
     ]);
   });
 
