@@ -200,7 +200,7 @@ const schemas = {
     type: 'object', required: ['code', 'message'], additionalProperties: false,
     properties: {
       code: { type: ['string', 'integer'], description: 'The catalogue\'s code (docs/merchant-api.md "Errors")' },
-      message: { type: 'string', description: 'What is wrong, naming the field or the limit, in the language Accept-Language asks for (es by default, or en)' },
+      message: { type: 'string', description: 'What is wrong, naming the field or the limit, wholly in one language: ?lang= (es or en), else the one Accept-Language asks for, else es. Branch on code, not on these words' },
       requestId: { type: 'string', description: 'This request\'s id, as in its X-Request-Id header: quote it to support' },
     },
   },
