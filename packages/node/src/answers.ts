@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DisputeSchema, PayoutSchema } from './bookAnswers';
+import { DisputeEventDataSchema, PayoutSchema } from './bookAnswers';
 
 // Open shapes: objects keep unknown fields and enums take any string, so a later server's additions
 // never break this client.
@@ -182,8 +182,8 @@ export type TransactionEvent = v.InferOutput<typeof TransactionEventSchema>;
 /** payout.paid and payout.failed: `data` is the payout. */
 export const PayoutEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<PayoutEventType>('payout.'), data: PayoutSchema });
 export type PayoutEvent = v.InferOutput<typeof PayoutEventSchema>;
-/** dispute.created, dispute.updated and dispute.closed: `data` is the dispute. */
-export const DisputeEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<DisputeEventType>('dispute.'), data: DisputeSchema });
+/** dispute.created, dispute.updated and dispute.closed: `data` is the dispute, with the evidence's presence but not its text. */
+export const DisputeEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<DisputeEventType>('dispute.'), data: DisputeEventDataSchema });
 export type DisputeEvent = v.InferOutput<typeof DisputeEventSchema>;
 /** An event of a type this version does not know: its `data` as it came. */
 export const LaterEventSchema = v.looseObject({

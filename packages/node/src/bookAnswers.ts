@@ -65,8 +65,7 @@ export type PayoutWithLines = v.InferOutput<typeof PayoutWithLinesSchema>;
 
 export type DisputeStatus = Open<'needs_response' | 'under_review' | 'won' | 'lost'>;
 
-/** A chargeback on one of your card payments (docs/merchant-api.md "Disputes"). */
-export const DisputeSchema = v.looseObject({
+const disputeEntries = {
   id: v.string(),
   codOper: v.string(),
   amount: v.number(),
@@ -78,11 +77,19 @@ export const DisputeSchema = v.looseObject({
   status: open<'needs_response' | 'under_review' | 'won' | 'lost'>(),
   /** The last moment to send evidence. */
   evidenceDueBy: v.nullable(v.string()),
-  evidence: v.nullable(v.string()),
+  /** Whether your evidence was sent, and when; absent from a server before it. */
+  evidenceDetails: v.optional(v.looseObject({ submitted: v.boolean(), submittedAt: v.nullable(v.string()) })),
   createdAt: v.string(),
   updatedAt: v.string(),
-});
+};
+
+/** A chargeback on one of your card payments (docs/merchant-api.md "Disputes"). */
+export const DisputeSchema = v.looseObject({ ...disputeEntries, evidence: v.nullable(v.string()) });
 export type Dispute = v.InferOutput<typeof DisputeSchema>;
+
+/** A dispute as its events carry it: the evidence's presence (`evidenceDetails`), never its text (read it with `disputes.retrieve`). */
+export const DisputeEventDataSchema = v.looseObject(disputeEntries);
+export type DisputeEventData = v.InferOutput<typeof DisputeEventDataSchema>;
 
 const pageOf = <T extends v.GenericSchema>(item: T) => v.looseObject({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 export const BalanceTransactionPageSchema = pageOf(BalanceTransactionSchema);

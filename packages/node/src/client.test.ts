@@ -5,7 +5,7 @@ import { Pasarela } from './client';
 import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
 import type { RefundFailureReason, WebhookEvent } from './answers';
-import type { Dispute, Payout } from './bookAnswers';
+import type { DisputeEventData, Payout } from './bookAnswers';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
@@ -203,7 +203,30 @@ describe('Pasarela (the client)', () => {
   });
 
   it('wants a secret key', () => {
-    expect(() => new Pasarela({ secretKey: '' })).toThrow(TypeError);
+    expect(() => new Pasarela({ secretKey: '', baseUrl: 'https://checkout.example' })).toThrow(TypeError);
+  });
+
+  it('wants baseUrl at construction, naming the option (the provider\'s live origin is not the package\'s to guess)', () => {
+    const construct = (options: object) => () => new Pasarela({ secretKey: 'sk_test_1', ...options } as ConstructorParameters<typeof Pasarela>[0]);
+    expect(construct({})).toThrow(/baseUrl is required.*new Pasarela\(\{ secretKey, baseUrl/);
+    expect(construct({ baseUrl: '' })).toThrow(/baseUrl is required/);
+    expect(construct({ baseUrl: 'checkout.example' })).toThrow(/baseUrl must be an absolute http or https URL.*"checkout\.example"/);
+    expect(construct({ baseUrl: 'ftp://checkout.example' })).toThrow(/baseUrl must be an http or https URL/);
+    expect(construct({ baseUrl: 'https://checkout.example/' })).not.toThrow();
+  });
+
+  it('says which URL gave no answer and what to check, not only "fetch failed"', async () => {
+    const s = await serverAnswering(json(200, {}));
+    await close?.();
+    close = undefined;
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: `${s.url}/`, maxRetries: 0 });
+    const failure = await pasarela.paymentLinks.retrieve('LKABCDEFGHJK').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PasarelaError);
+    expect(failure).toMatchObject({ status: 0, code: 'connection_error' });
+    const message = (failure as PasarelaError).message;
+    expect(message).toContain(`No answer from Pasarela at ${s.url}/api/v1/merchant/payment-links/LKABCDEFGHJK`);
+    expect(message).toMatch(/ECONNREFUSED/);
+    expect(message).toContain(`Check that baseUrl (${s.url}) is the provider's origin`);
   });
 });
 
@@ -216,6 +239,17 @@ describe('constructEvent (webhook verification)', () => {
   const now = 1_764_072_000;
   const sign = (text: string, t = now, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${text}`).digest('hex')}`;
 
+  it('given what a JSON body parser made (not the raw body), says to pass the raw body, not a TypeError', () => {
+    const parsed: unknown = JSON.parse(body);
+    const verify = (value: unknown) => () => constructEvent(value as string, sign(body), secret, { nowSeconds: now });
+    for (const value of [parsed, undefined, null, 42]) {
+      expect(verify(value)).toThrow(WebhookVerificationError);
+      expect(verify(value)).toThrow(/needs the raw body as received \(a string or Buffer\)/);
+    }
+    expect(verify(parsed)).toThrow(/not a parsed object/);
+    expect(verify(parsed)).toThrow(/express\.raw/);
+  });
+
   it('returns the typed event of a delivery signed with the secret', () => {
     const event = constructEvent(body, sign(body), secret, { nowSeconds: now });
     expect(event.type).toBe('transaction.refunded');
@@ -226,7 +260,7 @@ describe('constructEvent (webhook verification)', () => {
   it('types each event by its type: a payout event carries the payout, a dispute event the dispute, a later type falls to default', () => {
     const times = { createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-26T12:00:00.000Z' };
     const payout = { id: 'po_1', amount: 25.67, currency: 'USD', status: 'failed', arrivalDate: '2026-11-27', failureReason: 'returned_by_bank', ...times };
-    const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidence: null, ...times };
+    const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidenceDetails: { submitted: false, submittedAt: null }, ...times };
     const bodies = [
       { id: 'evt_p', type: 'payout.failed', createdAt: times.createdAt, data: payout },
       { id: 'evt_d', type: 'dispute.created', createdAt: times.createdAt, data: dispute },
@@ -240,15 +274,15 @@ describe('constructEvent (webhook verification)', () => {
           return `payout ${paid.id} ${paid.status} ${paid.failureReason ?? ''}`;
         }
         case 'dispute.created': case 'dispute.updated': case 'dispute.closed': {
-          const disputed: Dispute = event.data;
-          return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''}`;
+          const disputed: DisputeEventData = event.data;
+          return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''} sent ${String(disputed.evidenceDetails?.submitted)}`;
         }
         case 'transaction.refunded': return `refund ${event.data.refundId ?? ''}`;
         default: return `later ${String(event.type)}`;
       }
     };
     expect(bodies.map((text) => told(constructEvent(text, sign(text), secret, { nowSeconds: now })))).toEqual([
-      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z', 'later charge.later',
+      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z sent false', 'later charge.later',
     ]);
   });
 

@@ -25,8 +25,11 @@ export class PasarelaError extends Error {
 export interface PasarelaOptions {
   /** Your secret key (sk_test_... in the sandbox): server-side only. */
   secretKey: string;
-  /** The provider's origin (default the sandbox's, http://localhost:4000). */
-  baseUrl?: string;
+  /**
+   * Required: the provider's origin (the sandbox's is http://localhost:4000). There is no default:
+   * the package cannot know where the provider runs live, and a wrong guess would send live calls elsewhere.
+   */
+  baseUrl: string;
   /** Tries again after a network failure, a 409 idempotency_key_in_use, a 429 or a 5xx (default 2). */
   maxRetries?: number;
   /** How long one try waits for its answer (default 30 s). */
@@ -77,9 +80,32 @@ const query = (params: object) => {
 
 export const segment = (value: string) => encodeURIComponent(value);
 
+/** `baseUrl` checked where it is given, so a missing or mistyped one fails at construction, not at the first call. */
+function originOf(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
+    throw new TypeError("baseUrl is required: pass the provider's origin, such as new Pasarela({ secretKey, baseUrl: 'https://checkout.example' }) (the sandbox's is http://localhost:4000)");
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl must be an absolute http or https URL, such as https://checkout.example; got ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`baseUrl must be an http or https URL; got ${JSON.stringify(baseUrl)}`);
+  return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/** Which address failed and what to check: fetch's own "fetch failed" names neither. */
+function connectionFailure(url: string, origin: string, error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const reason = [error instanceof Error ? error.message : String(error), cause?.message].filter(Boolean).join(': ');
+  return `No answer from Pasarela at ${url} (${reason}). Check that baseUrl (${origin}) is the provider's origin, that it is reachable from this server (DNS, firewall, proxy), and that it is up.`;
+}
+
 /** One merchant API call with its retries, answers parsed by their schema. */
 export class Http {
   readonly #secretKey: string;
+  readonly #origin: string;
   readonly #base: string;
   readonly #maxRetries: number;
   readonly #timeoutMs: number;
@@ -89,7 +115,8 @@ export class Http {
   constructor(options: PasarelaOptions) {
     if (typeof options.secretKey !== 'string' || options.secretKey === '') throw new TypeError('secretKey is required');
     this.#secretKey = options.secretKey;
-    this.#base = `${(options.baseUrl ?? 'http://localhost:4000').replace(/\/+$/, '')}/api/v1/merchant`;
+    this.#origin = originOf(options.baseUrl);
+    this.#base = `${this.#origin}/api/v1/merchant`;
     this.#maxRetries = options.maxRetries ?? 2;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
@@ -127,7 +154,7 @@ export class Http {
           await sleep(this.#backoff(attempt, null));
           continue;
         }
-        throw new PasarelaError(0, 'connection_error', `No answer from Pasarela: ${error instanceof Error ? error.message : String(error)}`);
+        throw new PasarelaError(0, 'connection_error', connectionFailure(`${this.#base}${path}`, this.#origin, error));
       }
       const text = await res.text();
       let json: unknown;

@@ -16,4 +16,4 @@ export type {
   PayoutEvent, PayoutEventType, Refund, RefundFailureReason, RefundResult, RefundStatus, RolledKey, Transaction, TransactionEvent, TransactionEventType,
   TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
-export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';
+export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeEventData, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';

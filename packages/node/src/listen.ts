@@ -3,6 +3,9 @@ import type { WebhookEvent } from './answers';
 import { Pasarela } from './client';
 import { PASARELA_API_VERSION } from './http';
 
+/** `listen` is a development tool: it forwards the local sandbox's events unless told another origin. */
+const SANDBOX_ORIGIN = 'http://localhost:4000';
+
 export interface ListenOptions {
   /** Your secret key (PASARELA_SECRET_KEY). */
   secretKey: string;
@@ -53,7 +56,7 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const doFetch = options.fetch ?? globalThis.fetch;
   const secret = options.webhookSecret ?? newWebhookSecret();
-  const pasarela = new Pasarela({ secretKey: options.secretKey, baseUrl: options.baseUrl, fetch: doFetch, maxRetries: 0 });
+  const pasarela = new Pasarela({ secretKey: options.secretKey, baseUrl: options.baseUrl ?? SANDBOX_ORIGIN, fetch: doFetch, maxRetries: 0 });
   const wanted = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
   const seen = new Map<string, number>();
   let newest = 0;
@@ -78,7 +81,7 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
     if (at > newest) newest = at;
   }
   log(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
-  log(`Forwarding events of ${options.baseUrl ?? 'http://localhost:4000'} to ${options.forwardTo}`);
+  log(`Forwarding events of ${options.baseUrl ?? SANDBOX_ORIGIN} to ${options.forwardTo}`);
   while (!options.signal?.aborted) {
     try {
       for (const event of await look()) {

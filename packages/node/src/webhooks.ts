@@ -26,12 +26,21 @@ function parseHeader(header: string): { t: number; signatures: string[] } {
   return { t, signatures };
 }
 
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : value === undefined ? 'undefined' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'a parsed object' : `a ${typeof value}`;
+
 /**
  * Checks a webhook delivery's signature and age (so a captured one cannot be replayed) and returns its
  * event. `rawBody` is the body as received, never re-serialised JSON. An event this version does not
  * know is returned as it came: answer it 2xx. Throws WebhookVerificationError.
  */
 export function constructEvent(rawBody: string | Uint8Array, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
+  // JavaScript callers (and `any`) can pass what a JSON body parser made: the signature is over the bytes sent, which that lost.
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    throw new WebhookVerificationError(`constructEvent needs the raw body as received (a string or Buffer), not ${kindOf(rawBody)}: `
+      + "the signature covers the exact bytes sent. Read the body raw on this route (Express: express.raw({ type: 'application/json' }); Next.js: await req.text()) and parse nothing before verifying.");
+  }
+  if (typeof webhookSecret !== 'string' || webhookSecret === '') throw new WebhookVerificationError("webhookSecret is required: your endpoint's whsec_... secret");
   const header = Array.isArray(signatureHeader) ? signatureHeader.join(',') : signatureHeader ?? '';
   const { t, signatures } = parseHeader(header);
   if (!Number.isSafeInteger(t) || signatures.length === 0) throw new WebhookVerificationError('Pasarela-Signature is missing or malformed');

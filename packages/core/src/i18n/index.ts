@@ -7,7 +7,7 @@ import { en } from './en';
 import { es } from './es';
 
 /** Bump when any text changes: clients cache the remote catalog by this number (SPEC 1). */
-export const CATALOG_VERSION = 17;
+export const CATALOG_VERSION = 18;
 
 export type CatalogKey = keyof typeof es;
 type Catalog = Record<string, string>;
@@ -23,7 +23,12 @@ interface RemoteCatalog {
   entries: Catalog;
 }
 
+/** An error's detail (`detail_`) is worded by the server alone: the payer's download goes without them. */
+const SERVER_ONLY = /^detail_/;
+const served = (lang: Language): Catalog => Object.fromEntries(Object.entries(catalogs[lang]).filter(([key]) => !SERVER_ONLY.test(key)));
+const remote = { es: served('es'), en: served('en') };
+
 export function catalogFor(lang: Language): RemoteCatalog {
-  return { version: CATALOG_VERSION, lang, entries: catalogs[lang] };
+  return { version: CATALOG_VERSION, lang, entries: remote[lang] };
 }
 

@@ -2,59 +2,156 @@ import { catalogs, type Language } from '@pasarela/core';
 
 const CODE_KEYS: Readonly<Record<string, string>> = { '3000': 'expired_link', '3001': 'link_not_found', '619': 'payment_expired' };
 
-/** The merchant API first reads `merchant_api_<code>`: its own words for codes other calls answer too. */
+/** The merchant API first reads `merchant_api_<code>`: its own words for codes other calls answer too; they answer with the code's own, else those. */
 export function errorText(code: string | number, lang: Language, merchantApi = false): string {
   const key = CODE_KEYS[String(code)] ?? String(code);
-  return (merchantApi ? catalogs[lang][`merchant_api_${key}`] : undefined) ?? catalogs[lang][key] ?? String(code);
+  const own = catalogs[lang][`merchant_api_${key}`];
+  // The sandbox's controls and admin calls are a developer's API too: a code only the merchant API words reads the same there.
+  return (merchantApi ? own : undefined) ?? catalogs[lang][key] ?? own ?? String(code);
 }
 
-/** Field names, values and limits stay as sent; a sentence with no pattern keeps its English. */
-const SPANISH_DETAILS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(\S+) is not a field this call takes$/, '$1 no es un campo que esta llamada acepte'],
-  [/^(\S+) is not a parameter this call takes$/, '$1 no es un parámetro que esta llamada acepte'],
-  [/^(\S+) is required$/, '$1 es obligatorio'],
-  [/^(\S+) must be a number with at most two decimals$/, '$1 debe ser un número con dos decimales como máximo'],
-  [/^(\S+) must be a number$/, '$1 debe ser un número'],
-  [/^(\S+) must be above 0$/, '$1 debe ser mayor que 0'],
-  [/^(\S+) must not be negative$/, '$1 no puede ser negativo'],
-  [/^(\S+) must be a string$/, '$1 debe ser un texto'],
-  [/^(\S+) must be a boolean$/, '$1 debe ser true o false'],
-  [/^(\S+) must be an array$/, '$1 debe ser una lista'],
-  [/^(\S+) must not be empty$/, '$1 no puede estar vacío'],
-  [/^(\S+) must be one of (.+)$/, '$1 debe ser uno de: $2'],
-  [/^(\S+) must list [a-z ]+: (.+)$/, '$1 debe listar valores de: $2'],
-  [/^(\S+) must be a date-time string$/, '$1 debe ser una fecha y hora en texto'],
-  [/^(\S+) must be an RFC 3339 date-time with an offset, such as (\S+)$/, '$1 debe ser una fecha y hora RFC 3339 con su desfase, como $2'],
-  [/^(\S+) is not a real date$/, '$1 no es una fecha real'],
-  [/^(\S+) must be in the future$/, '$1 debe estar en el futuro'],
-  [/^(\S+) must be within (\d+) days$/, '$1 debe estar dentro de $2 días'],
-  [/^(\S+) must be 1 to 100 letters, digits or (\S+)$/, '$1 debe tener de 1 a 100 letras, dígitos o $2'],
-  [/^(\S+) must be a link code$/, '$1 debe ser un código de enlace'],
-  [/^(\S+) must be a whole number from (\d+) to (\d+)$/, '$1 debe ser un número entero de $2 a $3'],
-  [/^(\S+) must be from (\d+) to (\d+)$/, '$1 debe ir de $2 a $3'],
-  [/^(\S+) must be a nextCursor this list gave$/, '$1 debe ser un nextCursor dado por esta lista'],
-  [/^(\S+) is longer than (\d+) characters$/, '$1 tiene más de $2 caracteres'],
-  [/^(\S+) must be at most (\d+) characters$/, '$1 debe tener como máximo $2 caracteres'],
-  [/^(\S+) must not hold control or bidi characters$/, '$1 no puede tener caracteres de control ni bidireccionales'],
-  [/^(\S+) must be an http or https address$/, '$1 debe ser una dirección http o https'],
-  [/^(\S+) is too long$/, '$1 es demasiado largo'],
-  [/^more than (\d+) lines$/, 'más de $1 líneas'],
-  [/^(\S+) must have at most (\d+) keys$/, '$1 debe tener como máximo $2 claves'],
-  [/^(\S+) must be an object of strings$/, '$1 debe ser un objeto de textos'],
-  [/^(\S+) values must be strings$/, 'los valores de $1 deben ser textos'],
-  [/^(\S+): (.+)$/, '$1: $2'],
+/**
+ * The details the services and schemas write (in English, naming the field, the value or the limit
+ * as sent) and the catalogue's `detail_` key that says each in both languages, its holes in the
+ * order the pattern captures them.
+ */
+const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
+  [/^(\S+) is not a field this call takes$/, 'detail_unknown_field', ['field']],
+  [/^(\S+) is not a parameter this call takes$/, 'detail_unknown_parameter', ['field']],
+  [/^(\S+) is required$/, 'detail_required', ['field']],
+  [/^(\S+) must be a number with at most two decimals$/, 'detail_two_decimals', ['field']],
+  [/^(\S+) must be a (?:whole )?number(?: of [a-z ]+)?$/, 'detail_number', ['field']],
+  [/^(\S+) must be (?:above|more than) 0$/, 'detail_above_zero', ['field']],
+  [/^(\S+) must (?:not be negative|be 0 or more)$/, 'detail_not_negative', ['field']],
+  [/^(\S+) must be a positive integer$/, 'detail_positive_integer', ['field']],
+  [/^(\S+) must be (?:a string|text)$/, 'detail_text', ['field']],
+  [/^(\S+) must be a boolean$/, 'detail_boolean', ['field']],
+  [/^(\S+) must be an array$/, 'detail_array', ['field']],
+  [/^(\S+) must not be empty$/, 'detail_not_empty', ['field']],
+  [/^(\S+) must be one of:? (.+)$/, 'detail_one_of', ['field', 'values']],
+  [/^(\S+) must be ([\w, ]+ or \w+)$/, 'detail_one_of', ['field', 'values']],
+  [/^(\S+) must list [a-z ]+: (.+)$/, 'detail_list_of', ['field', 'values']],
+  [/^(\S+) names a method: (.+)$/, 'detail_list_of', ['field', 'values']],
+  [/^(\S+) must be a date-time string$/, 'detail_date_time', ['field']],
+  [/^(\S+) must be an RFC 3339 date-time with an offset, such as (\S+)$/, 'detail_rfc3339', ['field', 'example']],
+  [/^(\S+) is not a real date$/, 'detail_not_a_date', ['field']],
+  [/^(\S+) must be in the future$/, 'detail_in_future', ['field']],
+  [/^(\S+) is in the past$/, 'detail_in_past', ['field']],
+  [/^(\S+) must be within (\d+) days$/, 'detail_within_days', ['field', 'days']],
+  [/^(\S+) must be 1 to (\d+) letters, digits(?:,| or) (.+)$/, 'detail_reference_characters', ['field', 'max', 'characters']],
+  [/^(\S+) must be a link code$/, 'detail_link_code', ['field']],
+  [/^(\S+) must be a whole number from (\d+) to (\d+)$/, 'detail_whole_from_to', ['field', 'min', 'max']],
+  [/^(\S+) must be (?:from )?([\d.]+) to ([\d.]+)$/, 'detail_from_to', ['field', 'min', 'max']],
+  [/^(\S+) must be milliseconds from (\d+) to (\d+)$/, 'detail_milliseconds', ['field', 'min', 'max']],
+  [/^(\S+) must be at most (\d+)(?: \(100 %\))?$/, 'detail_at_most', ['field', 'max']],
+  [/^(\S+) must be a nextCursor this list gave$/, 'detail_cursor', ['field']],
+  [/^(\S+) is longer than (\d+) characters$/, 'detail_longer_than', ['field', 'max']],
+  [/^(\S+) must be at most (\d+) characters$/, 'detail_at_most_characters', ['field', 'max']],
+  [/^(\S+) must not hold control or bidi characters$/, 'detail_control_characters', ['field']],
+  [/^(\S+) holds a NUL character or a lone surrogate$/, 'detail_nul_character', ['field']],
+  [/^(\S+) must be an http or https address$/, 'detail_http_address', ['field']],
+  [/^(\S+) is too long$/, 'detail_too_long', ['field']],
+  [/^more than (\d+) lines$/, 'detail_more_lines', ['count']],
+  [/^(\S+) must have at most (\d+) keys$/, 'detail_at_most_keys', ['field', 'max']],
+  [/^(\S+) must be an object of strings$/, 'detail_object_of_strings', ['field']],
+  [/^(\S+) values must be strings$/, 'detail_values_strings', ['field']],
+  [/^(\S+) values must be at most (\d+) characters$/, 'detail_values_at_most', ['field', 'max']],
+  [/^(\S+) keys must be at most (\d+) characters$/, 'detail_keys_at_most', ['field', 'max']],
+  [/^metadata key (".*") is not a plain name: keys are letters, digits, _ \. or - \(not (.+)\)$/, 'detail_metadata_key', ['key', 'reserved']],
+  [/^amount is more than what remains to refund \((\S+)\)$/, 'detail_refund_remaining', ['amount']],
+  [/^orderReference is already the reference of link (\S+)$/, 'detail_reference_of_link', ['link']],
+  [/^The payment was approved: it can no longer be voided; refund it instead$/, 'detail_void_approved', []],
+  [/^this merchant does not take (.+)$/, 'detail_not_taken', ['values']],
+  [/^brands need CARD among methods$/, 'detail_brands_need_card', []],
+  [/^Idempotency-Key is required on this call \(link creation, refunds and voids\)/, 'detail_idempotency_required', []],
+  [/^(\S+) must be 1 to (\d+) visible ASCII characters$/, 'detail_visible_ascii', ['field', 'max']],
+  [/^Malformed body: not JSON$/, 'detail_not_json', []],
+  [/^(?:Body|the body) must be a JSON object$/, 'detail_json_object', []],
+  [/^Malformed body: Content-Encoding says gzip, but it is not gzip data$/, 'detail_not_gzip', []],
+  [/^Body nests deeper than (\d+) levels$/, 'detail_nests_deeper', ['max']],
+  [/^Body is larger than (\d+) bytes(?: once unpacked)?$/, 'detail_body_larger', ['max']],
+  [/^Send the body as Content-Type: application\/json \(it came as (.+)\)$/, 'detail_send_json', ['type']],
+  [/^Content-Encoding (\S+) is not accepted: send gzip or no encoding$/, 'detail_encoding', ['coding']],
+  [/^Pasarela-Version must be one of (.+) \(docs\/changelog\.md\)$/, 'detail_versions', ['versions']],
+  [/^(?:Too many \S+ requests|Rehearsal \(\S+\)): try again in (\d+) s$/, 'detail_try_again_in', ['seconds']],
+  [/^At most (\d+) logo uploads in (\d+) hours: try again in (\d+) s$/, 'detail_logo_uploads', ['count', 'hours', 'seconds']],
+  [/^A merchant may have at most (\d+) webhook endpoints$/, 'detail_endpoint_limit', ['max']],
+  [/^SVG logos are not accepted/, 'detail_svg_logo', []],
+  [/^the webhook host (\S+) is not a public (?:name|address)$/, 'detail_host_not_public', ['host']],
+  [/^the webhook host (\S+) resolves to no address$/, 'detail_host_no_address', ['host']],
+  [/^the webhook host name does not resolve$/, 'detail_host_unresolved', []],
+  [/^(\S+) is already (?:in use|taken)$/, 'detail_taken', ['field']],
+  [/^(\S+) is wrong or expired$/, 'detail_wrong_or_expired', ['field']],
+  [/^(\S+) must be a hex colour such as (\S+)$/, 'detail_hex_colour', ['field', 'example']],
+  [/^(\S+) must not hold control, bidi or line-break characters$/, 'detail_line_characters', ['field']],
+  [/^(\S+) must not be empty \(null removes it\)$/, 'detail_not_empty_or_null', ['field']],
+  [/^(\S+) must not hold bidi characters/, 'detail_bidi', ['field']],
+  [/^(\S+) must show something/, 'detail_show_something', ['field']],
+  [/^(\S+) may only be null here/, 'detail_logo_null', ['field']],
+  [/^(\S+) is not valid$/, 'detail_not_valid', ['field']],
+  [/^Invalid key: Expected \"(\S+)\" but received undefined$/, 'detail_required', ['field']],
+  [/^(\S+) must be an http\(s\) URL$/, 'detail_http_address', ['field']],
+  [/^(\S+) must be an integer$/, 'detail_whole_number', ['field']],
+  [/^(\S+) must not exceed (\S+)$/, 'detail_not_exceed', ['field', 'other']],
+  [/^(\S+) must be within ([\d.]+) and ([\d.]+)$/, 'detail_from_to', ['field', 'min', 'max']],
+  [/^(\S+) plus (\S+) exceeds the merchant's limit of (\S+)$/, 'detail_over_limit', ['field', 'other', 'max']],
+  [/^(\S+) names no merchant$/, 'detail_names_no_merchant', ['field']],
+  [/^(\S+) names no merchant of this secret key$/, 'detail_names_no_own_merchant', ['field']],
+  [/^(\S+) names no link$/, 'detail_names_no_link', ['field']],
+  [/^(\S+) names no payment$/, 'detail_names_no_payment', ['field']],
+  [/^(\S+) must be 3-63 lowercase letters, digits or dashes$/, 'detail_slug', ['field']],
+  [/^(\S+) must list event types \((.+)\) or \*$/, 'detail_event_types', ['field', 'values']],
+  [/^(\S+) must map es or en to a description$/, 'detail_descriptions', ['field']],
+  [/^The logo is (\d+x\d+) px; each side must be (\d+) to (\d+) px$/, 'detail_logo_size', ['size', 'min', 'max']],
+  [/^The logo starts as (\S+) but its data does not read as one$/, 'detail_logo_not_readable', ['type']],
+  [/^(\S+) must be the trackId of a checkout result$/, 'detail_track_id', ['field']],
+  [/^A wallet token goes with the widget key: send x-api-key: (\S+) with Authorization: Bearer <token>$/, 'detail_widget_key', ['key']],
+  [/^The widget key goes with Authorization: Bearer <token>; guests send x-api-key: (\S+)$/, 'detail_guest_key', ['key']],
+  [/^Send the client key in the x-api-key header$/, 'detail_client_key', []],
+  [/^Without SANDBOX_ADMIN_TOKEN the admin API answers its own pages only, not (\S+)$/, 'detail_cross_origin', ['origin']],
+  [/^(.+) does not take guest payments: log in to a wallet account to pay$/, 'detail_no_guests', ['merchant']],
+  [/^A cash voucher paid at a kiosk cannot be refunded through Pasarela/, 'detail_cash_not_refundable', []],
+  [/^A Clave payment cannot be refunded through Pasarela/, 'detail_clave_not_refundable', []],
+  [/^The payment is still pending: nothing was paid to refund; void it instead$/, 'detail_pending_nothing', []],
+  [/^The payment is a hold not captured/, 'detail_hold_not_captured', []],
+  [/^The wallet that paid no longer exists$/, 'detail_wallet_gone', []],
+  [/^charged$/, 'detail_duplicate_charged', []],
+  [/^waiting$/, 'detail_duplicate_waiting', []],
+  [/^(\S+) must be (\S+), the price of (\S+)$/, 'detail_link_price', ['field', 'amount', 'link']],
+  [/^(\S+) must be (\S+), the tax of (\S+)$/, 'detail_link_tax', ['field', 'amount', 'link']],
+  [/^The payment was declined: nothing was paid to refund$/, 'detail_declined_nothing', []],
+  [/^The payment has ended: there is nothing to void$/, 'detail_ended_nothing_to_void', []],
+  [/^The query holds a control or bidi character$/, 'detail_query_characters', []],
+  [/^The path holds a control or bidi character$/, 'detail_path_characters', []],
+  [/^the body holds a NUL character or a lone surrogate$/, 'detail_body_nul', []],
+  [/^a key of the body holds a NUL character or a lone surrogate$/, 'detail_body_key_nul', []],
+  [/^a key of (\S+) holds a NUL character or a lone surrogate$/, 'detail_key_nul', ['field']],
 ];
 
-export function detailText(detail: string, lang: Language): string {
-  if (lang !== 'es') return detail;
-  for (const [pattern, spanish] of SPANISH_DETAILS) {
-    if (!pattern.test(detail)) continue;
-    if (pattern.source === '^(\\S+): (.+)$') {
-      const [, field = '', rest = ''] = pattern.exec(detail) ?? [];
-      const inner = detailText(rest, lang);
-      return `${field}: ${inner}`;
-    }
-    return detail.replace(pattern, spanish);
+/** A list of characters or values as written in English ("-, _ or .") reads the same in either language without its "or". */
+const plainList = (value: string) => value.replace(/,? or /g, ', ');
+
+const fill = (text: string, values: Readonly<Record<string, string>>) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (hole, name: string) => values[name] ?? hole);
+
+/**
+ * A detail in the answer's language, from the catalogue; `field: detail` keeps the field as sent.
+ * Details are written in English: one the catalogue has no words for stays in an English answer and
+ * is left out of a Spanish one, where the code's own text stands alone, so no answer mixes the two.
+ */
+export function detailText(detail: string, lang: Language): string | undefined {
+  return wordedDetail(detail, lang) ?? (lang === 'en' ? detail : undefined);
+}
+
+function wordedDetail(detail: string, lang: Language): string | undefined {
+  for (const [pattern, key, holes] of DETAILS) {
+    const match = pattern.exec(detail);
+    const text = catalogs[lang][key];
+    if (match && text !== undefined) return fill(text, Object.fromEntries(holes.map((hole, i) => [hole, plainList(match[i + 1] ?? '')])));
   }
-  return detail;
+  const nested = /^(\S+): (.+)$/.exec(detail);
+  if (nested) {
+    const inner = wordedDetail(nested[2] ?? '', lang);
+    return inner === undefined ? undefined : `${nested[1] ?? ''}: ${inner}`;
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../errors/ApiError';
 import { PaymentError, type PaymentErrorKind } from '../errors/PaymentError';
+import type { Language } from '@pasarela/core';
 import type { AppEnv } from './AppEnv';
 import { detailText, errorText } from './errorText';
 import { errorFields } from '../ops/logger';
@@ -38,6 +39,21 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(500, 'happen_error_try_again');
 }
 
+/**
+ * Wholly in one language (the request's, http/language.ts): the catalogue's text for the code, with
+ * its detail in parentheses when the catalogue words it too. A code the catalogue lacks says what its
+ * status means, so no answer falls back to another language's words.
+ */
+function errorMessage(apiError: ApiError, lang: Language, merchantApi: boolean): string {
+  const text = errorText(apiError.code, lang, merchantApi);
+  const known = text !== String(apiError.code);
+  const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang);
+  const base = known ? text : errorText(genericCodeOf(apiError.status), lang, merchantApi);
+  return detail === undefined ? base : `${base} (${detail})`;
+}
+
+const genericCodeOf = (status: number) => (status >= 500 ? 'happen_error_try_again' : 'request_refused');
+
 /** Enveloped under /api; plain JSON under /sandbox and the merchant API (never encoded). */
 export function onError(error: unknown, c: Context<AppEnv>): Response {
   // The client closed the connection first: nobody reads the answer (requestLog logs a client abort).
@@ -46,11 +62,7 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
-  const text = errorText(apiError.code, lang, merchantApi);
-  const known = text !== String(apiError.code);
-  // The merchant API's field rules in the caller's language; elsewhere the detail is for the operator or the widget.
-  const detail = apiError.detail === undefined ? undefined : merchantApi ? detailText(apiError.detail, lang) : apiError.detail;
-  const message = detail === undefined ? text : known ? `${text} (${detail})` : detail;
+  const message = errorMessage(apiError, lang, merchantApi);
   const status = apiError.status as ContentfulStatusCode;
   const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   // So support can find the request, as the X-Request-Id header and the logs do.

@@ -34,9 +34,9 @@ function errorOf(path: string, text: string): { code: unknown; message: unknown 
 describe('the body reader refuses NUL and lone surrogates', () => {
   // The three answers that were 500 (NUL reached SQL; a lone surrogate key reached jsonb).
   it.each<[string, string, string]>([
-    ['/api/v1/transactions/check', '{"option":"TRANSACTION","action":"VALID","code":"PP\\u0000|1.00"}', 'code holds'],
-    ['/sandbox/validations', '{"codOper":"PP\\u0000"}', 'codOper holds'],
-    ['/api/v1/process-tx-info', '{"\\ud800":"x"}', 'a key of the body holds'],
+    ['/api/v1/transactions/check', '{"option":"TRANSACTION","action":"VALID","code":"PP\\u0000|1.00"}', 'code tiene'],
+    ['/sandbox/validations', '{"codOper":"PP\\u0000"}', 'codOper tiene'],
+    ['/api/v1/process-tx-info', '{"\\ud800":"x"}', 'una clave del cuerpo tiene'],
   ])('POST %s with %s -> 400 invalid_characters naming the field', async (path, json, named) => {
     for (const type of ['text/plain', 'application/json'] as const) {
       if (type === 'text/plain' && path.startsWith('/sandbox/')) continue;
@@ -97,7 +97,7 @@ describe('a gzip-compressed body (Content-Encoding: gzip, as the widget sends it
   it('not gzip data -> 400 invalid_body; another coding -> 415 unsupported_media_type', async () => {
     const notGzip = await sendPacked(new TextEncoder().encode(encodeJsonText('{"a":1}')));
     expect(notGzip.status).toBe(400);
-    expect(errorOf('/api/v1/process-tx-info', notGzip.text)).toEqual({ code: 'invalid_body', message: expect.stringContaining('not gzip') });
+    expect(errorOf('/api/v1/process-tx-info', notGzip.text)).toEqual({ code: 'invalid_body', message: expect.stringContaining('no viene en gzip') });
     const brotli = await sendPacked(gzipSync(encodeJsonText('{"a":1}')), 'br');
     expect(brotli.status).toBe(415);
     expect(errorOf('/api/v1/process-tx-info', brotli.text)).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('br') });

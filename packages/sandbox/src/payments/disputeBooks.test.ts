@@ -25,7 +25,8 @@ async function paidCard(): Promise<{ codOper: string; merchantId: number }> {
 }
 
 const linesOf = (reference: string) => t.db.query<{ type: string; amount_cents: number; fee_cents: number; net_cents: number }>(
-  'select type, amount_cents, fee_cents, net_cents from balance_transactions where dispute_id = $1 order by seq', [reference]);
+  // A line names the dispute by the id the merchant sees (migration 095), not the processor's reference.
+  'select type, amount_cents, fee_cents, net_cents from balance_transactions where dispute_id = (select public_id from gateway_disputes where reference = $1) order by seq', [reference]);
 const takenOf = async (reference: string) => (await t.db.query<{ taken_cents: number }>('select taken_cents from gateway_disputes where reference = $1', [reference]))[0]?.taken_cents;
 
 it('opened: the amount and the 15.00 fee leave; won: the amount comes back, once whatever repeats', async () => {

@@ -5,32 +5,32 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
-import { closeDispute, findDispute, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
+import { closeDispute, findDispute, findDisputeByReference, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
 import { lockPaymentMoney } from '../store/refunds';
 import { findTransactionByGatewayReference } from '../store/transactions';
 import { recordGatewayEvent } from '../store/transactionUpdates';
-import { merchantDisputeOf } from '../merchantView/merchantDispute';
+import { disputeEventDataOf } from '../merchantView/merchantDispute';
 import { capturedCentsOfRow } from '../merchantView/paymentHold';
 
 /** The dispute event its change makes: opened, answered or moved, ended. */
 export async function recordDisputeEvent(tx: Queryable, reference: string, type: 'dispute.created' | 'dispute.updated' | 'dispute.closed'): Promise<MerchantDisputeRow | undefined> {
-  const dispute = await findDispute(tx, reference);
-  if (dispute) await recordObjectEvent(tx, dispute.merchant_id, type, merchantDisputeOf(dispute));
+  const dispute = await findDisputeByReference(tx, reference);
+  if (dispute) await recordObjectEvent(tx, dispute.merchant_id, type, disputeEventDataOf(dispute));
   return dispute;
 }
 
 const notOpen = () => new PaymentError('conflict', 'dispute_closed', 'The dispute is closed (won or lost): it takes no more answers');
 
 /** The merchant's evidence (while the dispute needs a response): kept, the dispute under review, dispute.updated. */
-export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, reference: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
+export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, disputeId: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
   const answered = await deps.db.transaction(async (tx) => {
-    const dispute = await findMerchantDispute(tx, merchantId, reference, true);
+    const dispute = await findMerchantDispute(tx, merchantId, disputeId, true);
     if (!dispute) return undefined;
-    if (!(await submitDisputeEvidence(tx, reference, evidence))) {
+    if (!(await submitDisputeEvidence(tx, dispute.reference, evidence))) {
       throw dispute.status === 'under_review' ? new PaymentError('conflict', 'dispute_under_review', 'Evidence was already sent: the dispute is under review') : notOpen();
     }
-    return recordDisputeEvent(tx, reference, 'dispute.updated');
+    return recordDisputeEvent(tx, dispute.reference, 'dispute.updated');
   });
   if (answered) deps.metrics?.countDispute(answered.status);
   return answered;
@@ -40,10 +40,11 @@ export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchant
  * A dispute ends: `lost` when the merchant accepts it (its money stays out), or as the sandbox
  * decides (`won`: what it took comes back). Once (a conditional write, under the payment's lock), with its dispute.closed event.
  */
-export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, reference: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
+export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, disputeId: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
   const ended = await deps.db.transaction(async (tx) => {
-    const found = merchantId === undefined ? await findDispute(tx, reference) : await findMerchantDispute(tx, merchantId, reference);
+    const found = merchantId === undefined ? await findDispute(tx, disputeId) : await findMerchantDispute(tx, merchantId, disputeId);
     if (!found) return undefined;
+    const reference = found.reference;
     const payment = await lockPaymentMoney(tx, found.cod_oper);
     const dispute = payment?.disputes.find((d) => d.reference === reference);
     if (!payment || !dispute) return undefined;
@@ -51,7 +52,7 @@ export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, reference: 
     const move = disputeMove(dispute.booked, { stage: dispute.stage, status: outcome, amountCents: dispute.amount_cents }, { capturedCents: capturedCentsOfRow(payment), refundHeldCents: payment.held_cents }, others);
     if ('refusal' in move || !(await closeDispute(tx, reference, outcome))) throw notOpen();
     await saveDispute(tx, dispute.cod_oper, disputeOf(dispute), move.booked);
-    await recordDisputeMoveInBooks(tx, { id: reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
+    await recordDisputeMoveInBooks(tx, { id: found.public_id, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
     return recordDisputeEvent(tx, reference, 'dispute.closed');
   });
   if (ended) deps.metrics?.countDispute(ended.status);
@@ -104,8 +105,8 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
     const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
     if ('refusal' in move) return 'refused';
     const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
-    await saveDispute(tx, locked.cod_oper, dispute, move.booked);
-    await recordDisputeMoveInBooks(tx, { id: dispute.reference, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
+    const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);
+    await recordDisputeMoveInBooks(tx, { id: saved.public_id, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
     if (!unchanged) {
       await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
       moved = move.booked.status;

@@ -3,7 +3,10 @@ import type { Dispute } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 
 export interface DisputeRow {
+  /** The processor's: never shown to a merchant. */
   reference: string;
+  /** Migration 095: the id a merchant sees (random; a dispute opened before keeps its reference). */
+  public_id: string;
   /** Migration 043: the list's cursor. */
   seq: number;
   cod_oper: string;
@@ -62,14 +65,20 @@ export async function listMerchantDisputes(db: Queryable, merchantId: number, f:
     [merchantId, f.beforeSeq ?? null, f.createdFrom ?? null, f.createdTo ?? null, count, f.status ?? null, f.codOper ?? null]);
 }
 
-/** Another merchant's is as absent as a missing one. */
-export async function findMerchantDispute(db: Queryable, merchantId: number, reference: string, forUpdate = false): Promise<MerchantDisputeRow | undefined> {
-  const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1 and t.merchant_id = $2${forUpdate ? ' for update of d' : ''}`, [reference, merchantId]);
+/** By the id the merchant sees; another merchant's is as absent as a missing one. */
+export async function findMerchantDispute(db: Queryable, merchantId: number, publicId: string, forUpdate = false): Promise<MerchantDisputeRow | undefined> {
+  const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.public_id = $1 and t.merchant_id = $2${forUpdate ? ' for update of d' : ''}`, [publicId, merchantId]);
   return row;
 }
 
-/** Whoever's (the sandbox's decision). */
-export async function findDispute(db: Queryable, reference: string): Promise<MerchantDisputeRow | undefined> {
+/** By the id the merchant sees, whoever's (the sandbox's decision). */
+export async function findDispute(db: Queryable, publicId: string): Promise<MerchantDisputeRow | undefined> {
+  const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.public_id = $1`, [publicId]);
+  return row;
+}
+
+/** By the processor's reference (its events name that). */
+export async function findDisputeByReference(db: Queryable, reference: string): Promise<MerchantDisputeRow | undefined> {
   const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1`, [reference]);
   return row;
 }

@@ -70,13 +70,13 @@ describe('admin: merchants, stations, plans, campaigns', () => {
       [{ descriptions: { en: 'School \u202Esupplies' } }, 'descriptions.en must not hold control or bidi characters'],
     ];
     for (const [body, message] of cases) {
-      const res = await t.admin('POST', '/campaigns', { title: 'Becas', ...body });
-      expect([res.status, res.json['message']], JSON.stringify(body)).toEqual([400, message]);
+      const res = await t.admin('POST', '/campaigns', { title: 'Becas', ...body }, { 'accept-language': 'en' });
+      expect([res.status, res.json['message']], JSON.stringify(body)).toEqual([400, `A value sent is not valid (${message})`]);
     }
     expect(await campaigns()).toBe(before);
   });
   it('answers bad input with 400 naming the field', async () => {
-    const res = await t.admin('POST', '/merchants', { name: 'X', methods: ['cheque'] });
+    const res = await t.admin('POST', '/merchants', { name: 'X', methods: ['cheque'] }, { 'accept-language': 'en' });
     expect(res.status).toBe(400);
     expect(String(res.json['message'])).toContain('methods');
   });

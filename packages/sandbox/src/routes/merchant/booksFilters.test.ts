@@ -127,11 +127,12 @@ describe('lists as a bookkeeper filters them', () => {
     const second = await paidWithOrder(m.key, 20, 'order-d2');
     await disputeAtProcessor(setup.t, first, disputeFacts(`dp_${first}`, 'needs_response', 4000));
     await disputeAtProcessor(setup.t, second, disputeFacts(`dp_${second}`, 'needs_response', 2000));
-    expect((await setup.api.call('POST', `/disputes/dp_${second}/accept`, { key: m.key, body: {} })).json).toMatchObject({ status: 'lost' });
     const ids = async (query: string) => ((await setup.api.call('GET', `/disputes${query}`, { key: m.key })).json['data'] as Json[]).map((d) => d['id']);
-    expect(await ids('?status=needs_response')).toEqual([`dp_${first}`]);
-    expect(await ids('?status=lost')).toEqual([`dp_${second}`]);
-    expect(await ids(`?codOper=${second}`)).toEqual([`dp_${second}`]);
+    const [firstId, secondId] = [(await ids(`?codOper=${first}`))[0], (await ids(`?codOper=${second}`))[0]];
+    expect((await setup.api.call('POST', `/disputes/${String(secondId)}/accept`, { key: m.key, body: {} })).json).toMatchObject({ status: 'lost' });
+    expect(await ids('?status=needs_response')).toEqual([firstId]);
+    expect(await ids('?status=lost')).toEqual([secondId]);
+    expect(await ids(`?codOper=${second}`)).toEqual([secondId]);
     expect(await ids(`?codOper=${second}&status=won`)).toEqual([]);
     expect((await setup.api.call('GET', '/disputes?status=open', { key: m.key })).status).toBe(400);
   });
@@ -217,7 +218,8 @@ describe('metrics of money operations', () => {
     const other = await paidWithOrder(m.key, 20, 'order-m2');
     await disputeAtProcessor(setup.t, other, disputeFacts(`dp_${other}`, 'needs_response', 2000));
     const lostBefore = sample('pasarela_disputes_total{status="lost"}');
-    await setup.api.call('POST', `/disputes/dp_${other}/accept`, { key: m.key, body: {} });
+    const [dispute] = (await setup.api.call('GET', `/disputes?codOper=${other}`, { key: m.key })).json['data'] as Json[];
+    await setup.api.call('POST', `/disputes/${String(dispute?.['id'])}/accept`, { key: m.key, body: {} });
     expect(sample('pasarela_disputes_total{status="lost"}')).toBe(lostBefore + 1);
 
     const deliveredBefore = sample('pasarela_webhook_deliveries_total{outcome="delivered"}');

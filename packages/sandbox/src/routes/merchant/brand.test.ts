@@ -173,8 +173,8 @@ describe('the brand: logo upload', () => {
     const png = pngImage(64, 64);
     await refused(png.slice(0, png.length - 12), 'image/png', 400, 'logo_unreadable', /PNG/);
     await refused(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2, 1, 2, 3, 4]), 'image/jpeg', 400, 'logo_unreadable', /JPEG/);
-    await refused(new TextEncoder().encode('GIF89a\x40\x00\x40\x00'), 'image/gif', 415, 'logo_type_not_allowed', /PNG, JPEG or WebP/);
-    await refused(new Uint8Array(0), 'image/png', 400, 'logo_empty', /bytes/);
+    await refused(new TextEncoder().encode('GIF89a\x40\x00\x40\x00'), 'image/gif', 415, 'logo_type_not_allowed', /PNG, JPEG o WebP/);
+    await refused(new Uint8Array(0), 'image/png', 400, 'logo_empty', /imagen del logo/);
     await refused(pngImage(16, 16), 'image/png', 400, 'logo_dimensions', /16x16 px/);
     await refused(webpImage(4000, 100), 'image/webp', 400, 'logo_dimensions', /4000x100/);
     const big = new Uint8Array(LOGO_MAX_BYTES + 1);
@@ -233,7 +233,7 @@ describe('the brand: a replaced logo is deleted once no merchant uses it; upload
 
     const over = await upload(m.key, pngImage(99, 99));
     expect([over.status, over.json['code']]).toEqual([429, 'logo_upload_limit']);
-    expect(String(over.json['message'])).toMatch(new RegExp(`At most ${LOGO_UPLOADS_PER_WINDOW} logo uploads in 24 hours`));
+    expect(String(over.json['message'])).toMatch(new RegExp(`como máximo ${LOGO_UPLOADS_PER_WINDOW} subidas de logo en 24 horas`));
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(LOGO_UPLOAD_WINDOW_MS / 1000 - 120);
     expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(LOGO_UPLOAD_WINDOW_MS / 1000);
     expect((await api.call('GET', '/brand', { key: m.key })).json['logoUrl']).toBe(last);

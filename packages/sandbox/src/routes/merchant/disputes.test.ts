@@ -12,9 +12,16 @@ const setup = useMerchantApi();
 async function disputed(name: string) {
   const { id: merchantId, key } = await setup.newMerchant(name);
   const codOper = await setup.paidCard(key, 40);
-  const id = `dp_${codOper}`;
-  await disputeAtProcessor(setup.t, codOper, disputeFacts(id, 'needs_response', 4000));
-  return { merchantId, key, codOper, id };
+  const reference = `dp_${codOper}`;
+  await disputeAtProcessor(setup.t, codOper, disputeFacts(reference, 'needs_response', 4000));
+  return { merchantId, key, codOper, reference, id: await disputeIdOf(key, codOper) };
+}
+
+/** The id the merchant sees (opaque, not the processor's reference). */
+async function disputeIdOf(key: string, codOper: string): Promise<string> {
+  const [dispute] = (await setup.api.call('GET', `/disputes?codOper=${codOper}`, { key })).json['data'] as Array<{ id: string }>;
+  if (!dispute) throw new Error(`no dispute on ${codOper}`);
+  return dispute.id;
 }
 
 const types = async (key: string) => ((await setup.api.call('GET', '/events', { key })).json['data'] as Array<{ type: string }>).map((e) => e.type).filter((type) => type.startsWith('dispute.'));
@@ -59,7 +66,7 @@ it('lists disputes a page at a time by cursor, newest first, and by the dates th
   for (let i = 0; i < 2; i += 1) {
     const codOper = await setup.paidCard(key, 40);
     await disputeAtProcessor(setup.t, codOper, { ...disputeFacts(`dp_${codOper}`, 'needs_response', 4000), reason: 'product_not_received', evidenceDueBy: null });
-    more.push(`dp_${codOper}`);
+    more.push(await disputeIdOf(key, codOper));
   }
   const ids: string[] = [];
   let cursor: string | null = null;
@@ -87,4 +94,45 @@ it('the console answers a merchant\'s dispute through the sandbox\'s admin API, 
   expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json).toMatchObject({ status: 'under_review', evidence: 'Factura 1042 y firma de entrega' });
   const stranger = (await setup.newMerchant('Ajena S.A.')).key;
   expect((await setup.t.admin('GET', `/merchants/${merchantId}/disputes`, undefined, { authorization: `Bearer ${stranger}` })).status).toBe(404);
+});
+
+it('a dispute\'s id is opaque: random and stored, not the processor\'s reference nor the payment\'s code, the same in its events and ledger lines', async () => {
+  const { key, codOper, reference, id } = await disputed('Opacas S.A.');
+  expect(id).toMatch(/^dp_[0-9a-f]{32}$/);
+  for (const leak of [reference, codOper, Buffer.from(codOper).toString('base64'), Buffer.from(codOper).toString('base64url')]) expect(id).not.toContain(leak);
+  expect((await setup.api.call('GET', `/disputes/${reference}`, { key })).status).toBe(404);
+  expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json['id']).toBe(id);
+  const created = ((await setup.api.call('GET', '/events?type=dispute.created', { key })).json['data'] as Array<{ data: { id: string } }>).map((e) => e.data.id);
+  expect(created).toEqual([id]);
+  const lines = (await setup.api.call('GET', `/balance-transactions?codOper=${codOper}`, { key })).json['data'] as Array<{ type: string; disputeId: string | null }>;
+  expect(lines.filter((l) => l.type === 'dispute').map((l) => l.disputeId)).toEqual([id]);
+  const stored = await setup.t.db.query<{ public_id: string }>('select public_id from gateway_disputes where reference = $1', [reference]);
+  expect(stored).toEqual([{ public_id: id }]);
+  // Stable: the processor's later events move the same dispute under the same id.
+  await disputeAtProcessor(setup.t, codOper, disputeFacts(reference, 'won', 4000));
+  expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json).toMatchObject({ id, status: 'won' });
+});
+
+it('its events carry whether evidence was sent and when, never the text; GET /disputes/:id has the text', async () => {
+  const { key, id } = await disputed('Evidencias S.A.');
+  const text = 'Entregado el 20/11 a Ana Pérez, cédula 8-123-456, firma adjunta';
+  await setup.api.call('POST', `/disputes/${id}/evidence`, { key, body: { evidence: text } });
+  await setup.t.admin('POST', `/disputes/${id}/decide`, { outcome: 'won' });
+  const events = (await setup.api.call('GET', '/events', { key })).json['data'] as Array<{ type: string; data: Record<string, unknown> }>;
+  const disputeEvents = events.filter((e) => e.type.startsWith('dispute.'));
+  expect(disputeEvents.map((e) => [e.type, (e.data['evidenceDetails'] as { submitted: boolean }).submitted])).toEqual([['dispute.closed', true], ['dispute.updated', true], ['dispute.created', false]]);
+  for (const event of disputeEvents) {
+    expect(event.data).not.toHaveProperty('evidence');
+    expect(JSON.stringify(event)).not.toContain('Ana Pérez');
+  }
+  const submittedAt = (disputeEvents[1]?.data['evidenceDetails'] as { submittedAt: string }).submittedAt;
+  expect(Date.parse(submittedAt)).not.toBeNaN();
+  expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json).toMatchObject({ evidence: text, evidenceDetails: { submitted: true, submittedAt } });
+});
+
+it('a dispute opened before ids were opaque keeps the id it had (its processor\'s reference), as migration 095 stores it', async () => {
+  const { key, reference, id } = await disputed('Antiguas S.A.');
+  await setup.t.db.query('update gateway_disputes set public_id = reference where public_id = $1', [id]);
+  expect((await setup.api.call('GET', `/disputes/${reference}`, { key })).json).toMatchObject({ id: reference, status: 'needs_response' });
+  expect((await setup.api.call('POST', `/disputes/${reference}/accept`, { key, body: {} })).json).toMatchObject({ id: reference, status: 'lost' });
 });

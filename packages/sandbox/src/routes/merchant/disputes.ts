@@ -12,7 +12,7 @@ import { requireMerchantKey } from './merchantAuth';
 import { codOperQuery, cursorOf, EmptySchema, idOfCursor, page, parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-/** A dispute's id as processors name them. */
+/** A dispute's id: dp_ and 32 hex digits, or the processor's reference a dispute opened before migration 095 keeps. */
 export const DISPUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const EVIDENCE_MAX = 5_000;
 

@@ -145,8 +145,14 @@ export function idOfCursor(cursorText: string | undefined): number | undefined {
 }
 
 /** Or throws the 400 whose message names the field. */
+/** `?lang=` picks the answer's language on every call (http/language.ts): no call's own parameter. */
+function withoutLanguage(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null || !('lang' in query)) return query;
+  return Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'lang'));
+}
+
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, where === 'query' ? withoutLanguage(input) : input);
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = issue.path?.map((p) => String(p.key)).join('.') || where;

@@ -27,8 +27,26 @@ const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: '
 
 const dispute = {
   id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, stage: 'chargeback', takenAmount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
-  evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: AT, updatedAt: AT,
+  evidenceDueBy: '2026-12-03T15:04:05.000Z', evidenceDetails: { submitted: false, submittedAt: null }, evidence: null, createdAt: AT, updatedAt: AT,
 };
+const disputeProperties = {
+  id: { type: 'string', description: 'The dispute\'s id: opaque (dp_ and 32 hex digits), not the processor\'s reference; a dispute opened before 2026-11-29 keeps the id it had' },
+  codOper: { type: 'string', description: 'The disputed payment' },
+  amount: dollars('What the cardholder disputes, as the processor reports it'),
+  stage: { type: 'string', enum: ['inquiry', 'chargeback'], description: 'inquiry (questions only: no money moves; answer it as a dispute), chargeback (the money is taken); an inquiry may become a chargeback, never back' },
+  takenAmount: dollars('What it took from your balance: 0 for an inquiry; for a chargeback its amount, at most what was paid and not refunded; still counted after a win (the dispute_reversal line brings it back)'),
+  currency: { type: 'string', enum: ['USD'] },
+  reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
+  status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },
+  evidenceDueBy: { type: ['string', 'null'], format: 'date-time', description: 'The last moment to send evidence' },
+  evidenceDetails: {
+    type: 'object', required: ['submitted', 'submittedAt'], description: 'Whether your evidence was sent, and when',
+    properties: { submitted: { type: 'boolean' }, submittedAt: { type: ['string', 'null'], format: 'date-time' } },
+  },
+  createdAt: dateTime('When it opened'),
+  updatedAt: dateTime('Its last change'),
+};
+
 const disputeId = { name: 'id', in: 'path', required: true, description: 'The dispute\'s id', schema: { type: 'string' } };
 
 export const bookSchemas = {
@@ -78,22 +96,14 @@ export const bookSchemas = {
     },
   },
   PayoutList: page('Payout'),
+  DisputeEventData: {
+    type: 'object', required: ['id', 'codOper', 'amount', 'stage', 'takenAmount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidenceDetails', 'createdAt', 'updatedAt'],
+    description: 'A dispute as its events (webhooks, GET /events) carry it: the evidence\'s presence, never its text (read it with GET /disputes/{id})',
+    properties: disputeProperties,
+  },
   Dispute: {
-    type: 'object', required: ['id', 'codOper', 'amount', 'stage', 'takenAmount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidence', 'createdAt', 'updatedAt'],
-    properties: {
-      id: { type: 'string', description: 'The dispute\'s id' },
-      codOper: { type: 'string', description: 'The disputed payment' },
-      amount: dollars('What the cardholder disputes, as the processor reports it'),
-      stage: { type: 'string', enum: ['inquiry', 'chargeback'], description: 'inquiry (questions only: no money moves; answer it as a dispute), chargeback (the money is taken); an inquiry may become a chargeback, never back' },
-      takenAmount: dollars('What it took from your balance: 0 for an inquiry; for a chargeback its amount, at most what was paid and not refunded; still counted after a win (the dispute_reversal line brings it back)'),
-      currency: { type: 'string', enum: ['USD'] },
-      reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
-      status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },
-      evidenceDueBy: { type: ['string', 'null'], format: 'date-time', description: 'The last moment to send evidence' },
-      evidence: nullableText('What you sent'),
-      createdAt: dateTime('When it opened'),
-      updatedAt: dateTime('Its last change'),
-    },
+    type: 'object', required: ['id', 'codOper', 'amount', 'stage', 'takenAmount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidenceDetails', 'evidence', 'createdAt', 'updatedAt'],
+    properties: { ...disputeProperties, evidence: nullableText('What you sent') },
   },
   DisputeList: page('Dispute'),
   DisputeEvidence: {
@@ -181,7 +191,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
         operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the dispute goes under review, and a dispute.updated event follows.',
         parameters: [disputeId, idempotencyKey],
         requestBody: { required: true, content: { 'application/json': { schema: ref('DisputeEvidence'), example: { evidence: 'Pedido 1042 entregado el 2026-11-20, firma del cliente adjunta' } } } },
-        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidenceDetails: { submitted: true, submittedAt: AT }, evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/disputes/{id}/accept': {

@@ -200,7 +200,7 @@ const schemas = {
     type: 'object', required: ['code', 'message'], additionalProperties: false,
     properties: {
       code: { type: ['string', 'integer'], description: 'The catalogue\'s code (docs/merchant-api.md "Errors")' },
-      message: { type: 'string', description: 'What is wrong, naming the field or the limit, in the language Accept-Language asks for (es by default, or en)' },
+      message: { type: 'string', description: 'What is wrong, naming the field or the limit, wholly in one language: ?lang= (es or en), else the one Accept-Language asks for, else es. Branch on code, not on these words' },
       requestId: { type: 'string', description: 'This request\'s id, as in its X-Request-Id header: quote it to support' },
     },
   },
@@ -322,7 +322,7 @@ const schemas = {
       createdAt: dateTime('When it happened'),
       test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
-        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute',
+        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute with the evidence\'s presence, not its text',
         anyOf: [{
           type: 'object', required: transactionRequired,
           properties: {
@@ -334,7 +334,7 @@ const schemas = {
               description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
             },
           },
-        }, ref('Payout'), ref('Dispute')],
+        }, ref('Payout'), ref('DisputeEventData')],
       },
     },
   },

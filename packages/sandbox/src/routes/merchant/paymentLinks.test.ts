@@ -54,7 +54,7 @@ describe('payment links', () => {
     for (const [body, field] of cases) {
       const res = await link(key, body);
       expect([res.status, res.json['code']], JSON.stringify(body)).toEqual([400, 'invalid_arguments']);
-      expect(String(res.json['message'])).toContain(`(${field}: this merchant does not take`);
+      expect(String(res.json['message'])).toContain(`(${field}: este comercio no acepta`);
     }
     expect((await api.call('GET', '/payment-links', { key })).json['data']).toEqual([]);
     expect((await link(key, { brands: ['VISA'], methods: ['CARD', 'NEQUI'] })).status).toBe(201);
@@ -161,7 +161,7 @@ describe('payment links', () => {
       const metadata = JSON.parse(`{${JSON.stringify(key)}:"x","customer":"c_77"}`) as Record<string, string>;
       expect(Object.keys(metadata)).toContain(key);
       const res = await link(m.key, { metadata });
-      expect([res.status, res.json['code'], res.json['message']], key).toEqual([400, 'invalid_arguments', expect.stringContaining(`metadata key "${key}"`)]);
+      expect([res.status, res.json['code'], res.json['message']], key).toEqual([400, 'invalid_arguments', expect.stringContaining(`la clave "${key}" de metadata`)]);
     }
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from payment_links where merchant_id = $1', [m.id]) as [{ n: number }];
     expect(n).toBe(0);
@@ -298,7 +298,7 @@ describe('Idempotency-Key', () => {
     const bare = () => api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, description: 'Pedido' }, idempotencyKey: null });
     const [first, second] = [await bare(), await bare()];
     for (const res of [first, second]) {
-      expect([res.status, res.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^Esta llamada necesita un encabezado Idempotency-Key \(.*link creation/), requestId: expect.any(String) }]);
+      expect([res.status, res.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^Esta llamada necesita un encabezado Idempotency-Key \(.*creación de enlaces/), requestId: expect.any(String) }]);
     }
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from payment_links where merchant_id = $1', [m.id]) as [{ n: number }];
     expect(n).toBe(0);

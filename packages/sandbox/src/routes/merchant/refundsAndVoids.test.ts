@@ -63,7 +63,7 @@ describe('refunds', () => {
     expect(half.json).toMatchObject({ id: expect.stringMatching(/^re_/), codOper, amount: 13.38, status: 'succeeded', transaction: { refundedAmount: 13.38, result: 'APPROVED' } });
     expect((await bookOf(codOper))['refundedCents']).toBe(1338);
     const over = await refund(m, codOper, { amount: 13.38 });
-    expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'refund_exceeds_remaining', expect.stringMatching(/amount.*13\.37/)]);
+    expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'refund_exceeds_remaining', expect.stringMatching(/quedan 13\.37 por reembolsar/)]);
     const rest = await refund(m, codOper);
     expect(rest.json).toMatchObject({ amount: 13.37, status: 'succeeded', transaction: { refundedAmount: 26.75 } });
     expect((await bookOf(codOper))['refundedCents']).toBe(2675);
@@ -104,10 +104,10 @@ describe('refunds', () => {
     const m = await newMerchant();
     const other = await newMerchant('Otra');
     const declined = await paidByCard(m, '4000000000000002');
-    expect((await refund(m, declined)).json).toMatchObject({ code: 'transaction_not_refundable', message: expect.stringContaining('declined') });
+    expect((await refund(m, declined)).json).toMatchObject({ code: 'transaction_not_refundable', message: expect.stringContaining('rechazado') });
     const push = await t.post('/nequi/push', { code: await newLink(m), phone: '63333333', trackId: randomUUID() });
     const pending = await refund(m, String(push.data['codOper']));
-    expect([pending.status, pending.json['code'], pending.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('void')]);
+    expect([pending.status, pending.json['code'], pending.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('anúlelo')]);
     const approved = await paidByCard(m);
     expect((await refund(other, approved)).status).toBe(404);
     expect((await refund(m, 'PPNOTHING0000')).json).toMatchObject({ code: 'transaction_not_found' });
@@ -124,7 +124,7 @@ describe('refunds', () => {
     const codOper = String(cash.data['Oper'] ?? cash.data['codOper']);
     expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBe(200);
     const res = await refund(m, codOper);
-    expect([res.status, res.json['code'], res.json['message']]).toEqual([422, 'refund_not_supported', expect.stringContaining('kiosk')]);
+    expect([res.status, res.json['code'], res.json['message']]).toEqual([422, 'refund_not_supported', expect.stringContaining('quiosco')]);
     const clave = await t.post('/clave/payments', { code: await newLink(m), trackId: randomUUID() });
     const claveOper = String(clave.data['codOper']);
     const approved = await t.app.request(`/sandbox/clave/${claveOper}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
@@ -234,7 +234,7 @@ describe('voids', () => {
     const m = await newMerchant();
     const codOper = await paidByCard(m);
     const res = await voidIt(m, codOper);
-    expect([res.status, res.json['code'], res.json['message']]).toEqual([409, 'transaction_not_pending', expect.stringContaining('refund')]);
+    expect([res.status, res.json['code'], res.json['message']]).toEqual([409, 'transaction_not_pending', expect.stringContaining('reembólselo')]);
     expect((await voidIt(await newMerchant('Otra'), codOper)).status).toBe(404);
     expect((await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, body: { reason: 'x' } })).status).toBe(400);
   });

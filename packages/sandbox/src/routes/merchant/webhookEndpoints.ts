@@ -10,7 +10,7 @@ import {
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
-import { merchantDisputeOf } from '../../merchantView/merchantDispute';
+import { disputeEventDataOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl } from '../webhookUrlRule';
@@ -93,12 +93,13 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: 2000 } : {}),
     ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
     ...(type.startsWith('dispute.') ? {
-      object: merchantDisputeOf({
-        reference: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: 2675, currency: 'USD', reason: 'fraudulent',
+      object: disputeEventDataOf({
+        public_id: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: 2675, currency: 'USD', reason: 'fraudulent',
         stage: 'chargeback', taken_cents: type === 'dispute.closed' ? 0 : 2675,
         status: type === 'dispute.created' ? 'needs_response' : type === 'dispute.updated' ? 'under_review' : 'won',
         evidence_due_by: type === 'dispute.created' ? new Date(Date.now() + 7 * 86_400_000) : null,
-        evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', created_at: new Date(), updated_at: new Date(),
+        evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', evidence_submitted_at: type === 'dispute.created' ? null : new Date(),
+        created_at: new Date(), updated_at: new Date(),
       }),
     } : {}),
     ...(type.startsWith('payout.') ? {

@@ -57,7 +57,7 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
     [{ amount: 0 }, /amount must be above 0/],
     [{ returnUrl: 'javascript:alert(1)' }, /http or https/],
   ])('bad input %j answers 400 naming the field', async (bad, message) => {
-    const res = await t.admin('POST', '/email-payments', { to: 'a@example.com', amount: 5, description: 'x', ...bad });
+    const res = await t.admin('POST', '/email-payments', { to: 'a@example.com', amount: 5, description: 'x', ...bad }, { 'accept-language': 'en' });
     expect(res.status).toBe(400);
     expect(String(res.json['message'])).toMatch(message);
   });
