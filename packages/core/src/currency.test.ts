@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyOfCountry, isCurrency, isWholeInCurrency, methodTakesCurrency, minimumAmount, roundToCurrency, toMinorUnits, type Currency } from './currency';
 import { formatAmount } from './money';
-import { paymentAmountRefusal } from './amountRules';
+import { paymentAmountRefusal, type PaymentAmounts } from './amountRules';
 import { DISPUTE_FEE_CENTS, feeOf, priceOf, refundedFeeCents } from './fees';
 import { disputeMove } from './paymentMoney';
 
@@ -67,7 +67,7 @@ describe('the step and minimum of each currency (issue 93, SPEC 9)', () => {
 });
 
 describe('the amount rules of a payment per currency (issue 93; SPEC 5 and 9 for dollars)', () => {
-  it.each<[Record<string, unknown>, Currency | undefined, string | null]>([
+  it.each<[PaymentAmounts, Currency | undefined, string | null]>([
     [{ amount: 50_000 }, 'COP', null],
     [{ amount: 50_000.5 }, 'COP', 'invalid_amount'],
     [{ amount: 50_000, taxAmount: 9_500 }, 'COP', null],

@@ -1,7 +1,7 @@
 import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardRefundAnswer } from '@pasarela/gateways';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
 import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
@@ -39,9 +39,9 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
     case 'card': {
       const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
       if (!reference) return answer('refused');
-      return deps.gateways.card.refund({ ...call, reference, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY });
+      return deps.gateways.card.refund({ ...call, reference, amountCents: refund.amount_cents, currency: row.currency });
     }
-    case 'push': return answer(await deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY }));
+    case 'push': return answer(await deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents, currency: row.currency }));
     case 'crypto': {
       const to = row.details['senderAddress'];
       if (typeof to !== 'string') return answer('refused');
