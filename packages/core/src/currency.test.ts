@@ -4,6 +4,8 @@ import { formatAmount } from './money';
 import { paymentAmountRefusal, type PaymentAmounts } from './amountRules';
 import { DISPUTE_FEE_CENTS, feeOf, priceOf, refundedFeeCents } from './fees';
 import { disputeMove } from './paymentMoney';
+import { refundCheck } from './refunds';
+import { captureCheck } from './paymentHolds';
 
 // Issue 93 "Pesos end to end": "a merchant's currency (USD for Panama, COP for Colombia, set at creation)".
 describe('a merchant sells in its country\'s currency (issue 93)', () => {
@@ -162,5 +164,27 @@ describe('the books in pesos are whole pesos (issue 93)', () => {
     const move = (currency?: Currency) => disputeMove(undefined, { stage: 'chargeback', status: 'needs_response', amountCents: 5_000_000, currency }, money, 0);
     expect(move('COP')).toMatchObject({ feeCents: DISPUTE_FEE_CENTS.COP });
     expect(move(undefined)).toMatchObject({ feeCents: DISPUTE_FEE_CENTS.USD });
+  });
+});
+
+// Issue 93 "COP in whole pesos": a refund or a capture of a payment in pesos moves whole pesos.
+describe('refunds and captures of a payment in pesos are whole pesos (issue 93)', () => {
+  const approved = { method: 'card', status: 1, authStatus: 'APPROVED', paidCents: 5_000_000, heldCents: 0 };
+  it.each<[number | undefined, Currency | undefined, unknown]>([
+    [2_000_000, 'COP', { cents: 2_000_000 }],
+    [2_000_050, 'COP', { refusal: 'amount_not_whole' }],
+    [undefined, 'COP', { cents: 5_000_000 }], // the rest, whole already
+    [2_000_050, 'USD', { cents: 2_000_050 }],
+    [2_000_050, undefined, { cents: 2_000_050 }],
+  ])('refund of %s minor units in %s: %o', (cents, currency, answer) => {
+    expect(refundCheck({ ...approved, currency }, cents)).toEqual(answer);
+  });
+
+  it.each<[number, Currency | undefined, unknown]>([
+    [4_000_000, 'COP', { cents: 4_000_000, releasedCents: 1_000_000 }],
+    [4_000_001, 'COP', { refusal: 'amount_not_whole' }],
+    [4_000_001, undefined, { cents: 4_000_001, releasedCents: 999_999 }],
+  ])('capture of %s minor units in %s: %o', (cents, currency, answer) => {
+    expect(captureCheck({ state: 'authorized', heldCents: 5_000_000, capturedCents: 0, currency }, cents)).toEqual(answer);
   });
 });

@@ -24,7 +24,7 @@ export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, mercha
     if (!row || row.merchant_id !== merchantId) return undefined;
     const hold = holdOf(row);
     if (!hold) throw notAHold();
-    const check = captureCheck(hold, amountCents);
+    const check = captureCheck({ ...hold, currency: row.currency }, amountCents);
     if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
     const capturing = await startCapture(tx, codOper, check.cents);
     if (!capturing) throw holdRefusalError('capture_in_progress', hold.heldCents);

@@ -24,6 +24,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
     case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(2)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
+    case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
     case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while its dispute is open, nor the money a dispute took');
   }
 }
@@ -64,7 +65,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     const hold = holdOf(row);
     if (hold && hold.state !== 'captured') throw new PaymentError('conflict', 'transaction_not_refundable', 'The payment is a hold not captured: nothing was taken to refund; capture or void it');
     // Of a manual payment, only what was captured may go back (core capturedCentsOf).
-    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked) };
+    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
     const check = refundCheck(payment, amountCents);
     if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });
