@@ -64,7 +64,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
 
   if (data?.payerAmount && data.extras) return <data.extras.StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
   if (data && away) {
-    return <away.Screen found={away.found} total={totalWithTax(data.info.amount, data.info.taxAmount)} shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }} onPayHere={() => setAway(null)} returnUrl={data.info.returnUrlString} />;
+    return <away.Screen found={away.found} total={totalWithTax(data.info.amount, data.info.taxAmount)} currency={data.merchant.currency} shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }} onPayHere={() => setAway(null)} returnUrl={data.info.returnUrlString} />;
   }
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
