@@ -11,7 +11,10 @@ interface CurrencyRule {
   country: string;
   /** ISO 4217 minor units: what processors are sent is amount * 10^minorUnits. */
   minorUnits: number;
-  /** The smallest step an amount moves by, in minor units: a cent; a whole peso (pesos are priced without centavos). */
+  /**
+   * The smallest step an amount moves by, in minor units, and so the smallest amount a payment may
+   * carry: a cent; a whole peso (pesos are priced without centavos).
+   */
   stepMinor: number;
   /** A new merchant's transaction limit (SPEC 5), in the currency's units. */
   defaultTxLimit: number;
@@ -31,11 +34,6 @@ export function currencyOfCountry(country: string): Currency {
   return country.toUpperCase() === CURRENCY_RULES.COP.country ? 'COP' : 'USD';
 }
 
-/** Minor units of an amount already checked as money (whole cents): an integer. */
-export function toMinorUnits(amount: number, currency: Currency): number {
-  return Math.round(amount * 10 ** CURRENCY_RULES[currency].minorUnits);
-}
-
 /** True when the amount (in minor units) is a whole number of the currency's steps: any cent in dollars, whole pesos. */
 export function isWholeInCurrency(minor: number, currency: Currency): boolean {
   return Number.isSafeInteger(minor) && minor % CURRENCY_RULES[currency].stepMinor === 0;
@@ -46,12 +44,6 @@ export function roundToCurrency(minor: number, currency: Currency): number {
   const step = CURRENCY_RULES[currency].stepMinor;
   const rounded = Math.sign(minor) * Math.round(Math.abs(minor) / step) * step;
   return rounded === 0 ? 0 : rounded;
-}
-
-/** The smallest amount a payment may carry, in the currency's units: one cent, one peso. */
-export function minimumAmount(currency: Currency): number {
-  const rule = CURRENCY_RULES[currency];
-  return rule.stepMinor / 10 ** rule.minorUnits;
 }
 
 /** The methods whose processors take the currency: Yappy, Clave, PayCash vouchers, the wallet balance and crypto quotes are Panama's and in dollars; cards and Nequi take both. */

@@ -57,7 +57,7 @@ export function refundCheck(payment: RefundablePayment, amountCents: number | un
   const result = paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);
   if (result === 'PENDING') return { refusal: 'payment_pending' };
   if (result !== 'APPROVED') return { refusal: 'payment_declined' };
-  if (amountCents !== undefined && amountCents > 0 && !isWholeInCurrency(amountCents, payment.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
+  if (amountCents !== undefined && Number.isInteger(amountCents) && amountCents > 0 && !isWholeInCurrency(amountCents, payment.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
   return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, disputes: payment.disputes ?? [] }, amountCents);
 }
 
