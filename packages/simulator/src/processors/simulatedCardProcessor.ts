@@ -97,7 +97,9 @@ const decisionOf = (state: CardBookState): CardDecision => {
 };
 
 /** A capture or refund moves money in the charge's own currency only, as a processor refuses any other. */
-const sameCurrency = (request: CardBookRequest, currency: string) => (request.currency ?? 'USD') === currency.toUpperCase();
+const sameCurrency = (request: CardBookRequest, currency: string | undefined) => (request.currency ?? 'USD') === currencyOf(currency);
+/** As given, in capitals; a call naming none (an older client) is in dollars. */
+const currencyOf = (currency: string | undefined) => (currency ?? 'USD').toUpperCase();
 
 /** Keeps every authorization by its key, so a resend answers the same and `lookup` knows what it decided. */
 export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl: string }) {
@@ -107,7 +109,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
       const number = 'token' in request.card ? '' : request.card.number;
       const behaviour = testCardBehaviour(number);
       const book: CardBookRequest = {
-        amountCents: request.amountCents, currency: request.currency.toUpperCase(), brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
+        amountCents: request.amountCents, currency: currencyOf(request.currency), brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
         ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),

@@ -32,7 +32,7 @@ export function simulatedPushWallet(books: SimulatorBooks) {
       const behaviour = request.channel.kind === 'push' ? phoneBehaviour(request.wallet, request.channel.phone) : 'never_answers';
       const answer: PushAnswer | null = behaviour === 'approves' ? { state: 'approved', qrValue } : behaviour === 'declines' ? { state: 'declined', qrValue } : null;
       const entry = await books.recordOnce<PushBookRequest, PushAnswer>(PORT, request.idempotencyKey,
-        { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, currency: request.currency.toUpperCase(), expiresAt: request.expiresAt.toISOString(), answer },
+        { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, currency: (request.currency as string | undefined ?? 'USD').toUpperCase(), expiresAt: request.expiresAt.toISOString(), answer },
         { state: 'waiting', ...(qrValue ? { qrValue } : {}) },
         answer ? new Date(Date.now() + PHONE_ANSWER_MS) : null,
       );
@@ -53,7 +53,7 @@ export function simulatedPushWallet(books: SimulatorBooks) {
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
         // In the request's own currency only.
-        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents && (request.currency ?? 'USD') === call.currency.toUpperCase()
+        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents && (request.currency ?? 'USD') === (call.currency as string | undefined ?? 'USD').toUpperCase()
           ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'refunded' : 'refused';
