@@ -21,6 +21,8 @@ export const TransactionSchema = v.object({
   outcome: v.picklist(OUTCOMES),
   linkCode: v.nullable(v.string()),
   merchantId: v.number(),
+  /** The merchant's: every amount of the transaction is in it. */
+  currency: v.optional(v.picklist(CURRENCIES)),
   reference: v.nullable(v.string()),
   subscriptionKey: v.nullable(v.string()),
   underpaid: v.boolean(),
