@@ -60,7 +60,8 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
 
       // A Colombian merchant: PRODUCT.md's phones.
       const merchant = await adminPost<{ idMerchant: number }>(sandbox, 'merchants', { name: 'Tienda Bogotá', country: 'CO', captchaRequired: false });
-      const link = await adminPost<{ code: string }>(sandbox, 'links', { amount: 12.5, description: 'Café de altura', merchantId: merchant.idMerchant });
+      // In whole pesos: a Colombian merchant sells in COP.
+      const link = await adminPost<{ code: string }>(sandbox, 'links', { amount: 12_500, description: 'Café de altura', merchantId: merchant.idMerchant });
       field = await openNequi(page, link.code, lang);
       expect(await field.getAttribute('placeholder')).toBe('300 123 4567');
       expect(await page.locator('#field-nequi-phone-hint').textContent()).toMatch(TEXT[lang].co);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AMOUNT_DECIMALS } from './constants';
 import { campaignAmountError } from './campaign';
 import { amountToCents, exceedsMerchantLimit } from './money';
+import { isWholeInCurrency, type Currency } from './currency';
 
 // SPEC 5 amount limits, SPEC 8 codes, SPEC 9 two-digit rounding; the checkout applies the same rules.
 
@@ -44,6 +45,8 @@ export interface AmountLimits {
   txLimit?: number | null | undefined;
   /** The bounds of the campaign a donation goes to (SPEC 3 "Campaign bridge"). */
   campaign?: { minAmount: number | null; maxAmount: number | null } | null | undefined;
+  /** The merchant's currency; absent is dollars. Pesos are whole (issue 93). */
+  currency?: Currency | undefined;
 }
 
 const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string): AmountRefusal =>
@@ -59,6 +62,12 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
   if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
+  const currency = limits.currency ?? 'USD';
+  if (!isWholeInCurrency(amountToCents(amount), currency)) return refuse('invalid_amount', 'amount', 'amount must be whole pesos: COP has no centavos');
+  if (!isWholeInCurrency(amountToCents(taxAmount), currency)) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be whole pesos: COP has no centavos');
+  if (isMoney(donation) && !isWholeInCurrency(amountToCents(donation), currency)) {
+    return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be whole pesos: COP has no centavos');
+  }
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
   if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${MAX_AMOUNT}`);
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {

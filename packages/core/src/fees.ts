@@ -1,4 +1,6 @@
 // Gross, fee and net in integer cents for every movement; a refund gives back its share of the fee.
+// Cents are the currency's ISO 4217 minor units; a fee in pesos is whole pesos (core currency.ts).
+import { roundToCurrency, type Currency } from './currency';
 
 export interface MethodPrice {
   percentBps: number;
@@ -18,15 +20,24 @@ export const DEFAULT_PRICES: Readonly<Record<PricedMethod, MethodPrice>> = {
   crypto: { percentBps: 100, fixedCents: 0 },
 };
 
+/** A Colombian merchant's defaults: the same percentages, the fixed parts in whole pesos. */
+const DEFAULT_PRICES_COP: Readonly<Partial<Record<PricedMethod, MethodPrice>>> = {
+  card: { percentBps: 290, fixedCents: 90_000 },
+  nequi: { percentBps: 150, fixedCents: 0 },
+};
+
 const AVAILABILITY_DELAY_DAYS: Readonly<Record<PricedMethod, number>> = {
   card: 2, balance: 0, nequi: 1, yappy: 1, cash: 3, clave: 2, crypto: 1,
 };
 
-/** Kept whatever the outcome. */
-export const DISPUTE_FEE_CENTS = 1500;
+/** Kept whatever the outcome: $15.00, 60.000 COP. */
+export const DISPUTE_FEE_CENTS: Readonly<Record<Currency, number>> = { USD: 1500, COP: 6_000_000 };
 
-export function priceOf(method: string, prices: Partial<Record<string, MethodPrice>>): MethodPrice {
-  return prices[method] ?? DEFAULT_PRICES[method as PricedMethod] ?? DEFAULT_PRICES.card;
+export function priceOf(method: string, prices: Partial<Record<string, MethodPrice>>, currency: Currency = 'USD'): MethodPrice {
+  const own = prices[method];
+  if (own) return own;
+  if (currency === 'COP') return DEFAULT_PRICES_COP[method as PricedMethod] ?? DEFAULT_PRICES_COP.card ?? DEFAULT_PRICES.card;
+  return DEFAULT_PRICES[method as PricedMethod] ?? DEFAULT_PRICES.card;
 }
 
 export function availabilityDelayDays(method: string): number {
@@ -37,16 +48,17 @@ export function availabilityDelayDays(method: string): number {
 const mulDivHalfUp = (a: number, b: number, c: number) => Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
 
 /** The fee never exceeds the gross (a payment never costs more than it brings); gross = fee + net to the cent. */
-export function feeOf(price: MethodPrice, grossCents: number): { feeCents: number; netCents: number } {
+export function feeOf(price: MethodPrice, grossCents: number, currency: Currency = 'USD'): { feeCents: number; netCents: number } {
   if (grossCents <= 0) return { feeCents: 0, netCents: grossCents };
-  const feeCents = Math.min(grossCents, mulDivHalfUp(grossCents, price.percentBps, 10_000) + price.fixedCents);
+  const feeCents = Math.min(grossCents, roundToCurrency(mulDivHalfUp(grossCents, price.percentBps, 10_000) + price.fixedCents, currency));
   return { feeCents, netCents: grossCents - feeCents };
 }
 
 /** Measured from running totals, so refunds adding up to the payment give back exactly the whole fee. */
-export function refundedFeeCents(payment: { grossCents: number; feeCents: number; refundedBeforeCents: number }, refundCents: number): number {
+export function refundedFeeCents(payment: { grossCents: number; feeCents: number; refundedBeforeCents: number }, refundCents: number, currency: Currency = 'USD'): number {
   if (payment.grossCents <= 0 || payment.feeCents <= 0) return 0;
-  const upTo = (cents: number) => mulDivHalfUp(payment.feeCents, Math.min(Math.max(cents, 0), payment.grossCents), payment.grossCents);
+  // Rounded to the currency's step at each running total: the shares still add up to the whole fee.
+  const upTo = (cents: number) => roundToCurrency(mulDivHalfUp(payment.feeCents, Math.min(Math.max(cents, 0), payment.grossCents), payment.grossCents), currency);
   return upTo(payment.refundedBeforeCents + refundCents) - upTo(payment.refundedBeforeCents);
 }
 

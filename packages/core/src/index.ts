@@ -155,6 +155,8 @@ export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
 export { PRICED_METHODS, DEFAULT_PRICES, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
+export { CURRENCIES, CURRENCY_RULES, isCurrency, currencyOfCountry, methodTakesCurrency } from './currency';
+export type { Currency } from './currency';
 export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';

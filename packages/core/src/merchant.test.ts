@@ -25,8 +25,11 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
   it('"merchantId/idMerchant": either name is read; defaults fill the rest', () => {
     const m = parseMerchant({ merchantId: '9', merchantName: 'X', logo: null, customFields: null, txLimit: null }, '');
     expect(m).toEqual({
-      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false, brand: {}, country: 'PA',
+      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false, brand: {}, country: 'PA', currency: 'USD',
     });
+    // Issue 93: a server that names no currency sells in the country's: pesos in Colombia.
+    expect(parseMerchant({ merchantId: '9', merchantName: 'X', country: 'CO' }, '').currency).toBe('COP');
+    expect(parseMerchant({ merchantId: '9', merchantName: 'X', country: 'CO', currency: 'USD' }, '').currency).toBe('USD');
     // SPEC 5 "Defaults when missing: ... country Panama"; a code that is not ISO alpha-2 fails the merchant.
     expect(parseMerchant({ idMerchant: 9, merchantName: 'X', country: 'CO' }, '').country).toBe('CO');
     expect(() => parseMerchant({ idMerchant: 9, merchantName: 'X', country: 'Colombia' }, '')).toThrow(v.ValiError);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { parseCustomFields } from './customFields';
 import type { CustomField } from './customFields';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
+import { CURRENCIES, currencyOfCountry, type Currency } from './currency';
 
 export const BRAND_COLOR = /^#[0-9a-f]{6}$/;
 export const BRAND_NAME_MAX = 60;
@@ -30,6 +31,8 @@ export const RawMerchantSchema = v.pipe(
     brand: v.optional(v.nullable(MerchantBrandSchema), null),
     // ISO 3166-1 alpha-2; none means Panama (SPEC 5's default country).
     country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), 'PA'),
+    // ISO 4217; none is the country's (a server before issue 93 named none).
+    currency: v.optional(v.picklist(CURRENCIES)),
   }),
   v.check((m) => m.idMerchant !== undefined || m.merchantId !== undefined, 'idMerchant is required'),
 );
@@ -48,6 +51,8 @@ export interface Merchant {
   /** `colorPrimary` defaults `appearance.variables.colorPrimary`. */
   brand: MerchantBrand;
   country: string;
+  /** Every amount of its payments is in it: the checkout formats it (core formatAmount). */
+  currency: Currency;
 }
 
 export function shopNameOf(merchant: { merchantName: string; brand?: MerchantBrand | null | undefined }): string {
@@ -92,5 +97,6 @@ export function parseMerchant(raw: unknown, imageBase: string): Merchant {
     domainValidation: m.domainValidation,
     brand: brandOf(m.brand, imageBase),
     country: m.country,
+    currency: m.currency ?? currencyOfCountry(m.country),
   };
 }

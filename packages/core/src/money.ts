@@ -1,5 +1,6 @@
 import { AMOUNT_DECIMALS, VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS } from './constants';
 import type { Language } from './constants';
+import { formatPesos, type Currency } from './currency';
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
 
@@ -18,9 +19,10 @@ export function totalWithTax(amount: number, taxAmount: number | null | undefine
   return cents / SCALE;
 }
 
-/** Panama writes dollars with a comma for thousands in Spanish too (es-PA): one format for es and en. */
-export function formatAmount(amount: number, lang: Language = 'es'): string {
-  void lang; // same format in both languages, see docs/spec-decisions.md
+/** Panama writes dollars with a comma for thousands in Spanish too (es-PA): one format for es and en; pesos as Colombia writes them. */
+export function formatAmount(amount: number, lang: Language = 'es', currency: Currency = 'USD'): string {
+  // Dollars: same format in both languages, see docs/spec-decisions.md
+  if (currency === 'COP') return formatPesos(amount, lang);
   const value = roundAmount(amount);
   const [whole = '0', cents = '00'] = Math.abs(value).toFixed(AMOUNT_DECIMALS).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,3 +1,4 @@
+import { isWholeInCurrency, type Currency } from './currency';
 import { TRANSACTION_TYPES } from './constants';
 
 // Issue 89 item 2: "Holds are the merchant's choice, never the payer's". A link's transactionsType
@@ -20,9 +21,11 @@ export interface Hold {
   heldCents: number;
   /** 0 until captured. */
   capturedCents: number;
+  /** The payment's currency; absent is dollars. */
+  currency?: Currency | undefined;
 }
 
-export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive';
+export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive' | 'amount_not_whole';
 type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
 
 /** SPEC 9 "AUTH" is a hold; every other type charges at once. */
@@ -57,6 +60,8 @@ export function captureCheck(hold: Hold, amountCents: number | undefined): { cen
   if (closed) return { refusal: closed };
   const cents = amountCents ?? hold.heldCents;
   if (!Number.isInteger(cents) || cents <= 0) return { refusal: 'amount_not_positive' };
+  // Issue 93: a hold in pesos is captured in whole pesos.
+  if (!isWholeInCurrency(cents, hold.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
   if (cents > hold.heldCents) return { refusal: 'exceeds_hold' };
   return { cents, releasedCents: hold.heldCents - cents };
 }

@@ -50,7 +50,7 @@ describe('what a dispute keeps from the merchant: a chargeback until it is won, 
 });
 
 const report = (stage: DisputeReport['stage'], status: DisputeReport['status'], amountCents: number): DisputeReport => ({ stage, status, amountCents });
-const fee = DISPUTE_FEE_CENTS;
+const fee = DISPUTE_FEE_CENTS.USD;
 
 describe('"a dispute is capped at what is left and its ledger line follows every amount change; an inquiry takes no money until it becomes a chargeback"', () => {
   it.each<[string, BookedDispute | undefined, DisputeReport, { refundHeldCents: number; other: number }, ReturnType<typeof disputeMove>]>([

@@ -1,4 +1,5 @@
 import { DISPUTE_FEE_CENTS } from './fees';
+import type { Currency } from './currency';
 
 // Issue 89: "what may be refunded (captured - refunded - disputed), what a dispute may take (at
 // most what was captured and not refunded)"; "refunds and disputes exclude each other"; "an inquiry
@@ -52,6 +53,8 @@ interface DisputeReport {
   stage: DisputeStage;
   status: DisputeStatus;
   amountCents: number;
+  /** The payment's currency, whose dispute fee is charged; absent is dollars. */
+  currency?: Currency | undefined;
 }
 
 type DisputeMove =
@@ -71,7 +74,7 @@ export function disputeMove(before: BookedDispute | undefined, report: DisputeRe
   const stage: DisputeStage = before?.stage === 'chargeback' ? 'chargeback' : report.stage;
   const left = Math.max(0, money.capturedCents - money.refundHeldCents - otherDisputesCents);
   const takenCents = stage === 'chargeback' ? Math.min(report.amountCents, left) : 0;
-  const feeCents = stage === 'chargeback' && !before?.feeCharged ? DISPUTE_FEE_CENTS : 0;
+  const feeCents = stage === 'chargeback' && !before?.feeCharged ? DISPUTE_FEE_CENTS[report.currency ?? 'USD'] : 0;
   return {
     booked: { stage, status: report.status, takenCents, feeCharged: stage === 'chargeback' },
     takeCents: takenCents - (before?.takenCents ?? 0),

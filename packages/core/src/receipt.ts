@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
 import { MerchantBrandSchema } from './merchant';
+import { CURRENCIES } from './currency';
 import { CryptoRefundSchema } from './crypto';
 import { paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFamily } from './status';
 
@@ -19,6 +20,8 @@ export const ReceiptSchema = v.object({
   codOper: v.string(),
   status: NumberLike,
   totalPay: optionalNumber(0),
+  // ISO 4217 of totalPay and taxAmount; a server before issue 93 named none: dollars.
+  currency: v.optional(v.picklist(CURRENCIES), 'USD'),
   email: text(),
   txType: text(),
   expirationDate: text(),

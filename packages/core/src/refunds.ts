@@ -1,4 +1,5 @@
 import { CRYPTO_DECIMALS } from './crypto';
+import { isWholeInCurrency, type Currency } from './currency';
 import { refundRoom, type BookedDispute } from './paymentMoney';
 import { paymentOverallResult, statusFamilyOf } from './status';
 
@@ -13,6 +14,8 @@ export type RefundRefusal =
   | 'fully_refunded'
   | 'exceeds_remaining'
   | 'amount_not_positive'
+  /** Centavos asked of a payment in pesos (issue 93: COP in whole pesos). */
+  | 'amount_not_whole'
   /** A dispute is open, or took the money asked for (issue 89). */
   | 'charge_disputed';
 
@@ -34,6 +37,8 @@ export interface RefundablePayment {
   heldCents: number;
   /** The payment's disputes as the books hold them (core paymentMoney); none: undisputed. */
   disputes?: readonly BookedDispute[] | undefined;
+  /** The payment's currency; absent is dollars. */
+  currency?: Currency | undefined;
 }
 
 export type RefundState = 'pending' | 'succeeded' | 'failed';
@@ -52,6 +57,7 @@ export function refundCheck(payment: RefundablePayment, amountCents: number | un
   const result = paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);
   if (result === 'PENDING') return { refusal: 'payment_pending' };
   if (result !== 'APPROVED') return { refusal: 'payment_declined' };
+  if (amountCents !== undefined && Number.isInteger(amountCents) && amountCents > 0 && !isWholeInCurrency(amountCents, payment.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
   return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, disputes: payment.disputes ?? [] }, amountCents);
 }
 

@@ -69,7 +69,7 @@ const transactionEntries = {
   /** What refunds have given back so far. */
   refundedAmount: v.number(),
   /** Always USD (every amount is in dollars). */
-  currency: open<'USD'>(),
+  currency: open<'USD' | 'COP'>(),
   /** The donation the payer added for a campaign (0 without). */
   donationAmount: v.number(),
   /** All the payer paid: amount, tax and donation. */

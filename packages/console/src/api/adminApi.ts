@@ -99,7 +99,7 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     listMail: async (to: string) => (await call(MailboxSchema, 'get', 'mailbox', { query: to ? { to } : {} })).messages,
     listWebhooks: async () => (await call(WebhookListSchema, 'get', 'webhooks')).webhooks,
     createLink: (link: NewLink) => call(NewLinkAnswerSchema, 'post', 'links', { json: link }),
-    createMerchant: (m: { name: string; webhookUrl?: string; txLimit?: number }) => call(NewMerchantAnswerSchema, 'post', 'merchants', { json: m }),
+    createMerchant: (m: { name: string; country?: 'PA' | 'CO'; webhookUrl?: string; txLimit?: number }) => call(NewMerchantAnswerSchema, 'post', 'merchants', { json: m }),
     createStation: (s: { stationId: string; description: string; amount: number; merchantId?: number }) => call(NewStationAnswerSchema, 'post', 'stations', { json: s }),
     createPlan: (p: { name: string; amount: number; period: string; merchantId?: number }) => call(NewPlanAnswerSchema, 'post', 'plans', { json: p }),
     subscribe: (planId: number) => call(NewSubscriptionAnswerSchema, 'post', 'subscriptions', { json: { planId } }),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CURRENCIES } from '@pasarela/core';
 
 export const OUTCOMES = ['APPROVED', 'PENDING', 'DECLINED'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -20,6 +21,8 @@ export const TransactionSchema = v.object({
   outcome: v.picklist(OUTCOMES),
   linkCode: v.nullable(v.string()),
   merchantId: v.number(),
+  /** The merchant's: every amount of the transaction is in it. */
+  currency: v.optional(v.picklist(CURRENCIES)),
   reference: v.nullable(v.string()),
   subscriptionKey: v.nullable(v.string()),
   underpaid: v.boolean(),
@@ -82,9 +85,10 @@ export const WebhookSchema = v.object({
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });
 
-export const BalanceSchema = v.object({ currency: v.string(), available: v.number(), pending: v.number() });
+// Every amount of a merchant's books is in its currency (USD or COP).
+export const BalanceSchema = v.object({ currency: v.picklist(CURRENCIES), available: v.number(), pending: v.number() });
 export type Balance = v.InferOutput<typeof BalanceSchema>;
-export const PayoutSchema = v.object({ id: v.string(), amount: v.number(), status: v.string(), arrivalDate: v.string(), createdAt: v.string() });
+export const PayoutSchema = v.object({ id: v.string(), amount: v.number(), currency: v.optional(v.picklist(CURRENCIES)), status: v.string(), arrivalDate: v.string(), createdAt: v.string() });
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 /** docs/merchant-api.md's pages, newest first: nextCursor asks for the page after this one (null on the last). */
 const pageSchema = <S extends v.GenericSchema>(item: S) => v.object({ data: v.array(item), nextCursor: v.nullable(v.string()) });
@@ -92,7 +96,7 @@ export type Page<T> = v.InferOutput<ReturnType<typeof pageSchema<v.GenericSchema
 export const PayoutPageSchema = pageSchema(PayoutSchema);
 export const PayoutRunSchema = v.object({ payouts: v.array(PayoutSchema) });
 export const DisputeSchema = v.object({
-  id: v.string(), codOper: v.string(), amount: v.number(), reason: v.string(), status: v.string(),
+  id: v.string(), codOper: v.string(), amount: v.number(), currency: v.optional(v.picklist(CURRENCIES)), reason: v.string(), status: v.string(),
   evidenceDueBy: v.nullable(v.string()), evidence: v.nullable(v.string()), createdAt: v.string(),
 });
 export type Dispute = v.InferOutput<typeof DisputeSchema>;

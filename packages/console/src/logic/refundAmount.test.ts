@@ -49,3 +49,18 @@ describe('the console\'s refund amount', () => {
     expect(refundAmountOf('27.75', { ...paid, paidAmount: 27.75 })).toEqual({ amount: 27.75 });
   });
 });
+
+// Issue 93 "COP in whole pesos": a refund of a payment in pesos is whole pesos, as the server checks.
+describe('a refund in pesos', () => {
+  const pesos: Refundable = { method: 'nequi', status: 1, authStatus: 'APPROVED', paidAmount: 50_000, refunds: [], currency: 'COP' };
+  it.each<[string, unknown]>([
+    ['20000', { amount: 20_000 }],
+    ['20000.50', { error: 'refundAmount.whole' }],
+    ['60000', { error: 'refundAmount.over' }],
+  ])('%s -> %o', (text, answer) => {
+    expect(refundAmountOf(text, pesos)).toEqual(answer);
+  });
+  it('a dollar payment keeps its cents', () => {
+    expect(refundAmountOf('20000.50', { ...pesos, currency: 'USD' })).toEqual({ amount: 20_000.5 });
+  });
+});

@@ -3,12 +3,12 @@ import { amountToCents, centsToAmount, heldCentsOf, refundableCents, refundCheck
 import type { Transaction } from '../api/schemas';
 
 /** Why a typed refund amount is refused, as the console's text key. */
-export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | 'refundAmount.over';
+export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | 'refundAmount.over' | 'refundAmount.whole';
 
 /** Dollars with at most two decimals, a dot or a comma before the cents. */
 const AmountText = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(?:[.,]\d{1,2})?$/, 'refundAmount.invalid'));
 
-export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'>;
+export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'> & Partial<Pick<Transaction, 'currency'>>;
 
 /**
  * A listed payment as core's refund rule reads it, the server's own: what was paid, and what its
@@ -18,6 +18,7 @@ export function refundablePaymentOf(tx: Refundable): RefundablePayment {
   return {
     method: tx.method, status: tx.status, authStatus: tx.authStatus, paidCents: amountToCents(tx.paidAmount),
     heldCents: heldCentsOf(tx.refunds.map((r) => ({ amountCents: amountToCents(r.amount), state: r.status }))),
+    currency: tx.currency,
   };
 }
 
@@ -46,5 +47,6 @@ export function refundAmountOf(text: string, tx: Refundable): { amount: number |
   if (!parsed.success) return { error: 'refundAmount.invalid' };
   const check = refundCheck(refundablePaymentOf(tx), amountToCents(Number(parsed.output.replace(',', '.'))));
   if ('cents' in check) return { amount: centsToAmount(check.cents) };
+  if (check.refusal === 'amount_not_whole') return { error: 'refundAmount.whole' };
   return { error: check.refusal === 'amount_not_positive' ? 'refundAmount.zero' : 'refundAmount.over' };
 }

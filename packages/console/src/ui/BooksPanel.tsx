@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount } from '@pasarela/core';
+import { formatAmount, type Currency } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Balance, Dispute, Page, Payout } from '../api/schemas';
@@ -25,8 +25,9 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   const [payouts, setPayouts] = useState<Page<Payout>>({ data: [], nextCursor: null });
   const [disputes, setDisputes] = useState<Page<Dispute>>({ data: [], nextCursor: null });
   const [error, setError] = useState<string | null>(null);
-  // One format in both languages (core formatAmount).
-  const money = (amount: number) => formatAmount(amount);
+  // In the merchant's currency: dollars in one format in both languages, pesos as Colombia writes them (core formatAmount).
+  const lang = document.documentElement.lang === 'en' ? 'en' : 'es';
+  const money = (amount: number, currency: Currency = balance?.currency ?? 'USD') => formatAmount(amount, lang, currency);
 
   // The merchant last asked for: an answer about one picked before it (slower, on a busy server) is dropped.
   const asked = useRef<number | null>(null);
@@ -93,7 +94,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           {payouts.data.map((p) => (
             <li key={p.id} className="payout" data-payout={p.id}>
               <div className="tx-head">
-                <strong>{money(p.amount)}</strong>
+                <strong>{money(p.amount, p.currency)}</strong>
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
               </div>
               <p className="tx-meta"><span>{p.id}</span><span>{t('booksArrival')} {p.arrivalDate}</span></p>

@@ -61,7 +61,7 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
       {disputes.map((d) => (
         <li key={d.id} className="dispute" data-dispute={d.id}>
           <div className="tx-head">
-            <strong>{formatAmount(d.amount)}</strong>
+            <strong>{formatAmount(d.amount, document.documentElement.lang === 'en' ? 'en' : 'es', d.currency)}</strong>
             <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
           </div>
           <dl className="facts">

@@ -1,4 +1,4 @@
-import { maskedCardName, spokenMaskedName } from '@pasarela/core';
+import { formatAmount, maskedCardName, spokenMaskedName, type Currency } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
@@ -7,7 +7,8 @@ import { SelectField } from './create/fields';
 import { RefundForm } from './RefundForm';
 import { useStoreState } from './useStoreState';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
+/** Dollars as the console always wrote them; pesos as Colombia writes them (core formatAmount). */
+const money = (n: number, currency: Currency = 'USD') => (currency === 'COP' ? formatAmount(n, document.documentElement.lang === 'en' ? 'en' : 'es', currency) : `$${n.toFixed(2)}`);
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
@@ -25,7 +26,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
       </div>
       <p className="tx-meta">
         <span>{textOr(`method.${tx.method}`, tx.method)}</span>
-        <span>{money(tx.amount + tx.taxAmount)}</span>
+        <span>{money(tx.amount + tx.taxAmount, tx.currency)}</span>
         {tx.linkCode && <span>{tx.linkCode}</span>}
         {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
         {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}
@@ -36,7 +37,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
           </span>
         )}
         <span>{tx.authStatus}</span>
-        {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount) })}</span>}
+        {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount, tx.currency) })}</span>}
         <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>
       </p>
       <p className="tx-links">
@@ -56,7 +57,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         <ul className="refunds" aria-label={t('refundList', { codOper: tx.codOper })}>
           {tx.refunds.map((r) => (
             <li key={r.id} className={`refunds__item refunds__item--${r.status}`}>
-              <span>{money(r.amount)}</span>
+              <span>{money(r.amount, tx.currency)}</span>
               <span className={`badge ${r.status === 'pending' ? 'pending' : r.status === 'failed' ? 'declined' : 'approved'}`}>{t(`refundState.${r.status}`)}</span>
               <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
             </li>

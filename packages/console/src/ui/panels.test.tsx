@@ -44,10 +44,10 @@ const pageOf = <T,>(data: T[], nextCursor: string | null = null) => ({ data, nex
 
 describe('console panels', () => {
   it('Books: the merchant\'s balance and payouts; the payout run and the CSV of a payout call the admin API', async () => {
-    const payout = { id: 'po_1', amount: 87.48, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
+    const payout = { id: 'po_1', amount: 87.48, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
     const runPayouts = vi.fn(async () => [payout]);
     const balanceCsv = vi.fn(async () => 'id,type,amount,fee,net,currency,created\r\n');
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => pageOf([payout])), disputesOf: vi.fn(async () => pageOf([])), runPayouts, balanceCsv });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => pageOf([payout])), disputesOf: vi.fn(async () => pageOf([])), runPayouts, balanceCsv });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
@@ -63,12 +63,12 @@ describe('console panels', () => {
   });
 
   it('Books: 20 payouts and disputes at a time, the earlier ones a button away, until the last page', async () => {
-    const payoutOf = (n: number) => ({ id: `po_${n}`, amount: n, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
-    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, reason: 'fraudulent', status: 'won', evidenceDueBy: null, evidence: 'Entregado', createdAt: '2026-11-26T15:04:05.000Z' });
+    const payoutOf = (n: number) => ({ id: `po_${n}`, amount: n, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
+    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, currency: 'USD', reason: 'fraudulent', status: 'won', evidenceDueBy: null, evidence: 'Entregado', createdAt: '2026-11-26T15:04:05.000Z' });
     const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
     const payoutsOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'po-next' ? pageOf(numbers(21, 3).map(payoutOf)) : pageOf(numbers(1, 20).map(payoutOf), 'po-next')));
     const disputesOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'dp-next' ? pageOf([disputeOf(21)]) : pageOf(numbers(1, 20).map(disputeOf), 'dp-next')));
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf, disputesOf });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf, disputesOf });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     const el = await render(<BooksPanel store={store} api={api} />);
@@ -90,7 +90,7 @@ describe('console panels', () => {
     let answerFirst: (() => void) | undefined;
     const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     const api = apiWith({
-      balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })),
+      balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })),
       // The first merchant's payouts answer only after the second merchant's.
       payoutsOf: vi.fn(async (id: number) => pageOf(id === 1 ? (await firstAnswered, [payoutOf('po_first')]) : [payoutOf('po_second')])),
       disputesOf: vi.fn(async () => pageOf([])),
@@ -116,7 +116,7 @@ describe('console panels', () => {
       return answered;
     });
     const acceptDispute = vi.fn(async () => open);
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([])), disputesOf: vi.fn(async () => pageOf(disputes)), answerDispute, acceptDispute });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([])), disputesOf: vi.fn(async () => pageOf(disputes)), answerDispute, acceptDispute });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     const el = await render(<BooksPanel store={store} api={api} />);

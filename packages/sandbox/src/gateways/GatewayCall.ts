@@ -13,5 +13,8 @@ export function gatewayCall(idempotencyKey: string, now = Date.now()): GatewayCa
   return { idempotencyKey, deadline: new Date(now + GATEWAY_DEADLINE_MS) };
 }
 
-/** The currency of every payment Pasarela takes (ISO 4217), as each money call names it. */
+/**
+ * The currency a wallet card is saved in (ISO 4217): no money moves. A payment's calls name its own
+ * currency (the transaction's `currency`, its merchant's).
+ */
 export const PAYMENT_CURRENCY = 'USD';

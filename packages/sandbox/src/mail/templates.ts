@@ -1,4 +1,4 @@
-import { catalogs, escapeHtml, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, readableShade, type Language } from '@pasarela/core';
+import { catalogs, escapeHtml, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, readableShade, type Currency, type Language } from '@pasarela/core';
 import { mailLink, receiptLink } from './links';
 import { mailText } from './mailText';
 
@@ -56,12 +56,14 @@ const lines = (...parts: Array<string | null | false>) => parts.filter((p): p is
 export function receiptMail(m: {
   lang: Language; origin: string; codOper: string; merchant: string;
   total: number; donation: number;
+  /** The merchant's; absent is dollars. */
+  currency?: Currency | undefined;
   card?: { brand: string; last4: string } | null;
   cash?: { network: VoucherNetwork; code: string } | null;
 }): MailContent {
-  const total = formatAmount(m.total, m.lang);
+  const total = formatAmount(m.total, m.lang, m.currency);
   const paid = m.donation > 0
-    ? mailText(m.lang, 'mail_receipt_paid_donation', { total, donation: formatAmount(m.donation, m.lang), merchant: m.merchant })
+    ? mailText(m.lang, 'mail_receipt_paid_donation', { total, donation: formatAmount(m.donation, m.lang, m.currency), merchant: m.merchant })
     : mailText(m.lang, 'mail_receipt_paid', { total, merchant: m.merchant });
   return {
     subject: mailText(m.lang, 'mail_receipt_subject', { codOper: m.codOper }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund } from '@pasarela/core';
+import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency } from '@pasarela/core';
 import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
@@ -9,6 +9,8 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export interface TransactionFacts {
   cod_oper: string;
+  /** Migration 090: its merchant's currency. */
+  currency: Currency;
   method: string;
   status: number;
   auth_status: string;
@@ -53,8 +55,8 @@ export interface MerchantTransaction {
   orderReference: string | null;
   metadata: Record<string, string>;
   refundedAmount: number;
-  /** SPEC 5: every amount is in dollars. */
-  currency: 'USD';
+  /** The merchant's (USD or COP, issue 93): every amount of the transaction is in it. */
+  currency: Currency;
   /** The campaign donation (0 without); totalPaid is amount, tax and donation. */
   donationAmount: number;
   totalPaid: number;
@@ -130,7 +132,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     orderReference: t.order_reference ?? null,
     metadata: t.metadata ?? {},
     refundedAmount: centsToAmount(t.refunded_cents ?? 0),
-    currency: 'USD',
+    currency: t.currency,
     donationAmount: centsToAmount(donationCents),
     totalPaid: centsToAmount(paidCents),
     refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,

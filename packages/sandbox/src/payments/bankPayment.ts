@@ -1,6 +1,6 @@
 import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
@@ -29,7 +29,7 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
   refuseIfOtherProcessor(deps, attempt, 'bank');
   const started = await callInDoubt('bank', async () => {
     const { redirectUrl } = await deps.gateways.bank.start({
-      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, description: attempt.description,
+      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, description: attempt.description,
       merchant: { name: shop.name, logo: absoluteLogo(shop.logo, input.origin), color: shop.brandColor }, lang: input.lang, returnUrl: input.returnUrl(attempt.cod_oper),
     });
     if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };

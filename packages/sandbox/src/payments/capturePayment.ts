@@ -2,7 +2,7 @@ import { captureCheck } from '@pasarela/core';
 import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { holdOf } from '../merchantView/paymentHold';
 import { finishCapture, reopenHold, startCapture } from '../store/holds';
 import { findTransaction, type TransactionRow } from '../store/transactions';
@@ -24,7 +24,7 @@ export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, mercha
     if (!row || row.merchant_id !== merchantId) return undefined;
     const hold = holdOf(row);
     if (!hold) throw notAHold();
-    const check = captureCheck(hold, amountCents);
+    const check = captureCheck({ ...hold, currency: row.currency }, amountCents);
     if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
     const capturing = await startCapture(tx, codOper, check.cents);
     if (!capturing) throw holdRefusalError('capture_in_progress', hold.heldCents);
@@ -40,7 +40,7 @@ export async function askCapture(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
   try {
     const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
     answer = reference === null ? 'refused'
-      : await deps.gateways.card.capture({ ...gatewayCall(captureKeyOf(row)), reference, amountCents: row.captured_cents, currency: PAYMENT_CURRENCY });
+      : await deps.gateways.card.capture({ ...gatewayCall(captureKeyOf(row)), reference, amountCents: row.captured_cents, currency: row.currency });
   } catch (error) {
     // Unknown what the processor did: left being captured, the reconciler asks again under the same key.
     if (isGatewayOutcomeUnknown(error)) throw new PaymentError('in_doubt', 'payment_error_try_again', 'The card processor did not answer; the capture is being checked');

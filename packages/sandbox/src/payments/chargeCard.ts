@@ -1,7 +1,7 @@
 import { processorName } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardAuthorization } from '@pasarela/gateways';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { type TransactionRow } from '../store/transactions';
@@ -36,7 +36,7 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
     // The issuer's page is on its own origin: it shows the shop and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
-    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, currency: PAYMENT_CURRENCY,
+    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, currency: attempt.currency,
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,

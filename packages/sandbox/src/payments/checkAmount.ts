@@ -1,4 +1,4 @@
-import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from '@pasarela/core';
+import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type AmountLimits, type Currency, type PaymentAmounts } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import type { PayTarget } from './payTarget';
 
@@ -13,9 +13,10 @@ export function checkAmount(
   amount: number | undefined,
   taxAmount: number | undefined,
   txLimitCents: number,
+  currency: Currency = 'USD',
 ): CheckedAmounts {
   const charged = { amount: amount ?? centsToAmount(target.amountCents), taxAmount: taxAmount ?? centsToAmount(target.taxCents) };
-  refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents) });
+  refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents), currency });
   if (target.amountCents > 0) {
     if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
       throw new PaymentError('invalid', 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);

@@ -49,7 +49,7 @@ export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, disputeId: 
     const dispute = payment?.disputes.find((d) => d.reference === reference);
     if (!payment || !dispute) return undefined;
     const others = payment.disputes.filter((d) => d.reference !== reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-    const move = disputeMove(dispute.booked, { stage: dispute.stage, status: outcome, amountCents: dispute.amount_cents }, { capturedCents: capturedCentsOfRow(payment), refundHeldCents: payment.held_cents }, others);
+    const move = disputeMove(dispute.booked, { stage: dispute.stage, status: outcome, amountCents: dispute.amount_cents, currency: payment.currency }, { capturedCents: capturedCentsOfRow(payment), refundHeldCents: payment.held_cents }, others);
     if ('refusal' in move || !(await closeDispute(tx, reference, outcome))) throw notOpen();
     await saveDispute(tx, dispute.cod_oper, disputeOf(dispute), move.booked);
     await recordDisputeMoveInBooks(tx, { id: found.public_id, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
@@ -102,7 +102,7 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
     if (!locked) return 'no_payment';
     const before = locked.disputes.find((d) => d.reference === dispute.reference);
     const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-    const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
+    const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
     if ('refusal' in move) return 'refused';
     const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
     const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);

@@ -10,6 +10,7 @@ export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): Pa
     case 'hold_expired': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was not captured in time and was released');
     case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${centsToAmount(heldCents).toFixed(2)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
+    case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
   }
 }
 

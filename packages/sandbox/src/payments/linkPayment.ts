@@ -80,7 +80,7 @@ export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonym
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
-  const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents);
+  const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents, merchant.currency);
   return { link, merchant, anonymousUserServiceId, amountCents, taxCents };
 }
 

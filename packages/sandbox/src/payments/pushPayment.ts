@@ -1,7 +1,7 @@
 import { isGatewayOutcomeUnknown, type PushRequest, type PushWalletName } from '@pasarela/gateways';
 import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
@@ -33,7 +33,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
   refuseIfOtherProcessor(deps, attempt, 'wallet');
   const asked = await callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
-      ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt,
+      ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });

@@ -9,7 +9,7 @@ import { findMerchant } from '../store/merchants';
 import type { Settlement } from './settlePayment';
 
 export type ReceiptFields = Pick<TransactionRow,
-  'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id'>;
+  'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id' | 'currency'>;
 
 /** A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else undefined. */
 export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName: string) => MailContent) | undefined {
@@ -18,7 +18,7 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   // The donation is part of the same card charge.
   return (merchant) => receiptMail({
     lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
-    total: centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents), donation: centsToAmount(tx.campaign_cents),
+    total: centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
     card: tx.card_last4 ? { brand: tx.card_brand ?? 'tarjeta', last4: tx.card_last4 } : null,
     cash: tx.method === 'cash' && tx.reference ? { network: voucherNetworkOf(tx.details['network']), code: tx.reference } : null,
   });

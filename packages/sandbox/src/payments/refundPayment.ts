@@ -1,7 +1,7 @@
 import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardRefundAnswer } from '@pasarela/gateways';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
 import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
@@ -24,6 +24,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
     case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(2)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
+    case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
     case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while its dispute is open, nor the money a dispute took');
   }
 }
@@ -39,9 +40,9 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
     case 'card': {
       const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
       if (!reference) return answer('refused');
-      return deps.gateways.card.refund({ ...call, reference, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY });
+      return deps.gateways.card.refund({ ...call, reference, amountCents: refund.amount_cents, currency: row.currency });
     }
-    case 'push': return answer(await deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY }));
+    case 'push': return answer(await deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents, currency: row.currency }));
     case 'crypto': {
       const to = row.details['senderAddress'];
       if (typeof to !== 'string') return answer('refused');
@@ -64,7 +65,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     const hold = holdOf(row);
     if (hold && hold.state !== 'captured') throw new PaymentError('conflict', 'transaction_not_refundable', 'The payment is a hold not captured: nothing was taken to refund; capture or void it');
     // Of a manual payment, only what was captured may go back (core capturedCentsOf).
-    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked) };
+    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
     const check = refundCheck(payment, amountCents);
     if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });

@@ -1,7 +1,7 @@
 import type { CashNetwork } from '@pasarela/gateways';
 import { cashVoucherExpiresAt, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
@@ -38,7 +38,7 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ r
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   refuseIfOtherProcessor(deps, attempt, 'voucher network');
   const issued = await callInDoubt('voucher network', async () => {
-    const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt });
+    const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt });
     // SPEC 4 cash: an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });

@@ -1,5 +1,5 @@
 import type { Deps } from '../Deps';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { type TransactionRow } from '../store/transactions';
 import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
@@ -56,7 +56,7 @@ export async function askPortToGiveBack(deps: Pick<Deps, 'gateways'>, row: Trans
 }
 
 async function throughPort(deps: Pick<Deps, 'gateways'>, row: TransactionRow, amountCents: number): Promise<boolean> {
-  const refund = { ...gatewayCall(`${row.cod_oper}:refund`), amountCents, currency: PAYMENT_CURRENCY };
+  const refund = { ...gatewayCall(`${row.cod_oper}:refund`), amountCents, currency: row.currency };
   switch (row.method) {
     case 'card': {
       const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);

@@ -1,10 +1,12 @@
-import { availabilityDelayDays, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
+import { availabilityDelayDays, feeOf, isCurrency, priceOf, recordedPaymentResult, refundedFeeCents, type Currency, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { capturedCentsOfRow } from '../merchantView/paymentHold';
 
 interface PaymentFacts {
   cod_oper: string;
   merchant_id: number;
+  /** Its fee is rounded in it: whole pesos (core feeOf). */
+  currency: Currency;
   method: string;
   status: number;
   auth_status: string;
@@ -86,7 +88,7 @@ export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Pr
   if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return;
   const grossCents = capturedCentsOfRow(row);
   if (grossCents <= 0) return;
-  const { feeCents, netCents } = feeOf(priceOf(row.method, await merchantPrices(db, row.merchant_id)), grossCents);
+  const { feeCents, netCents } = feeOf(priceOf(row.method, await merchantPrices(db, row.merchant_id), row.currency), grossCents, row.currency);
   await db.query(
     `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
      values ($1, 'payment', $2, $3, $4, now() + make_interval(days => $5), $6)
@@ -97,13 +99,13 @@ export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Pr
 
 /** A refund gives back its share of the fee (core refundedFeeCents); a payment recorded before the books gives none. */
 export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): Promise<void> {
-  const [payment] = await db.query<{ amount_cents: number; fee_cents: number; refunded_before: number }>(
-    `select p.amount_cents, p.fee_cents,
+  const [payment] = await db.query<{ amount_cents: number; fee_cents: number; currency: string; refunded_before: number }>(
+    `select p.amount_cents, p.fee_cents, p.currency,
         (select coalesce(-sum(r.amount_cents), 0)::int from balance_transactions r where r.type = 'refund' and r.cod_oper = p.cod_oper) as refunded_before
        from balance_transactions p where p.type = 'payment' and p.cod_oper = $1`,
     [refund.cod_oper],
   );
-  const feeBack = payment ? refundedFeeCents({ grossCents: payment.amount_cents, feeCents: payment.fee_cents, refundedBeforeCents: payment.refunded_before }, refund.amount_cents) : 0;
+  const feeBack = payment ? refundedFeeCents({ grossCents: payment.amount_cents, feeCents: payment.fee_cents, refundedBeforeCents: payment.refunded_before }, refund.amount_cents, isCurrency(payment.currency) ? payment.currency : 'USD') : 0;
   await db.query(
     `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, refund_id)
      values ($1, 'refund', $2, $3, $4, now(), $5, $6)

@@ -1,4 +1,4 @@
-import { centsToAmount } from '@pasarela/core';
+import { centsToAmount, methodTakesCurrency, type Currency } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import { insertMerchantServices } from '../db/seed';
 import { saveMerchantKeys, type MerchantKeys } from './merchantKeys';
@@ -20,6 +20,8 @@ export interface MerchantRow {
   logo_sha256: string | null;
   /** ISO 3166-1 alpha-2: the country of its payers' Nequi phones. */
   country: string;
+  /** Migration 090: set at creation from the country (core currencyOfCountry), never changed. */
+  currency: Currency;
 }
 
 export interface MerchantServiceRow {
@@ -53,11 +55,13 @@ export async function firstMerchantId(db: Queryable): Promise<number | undefined
   return row?.id;
 }
 
+/** The services the merchant offers in its currency (core methodTakesCurrency): a Colombian merchant has no Yappy or Clave. */
 export async function listMerchantServices(db: Queryable, merchantId: number): Promise<MerchantServiceRow[]> {
-  return db.query<MerchantServiceRow>(
-    'select * from merchant_services where merchant_id = $1 and enabled order by id',
+  const rows = await db.query<MerchantServiceRow & { currency: Currency }>(
+    'select s.*, m.currency from merchant_services s join merchants m on m.id = s.merchant_id where s.merchant_id = $1 and s.enabled order by s.id',
     [merchantId],
   );
+  return rows.filter((s) => methodTakesCurrency(s.method, s.currency)).map(({ currency: _currency, ...service }) => service);
 }
 
 export async function merchantCardCodes(db: Queryable, merchantId: number): Promise<string[]> {
@@ -97,6 +101,7 @@ export interface NewMerchant {
   allowedDomains: readonly string[];
   captchaRequired: boolean;
   country: string;
+  currency: Currency;
   services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>;
   keys: MerchantKeys;
   webhookUrl: string | null;
@@ -108,10 +113,10 @@ export interface NewMerchant {
 export async function createMerchant(db: Database, merchant: NewMerchant): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required, country)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required, country, currency)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
       [merchant.name, merchant.webCode, merchant.logo, merchant.hasPaymentGuest, merchant.txLimitCents, merchant.domainValidation,
-        JSON.stringify(merchant.allowedDomains), merchant.captchaRequired, merchant.country],
+        JSON.stringify(merchant.allowedDomains), merchant.captchaRequired, merchant.country, merchant.currency],
     );
     if (!row) throw new Error('merchant insert returned nothing');
     await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);

@@ -1,4 +1,5 @@
 // A payment's row and its reads; insertTransaction.ts and transactionUpdates.ts write.
+import type { Currency } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface TransactionRow {
@@ -7,6 +8,8 @@ export interface TransactionRow {
   track_id: string | null;
   link_code: string | null;
   merchant_id: number;
+  /** Migration 090: the merchant's currency, which the database writes; the *_cents are its minor units. */
+  currency: Currency;
   method: string;
   amount_cents: number;
   tax_cents: number;
@@ -50,7 +53,8 @@ export interface TransactionRow {
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'created_at' | 'updated_at'>
+/** The database writes `currency`, the merchant's (migration 090). */
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'currency' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'created_at' | 'updated_at'>
   & { card_customer?: string | null; processor?: string | null };
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {

@@ -33,6 +33,8 @@ export const contract: ContractInputs = {
   payouts: { pays: '000123456789', returns: '000000000002' },
   processor: { env: URL_ENV, url: simulatorUrl },
   deadlineMs: 3_000,
+  // A Colombian merchant's charges are in pesos (issue 93).
+  secondCurrency: 'COP',
 };
 
 /** Stops the simulator the module started (a test's end). */

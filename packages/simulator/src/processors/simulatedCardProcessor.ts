@@ -16,7 +16,10 @@ export function chargeKeyOf(reference: string | null): string | undefined {
 
 /** Never the number or CVC. */
 export interface CardBookRequest {
+  /** In the minor units of `currency` (ISO 4217: 50.000 COP is 5000000). */
   amountCents: number;
+  /** The charge's currency as given (ISO 4217); absent on charges booked before it was kept: USD. */
+  currency?: string;
   brand: string;
   last4: string;
   merchant: MerchantDescriptor;
@@ -93,6 +96,11 @@ const decisionOf = (state: CardBookState): CardDecision => {
   return decision as CardDecision;
 };
 
+/** A capture or refund moves money in the charge's own currency only, as a processor refuses any other. */
+const sameCurrency = (request: CardBookRequest, currency: string | undefined) => (request.currency ?? 'USD') === currencyOf(currency);
+/** As given, in capitals; a call naming none (an older client) is in dollars. */
+const currencyOf = (currency: string | undefined) => (currency ?? 'USD').toUpperCase();
+
 /** Keeps every authorization by its key, so a resend answers the same and `lookup` knows what it decided. */
 export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
@@ -101,7 +109,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
       const number = 'token' in request.card ? '' : request.card.number;
       const behaviour = testCardBehaviour(number);
       const book: CardBookRequest = {
-        amountCents: request.amountCents, brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
+        amountCents: request.amountCents, currency: currencyOf(request.currency), brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
         ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
@@ -124,6 +132,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         // A capture repeated with its idempotency key (an answer lost) answers as the first did and captures nothing again.
         if (state.captureKey !== undefined && state.captureKey === call.idempotencyKey) return state;
         return state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents > 0 && call.amountCents <= request.amountCents
+          && sameCurrency(request, call.currency)
           ? { ...state, capturedCents: call.amountCents, captureKey: call.idempotencyKey } : undefined;
       });
       return moved?.moved ? 'captured' : 'refused';
@@ -140,7 +149,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
         // A voided authorization took nothing: there is nothing to give back.
-        return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid
+        return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid && sameCurrency(request, call.currency)
           ? {
             ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey],
             refundCentsByKey: { ...state.refundCentsByKey, [call.idempotencyKey]: call.amountCents },

@@ -10,7 +10,10 @@ export const PHONE_ANSWER_MS = 1_000;
 export interface PushBookRequest {
   wallet: PushWalletName;
   channel: PushRequest['channel'];
+  /** In the minor units of `currency` (ISO 4217). */
   amountCents: number;
+  /** As given; absent on requests booked before it was kept: USD. */
+  currency?: string;
   expiresAt: string;
   answer: PushAnswer | null;
   refundedCents?: number;
@@ -29,7 +32,7 @@ export function simulatedPushWallet(books: SimulatorBooks) {
       const behaviour = request.channel.kind === 'push' ? phoneBehaviour(request.wallet, request.channel.phone) : 'never_answers';
       const answer: PushAnswer | null = behaviour === 'approves' ? { state: 'approved', qrValue } : behaviour === 'declines' ? { state: 'declined', qrValue } : null;
       const entry = await books.recordOnce<PushBookRequest, PushAnswer>(PORT, request.idempotencyKey,
-        { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, expiresAt: request.expiresAt.toISOString(), answer },
+        { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, currency: (request.currency as string | undefined ?? 'USD').toUpperCase(), expiresAt: request.expiresAt.toISOString(), answer },
         { state: 'waiting', ...(qrValue ? { qrValue } : {}) },
         answer ? new Date(Date.now() + PHONE_ANSWER_MS) : null,
       );
@@ -49,7 +52,8 @@ export function simulatedPushWallet(books: SimulatorBooks) {
         const refunded = state.refundedCents ?? 0;
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
-        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents
+        // In the request's own currency only.
+        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents && (request.currency ?? 'USD') === (call.currency as string | undefined ?? 'USD').toUpperCase()
           ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'refunded' : 'refused';

@@ -71,8 +71,9 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
       <away.Screen
         found={away.found}
         total={totalWithTax(data.info.amount, data.info.taxAmount)}
+        currency={data.merchant.currency}
         shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }}
-        summary={<PaymentSummary info={data.info} lang={services.lang} heading="h2" />}
+        summary={<PaymentSummary info={data.info} lang={services.lang} currency={data.merchant.currency} heading="h2" />}
         onPayHere={(note) => {
           setCalledOff(note ?? null);
           setAway(null);

@@ -118,7 +118,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   return (
     <main className="page page--checkout">
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
-      <PaymentSummary info={info} lang={services.lang} donation={donationAdded} />
+      <PaymentSummary info={info} lang={services.lang} currency={merchant.currency} donation={donationAdded} />
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
@@ -126,7 +126,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       <PoliteNote text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (
         <p className="note donation-note" role="status">
-          {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
+          {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang, merchant.currency), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
         </p>
       ) : null}
       {extrasBeforePay ? null : cardExtras}

@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, type Language } from '@pasarela/core';
+import { formatAmount, type Currency, type Language } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 import { checkPhone, preparePhoneRules } from './phoneCheck';
@@ -21,13 +21,15 @@ interface PhoneFormProps {
   autoFocus?: boolean | undefined;
   total: number;
   lang: Language;
+  /** The merchant's; absent is dollars (Yappy, Panama's). */
+  currency?: Currency | undefined;
   busy: boolean;
   submitLabel?: string | undefined;
   again?: { phone: string; label: string } | undefined;
   onSubmit: (phone: string) => void;
 }
 
-export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
+export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, autoFocus, total, lang, currency, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
@@ -92,7 +94,7 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
         }}
       />
       <BusyButton type="submit" buttonRef={button} className="button button--primary button--pay" busy={busy} aria-busy={busy || checking}>
-        {busy ? t('processing_payment') : sameAgain && again ? again.label : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang) }))}
+        {busy ? t('processing_payment') : sameAgain && again ? again.label : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang, currency) }))}
       </BusyButton>
       <PayingStatus paying={busy} />
     </form>

@@ -65,7 +65,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     const onPayHere = vi.fn();
     const view = await render(
       <ServicesContext.Provider value={fake.services}>
-        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} currency="USD" shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
       </ServicesContext.Provider>,
     );
     unmount = view.unmount;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatAmount, maskedPhoneName, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, type CatalogKey, type Currency, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
@@ -14,6 +14,8 @@ import { formPathOf } from './pendingAddress';
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
   total: number;
+  /** The shop's: the payment waiting elsewhere is of the same shop, in the same currency. */
+  currency: Currency;
   shop: { name: string; logo: string };
   /** `calledOff`: the words saying the payment waiting elsewhere was called off first, for the form to tell. */
   onPayHere: (calledOff?: string) => void;
@@ -36,7 +38,7 @@ function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
 }
 
 /** Paid meanwhile, it says so instead. */
-export function WaitingElsewhere({ found, total, shop, onPayHere, summary = null, returnUrl = '' }: WaitingElsewhereProps) {
+export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summary = null, returnUrl = '' }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
   const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
@@ -48,8 +50,8 @@ export function WaitingElsewhere({ found, total, shop, onPayHere, summary = null
   const lang = services.lang;
   // Mid-sentence a card is a common noun ('the card payment'); the other methods are brand names.
   const methodName = t(`method_${payment.method}` as CatalogKey);
-  const values = { method: payment.method === 'card' ? methodName.toLocaleLowerCase(lang) : methodName, amount: formatAmount(found.total, lang) };
-  const thisOrder = { amount: formatAmount(total, lang) };
+  const values = { method: payment.method === 'card' ? methodName.toLocaleLowerCase(lang) : methodName, amount: formatAmount(found.total, lang, currency) };
+  const thisOrder = { amount: formatAmount(total, lang, currency) };
   const callable = canCallOff(payment.method);
   const title =
     view === 'paid' ? t('waiting_elsewhere_paid', values)

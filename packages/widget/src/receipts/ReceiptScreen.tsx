@@ -105,7 +105,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
           {t(titleKey)}
         </h1>
-        <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang)}</p>
+        <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang, receipt.currency)}</p>
         {voucherToPay ? (
           <>
             <p className="receipt__text">{`${t(network.instructions)} ${t('receipt_voucher_note')}`}</p>
@@ -139,7 +139,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
               })}
             />
           ) : null}
-          {show('tax') ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang)} /> : null}
+          {show('tax') ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang, receipt.currency)} /> : null}
           {show('descriptor') ? <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} /> : null}
         </dl>
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>

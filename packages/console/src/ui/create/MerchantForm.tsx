@@ -5,15 +5,26 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import { CopyButton } from '../CopyButton';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { TextField, numberOrUndefined } from './fields';
+import { CURRENCY_RULES, currencyOfCountry } from '@pasarela/core';
+import { SelectField, TextField, numberOrUndefined } from './fields';
 
 /** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
 export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
   const [name, setName] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
-  const [txLimit, setTxLimit] = useState('5000');
+  const [country, setCountry] = useState<'PA' | 'CO'>('PA');
+  const currency = currencyOfCountry(country);
+  const [txLimit, setTxLimit] = useState(String(CURRENCY_RULES.USD.defaultTxLimit));
+  // The country sets the currency (USD in Panama, COP in Colombia), and the limit's default with it.
+  const pickCountry = (picked: string) => {
+    const next = picked === 'CO' ? 'CO' : 'PA';
+    setCountry(next);
+    setTxLimit(String(CURRENCY_RULES[currencyOfCountry(next)].defaultTxLimit));
+  };
   const { busy, error, result, submit } = useSubmit(async () => {
-    const merchant = await store.getState().createMerchant({ name, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? 5000 });
+    const merchant = await store.getState().createMerchant({
+      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? CURRENCY_RULES[currency].defaultTxLimit,
+    });
     // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once.
     const link = await store.getState().createLink({ amount: 10, description: name.trim() });
     return { ...merchant, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
@@ -24,7 +35,11 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
       <form onSubmit={(e) => void submit(e)}>
         <TextField label={t('merchantName')} name="name" value={name} onChange={setName} required />
         <TextField label={t('webhookUrl')} name="webhookUrl" value={webhookUrl} onChange={setWebhookUrl} type="url" inputMode="url" />
-        <TextField label={t('txLimit')} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
+        <SelectField label={t('merchantCountry')} name="country" value={country} onChange={pickCountry}>
+          <option value="PA">{t('countryPanama')}</option>
+          <option value="CO">{t('countryColombia')}</option>
+        </SelectField>
+        <TextField label={t('txLimit', { currency })} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
         <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, SUBSCRIPTION_PERIODS, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
+import { PaymentError } from '../../errors/PaymentError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
@@ -31,16 +32,18 @@ const merchantId = v.optional(v.pipe(v.number('merchantId must be a number'), v.
 
 const MerchantSchema = v.object({
   name: name('name'),
-  txLimit: v.optional(money('txLimit'), 5000),
+  // Absent: the default of the merchant's currency (core CURRENCY_RULES), 5000 dollars or 20.000.000 pesos.
+  txLimit: v.optional(money('txLimit')),
   hasPaymentGuest: v.optional(v.boolean('hasPaymentGuest must be a boolean'), true),
   domainValidation: v.optional(v.boolean('domainValidation must be a boolean'), false),
   allowedDomains: v.optional(v.pipe(v.array(text('allowedDomains[]', 253), 'allowedDomains must be an array'), v.maxLength(50, 'allowedDomains lists too many')), []),
-  methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array'), [...METHODS]),
+  // Absent: every method that takes the merchant's currency.
+  methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array')),
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
-  // Its payers' Nequi phones are of this country (core nequiPhoneRule).
+  // Its payers' Nequi phones are of this country (core nequiPhoneRule); it decides the currency (CO: COP).
   country: v.optional(v.pipe(v.string('country must be a string'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
 });
 const MerchantSettingsSchema = v.object({
@@ -79,9 +82,9 @@ async function merchantOr400(deps: Deps, id: number) {
   return merchant;
 }
 
-/** SPEC 5: a price no payment could pay is refused when set. */
-function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void {
-  if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+/** SPEC 5: a price no payment could pay is refused when set (in pesos, whole pesos). */
+function withinLimit(amount: number, merchant: { tx_limit_cents: number; currency: Currency }): void {
+  if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents), currency: merchant.currency });
 }
 
 export function adminCatalogRoutes(deps: Deps) {
@@ -91,13 +94,19 @@ export function adminCatalogRoutes(deps: Deps) {
   app.post('/merchants', async (c) => {
     requireOperator(c);
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
+    const currency = currencyOfCountry(b.country);
+    const methods = b.methods ?? METHODS.filter((method) => methodTakesCurrency(method, currency));
+    const untaken = methods.find((method) => !methodTakesCurrency(method, currency));
+    if (untaken) throw new PaymentError('invalid', 'invalid_arguments', `methods: ${untaken} does not take ${currency}, the currency of country ${b.country}`);
+    const txLimit = b.txLimit ?? CURRENCY_RULES[currency].defaultTxLimit;
+    refuseBadAmounts({ amount: txLimit }, { currency });
     const webhookPrivateAllowed = (await checkWebhookUrl(b.webhookUrl)) ?? false;
     const keys = newMerchantKeys();
     const merchantId = await createMerchant(deps.db, {
       name: b.name, webCode: b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', logo: b.logo,
-      hasPaymentGuest: b.hasPaymentGuest, txLimitCents: amountToCents(b.txLimit), domainValidation: b.domainValidation,
-      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, country: b.country, keys, webhookUrl: b.webhookUrl ?? null, webhookPrivateAllowed,
-      services: b.methods.map((method) => ({ method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [] })),
+      hasPaymentGuest: b.hasPaymentGuest, txLimitCents: amountToCents(txLimit), domainValidation: b.domainValidation,
+      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, country: b.country, currency, keys, webhookUrl: b.webhookUrl ?? null, webhookPrivateAllowed,
+      services: methods.map((method) => ({ method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [] })),
     });
     const created = await findMerchant(deps.db, merchantId);
     if (!created) throw new Error('merchant vanished');

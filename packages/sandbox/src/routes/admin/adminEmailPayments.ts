@@ -38,7 +38,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
     const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
     if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
-    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents), currency: merchant.currency });
     await refuseUntakenLinkTokens(deps.db, merchant.id, { cardTypes: body.cardTypes });
     const link = await insertLink(deps.db, {
       merchantId: merchant.id,

@@ -63,7 +63,7 @@ export function adminLinkRoutes(deps: Deps) {
       throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
     }
     // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
-    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents), currency: merchant.currency });
     await refuseUntakenLinkTokens(deps.db, merchantId, { cardTypes: body.cardTypes });
     if (body.slug && (RESERVED_SLUGS.has(body.slug) || (await findLinkBySlug(deps.db, body.slug)))) {
       throw new ApiError(400, 'slug_taken', 'slug is already in use');

@@ -43,6 +43,8 @@ function listedTransaction(row: TransactionWithValidation, refunds: readonly Ref
     outcome,
     linkCode: row.link_code,
     merchantId: row.merchant_id,
+    // The merchant's (issue 93): every amount here is in it.
+    currency: row.currency,
     reference: row.reference,
     subscriptionKey: typeof subscriptionKey === 'string' ? subscriptionKey : null,
     underpaid: row.details['underpaid'] === true,

@@ -85,7 +85,8 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
   app.get('/balance', async (c) => {
     const merchantId = await merchantOf(c);
     const { availableCents, pendingCents } = balanceOf(await balanceLinesOf(deps.db, merchantId), new Date());
-    return c.json({ currency: 'USD', available: centsToAmount(availableCents), pending: centsToAmount(pendingCents) }, 200, NO_STORE);
+    const merchant = await findMerchant(deps.db, merchantId);
+    return c.json({ currency: merchant?.currency ?? 'USD', available: centsToAmount(availableCents), pending: centsToAmount(pendingCents) }, 200, NO_STORE);
   });
 
   app.get('/balance-transactions', async (c) => {

@@ -66,7 +66,7 @@ export function merchantApiRoutes(deps: Deps) {
       const merchant = await findMerchant(deps.db, merchantId);
       if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
       // SPEC 5: a link nobody could pay is refused when made.
-      refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+      refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents), currency: merchant.currency });
       await refuseUntakenLinkTokens(deps.db, merchantId, { brands: body.brands, methods: body.methods });
       const link = await insertMerchantLink(deps.db, {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),

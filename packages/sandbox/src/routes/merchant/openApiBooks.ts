@@ -7,7 +7,7 @@ import { PAGE_LIMIT } from './merchantSchemas';
 // balance transactions (JSON or CSV), payouts. docs/merchant-api.md "Books" says the same.
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const dollars = (description: string) => ({ type: 'number', description: `${description} (USD, two decimals; negative when money leaves the balance)` });
+const dollars = (description: string) => ({ type: 'number', description: `${description} (in the merchant's currency: USD with two decimals, COP in whole pesos; negative when money leaves the balance)` });
 const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description });
 const nullableText = (description: string) => ({ type: ['string', 'null'], description });
 const page = (item: string) => ({
@@ -35,7 +35,7 @@ const disputeProperties = {
   amount: dollars('What the cardholder disputes, as the processor reports it'),
   stage: { type: 'string', enum: ['inquiry', 'chargeback'], description: 'inquiry (questions only: no money moves; answer it as a dispute), chargeback (the money is taken); an inquiry may become a chargeback, never back' },
   takenAmount: dollars('What it took from your balance: 0 for an inquiry; for a chargeback its amount, at most what was paid and not refunded; still counted after a win (the dispute_reversal line brings it back)'),
-  currency: { type: 'string', enum: ['USD'] },
+  currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency: every amount is in its units' },
   reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
   status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },
   evidenceDueBy: { type: ['string', 'null'], format: 'date-time', description: 'The last moment to send evidence' },
@@ -53,7 +53,7 @@ export const bookSchemas = {
   Balance: {
     type: 'object', required: ['currency', 'available', 'pending'],
     properties: {
-      currency: { type: 'string', enum: ['USD'] },
+      currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency: every amount is in its units' },
       available: dollars('What a payout may take now: the nets of the lines whose availableOn has come, and of no payout yet or settled'),
       pending: dollars('The nets still waiting for their availableOn (a card payment: 2 days)'),
     },
@@ -66,7 +66,7 @@ export const bookSchemas = {
       amount: dollars('The gross'),
       fee: dollars('Pasarela\'s fee (a refund\'s gives back its share)'),
       net: dollars('amount - fee, to the cent'),
-      currency: { type: 'string', enum: ['USD'] },
+      currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency: every amount is in its units' },
       availableOn: dateTime('When its net becomes available'),
       payoutId: nullableText('The payout that settled it (on a payout line, that payout)'),
       codOper: nullableText('Its payment (on a payment, refund or dispute line)'),
@@ -85,7 +85,7 @@ export const bookSchemas = {
     properties: {
       id: { type: 'string', description: 'po_...' },
       amount: dollars('What goes to the bank account: the nets of the lines it settles'),
-      currency: { type: 'string', enum: ['USD'] },
+      currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency: every amount is in its units' },
       status: { type: 'string', enum: ['pending', 'paid', 'failed'], description: 'pending while the banks move it; paid; failed (sent back: its money is in the balance again)' },
       arrivalDate: { type: 'string', format: 'date', description: 'The day it is due in the account (the merchant\'s time zone)' },
       failureReason: nullableText('Why it failed (returned_by_bank)'),

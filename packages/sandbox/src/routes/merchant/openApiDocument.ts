@@ -104,7 +104,7 @@ const transactionProperties = {
   orderReference: nullable({ type: 'string', description: 'Its link\'s order reference' }),
   metadata: metadataSchema,
   refundedAmount: money('What refunds have given back'),
-  currency: { type: 'string', enum: ['USD'], description: 'Every amount is in US dollars' },
+  currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency (ISO 4217), set from its country when it was made: USD in Panama, COP (whole pesos) in Colombia. Every amount is in its units: 50000 in COP is fifty thousand pesos' },
   donationAmount: money('The donation the payer added for a campaign (0 without)'),
   totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED)'),
   refundableAmount: money('What a refund could still give back: 0 unless APPROVED and of a method with a way back, 0 while a dispute is open; of a manual payment, out of what was captured, less what a dispute took'),

@@ -82,7 +82,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     refund_made: type === 'transaction.refunded' || type === 'transaction.refund_failed'
       ? { id: `re_${hex}`, amountCents: 1000, createdAt: new Date().toISOString(), ...(type === 'transaction.refund_failed' ? { failureReason: 'refused' as const } : {}) }
       : null,
-    cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card',
+    cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card', currency: 'USD',
     status: type === 'transaction.pending' ? -1 : declined ? 0 : 1,
     auth_status: type === 'transaction.pending' ? 'PENDING_3DS' : type === 'transaction.voided' ? 'CANCELLED' : declined ? 'INSUFFICIENT_FUNDS' : 'APPROVED',
     amount_cents: 2500, tax_cents: 175, link_code: null, order_reference: 'test-order', metadata: { test: 'true' },

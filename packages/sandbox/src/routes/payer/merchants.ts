@@ -27,6 +27,8 @@ export function merchantInfoOf(m: MerchantRow) {
     txLimit: centsToAmount(m.tx_limit_cents),
     domainValidation: m.domain_validation,
     country: m.country,
+    // ISO 4217, from the country at creation: every amount of the merchant is in it.
+    currency: m.currency,
     // Only when the merchant set one (core MerchantBrandSchema): the checkout's header and colour.
     ...(m.brand_color === null && m.display_name === null && m.logo_sha256 === null ? {} : { brand: brandOfMerchant(m) }),
   };

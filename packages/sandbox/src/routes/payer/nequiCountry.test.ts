@@ -12,7 +12,8 @@ async function linkOfMerchantIn(country?: string): Promise<string> {
   const merchant = await t.admin('POST', '/merchants', { name: `Tienda ${country ?? 'sin país'}`, captchaRequired: false, ...(country ? { country } : {}) });
   expect(merchant.status).toBe(201);
   expect(merchant.json['country']).toBe(country ?? 'PA');
-  return newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
+  // A Colombian merchant sells in whole pesos.
+  return newLink(t, { merchantId: Number(merchant.json['idMerchant']), ...(country === 'CO' ? { amount: 25_000, taxAmount: 0 } : {}) });
 }
 
 describe('a Nequi phone is a mobile of Colombia or Panama, read first as the merchant\'s country\'s (core nequiPhoneNumber)', () => {

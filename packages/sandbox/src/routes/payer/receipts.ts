@@ -42,6 +42,8 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
     codOper: tx.cod_oper,
     status: tx.status,
     totalPay: total,
+    // The merchant's (issue 93): totalPay and taxAmount are in it.
+    currency: tx.currency,
     email: tx.email,
     txType: tx.tx_type,
     // SPEC 9: a cash voucher's 24 hours, shown while it is still to pay.

@@ -33,8 +33,8 @@ export function NequiScreen({ payment }: MethodScreenProps) {
       <div className="method">
         <WaitHeading text={t('nequi_title')} />
         <WaitingPanel status={status} deadline={current.deadline} serverNow={services.serverNow} onExpire={() => void attempt.getState().expire()}>
-          {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang) })} /> : null}
-          {qrValue ? <p className="waiting__amount">{t('nequi_qr_amount', { amount: formatAmount(total, services.lang) })}</p> : null}
+          {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang, payment.data.merchant.currency) })} /> : null}
+          {qrValue ? <p className="waiting__amount">{t('nequi_qr_amount', { amount: formatAmount(total, services.lang, payment.data.merchant.currency) })}</p> : null}
           {qrValue && qrValue.startsWith('nequi://') && onTouchDevice() ? (
             <a className="button button--secondary" href={qrValue}>
               {t('nequi_open_app')}
@@ -101,6 +101,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           initialPhone={nequi.phone}
           total={total}
           lang={services.lang}
+          currency={payment.data.merchant.currency}
           busy={busy}
           submitLabel={t('nequi_send_push')}
           again={sendAgain ? { phone: nequi.phone, label: t('nequi_send_again') } : undefined}

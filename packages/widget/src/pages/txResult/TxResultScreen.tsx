@@ -50,7 +50,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
         <h1 id="tx-result-title" className="receipt__title" tabIndex={-1} ref={heading}>
           {t(TITLE[result])}
         </h1>
-        <p className="receipt__amount">{formatAmount(receipt.totalPay, services.lang)}</p>
+        <p className="receipt__amount">{formatAmount(receipt.totalPay, services.lang, receipt.currency)}</p>
         {reason ? <p className="receipt__note" role="alert">{reason}</p> : null}
         <dl className="receipt__lines">
           <div className="receipt__line">

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { withSandboxAndBrowser } from './support/suite';
+import { adminPost } from './support/entries';
+import { transactionsFor } from './support/admin';
+import { CheckoutFrame } from './support/pages';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/artifacts';
+
+// Issue 93 "Pesos end to end": a Colombian merchant's link of 50.000 COP, paid by card and by Nequi
+// in Chromium (es-CO), shown as Colombia writes pesos ("$ 50.000"), refunded in part; the payout
+// and its CSV in pesos add up. At 360 px.
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+// Intl writes a no-break space between the sign and the figure.
+const PESOS = /\$\s50\.000(?![\d.,])/;
+
+describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  const merchantApi = async (key: string, method: string, path: string, body?: unknown, accept = 'application/json') => {
+    const res = await fetch(`${sandbox.url}/api/v1/merchant/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, accept, ...(body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const json = (answer: { text: string }) => JSON.parse(answer.text) as Record<string, unknown>;
+
+  async function openLink(page: Page, code: string) {
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
+    const checkout = new CheckoutFrame(page);
+    await page.locator('.summary__line--total dd').waitFor({ timeout: 30_000 });
+    return checkout;
+  }
+
+  it('a link of 50.000 COP paid by card and by Nequi, refunded in part; the payout and its CSV in pesos add up (es-CO, 360 px)', async () => {
+    const merchant = await adminPost<{ idMerchant: number; secretKey: string; currency: string; paymentMethods: Array<{ method: string }> }>(
+      sandbox, 'merchants', { name: 'Tienda Bogotá', country: 'CO', captchaRequired: false });
+    expect(merchant.currency).toBe('COP');
+    const key = merchant.secretKey;
+    const newLink = async () => {
+      const link = await merchantApi(key, 'POST', 'payment-links', { amount: 50_000, description: 'Camiseta de la Selección' });
+      expect(link.status).toBe(201);
+      return String(json(link)['code']);
+    };
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CO' });
+    const page = await context.newPage();
+
+    // By card: the summary and the Pay button in pesos; no Yappy or Clave offered.
+    const cardCode = await newLink();
+    const checkout = await openLink(page, cardCode);
+    expect(await page.locator('.summary__line--total dd').textContent()).toMatch(PESOS);
+    const methods = page.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio');
+    const names = await methods.evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? ''));
+    expect(names.join(' ')).not.toMatch(/yappy|clave/i);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}pesos-checkout-es-360.png`, fullPage: true });
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4242 4242 4242 4242', phone: '+57 300 123 4567' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.receipt__amount').first().textContent()).toMatch(PESOS);
+    await screenshot(page, { path: `${SHOTS}pesos-card-receipt-es-360.png`, fullPage: true });
+
+    // By Nequi: the Colombian test phone; the order still in pesos.
+    const nequiCode = await newLink();
+    await openLink(page, nequiCode);
+    await checkout.chooseMethod(/Nequi/);
+    const field = page.getByRole('textbox', { name: /celular nequi/i });
+    await field.waitFor({ timeout: 20_000 });
+    const send = page.getByRole('button', { name: /enviar notificación/i });
+    expect(await page.locator('.summary__line--total dd').textContent()).toMatch(PESOS);
+    await screenshot(page, { path: `${SHOTS}pesos-nequi-es-360.png`, fullPage: true });
+    await field.fill('399 111 1111');
+    await send.click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.receipt__amount').first().textContent()).toMatch(PESOS);
+    await context.close();
+
+    // The merchant's books: both payments in pesos; part of each refunded.
+    const [card] = await transactionsFor(sandbox, cardCode);
+    const [nequi] = await transactionsFor(sandbox, nequiCode);
+    for (const [tx, method, refund] of [[card, 'card', 20_000], [nequi, 'nequi', 10_000]] as const) {
+      expect(tx?.method).toBe(method);
+      const recorded = json(await merchantApi(key, 'GET', `transactions/${tx?.codOper}`));
+      expect(recorded).toMatchObject({ amount: 50_000, currency: 'COP', result: 'APPROVED' });
+      const refunded = await merchantApi(key, 'POST', `transactions/${tx?.codOper}/refunds`, { amount: refund });
+      expect(json(refunded)).toMatchObject({ status: 'succeeded' });
+    }
+
+    // Card 2,9 % + 900 COP = 2.350; Nequi 1,5 % = 750; the refunds give back 940 and 150 of them.
+    const expected = (50_000 - 2_350) + (50_000 - 750) - (20_000 - 940) - (10_000 - 150);
+    const run = await fetch(`${sandbox.url}/sandbox/payouts/run`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{}' });
+    const [payout] = ((await run.json()) as { payouts: Array<{ id: string; amount: number; currency: string; status: string }> }).payouts;
+    expect(payout).toMatchObject({ amount: expected, currency: 'COP', status: 'paid' });
+    const csv = await merchantApi(key, 'GET', `balance-transactions?payout=${payout?.id}`, undefined, 'text/csv');
+    const [header, ...rows] = csv.text.trim().split('\r\n');
+    const columns = header?.split(',') ?? [];
+    const cells = rows.map((r) => r.split(','));
+    const at = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
+    expect(new Set(cells.map((c) => at(c, 'currency')))).toEqual(new Set(['COP']));
+    const pesos = (row: string[]) => Math.round(Number(at(row, 'net')) * 100);
+    expect(cells.filter((c) => at(c, 'type') !== 'payout').reduce((sum, c) => sum + pesos(c), 0)).toBe(expected * 100);
+    expect(pesos(cells.find((c) => at(c, 'type') === 'payout') ?? [])).toBe(-expected * 100);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { stripeCardProcessor } from './index';
+import { KEY_FIELD } from './decisions';
+import { stripeClient } from './stripeCall';
+import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
+import { TEST_KEY, authorization, inSeconds } from './testing/fixtures';
+import type { CardProcessor } from '@pasarela/gateways';
+
+// Issue 93: "@pasarela/gateway-stripe charges in the currency it is given"; Stripe takes the ISO
+// code in lowercase and the amount in the currency's minor units (COP has two: 50.000 COP is 5000000).
+
+let mock: RunningStripeMock;
+let stripe: Stripe;
+let processor: CardProcessor;
+
+beforeAll(async () => {
+  mock = await startStripeMock();
+  stripe = stripeClient({ secretKey: TEST_KEY, apiUrl: mock.url });
+  processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: mock.url });
+});
+afterAll(() => mock.stop());
+
+async function chargeOf(key: string): Promise<Stripe.Charge | undefined> {
+  for await (const charge of stripe.charges.list({ limit: 100 })) if (charge.metadata[KEY_FIELD] === key) return charge;
+  return undefined;
+}
+
+describe('a charge in Colombian pesos on Stripe', () => {
+  it('is made in cop for 50.000 pesos in minor units, refunded in part in pesos, and refused in dollars', async () => {
+    const request = authorization('4242424242424242', { amountCents: 5_000_000, currency: 'COP' });
+    const decision = await processor.authorize(request);
+    expect(decision).toMatchObject({ status: 'approved', reference: expect.stringMatching(/^ch_/) });
+    const reference = (decision as { reference: string }).reference;
+    const charge = await chargeOf(request.idempotencyKey);
+    expect([charge?.amount, charge?.currency, charge?.captured]).toEqual([5_000_000, 'cop', true]);
+
+    const call = { deadline: inSeconds(5), reference };
+    expect(await processor.refund({ ...call, idempotencyKey: `${request.idempotencyKey}:refund-usd`, amountCents: 1_000_000, currency: 'USD' })).toEqual({ status: 'refused' });
+    const refunded = await processor.refund({ ...call, idempotencyKey: `${request.idempotencyKey}:refund`, amountCents: 2_000_000, currency: 'COP' });
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    const refunds = await stripe.refunds.list({ charge: reference, limit: 10 });
+    expect(refunds.data.map((r) => [r.amount, r.currency])).toEqual([[2_000_000, 'cop']]);
+    expect((await stripe.charges.retrieve(reference)).amount_refunded).toBe(2_000_000);
+  });
+
+  it('holds pesos and captures them in pesos only', async () => {
+    const request = authorization('4242424242424242', { amountCents: 5_000_000, currency: 'COP', capture: false });
+    const { reference } = await processor.authorize(request) as { reference: string };
+    const call = { idempotencyKey: `${request.idempotencyKey}:capture`, deadline: inSeconds(5), reference };
+    expect(await processor.capture({ ...call, amountCents: 5_000_000, currency: 'USD' })).toBe('refused');
+    expect(await processor.capture({ ...call, amountCents: 4_000_000, currency: 'COP' })).toBe('captured');
+    const charge = await stripe.charges.retrieve(reference);
+    expect([charge.currency, charge.amount_captured]).toEqual(['cop', 4_000_000]);
+  });
+});
