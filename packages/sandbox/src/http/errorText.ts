@@ -62,6 +62,8 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^orderReference is already the reference of link (\S+)$/, 'detail_reference_of_link', ['link']],
   [/^The payment was approved: it can no longer be voided; refund it instead$/, 'detail_void_approved', []],
   [/^this merchant does not take (.+)$/, 'detail_not_taken', ['values']],
+  [/^(\S+) must be whole pesos: COP has no centavos$/, 'detail_whole_pesos', ['field']],
+  [/^methods: (\S+) does not take (\S+), the currency of country (\S+)$/, 'detail_method_currency', ['values', 'currency', 'country']],
   [/^brands need CARD among methods$/, 'detail_brands_need_card', []],
   [/^Idempotency-Key is required on this call \(link creation, refunds and voids\)/, 'detail_idempotency_required', []],
   [/^(\S+) must be 1 to (\d+) visible ASCII characters$/, 'detail_visible_ascii', ['field', 'max']],

@@ -38,14 +38,14 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     // Yappy and Clave are Panama's, in dollars: a Colombian merchant asking for them is refused.
     const yappy = await setup.t.admin('POST', '/merchants', { name: 'Tienda Cali', country: 'CO', methods: ['card', 'yappy'] });
     expect(yappy.status).toBe(400);
-    expect(JSON.stringify(yappy.json)).toContain('yappy does not take COP');
+    expect(JSON.stringify(yappy.json)).toContain('yappy no acepta COP');
   });
 
   it('takes whole pesos only: a link with centavos is refused, a peso link is paid at its price', async () => {
     const m = await colombianMerchant('Tienda Cartagena');
     const centavos = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 50_000.5, description: 'Con centavos' } });
     expect(centavos.status).toBe(400);
-    expect(JSON.stringify(centavos.json)).toContain('whole pesos');
+    expect(JSON.stringify(centavos.json)).toContain('pesos enteros');
     const tax = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 50_000, taxAmount: 0.75, description: 'IVA con centavos' } });
     expect(tax.status).toBe(400);
   });
