@@ -16,7 +16,7 @@ import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
 import { keepTabInside } from './embed/focusLoop';
-import { catalogPrefetched, loadEntries } from './i18n/catalogCache';
+import { catalogAddressOf, loadEntries } from './i18n/catalogCache';
 import { startI18n, startWholeLater, wholeTexts } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
@@ -94,7 +94,7 @@ function startRefresh() {
 if (session.getState().login) startRefresh();
 
 const wholeCatalogue = () =>
-  loadTexts((l) => loadEntries(api, l, storage.local, { prefetched: catalogPrefetched(document, l) }), lang).then(({ texts, spanish }) =>
+  loadTexts((l) => loadEntries(api, l, storage.local, { address: catalogAddressOf(document, l) }), lang).then(({ texts, spanish }) =>
     startI18n(lang, texts, spanish),
   );
 

@@ -5,7 +5,7 @@ const fingerprints = new Map<Language, string>();
 
 /**
  * The catalogue's own fingerprint in its address (`v=`): an address whose answer never changes, so
- * it is cached for good and the page's preload and the widget's request are one download in every engine.
+ * it is cached for good: the widget page names it and the widget downloads it at most once.
  */
 export function catalogFingerprint(lang: Language): string {
   let fingerprint = fingerprints.get(lang);

@@ -20,11 +20,10 @@ export function loadCatalog(api: ApiClient, lang: Language): Promise<Catalog> {
 }
 
 /**
- * The catalogue at the page's preload hint's own address, asked for as the hint asks (a plain
- * same-origin GET, no headers of ours): Firefox and WebKit hand a preloaded answer only to a request
- * that matches it, else download it twice. Its answer is the API's envelope, in either encoding.
+ * The catalogue at the fingerprinted address the page names, as a plain same-origin GET with no
+ * headers of ours, so the browser's cache answers it for good. Its answer is the API's envelope, in either encoding.
  */
-export async function loadHintedCatalog(href: string): Promise<Catalog> {
+export async function loadCatalogAt(href: string): Promise<Catalog> {
   const response = await fetch(href, { credentials: 'same-origin' });
   const envelope = v.parse(EnvelopeSchema, await response.json());
   const { code, description } = envelope.header;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PasarelaError, catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { loadEntries } from './catalogCache';
+import { catalogAddressOf, loadEntries } from './catalogCache';
 import { pickLanguage } from './pickLanguage';
 
 function fakeApi(version: number | Error, entries: Record<string, string> | Error) {
@@ -57,34 +57,42 @@ describe('catalog cache (SPEC 1 "cached locally by version number")', () => {
     expect(await loadEntries(fakeApi(1, { a: 'b' }).api, 'es', localStorage)).toEqual({ a: 'b' });
   });
 
-  describe("with the page's preload hint downloading the catalog", () => {
+  describe("with the catalogue's address the page names", () => {
     const HREF = '/api/v1/translations?lang=es&group=widget&v=abc123';
     const envelope = (entries: Record<string, string>) => ({ header: { code: 200, description: 'OK' }, data: JSON.stringify({ version: 3, lang: 'es', entries }) });
     afterEach(() => vi.unstubAllGlobals());
 
-    it("asks for the hint's very address as the hint does (same-origin credentials, no headers of ours), so every engine hands over the preloaded answer", async () => {
+    it('downloads it at that address as a plain same-origin GET (no headers of ours), which the cache answers for good', async () => {
       const fetched = vi.fn(async () => new Response(JSON.stringify(envelope({ a: 'uno' }))));
       vi.stubGlobal('fetch', fetched);
-      const hinted = fakeApi(3, new Error('not through the API client'));
-      expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
+      const named = fakeApi(3, new Error('not through the API client'));
+      expect(await loadEntries(named.api, 'es', localStorage, { address: HREF })).toEqual({ a: 'uno' });
       expect(fetched.mock.calls).toEqual([[HREF, { credentials: 'same-origin' }]]);
-      expect(hinted.calls).toEqual(['translations/version']);
+      expect(named.calls).toEqual(['translations/version']);
     });
 
-    it('a current cached copy still shows at once and the download refreshes it', async () => {
+    // Issue 92: WebKit downloaded the catalogue on every open; a current cached copy downloads nothing.
+    it('a current cached copy shows at once and nothing is downloaded', async () => {
       await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
       const fetched = vi.fn(async () => new Response(JSON.stringify(envelope({ a: 'uno', b: 'dos' }))));
       vi.stubGlobal('fetch', fetched);
-      expect(await loadEntries(fakeApi(3, new Error('not through the API client')).api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
-      await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('pasarela.catalog.es') ?? '{}').entries).toEqual({ a: 'uno', b: 'dos' }));
-      expect(fetched).toHaveBeenCalledTimes(1);
+      expect(await loadEntries(fakeApi(3, new Error('not through the API client')).api, 'es', localStorage, { address: HREF })).toEqual({ a: 'uno' });
+      expect(fetched).not.toHaveBeenCalled();
     });
 
-    it("falls back to the API client when the hint's address fails", async () => {
+    it("falls back to the API client when the named address fails", async () => {
       vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>proxy</html>', { status: 502 })));
-      const hinted = fakeApi(3, { a: 'uno' });
-      expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: HREF })).toEqual({ a: 'uno' });
-      expect(hinted.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']);
+      const named = fakeApi(3, { a: 'uno' });
+      expect(await loadEntries(named.api, 'es', localStorage, { address: HREF })).toEqual({ a: 'uno' });
+      expect(named.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']);
+    });
+
+    it('reads the address only for its own language, and nothing from a broken element', () => {
+      document.body.innerHTML = `<script type="application/json" id="pasarela-catalog">${JSON.stringify({ lang: 'es', href: HREF })}</script>`;
+      expect(catalogAddressOf(document, 'es')).toBe(HREF);
+      expect(catalogAddressOf(document, 'en')).toBeNull();
+      document.body.innerHTML = '<script type="application/json" id="pasarela-catalog">{not json</script>';
+      expect(catalogAddressOf(document, 'es')).toBeNull();
     });
   });
 

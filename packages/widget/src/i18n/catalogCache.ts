@@ -1,6 +1,6 @@
 import type { Language } from '@pasarela/core';
 import type { Entries } from '@pasarela/core/translator';
-import { loadCatalog, loadCatalogVersion, loadHintedCatalog } from '../api/loadCatalog';
+import { loadCatalog, loadCatalogVersion, loadCatalogAt } from '../api/loadCatalog';
 import type { ApiClient } from '../api/client';
 
 interface CachedCatalog {
@@ -40,8 +40,8 @@ async function bundledEntries(lang: Language): Promise<Entries> {
   return bundledCatalog(lang);
 }
 
-/** SPEC 1: cached by version; offline the cached copy, else the bundled one. `prefetched`: the address a preload hint started downloading. */
-export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { prefetched?: string | null } = {}): Promise<Entries> {
+/** SPEC 1: cached by version; offline the cached copy, else the bundled one. `address`: the catalogue's own address the page names (cached for good). */
+export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { address?: string | null } = {}): Promise<Entries> {
   const cached = readCache(storage, lang);
   let version: number | null = null;
   try {
@@ -49,28 +49,28 @@ export async function loadEntries(api: ApiClient, lang: Language, storage: Stora
   } catch {
     if (cached) return cached.entries;
   }
-  if (cached && cached.version === version) {
-    if (options.prefetched) void download(api, lang, storage, options.prefetched).catch(() => undefined);
-    return cached.entries;
-  }
+  if (cached && cached.version === version) return cached.entries;
   try {
-    return await download(api, lang, storage, options.prefetched);
+    return await download(api, lang, storage, options.address);
   } catch {
     return cached ? cached.entries : bundledEntries(lang);
   }
 }
 
-async function download(api: ApiClient, lang: Language, storage: Storage | null, hinted?: string | null): Promise<Entries> {
-  // The hint's own request: the preloaded answer, or the cached one, not a second download.
-  const catalog = hinted ? await loadHintedCatalog(hinted).catch(() => loadCatalog(api, lang)) : await loadCatalog(api, lang);
+async function download(api: ApiClient, lang: Language, storage: Storage | null, address?: string | null): Promise<Entries> {
+  const catalog = address ? await loadCatalogAt(address).catch(() => loadCatalog(api, lang)) : await loadCatalog(api, lang);
   writeCache(storage, lang, { version: catalog.version, entries: catalog.entries });
   return catalog.entries;
 }
 
-export const CATALOG_HINT_ID = 'pasarela-catalog';
+const CATALOG_ADDRESS_ID = 'pasarela-catalog';
 
-/** The address the page's preload hint downloads for this language, or null. */
-export function catalogPrefetched(doc: Document, lang: Language): string | null {
-  const hint = doc.getElementById(CATALOG_HINT_ID);
-  return hint?.getAttribute('hreflang') === lang ? hint.getAttribute('href') : null;
+/** The catalogue's address the page names for this language (`{ lang, href }` in a JSON element), or null. */
+export function catalogAddressOf(doc: Document, lang: Language): string | null {
+  try {
+    const named = JSON.parse(doc.getElementById(CATALOG_ADDRESS_ID)?.textContent ?? 'null') as { lang?: unknown; href?: unknown } | null;
+    return named?.lang === lang && typeof named.href === 'string' ? named.href : null;
+  } catch {
+    return null;
+  }
 }

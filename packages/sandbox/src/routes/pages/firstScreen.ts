@@ -111,7 +111,7 @@ function receiptBrandColourOf(receipt: PrimedAnswer | null): string | undefined 
   return parsed.success ? (parsed.output.merchant?.brand?.colorPrimary ?? undefined) : undefined;
 }
 
-/** With the catalogue's fingerprint: the widget asks for this very address (the page's preload), cached for good. */
+/** With the catalogue's fingerprint: the address the widget page names and the widget asks for, cached for good. */
 export function catalogUrl(lang: Language): string {
   const call = catalogCall(lang);
   const query = { ...call.query, v: catalogFingerprint(lang) };

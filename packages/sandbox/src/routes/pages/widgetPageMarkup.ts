@@ -5,7 +5,7 @@ import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
 import type { BuiltWidgetPage } from './builtWidgetPage';
 import { catalogUrl, type FirstScreen } from './firstScreen';
 
-// What the sandbox writes into the built widget page: config, catalog hint, first screen's answers and markup.
+// What the sandbox writes into the built widget page: config, catalogue address, first screen's answers and markup.
 
 export interface PageSettings {
   wireEncoding: boolean;
@@ -45,9 +45,11 @@ export function configScript(settings: PageSettings): string {
   return `<script type="application/json" id="pasarela-config">${scriptJson(widgetConfig(settings))}</script>`;
 }
 
-// The catalog's download starts with the page's; it stays out of the page (large, and cached for a returning payer).
-function catalogHint(lang: Language): string {
-  return `<link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="${lang}" href="${catalogUrl(lang).replace(/&/g, '&amp;')}">`;
+// Where the widget downloads the whole catalogue (its fingerprinted address, cached for good): named,
+// not preloaded. A preload is handed to the widget's own request in Chromium only; WebKit downloaded
+// it twice on every open (issue 92), and the first screen's texts are in the page anyway.
+function catalogAddress(lang: Language): string {
+  return `<script type="application/json" id="pasarela-catalog">${scriptJson({ lang, href: catalogUrl(lang) })}</script>`;
 }
 
 /** The prerendered screen's texts; the widget downloads the whole catalogue once the form is up. */
@@ -80,7 +82,7 @@ export interface PageCut {
 
 /** A page with no splash (core splashMsFor) gets its first screen when the server entry can draw it. */
 export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language, address: URL): PageCut {
-  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogAddress(lang));
   // A page without the root gets the answers before `</body>`.
   const rootAt = html.indexOf(ROOT);
   const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');

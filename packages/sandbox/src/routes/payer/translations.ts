@@ -31,8 +31,8 @@ export function translationRoutes() {
     const group = c.req.query('group') ?? 'widget';
     if (!(GROUPS as readonly string[]).includes(group)) throw new ApiError(400, 'missing_arguments', 'group must be widget');
     const answer = catalogAnswer(lang, c.get('wireEncoding'))(c.req.header('accept-encoding'));
-    // Its fingerprint's address never changes its answer: cached for good, so a second request (the
-    // page's preload, then the widget's) is served from the cache in every engine. Without it, asked again.
+    // Its fingerprint's address (the one the widget page names) never changes its answer: cached for
+    // good, so a later open asks nothing of the network. Without it, asked again.
     answer.headers.set('cache-control', c.req.query('v') === catalogFingerprint(lang) ? 'public, max-age=31536000, immutable' : 'no-cache');
     return answer;
   });
