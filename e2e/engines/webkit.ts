@@ -146,14 +146,17 @@ async function tabOf(base: string, session: string, { width, height = 740 }: Tab
     return found[ELEMENT];
   };
   /**
-   * Element Click, or where WebKit finds it covered (a field's floating label over it) a pointer's
-   * press in its middle, as a payer's finger lands on the label and the field takes the focus.
+   * Element Click, or where WebKit finds it covered or not interactable (a field's floating label
+   * over it, a control drawn apart from its box) a pointer's press in its middle, where a payer's
+   * finger lands.
    */
   const click = async (id: string) => {
+    // WebKit's driver does not scroll an element inside a frame of another origin into view itself.
+    await execute('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: id }]);
     try {
       await run(`/element/${id}/click`);
     } catch (error) {
-      if (!String(error).includes('element click intercepted')) throw error;
+      if (!/element click intercepted|element not interactable/.test(String(error))) throw error;
       const pointer = [{ type: 'pointerMove', origin: { [ELEMENT]: id }, x: 0, y: 0 }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
       await run('/actions', { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'mouse' }, actions: pointer }] });
     }
