@@ -7,7 +7,7 @@ import { CHECKOUT, shown, type Payer } from './payer';
  * card vault's fields page, on the vault's origin), so the flows hold wherever they are drawn.
  */
 const AUTOCOMPLETE = { number: 'cc-number', expiry: 'cc-exp', cvc: 'cc-csc' } as const;
-export type CardFieldKind = keyof typeof AUTOCOMPLETE;
+type CardFieldKind = keyof typeof AUTOCOMPLETE;
 
 export interface Card {
   number: string;

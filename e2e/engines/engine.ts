@@ -13,7 +13,7 @@ export type FramePath = readonly FrameStep[];
 /** A function run in a document: self-contained (it is sent as its source), its arguments and answer JSON. */
 export type InPage<A extends unknown[], T> = (...args: A) => T;
 /** Finds the one element an action is for, in the document at a path; null while it is not there. */
-export type Finder<A extends unknown[]> = InPage<A, Element | null | undefined>;
+type Finder<A extends unknown[]> = InPage<A, Element | null | undefined>;
 
 export interface TabOptions {
   width: number;

@@ -7,7 +7,7 @@ import { callSource, type Engine, type EngineTab, type FramePath, type InPage, t
 export const WEBKIT_DRIVER_PATH = process.env['WEBKIT_DRIVER_PATH'] ?? '/usr/bin/WebKitWebDriver';
 export const XVFB_PATH = '/usr/bin/Xvfb';
 /** The "browser" WebKitWebDriver starts for a session: a bare GTK window (MiniBrowser is at least 447 px wide). */
-export const WEBKIT_WINDOW = fileURLToPath(new URL('./webkit-window.py', import.meta.url));
+const WEBKIT_WINDOW = fileURLToPath(new URL('./webkit-window.py', import.meta.url));
 
 /** WebDriver's name for an element reference in a command's body. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
