@@ -187,6 +187,22 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
+      {
+        extends: true,
+        test: {
+          // The payer's core flows in Firefox ESR and WebKitGTK (e2e/engines/), each engine's file in
+          // a worker of its own; an engine not installed skips its file with a notice (CI installs them).
+          name: 'engines',
+          include: ['e2e/engines/**/*.engines.ts'],
+          globalSetup: ['e2e/support/globalSetup.ts'],
+          environment: 'node',
+          isolate: false,
+          // Each wait inside a flow has its own, shorter limit that names the engine and what it awaited.
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+        },
+      },
     ],
   },
 });

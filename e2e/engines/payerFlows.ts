@@ -1,0 +1,294 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { transactionsFor } from '../support/admin';
+import { startSandboxInProcess } from '../support/sandbox';
+import type { Sandbox } from '../../scripts/sandbox-process.mjs';
+import { cardField, cardFormShown, fillCard, type Card } from './cardFields';
+import type { Engine, EngineTab } from './engine';
+import { CHECKOUT, Payer, TOP } from './payer';
+
+const RECEIPT = /comprobante de pago|payment receipt/i;
+const DEMO_USER = { login: 'demo', password: 'Demo#2026pass' } as const;
+
+/**
+ * The payer's core flows (issue 92): card to the receipt, 3DS, Nequi, cash, wallet login, close and
+ * reopen, zero-JS buttons, a strict CSP with Trusted Types, one order in two browsers; at 360 px,
+ * and the card and Nequi at 1280 px. One engine and one sandbox for them all; a tab (a browser of its
+ * own) per flow. Each flow uses its own card or method: the same card and amount twice within
+ * minutes is asked about as a possible duplicate.
+ */
+export function payerFlows(launch: () => Promise<Engine>): void {
+  let sandbox: Sandbox;
+  let engine: Engine;
+  let cspShop: Server;
+  let cspShopUrl: string;
+  const tabs: EngineTab[] = [];
+
+  beforeAll(async () => {
+    [sandbox, engine] = await Promise.all([startSandboxInProcess({ SPLASH_MS: '0', YAPPY_WAIT_MS: '120000' }), launch()]);
+    cspShop = strictShop(sandbox.url);
+    await new Promise<void>((resolve) => cspShop.listen(0, '127.0.0.1', resolve));
+    cspShopUrl = `http://127.0.0.1:${(cspShop.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await Promise.allSettled(tabs.map((tab) => tab.close()));
+    await engine?.close();
+    await sandbox?.stop();
+    await new Promise<void>((resolve) => (cspShop ? cspShop.close(() => resolve()) : resolve()));
+  });
+
+  /**
+   * A payer in a browser of their own at `width` px, one per flow: a flow that breaks leaves nothing
+   * (a prompt, a payment under way) for the next.
+   */
+  async function payer(width = 360): Promise<Payer> {
+    const tab = await engine.newTab({ width });
+    tabs.push(tab);
+    return new Payer(engine.name, tab);
+  }
+  async function done(p: Payer): Promise<void> {
+    tabs.splice(tabs.indexOf(p.tab), 1);
+    await p.tab.close();
+  }
+
+  /** The catalogue's downloads the sandbox has served so far (its request log). */
+  const catalogueDownloads = () => (sandbox.output().match(/"path":"\/api\/v1\/translations"/g) ?? []).length;
+
+  /**
+   * The catalogue's downloads while `open` opens the checkout: the widget asks for it once the form
+   * is up, so they are counted once none has come for 2 s after the form shows (10 s at most), and
+   * in a fresh browser (`first`) after the first has come.
+   */
+  async function downloadsFor(open: () => Promise<void>, first = false): Promise<number> {
+    const before = catalogueDownloads();
+    await open();
+    const until = Date.now() + 10_000;
+    let count = catalogueDownloads();
+    let quietSince = Date.now();
+    while (Date.now() < until && ((first && count === before) || Date.now() - quietSince < 2_000)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (catalogueDownloads() !== count) [count, quietSince] = [catalogueDownloads(), Date.now()];
+    }
+    return count - before;
+  }
+
+  /** The demo shop's Pay: the checkout's card form. */
+  async function openShop(p: Payer, path = '/'): Promise<void> {
+    await p.tab.goto(`${sandbox.demoUrl}${path}`);
+    await p.click(TOP, '#pay-button');
+    await cardField(p);
+  }
+
+  /** The captcha, when the form shows it. */
+  async function verifyIfAsked(p: Payer): Promise<void> {
+    const box = /^(No soy un robot|I'm not a robot)$/;
+    if (!(await p.text(CHECKOUT)).match(/No soy un robot|I'm not a robot/)) return;
+    await p.press(CHECKOUT, 'input[type="checkbox"]', box);
+    await p.seeText(CHECKOUT, /Verificado|Verified/, 10_000);
+  }
+
+  async function payByCard(p: Payer, card: Card): Promise<void> {
+    await fillCard(p, card);
+    await p.fill(CHECKOUT, 'input[autocomplete="cc-name"]', 'María José Núñez');
+    await p.fill(CHECKOUT, 'input[autocomplete="email"]', 'maria.nunez@example.com');
+    await p.fill(CHECKOUT, 'input[autocomplete="tel"]', '+507 6123-4567');
+    await verifyIfAsked(p);
+    await p.click(CHECKOUT, '#method-panel-card button[type="submit"]');
+  }
+
+  const shopHeard = (p: Payer) => p.until('the shop page hearing the result', TOP, () => document.getElementById('result')?.getAttribute('data-status'), [], 15_000);
+  const checkoutCode = (p: Payer) => p.tab.evaluate(TOP, () => new URL(document.querySelector<HTMLIFrameElement>('iframe[src*="/pf/widget"]')?.src ?? 'http://x').searchParams.get('code') ?? '');
+  const chooseMethod = (p: Payer, name: RegExp) => p.press(CHECKOUT, 'input[type="radio"]', name);
+
+  // Issue 92: the page's preload and the widget's request were two downloads of the 17 KB catalogue in Firefox and WebKit.
+  it('the catalogue is downloaded once for an open in a fresh browser', async () => {
+    const p = await payer();
+    expect(await downloadsFor(() => openShop(p), true), `${engine.name}: the catalogue's downloads for one open`).toBe(1);
+    await done(p);
+  });
+
+  it('card to the receipt at 360 px: the shop hears success', async () => {
+    const p = await payer();
+    await openShop(p);
+    await p.screenshot('card-form-360');
+    await payByCard(p, { number: '4242 4242 4242 4242' });
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
+    await p.screenshot('card-receipt-360');
+    await done(p);
+  });
+
+  it('card to the receipt at 1280 px', async () => {
+    const p = await payer(1280);
+    await openShop(p);
+    await payByCard(p, { number: '3782 822463 10005', cvc: '1234' });
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
+    await p.screenshot('card-receipt-1280');
+    await done(p);
+  });
+
+  it('3DS at 360 px: the bank page in the checkout, Approve, the receipt; the shop hears success', async () => {
+    const p = await payer();
+    await openShop(p);
+    await payByCard(p, { number: '4000 0000 0000 3220' });
+    await p.see(CHECKOUT, 'button.approve');
+    await p.screenshot('3ds-bank-360');
+    await p.click(CHECKOUT, 'button.approve');
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
+    await done(p);
+  });
+
+  it.each([360, 1280])('Nequi push at %i px: the wait, then the receipt; the shop hears success from nequi', async (width) => {
+    const p = await payer(width);
+    await openShop(p);
+    await chooseMethod(p, /Nequi/);
+    await p.fillNamed(CHECKOUT, /celular nequi/i, '61111111');
+    await p.press(CHECKOUT, 'button', /enviar notificación/i);
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
+    expect(await p.tab.evaluate(TOP, () => document.getElementById('result')?.getAttribute('data-method'))).toBe('nequi');
+    await p.screenshot(`nequi-receipt-${width}`);
+    await done(p);
+  });
+
+  it('cash at 360 px: the voucher, paid at the kiosk, turns into the receipt', async () => {
+    const p = await payer();
+    await openShop(p);
+    await chooseMethod(p, /Efectivo/);
+    await p.press(CHECKOUT, 'input[type="radio"]', /PayCash/);
+    await p.fill(CHECKOUT, '[name="cash-email"]', 'maria.nunez@example.com');
+    await p.fill(CHECKOUT, '[name="cash-phone"]', '+507 6123-4567');
+    await p.click(CHECKOUT, '#method-panel-cash form button[type="submit"]');
+    const voucher = await p.until('the voucher number', CHECKOUT, () => /\b(\d{4} \d{4} \d{4})\b/.exec(document.body.innerText)?.[1] ?? '', []);
+    await p.screenshot('cash-voucher-360');
+    const paid = await fetch(`${sandbox.url}/sandbox/cash/${voucher.replace(/\s/g, '')}/pay`, { method: 'POST' });
+    expect(paid.status).toBe(200);
+    await p.seeText(CHECKOUT, RECEIPT);
+    await done(p);
+  });
+
+  it('close and reopen at 360 px: the X takes the checkout away, Pay brings the form back (the catalogue not downloaded twice), which pays', async () => {
+    const p = await payer();
+    await downloadsFor(() => openShop(p), true);
+    await p.click(CHECKOUT, '.header__close');
+    await p.until('the checkout gone', TOP, () => !document.querySelector('iframe[src*="/pf/widget"]'), []);
+    const reopen = downloadsFor(async () => {
+      await p.click(TOP, '#pay-button');
+      await cardField(p);
+    });
+    expect(await reopen, `${engine.name}: the catalogue's downloads for a reopen`).toBeLessThanOrEqual(1);
+    await payByCard(p, { number: '4111 1111 1111 1111' });
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
+    await done(p);
+  });
+
+  it('zero-JS button at 360 px: data-pasarela-code opens the checkout, which pays; pasarela:result on the button', async () => {
+    const p = await payer();
+    await p.tab.goto(`${sandbox.demoUrl}/zero-js.html`);
+    await p.tab.evaluate(TOP, () => {
+      const w = window as unknown as { heard: string[] };
+      w.heard = [];
+      document.addEventListener('pasarela:result', (event) => w.heard.push(`${(event.target as Element).id} ${(event as CustomEvent<{ status: string }>).detail.status}`));
+    });
+    await p.click(TOP, '#pay-button[data-pasarela-code]:not([disabled])');
+    await cardField(p);
+    await payByCard(p, { number: '5555 5555 5555 4444' });
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await p.until('pasarela:result', TOP, () => (window as unknown as { heard: string[] }).heard.join(), [])).toBe('pay-button success');
+    await done(p);
+  });
+
+  it('strict CSP with Trusted Types at 360 px: loadCheckout() opens the card form, no violation', async () => {
+    const p = await payer();
+    await p.tab.goto(cspShopUrl);
+    expect(await p.until('loadCheckout()', TOP, () => (window as unknown as { outcome?: string }).outcome, [])).toBe('opened');
+    await cardField(p);
+    expect(await p.tab.evaluate(TOP, () => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await p.screenshot('strict-csp-360');
+    await done(p);
+  });
+
+  it('one order in two browsers at 360 px: the second sees the Yappy payment waiting, not a new one; one payment; then paid in both', async () => {
+    const a = await payer();
+    await a.tab.goto(sandbox.demoUrl);
+    await a.click(TOP, '[data-product="geisha"] [data-step="1"]');
+    expect(await a.tab.evaluate(TOP, () => document.getElementById('total')?.textContent)).toBe('$65.27');
+    await a.click(TOP, '#pay-button');
+    await cardField(a);
+    await chooseMethod(a, /Yappy/);
+    await verifyIfAsked(a);
+    await a.fill(CHECKOUT, '[name="yappy-phone"]', '63333333');
+    await a.press(CHECKOUT, 'button', /enviar solicitud de pago/i);
+    await a.see(CHECKOUT, '[role="timer"]');
+    const code = await checkoutCode(a);
+    const orderPage = await a.tab.url();
+    expect(new URL(orderPage).searchParams.get('order')).toBeTruthy();
+
+    const b = await payer();
+    await b.tab.goto(orderPage);
+    await b.until('the order total', TOP, () => document.getElementById('total')?.textContent === '$65.27', []);
+    await b.click(TOP, '#pay-button');
+    await b.seeText(CHECKOUT, /Tienes un pago con Yappy de \$65\.27 esperando tu aprobación/);
+    expect(await cardFormShown(b)).toBe(false);
+    expect(await checkoutCode(b)).toBe(code);
+    await b.screenshot('two-browsers-waiting-es-360');
+
+    const [yappy] = await transactionsFor(sandbox, code);
+    const approved = await fetch(`${sandbox.url}/sandbox/yappy/${yappy?.codOper ?? ''}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }) });
+    expect(approved.status).toBe(200);
+    for (const p of [b, a]) {
+      await p.tab.goto(orderPage);
+      await p.seeText(TOP, /Este pedido ya está pagado/);
+      expect(await p.tab.evaluate(TOP, () => document.getElementById('pay-button')?.getClientRects().length ?? 0)).toBe(0);
+    }
+    await b.screenshot('two-browsers-paid-es-360');
+    expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
+    await done(a);
+    await done(b);
+  });
+  it('wallet login at 360 px: the login, then the wallet with its balance', async () => {
+    const p = await payer();
+    await p.tab.goto(`${sandbox.url}/pf/widget/home?lang=es`);
+    await p.seeText(TOP, /inicia sesión en tu billetera/i);
+    await p.fillNamed(TOP, /usuario o correo/i, DEMO_USER.login);
+    await p.fillNamed(TOP, /^contraseña$/i, DEMO_USER.password);
+    await p.press(TOP, 'button', /iniciar sesión/i);
+    await p.seeText(TOP, /mi billetera/i);
+    await p.seeText(TOP, /\$100\.00/);
+    expect(new URL(await p.tab.url()).pathname).toBe('/pf/widget/home');
+    await p.screenshot('wallet-360');
+    await done(p);
+  });
+}
+
+/**
+ * A shop on an origin of its own whose page allows only the checkout's origin for scripts and
+ * frames, and requires Trusted Types (docs/integration.md "Content Security Policy"): it records
+ * every violation from its first script on, then loads the checkout with loadCheckout().
+ */
+function strictShop(checkoutOrigin: string): Server {
+  const nonce = 'c2hvcC1ub25jZQ';
+  const policy = [
+    "default-src 'none'", `script-src 'nonce-${nonce}' ${checkoutOrigin}`, `frame-src ${checkoutOrigin}`,
+    "style-src 'none'", 'img-src data:', "require-trusted-types-for 'script'", 'trusted-types pasarela-checkout',
+  ].join('; ');
+  return createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
+    response.end(`<!doctype html><html lang="es"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tienda</title><link rel="icon" href="data:,">
+<script nonce="${nonce}">
+  window.violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.effectiveDirective + ' ' + e.blockedURI));
+</script>
+<script type="module" nonce="${nonce}">
+  import { loadCheckout } from '${checkoutOrigin}/sdk/pure.mjs';
+  loadCheckout('${checkoutOrigin}').then(
+    (checkout) => { checkout.open({ code: 'LKDEMO0001' }); window.outcome = 'opened'; },
+    (error) => { window.outcome = 'failed: ' + error.message; },
+  );
+</script>`);
+  });
+}
