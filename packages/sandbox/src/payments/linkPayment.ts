@@ -8,7 +8,9 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
-import { checkPaymentCaptcha } from './captchaVerdict';
+import { captchaSpentError, spendOrRefuse, verifyPaymentCaptcha, type CaptchaSpend } from './captchaVerdict';
+import { announceTransaction } from '../changes/announcements';
+import type { Queryable } from '../db/Database';
 import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../store/merchants';
 import { duplicateLockKey, insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
@@ -106,8 +108,22 @@ export function linkPaymentFingerprint(
  * Every link payment starts here, so this is where its captcha is verified, once (a token counts once).
  */
 export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
-  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId);
-  return earlierAttempt(deps.db, input.trackId, fingerprint);
+  const spend = await verifyPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId);
+  const earlier = await earlierAttempt(deps.db, input.trackId, fingerprint);
+  // A new payment spends its token in its attempt's statement (one commit); an answer again spends it now.
+  if (spend && earlier) await spendOrRefuse(deps.db, spend);
+  else if (spend) pendingSpends.set(input, spend);
+  return earlier;
+}
+
+/** The token a payment's checks accepted, spent by its attempt's insert (recordAttempt) or by balancePaymentSpend. */
+const pendingSpends = new WeakMap<LinkPaymentInput, CaptchaSpend>();
+const attemptSpends = new WeakMap<NewTransaction, CaptchaSpend>();
+
+/** The wallet balance's payment records in its own transaction: its token is spent there. */
+export async function spendPendingCaptcha(tx: Queryable, input: LinkPaymentInput): Promise<void> {
+  const spend = pendingSpends.get(input);
+  if (spend) await spendOrRefuse(tx, spend);
 }
 
 /** Records a method's transaction once per trackId; a request with the same trackId that won meanwhile is answered by its row. */
@@ -131,10 +147,18 @@ export async function recordAttempt(
   const trackId = attempt.track_id;
   const fingerprint = attempt.request_fingerprint ?? '';
   const codOper = newCodOper();
-  const result = charge
-    ? await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) => insertUnlessDuplicate(db, attempt, codOper, duplicateCheckOf(charge)))
-    : await insertUnlessDuplicate(deps.db, attempt, codOper, null);
-  if (result.kind === 'inserted') return { row: result.row, inserted: true };
+  // tryAgain makes no check, so it takes no lock: only a checked insert waits for its card's others.
+  const check = charge ? duplicateCheckOf(charge) : null;
+  // The captcha token spent and the attempt recorded in one statement, one commit; told to every node after it.
+  const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, announcedByNode: true };
+  const result = check
+    ? await deps.db.oneStatementLocked(duplicateLockKey(check), (db) => insertUnlessDuplicate(db, attempt, codOper, check, shape))
+    : await insertUnlessDuplicate(deps.db, attempt, codOper, null, shape);
+  if (result.kind === 'captcha_spent') throw captchaSpentError();
+  if (result.kind === 'inserted') {
+    announceTransaction(deps.db, result.row);
+    return { row: result.row, inserted: true };
+  }
   // The same trackId racing in again is a retry, not a second payment. The earlier payment is this
   // card's own (keyed fingerprint), so its payer may go back to it.
   if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) {
@@ -148,7 +172,7 @@ export async function recordAttempt(
 }
 
 export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
-  return {
+  const attempt: NewTransaction = {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
@@ -157,4 +181,8 @@ export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput
     request_fingerprint: fingerprint,
     ...fields,
   };
+  const spend = pendingSpends.get(input);
+  // Spent for the merchant and trackId the attempt records.
+  if (spend && spend.merchantId === attempt.merchant_id && spend.trackId === (attempt.track_id ?? '')) attemptSpends.set(attempt, spend);
+  return attempt;
 }

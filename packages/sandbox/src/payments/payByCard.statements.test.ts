@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
+import { writes } from '../db/statementTrace';
 import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
@@ -8,6 +9,28 @@ import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber,
 
 let t: TestApp;
 let statements: string[] = [];
+/** The node's announcements after the commits (changes/announcements.ts), batched: not the payment's own. */
+let announcements: string[] = [];
+const ANNOUNCEMENT = /pg_notify\(\$1 \|\| coalesce\(current_schema\(\)/;
+
+/** Commits that write (each waits for its WAL flush on PostgreSQL): a transaction's, or a statement's sent alone. */
+function writingCommits(sent: readonly string[]): number {
+  let inTransaction = false;
+  let wrote = false;
+  let commits = 0;
+  for (const sql of sent) {
+    if (sql.startsWith('begin')) [inTransaction, wrote] = [true, false];
+    else if (sql === 'commit') {
+      if (wrote) commits += 1;
+      inTransaction = false;
+    } else if (sql === 'rollback') inTransaction = false;
+    else if (!sql.startsWith('processor:') && writes(sql)) {
+      if (inTransaction) wrote = true;
+      else commits += 1;
+    }
+  }
+  return commits;
+}
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: (gateways) => ({
@@ -19,7 +42,7 @@ beforeAll(async () => {
   const transaction = t.db.transaction.bind(t.db);
   Object.assign(t.db, {
     query: (sql: string, params?: readonly unknown[]) => {
-      statements.push(sql);
+      (ANNOUNCEMENT.test(sql) ? announcements : statements).push(sql);
       return query(sql, params);
     },
     transaction: async <T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions) => {
@@ -48,17 +71,21 @@ afterAll(() => t.close());
 
 async function countPayment(body: Record<string, unknown>) {
   statements = [];
+  announcements = [];
   const res = await t.post('/cards/auth-capture', body);
-  return { status: res.status, data: res.data, statements: [...statements] };
+  // The announcements go out in the turn after the commit that made them.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { status: res.status, data: res.data, statements: [...statements], announcements: [...announcements] };
 }
 
-// One shape for the money path, every method's: the look-ups and checks, the attempt recorded, the
-// card processor asked with the attempt's key, its answer recorded by settlePayment (the row locked,
-// in a transaction), and only then the receipt e-mail.
+// One shape for the money path, every method's (issue 91): the look-ups and checks, the attempt
+// recorded with the captcha token's spend in one statement (one commit), the card processor asked
+// with the attempt's key, its answer recorded by settlePayment with its books line and receipt
+// e-mail in one transaction (the second commit); every node told after each commit.
 describe('statements per card payment', () => {
-  it('an approved guest payment: the look-ups, the attempt, the processor, the outcome (settlePayment), the receipt', async () => {
+  it('an approved guest payment: the look-ups, the attempt, the processor, the outcome with its books line and receipt (settlePayment)', async () => {
     const link = await newLink(t);
-    const { status, data, statements } = await countPayment(cardPayload(link));
+    const { status, data, statements, announcements } = await countPayment(cardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
@@ -74,6 +101,16 @@ describe('statements per card payment', () => {
     const booksLine = at(/insert into balance_transactions/);
     expect(outcome).toBeLessThan(booksLine);
     expect(booksLine).toBeLessThan(receipt);
+    // The captcha token is spent by the attempt's own statement.
+    expect(statements[attempt], statements[attempt]).toMatch(/insert into captcha_uses/);
+    expect(statements.filter((sql) => /captcha_uses as u/.test(sql) && !/insert into transactions/.test(sql))).toEqual([]);
+    // The receipt commits with the outcome.
+    expect(statements.indexOf('commit', outcome)).toBeGreaterThan(receipt);
+    expect(writingCommits(statements), statements.join('\n')).toBe(2);
+    // The attempt and the outcome told to every node after their commits, outside the payment's
+    // transactions (no NOTIFY lock at commit), with the receipt mail.
+    expect(announcements.length, announcements.join('\n')).toBeGreaterThanOrEqual(1);
+    expect(statements.filter((sql) => /pg_notify/.test(sql)), statements.join('\n')).toEqual([]);
     expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? APPROVED_PGLITE : APPROVED_PGLITE + 2);
     // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
@@ -113,16 +150,18 @@ describe('statements per card payment', () => {
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
     const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
     expect(status).toBe(409);
-    // The captcha's read and its token spent (a token counts once), then five (PostgreSQL: seven).
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 7 : 9);
+    // The captcha's read, then five (PostgreSQL: seven); the token is spent by the duplicate check's
+    // own statement (a token counts once), which records nothing else.
+    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 6 : 8);
+    expect(statements.find((sql) => /insert into transactions/.test(sql))).toMatch(/insert into captcha_uses/);
     expect(await t.db.query<{ n: number }>('select count(*)::int as n from mailbox')).toEqual(before);
   });
 });
 
 /**
  * An approved guest payment on PGlite: the captcha (its merchant and the token's earlier use in one
- * read; the token spent), the trackId, link, merchant and its services, the attempt,
- * the processor, settlePayment's transaction with the payment's line in the merchant's books (its
- * prices, the line), the receipt.
+ * read), the trackId, link, merchant and its services, the attempt with the token's spend, the
+ * processor, settlePayment's transaction (BEGIN, the single-use link's lock, the row's, the outcome,
+ * the merchant's prices and the books line, the receipt, COMMIT): 14 statements, and the processor's mark.
  */
-const APPROVED_PGLITE = 16;
+const APPROVED_PGLITE = 15;

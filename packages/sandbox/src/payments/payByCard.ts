@@ -13,7 +13,6 @@ import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { mailReceiptOfSettled } from './receiptMail';
 
 export interface PayContext {
   lang: Language;
@@ -83,8 +82,8 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
+      receipt: { origin: ctx.origin, shop: payee?.merchant },
     });
-    await mailReceiptOfSettled(deps.db, settled, ctx.origin, payee?.merchant);
     const brand = cardBrandOf(info.cardNumber);
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true && brand) {
       const details = { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: processorName(row.payer_name) };

@@ -3,10 +3,10 @@ import type { Queryable } from '../db/Database';
 import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import type { TransactionRow } from '../store/transactions';
-import { sendMerchantMail } from './merchantMail';
+import { merchantMail, sendMerchantMail } from './merchantMail';
+import { insertMail } from '../store/mailbox';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { findMerchant } from '../store/merchants';
-import type { Settlement } from './settlePayment';
 
 export type ReceiptFields = Pick<TransactionRow,
   'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id'>;
@@ -24,17 +24,19 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   });
 }
 
-async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
-  const content = receiptContentOf(tx, origin);
-  if (!content || !tx.email) return;
-  await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
+/** Where a settled payment's receipt links to, and its shop when the caller has just read it. */
+export interface ReceiptTo {
+  origin: string;
+  shop?: ShopOfOperation | undefined;
 }
 
-/** Once, since only the answer that settles a payment gets here. */
-export async function mailReceiptOfSettled(db: Queryable, settled: Settlement | undefined, origin: string, shop?: ShopOfOperation): Promise<void> {
-  if (settled?.kind !== 'settled' || !receiptContentOf(settled.row, origin)) return;
-  const name = shop?.name ?? (await findMerchant(db, settled.row.merchant_id))?.name ?? '';
-  await mailReceipt(db, settled.row, name, origin, shop);
+/** In settlePayment's transaction, so the receipt commits with the outcome it tells of; the mail's id and merchant, to announce. */
+export async function insertReceiptOf(tx: Queryable, row: TransactionRow, to: ReceiptTo): Promise<{ id: number; merchantId: number | null } | undefined> {
+  const content = receiptContentOf(row, to.origin);
+  if (!content || !row.email) return undefined;
+  const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
+  const mail = await merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: mailLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
+  return insertMail(tx, mail);
 }
 
 export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {

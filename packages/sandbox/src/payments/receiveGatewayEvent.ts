@@ -2,7 +2,6 @@ import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { applyDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
-import { mailReceiptOfSettled } from './receiptMail';
 import { applyRefundEvent } from './refundEvents';
 import { settlePayment, type Settlement } from './settlePayment';
 
@@ -19,7 +18,6 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
     await applyDisputeEvent(deps, event);
     return undefined;
   }
-  const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);
-  if (receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher')) await mailReceiptOfSettled(deps.db, settled, receiptOrigin);
-  return settled;
+  const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? { origin: receiptOrigin } : undefined;
+  return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event, receipt);
 }
