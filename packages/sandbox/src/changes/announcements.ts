@@ -39,6 +39,8 @@ function announce(db: Database, channel: Channel, payload: string): void {
 
 /** As migration 016's trigger tells it, for the writes that leave it to the node (writeOutcome's and the attempt's). */
 export function announceTransaction(db: Database, row: { cod_oper: string; method: string; status: number; auth_status: string; user_id: number | null; merchant_id: number }): void {
+  // As migration 015's triggers: an attempt is heard of once its gateway answered.
+  if (row.auth_status === 'PROCESSING') return;
   const change: TransactionChange = {
     codOper: row.cod_oper, method: row.method, status: row.status, authStatus: row.auth_status, userId: row.user_id, merchantId: row.merchant_id, origin: db.sessionName,
   };

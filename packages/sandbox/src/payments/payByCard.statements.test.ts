@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
-import { writes } from '../db/statementTrace';
+import { writingCommits } from '../../test/statementLog';
 import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
@@ -13,24 +13,6 @@ let statements: string[] = [];
 let announcements: string[] = [];
 const ANNOUNCEMENT = /pg_notify\(\$1 \|\| coalesce\(current_schema\(\)/;
 
-/** Commits that write (each waits for its WAL flush on PostgreSQL): a transaction's, or a statement's sent alone. */
-function writingCommits(sent: readonly string[]): number {
-  let inTransaction = false;
-  let wrote = false;
-  let commits = 0;
-  for (const sql of sent) {
-    if (sql.startsWith('begin')) [inTransaction, wrote] = [true, false];
-    else if (sql === 'commit') {
-      if (wrote) commits += 1;
-      inTransaction = false;
-    } else if (sql === 'rollback') inTransaction = false;
-    else if (!sql.startsWith('processor:') && writes(sql)) {
-      if (inTransaction) wrote = true;
-      else commits += 1;
-    }
-  }
-  return commits;
-}
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: (gateways) => ({

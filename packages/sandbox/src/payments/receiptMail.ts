@@ -3,8 +3,8 @@ import type { Queryable } from '../db/Database';
 import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import type { TransactionRow } from '../store/transactions';
-import { merchantMail, sendMerchantMail } from './merchantMail';
-import { insertMail } from '../store/mailbox';
+import { merchantMail } from './merchantMail';
+import type { Mail } from '../store/mailbox';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { findMerchant } from '../store/merchants';
 
@@ -30,21 +30,29 @@ export interface ReceiptTo {
   shop?: ShopOfOperation | undefined;
 }
 
-/** In settlePayment's transaction, so the receipt commits with the outcome it tells of; the mail's id and merchant, to announce. */
-export async function insertReceiptOf(tx: Queryable, row: TransactionRow, to: ReceiptTo): Promise<{ id: number; merchantId: number | null } | undefined> {
-  const content = receiptContentOf(row, to.origin);
-  if (!content || !row.email) return undefined;
-  const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
-  const mail = await merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: mailLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
-  return insertMail(tx, mail);
+/** The e-mail a settled payment sends, made in settlePayment's transaction so that it commits with the outcome it tells of. */
+export type SettledMail = (tx: Queryable, row: TransactionRow) => Promise<Mail | undefined>;
+
+/** The receipt of a payment that paid; none otherwise. */
+export function receiptOfSettled(to: ReceiptTo): SettledMail {
+  return async (tx, row) => {
+    const content = receiptContentOf(row, to.origin);
+    if (!content || !row.email) return undefined;
+    const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
+    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: mailLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
+  };
 }
 
-export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
-  const code = tx.reference;
-  if (!tx.email || tx.method !== 'cash' || !code) return;
-  const lang = mailLanguage(tx.lang);
-  await sendMerchantMail(db, { to: tx.email, kind: 'voucher', merchantId: tx.merchant_id, lang, origin, fallbackName: merchantName }, (merchant) => voucherMail({
-    lang, origin, codOper: tx.cod_oper, merchant, total: centsToAmount(tx.amount_cents + tx.tax_cents),
-    network: voucherNetworkOf(tx.details['network']), code, expiresAt: tx.expires_at,
-  }));
+/** A cash voucher issued: its number, mailed once (only the answer that settles the attempt gets here). */
+export function voucherOfSettled(origin: string): SettledMail {
+  return async (tx, row) => {
+    const code = row.reference;
+    if (!row.email || row.method !== 'cash' || !code) return undefined;
+    const lang = mailLanguage(row.lang);
+    const fallbackName = (await findMerchant(tx, row.merchant_id))?.name ?? '';
+    return merchantMail(tx, { to: row.email, kind: 'voucher', merchantId: row.merchant_id, lang, origin, fallbackName }, (merchant) => voucherMail({
+      lang, origin, codOper: row.cod_oper, merchant, total: centsToAmount(row.amount_cents + row.tax_cents),
+      network: voucherNetworkOf(row.details['network']), code, expiresAt: row.expires_at,
+    }));
+  };
 }

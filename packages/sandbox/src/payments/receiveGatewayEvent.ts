@@ -3,6 +3,7 @@ import type { Deps } from '../Deps';
 import { applyDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { applyRefundEvent } from './refundEvents';
+import { receiptOfSettled } from './receiptMail';
 import { settlePayment, type Settlement } from './settlePayment';
 
 /**
@@ -18,6 +19,6 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
     await applyDisputeEvent(deps, event);
     return undefined;
   }
-  const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? { origin: receiptOrigin } : undefined;
+  const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? receiptOfSettled({ origin: receiptOrigin }) : undefined;
   return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event, receipt);
 }

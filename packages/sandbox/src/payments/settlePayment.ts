@@ -10,7 +10,8 @@ import { type TransactionRow } from '../store/transactions';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
-import { insertReceiptOf, type ReceiptTo } from './receiptMail';
+import type { SettledMail } from './receiptMail';
+import { insertMail } from '../store/mailbox';
 import type { CancelReason } from '../merchantView/merchantTransaction';
 
 export type Settlement =
@@ -120,7 +121,7 @@ export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutco
  * pending; a single-use link is claimed and `event` recorded (once) in the same transaction.
  */
 export async function settlePayment(
-  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, receipt?: ReceiptTo,
+  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail,
 ): Promise<Settlement | undefined> {
   let calledOff: TransactionRow[] = [];
   let lateOutcome: PaymentOutcome | undefined;
@@ -157,9 +158,10 @@ export async function settlePayment(
       const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
-    // The outcome, its books line and webhook event (migration 028's trigger) and its receipt: one commit.
+    // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one commit.
     const settled = await writeOutcome(tx, codOper, outcome, true);
-    if (receipt) mailed = await insertReceiptOf(tx, settled, receipt);
+    const mail = await mailOf?.(tx, settled);
+    if (mail) mailed = await insertMail(tx, mail);
     return { kind: 'settled', row: settled };
   });
   if (settlement?.kind === 'settled') announceTransaction(deps.db, settlement.row);
