@@ -4,7 +4,7 @@ import type { CaptchaVerdict, CaptchaVerifier } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { captchaMerchantOf, type CaptchaPayee } from '../store/captchaSettings';
+import { captchaMerchantOf, type CaptchaPayee, type CaptchaPayeeMerchant } from '../store/captchaSettings';
 import { spendCaptchaToken } from '../store/captchaUses';
 
 /** docs/sandbox.md "Captcha": `fail` is a bot, `fail-score` a bot's score, anything else a person. */
@@ -46,7 +46,7 @@ export function sandboxCaptchaVerifier(now: () => number = Date.now): CaptchaVer
 /** For Deps made without one (a script's own app). */
 const fallbackVerifier = sandboxCaptchaVerifier();
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const captchaTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Another payment has the token (found here, or by the attempt's own statement). */
 export const captchaSpentError = (): PaymentError => new PaymentError('forbidden', 'error_captcha', 'captchaToken was already used: each payment needs a new one');
@@ -77,12 +77,15 @@ export async function spendOrRefuse(db: Queryable, spend: CaptchaSpend): Promise
 }
 
 
-/** checkPaymentCaptcha's checks without the spend: the token to spend, when there is one to spend. */
+/**
+ * checkPaymentCaptcha's checks without the spend: the token to spend, when there is one to spend.
+ * `read`: the payee's merchant and the token's earlier use, when the caller read them already (null: no merchant).
+ */
 export async function verifyPaymentCaptcha(
-  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, token: string | undefined, payee: CaptchaPayee, trackId: string | undefined,
+  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, token: string | undefined, payee: CaptchaPayee, trackId: string | undefined, read?: CaptchaPayeeMerchant | null,
 ): Promise<CaptchaSpend | undefined> {
-  const tokenHash = token === undefined ? null : hashOf(token);
-  const merchant = await captchaMerchantOf(deps.db, payee, tokenHash);
+  const tokenHash = token === undefined ? null : captchaTokenHash(token);
+  const merchant = read === undefined ? await captchaMerchantOf(deps.db, payee, tokenHash) : (read ?? undefined);
   if (token === undefined || tokenHash === null) {
     if (deps.captchaRequired === false || merchant?.captchaRequired === false) return undefined;
     throw new PaymentError('forbidden', 'error_captcha', 'captchaToken is required');

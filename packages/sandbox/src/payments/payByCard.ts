@@ -55,7 +55,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     throw new PaymentError('invalid', 'missing_arguments', `transactionsType must be the link's (${link.transactionsType})`, { transactionsType: 'disagrees with the link' });
   }
   checkDomain(merchant, payload.additionalData.domainRequested);
-  const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id));
+  const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id, checked.services));
   const card = storedCard(payload.cardInformation.cardNumber, brand, deps.cardFingerprintKey, cardFingerprint);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, {
     method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,

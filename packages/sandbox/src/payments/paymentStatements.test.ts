@@ -90,11 +90,11 @@ describe('statements and commits per payment, per method', () => {
   });
 });
 
-const SAVED_CARD = 16;
-const CARD = 14;
-const NEQUI_PUSH = 12;
+const SAVED_CARD = 12;
+const CARD = 10;
+const NEQUI_PUSH = 8;
 const NEQUI_ANSWER = 8;
-const CASH = 14;
+const CASH = 10;
 const CASH_COMMITS = 2;
 const REFUND = 17;
 const CAPTURE = 13;
