@@ -3,7 +3,7 @@ import { writes } from '../src/db/statementTrace';
 import type { TestApp } from './testApp';
 
 /** The node's announcements after its commits (changes/announcements.ts), batched: not a payment's own. */
-const ANNOUNCEMENT = /pg_notify\(\$1 \|\| coalesce\(current_schema\(\)/;
+const ANNOUNCEMENT = /pg_notify\(channel \|\| coalesce\(current_schema\(\)/;
 
 /**
  * The statements the app's database receives, in order, BEGIN and COMMIT (or ROLLBACK) of a

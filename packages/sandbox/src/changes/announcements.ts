@@ -13,27 +13,23 @@ import type { TransactionChange } from './transactionEvents';
 type Channel = 'pasarela_tx_' | 'pasarela_admin_';
 
 const ANNOUNCE_SQL = `select set_config('synchronous_commit', 'off', true) as sync,
-       (select count(pg_notify($1 || coalesce(current_schema(), 'public'), payload)) from unnest($2::text[]) as payload)::int as sent`;
+       (select count(pg_notify(channel || coalesce(current_schema(), 'public'), payload)) from unnest($1::text[], $2::text[]) as n (channel, payload))::int as sent`;
 
-const queues = new WeakMap<Database, Map<Channel, string[]>>();
+const queues = new WeakMap<Database, { channels: Channel[]; payloads: string[] }>();
 
 function announce(db: Database, channel: Channel, payload: string): void {
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = new Map();
-    queues.set(db, queue);
-  }
-  const waiting = queue.get(channel);
+  const waiting = queues.get(db);
   if (waiting) {
-    waiting.push(payload);
+    waiting.channels.push(channel);
+    waiting.payloads.push(payload);
     return;
   }
-  const payloads = [payload];
-  queue.set(channel, payloads);
+  const queue = { channels: [channel], payloads: [payload] };
+  queues.set(db, queue);
   untraced(() => setImmediate(() => {
-    queue.delete(channel);
+    queues.delete(db);
     // Lost like a notification on a dropped connection: the listeners' onResume looks again.
-    db.query(ANNOUNCE_SQL, [channel, payloads]).catch(() => undefined);
+    db.query(ANNOUNCE_SQL, [queue.channels, queue.payloads]).catch(() => undefined);
   }));
 }
 

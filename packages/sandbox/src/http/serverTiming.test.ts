@@ -14,7 +14,7 @@ beforeAll(async () => {
   Object.assign(t.db, {
     query: async (sql: string, params?: readonly unknown[]) => {
       // The node's announcements after a commit (changes/announcements.ts) are its own, batched across requests.
-      if (/pg_notify\(\$1 \|\| coalesce/.test(sql)) return query(sql, params);
+      if (/pg_notify\(channel \|\| coalesce/.test(sql)) return query(sql, params);
       seen.statements++;
       const rows = await query(sql, params);
       seen.commits++;
