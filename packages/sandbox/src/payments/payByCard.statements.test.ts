@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction, TransactionOptions } from '../db/Database';
+import type { Queryable, Transaction, TransactionOptions } from '../db/Database';
 import { writingCommits } from '../../test/statementLog';
 import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
@@ -11,6 +11,8 @@ let t: TestApp;
 let statements: string[] = [];
 /** The node's announcements after the commits (changes/announcements.ts), batched: not the payment's own. */
 let announcements: string[] = [];
+/** The advisory locks asked for (Database.oneStatementLocked), by their rule's name. */
+let locks: string[] = [];
 const ANNOUNCEMENT = /pg_notify\(channel \|\| coalesce\(current_schema\(\)/;
 
 beforeAll(async () => {
@@ -21,8 +23,13 @@ beforeAll(async () => {
     }),
   });
   const query = t.db.query.bind(t.db);
+  const oneStatementLocked = t.db.oneStatementLocked.bind(t.db);
   const transaction = t.db.transaction.bind(t.db);
   Object.assign(t.db, {
+    oneStatementLocked: <T>(key: string, fn: (db: Queryable) => Promise<T>) => {
+      locks.push(key.split(':')[0] ?? key);
+      return oneStatementLocked(key, fn);
+    },
     query: (sql: string, params?: readonly unknown[]) => {
       (ANNOUNCEMENT.test(sql) ? announcements : statements).push(sql);
       return query(sql, params);
@@ -54,10 +61,11 @@ afterAll(() => t.close());
 async function countPayment(body: Record<string, unknown>) {
   statements = [];
   announcements = [];
+  locks = [];
   const res = await t.post('/cards/auth-capture', body);
   // The announcements go out in the turn after the commit that made them.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  return { status: res.status, data: res.data, statements: [...statements], announcements: [...announcements] };
+  return { status: res.status, data: res.data, statements: [...statements], announcements: [...announcements], locks: [...locks] };
 }
 
 // One shape for the money path, every method's (issue 91): the look-ups and checks, the attempt
@@ -125,6 +133,17 @@ describe('statements per card payment', () => {
     // link and merchant; then the merchant and link for the receipt it shows.
     expect(statements, statements.join('\n')).toHaveLength(3);
     expect(statements.some((sql) => /^(insert|update|delete)/.test(sql.trim())), statements.join('\n')).toBe(false);
+  });
+  it('tryAgain: true (a confirmed second purchase) makes no duplicate check, so it takes no lock', async () => {
+    const link = await newLink(t);
+    const cardNumber = testCardNumber(crypto.randomUUID());
+    const first = await countPayment(cardPayload(link, { cardNumber }));
+    expect(first.locks).toEqual(['duplicate']);
+    const again = await countPayment({ ...cardPayload(link, { cardNumber }), tryAgain: true });
+    expect(again.status).toBe(200);
+    expect(again.locks).toEqual([]);
+    expect(again.statements.filter((sql) => /advisory/.test(sql)), again.statements.join('\n')).toEqual([]);
+    expect(writingCommits(again.statements)).toBe(2);
   });
   it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
     const link = await newLink(t);
