@@ -60,13 +60,13 @@ function randomVisa() {
 }
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
-/** A card payment as the widget sends it: a card and a trackId of its own, so no rule joins two. */
+/** A card payment as the widget sends it: a card, a trackId and a captcha token of its own (a token counts once), so no rule joins two. */
 function pasarelaRequest(code) {
   const body = {
     cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
     cardInformation: { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: 'bench-person' },
+    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: `bench-person-${randomUUID()}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
   return { path: '/api/v1/cards/auth-capture', init: { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY }, body: encode(body) } };

@@ -50,3 +50,6 @@ export async function standalone<T>(trace: StatementTrace | undefined, sql: stri
   }
   return result;
 }
+
+/** Work the node does for itself, not for the request that set it going (its statements are not the request's). */
+export const untraced = <T>(work: () => T): T => current.exit(work);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { captchaRefusalKey, type CaptchaCheckResponse } from '@pasarela/core';
 import type { CaptchaVerdict, CaptchaVerifier } from '@pasarela/gateways';
+import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { captchaMerchantOf, type CaptchaPayee } from '../store/captchaSettings';
+import { captchaMerchantOf, type CaptchaPayee, type CaptchaPayeeMerchant } from '../store/captchaSettings';
 import { spendCaptchaToken } from '../store/captchaUses';
 
 /** docs/sandbox.md "Captcha": `fail` is a bot, `fail-score` a bot's score, anything else a person. */
@@ -45,9 +46,10 @@ export function sandboxCaptchaVerifier(now: () => number = Date.now): CaptchaVer
 /** For Deps made without one (a script's own app). */
 const fallbackVerifier = sandboxCaptchaVerifier();
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const captchaTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-const spent = () => new PaymentError('forbidden', 'error_captcha', 'captchaToken was already used: each payment needs a new one');
+/** Another payment has the token (found here, or by the attempt's own statement). */
+export const captchaSpentError = (): PaymentError => new PaymentError('forbidden', 'error_captcha', 'captchaToken was already used: each payment needs a new one');
 
 /**
  * Verified once per payment (SPEC 8 error_captcha, invalid_score_captcha), whatever score the widget
@@ -59,18 +61,41 @@ const spent = () => new PaymentError('forbidden', 'error_captcha', 'captchaToken
 export async function checkPaymentCaptcha(
   deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, token: string | undefined, payee: CaptchaPayee, trackId: string | undefined,
 ): Promise<void> {
-  const tokenHash = token === undefined ? null : hashOf(token);
-  const merchant = await captchaMerchantOf(deps.db, payee, tokenHash);
+  const spend = await verifyPaymentCaptcha(deps, token, payee, trackId);
+  if (spend) await spendOrRefuse(deps.db, spend);
+}
+
+/** An accepted token not yet this request's: to be spent by the payment's first write (its attempt's statement). */
+export interface CaptchaSpend {
+  tokenHash: string;
+  merchantId: number;
+  trackId: string;
+}
+
+export async function spendOrRefuse(db: Queryable, spend: CaptchaSpend): Promise<void> {
+  if (!(await spendCaptchaToken(db, spend.tokenHash, spend.merchantId, spend.trackId))) throw captchaSpentError();
+}
+
+
+/**
+ * checkPaymentCaptcha's checks without the spend: the token to spend, when there is one to spend.
+ * `read`: the payee's merchant and the token's earlier use, when the caller read them already (null: no merchant).
+ */
+export async function verifyPaymentCaptcha(
+  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, token: string | undefined, payee: CaptchaPayee, trackId: string | undefined, read?: CaptchaPayeeMerchant | null,
+): Promise<CaptchaSpend | undefined> {
+  const tokenHash = token === undefined ? null : captchaTokenHash(token);
+  const merchant = read === undefined ? await captchaMerchantOf(deps.db, payee, tokenHash) : (read ?? undefined);
   if (token === undefined || tokenHash === null) {
-    if (deps.captchaRequired === false || merchant?.captchaRequired === false) return;
+    if (deps.captchaRequired === false || merchant?.captchaRequired === false) return undefined;
     throw new PaymentError('forbidden', 'error_captcha', 'captchaToken is required');
   }
   // No merchant: the payee's own check refuses the payment next, and the token is not spent on it.
-  if (!merchant) return;
+  if (!merchant) return undefined;
   const sameRequest = (use: { merchantId: number; trackId: string }) => Boolean(trackId) && use.trackId === trackId && use.merchantId === merchant.id;
   if (merchant.earlierUse) {
-    if (sameRequest(merchant.earlierUse)) return;
-    throw spent();
+    if (sameRequest(merchant.earlierUse)) return undefined;
+    throw captchaSpentError();
   }
   let verdict: CaptchaVerdict;
   try {
@@ -83,5 +108,5 @@ export async function checkPaymentCaptcha(
   }
   const refusal = captchaRefusalKey({ valid: verdict.valid, score: verdict.score });
   if (refusal) throw new PaymentError('forbidden', refusal);
-  if (!(await spendCaptchaToken(deps.db, tokenHash, merchant.id, trackId ?? ''))) throw spent();
+  return { tokenHash, merchantId: merchant.id, trackId: trackId ?? '' };
 }

@@ -10,6 +10,7 @@ import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
+import { receiptOfSettled, type ReceiptTo } from './receiptMail';
 
 interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
   /** A URL the processor gave whole stays as it is. */
@@ -19,6 +20,8 @@ interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang
   /** The request_already_paid detail when another payment took the link or subscription meanwhile. */
   calledOff: string;
   shop?: ShopOfOperation | undefined;
+  /** Mailed in the outcome's commit when it pays (a payer's own card payment). */
+  receipt?: ReceiptTo | undefined;
 }
 
 interface ChargedCard {
@@ -48,7 +51,7 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   const outcome: PaymentOutcome = {
     ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
   };
-  const settled = await settlePayment(deps, attempt.cod_oper, outcome);
+  const settled = await settlePayment(deps, attempt.cod_oper, outcome, undefined, charge.receipt && receiptOfSettled(charge.receipt));
   if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
   return { row: settled?.row ?? attempt, settled };
 }

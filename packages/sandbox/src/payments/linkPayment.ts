@@ -6,14 +6,17 @@ import * as v from 'valibot';
 import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { payTargetOf, type PayTarget } from './payTarget';
+import { payTargetFrom, payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
-import { checkPaymentCaptcha } from './captchaVerdict';
+import { captchaSpentError, captchaTokenHash, spendOrRefuse, verifyPaymentCaptcha, type CaptchaSpend } from './captchaVerdict';
+import { announceTransaction } from '../changes/announcements';
+import type { Queryable } from '../db/Database';
 import { checkGuestAllowed } from './cardChecks';
-import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../store/merchants';
+import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow, type MerchantServiceRow } from '../store/merchants';
+import { readPaymentOpening, type PaymentOpening } from '../store/paymentOpening';
 import { duplicateLockKey, insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
-import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
+import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
@@ -52,6 +55,8 @@ interface CheckedPayee {
   anonymousUserServiceId: number | undefined;
   amountCents: number;
   taxCents: number;
+  /** The merchant's enabled services, when read with the link. */
+  services?: readonly MerchantServiceRow[] | undefined;
 }
 
 export interface CheckedPayment extends CheckedPayee {
@@ -62,7 +67,7 @@ export interface CheckedPayment extends CheckedPayee {
 
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
   const checked = await checkLinkPayee(deps, input, anonymousUserServiceId);
-  const services = await listMerchantServices(deps.db, checked.merchant.id);
+  const services = checked.services ?? (await listMerchantServices(deps.db, checked.merchant.id));
   // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
   const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
   const methods = paymentMethodAvailability(entries, checked.link.serviceCode, parseCardTypeList(checked.link.cardTypes));
@@ -76,12 +81,13 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
 
 /** The payee's checks before the method's own; a typed card goes on to its brand's check (payByCard). */
 export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonymousUserServiceId: number | undefined): Promise<CheckedPayee> {
-  const link = await payTargetOf(deps, input.code);
-  const merchant = await findMerchant(deps.db, link.merchantId);
+  const opening = openings.get(input);
+  const link = opening ? payTargetFrom(opening.link, opening.station) : await payTargetOf(deps, input.code);
+  const merchant = opening ? opening.merchant : await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
   const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents, merchant.currency);
-  return { link, merchant, anonymousUserServiceId, amountCents, taxCents };
+  return { link, merchant, anonymousUserServiceId, amountCents, taxCents, services: opening?.services };
 }
 
 type CardCharged = Parameters<typeof duplicateCheckOf>[0];
@@ -106,8 +112,29 @@ export function linkPaymentFingerprint(
  * Every link payment starts here, so this is where its captcha is verified, once (a token counts once).
  */
 export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
-  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId);
-  return earlierAttempt(deps.db, input.trackId, fingerprint);
+  // The captcha's merchant and token, the trackId's payment, the link and its merchant: one read.
+  const opening = await readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken));
+  const { merchant } = opening;
+  const captchaPayee = merchant ? { id: merchant.id, captchaRequired: merchant.captcha_required, earlierUse: opening.captchaUse } : null;
+  const spend = await verifyPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId, captchaPayee);
+  const earlier = opening.earlier && sameChargeOrRefuse(opening.earlier, fingerprint);
+  openings.set(input, opening);
+  // A new payment spends its token in its attempt's statement (one commit); an answer again spends it now.
+  if (spend && earlier) await spendOrRefuse(deps.db, spend);
+  else if (spend) pendingSpends.set(input, spend);
+  return earlier;
+}
+
+/** The token a payment's checks accepted, spent by its attempt's insert (recordAttempt) or by balancePaymentSpend. */
+const pendingSpends = new WeakMap<LinkPaymentInput, CaptchaSpend>();
+/** What repeatedPayment read, for the payee's checks that follow it. */
+const openings = new WeakMap<LinkPaymentInput, PaymentOpening>();
+const attemptSpends = new WeakMap<NewTransaction, CaptchaSpend>();
+
+/** The wallet balance's payment records in its own transaction: its token is spent there. */
+export async function spendPendingCaptcha(tx: Queryable, input: LinkPaymentInput): Promise<void> {
+  const spend = pendingSpends.get(input);
+  if (spend) await spendOrRefuse(tx, spend);
 }
 
 /** Records a method's transaction once per trackId; a request with the same trackId that won meanwhile is answered by its row. */
@@ -131,10 +158,18 @@ export async function recordAttempt(
   const trackId = attempt.track_id;
   const fingerprint = attempt.request_fingerprint ?? '';
   const codOper = newCodOper();
-  const result = charge
-    ? await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) => insertUnlessDuplicate(db, attempt, codOper, duplicateCheckOf(charge)))
-    : await insertUnlessDuplicate(deps.db, attempt, codOper, null);
-  if (result.kind === 'inserted') return { row: result.row, inserted: true };
+  // tryAgain makes no check, so it takes no lock: only a checked insert waits for its card's others.
+  const check = charge ? duplicateCheckOf(charge) : null;
+  // The captcha token spent and the attempt recorded in one statement, one commit; told to every node after it.
+  const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, announcedByNode: true };
+  const result = check
+    ? await deps.db.oneStatementLocked(duplicateLockKey(check), (db) => insertUnlessDuplicate(db, attempt, codOper, check, shape))
+    : await insertUnlessDuplicate(deps.db, attempt, codOper, null, shape);
+  if (result.kind === 'captcha_spent') throw captchaSpentError();
+  if (result.kind === 'inserted') {
+    announceTransaction(deps.db, result.row);
+    return { row: result.row, inserted: true };
+  }
   // The same trackId racing in again is a retry, not a second payment. The earlier payment is this
   // card's own (keyed fingerprint), so its payer may go back to it.
   if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) {
@@ -148,7 +183,7 @@ export async function recordAttempt(
 }
 
 export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
-  return {
+  const attempt: NewTransaction = {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
@@ -157,4 +192,8 @@ export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput
     request_fingerprint: fingerprint,
     ...fields,
   };
+  const spend = pendingSpends.get(input);
+  // Spent for the merchant and trackId the attempt records.
+  if (spend && spend.merchantId === attempt.merchant_id && spend.trackId === (attempt.track_id ?? '')) attemptSpends.set(attempt, spend);
+  return attempt;
 }

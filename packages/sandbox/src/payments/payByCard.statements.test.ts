@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction, TransactionOptions } from '../db/Database';
+import type { Queryable, Transaction, TransactionOptions } from '../db/Database';
+import { writingCommits } from '../../test/statementLog';
 import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
@@ -8,6 +9,12 @@ import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber,
 
 let t: TestApp;
 let statements: string[] = [];
+/** The node's announcements after the commits (changes/announcements.ts), batched: not the payment's own. */
+let announcements: string[] = [];
+/** The advisory locks asked for (Database.oneStatementLocked), by their rule's name. */
+let locks: string[] = [];
+const ANNOUNCEMENT = /pg_notify\(channel \|\| coalesce\(current_schema\(\)/;
+
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: (gateways) => ({
@@ -16,10 +23,15 @@ beforeAll(async () => {
     }),
   });
   const query = t.db.query.bind(t.db);
+  const oneStatementLocked = t.db.oneStatementLocked.bind(t.db);
   const transaction = t.db.transaction.bind(t.db);
   Object.assign(t.db, {
+    oneStatementLocked: <T>(key: string, fn: (db: Queryable) => Promise<T>) => {
+      locks.push(key.split(':')[0] ?? key);
+      return oneStatementLocked(key, fn);
+    },
     query: (sql: string, params?: readonly unknown[]) => {
-      statements.push(sql);
+      (ANNOUNCEMENT.test(sql) ? announcements : statements).push(sql);
       return query(sql, params);
     },
     transaction: async <T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions) => {
@@ -48,17 +60,22 @@ afterAll(() => t.close());
 
 async function countPayment(body: Record<string, unknown>) {
   statements = [];
+  announcements = [];
+  locks = [];
   const res = await t.post('/cards/auth-capture', body);
-  return { status: res.status, data: res.data, statements: [...statements] };
+  // The announcements go out in the turn after the commit that made them.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { status: res.status, data: res.data, statements: [...statements], announcements: [...announcements], locks: [...locks] };
 }
 
-// One shape for the money path, every method's: the look-ups and checks, the attempt recorded, the
-// card processor asked with the attempt's key, its answer recorded by settlePayment (the row locked,
-// in a transaction), and only then the receipt e-mail.
+// One shape for the money path, every method's (issue 91): the look-ups and checks, the attempt
+// recorded with the captcha token's spend in one statement (one commit), the card processor asked
+// with the attempt's key, its answer recorded by settlePayment with its books line and receipt
+// e-mail in one transaction (the second commit); every node told after each commit.
 describe('statements per card payment', () => {
-  it('an approved guest payment: the look-ups, the attempt, the processor, the outcome (settlePayment), the receipt', async () => {
+  it('an approved guest payment: the look-ups, the attempt, the processor, the outcome with its books line and receipt (settlePayment)', async () => {
     const link = await newLink(t);
-    const { status, data, statements } = await countPayment(cardPayload(link));
+    const { status, data, statements, announcements } = await countPayment(cardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
@@ -74,6 +91,16 @@ describe('statements per card payment', () => {
     const booksLine = at(/insert into balance_transactions/);
     expect(outcome).toBeLessThan(booksLine);
     expect(booksLine).toBeLessThan(receipt);
+    // The captcha token is spent by the attempt's own statement.
+    expect(statements[attempt], statements[attempt]).toMatch(/insert into captcha_uses/);
+    expect(statements.filter((sql) => /captcha_uses as u/.test(sql) && !/insert into transactions/.test(sql))).toEqual([]);
+    // The receipt commits with the outcome.
+    expect(statements.indexOf('commit', outcome)).toBeGreaterThan(receipt);
+    expect(writingCommits(statements), statements.join('\n')).toBe(2);
+    // The outcome and its receipt mail told to every node after the commit, outside the payment's
+    // transactions (no NOTIFY lock at commit), in one statement (the attempt in doubt is not told).
+    expect(announcements, announcements.join('\n')).toHaveLength(1);
+    expect(statements.filter((sql) => /pg_notify/.test(sql)), statements.join('\n')).toEqual([]);
     expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? APPROVED_PGLITE : APPROVED_PGLITE + 2);
     // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
@@ -102,9 +129,21 @@ describe('statements per card payment', () => {
     await countPayment(body);
     const { status, statements } = await countPayment(body);
     expect(status).toBe(200);
-    // The captcha's read (the token spent by this same request) and the first payment's three.
-    expect(statements, statements.join('\n')).toHaveLength(4);
+    // One read: the captcha's merchant and token (spent by this same request), the first payment, its
+    // link and merchant; then the merchant and link for the receipt it shows.
+    expect(statements, statements.join('\n')).toHaveLength(3);
     expect(statements.some((sql) => /^(insert|update|delete)/.test(sql.trim())), statements.join('\n')).toBe(false);
+  });
+  it('tryAgain: true (a confirmed second purchase) makes no duplicate check, so it takes no lock', async () => {
+    const link = await newLink(t);
+    const cardNumber = testCardNumber(crypto.randomUUID());
+    const first = await countPayment(cardPayload(link, { cardNumber }));
+    expect(first.locks).toEqual(['duplicate']);
+    const again = await countPayment({ ...cardPayload(link, { cardNumber }), tryAgain: true });
+    expect(again.status).toBe(200);
+    expect(again.locks).toEqual([]);
+    expect(again.statements.filter((sql) => /advisory/.test(sql)), again.statements.join('\n')).toEqual([]);
+    expect(writingCommits(again.statements)).toBe(2);
   });
   it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
     const link = await newLink(t);
@@ -113,16 +152,19 @@ describe('statements per card payment', () => {
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
     const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
     expect(status).toBe(409);
-    // The captcha's read and its token spent (a token counts once), then five (PostgreSQL: seven).
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 7 : 9);
+    // The opening read, then the duplicate check (PostgreSQL: in BEGIN and its lock ... COMMIT); the
+    // token is spent by the duplicate check's own statement (a token counts once), which records nothing else.
+    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 2 : 4);
+    expect(statements.find((sql) => /insert into transactions/.test(sql))).toMatch(/insert into captcha_uses/);
     expect(await t.db.query<{ n: number }>('select count(*)::int as n from mailbox')).toEqual(before);
   });
 });
 
 /**
- * An approved guest payment on PGlite: the captcha (its merchant and the token's earlier use in one
- * read; the token spent), the trackId, link, merchant and its services, the attempt,
- * the processor, settlePayment's transaction with the payment's line in the merchant's books (its
- * prices, the line), the receipt.
+ * An approved guest payment on PGlite: one opening read (the captcha's merchant and the token's
+ * earlier use, the trackId's payment, the link, its merchant and services), the attempt with the
+ * token's spend, the processor, settlePayment's transaction (BEGIN, the single-use link's lock, the
+ * row's, the outcome, the merchant's prices and the books line, the receipt, COMMIT): 10 statements,
+ * and the processor's mark.
  */
-const APPROVED_PGLITE = 16;
+const APPROVED_PGLITE = 11;

@@ -13,7 +13,6 @@ import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { mailReceiptOfSettled } from './receiptMail';
 
 export interface PayContext {
   lang: Language;
@@ -56,7 +55,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     throw new PaymentError('invalid', 'missing_arguments', `transactionsType must be the link's (${link.transactionsType})`, { transactionsType: 'disagrees with the link' });
   }
   checkDomain(merchant, payload.additionalData.domainRequested);
-  const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id));
+  const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id, checked.services));
   const card = storedCard(payload.cardInformation.cardNumber, brand, deps.cardFingerprintKey, cardFingerprint);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, {
     method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,
@@ -83,8 +82,8 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
+      receipt: { origin: ctx.origin, shop: payee?.merchant },
     });
-    await mailReceiptOfSettled(deps.db, settled, ctx.origin, payee?.merchant);
     const brand = cardBrandOf(info.cardNumber);
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true && brand) {
       const details = { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: processorName(row.payer_name) };

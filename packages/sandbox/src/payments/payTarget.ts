@@ -1,7 +1,7 @@
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { isLinkExpired, TRANSACTION_TYPES } from '@pasarela/core';
-import { findStation } from '../store/catalog';
+import { findStation, type StationRow } from '../store/catalog';
 import { findLinkByCode, type LinkRow } from '../store/links';
 
 /** A payment link, or a payment station (SPEC 2 /stationPayment). */
@@ -36,11 +36,15 @@ export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 
 
 export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> {
   const found = await findLinkByCode(deps.db, code);
+  return payTargetFrom(found, found ? undefined : await findStation(deps.db, code));
+}
+
+/** The link with the code, else the station with it (read together by readPaymentOpening). */
+export function payTargetFrom(found: LinkRow | undefined, station: StationRow | undefined): PayTarget {
   if (found) {
     const link = payableLink(found);
     return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use, returnUrl: link.return_url, transactionsType: link.transactions_type };
   }
-  const station = await findStation(deps.db, code);
   if (station) {
     return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false, returnUrl: '', transactionsType: TRANSACTION_TYPES.authCapture };
   }

@@ -3,10 +3,10 @@ import type { Queryable } from '../db/Database';
 import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import type { TransactionRow } from '../store/transactions';
-import { sendMerchantMail } from './merchantMail';
+import { merchantMail } from './merchantMail';
+import type { Mail } from '../store/mailbox';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { findMerchant } from '../store/merchants';
-import type { Settlement } from './settlePayment';
 
 export type ReceiptFields = Pick<TransactionRow,
   'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id' | 'currency'>;
@@ -24,25 +24,35 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   });
 }
 
-async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
-  const content = receiptContentOf(tx, origin);
-  if (!content || !tx.email) return;
-  await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
+/** Where a settled payment's receipt links to, and its shop when the caller has just read it. */
+export interface ReceiptTo {
+  origin: string;
+  shop?: ShopOfOperation | undefined;
 }
 
-/** Once, since only the answer that settles a payment gets here. */
-export async function mailReceiptOfSettled(db: Queryable, settled: Settlement | undefined, origin: string, shop?: ShopOfOperation): Promise<void> {
-  if (settled?.kind !== 'settled' || !receiptContentOf(settled.row, origin)) return;
-  const name = shop?.name ?? (await findMerchant(db, settled.row.merchant_id))?.name ?? '';
-  await mailReceipt(db, settled.row, name, origin, shop);
+/** The e-mail a settled payment sends, made in settlePayment's transaction so that it commits with the outcome it tells of. */
+export type SettledMail = (tx: Queryable, row: TransactionRow) => Promise<Mail | undefined>;
+
+/** The receipt of a payment that paid; none otherwise. */
+export function receiptOfSettled(to: ReceiptTo): SettledMail {
+  return async (tx, row) => {
+    const content = receiptContentOf(row, to.origin);
+    if (!content || !row.email) return undefined;
+    const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
+    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: mailLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
+  };
 }
 
-export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
-  const code = tx.reference;
-  if (!tx.email || tx.method !== 'cash' || !code) return;
-  const lang = mailLanguage(tx.lang);
-  await sendMerchantMail(db, { to: tx.email, kind: 'voucher', merchantId: tx.merchant_id, lang, origin, fallbackName: merchantName }, (merchant) => voucherMail({
-    lang, origin, codOper: tx.cod_oper, merchant, total: centsToAmount(tx.amount_cents + tx.tax_cents),
-    network: voucherNetworkOf(tx.details['network']), code, expiresAt: tx.expires_at,
-  }));
+/** A cash voucher issued: its number, mailed once (only the answer that settles the attempt gets here). */
+export function voucherOfSettled(origin: string): SettledMail {
+  return async (tx, row) => {
+    const code = row.reference;
+    if (!row.email || row.method !== 'cash' || !code) return undefined;
+    const lang = mailLanguage(row.lang);
+    const fallbackName = (await findMerchant(tx, row.merchant_id))?.name ?? '';
+    return merchantMail(tx, { to: row.email, kind: 'voucher', merchantId: row.merchant_id, lang, origin, fallbackName }, (merchant) => voucherMail({
+      lang, origin, codOper: row.cod_oper, merchant, total: centsToAmount(row.amount_cents + row.tax_cents),
+      network: voucherNetworkOf(row.details['network']), code, expiresAt: row.expires_at,
+    }));
+  };
 }

@@ -2,8 +2,8 @@ import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { applyDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
-import { mailReceiptOfSettled } from './receiptMail';
 import { applyRefundEvent } from './refundEvents';
+import { receiptOfSettled } from './receiptMail';
 import { settlePayment, type Settlement } from './settlePayment';
 
 /**
@@ -19,7 +19,6 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
     await applyDisputeEvent(deps, event);
     return undefined;
   }
-  const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);
-  if (receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher')) await mailReceiptOfSettled(deps.db, settled, receiptOrigin);
-  return settled;
+  const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? receiptOfSettled({ origin: receiptOrigin }) : undefined;
+  return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event, receipt);
 }

@@ -87,12 +87,17 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     count('pending');
     return held.refund;
   }
-  if (answer.reference) await recordRefundReference(deps.db, held.refund.id, answer.reference);
+  const reference = answer.reference;
   if (answer.status === 'pending') {
     count('pending');
+    if (reference) await recordRefundReference(deps.db, held.refund.id, reference);
     return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
   }
-  const done = await deps.db.transaction((tx) => (answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
+  // The processor's reference and the outcome in one commit: the refund's second.
+  const done = await deps.db.transaction(async (tx) => {
+    if (reference) await recordRefundReference(tx, held.refund.id, reference);
+    return answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused');
+  });
   if (done) count(answer.status === 'refunded' ? 'succeeded' : 'failed');
   if (answer.status === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
     // Settled meanwhile by the refund reconciler (an answer slower than its deadline).

@@ -3,8 +3,8 @@ import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findTransaction } from '../store/transactions';
 import { bankOutcomeOf, cardOutcomeOf } from './gatewayOutcomes';
-import { mailReceiptOfSettled } from './receiptMail';
 import { settlePayment } from './settlePayment';
+import { receiptOfSettled } from './receiptMail';
 
 /** Asked of the port by the payment's key, so the return finds it settled even when the notification is late. */
 export async function settleOnReturn(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, origin: string): Promise<void> {
@@ -14,7 +14,7 @@ export async function settleOnReturn(deps: Pick<Deps, 'db' | 'gateways'>, codOpe
     if (row.method === 'card' && row.auth_status === CARD_AUTH_STATUS.three_ds) {
       const decision = await deps.gateways.card.lookup({ ...gatewayCall(codOper), reference: row.gateway_reference });
       if (!decision || decision.status === 'challenge' || decision.status === 'pending') return;
-      await mailReceiptOfSettled(deps.db, await settlePayment(deps, codOper, cardOutcomeOf(decision)), origin);
+      await settlePayment(deps, codOper, cardOutcomeOf(decision), undefined, receiptOfSettled({ origin }));
     } else if (row.method === 'clave') {
       const answer = await deps.gateways.bank.outcome(gatewayCall(codOper));
       const outcome = answer ? bankOutcomeOf(answer) : undefined;

@@ -9,6 +9,9 @@ import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import { type TransactionRow } from '../store/transactions';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
+import { announceAdminChange, announceTransaction } from '../changes/announcements';
+import type { SettledMail } from './receiptMail';
+import { insertMail } from '../store/mailbox';
 import type { CancelReason } from '../merchantView/merchantTransaction';
 
 export type Settlement =
@@ -117,9 +120,12 @@ export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutco
  * The one way a waiting payment gets its outcome, on any node: the row is locked and changed only while
  * pending; a single-use link is claimed and `event` recorded (once) in the same transaction.
  */
-export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent): Promise<Settlement | undefined> {
+export async function settlePayment(
+  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail,
+): Promise<Settlement | undefined> {
   let calledOff: TransactionRow[] = [];
   let lateOutcome: PaymentOutcome | undefined;
+  let mailed: { id: number; merchantId: number | null } | undefined;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {
     // The link before the payment: a card paying the same link at this moment takes them in that order too.
     const singleUseLink = await lockSingleUseLinkOf(tx, codOper);
@@ -152,8 +158,14 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
       const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
-    return { kind: 'settled', row: await writeOutcome(tx, codOper, outcome) };
+    // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one commit.
+    const settled = await writeOutcome(tx, codOper, outcome, true);
+    const mail = await mailOf?.(tx, settled);
+    if (mail) mailed = await insertMail(tx, mail);
+    return { kind: 'settled', row: settled };
   });
+  if (settlement?.kind === 'settled') announceTransaction(deps.db, settlement.row);
+  if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });
   await withdrawAll(deps, calledOff);
   // Called off meanwhile: what the gateway took is given back or owed, what it still asks for withdrawn.
   const late = calledOffMeanwhile(settlement);

@@ -8,8 +8,7 @@ import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPaymen
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { cashResultOf, type CashResult } from './cashResult';
-import { mailVoucher } from './receiptMail';
-import { findMerchant } from '../store/merchants';
+import { voucherOfSettled } from './receiptMail';
 
 export interface VoucherPaymentInput extends LinkPaymentInput {
   network: CashNetwork;
@@ -23,28 +22,27 @@ export interface VoucherPaymentInput extends LinkPaymentInput {
  * the same voucher, no second e-mail). Paying it at a kiosk arrives later as an event.
  */
 export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput): Promise<CashResult> {
-  const { row, fresh } = await issueVoucher(deps, input);
-  if (fresh) await mailVoucher(deps.db, row, (await findMerchant(deps.db, row.merchant_id))?.name ?? '', input.origin);
-  return cashResultOf(row);
+  return cashResultOf(await issueVoucher(deps, input));
 }
 
-async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
+async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(deps, input, 'cash', { variant: input.network });
   // A retry of an attempt still in doubt asks again under the same key: the same voucher.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
   }, input.lang, fingerprint));
-  if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: refusedIfPaidElsewhere(attempt), fresh: false };
+  if (attempt.auth_status !== IN_DOUBT.auth_status) return refusedIfPaidElsewhere(attempt);
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   refuseIfOtherProcessor(deps, attempt, 'voucher network');
   const issued = await callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt });
     // SPEC 4 cash: an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
-    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
-    return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
+    // Its number mailed in the commit that records it: once, since a repeat finds it settled.
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, undefined, voucherOfSettled(input.origin));
+    return settled?.row ?? attempt;
   });
-  return { ...issued, row: refusedIfPaidElsewhere(issued.row) };
+  return refusedIfPaidElsewhere(issued);
 }
 
 function refusedIfPaidElsewhere(row: TransactionRow): TransactionRow {

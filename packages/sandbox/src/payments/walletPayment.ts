@@ -8,7 +8,7 @@ import { type TransactionRow } from '../store/transactions';
 import { checkCardBrand } from './cardChecks';
 import { attemptThatWon } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
-import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, recordAttempt, repeatedPayment, spendPendingCaptcha, type LinkPaymentInput } from './linkPayment';
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
 import { stillInDoubt } from './chargeCard';
@@ -47,6 +47,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     // A retry (same trackId) records nothing and debits nothing.
     let calledOff: TransactionRow[] = [];
     const inserted = await deps.db.transaction(async (tx) => {
+      await spendPendingCaptcha(tx, input);
       const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper());
       if (!row) return undefined;
       calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);

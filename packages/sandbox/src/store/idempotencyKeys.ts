@@ -13,12 +13,18 @@ export interface IdempotencyKeyRow {
 
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
-/** A conditional insert: of two requests with one key at once, on any node, exactly one runs. */
+/**
+ * A conditional insert: of two requests with one key at once, on any node, exactly one runs. A key
+ * past its 24 hours is taken afresh by the same statement (one commit, not a delete and an insert).
+ */
 export async function claimIdempotencyKey(db: Queryable, merchantId: number, key: string, path: string, hash: string): Promise<boolean> {
-  await db.query(`delete from idempotency_keys where merchant_id = $1 and key = $2 and created_at < now() - make_interval(hours => $3)`, [merchantId, key, IDEMPOTENCY_KEY_TTL_HOURS]);
   const rows = await db.query(
-    'insert into idempotency_keys (merchant_id, key, request_path, request_hash) values ($1, $2, $3, $4) on conflict (merchant_id, key) do nothing returning key',
-    [merchantId, key, path, hash],
+    `insert into idempotency_keys as k (merchant_id, key, request_path, request_hash) values ($1, $2, $3, $4)
+     on conflict (merchant_id, key) do update set request_path = excluded.request_path, request_hash = excluded.request_hash,
+       state = 'running', status_code = null, answer = null, created_at = now()
+       where k.created_at < now() - make_interval(hours => $5)
+     returning key`,
+    [merchantId, key, path, hash, IDEMPOTENCY_KEY_TTL_HOURS],
   );
   return rows.length > 0;
 }

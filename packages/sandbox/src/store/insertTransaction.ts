@@ -3,7 +3,6 @@ import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, isAbandonableChallenge, E
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { recordPaymentInBooks } from './balanceTransactions';
-import { mailCtes, mailParams, type Mail } from './mailbox';
 import { findTransactionByTrackId, type NewTransaction, type TransactionRow } from './transactions';
 
 /** 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
@@ -39,16 +38,38 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   request_fingerprint: 'text', processor: 'text',
 };
 
-// Two fixed texts built once: each payment would otherwise build and hash 2 KB of SQL.
-function insertUnlessDuplicateSql(withMail: boolean): string {
+/** How an attempt's insert goes: its captcha token spent in the same statement; told to every node by the caller after the commit. */
+interface InsertShape {
+  /** The sha-256 of the payment's captcha token, spent for its merchant and trackId (store/captchaUses.ts's rule). */
+  captchaTokenHash?: string | undefined;
+  /** The caller announces the row after its commit (changes/announcements.ts): no NOTIFY in the statement (migration 085). */
+  announcedByNode?: boolean;
+}
+
+// Fixed texts built once each: each payment would otherwise build and hash 2 KB of SQL.
+function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string {
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
-  const mailSql = withMail ? `, ${mailCtes(d + 5, 'inserted')}` : '';
+  // The token is spent whatever the payment's fate (a duplicate, a paid link): a token counts once.
+  // The same request again (its merchant and trackId) keeps it, as spendCaptchaToken does.
+  const captchaSql = captcha
+    ? `captcha as (
+       insert into captcha_uses as u (token_hash, merchant_id, track_id) values ($${d + 5}::text, $4::integer, coalesce($2::text, ''))
+       on conflict (token_hash) do update set used_at = u.used_at
+         where u.merchant_id = excluded.merchant_id and u.track_id = excluded.track_id and excluded.track_id <> ''
+       returning 1
+     ), `
+    : '';
+  const conditions = [
+    'not exists (select 1 from duplicate)', 'not exists (select 1 from link_paid)', 'not exists (select 1 from link_ended)',
+    ...(captcha ? ['exists (select 1 from captcha)'] : []),
+    ...(announced ? ["set_config('pasarela.announced_by_node', 'on', true) = 'on'"] : []),
+  ];
   // The single-use link is locked as settlePayment locks it before a claim: an attempt is recorded
   // before that lock (the winner's call-off sees it) or after the claim (finds the link paid).
   // A single-use link ended after the payment's check (a shop whose order changed ends its old link,
   // under this same lock) records nothing: the clock is read once the lock is held.
-  return `with single_use_link as materialized (
+  return `with ${captchaSql}single_use_link as materialized (
        select paid_cod_oper, expires_at from payment_links where code = $3::text and single_use for update
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
@@ -61,20 +82,30 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
        order by (status = -1), id desc limit 1
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
-        where not exists (select 1 from duplicate) and not exists (select 1 from link_paid) and not exists (select 1 from link_ended)
+        where ${conditions.join(' and ')}
        on conflict (track_id) do nothing returning *
-     )${mailSql}
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from link_ended)::int as link_ended, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     )
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from link_ended)::int as link_ended, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${captcha ? ' (select count(*) from captcha)::int as captcha_spent,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
-const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
-const INSERT_UNLESS_DUPLICATE_WITH_MAIL = insertUnlessDuplicateSql(true);
+const SHAPES = new Map<string, string>();
+function sqlOf(captcha: boolean, announced: boolean): string {
+  const key = `${captcha}:${announced}`;
+  let sql = SHAPES.get(key);
+  if (sql === undefined) {
+    sql = insertUnlessDuplicateSql(captcha, announced);
+    SHAPES.set(key, sql);
+  }
+  return sql;
+}
 
 export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
   /** A recent payment of the same card and amount, where its payer can go back to it (an open 3DS challenge's page too). */
   | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState; challengeUrl: string | null }
-  | { kind: 'track_id_taken' };
+  | { kind: 'track_id_taken' }
+  /** Another payment has the captcha token: nothing recorded. */
+  | { kind: 'captcha_spent' };
 
 export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'cardFingerprint' | 'amountCents'>): string {
   return `duplicate:${check.merchantId}:${check.cardFingerprint}:${check.amountCents}`;
@@ -84,25 +115,26 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
  * SPEC 8 possible_duplicated_tx (same amount and card within 5 minutes at the merchant, counting only
  * payments that went through or may still) checked and tx inserted in one statement; a null check
  * (tryAgain) inserts without looking. Callers hold duplicateLockKey's advisory lock from an earlier
- * statement: a statement sees only what was committed before it started. `mail` is written in the
- * same statement, only when the row is inserted. A paid single-use link throws request_already_paid,
- * one ended meanwhile 3000 (expired link).
+ * statement: a statement sees only what was committed before it started. A paid single-use link
+ * throws request_already_paid, one ended meanwhile 3000 (expired link); `shape` spends the captcha
+ * token in the same statement (captcha_spent: another payment has it, nothing recorded).
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
   tx: NewTransaction,
   codOper: string,
   duplicate: DuplicateCheck | null,
-  mail?: Mail,
+  shape: InsertShape = {},
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
-  const mailValues = mail ? mailParams(mail) : [];
+  const captcha = shape.captchaTokenHash !== undefined;
   const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; link_ended: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
-    mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
-    [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
+    sqlOf(captcha, shape.announcedByNode === true),
+    [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...(captcha ? [shape.captchaTokenHash] : [])],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, captcha_spent: captchaSpent, ...row } = result as typeof result & { captcha_spent?: number };
+  if (captchaSpent === 0) return { kind: 'captcha_spent' };
   if (linkPaid > 0) {
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');

@@ -64,8 +64,9 @@ export async function listMerchantServices(db: Queryable, merchantId: number): P
   return rows.filter((s) => methodTakesCurrency(s.method, s.currency)).map(({ currency: _currency, ...service }) => service);
 }
 
-export async function merchantCardCodes(db: Queryable, merchantId: number): Promise<string[]> {
-  const services = await listMerchantServices(db, merchantId);
+/** `read`: the merchant's services when the caller read them already. */
+export async function merchantCardCodes(db: Queryable, merchantId: number, read?: readonly MerchantServiceRow[]): Promise<string[]> {
+  const services = read ?? (await listMerchantServices(db, merchantId));
   return cardCodesOf(services.filter((s) => s.method === 'card').map((s) => s.card_codes));
 }
 

@@ -15,12 +15,17 @@ export interface PaymentOutcome {
   gatewayReference?: string | undefined;
 }
 
-/** settlePayment decides whether it may. */
-export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
-  const [row] = await db.query<TransactionRow>(
-    `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
+const WRITE_OUTCOME = `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
        reference = coalesce($7, reference), gateway_reference = coalesce($8, gateway_reference), updated_at = now()
-     where cod_oper = $1 returning *`,
+     where cod_oper = $1`;
+
+/**
+ * settlePayment decides whether it may. `announcedByNode`: the caller tells every node after the commit
+ * (changes/announcements.ts), so migration 085's trigger sends no NOTIFY inside the transaction.
+ */
+export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome, announcedByNode = false): Promise<TransactionRow> {
+  const [row] = await db.query<TransactionRow>(
+    announcedByNode ? `${WRITE_OUTCOME} and set_config('pasarela.announced_by_node', 'on', true) = 'on' returning *` : `${WRITE_OUTCOME} returning *`,
     [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, outcome.gatewayReference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);

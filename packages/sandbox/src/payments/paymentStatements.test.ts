@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { statementLog, writingCommits } from '../../test/statementLog';
+import { cardPayload, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
+
+// Issue 91: what each method's payment, a refund and a capture cost the database, pinned, so that
+// a statement or a commit added fails here (on PGlite, and on PostgreSQL with TEST_DATABASE_URL).
+// Each writes an attempt (or the amount it asks for) committed before the processor's call and its
+// outcome committed after it: two commits, no NOTIFY inside either (the node announces after them).
+
+let t: TestApp;
+let api: MerchantApiClient;
+let log: ReturnType<typeof statementLog>;
+let key = '';
+beforeAll(async () => {
+  t = await createTestApp();
+  api = await merchantApiClient((path, init) => t.app.request(path, init));
+  log = statementLog(t);
+  key = String((await t.admin('POST', '/merchants', { name: 'Capacidad S.A.', webhookUrl: 'http://127.0.0.1:9/webhooks' })).json['secretKey']);
+});
+afterAll(() => t.close());
+
+async function newLink(manual = false): Promise<string> {
+  const res = await api.call('POST', '/payment-links', { key, body: { amount: 20, taxAmount: 0, description: 'Pedido', ...(manual ? { captureMethod: 'manual' } : {}) } });
+  return String(res.json['code']);
+}
+
+/** PostgreSQL sends the duplicate rule's advisory lock with its BEGIN and COMMIT around the attempt: two more. */
+const onPostgres = (pglite: number, postgres: number) => (t.db.kind === 'pglite' ? pglite : postgres);
+
+function expectCost(sent: { statements: string[]; announcements: string[] }, cost: { statements: number; writingCommits: number }) {
+  const trace = sent.statements.join('\n---\n');
+  expect(sent.statements.filter((sql) => /pg_notify/.test(sql)), trace).toEqual([]);
+  expect(writingCommits(sent.statements), trace).toBe(cost.writingCommits);
+  expect(sent.statements, trace).toHaveLength(cost.statements);
+}
+
+describe('statements and commits per payment, per method', () => {
+  it('a saved card (the wallet user pays a link with a card kept in the wallet)', async () => {
+    const login = `u${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [testCardNumber(randomUUID())] });
+    const token = String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token']);
+    const auth = { authorization: `Bearer ${token}` };
+    const [saved] = (await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>;
+    const code = await newLink();
+    const sent = await log.during(() => t.post('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard: saved?.idRelCard, trackId: randomUUID() }, auth));
+    expect(sent.result.status).toBe(200);
+    expectCost(sent, { statements: onPostgres(SAVED_CARD, SAVED_CARD + 2), writingCommits: 2 });
+  });
+
+  it('a typed card', async () => {
+    const code = await newLink();
+    const sent = await log.during(() => t.post('/cards/auth-capture', cardPayload(code, { amount: 20, taxAmount: 0 })));
+    expect(sent.result.status).toBe(200);
+    expectCost(sent, { statements: onPostgres(CARD, CARD + 2), writingCommits: 2 });
+  });
+
+  it('Nequi: the push asked (its attempt, then waiting), then the phone\'s answer settles it', async () => {
+    const code = await newLink();
+    const asked = await log.during(() => t.post('/nequi/push', { code, phone: '61111111', email: 'p@example.com', trackId: randomUUID() }));
+    expect(asked.result.status).toBe(200);
+    expectCost(asked, { statements: NEQUI_PUSH, writingCommits: 2 });
+    const answered = await log.during(() => t.answerPhones());
+    expectCost(answered, { statements: NEQUI_ANSWER, writingCommits: 1 });
+  });
+
+  it('a cash voucher: its attempt, then its voucher number', async () => {
+    const code = await newLink();
+    const sent = await log.during(() => t.post('/cash/pay-cash', { code, phone: '61111111', email: 'p@example.com', trackId: randomUUID() }));
+    expect(sent.result.status).toBe(200);
+    expectCost(sent, { statements: CASH, writingCommits: CASH_COMMITS });
+  });
+
+  // The merchant API's Idempotency-Key (every POST has one) adds its claim before and its stored
+  // answer after: two commits of its own (docs/merchant-api.md "Idempotency"), counted apart.
+  it('a refund: recorded and held, asked, its outcome with its books line', async () => {
+    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(), { amount: 20, taxAmount: 0 }));
+    const sent = await log.during(() => api.call('POST', `/transactions/${String(paid.data['codOper'])}/refunds`, { key }));
+    expect(sent.result.status).toBe(201);
+    expectCost(sent, { statements: REFUND + IDEMPOTENCY, writingCommits: 2 + 2 });
+  });
+
+  it('a capture of a hold: the amount recorded, asked, booked', async () => {
+    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(true), { amount: 20, taxAmount: 0 }), transactionsType: 'AUTH' });
+    expect(paid.status, JSON.stringify(paid.data)).toBe(200);
+    const sent = await log.during(() => api.call('POST', `/transactions/${String(paid.data['codOper'])}/capture`, { key }));
+    expect(sent.result.status).toBe(200);
+    expectCost(sent, { statements: CAPTURE + IDEMPOTENCY, writingCommits: 2 + 2 });
+  });
+});
+
+const SAVED_CARD = 12;
+const CARD = 10;
+const NEQUI_PUSH = 8;
+const NEQUI_ANSWER = 8;
+const CASH = 10;
+const CASH_COMMITS = 2;
+const REFUND = 17;
+const CAPTURE = 13;
+/** The key claimed (one statement) and the answer stored. */
+const IDEMPOTENCY = 2;

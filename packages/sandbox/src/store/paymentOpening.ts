@@ -1,0 +1,59 @@
+import { methodTakesCurrency } from '@pasarela/core';
+import type { Queryable } from '../db/Database';
+import type { StationRow } from './catalog';
+import type { LinkRow } from './links';
+import type { MerchantRow, MerchantServiceRow } from './merchants';
+import type { TransactionRow } from './transactions';
+
+/** Everything a link payment reads before it writes, read in one statement (one round trip). */
+export interface PaymentOpening {
+  link: LinkRow | undefined;
+  /** Only when no link has the code (a payment station's). */
+  station: StationRow | undefined;
+  /** The link's or station's. */
+  merchant: (MerchantRow & { captcha_required: boolean }) | undefined;
+  /** The merchant's enabled services in its currency, in order (as listMerchantServices reads them). */
+  services: MerchantServiceRow[];
+  /** The payment recorded with this trackId before, if one was. */
+  earlier: TransactionRow | undefined;
+  /** The payment that spent this captcha token before, if one did. */
+  captchaUse: { merchantId: number; trackId: string } | undefined;
+}
+
+const OPENING_SQL = `with link as (select * from payment_links where code = $1),
+     station as (select * from payment_stations where station_id = $1 and not exists (select 1 from link)),
+     payee as (select * from merchants where id = coalesce((select merchant_id from link), (select merchant_id from station)))
+     select (select row_to_json(l) from link l) as link,
+            (select row_to_json(s) from station s) as station,
+            (select row_to_json(m) from payee m) as merchant,
+            (select coalesce(json_agg(ms order by ms.id), '[]'::json) from merchant_services ms where ms.merchant_id = (select id from payee) and ms.enabled) as services,
+            (select row_to_json(t) from transactions t where $2::text is not null and t.track_id = $2) as earlier,
+            (select json_build_object('merchantId', u.merchant_id, 'trackId', u.track_id) from captcha_uses u where $3::text is not null and u.token_hash = $3) as captcha_use`;
+
+// JSON carries a timestamp as text: read back as the drivers read a column (a Date).
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+function rowOf<T>(json: unknown): T | undefined {
+  if (json === null || typeof json !== 'object') return undefined;
+  const row: Record<string, unknown> = { ...(json as Record<string, unknown>) };
+  for (const [column, value] of Object.entries(row)) {
+    if (typeof value === 'string' && (column.endsWith('_at') || column.endsWith('_before')) && TIMESTAMP.test(value)) row[column] = new Date(value);
+  }
+  return row as T;
+}
+
+export async function readPaymentOpening(db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null): Promise<PaymentOpening> {
+  const [row] = await db.query<{ link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null }>(
+    OPENING_SQL, [code, trackId, captchaTokenHash],
+  );
+  const merchant = rowOf<MerchantRow & { captcha_required: boolean }>(row?.merchant);
+  return {
+    link: rowOf<LinkRow>(row?.link),
+    station: rowOf<StationRow>(row?.station),
+    merchant,
+    services: Array.isArray(row?.services)
+      ? row.services.map((s: unknown) => rowOf<MerchantServiceRow>(s)).filter((s): s is MerchantServiceRow => s !== undefined && (!merchant || methodTakesCurrency(s.method, merchant.currency)))
+      : [],
+    earlier: rowOf<TransactionRow>(row?.earlier),
+    captchaUse: row?.captcha_use ?? undefined,
+  };
+}
