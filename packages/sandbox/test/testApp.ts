@@ -9,7 +9,7 @@ import { receiveGatewayEvent } from '../src/payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../src/payments/reconcileAttempts';
 import type { Database } from '../src/db/Database';
 import { openDatabase } from '../src/db/openDatabase';
-import { startTestVault, testCardVault, tokenizeTestCard, TEST_VAULT_API_SECRET, TOKENIZING_ORIGIN, type TestVault } from './testCardVault';
+import { startTestVault, testCardVault, tokenizeTestCard, TEST_VAULT_API_SECRET, TOKENIZING_ORIGIN, type TestVault, type TestVaultOptions } from './testCardVault';
 import { defaultPaths, type StaticPaths } from '../src/paths';
 import { pgliteTemplate } from './pgliteTemplate';
 import { newTestSchema } from './testSchema';
@@ -111,7 +111,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database }
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database; vaultStore?: TestVaultOptions['store'] }
     & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics'> = {},
 ): Promise<TestApp> {
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
@@ -123,7 +123,7 @@ export async function createTestApp(
     throw error;
   });
   // Its own vault in front of that simulator: typed cards' calls go through its forwarding.
-  const vault = await startTestVault({ checkoutOrigins: [TOKENIZING_ORIGIN], simulatorUrl: simulator.url }).catch(async (error: unknown) => {
+  const vault = await startTestVault({ checkoutOrigins: [TOKENIZING_ORIGIN], simulatorUrl: simulator.url, store: options.vaultStore }).catch(async (error: unknown) => {
     await simulator.close();
     await db.close();
     throw error;
@@ -269,4 +269,10 @@ export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: 
   const res = await t.admin('POST', '/merchants', fields);
   if (res.status !== 201) throw new Error(`merchant not created: ${JSON.stringify(res.json)}`);
   return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
+}
+
+/** The wallet's add-card body (core RegisterCardSchema) as the widget sends it: the card typed into the vault, its token in `cardNumber`'s place, no CVC. */
+export async function tokenizedCardRegistration<E extends Record<string, unknown>>(cardNumber: string, extra: E = {} as E) {
+  const card = await tokenizeTestCard({ number: cardNumber });
+  return { cardNumber: card.token, expMonth: String(card.expMonth).padStart(2, '0'), expYear: String(card.expYear % 100).padStart(2, '0'), nameOnCard: 'ANA PRUEBA', ...extra };
 }

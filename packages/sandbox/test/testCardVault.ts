@@ -1,5 +1,6 @@
 import type { CardToken } from '@pasarela/gateways';
 import { API_SECRET, newMasterKey, testVault, type TestVault } from '@pasarela/vault/testing';
+import type { VaultOptions } from '@pasarela/vault';
 import { httpCardVault, type CardVault } from '../src/gateways/cardVault';
 import { SIMULATOR_FORWARD_NAME } from '../src/gateways/http/httpGateways';
 
@@ -22,11 +23,21 @@ const NO_TOKENIZE_LIMIT = { max: 1_000_000, windowMs: 60_000 };
  * A card vault for one test sandbox: the checkout's origins may tokenize at it, and it forwards card
  * calls to the sandbox's simulator (VAULT_FORWARD_simulator) and any other processor named.
  */
-export function startTestVault(options: { checkoutOrigins: readonly string[]; simulatorUrl?: string | undefined; processors?: ReadonlyMap<string, URL>; forwardingPorts?: ReadonlyMap<string, number> }): Promise<TestVault> {
+export interface TestVaultOptions {
+  checkoutOrigins: readonly string[];
+  simulatorUrl?: string | undefined;
+  processors?: ReadonlyMap<string, URL>;
+  forwardingPorts?: ReadonlyMap<string, number>;
+  /** A store and master keys of the test's own (a key rotation), instead of the worker's. */
+  store?: { database: VaultOptions['database']; masterKeys: VaultOptions['masterKeys'] } | undefined;
+}
+
+export function startTestVault(options: TestVaultOptions): Promise<TestVault> {
   const processors = new Map(options.processors ?? []);
   if (options.simulatorUrl) processors.set(SIMULATOR_FORWARD_NAME, new URL(options.simulatorUrl));
   return testVault({
     masterKeys: [WORKER_MASTER_KEY], checkoutOrigins: options.checkoutOrigins, processors, forwardingPorts: options.forwardingPorts, tokenizeLimit: NO_TOKENIZE_LIMIT,
+    ...options.store,
   });
 }
 
