@@ -31,6 +31,10 @@ export interface VaultProcess {
   env: { VAULT_URL: string; VAULT_API_SECRET: string; VAULT_PUBLIC_URL: string };
   /** Each processor's forwarding origin (VAULT_FORWARD_PORT_<name>). */
   forwarding: Record<string, string>;
+  /** Its PGlite folder (removed on stop). */
+  dataDir: string;
+  /** VAULT_FINGERPRINT_KEY, base64: the vault's alone; a test's control only. */
+  fingerprintKey: string;
   output: () => string;
   stop(): Promise<void>;
 }

@@ -24,11 +24,12 @@ export async function startVaultProcess(origins, forward = {}) {
   if (!existsSync(vaultFile)) throw new Error('packages/vault/dist/vault.mjs is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
   const apiSecret = randomBytes(24).toString('hex');
+  const fingerprintKey = randomBytes(32).toString('base64');
   const child = spawn(process.execPath, [vaultFile], {
     cwd: rootDir,
     env: {
       ...process.env, ...forward, VAULT_PORT: '0', VAULT_DATA_DIR: dataDir, VAULT_API_SECRET: apiSecret, VAULT_CHECKOUT_ORIGINS: origins.join(','),
-      VAULT_MASTER_KEYS: `k1:${randomBytes(32).toString('base64')}`, VAULT_FINGERPRINT_KEY: randomBytes(32).toString('base64'),
+      VAULT_MASTER_KEYS: `k1:${randomBytes(32).toString('base64')}`, VAULT_FINGERPRINT_KEY: fingerprintKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,6 +51,8 @@ export async function startVaultProcess(origins, forward = {}) {
     url,
     env: { VAULT_URL: url, VAULT_API_SECRET: apiSecret, VAULT_PUBLIC_URL: url },
     forwarding,
+    dataDir,
+    fingerprintKey,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
