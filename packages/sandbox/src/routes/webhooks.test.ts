@@ -13,7 +13,7 @@ import { copyTemplateDataDir } from '../../test/pgliteTemplate';
 import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
-import { noCardVault } from '../gateways/cardVault';
+import { startTestVault, testCardVault, TEST_VAULT_API_SECRET, type TestVault } from '../../test/testCardVault';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -202,8 +202,11 @@ describe('webhooks across restarts and nodes', () => {
   let secondNode: (first: Database) => Promise<Database>;
   /** The nodes' processors: the worker's simulator, over HTTP. */
   let simulator: RunningSimulator;
+  /** The nodes' card vault, forwarding typed cards' calls to that simulator. */
+  let vault: TestVault;
   beforeAll(async () => {
     simulator = await testSimulator();
+    vault = await startTestVault({ checkoutOrigins: [], simulatorUrl: simulator.url });
     const url = process.env['TEST_DATABASE_URL'];
     const migrationsDir = defaultPaths().migrationsDir;
     if (url) {
@@ -219,11 +222,14 @@ describe('webhooks across restarts and nodes', () => {
       cleanUp = () => rm(dataDir, { recursive: true, force: true });
     }
   });
-  afterAll(() => cleanUp());
+  afterAll(async () => {
+    await vault.close();
+    await cleanUp();
+  });
 
   const appOn = (db: Database): TestApp => {
-    const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET });
-    const app = createApp({ db, gateways: simulated, cardVault: noCardVault, wireEncoding: false, allowPrivateWebhooks: true });
+    const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } });
+    const app = createApp({ db, gateways: simulated, cardVault: testCardVault(vault), wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -232,8 +238,7 @@ describe('webhooks across restarts and nodes', () => {
       app, db, close: () => db.close(),
       gateways: simulated.gateways,
       simulator,
-      // No card is typed on these apps (their vault is noCardVault).
-      vault: undefined as unknown as TestApp['vault'],
+      vault,
       controls: simulated.sandbox,
       reconcile: () => Promise.reject(new Error('not in this test')),
       answerPhones: () => Promise.reject(new Error('no phones in this test')),
