@@ -58,7 +58,7 @@ it('pays every card while the re-wrap runs, then charges each again with the old
   ]);
   expect(answers.map((a) => a.data['status'])).toEqual(tokens.map(() => 1));
   // Several batches, the payments in flight between them.
-  expect(rounds.length).toBeGreaterThan(CARDS / 2);
+  expect(rounds.length).toBeGreaterThanOrEqual(CARDS / 2);
   expect(rounds.reduce((sum, r) => sum + r.rewrapped, 0)).toBe(CARDS);
   expect(await store.query('select distinct master_key_id from vault_cards')).toEqual([{ master_key_id: NEW.id }]);
 

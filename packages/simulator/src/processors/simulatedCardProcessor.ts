@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, GatewayOutcomeUnknown, type MerchantDescriptor, type SaveCardRequest, type SavedCard } from '@pasarela/gateways';
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { SimulatorBooks } from './simulatorBook';
-import { testCardBehaviour } from './testCards';
+import { testCardBehaviour, testTokenBehaviour, type TestCardBehaviour } from './testCards';
 
 const PORT = 'card';
 const SAVED_CARDS = 'card-saved';
@@ -34,7 +34,9 @@ interface SimulatedCardProcessor extends Omit<CardProcessor, 'authorize' | 'save
   saveCard(request: SimulatedSaveCard): Promise<SavedCard>;
 }
 
-const numberOf = (card: CardTaken): string => ('number' in card ? card.number : '');
+/** A saved card (a token with no facts) was a test card that passed when it was kept: it is charged. */
+const behaviourOf = (card: CardTaken): TestCardBehaviour =>
+  'number' in card ? testCardBehaviour(card.number) : 'last4' in card ? testTokenBehaviour(card.brand, card.last4) : { kind: 'approved' };
 const cardFacts = (card: CardTaken): { brand: string; last4: string } =>
   'number' in card ? { brand: cardBrandOf(card.number) ?? '', last4: card.number.slice(-4) } : 'last4' in card ? { brand: card.brand, last4: card.last4 } : { brand: '', last4: '' };
 
@@ -100,8 +102,7 @@ const challengePageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.
 
 function decide(request: SimulatedAuthorization, pagesUrl: string): CardDecision {
   const reference = chargeReferenceOf(request.idempotencyKey);
-  // A stored card (a token) was a test card that passed when it was kept: it is charged.
-  const behaviour = 'number' in request.card ? testCardBehaviour(request.card.number) : { kind: 'approved' as const };
+  const behaviour = behaviourOf(request.card);
   const lang = request.lang;
   switch (behaviour.kind) {
     case 'approved': return { status: 'approved', reference, message: cardResultMessage('approved', lang) };
@@ -122,7 +123,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
   const { pagesUrl } = options;
   const processor: SimulatedCardProcessor = {
     async authorize(request) {
-      const behaviour = 'number' in request.card ? testCardBehaviour(request.card.number) : testCardBehaviour('');
+      const behaviour = behaviourOf(request.card);
       const book: CardBookRequest = {
         amountCents: request.amountCents, ...cardFacts(request.card),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
@@ -192,7 +193,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     async saveCard(request) {
       // Kept by the call's key: the same key saves once and answers the same token.
       // Only the issuer's refusal stops a save; a card that is challenged, left pending or fails does so when charged.
-      const behaviour = testCardBehaviour(numberOf(request.card));
+      const behaviour = behaviourOf(request.card);
       const saved: SavedCard = behaviour.kind === 'declined'
         ? { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') }
         : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`, ...cardFacts(request.card) };
