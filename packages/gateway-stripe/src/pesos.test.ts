@@ -3,23 +3,23 @@ import type Stripe from 'stripe';
 import { stripeCardProcessor } from './index';
 import { KEY_FIELD } from './decisions';
 import { stripeClient } from './stripeCall';
-import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
+import { startStripeThroughVault, type StripeThroughVault } from './testing/stripeThroughVault';
 import { TEST_KEY, authorization, inSeconds } from './testing/fixtures';
 import type { CardProcessor } from '@pasarela/gateways';
 
 // Issue 93: "@pasarela/gateway-stripe charges in the currency it is given"; Stripe takes the ISO
 // code in lowercase and the amount in the currency's minor units (COP has two: 50.000 COP is 5000000).
 
-let mock: RunningStripeMock;
+let through: StripeThroughVault;
 let stripe: Stripe;
 let processor: CardProcessor;
 
 beforeAll(async () => {
-  mock = await startStripeMock();
-  stripe = stripeClient({ secretKey: TEST_KEY, apiUrl: mock.url });
-  processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: mock.url });
+  through = await startStripeThroughVault();
+  stripe = stripeClient({ secretKey: TEST_KEY, apiUrl: through.mock.url });
+  processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: through.apiUrl, vaultSecret: through.vaultSecret });
 });
-afterAll(() => mock.stop());
+afterAll(() => through.stop());
 
 async function chargeOf(key: string): Promise<Stripe.Charge | undefined> {
   for await (const charge of stripe.charges.list({ limit: 100 })) if (charge.metadata[KEY_FIELD] === key) return charge;
@@ -28,7 +28,7 @@ async function chargeOf(key: string): Promise<Stripe.Charge | undefined> {
 
 describe('a charge in Colombian pesos on Stripe', () => {
   it('is made in cop for 50.000 pesos in minor units, refunded in part in pesos, and refused in dollars', async () => {
-    const request = authorization('4242424242424242', { amountCents: 5_000_000, currency: 'COP' });
+    const request = authorization(await through.card('4242424242424242'), { amountCents: 5_000_000, currency: 'COP' });
     const decision = await processor.authorize(request);
     expect(decision).toMatchObject({ status: 'approved', reference: expect.stringMatching(/^ch_/) });
     const reference = (decision as { reference: string }).reference;
@@ -45,7 +45,7 @@ describe('a charge in Colombian pesos on Stripe', () => {
   });
 
   it('holds pesos and captures them in pesos only', async () => {
-    const request = authorization('4242424242424242', { amountCents: 5_000_000, currency: 'COP', capture: false });
+    const request = authorization(await through.card('4242424242424242'), { amountCents: 5_000_000, currency: 'COP', capture: false });
     const { reference } = await processor.authorize(request) as { reference: string };
     const call = { idempotencyKey: `${request.idempotencyKey}:capture`, deadline: inSeconds(5), reference };
     expect(await processor.capture({ ...call, amountCents: 5_000_000, currency: 'USD' })).toBe('refused');

@@ -6,7 +6,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export type { Logger };
 
 /** Whatever is logged by mistake; request logs carry no bodies, headers or query strings anyway. */
-const SECRET_KEYS = ['cardNumber', 'cvv', 'cvc', 'password', 'pwd', 'newPassword', 'token', 'authorization', 'cardInformation', 'secretKey', 'cardFingerprintKey'];
+const SECRET_KEYS = ['cardNumber', 'cvv', 'cvc', 'password', 'pwd', 'newPassword', 'token', 'authorization', 'cardInformation', 'secretKey', 'vaultApiSecret'];
 
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {

@@ -3,7 +3,7 @@ import { CARD_AUTH_STATUS, cardCheckMessage } from '@pasarela/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../test/gateways/faultyGateways';
-import { createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardRegistration, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The wallet's add-card check (payments/cardCheck.ts): keyed by the payer's trackId, one check at
 // the card processor per trackId, and a card kept only when the processor approved it.
@@ -22,8 +22,7 @@ async function newUser(): Promise<{ id: number; auth: Record<string, string> }> 
   return { id: Number((answer.data['user'] as { idUsr: number }).idUsr), auth: { authorization: `Bearer ${String(answer.data['token'])}` } };
 }
 
-const cardBody = (cardNumber = testCardNumber(randomUUID()), trackId = randomUUID()) =>
-  ({ cardNumber, expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA', trackId });
+const cardBody = async (cardNumber = testCardNumber(randomUUID()), trackId = randomUUID()) => tokenizedCardRegistration(cardNumber, { trackId });
 
 const savedCards = async (auth: Record<string, string>) => (await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>;
 
@@ -36,12 +35,13 @@ async function checksAtProcessor(userId: number): Promise<Array<{ state: Record<
 describe('the wallet card check', () => {
   it('sent again with its trackId (one after the other, or three at once) is one check and one saved card', async () => {
     const user = await newUser();
-    const body = cardBody();
+    const number = testCardNumber(randomUUID());
+    const body = await cardBody(number);
     const first = await t.post('/users/me/cards', body, user.auth);
-    expect(first.data).toMatchObject({ status: 1, card: { visibleNum: `**** **** **** ${body.cardNumber.slice(-4)}` } });
+    expect(first.data).toMatchObject({ status: 1, card: { visibleNum: `**** **** **** ${number.slice(-4)}` } });
     const again = await t.post('/users/me/cards', body, user.auth);
     expect(again).toMatchObject({ status: 200, data: first.data });
-    const racing = cardBody();
+    const racing = (await cardBody());
     const answers = await Promise.all([1, 2, 3].map(() => t.post('/users/me/cards', racing, user.auth)));
     expect(answers.map((a) => a.data['status'])).toEqual([1, 1, 1]);
     expect(new Set(answers.map((a) => (a.data['card'] as { idRelCard: number }).idRelCard)).size).toBe(1);
@@ -51,8 +51,8 @@ describe('the wallet card check', () => {
 
   it('keeps the processor\'s own token and customer (saveCard\'s answer), and the same customer for the user\'s next card', async () => {
     const user = await newUser();
-    const first = await t.post('/users/me/cards', cardBody(), user.auth);
-    const second = await t.post('/users/me/cards', cardBody(), user.auth);
+    const first = await t.post('/users/me/cards', (await cardBody()), user.auth);
+    const second = await t.post('/users/me/cards', (await cardBody()), user.auth);
     expect([first.data['status'], second.data['status']]).toEqual([1, 1]);
     const kept = await t.db.query<{ card_token: string; card_customer: string }>('select card_token, card_customer from user_cards where user_id = $1 order by id', [user.id]);
     const saved = (await checksAtProcessor(user.id)).map((c) => c.state);
@@ -64,7 +64,7 @@ describe('the wallet card check', () => {
 
   it('declined: status 0 with the issuer\'s reason, no card; its retry answers the same without a second check', async () => {
     const user = await newUser();
-    const body = cardBody('4000000000000002');
+    const body = (await cardBody('4000000000000002'));
     const answer = await t.post('/users/me/cards', body, user.auth);
     expect(answer.data).toMatchObject({ status: 0, authStatus: 'DECLINED' });
     expect((await t.post('/users/me/cards', body, user.auth)).data).toEqual(answer.data);
@@ -74,24 +74,25 @@ describe('the wallet card check', () => {
 
   it('a card the processor refuses to save is a declined check with the catalogue\'s message for its reason, nothing kept', async () => {
     const user = await newUser();
-    const answer = await t.post('/users/me/cards', cardBody('4000000000009995'), user.auth);
+    const answer = await t.post('/users/me/cards', (await cardBody('4000000000009995')), user.auth);
     expect(answer.data).toMatchObject({ status: 0, authStatus: CARD_AUTH_STATUS.insufficient_funds, messageSys: cardCheckMessage('insufficient_funds', 'es') });
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
   it('the same trackId for another card is 409 track_id_reused; no trackId is 400', async () => {
     const user = await newUser();
-    const body = cardBody();
+    const body = (await cardBody());
     expect((await t.post('/users/me/cards', body, user.auth)).data).toMatchObject({ status: 1 });
-    expect(await t.post('/users/me/cards', { ...body, cardNumber: testCardNumber(randomUUID()) }, user.auth)).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
-    const { trackId: _none, ...withoutTrackId } = cardBody();
+    const another = await cardBody();
+    expect(await t.post('/users/me/cards', { ...body, cardNumber: another.cardNumber }, user.auth)).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
+    const { trackId: _none, ...withoutTrackId } = (await cardBody());
     expect(await t.post('/users/me/cards', withoutTrackId, user.auth)).toMatchObject({ status: 400, data: { code: 'missing_arguments' } });
     expect(await savedCards(user.auth)).toHaveLength(1);
   });
 
   it('timed out: 504, no card yet; the retry with its trackId checks once under the same key and saves the card', async () => {
     const user = await newUser();
-    const body = cardBody();
+    const body = (await cardBody());
     faults.plan('card', 'timeout');
     expect(await t.post('/users/me/cards', body, user.auth)).toMatchObject({ status: 504, data: { code: 'payment_error_try_again' } });
     expect(await savedCards(user.auth)).toEqual([]);
@@ -104,7 +105,7 @@ describe('the wallet card check', () => {
 
   it('a saved card whose answer was lost: the retry with its trackId saves under the same key and keeps the same token once', async () => {
     const user = await newUser();
-    const body = cardBody();
+    const body = (await cardBody());
     faults.plan('card', 'lost_answer');
     expect((await t.post('/users/me/cards', body, user.auth)).status).toBe(504);
     await t.db.query("update card_checks set updated_at = now() - interval '1 minute' where user_id = $1", [user.id]);
@@ -118,7 +119,7 @@ describe('the wallet card check', () => {
   it('a check still in doubt a day later, never retried, is forgotten by the reconciler', async () => {
     const user = await newUser();
     faults.plan('card', 'timeout');
-    expect((await t.post('/users/me/cards', cardBody(), user.auth)).status).toBe(504);
+    expect((await t.post('/users/me/cards', (await cardBody()), user.auth)).status).toBe(504);
     await t.db.query("update card_checks set updated_at = now() - interval '25 hours' where user_id = $1", [user.id]);
     await t.reconcile();
     expect(await t.db.query('select 1 from card_checks where user_id = $1', [user.id])).toEqual([]);

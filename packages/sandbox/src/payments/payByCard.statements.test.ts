@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable, Transaction, TransactionOptions } from '../db/Database';
 import { writingCommits } from '../../test/statementLog';
-import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
 // included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
@@ -75,7 +75,7 @@ async function countPayment(body: Record<string, unknown>) {
 describe('statements per card payment', () => {
   it('an approved guest payment: the look-ups, the attempt, the processor, the outcome with its books line and receipt (settlePayment)', async () => {
     const link = await newLink(t);
-    const { status, data, statements, announcements } = await countPayment(cardPayload(link));
+    const { status, data, statements, announcements } = await countPayment(await tokenizedCardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
@@ -109,7 +109,7 @@ describe('statements per card payment', () => {
   });
   it('a payment of a single-use link: its outcome locks the link before the payment, and claims the link', async () => {
     const link = await newLink(t, { singleUse: true });
-    const { status, statements } = await countPayment(cardPayload(link));
+    const { status, statements } = await countPayment(await tokenizedCardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const linkLock = at(/and l\.single_use for update of l/);
@@ -123,7 +123,7 @@ describe('statements per card payment', () => {
   });
   it('a repeated trackId: the first row, then its merchant and link for the receipt it shows; nothing written', async () => {
     const link = await newLink(t);
-    const sent = cardPayload(link);
+    const sent = await tokenizedCardPayload(link);
     // Sent again as it was, its captcha token too (a retry of the same request).
     const body = { ...sent, additionalData: { ...sent.additionalData, captchaToken: freshCaptchaToken() } };
     await countPayment(body);
@@ -137,9 +137,9 @@ describe('statements per card payment', () => {
   it('tryAgain: true (a confirmed second purchase) makes no duplicate check, so it takes no lock', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber(crypto.randomUUID());
-    const first = await countPayment(cardPayload(link, { cardNumber }));
+    const first = await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     expect(first.locks).toEqual(['duplicate']);
-    const again = await countPayment({ ...cardPayload(link, { cardNumber }), tryAgain: true });
+    const again = await countPayment({ ...(await tokenizedCardPayload(link, { cardNumber })), tryAgain: true });
     expect(again.status).toBe(200);
     expect(again.locks).toEqual([]);
     expect(again.statements.filter((sql) => /advisory/.test(sql)), again.statements.join('\n')).toEqual([]);
@@ -148,9 +148,9 @@ describe('statements per card payment', () => {
   it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber(crypto.randomUUID());
-    await countPayment(cardPayload(link, { cardNumber }));
+    await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
-    const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
+    const { status, statements } = await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     expect(status).toBe(409);
     // The opening read, then the duplicate check (PostgreSQL: in BEGIN and its lock ... COMMIT); the
     // token is spent by the duplicate check's own statement (a token counts once), which records nothing else.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { statementLog, writingCommits } from '../../test/statementLog';
-import { cardPayload, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
 
 // Issue 91: what each method's payment, a refund and a capture cost the database, pinned, so that
 // a statement or a commit added fails here (on PGlite, and on PostgreSQL with TEST_DATABASE_URL).
@@ -51,7 +51,8 @@ describe('statements and commits per payment, per method', () => {
 
   it('a typed card', async () => {
     const code = await newLink();
-    const sent = await log.during(() => t.post('/cards/auth-capture', cardPayload(code, { amount: 20, taxAmount: 0 })));
+    const body = await tokenizedCardPayload(code, { amount: 20, taxAmount: 0 });
+    const sent = await log.during(() => t.post('/cards/auth-capture', body));
     expect(sent.result.status).toBe(200);
     expectCost(sent, { statements: onPostgres(CARD, CARD + 2), writingCommits: 2 });
   });
@@ -75,14 +76,14 @@ describe('statements and commits per payment, per method', () => {
   // The merchant API's Idempotency-Key (every POST has one) adds its claim before and its stored
   // answer after: two commits of its own (docs/merchant-api.md "Idempotency"), counted apart.
   it('a refund: recorded and held, asked, its outcome with its books line', async () => {
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(), { amount: 20, taxAmount: 0 }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(), { amount: 20, taxAmount: 0 }));
     const sent = await log.during(() => api.call('POST', `/transactions/${String(paid.data['codOper'])}/refunds`, { key }));
     expect(sent.result.status).toBe(201);
     expectCost(sent, { statements: REFUND + IDEMPOTENCY, writingCommits: 2 + 2 });
   });
 
   it('a capture of a hold: the amount recorded, asked, booked', async () => {
-    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(true), { amount: 20, taxAmount: 0 }), transactionsType: 'AUTH' });
+    const paid = await t.post('/cards/auth-capture', { ...(await tokenizedCardPayload(await newLink(true), { amount: 20, taxAmount: 0 })), transactionsType: 'AUTH' });
     expect(paid.status, JSON.stringify(paid.data)).toBe(200);
     const sent = await log.during(() => api.call('POST', `/transactions/${String(paid.data['codOper'])}/capture`, { key }));
     expect(sent.result.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { CardAuthorization, CardProcessor, Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardRegistration, tokenizedCardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // A saved card is the processor's (payments/savedCard.ts): saving it is the port's saveCard, and
@@ -33,7 +33,7 @@ describe('a wallet card saved then paid with', () => {
     const login = `s${randomUUID().slice(0, 8)}`;
     await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
     const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
-    const added = await t.post('/users/me/cards', { cardNumber: testCardNumber(randomUUID()), expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA', trackId: randomUUID() }, auth);
+    const added = await t.post('/users/me/cards', await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() }), auth);
     expect(added.data).toMatchObject({ status: 1 });
     const [check] = await t.db.query<{ check_key: string; user_card_id: number }>('select check_key, user_card_id from card_checks where user_card_id is not null order by id desc limit 1');
     const saved = savedAtProcessor(check?.check_key ?? '');
@@ -54,8 +54,8 @@ describe('a subscription\'s first then next charge', () => {
     const sub = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
     const key = String(sub.data['subscriptionKey']);
     const idMerchant = Number((sub.data['plan'] as { idMerchant: number }).idMerchant);
-    const cardInformation = cardPayload('x', { cardNumber: testCardNumber(randomUUID()) }).cardInformation;
-    const requestPay = { ...cardPayload(key, { amount: 4, taxAmount: 0, trackId: randomUUID() }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
+    const cardInformation = (await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) })).cardInformation;
+    const requestPay = { ...await tokenizedCardPayload(key, { amount: 4, taxAmount: 0, trackId: randomUUID() }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
     const first = await t.post('/process-tx', { requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC', idMerchant });
     expect(first.data).toMatchObject({ status: 1, subscriptionKey: key });
     const saved = savedAtProcessor(`save-card:${String(first.data['codOper'])}`);

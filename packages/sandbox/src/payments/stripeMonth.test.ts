@@ -1,22 +1,28 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stripeCardProcessor } from '@pasarela/gateway-stripe';
 import type { Dispute } from '@pasarela/gateways';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { startTestVault, TEST_VAULT_API_SECRET, type TestVault } from '../../test/testCardVault';
 
 // Issue 89 "Done means": a month rehearsed with Stripe as the card processor, against
 // stripe-stateful-mock through Stripe's official client: a manual capture in part, a dispute (the
 // fake disputes a charge of Stripe's test card 4000000000000259), a refund and a payout, and the
-// books adding up to what Stripe holds. Its figures are printed to be quoted.
+// books adding up to what Stripe holds. Its figures are printed to be quoted. Issue 90: the payer's
+// cards reach Stripe through the card vault's Stripe forwarding origin (the adapter's API URL); a door
+// in front of the fake answers Stripe's tokens API for the test numbers, as Stripe's test mode does.
 
 const SECRET_KEY = 'sk_test_pasarela_month';
 let fake: Server;
+let door: Server;
+let vault: TestVault;
 let stripe: Stripe;
+const STRIPE_TEST_TOKENS: Readonly<Record<string, string>> = { '4242424242424242': 'tok_visa', '4000000000000259': 'tok_createDispute' };
 let t: TestApp;
 let api: MerchantApiClient;
 
@@ -27,13 +33,38 @@ beforeAll(async () => {
   fake = createServer(createExpressApp());
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  door = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (incoming.method === 'POST' && incoming.url === '/v1/tokens') {
+        const id = STRIPE_TEST_TOKENS[new URLSearchParams(body.toString()).get('card[number]') ?? ''];
+        outgoing.writeHead(id ? 200 : 402, { 'content-type': 'application/json' });
+        return outgoing.end(JSON.stringify(id ? { id, object: 'token', type: 'card', livemode: false, used: false, created: 1 } : { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } }));
+      }
+      const { host: _host, ...headers } = incoming.headers;
+      const sent = request(`${url}${incoming.url ?? '/'}`, { method: incoming.method, headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      sent.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+  vault = await startTestVault({ checkoutOrigins: [], processors: new Map([['stripe', new URL(`http://127.0.0.1:${(door.address() as AddressInfo).port}`)]]), forwardingPorts: new Map([['stripe', 0]]) });
   stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: new URL(url).port, protocol: 'http' });
-  const card = stripeCardProcessor({ secretKey: SECRET_KEY, apiUrl: url });
+  const card = stripeCardProcessor({ secretKey: SECRET_KEY, apiUrl: vault.forwardingUrls.get('stripe'), vaultSecret: TEST_VAULT_API_SECRET });
   t = await createTestApp({ wrapGateways: (gateways) => ({ ...gateways, card }), paymentCaptcha: false });
   api = await merchantApiClient((path, init) => t.app.request(path, init));
 });
 afterAll(async () => {
   await t?.close();
+  await vault?.close();
+  await new Promise<void>((resolve) => {
+    door?.close(() => resolve());
+    door?.closeAllConnections();
+  });
   await new Promise<void>((resolve) => {
     fake.close(() => resolve());
     fake.closeAllConnections();
@@ -50,7 +81,7 @@ it('a month with Stripe: a hold captured in part, a dispute, a refund, a payout;
   const key = String(merchant['secretKey']);
   const pay = async (amount: number, cardNumber: string, captureMethod: 'automatic' | 'manual') => {
     const link = await api.call('POST', '/payment-links', { key, body: { amount, taxAmount: 0, description: 'Mes', captureMethod } });
-    const paid = await t.post('/cards/auth-capture', { ...cardPayload(String(link.json['code']), { amount, taxAmount: 0, cardNumber }), ...(captureMethod === 'manual' ? { transactionsType: 'AUTH' } : {}) });
+    const paid = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0, cardNumber }), ...(captureMethod === 'manual' ? { transactionsType: 'AUTH' } : {}) });
     expect([paid.status, paid.data['status']]).toEqual([200, 1]);
     return String(paid.data['codOper']);
   };

@@ -4,17 +4,36 @@
 // processor. The adapters reach it at CONTRACT_SIMULATOR_URL when set (the kit's proxy). Tests only.
 import { NOTIFICATION_SIGNATURE_HEADER, signNotification, type ContractInputs, type GatewaysModuleExport } from '@pasarela/gateways';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
 import { simulatorNotifications } from '../../src/gateways/http/signedNotifications';
+import { startTestVault, TEST_VAULT_API_SECRET } from '../testCardVault';
 
 const SECRET = 'contract-kit-notification-secret';
 const API_SECRET = 'contract-kit-simulator-api-secret';
 const URL_ENV = 'CONTRACT_SIMULATOR_URL';
 let simulator: RunningSimulator | undefined = await startSimulator({ apiSecret: API_SECRET, unref: true });
 const simulatorUrl = simulator.url;
+const processorUrl = () => process.env[URL_ENV] || simulatorUrl;
+
+// The card vault forwards typed cards' calls to the simulator through a relay that follows
+// CONTRACT_SIMULATOR_URL, so those calls cross the kit's proxy too.
+const relay = createServer((incoming, outgoing) => {
+  const target = new URL(processorUrl());
+  const sent = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+    outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(outgoing);
+  });
+  sent.on('error', () => outgoing.destroy());
+  incoming.pipe(sent);
+});
+await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+relay.unref();
+const vault = await startTestVault({ checkoutOrigins: [], simulatorUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` });
 
 const exported: GatewaysModuleExport = async () => ({
-  gateways: httpGateways(process.env[URL_ENV] || simulatorUrl, { apiSecret: API_SECRET, retryDelayMs: 100 }).gateways,
+  gateways: httpGateways(processorUrl(), { apiSecret: API_SECRET, retryDelayMs: 100, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } }).gateways,
   notifications: simulatorNotifications(SECRET),
 });
 export default exported;
@@ -32,13 +51,18 @@ export const contract: ContractInputs = {
   // docs/sandbox.md "Payouts": a transfer to an account ending 0002 comes back.
   payouts: { pays: '000123456789', returns: '000000000002' },
   processor: { env: URL_ENV, url: simulatorUrl },
+  // The kit types the test cards into the vault; the adapters get tokens only.
+  vault: { url: vault.url },
   deadlineMs: 3_000,
   // A Colombian merchant's charges are in pesos (issue 93).
   secondCurrency: 'COP',
 };
 
-/** Stops the simulator the module started (a test's end). */
+/** Stops the simulator, vault and relay the module started (a test's end). */
 export async function closeSimulator(): Promise<void> {
+  await vault.close();
+  await new Promise<void>((resolve) => relay.close(() => resolve()));
+  relay.closeAllConnections();
   await simulator?.close();
   simulator = undefined;
 }

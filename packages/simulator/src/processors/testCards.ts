@@ -24,3 +24,13 @@ const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
 export function testCardBehaviour(cardNumberDigits: string): TestCardBehaviour {
   return TEST_CARDS[cardNumberDigits] ?? { kind: 'approved' };
 }
+
+/**
+ * A typed card the simulator is given as a token with its facts only (an adapters module running it
+ * in-process, handed the vault's token): its test behaviour by brand and last four, as a processor's
+ * test tokens carry theirs. Any other card is approved.
+ */
+export function testTokenBehaviour(brand: string, last4: string): TestCardBehaviour {
+  const match = brand === 'VISA' ? Object.entries(TEST_CARDS).find(([number]) => number.endsWith(last4)) : undefined;
+  return match?.[1] ?? { kind: 'approved' };
+}

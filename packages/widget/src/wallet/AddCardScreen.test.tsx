@@ -77,7 +77,9 @@ describe('AddCardScreen: the trackId of the card check', () => {
     await type(screen.view.input('cvc'), '123');
     await screen.save();
     expect(screen.sent.map((s) => s.body['trackId'])).toEqual(['track-1', 'track-1']);
-    expect(screen.sent[0]?.body).toMatchObject({ cardNumber: '4242424242424242', cvv: '123', nameOnCard: 'ANA PRUEBA', trackId: 'track-1' });
+    expect(screen.sent[0]?.body).toMatchObject({ cardNumber: '4242424242424242', nameOnCard: 'ANA PRUEBA', trackId: 'track-1' });
+    // Issue 90: no CVC leaves the checkout for the server.
+    expect(screen.sent[0]?.body).not.toHaveProperty('cvv');
     expect(screen.navigations).toEqual(['/pf/widget/home']);
   });
 

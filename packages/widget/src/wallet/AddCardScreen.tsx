@@ -55,7 +55,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
     if (pending.current?.card !== sameCard) pending.current = { trackId: services.newTrackId(), card: sameCard };
     const { trackId } = pending.current;
     try {
-      const answer = await registerCard(services.api, { ...card, cvv: values.cvc, trackId });
+      const answer = await registerCard(services.api, { ...card, trackId });
       pending.current = null;
       if (answer.status === 1) {
         services.navigate(next ?? '/pf/widget/home');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
-import { cardPayload, freshCaptchaToken } from '../../../test/testApp';
+import { tokenizedCardPayload, freshCaptchaToken } from '../../../test/testApp';
 
 // Issue 93 "Pesos end to end": a Colombian merchant's links, payments, processor calls, books,
 // payout and CSV are in pesos (COP, two ISO 4217 minor units: 50.000 COP is 5000000 on the wire).
@@ -56,7 +56,7 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     expect(link.json).toMatchObject({ amount: 50_000 });
 
     // By card: PRODUCT.md's test card approves in pesos.
-    const card = await setup.t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 50_000, taxAmount: 0 }));
+    const card = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 50_000, taxAmount: 0 }));
     expect(card.status).toBe(200);
     const cardOper = String(card.data['codOper']);
     expect(booked('card', cardOper)?.request).toMatchObject({ amountCents: 5_000_000, currency: 'COP' });

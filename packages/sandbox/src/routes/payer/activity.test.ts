@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, tokenizedCardRegistration, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // A wallet user's saved card pays as a typed card would: the link's cardType list, the merchant's
 // brands (card_not_valid) and the duplicate rule (possible_duplicated_tx) apply to it.
@@ -15,8 +15,13 @@ let users = 0;
 /** A wallet user with these saved cards; their ids in the same order. */
 async function walletWith(cards: string[]) {
   const login = `guardada${++users}`;
-  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards });
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
   const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+  // Added in the wallet as a payer adds them (typed into the vault), so each keeps the vault's fingerprint.
+  for (const number of cards) {
+    const added = await t.post('/users/me/cards', await tokenizedCardRegistration(number, { trackId: randomUUID() }), auth);
+    if (added.data['status'] !== 1) throw new Error(`card ${number.slice(-4)} not added: ${JSON.stringify(added.data)}`);
+  }
   const saved = ((await t.get('/users/me/cards?sort=asc', auth)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);
   const pay = (code: string, idUsrCard = saved[0]) => t.post('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard, trackId: randomUUID() }, auth);
   return { auth, saved, pay };
@@ -81,7 +86,7 @@ describe('the duplicate rule on saved cards', () => {
   it('a saved card is the same card as when typed: typed, then saved, same amount, is a duplicate', async () => {
     const number = '4000001240000000';
     const { pay } = await walletWith([number]);
-    expect((await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber: number }))).status).toBe(200);
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t), { cardNumber: number }))).status).toBe(200);
     expect(await pay(await newLink(t))).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
   });
 

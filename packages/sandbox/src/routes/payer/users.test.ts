@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { asCaller, tokenizedCardPayload, tokenizedCardRegistration, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,16 +107,17 @@ describe('login, sessions and lockout', () => {
 
 describe('saved cards: only ever the owner\'s', () => {
   // SPEC 5 via core: CardNumberSchema (12-19 digits, Luhn, a known brand) and isCardExpiryValid (MM with YY or YYYY).
+  // Issue 90: the card arrives as the vault's token; a number or a CVC is refused naming the field.
   it.each([
-    [{ cardNumber: '4242424242424241' }, 400, 'invalid_card'],
-    [{ cardNumber: '6011111111111117' }, 400, 'invalid_card'],
-    [{ expYear: '2020' }, 400, 'expired'],
-    [{ expMonth: '01', expYear: '24' }, 400, 'expired'],
-    [{ expYear: '2034' }, 200, undefined],
+    [{ cardNumber: '4242424242424242' }, 400, 'card_token_required'],
+    [{ cvv: '123' }, 400, 'card_token_required'],
+    [{ cardNumber: `tok_${'Z'.repeat(32)}` }, 400, 'invalid_card'],
+    [{ expMonth: '13' }, 400, 'expired'],
+    [{}, 200, undefined],
   ])('registering %j answers %i %s', async (change, status, code) => {
     await t.admin('POST', '/users', { email: 'rules@example.com', login: 'reglas', password: PASSWORD });
     const token = (await t.post('/users/login', { login: 'reglas', password: PASSWORD })).data['token'];
-    const res = await addCard({ cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', ...change }, bearer(token));
+    const res = await addCard({ ...(await tokenizedCardRegistration('4242424242424242', { nameOnCard: 'ANA' })), ...change }, bearer(token));
     expect(res.status).toBe(status);
     expect(res.data['code']).toBe(code);
   });
@@ -125,11 +126,10 @@ describe('saved cards: only ever the owner\'s', () => {
     await t.admin('POST', '/users', { email: 'b@example.com', login: 'userb', password: PASSWORD });
     const a = (await t.post('/users/login', { login: 'usera', password: PASSWORD })).data['token'];
     const b = (await t.post('/users/login', { login: 'userb', password: PASSWORD })).data['token'];
-    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
-    const added = await addCard(card, bearer(a));
+    const added = await addCard(await tokenizedCardRegistration('5555555555554444'), bearer(a));
     expect(added.data).toMatchObject({ status: 1, card: { cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true } });
-    expect((await addCard({ ...card, cardNumber: '4000000000000002' }, bearer(a))).data).toMatchObject({ status: 0 });
-    await addCard({ ...card, cardNumber: '4242424242424242' }, bearer(a));
+    expect((await addCard(await tokenizedCardRegistration('4000000000000002'), bearer(a))).data).toMatchObject({ status: 0 });
+    await addCard(await tokenizedCardRegistration('4242424242424242'), bearer(a));
     const latest = await t.get('/users/me/cards?limit=1&sort=desc', bearer(a));
     expect((latest.data['cards'] as Array<{ visibleNum: string }>).map((c) => c.visibleNum)).toEqual(['**** **** **** 4242']);
     expect((await t.get('/users/me/cards', bearer(b))).data['cards']).toEqual([]);
@@ -146,9 +146,8 @@ describe('removing a saved card', () => {
     await t.admin('POST', '/users', { email: 'otro@example.com', login: 'otro', password: PASSWORD });
     const a = (await t.post('/users/login', { login: 'quita', password: PASSWORD })).data['token'];
     const b = (await t.post('/users/login', { login: 'otro', password: PASSWORD })).data['token'];
-    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
-    const first = ((await addCard(card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
-    await addCard({ ...card, cardNumber: '4242424242424242' }, bearer(a));
+    const first = ((await addCard(await tokenizedCardRegistration('5555555555554444'), bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
+    await addCard(await tokenizedCardRegistration('4242424242424242'), bearer(a));
     expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(b))).status).toBe(404);
     expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(a))).data).toMatchObject({ removed: true });
     const cards = (await t.get('/users/me/cards', bearer(a))).data['cards'] as Array<{ visibleNum: string; isDefault: boolean }>;
@@ -160,9 +159,9 @@ describe('SPEC 3 storeCard on a card payment', () => {
   it("keeps a wallet user's approved card as the processor's token, and nothing for a declined one", async () => {
     await t.admin('POST', '/users', { email: 'guarda@example.com', login: 'guarda', password: PASSWORD });
     const token = (await t.post('/users/login', { login: 'guarda', password: PASSWORD })).data['token'];
-    const declined = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
+    const declined = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
     expect(declined.data['status']).toBe(0);
-    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
+    const paid = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
     expect(paid.data['status']).toBe(1);
     const cards = (await t.get('/users/me/cards', bearer(token))).data['cards'];
     expect(cards).toEqual([expect.objectContaining({ cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true })]);

@@ -1,7 +1,7 @@
 import {
   buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
-  type WidgetMessage, type Receipt,
+  type WidgetMessage, type Receipt, type VaultCard, digitsOnly, parseExpiry,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
@@ -46,6 +46,7 @@ export function createCardPay(ctx: CardPayContext) {
       serviceCode: info.serviceCode,
       transactionsType: info.transactionsType,
       form: values,
+      card: typedCardStandIn(values),
       ip: '',
       domainRequested: ctx.domainRequested,
       trackId,
@@ -96,6 +97,16 @@ function asProcessingFailure(error: unknown, isOldVersion: boolean): unknown {
   if (!isPasarelaError(error) || error.category !== 'api' || !PROCESSING_FAILURES.includes(error.code)) return error;
   const code = processingFailureKey(isOldVersion);
   return new PasarelaError({ code, category: 'api', serverMessage: code });
+}
+
+/**
+ * The typed card in the vault card's shape until the card form sends the vault's token: the server
+ * refuses it (card_token_required), as it refuses any card number.
+ */
+function typedCardStandIn(values: CardValues): VaultCard {
+  const expiry = parseExpiry(values.expirationDate);
+  const token = digitsOnly(values.cardnumber);
+  return { token, brand: cardBrandOf(token) ?? 'VISA', last4: token.slice(-4), expMonth: expiry?.month ?? 0, expYear: expiry?.year ?? 0 };
 }
 
 function cardSummary(ctx: CardPayContext, values: CardValues) {

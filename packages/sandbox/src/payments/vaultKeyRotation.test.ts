@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openPglite, type VaultDatabase } from '@pasarela/vault';
+import { API_SECRET, newMasterKey, testVault } from '@pasarela/vault/testing';
+import { createTestApp, newLink, testCardNumber, tokenizedCardPayload, type TestApp } from '../../test/testApp';
+import { tokenizeTestCard } from '../../test/testCardVault';
+
+// Issue 90 "Master key rotation under load": payments keep going while the vault re-wraps its cards
+// under a new master key (docs/security.md "Rotating the master key"), and every stored card still
+// charges after, once the old key is gone. The vault's own store here, not the worker's shared one.
+
+const OLD = newMasterKey('old');
+const NEW = newMasterKey('new');
+const CARDS = 12;
+let store: VaultDatabase;
+let tokens: string[];
+const closing: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  store = await openPglite(undefined);
+  // Cards typed before the rotation: wrapped under the old key alone.
+  const before = await testVault({ database: store, masterKeys: [OLD], checkoutOrigins: [], processors: new Map(), tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+  try {
+    tokens = [];
+    for (let i = 0; i < CARDS; i++) tokens.push((await tokenizeTestCard({ number: testCardNumber(`rotation-${i}`), vaultUrl: before.url })).token);
+  } finally {
+    await before.close();
+  }
+}, 60_000);
+afterAll(async () => {
+  for (const started of closing) await started.close();
+  await store.close();
+});
+
+/** A link of its own amount per payment: the duplicate rule (same card and amount) stays out of it. */
+async function pay(t: TestApp, token: string, amount: number) {
+  const code = await newLink(t, { amount, taxAmount: 0 });
+  return t.post('/cards/auth-capture', await tokenizedCardPayload(code, { token, amount, taxAmount: 0 }));
+}
+
+async function rewrapAll(vaultUrl: string): Promise<Array<{ rewrapped: number; remaining: number }>> {
+  const rounds: Array<{ rewrapped: number; remaining: number }> = [];
+  for (;;) {
+    const answer = await fetch(`${vaultUrl}/v1/admin/rewrap?batch=2`, { method: 'POST', headers: { authorization: `Bearer ${API_SECRET}` } });
+    expect(answer.status).toBe(200);
+    const round = (await answer.json()) as { rewrapped: number; remaining: number };
+    rounds.push(round);
+    if (round.remaining === 0) return rounds;
+  }
+}
+
+it('pays every card while the re-wrap runs, then charges each again with the old key removed', async () => {
+  // Steps 1-2 rolled out: the new key wraps new cards, the old one still opens.
+  const during = await createTestApp({ vaultStore: { database: store, masterKeys: [NEW, OLD] } });
+  closing.push(during);
+  const [rounds, answers] = await Promise.all([
+    rewrapAll(during.vault.url),
+    Promise.all(tokens.map((token, i) => pay(during, token, 10 + i))),
+  ]);
+  expect(answers.map((a) => a.data['status'])).toEqual(tokens.map(() => 1));
+  // Several batches, the payments in flight between them.
+  expect(rounds.length).toBeGreaterThanOrEqual(CARDS / 2);
+  expect(rounds.reduce((sum, r) => sum + r.rewrapped, 0)).toBe(CARDS);
+  expect(await store.query('select distinct master_key_id from vault_cards')).toEqual([{ master_key_id: NEW.id }]);
+
+  // Step 4: the old key gone. Every card typed before the rotation still charges.
+  const after = await createTestApp({ vaultStore: { database: store, masterKeys: [NEW] } });
+  closing.push(after);
+  const again = await Promise.all(tokens.map((token, i) => pay(after, token, 60 + i)));
+  expect(again.map((a) => a.data['status'])).toEqual(tokens.map(() => 1));
+}, 120_000);
+
+it('fails without the re-wrap: a vault with the new key alone cannot open a card still under the old one', async () => {
+  const token = (await tokenizeTestCard({ number: testCardNumber('rotation-late'), vaultUrl: (await testVaultOn([OLD])).url })).token;
+  const onlyNew = await createTestApp({ vaultStore: { database: store, masterKeys: [NEW] } });
+  closing.push(onlyNew);
+  const answer = await pay(onlyNew, token, 99);
+  expect(answer.status).toBe(503);
+  expect(answer.data['code']).toBe('service_unavailable');
+}, 60_000);
+
+async function testVaultOn(masterKeys: ReturnType<typeof newMasterKey>[]) {
+  const vault = await testVault({ database: store, masterKeys, checkoutOrigins: [], processors: new Map(), tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+  closing.push(vault);
+  return vault;
+}
