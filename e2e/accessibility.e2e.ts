@@ -6,6 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 // PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
@@ -29,7 +30,7 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
       const code = await newLink(amount);
       const page = await browser.newPage();
       await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-      await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
@@ -36,7 +36,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return page;
   }
 
@@ -84,11 +84,11 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     });
     const address = (appearance: unknown) => `${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(appearance))}`;
     await page.goto(address({ variables: { fontFamily: 'system' } }));
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     expect(fontRequests).toEqual([]);
 
     await page.goto(address({ variables: { fontFamily } }));
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.evaluate((family) => document.fonts.check(`600 16px ${family}`) && [...document.fonts].some((f) => f.family == family && f.status == 'loaded'), name), { timeout: 10_000 }).toBe(true);
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url).toMatch(new RegExp(`^${sandbox.url}/fonts/${fontFamily}/\\d+\\.\\d+\\.\\d+/${fontFamily}-latin-\\d00-normal\\.woff2$`));
@@ -101,7 +101,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     const code = await createLink(sandbox, { amount: amount++, description: 'Café' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'light' });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify({ theme: 'auto' }))}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     const paperVariable = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
     expect(await paperVariable()).toBe('#ffffff');
     await page.emulateMedia({ colorScheme: 'dark' });

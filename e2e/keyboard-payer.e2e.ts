@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { DEMO_USER } from './support/wallet';
 import { saveArtifact } from './support/artifacts';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 // Issue 96: a payer with a keyboard alone (no pointer), with the live regions as a screen reader's
 // stand-in. After every step the text of the live regions and the focused element are recorded:
@@ -60,7 +61,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);
     await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang }), { code: link, lang });
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
     const frame = await checkoutFrameOf(page);
     await expect.poll(() => frame.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
     const log: Step[] = [];
@@ -96,7 +97,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT[lang].required);
     expect(await frame.locator('[aria-invalid="true"]').count()).toBe(0);
     // Back to the card number, then type it all.
-    await frame.locator('[name="cardnumber"]').focus();
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').focus();
     await typeCard(page, '4242 4242 4242 4242');
     await record('card typed');
     await frame.locator('#method-panel-card button[type="submit"]').focus();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, DemoShop } from './support/pages';
+import { CheckoutFrame, DemoShop, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -130,12 +130,12 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${await newLink(sandbox)}&lang=es`, { waitUntil: 'commit' });
-    await page.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
     await nequi.check();
     release();
     await phone.waitFor({ timeout: 10_000 });
     expect(await nequi.isChecked()).toBe(true);
-    expect(await page.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -116,6 +116,17 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
+  // The brand as the number starts, so the CVC's length and the brand's name show while typing.
+  it.each([
+    ['4', 'VISA'], ['51', 'MC'], ['55', 'MC'], ['56', null], ['2221', 'MC'], ['2720', 'MC'], ['2721', null], ['2220', null], ['222', null],
+    ['34', 'AMEX'], ['37', 'AMEX'], ['35', null], ['6', null],
+  ])('tells the brand of a number starting %s: %s', async (start, brand) => {
+    const page = await framedFields();
+    page.type('cardnumber', start);
+    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand });
+    await page.close();
+  });
+
   it('refuses a brand the merchant does not take, and tells the checkout the brand as typed', async () => {
     const page = await framedFields('lang=en&brands=VISA,MC');
     page.type('cardnumber', '378282246310005');

@@ -17,7 +17,7 @@ export interface FieldsConfig {
 /**
  * The hosted fields' script, served in the page from this function's own text: so it is
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
- * sends `pasarela-vault:` `tokenize` ({ holder? }), `check` (the payer left the fields: say what is
+ * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate? }), `check` (the payer left the fields: say what is
  * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
  * reason tied to its field), `busy` ({ busy }) and `style` ({ appearance }). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
@@ -45,6 +45,7 @@ export function runCardFields(win: Window): void {
       if (typeof value === 'number' && name === 'radius' && value >= 0 && value <= 24) style.setProperty('--radius', `${Math.round(value)}px`);
       else if (typeof value !== 'string') continue;
       else if (name === 'font' && /^[A-Za-z0-9 ,-]{1,80}$/.test(value)) style.setProperty('--font', value);
+      else if (name === 'scheme' && (value === 'light' || value === 'dark')) style.colorScheme = value;
       else if (/^(accent|text|muted|background|wash|border|focus|danger)$/.test(name) && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) style.setProperty(`--${name}`, value);
     }
   };
@@ -86,9 +87,12 @@ export function runCardFields(win: Window): void {
   };
 
   // Text only, never markup: a message is set as the error's text.
-  const show = (field: Field, text: string | null) => {
+  const show = (field: Field, text: string | null, quiet = false) => {
     input(field).setAttribute('aria-invalid', text ? 'true' : 'false');
     const box = errorOf(field);
+    // A decline's reason is announced by the checkout's alert already: here it only describes the field.
+    box.setAttribute('aria-live', quiet ? 'off' : 'polite');
+    box.className = quiet ? 'field__error visually-hidden' : 'field__error';
     if (box.textContent !== (text ?? '')) box.textContent = text ?? '';
   };
   const showCode = (field: Field, code: string | null) => show(field, code ? (config.messages[code] ?? config.messages['invalid_card'] ?? code) : null);
@@ -180,10 +184,11 @@ export function runCardFields(win: Window): void {
   };
 
   let busy = false;
-  async function tokenize(holder: string | undefined, focus: boolean): Promise<void> {
+  /** `validate`: the checks of a Pay (every field, "required" included) and their answer, with no card sent. */
+  async function tokenize(holder: string | undefined, focus: boolean, validate: boolean): Promise<void> {
     if (busy) return;
     const problems = FIELDS.map((field) => ({ field, code: problemOf(field) })).filter((p): p is Problem => p.code !== null);
-    if (problems.length > 0) return invalid(problems, focus);
+    if (problems.length > 0 || validate) return invalid(problems, focus);
     const parts = expiryParts()!;
     busy = true;
     try {
@@ -216,7 +221,7 @@ export function runCardFields(win: Window): void {
     const field = fieldOf(data?.['field']);
     switch (data?.['type']) {
       case 'pasarela-vault:tokenize':
-        return void tokenize(typeof data['holder'] === 'string' ? data['holder'] : undefined, data['focus'] !== false);
+        return void tokenize(typeof data['holder'] === 'string' ? data['holder'] : undefined, data['focus'] !== false, data['validate'] === true);
       case 'pasarela-vault:check':
         return FIELDS.forEach(check);
       case 'pasarela-vault:focus':
@@ -227,7 +232,7 @@ export function runCardFields(win: Window): void {
         typed.delete(field);
         return showCode(field, null);
       case 'pasarela-vault:decline':
-        if (field) show(field, typeof data['text'] === 'string' ? data['text'] : null);
+        if (field) show(field, typeof data['text'] === 'string' ? data['text'] : null, true);
         return;
       case 'pasarela-vault:busy':
         // Busy, a field stays focusable and keeps its value: `disabled` would drop the focus.
