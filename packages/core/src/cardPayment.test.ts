@@ -5,6 +5,9 @@ import { CardNumberSchema, CardPaymentPayloadSchema } from './cardPaymentSchema'
 
 type CardPaymentInput = Parameters<typeof buildCardPaymentPayload>[0];
 
+/** As the vault makes them: `tok_` and 24 random bytes in base64url. */
+const TOKEN = 'tok_Xk3-9aQ_7bLmN0pR2sT4uV6wY8zA1cE5';
+
 const input: CardPaymentInput = {
   cclw: 'WC-7',
   code: 'LK-ABC123',
@@ -17,10 +20,8 @@ const input: CardPaymentInput = {
     email: ' ana@example.com ',
     phone: '61111111',
     name: 'Ana Maria Diaz Soto',
-    cardnumber: '4242 4242 4242 4242',
-    expirationDate: '07/30',
-    cvc: '123',
   },
+  card: { token: TOKEN, brand: 'VISA', last4: '4242', expMonth: 7, expYear: 2030 },
   ip: '127.0.0.1',
   domainRequested: 'shop.example.com',
   trackId: '0b6f3c1e-1111-4222-8333-444455556666',
@@ -47,9 +48,11 @@ describe('SPEC 3 "Card payment payload"', () => {
     expect(issuesOf(p)).toEqual([]);
   });
 
-  it('splits the name, detects the brand, rounds amounts to two digits, sets isOldVersion from the service code', () => {
+  it('issue 90: the vault\'s token in the number\'s place, its brand and expiry, no CVC; splits the name, rounds amounts, sets isOldVersion from the service code', () => {
     const p = buildCardPaymentPayload(input);
-    expect(p.cardInformation).toEqual({ cardNumber: '4242424242424242', expMonth: '07', expYear: '30', cvv: '123', firstName: 'Ana Maria', lastName: 'Diaz Soto', cardType: 'VISA' });
+    expect(p.cardInformation).toEqual({ cardNumber: TOKEN, expMonth: '07', expYear: '30', firstName: 'Ana Maria', lastName: 'Diaz Soto', cardType: 'VISA' });
+    expect(Object.keys(p.cardInformation)).not.toContain('cvv');
+    expect(JSON.stringify(p)).not.toMatch(/4242/);
     expect([p.amount, p.taxAmount, p.isOldVersion, p.email]).toEqual([25.51, 1.79, true, 'ana@example.com']);
     expect(buildCardPaymentPayload({ ...input, serviceCode: 'EA' }).isOldVersion).toBe(false);
   });
@@ -97,15 +100,14 @@ describe('SPEC 3 "Card payment payload"', () => {
     const p = buildCardPaymentPayload({
       ...input,
       concept: '  ',
-      form: { ...input.form, phone: ' 61111111 ', cvc: ' 123 ', city: '   ', userAddress: ' Calle 5 ', country: ' ', postalCode: ' 0401 ' },
+      form: { ...input.form, phone: ' 61111111 ', city: '   ', userAddress: ' Calle 5 ', country: ' ', postalCode: ' 0401 ' },
     });
     expect(p).toMatchObject({ phone: '61111111', city: 'Panama', address: 'Calle 5', concept: 'not description' });
-    expect(p.cardInformation.cvv).toBe('123');
     expect(p.additionalData).toMatchObject({ zipCode: '0401', street: 'Calle 5', country: 'Panama' });
   });
 
   it('the expiry year is sent as two digits, with its leading zero', () => {
-    expect(buildCardPaymentPayload({ ...input, form: { ...input.form, expirationDate: '07/05' } }).cardInformation).toMatchObject({ expMonth: '07', expYear: '05' });
+    expect(buildCardPaymentPayload({ ...input, card: { ...input.card, expMonth: 7, expYear: 2005 } }).cardInformation).toMatchObject({ expMonth: '07', expYear: '05' });
   });
 
   it('optional parts are absent, not empty, when the payer gave none; custom field answers are sent as given', () => {
@@ -125,9 +127,8 @@ describe('SPEC 3 "Card payment payload"', () => {
     expect(buildCardPaymentPayload({ ...input, campaign: { amount: 2, idCampaignBridge: null } })).not.toHaveProperty('amountToCampaign');
   });
 
-  it('refuses a number of no known brand and a bad expiry', () => {
-    expect(() => buildCardPaymentPayload({ ...input, form: { ...input.form, cardnumber: '6011111111111117' } })).toThrow('invalid_card');
-    expect(() => buildCardPaymentPayload({ ...input, form: { ...input.form, expirationDate: '7/30' } })).toThrow('expired');
+  it('the brand is the vault\'s, in SPEC\'s words', () => {
+    expect(buildCardPaymentPayload({ ...input, card: { ...input.card, brand: 'AMEX', last4: '0005' } }).cardInformation.cardType).toBe('AMEX');
   });
 });
 
@@ -139,9 +140,13 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
     [{ amount: '5' }, ['amount', 'missing_arguments']],
     [{ email: 'nope' }, ['email', 'invalid_email']],
     [{ lang: 'fr' }, ['lang', 'missing_arguments']],
-    [{ cardInformation: { ...good.cardInformation, cardNumber: '4242424242424241' } }, ['cardInformation.cardNumber', 'invalid_card']],
-    [{ cardInformation: { ...good.cardInformation, cvv: '1234' } }, ['cardInformation.cvv', 'invalid_cvc']],
-    [{ cardInformation: { ...good.cardInformation, cardType: 'MC' } }, ['cardInformation.cardType', 'card_not_valid']],
+    // Issue 90: the number and the CVC never reach the server; a body carrying them is refused naming the field.
+    [{ cardInformation: { ...good.cardInformation, cardNumber: '4242424242424242' } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: '4242 4242 4242 4242' } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: 'tok_short' } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cvv: '123' } }, ['cardInformation.cvv', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cvv: '' } }, ['cardInformation.cvv', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardType: 'DISCOVER' } }, ['cardInformation.cardType', 'card_not_valid']],
     [{ cardInformation: { ...good.cardInformation, expMonth: '13' } }, ['cardInformation.expMonth', 'expired']],
     [{ additionalData: { ...good.additionalData, trackId: '' } }, ['additionalData.trackId', 'missing_arguments']],
     [{ resultType: 'WEB_VIEW' }, ['resultType', 'invalid_arguments']],
@@ -191,7 +196,7 @@ describe('SPEC 5 "Defaults when missing: postal code 0000; city, address and cou
     code: 'LK1',
     amount: 12.5,
     email: 'ana@example.com',
-    cardInformation: { cardNumber: '4242424242424242', expMonth: '12', expYear: '2031', cvv: '123', firstName: 'Ana', lastName: 'Diaz', cardType: 'VISA' },
+    cardInformation: { cardNumber: TOKEN, expMonth: '12', expYear: '2031', firstName: 'Ana', lastName: 'Diaz', cardType: 'VISA' },
     additionalData: { trackId: 't-1' },
   };
 

@@ -1,5 +1,5 @@
 import { fingerprintFields, type PaymentSecurity } from './paymentSecurity';
-import { cardBrandOf, digitsOnly } from './cards';
+import type { CardBrand } from './cards';
 import {
   DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, THREE_DS_RESULT_TYPE,
 } from './constants';
@@ -7,7 +7,6 @@ import { isOldVersionServiceCode } from './serviceCodes';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
 import { splitFullName } from './names';
-import { parseExpiry } from './cardExpiry';
 import type { CardPaymentPayload } from './cardPaymentSchema';
 
 // The server's schema is cardPaymentSchema.ts, apart so the checkout does not ship it.
@@ -16,13 +15,19 @@ interface CardPaymentFormValues {
   email: string;
   phone: string;
   name: string;
-  cardnumber: string;
-  expirationDate: string;
-  cvc: string;
   country?: string | undefined;
   city?: string | undefined;
   userAddress?: string | undefined;
   postalCode?: string | undefined;
+}
+
+/** The vault's answer to the card fields (`POST /v1/cards`): a token and the card's non-secret facts. */
+export interface VaultCard {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 interface CardPaymentInput {
@@ -35,6 +40,8 @@ interface CardPaymentInput {
   serviceCode: string;
   transactionsType: string;
   form: CardPaymentFormValues;
+  /** The card as the vault tokenized it: its number and CVC never pass through here (issue 90). */
+  card: VaultCard;
   ip: string;
   domainRequested: string;
   /** One per Pay click: the server answers a repeated trackId once. */
@@ -55,13 +62,9 @@ interface CardPaymentInput {
 
 const orDefault = (value: string | null | undefined, fallback: string) => (value && value.trim() !== '' ? value.trim() : fallback);
 
-/** Throws TypeError('invalid_card') for a number of no known brand. */
+/** SPEC 7's card payload with the vault's token in the number's place and no CVC (the vault holds it). */
 export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPayload {
-  const { form } = input;
-  const cardType = cardBrandOf(form.cardnumber);
-  const expiry = parseExpiry(form.expirationDate);
-  if (!cardType) throw new TypeError('invalid_card');
-  if (!expiry) throw new TypeError('expired');
+  const { form, card } = input;
   const { firstName, lastName } = splitFullName(form.name);
   const address = orDefault(form.userAddress, DEFAULT_ADDRESS);
   const donation = input.campaign ? campaignDonation(input.campaign.amount, input.campaign.idCampaignBridge) : null;
@@ -78,13 +81,12 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
     concept: orDefault(input.concept, DEFAULT_CONCEPT),
     description: input.description ?? '',
     cardInformation: {
-      cardNumber: digitsOnly(form.cardnumber),
-      expMonth: String(expiry.month).padStart(2, '0'),
-      expYear: String(expiry.year % 100).padStart(2, '0'),
-      cvv: form.cvc.trim(),
+      cardNumber: card.token,
+      expMonth: String(card.expMonth).padStart(2, '0'),
+      expYear: String(card.expYear % 100).padStart(2, '0'),
       firstName,
       lastName,
-      cardType,
+      cardType: card.brand,
     },
     additionalData: {
       domainRequested: input.domainRequested,

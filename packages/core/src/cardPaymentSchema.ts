@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PaymentSecurityEntries } from './paymentSecurity';
-import { CARD_BRANDS, cardBrandOf, cvcLengthFor, passesLuhn } from './cards';
+import { CARD_BRANDS, cardBrandOf, passesLuhn } from './cards';
 import { CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES, THREE_DS_RESULT_TYPE, TRANSACTION_TYPES } from './constants';
 import { moneySchema } from './amountRules';
 import { TEXT_LIMITS, freeText, jsonHasForbiddenCharacters } from './freeText';
@@ -19,21 +19,27 @@ export const CustomFieldValuesSchema = v.pipe(
 
 export const CardNumberSchema = v.pipe(str(19), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
 
-export const CardInformationSchema = v.pipe(
-  v.object(
-    {
-      cardNumber: CardNumberSchema,
-      expMonth: v.pipe(str(2), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
-      expYear: v.pipe(str(4), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
-      cvv: v.pipe(str(4), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
-      firstName: str(TEXT_LIMITS.name),
-      lastName: str(TEXT_LIMITS.name),
-      cardType: v.picklist(CARD_BRANDS, 'card_not_valid'),
-    },
-    'missing_arguments',
-  ),
-  v.forward(v.partialCheck([['cardNumber'], ['cvv']], (c) => c.cvv.length === cvcLengthFor(cardBrandOf(c.cardNumber)), 'invalid_cvc'), ['cvv']),
-  v.forward(v.partialCheck([['cardNumber'], ['cardType']], (c) => cardBrandOf(c.cardNumber) === c.cardType, 'card_not_valid'), ['cardType']),
+/** The vault's token (`tok_` and 24 random bytes in base64url), as `POST /v1/cards` answers it. */
+export const CARD_TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
+
+/**
+ * Issue 90: the card number and CVC never reach the server. `cardNumber` carries the vault's token in
+ * the number's place; a number (or anything else) there, or any CVC, is refused naming the field.
+ */
+export const CardTokenSchema = v.pipe(v.string('missing_arguments'), v.regex(CARD_TOKEN_PATTERN, 'card_token_required'));
+const NoCvc = v.optional(v.never('card_token_required'));
+
+export const CardInformationSchema = v.object(
+  {
+    cardNumber: CardTokenSchema,
+    expMonth: v.pipe(str(2), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
+    expYear: v.pipe(str(4), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
+    cvv: NoCvc,
+    firstName: str(TEXT_LIMITS.name),
+    lastName: str(TEXT_LIMITS.name),
+    cardType: v.picklist(CARD_BRANDS, 'card_not_valid'),
+  },
+  'missing_arguments',
 );
 
 export const CardPaymentPayloadSchema = v.pipe(v.object(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CardNumberSchema } from './cardPaymentSchema';
+import { CardTokenSchema } from './cardPaymentSchema';
 import { TRACK_ID_PATTERN } from './chargeAttempt';
 import { freeText } from './freeText';
 import { cardResultMessage, type CardResultKey } from './cardMessages';
@@ -9,10 +9,11 @@ import type { Language } from './constants';
 
 export const RegisterCardSchema = v.object(
   {
-    cardNumber: CardNumberSchema,
+    // The vault's token, as in a payment's cardInformation (issue 90).
+    cardNumber: CardTokenSchema,
     expMonth: v.pipe(v.string('missing_arguments'), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
     expYear: v.pipe(v.string('missing_arguments'), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
-    cvv: v.pipe(v.string('missing_arguments'), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
+    cvv: v.optional(v.never('card_token_required')),
     nameOnCard: v.pipe(freeText(80, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')),
     isDefault: v.optional(v.boolean('missing_arguments')),
     trackId: v.pipe(v.string('missing_arguments'), v.regex(TRACK_ID_PATTERN, 'missing_arguments')),

@@ -106,7 +106,8 @@ export {
 } from './methods';
 export type { AvailableMethod, PaymentMethodEntry, MethodAvailability } from './methods';
 export { buildCardPaymentPayload } from './cardPayment';
-export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
+export type { VaultCard } from './cardPayment';
+export { CARD_TOKEN_PATTERN, CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
 export type { CardPaymentPayload } from './cardPaymentSchema';
 export { RegisterCardSchema, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';

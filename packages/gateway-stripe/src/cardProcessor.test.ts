@@ -3,20 +3,23 @@ import type Stripe from 'stripe';
 import { stripeCardProcessor } from './index';
 import { KEY_FIELD } from './decisions';
 import { stripeClient } from './stripeCall';
-import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
-import { TEST_KEY, authorization, card, inSeconds, newKey } from './testing/fixtures';
+import { startStripeThroughVault, type StripeThroughVault } from './testing/stripeThroughVault';
+import { TEST_KEY, authorization, inSeconds, newKey } from './testing/fixtures';
 import type { CardProcessor } from '@pasarela/gateways';
 
-let mock: RunningStripeMock;
+// Issue 90: the adapter is given the vault's token; its client's base URL is the vault's Stripe
+// forwarding origin, which puts the number in on the way to Stripe (here stripe-stateful-mock).
+let through: StripeThroughVault;
 let stripe: Stripe;
 let processor: CardProcessor;
+const card = (number: string) => through.card(number);
 
 beforeAll(async () => {
-  mock = await startStripeMock();
-  stripe = stripeClient({ secretKey: TEST_KEY, apiUrl: mock.url });
-  processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: mock.url });
+  through = await startStripeThroughVault();
+  stripe = stripeClient({ secretKey: TEST_KEY, apiUrl: through.mock.url });
+  processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: through.apiUrl, vaultSecret: through.vaultSecret });
 });
-afterAll(() => mock.stop());
+afterAll(() => through.stop());
 
 async function chargesUnder(key: string): Promise<Stripe.Charge[]> {
   const found: Stripe.Charge[] = [];
@@ -26,7 +29,7 @@ async function chargesUnder(key: string): Promise<Stripe.Charge[]> {
 
 describe('authorize on Stripe charges', () => {
   it('approves a test card, once per key, and tells it by reference or by key', async () => {
-    const request = authorization('4242 4242 4242 4242');
+    const request = authorization(await card('4242424242424242'));
     const decision = await processor.authorize(request);
     expect(decision).toMatchObject({ status: 'approved', reference: expect.stringMatching(/^ch_/) });
     expect(await processor.authorize({ ...request, deadline: inSeconds(5) })).toEqual(decision);
@@ -44,7 +47,7 @@ describe('authorize on Stripe charges', () => {
     ['4000000000000127', 'incorrect_cvc'],
     ['4100000000000019', 'generic'],
   ])('declines %s as %s, naming the declined charge', async (number, reason) => {
-    const request = authorization(number);
+    const request = authorization(await card(number));
     const decision = await processor.authorize(request);
     expect(decision).toMatchObject({ status: 'declined', reason, reference: expect.stringMatching(/^ch_/) });
     const looked = await processor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
@@ -52,15 +55,15 @@ describe('authorize on Stripe charges', () => {
   });
 
   it('answers failed, nothing charged, for a processing error and for a number that is not a Stripe test card', async () => {
-    expect(await processor.authorize(authorization('4000000000000119'))).toMatchObject({ status: 'failed' });
-    const unknown = authorization('4111111111111111');
+    expect(await processor.authorize(authorization(await card('4000000000000119')))).toMatchObject({ status: 'failed' });
+    const unknown = authorization(await card('4111111111111111'));
     expect(await processor.authorize(unknown)).toEqual({ status: 'failed', message: expect.stringContaining('test card') });
     expect(await chargesUnder(unknown.idempotencyKey)).toEqual([]);
   });
 
   it('with a live key refuses a typed card number without calling Stripe', async () => {
     const live = stripeCardProcessor({ secretKey: 'sk_live_not_a_real_key', apiUrl: 'http://127.0.0.1:9' });
-    expect(await live.authorize(authorization('4242424242424242'))).toEqual({ status: 'failed', message: expect.stringContaining('tokenized') });
+    expect(await live.authorize(authorization(await card('4242424242424242')))).toEqual({ status: 'failed', message: expect.stringContaining('tokenized') });
   });
 
   it('answers null for a key Stripe never received', async () => {
@@ -70,7 +73,7 @@ describe('authorize on Stripe charges', () => {
 
 describe('capture later and void', () => {
   it('holds the amount, then captures part of it', async () => {
-    const request = authorization('4242424242424242', { capture: false });
+    const request = authorization(await card('4242424242424242'), { capture: false });
     const decision = await processor.authorize(request);
     const reference = (decision as { reference: string }).reference;
     expect((await stripe.charges.retrieve(reference)).captured).toBe(false);
@@ -82,11 +85,11 @@ describe('capture later and void', () => {
   });
 
   it('lets an uncaptured charge go, and refuses to void a captured one', async () => {
-    const held = authorization('4242424242424242', { capture: false });
+    const held = authorization(await card('4242424242424242'), { capture: false });
     const heldRef = ((await processor.authorize(held)) as { reference: string }).reference;
     expect(await processor.void({ idempotencyKey: `${held.idempotencyKey}:void`, deadline: inSeconds(5), reference: heldRef })).toBe('voided');
     expect(await stripe.charges.retrieve(heldRef)).toMatchObject({ captured: false, refunded: true });
-    const paid = authorization('4242424242424242');
+    const paid = authorization(await card('4242424242424242'));
     const paidRef = ((await processor.authorize(paid)) as { reference: string }).reference;
     expect(await processor.void({ idempotencyKey: `${paid.idempotencyKey}:void`, deadline: inSeconds(5), reference: paidRef })).toBe('refused');
   });
@@ -94,7 +97,7 @@ describe('capture later and void', () => {
 
 describe('refunds', () => {
   it('refunds part, then the rest, each once per key; refuses more than is left', async () => {
-    const reference = ((await processor.authorize(authorization('4242424242424242'))) as { reference: string }).reference;
+    const reference = ((await processor.authorize(authorization(await card('4242424242424242')))) as { reference: string }).reference;
     const first = { idempotencyKey: newKey('refund'), deadline: inSeconds(5), reference, amountCents: 1000, currency: 'USD' };
     const partial = await processor.refund(first);
     expect(partial).toEqual({ status: 'refunded', reference: expect.stringMatching(/^re_/) });
@@ -115,14 +118,14 @@ describe('refunds', () => {
 
 describe('saved cards as Stripe customers', () => {
   it('makes a customer with the first card, adds the next to it, and charges a saved card by customer and card', async () => {
-    const first = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: card('4242424242424242'), customer: null, currency: 'USD' });
+    const first = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: await card('4242424242424242'), customer: null, currency: 'USD' });
     expect(first).toEqual({ status: 'saved', token: expect.stringMatching(/^card_/), customer: expect.stringMatching(/^cus_/), brand: 'VISA', last4: '4242' });
     if (first.status !== 'saved') return;
-    const second = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: card('5555555555554444'), customer: first.customer, currency: 'USD' });
+    const second = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: await card('5555555555554444'), customer: first.customer, currency: 'USD' });
     expect(second).toMatchObject({ status: 'saved', customer: first.customer, brand: 'MC', last4: '4444' });
     if (second.status !== 'saved') return;
 
-    const request = authorization('', { card: { token: second.token, customer: second.customer } });
+    const request = authorization({ token: second.token, customer: second.customer });
     const decision = await processor.authorize(request);
     expect(decision).toMatchObject({ status: 'approved' });
     const [charge] = await chargesUnder(request.idempotencyKey);
@@ -132,7 +135,7 @@ describe('saved cards as Stripe customers', () => {
   });
 
   it('answers declined when the issuer refuses the card being saved', async () => {
-    const declined = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: card('4000000000009995'), customer: null, currency: 'USD' });
+    const declined = await processor.saveCard({ idempotencyKey: newKey('save'), deadline: inSeconds(5), card: await card('4000000000009995'), customer: null, currency: 'USD' });
     expect(declined).toMatchObject({ status: 'declined', reason: 'insufficient_funds' });
   });
 });

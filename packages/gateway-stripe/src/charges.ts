@@ -1,14 +1,13 @@
 import type Stripe from 'stripe';
 import { KEY_FIELD, decisionOfCardError, decisionOfCharge, isMissing, isRefusedCall } from './decisions';
 import { withinDeadline } from './stripeCall';
-import { tokenOfCard } from './testCards';
-import type { CardAuthorization, CardDecision, CardLookup, ChargeCall, GatewayCall } from '@pasarela/gateways';
+import { stripeSourceOf } from './cardSource';
+import { isCardToken, type CardAuthorization, type CardDecision, type CardLookup, type ChargeCall, type GatewayCall } from '@pasarela/gateways';
 
 type CaptureCall = ChargeCall & { amountCents: number; currency: string };
 
 export interface StripeContext {
   stripe: Stripe;
-  secretKey: string;
   /** How far back `lookup` looks for a charge by its key when it has no reference (listing is exact; Stripe's search lags). */
   lookupWindowMs: number;
 }
@@ -17,7 +16,7 @@ export interface StripeContext {
  * One charge per key: the body holds only what the attempt fixes (amount, currency, card, capture,
  * the key in metadata), so a resend is the same request and Stripe answers it from its record.
  */
-export async function authorize({ stripe, secretKey }: StripeContext, request: CardAuthorization): Promise<CardDecision> {
+export async function authorize({ stripe }: StripeContext, request: CardAuthorization): Promise<CardDecision> {
   const params: Stripe.ChargeCreateParams = {
     amount: request.amountCents,
     currency: request.currency.toLowerCase(),
@@ -25,15 +24,14 @@ export async function authorize({ stripe, secretKey }: StripeContext, request: C
     description: request.merchant.name,
     metadata: { [KEY_FIELD]: request.idempotencyKey },
   };
-  if ('number' in request.card) {
-    const tokenized = tokenOfCard(request.card, secretKey);
-    if ('refused' in tokenized) return { status: 'failed', message: tokenized.refused };
-    params.source = tokenized.token;
-  } else {
-    params.source = request.card.token;
-    if (request.card.customer) params.customer = request.card.customer;
-  }
+  const { card } = request;
   try {
+    if (isCardToken(card)) {
+      params.source = await stripeSourceOf({ stripe }, card, request.deadline, `token:${request.idempotencyKey}`);
+    } else {
+      params.source = card.token;
+      if (card.customer) params.customer = card.customer;
+    }
     const charge = await withinDeadline(request.deadline, `charge:${request.idempotencyKey}`, (options) => stripe.charges.create(params, options));
     return decisionOfCharge(charge);
   } catch (error) {

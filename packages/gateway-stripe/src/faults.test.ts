@@ -6,7 +6,7 @@ import { KEY_FIELD } from './decisions';
 import { stripeClient } from './stripeCall';
 import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
 import { startFaultProxy, type Fault, type FaultProxy } from './testing/faultProxy';
-import { TEST_KEY, authorization, inSeconds, newKey } from './testing/fixtures';
+import { TEST_KEY, authorization, inSeconds, newKey, stripeToken } from './testing/fixtures';
 
 // Faults between the adapter and Stripe: the adapter reaches the fake through a proxy that loses
 // answers. Whatever is lost, one charge at most, and the payer waits no longer than the deadline.
@@ -70,7 +70,7 @@ describe('faults between the adapter and Stripe', () => {
     { fault: 'answer held past the deadline', kind: 'hold-answer' as const, once: false, answer: 'unknown' },
   ])('$fault: one charge, the payer waits at most the deadline, lookup tells it', async ({ fault, kind, once, answer }) => {
     loseChargeAnswers(kind, once);
-    const request = authorization('4242424242424242', { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
     const { outcome, waitedMs } = await timed(() => throughProxy.authorize(request));
     proxy.plan(() => 'pass');
     const charges = await chargesUnder(request.idempotencyKey);
@@ -86,7 +86,7 @@ describe('faults between the adapter and Stripe', () => {
     const stopped = await startStripeMock();
     const processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: stopped.url });
     await stopped.stop();
-    const request = authorization('4242424242424242', { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
     const { outcome, waitedMs } = await timed(() => processor.authorize(request));
     const charges = await chargesUnder(request.idempotencyKey);
     const looked = await directProcessor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
@@ -98,7 +98,7 @@ describe('faults between the adapter and Stripe', () => {
   });
 
   it('a refund whose answer is lost on every try: unknown, one refund made, refundOutcome tells it', async () => {
-    const reference = ((await directProcessor.authorize(authorization('4242424242424242'))) as { reference: string }).reference;
+    const reference = ((await directProcessor.authorize(authorization(stripeToken('4242424242424242')))) as { reference: string }).reference;
     proxy.plan((method, path) => (method === 'POST' && path === '/v1/refunds' ? 'cut-answer' : 'pass'));
     const key = newKey('refund');
     const { outcome, waitedMs } = await timed(() =>

@@ -20,7 +20,7 @@ const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** The card port on Stripe's charges, refunds and customers. */
 export function stripeCardProcessor(options: StripeCardOptions, stripe: Stripe = stripeClient(options)): CardProcessor {
-  const context: StripeContext = { stripe, secretKey: options.secretKey, lookupWindowMs: options.lookupWindowMs ?? TWO_DAYS_MS };
+  const context: StripeContext = { stripe, lookupWindowMs: options.lookupWindowMs ?? TWO_DAYS_MS };
   return {
     authorize: (request) => authorize(context, request),
     lookup: (call) => lookup(context, call),
@@ -36,12 +36,14 @@ export function stripeCardProcessor(options: StripeCardOptions, stripe: Stripe =
 /**
  * GATEWAYS_MODULE=@pasarela/gateway-stripe: the card port on Stripe, configured by
  * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (the signing secret of the endpoint registered at
- * `context.notificationUrl('card')`) and STRIPE_API_URL (another API origin, a fake's).
+ * `context.notificationUrl('card')`) and STRIPE_API_URL: the card vault's Stripe forwarding origin
+ * (VAULT_FORWARD_PORT_stripe), which puts the card number in place of the vault's token on the way to
+ * Stripe, with VAULT_API_SECRET; or a fake's origin. A token of Stripe's own (Elements) needs no vault.
  */
 export default function stripeGateways(_context: GatewaysModuleContext, env: Readonly<Record<string, string | undefined>> = process.env): ProvidedGateways {
   const secretKey = env.STRIPE_SECRET_KEY;
   if (!secretKey) throw new Error('@pasarela/gateway-stripe: STRIPE_SECRET_KEY is not set');
-  const connection = { secretKey, apiUrl: env.STRIPE_API_URL || undefined };
+  const connection = { secretKey, apiUrl: env.STRIPE_API_URL || undefined, vaultSecret: env.VAULT_API_SECRET || undefined };
   const stripe = stripeClient(connection);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   return {

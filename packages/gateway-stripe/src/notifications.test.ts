@@ -4,7 +4,7 @@ import stripeGateways, { stripeCardProcessor } from './index';
 import { disputeFacts, stripeNotifications } from './notifications';
 import { stripeClient } from './stripeCall';
 import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
-import { TEST_KEY, authorization, inSeconds, newKey } from './testing/fixtures';
+import { TEST_KEY, authorization, inSeconds, newKey, stripeToken } from './testing/fixtures';
 import type { CardProcessor, NotificationHandler } from '@pasarela/gateways';
 
 const SECRET = 'whsec_pasarela_test_endpoint';
@@ -29,7 +29,7 @@ function webhook(type: string, object: unknown, secret = SECRET) {
 }
 
 async function approvedCharge(number = '4242424242424242') {
-  const request = authorization(number);
+  const request = authorization(stripeToken(number));
   const decision = await processor.authorize(request);
   return { key: request.idempotencyKey, reference: (decision as { reference: string }).reference };
 }

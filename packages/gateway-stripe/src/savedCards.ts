@@ -1,16 +1,15 @@
 import type Stripe from 'stripe';
 import { KEY_FIELD, brandOf, declineReasonOf } from './decisions';
 import { withinDeadline } from './stripeCall';
-import { tokenOfCard } from './testCards';
+import { stripeSourceOf } from './cardSource';
 import type { StripeContext } from './charges';
 import type { SaveCardRequest, SavedCard } from '@pasarela/gateways';
 
 /** The payer's first card makes a Stripe customer, the next ones join it; Stripe checks the card with its issuer as it attaches it. */
-export async function saveCard({ stripe, secretKey }: StripeContext, call: SaveCardRequest): Promise<SavedCard> {
-  const tokenized = tokenOfCard(call.card, secretKey);
-  if ('refused' in tokenized) return { status: 'declined', reason: 'generic', message: tokenized.refused };
+export async function saveCard({ stripe }: StripeContext, call: SaveCardRequest): Promise<SavedCard> {
   const metadata = { [KEY_FIELD]: call.idempotencyKey };
   try {
+    const tokenized = { token: await stripeSourceOf({ stripe }, call.card, call.deadline, `token:${call.idempotencyKey}`) };
     if (call.customer) {
       const customer = call.customer;
       const card = await withinDeadline(call.deadline, `card:${call.idempotencyKey}`, (options) =>

@@ -4,16 +4,30 @@ import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 export interface StripeConnection {
   /** `sk_test_...` or `sk_live_...`. */
   secretKey: string;
-  /** Another API origin than Stripe's (a fake such as stripe-stateful-mock): `http://127.0.0.1:12111`. */
+  /**
+   * Another API origin than Stripe's: the card vault's Stripe forwarding origin (VAULT_FORWARD_PORT_stripe),
+   * which puts the number in place of the vault's token on the way to Stripe, or a fake such as
+   * stripe-stateful-mock: `http://127.0.0.1:12111`.
+   */
   apiUrl?: string | undefined;
+  /** VAULT_API_SECRET: sent as `Vault-Authorization` on each call, for the vault's forwarding origin at apiUrl. */
+  vaultSecret?: string | undefined;
 }
 
 /**
  * Stripe's default HTTP client. Its own retries are off: `withinDeadline` retries under the same key,
  * so no call outlives the port call's deadline.
  */
-export function stripeClient({ secretKey, apiUrl }: StripeConnection): Stripe {
+export function stripeClient({ secretKey, apiUrl, vaultSecret }: StripeConnection): Stripe {
   const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false };
+  if (vaultSecret) {
+    // The vault's door: its secret beside Stripe's own Authorization, which it passes on untouched.
+    config.httpClient = Stripe.createFetchHttpClient((input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('vault-authorization', `Bearer ${vaultSecret}`);
+      return globalThis.fetch(input, { ...init, headers });
+    });
+  }
   if (apiUrl) {
     const url = new URL(apiUrl);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -3,12 +3,21 @@ import type { Dispute } from './GatewayEvent';
 
 export type PayerLanguage = 'es' | 'en';
 
-/** The card as the processor needs it; never stored or logged by Pasarela. */
-export interface CardDetails {
-  number: string;
+/**
+ * A card the payer typed into a tokenizer, never its number or CVC (docs/security.md "Card data"):
+ * the card vault's token (`tok_...`), which the vault's forwarding turns back into the number on the
+ * way to a processor that takes numbers, or a processor's own browser token (Stripe's `pm_...`). With
+ * the card's facts that are no secret, for an adapter that needs them.
+ */
+export interface CardToken {
+  token: string;
+  /** VISA, MC or AMEX. */
+  brand: string;
+  last4: string;
+  /** Two digits. */
   expMonth: string;
+  /** Four digits. */
   expYear: string;
-  cvc: string;
   holder: string;
 }
 
@@ -30,7 +39,8 @@ export interface CardAuthorization extends GatewayCall {
   amountCents: number;
   /** ISO 4217 ('USD'). */
   currency: string;
-  card: CardDetails | SavedCardRef;
+  /** A typed card's token, or a card the processor keeps (`isCardToken` tells them apart). */
+  card: CardToken | SavedCardRef;
   merchant: MerchantDescriptor;
   lang: PayerLanguage;
   capture: boolean;
@@ -73,7 +83,7 @@ export interface CardRefundAnswer {
 }
 
 export interface SaveCardRequest extends GatewayCall {
-  card: CardDetails;
+  card: CardToken;
   /** The processor's customer the card joins (the payer's earlier one), or null for a new one. */
   customer: string | null;
   currency: string;
@@ -107,3 +117,6 @@ export interface CardProcessor {
   /** Keeps a card for later charges (a wallet's card check, a subscription's first payment): the processor's reusable token. */
   saveCard(request: SaveCardRequest): Promise<SavedCard>;
 }
+
+/** A typed card's token rather than a card the processor keeps. */
+export const isCardToken = (card: CardToken | SavedCardRef): card is CardToken => 'last4' in card;

@@ -4,8 +4,8 @@ export type {
   CardDecision,
   CardLookup,
   CardDeclineReason,
-  CardDetails,
   CardProcessor,
+  CardToken,
   CardRefundAnswer,
   CardRefundRequest,
   ChargeCall,
@@ -15,6 +15,7 @@ export type {
   SavedCard,
   SavedCardRef,
 } from './CardProcessor';
+export { isCardToken } from './CardProcessor';
 export type { CaptchaVerdict, CaptchaVerifier, CaptchaVerifyRequest } from './CaptchaVerifier';
 export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
 export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';

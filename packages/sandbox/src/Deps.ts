@@ -1,5 +1,6 @@
 import type { CaptchaVerifier, Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
+import type { CardVault } from './gateways/cardVault';
 import type { ProcessorNames } from './gateways/processors';
 import type { OperationCounts } from './ops/metrics';
 
@@ -8,8 +9,10 @@ export interface Deps {
   gateways: Gateways;
   /** Absent with real gateways. */
   sandbox: SandboxControls | undefined;
-  /** The same on every node. */
-  cardFingerprintKey: Buffer;
+  /** The card vault: a card's facts and fingerprint by its token; the server never holds a card number. */
+  cardVault: CardVault;
+  /** VAULT_PUBLIC_URL: where payers' browsers load the vault's card fields from (a frame's origin). */
+  vaultPublicUrl?: string | undefined;
   /** Else taken from each request. */
   publicOrigin: string | undefined;
   payerWindows: PayerWindows;

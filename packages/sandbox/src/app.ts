@@ -72,13 +72,17 @@ import { validationRoutes } from './routes/payer/validation';
 import { widgetMerchant } from './routes/pages/widgetMerchant';
 import { unreachableAttempts } from './payments/reconcileAttempts';
 import type { ProcessorNames } from './gateways/processors';
+import type { CardVault } from './gateways/cardVault';
 import { yappyRoutes } from './routes/payer/yappy';
 import type { CaptchaVerifier } from '@pasarela/gateways';
 import { sandboxCaptchaVerifier } from './payments/captchaVerdict';
 
 export interface AppOptions {
   db: Database;
-  cardFingerprintKey: Buffer;
+  /** The card vault (VAULT_URL); deps.cardVault. */
+  cardVault: CardVault;
+  /** VAULT_PUBLIC_URL: the vault's origin as payers' browsers load its card fields from. */
+  vaultPublicUrl?: string | undefined;
   /** SPEC 7 encoding of response data (and of the widget's request bodies); off with WIRE_ENCODING=off. */
   wireEncoding: boolean;
   /** For absolute URLs (links, 3DS); else each request's own origin. */
@@ -133,7 +137,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     db: options.db,
     gateways: wired.gateways,
     sandbox: wired.sandbox,
-    cardFingerprintKey: options.cardFingerprintKey,
+    cardVault: options.cardVault,
+    vaultPublicUrl: options.vaultPublicUrl,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoShop } from './demoShop';
 import { defaultPaths } from './paths';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../test/testApp';
 
 const ADMIN_TOKEN = 'shop-token-for-tests-0123456789';
 const { examplesDir } = defaultPaths();
@@ -52,7 +52,7 @@ describe('the demo shop creates its links on its server (POST /shop/links)', () 
     const another = await linkOf(cart);
     expect(another.order).not.toBe(first.order);
     expect(another.code).not.toBe(first.code);
-    expect((await open.post('/cards/auth-capture', cardPayload(first.code ?? '', { amount: 31.5, taxAmount: 0 }))).data).toMatchObject({ status: 1 });
+    expect((await open.post('/cards/auth-capture', await tokenizedCardPayload(first.code ?? '', { amount: 31.5, taxAmount: 0 }))).data).toMatchObject({ status: 1 });
     // paid: the order answers paid, with its cart and no link, whatever the page posts
     const paid = { order: first.order, state: 'paid', cart: first.cart };
     expect(await linkOf(sameOrder)).toEqual(paid);
@@ -78,10 +78,10 @@ describe('the demo shop creates its links on its server (POST /shop/links)', () 
     expect(sameTime).toEqual({ status: 200, body: second });
     expect(second).toMatchObject({ order: first.order, state: 'open', cart: { amount: 48, items: 'geisha x2, cacao x1' } });
     expect(second.code).not.toBe(first.code);
-    expect((await open.post('/cards/auth-capture', cardPayload(first.code, { amount: 24, taxAmount: 1.68 }))).data).not.toMatchObject({ status: 1 });
+    expect((await open.post('/cards/auth-capture', await tokenizedCardPayload(first.code, { amount: 24, taxAmount: 1.68 }))).data).not.toMatchObject({ status: 1 });
     expect(await (await shop.request(`/shop/orders/${first.order}`)).json()).toMatchObject({ state: 'open', cart: { amount: 48 } });
     // a 3DS challenge waits on the new link: the old cart posted again answers that link and the server's cart
-    expect((await open.post('/cards/auth-capture', cardPayload(second.code, { amount: 48, taxAmount: 3.36, cardNumber: '4000000000003220' }))).data).toMatchObject({ status: -1 });
+    expect((await open.post('/cards/auth-capture', await tokenizedCardPayload(second.code, { amount: 48, taxAmount: 3.36, cardNumber: '4000000000003220' }))).data).toMatchObject({ status: -1 });
     expect(await post({ ...cart, order: first.order })).toEqual({ status: 200, body: second });
     // and the checkout itself refuses to end a link a payment waits on
     expect((await open.admin('POST', `/links/${second.code}/expire`)).status).toBe(409);

@@ -6,7 +6,7 @@ import type { ServerOptions } from './server';
 import { createLogger } from './ops/logger';
 import { freePort } from '../test/freePort';
 import { copyTemplateDataDir } from '../test/pgliteTemplate';
-import { cardPayload } from '../test/testApp';
+import { tokenizedCardPayload } from '../test/testApp';
 import { testCluster } from '../test/testNodes';
 import { startTestServer } from '../test/testServer';
 import { startWebhookReceiver } from '../test/webhookReceiver';
@@ -81,7 +81,7 @@ describe.skipIf(!url)('settings the nodes share, on one PostgreSQL', () => {
       await cluster.stop(strict);
       const loopback = await cluster.start({ recordSharedSettings: true });
       const link = await loopback.client.admin('POST', '/links', { amount: 5, taxAmount: 0, description: 'Webhook', merchantId });
-      expect((await loopback.client.api('/cards/auth-capture', cardPayload(String(link.data['code']), { amount: 5, taxAmount: 0 }))).status).toBe(200);
+      expect((await loopback.client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.data['code']), { amount: 5, taxAmount: 0 }))).status).toBe(200);
       // The loopback node's sender claims every attempt (retries 100 ms apart, testNodes.ts) until the event fails.
       const event = async () => (await loopback.server.db.query<{ state: string; attempts: number; last_error: string | null }>('select state, attempts, last_error from webhook_events where merchant_id = $1', [merchantId]))[0];
       await vi.waitFor(async () => expect(await event()).toMatchObject({ state: 'failed', attempts: 3, last_error: 'address_not_public' }), { timeout: 10_000, interval: 50 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAnswer } from '../test/nodeClient';
 import { testCluster, type TestNode } from '../test/testNodes';
 import { TEST_SIMULATOR_API_SECRET } from '../test/testServer';
-import { cardPayload, testCardNumber } from '../test/testApp';
+import { tokenizedCardPayload, testCardNumber } from '../test/testApp';
 import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import { owedToPayerCentsOf } from './merchantView/merchantTransaction';
@@ -74,7 +74,7 @@ async function pendingPayment(node: TestNode, method: string, code: string): Pro
       : method === 'cash' ? await node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId })
         : method === 'clave' ? await node.client.api('/clave/payments', { code, trackId })
           : method === 'crypto' ? await node.client.api('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId })
-            : await node.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', trackId }));
+            : await node.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', trackId }));
   expect(answer.status, `${method}: ${JSON.stringify(answer.data)}`).toBe(200);
   return String(answer.data['codOper'] ?? answer.data['Oper'] ?? answer.data['id']);
 }
@@ -101,14 +101,14 @@ const MIXED_REQUESTS = ['card', 'nequi', 'cash', 'clave', 'yappy', 'crypto', 'ca
 const MIXED_METHODS = ['card', '3ds', 'nequi', 'yappy', 'cash', 'clave', 'crypto'] as const;
 
 /** One payer's request for a payment on a link, its answer as it came (200 with the attempt, or 409). */
-function startAttempt(node: TestNode, method: string, code: string, amount: number, taxAmount: number): Promise<NodeAnswer> {
+async function startAttempt(node: TestNode, method: string, code: string, amount: number, taxAmount: number): Promise<NodeAnswer> {
   const trackId = randomUUID();
   if (method === 'nequi') return node.client.api('/nequi/push', { code, phone: '63333333', trackId });
   if (method === 'yappy') return node.client.api('/yappy/payments', { code, phone: '63333333', trackId });
   if (method === 'cash') return node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId });
   if (method === 'clave') return node.client.api('/clave/payments', { code, trackId });
   if (method === 'crypto') return node.client.api('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId });
-  return node.client.api('/cards/auth-capture', cardPayload(code, { amount, taxAmount, trackId, ...(method === '3ds' ? { cardNumber: '4000000000003220' } : {}) }));
+  return node.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { amount, taxAmount, trackId, ...(method === '3ds' ? { cardNumber: '4000000000003220' } : {}) }));
 }
 
 interface BookRow { key: string; port: string; request: Record<string, unknown>; state: Record<string, unknown> }
@@ -182,7 +182,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
   it('pays a single-use link once when 20 cards pay it at once', async () => {
     for (let round = 0; round < 3; round++) {
       const code = await singleUseLink();
-      const answers = await atOnce(20, (node) => node.client.api('/cards/auth-capture', cardPayload(code)));
+      const answers = await atOnce(20, async (node) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(code)));
       const approved = answers.filter(approvedCard).length;
       record('single-use link, 20 cards', 20, 1, approved);
       expect(approved).toBe(1);
@@ -207,7 +207,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const opers = await Promise.all(methods.map((m, i) => pendingPayment(i % 2 ? b : a, m, code)));
     const [settled, cards] = await Promise.all([
       Promise.all(methods.map((m, i) => settle(i % 2 ? a : b, m, opers[i] ?? ''))),
-      atOnce(6, (node) => node.client.api('/cards/auth-capture', cardPayload(code))),
+      atOnce(6, async (node) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(code))),
     ]);
     const approved = settled.filter(Boolean).length + cards.filter(approvedCard).length;
     record('single-use link, 6 methods settled + 6 cards', 12, 1, approved);
@@ -219,7 +219,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const code = await singleUseLink();
     const push = await pendingPayment(a, 'nequi', code);
     const voucher = await pendingPayment(b, 'cash', code);
-    expect(approvedCard(await a.client.api('/cards/auth-capture', cardPayload(code)))).toBe(true);
+    expect(approvedCard(await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code)))).toBe(true);
     // The payer accepts the push on the phone and pays the voucher at a kiosk, afterwards.
     const onPhone = await b.client.admin('POST', `/nequi/${push}`, { result: 'approve' });
     const atKiosk = await a.client.admin('POST', `/cash/${voucher}/pay`, {});
@@ -232,7 +232,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
   it('pays an e-mailed payment request once when 20 cards pay it at once', async () => {
     const sent = await a.client.admin('POST', '/email-payments', { to: 'carmen@example.com', amount: 40, taxAmount: 2.8, description: 'Clases de junio' });
     const code = String(sent.data['code']);
-    const answers = await atOnce(20, (node) => node.client.api('/cards/auth-capture', cardPayload(code, { amount: 40, taxAmount: 2.8 })));
+    const answers = await atOnce(20, async (node) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 40, taxAmount: 2.8 })));
     record('e-mailed payment request, 20 cards', 20, 1, answers.filter(approvedCard).length);
     expect(answers.filter(approvedCard)).toHaveLength(1);
   });
@@ -266,7 +266,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
   it('activates a subscription once when 10 cards pay it at once', async () => {
     const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
     const key = String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'plan@example.com' })).data['subscriptionKey']);
-    const answers = await atOnce(10, (node) => node.client.api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: randomUUID() }));
+    const answers = await atOnce(10, async (node) => node.client.api(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: randomUUID() }));
     const charged = answers.filter((r) => r.status === 200 && r.data['status'] === 1).length;
     record('subscription activation, 10 cards', 10, 1, charged);
     expect(charged).toBe(1);
@@ -275,7 +275,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
   it('charges a subscription period once when it falls due with 10 readers and both nodes sweeping', async () => {
     const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
     const key = String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'periodo@example.com' })).data['subscriptionKey']);
-    expect((await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: randomUUID() })).data['status']).toBe(1);
+    expect((await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: randomUUID() })).data['status']).toBe(1);
     await a.server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
     await atOnce(10, (node) => node.client.api(`/subscriptions/${key}`));
     // Both nodes' sweeps run every 25 ms meanwhile; a moment later, still one charge for the period.
@@ -288,7 +288,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
   it('lets one card through the duplicate rule when it pays 10 links at once', async () => {
     const links = await Promise.all(Array.from({ length: 10 }, () => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Duplicado' })));
     const card = testCardNumber(randomUUID());
-    const answers = await atOnce(10, (node, i) => node.client.api('/cards/auth-capture', cardPayload(String(links[i]?.data['code']), { cardNumber: card })));
+    const answers = await atOnce(10, async (node, i) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(String(links[i]?.data['code']), { cardNumber: card })));
     record('duplicate rule, 1 card on 10 links', 10, 1, answers.filter(approvedCard).length);
     expect(answers.filter(approvedCard)).toHaveLength(1);
     expect(answers.filter((r) => r.data['code'] === 'possible_duplicated_tx')).toHaveLength(9);
@@ -303,7 +303,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       const amount = 70 + round;
       const link = await a.client.admin('POST', '/links', { amount, taxAmount: 0, description: '3DS dejado' });
       const code = String(link.data['code']);
-      const started = await a.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0 }));
+      const started = await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0 }));
       expect(started.data, JSON.stringify(started)).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
       const codOper = String(started.data['codOper']);
       // The payer presses "Pagar con otra tarjeta" in the checkout (one node) as a stale tab approves the challenge (the other).

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
-import { cardPayload, freshCaptchaToken } from '../test/testApp';
+import { tokenizedCardPayload, freshCaptchaToken } from '../test/testApp';
 
 describe('the running server', () => {
   it('charges a due subscription on its own timer, without anyone reading it', async () => {
@@ -18,7 +18,7 @@ describe('the running server', () => {
       };
       const [plan] = (await api('/merchants/1/plans'))['plans'] as Array<{ idPlan: number }>;
       const key = String((await api('/subscriptions', { idPlan: plan?.idPlan, email: 'timer@example.com' }))['subscriptionKey']);
-      expect((await api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID(), captchaToken: freshCaptchaToken() }))['status']).toBe(1);
+      expect((await api(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: crypto.randomUUID(), captchaToken: freshCaptchaToken() }))['status']).toBe(1);
       await server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
       const renewals = async () =>
         (await server.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]))[0]?.n;

@@ -11,7 +11,7 @@ import { openDatabase } from './db/openDatabase';
 import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
-import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
+import { httpCardVault, noCardVault } from './gateways/cardVault';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts, unreachableAttempts } from './payments/reconcileAttempts';
 import { reconcileHolds } from './payments/reconcileHolds';
@@ -72,8 +72,12 @@ export interface ServerOptions {
   /** How often due webhook deliveries are sent (default 1 s); 0 turns the sender off. */
   webhookIntervalMs?: number | undefined;
   webhookDelivery?: WebhookDeliverySettings | undefined;
-  /** CARD_FINGERPRINT_KEY; else the key kept in the database. */
-  cardFingerprintKey?: string | undefined;
+  /** VAULT_URL: the card vault's API; unset, a typed card is answered 503 (docs/security.md "Card data"). */
+  vaultUrl?: string | undefined;
+  /** VAULT_API_SECRET. */
+  vaultApiSecret?: string | undefined;
+  /** VAULT_PUBLIC_URL: the vault as payers' browsers reach it (its card fields); default vaultUrl. */
+  vaultPublicUrl?: string | undefined;
   payerWindows?: PayerWindows | undefined;
   /** HOLD_RELEASE_AFTER_MS (Deps). */
   holdReleaseAfterMs?: number | undefined;
@@ -145,7 +149,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
   log = baseLog.child({ node: db.sessionName });
   const allowPrivateWebhooks = options.webhookAllowPrivate ?? isLoopbackHost(options.host ?? DEFAULT_HOST);
-  let cardFingerprintKey: Buffer;
   try {
     // Before anything runs: a node that disagrees with the deployment must not serve or deliver.
     const shared = sharedSettingsOf({ gatewaysModule: options.gatewaysModule, allowPrivateWebhooks, allowPrivateDefaulted: options.webhookAllowPrivate === undefined });
@@ -154,10 +157,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (refusal) throw new Error(refusal);
     const changes = sharedSettingsChanges(shared, before);
     if (changes.length > 0) log.warn({ changes }, 'RECORD_SHARED_SETTINGS: this node recorded its settings as the deployment\'s; start every other node with them');
-    const found = await cardFingerprintKeyOf(db, options.cardFingerprintKey);
-    cardFingerprintKey = found.key;
-    // Where the key came from, never the key.
-    log.info({ source: found.source }, 'card fingerprint key loaded');
   } catch (error) {
     await db.close();
     throw error;
@@ -180,16 +179,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The simulator's service, with a provider's adapters in place of the ports they give.
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
+  // The card vault: the server asks it a card's facts and sends typed cards' calls through it.
+  const vault = options.vaultUrl && options.vaultApiSecret ? { url: options.vaultUrl, apiSecret: options.vaultApiSecret } : undefined;
+  if (!vault) log.warn('VAULT_URL is not set: typed card payments and the wallet\'s add-card answer 503 (docs/security.md "Card data")');
   type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   const simulated = withProvidedGateways<Wired>(options.processorsUrl
-    ? { ...httpGateways(options.processorsUrl, { apiSecret: options.simulatorApiSecret ?? '', notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
+    ? { ...httpGateways(options.processorsUrl, { apiSecret: options.simulatorApiSecret ?? '', notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs, vault }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     // missingProcessors above: every port is the provider's.
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
   // Each call held to its deadline by the server itself (guardedGateways.ts).
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
   const app = createApp({
     gateways,
-    db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
+    db, cardVault: vault ? httpCardVault(vault) : noCardVault, vaultPublicUrl: options.vaultPublicUrl ?? vault?.url, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
-import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS } from './Deps';
 import { isLoopbackHost } from './auth/adminAccess';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
@@ -44,8 +43,12 @@ export interface Settings {
   payerWindows: { nequiMs: number; yappyMs: number };
   /** HOLD_RELEASE_AFTER_MS: a manual payment's hold not captured by then is released (under the processors' 7 days). */
   holdReleaseAfterMs: number;
-  /** CARD_FINGERPRINT_KEY; undefined: the nodes share one kept in the database. Never logged. */
-  cardFingerprintKey: string | undefined;
+  /** VAULT_URL: the card vault's API as this server reaches it; unset, card payments answer 503 (docs/security.md "Card data"). */
+  vaultUrl: string | undefined;
+  /** VAULT_API_SECRET: sent to the vault on every call (its facts of a card, its forwarding). Never logged. */
+  vaultApiSecret: string | undefined;
+  /** VAULT_PUBLIC_URL: the vault's origin as payers' browsers reach it (its card fields); default VAULT_URL. */
+  vaultPublicUrl: string | undefined;
   rateLimits: RateLimits;
   /** TRUSTED_PROXIES (the load balancers' addresses), else TRUST_PROXY (a count; 0 trusts none). */
   trustedProxies: ProxyTrust;
@@ -89,11 +92,27 @@ function logLevelOf(raw: string | undefined): LogLevel {
   return level;
 }
 
-function fingerprintKeyOf(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  // The message names the variable, never its value.
-  if (raw.length < MIN_FINGERPRINT_KEY_CHARS) throw new Error(`CARD_FINGERPRINT_KEY must be at least ${MIN_FINGERPRINT_KEY_CHARS} characters (try: openssl rand -hex 32)`);
-  return raw;
+function httpUrlOf(env: Env, name: string): string | undefined {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** The card vault's settings: its URL and secret together, or neither. */
+function vaultOf(env: Env): Pick<Settings, 'vaultUrl' | 'vaultApiSecret' | 'vaultPublicUrl'> {
+  const vaultUrl = httpUrlOf(env, 'VAULT_URL');
+  const vaultApiSecret = env['VAULT_API_SECRET'] || undefined;
+  // The messages name the variables, never a value.
+  if (vaultUrl && !vaultApiSecret) throw new Error('VAULT_API_SECRET must be set with VAULT_URL: the vault answers only a server holding its API secret');
+  if (vaultApiSecret && !vaultUrl) throw new Error('VAULT_URL must be set with VAULT_API_SECRET');
+  return { vaultUrl, vaultApiSecret, vaultPublicUrl: httpUrlOf(env, 'VAULT_PUBLIC_URL') ?? vaultUrl };
 }
 
 /** The environment's settings; README's settings table says what each does and its default. */
@@ -133,7 +152,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
     },
     holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS),
-    cardFingerprintKey: fingerprintKeyOf(env['CARD_FINGERPRINT_KEY']),
+    ...vaultOf(env),
     rateLimits: {
       login: limit('RATE_LIMIT_LOGIN_PER_MIN', DEFAULT_RATE_LIMITS.login),
       signup: limit('RATE_LIMIT_SIGNUP_PER_MIN', DEFAULT_RATE_LIMITS.signup),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WALLET_USER } from './db/seed';
 import { testCluster, type TestNode } from '../test/testNodes';
 import { openSocket } from '../test/rawWebSocket';
-import { cardPayload } from '../test/testApp';
+import { tokenizedCardPayload } from '../test/testApp';
 import { startWebhookReceiver } from '../test/webhookReceiver';
 
 // Issue 11 / PRODUCT.md "Running more than one node": two servers on one PostgreSQL behave as one
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
   it('honours a trackId across nodes: the retry on the other node answers the first payment', async () => {
-    const body = cardPayload(code, { cardNumber: '5555555555554444' });
+    const body = await tokenizedCardPayload(code, { cardNumber: '5555555555554444' });
     const first = await a.client.api('/cards/auth-capture', body);
     const retry = await b.client.api('/cards/auth-capture', body);
     expect(first.status).toBe(200);
@@ -41,13 +41,13 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
 
   it('applies the duplicate rule across nodes and across a restart', async () => {
     const card = { cardNumber: '4111111111111111', amount: 25, taxAmount: 1.75 };
-    expect((await a.client.api('/cards/auth-capture', cardPayload(code, card))).status).toBe(200);
-    const onB = await b.client.api('/cards/auth-capture', cardPayload(code, card));
+    expect((await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code, card))).status).toBe(200);
+    const onB = await b.client.api('/cards/auth-capture', await tokenizedCardPayload(code, card));
     expect(onB).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
     // Node A goes away and comes back (a deploy): the key it matches cards with is the same.
     await cluster.stop(a);
     a = await cluster.start();
-    expect((await a.client.api('/cards/auth-capture', cardPayload(code, card))).data['code']).toBe('possible_duplicated_tx');
+    expect((await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code, card))).data['code']).toBe('possible_duplicated_tx');
   });
 
   it('lets a socket on node B hear a payment settled through node A', async () => {
@@ -71,7 +71,7 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
     // The wallet's push socket on node A hears a payment the same user makes through node B.
     const ws = await openSocket(a.port, `token=${token}`);
     try {
-      const paid = await b.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '378282246310005', amount: 25 }), token);
+      const paid = await b.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '378282246310005', amount: 25 }), token);
       expect(paid.status).toBe(200);
       expect(await ws.next()).toMatchObject({ type: 'transaction', status: 1, method: 'card' });
     } finally {
@@ -84,7 +84,7 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
   it('charges a due subscription once, with both nodes sweeping and readers on both', async () => {
     const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
     const key = String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'nodos@example.com' })).data['subscriptionKey']);
-    const pay = await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: randomUUID() });
+    const pay = await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: randomUUID() });
     expect(pay.data['status']).toBe(1);
     await a.server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
     await Promise.all([a.client.api(`/subscriptions/${key}`), b.client.api(`/subscriptions/${key}`), a.client.api(`/subscriptions/${key}`), b.client.api(`/subscriptions/${key}`)]);
@@ -118,7 +118,7 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
       const merchantId = Number(merchant.data['idMerchant']);
       receiver.answers.push(500);
       const links = await Promise.all([a, b, a, b].map((node) => node.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Webhook', merchantId })));
-      await Promise.all(links.map((link, i) => (i % 2 ? b : a).client.api('/cards/auth-capture', cardPayload(String(link.data['code'])))));
+      await Promise.all(links.map(async (link, i) => (i % 2 ? b : a).client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.data['code'])))));
       const delivered = async () => (await a.server.db.query<{ n: number }>("select count(*)::int as n from webhook_events where merchant_id = $1 and state = 'delivered'", [merchantId]))[0]?.n;
       await vi.waitFor(async () => expect(await delivered()).toBe(4), { timeout: 5000, interval: 50 });
       await new Promise((r) => setTimeout(r, 300));

@@ -2,7 +2,7 @@ import { Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Metrics } from '../src/ops/metrics';
 import { merchantApiClient, type MerchantApiClient } from './merchantApiClient';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from './testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from './testApp';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 
 export interface TestMerchant {
@@ -52,7 +52,7 @@ export function useMerchantApi(options: { webhooks?: boolean; metrics?: Metrics 
       const taxAmount = o.taxAmount ?? 0;
       const body = { amount, taxAmount, description: o.description ?? 'Pedido', ...(o.orderReference ? { orderReference: o.orderReference } : {}) };
       const link = await setup.api.call('POST', '/payment-links', { key, body });
-      const paid = await setup.t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount, ...(o.cardNumber ? { cardNumber: o.cardNumber } : {}) }));
+      const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount, ...(o.cardNumber ? { cardNumber: o.cardNumber } : {}) }));
       return String(paid.data['codOper']);
     },
     nodeClient(key) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cardPayload, freshCaptchaToken, newLink, type TestApp } from './testApp';
+import { cardPayloadOf, freshCaptchaToken, newLink, testCardNumber, type TestApp } from './testApp';
+import { tokenizeTestCard, type TokenizedCard } from './testCardVault';
 
 export interface PaymentFixtures {
   link: string;
@@ -9,7 +10,13 @@ export interface PaymentFixtures {
   bridgeId: number;
   subscriptionKey: string;
   planId: number;
+  /** Cards typed into the vault beforehand, taken in turn: each body's card, so that bodies stay a plain list. */
+  cards: readonly TokenizedCard[];
 }
+
+const CARD_POOL = 16;
+let turn = 0;
+const nextCard = (f: PaymentFixtures) => f.cards[turn++ % f.cards.length]!;
 
 export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
   const link = await newLink(t);
@@ -22,13 +29,14 @@ export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
   if (plan.status !== 201) throw new Error(`plan not created: ${JSON.stringify(plan.json)}`);
   const planId = Number(plan.json['idPlan'] ?? plan.json['id']);
   const sub = await t.post('/subscriptions', { idPlan: planId, email: 'pagador@example.com' });
-  return { link, openStation, bridgeId: Number(bridge.json['idBridge']), subscriptionKey: String(sub.data['subscriptionKey']), planId };
+  const cards = await Promise.all(Array.from({ length: CARD_POOL }, () => tokenizeTestCard({ number: testCardNumber(randomUUID()) })));
+  return { link, openStation, bridgeId: Number(bridge.json['idBridge']), subscriptionKey: String(sub.data['subscriptionKey']), planId, cards };
 }
 
 /** Each body with its own captcha token (a token counts once), also for a test that posts it raw. */
 export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: string; withToken: boolean; body: Record<string, unknown> }> {
   const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: freshCaptchaToken() };
-  const card = cardPayload(code);
+  const card = cardPayloadOf(code, { ...nextCard(f) });
   return [
     { path: '/cards/auth-capture', withToken: false, body: { ...card, additionalData: { ...card.additionalData, captchaToken: freshCaptchaToken() }, amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
     { path: '/nequi/push', withToken: false, body: { ...contact, phone: '61111111' } },
@@ -39,7 +47,7 @@ export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: s
     { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
     { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
     { path: '/activity/send', withToken: true, body: { to: 'amigo@example.com', amount: 5, description: 'Almuerzo' } },
-    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
+    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayloadOf(code, { ...nextCard(f) }).cardInformation, trackId: randomUUID(), captchaToken: freshCaptchaToken() } },
   ];
 }
 

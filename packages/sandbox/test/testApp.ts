@@ -9,7 +9,7 @@ import { receiveGatewayEvent } from '../src/payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../src/payments/reconcileAttempts';
 import type { Database } from '../src/db/Database';
 import { openDatabase } from '../src/db/openDatabase';
-import { cardFingerprintKeyOf } from '../src/payments/cardFingerprintKey';
+import { startTestVault, testCardVault, tokenizeTestCard, TEST_VAULT_API_SECRET, TOKENIZING_ORIGIN, type TestVault } from './testCardVault';
 import { defaultPaths, type StaticPaths } from '../src/paths';
 import { pgliteTemplate } from './pgliteTemplate';
 import { newTestSchema } from './testSchema';
@@ -26,6 +26,8 @@ export interface TestApp {
   gateways: Gateways;
   /** The app's own in-memory simulator; its books let a test count or change what was charged. */
   simulator: RunningSimulator;
+  /** The app's card vault (VAULT_URL), forwarding typed cards' calls to its simulator; on the worker's shared store. */
+  vault: TestVault;
   /** The payer's parts the sandbox plays at the simulator (a phone, a kiosk, the issuer's page), asked over HTTP. */
   controls: SandboxControls;
   /** One pass of the reconciler, as every node's timer runs it (payments/reconcileAttempts.ts). */
@@ -115,19 +117,24 @@ export async function createTestApp(
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
   const db = options.db ?? await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
-  const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
   // Its own simulator, so its books are this app's alone; with no listening URL it sends no notifications.
   const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, unref: true }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
+  // Its own vault in front of that simulator: typed cards' calls go through its forwarding.
+  const vault = await startTestVault({ checkoutOrigins: [TOKENIZING_ORIGIN], simulatorUrl: simulator.url }).catch(async (error: unknown) => {
+    await simulator.close();
+    await db.close();
+    throw error;
+  });
   // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
   // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
-  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
+  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } });
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
   const app = createApp({
     gateways,
-    db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
+    db, cardVault: testCardVault(vault), wireEncoding, publicOrigin: TOKENIZING_ORIGIN, demoOrigin: 'http://shop.test', paths: options.paths,
     rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
     adminToken: options.adminToken,
     // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).
@@ -164,6 +171,7 @@ export async function createTestApp(
     },
     gateways: gateways.gateways,
     simulator,
+    vault,
     controls: gateways.sandbox,
     reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways, processors: options.processors }),
     async answerPhones() {
@@ -172,6 +180,7 @@ export async function createTestApp(
       await gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined));
     },
     async close() {
+      await vault.close();
       await simulator.close();
       if (!options.db) await db.close();
     },
@@ -189,11 +198,35 @@ export function testCardNumber(seed: string): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-/** A card payment body as the widget builds it; the card is testCardNumber(trackId) unless given, so a retry repeats it. */
-export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; taxAmount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
+export interface CardPayloadOptions {
+  /** A test card number typed into the vault; testCardNumber(trackId) unless given, so a retry types the same card. */
+  cardNumber?: string;
+  /** A token as is (one the vault made, or one it never made), in place of typing a card. */
+  token?: string;
+  amount?: number;
+  taxAmount?: number;
+  trackId?: string;
+  /** The payload's brand, when not the vault's. */
+  cardType?: string;
+  lang?: string;
+  expMonth?: string;
+  expYear?: string;
+}
+
+/**
+ * A card payment body as the widget builds it (issue 90): the test card typed into the worker's vault
+ * over HTTP, its token in `cardNumber`'s place, no CVC. The card is testCardNumber(trackId) unless
+ * given, so a retry types the same card (another token, the same fingerprint).
+ */
+export async function tokenizedCardPayload(code: string, overrides: CardPayloadOptions = {}) {
   const trackId = overrides.trackId ?? randomUUID();
-  const cardNumber = overrides.cardNumber ?? testCardNumber(trackId);
-  const cardType = overrides.cardType ?? (cardNumber.startsWith('4') ? 'VISA' : cardNumber.startsWith('3') ? 'AMEX' : 'MC');
+  const typed = overrides.token === undefined ? await tokenizeTestCard({ number: overrides.cardNumber ?? testCardNumber(trackId), expMonth: overrides.expMonth, expYear: overrides.expYear }) : undefined;
+  return cardPayloadOf(code, { token: overrides.token ?? typed?.token ?? '', brand: overrides.cardType ?? typed?.brand ?? 'VISA', expMonth: typed?.expMonth ?? 12, expYear: typed?.expYear ?? 2034 }, { ...overrides, trackId });
+}
+
+/** The body around a card already tokenized. */
+export function cardPayloadOf(code: string, card: { token: string; brand: string; expMonth: number; expYear: number }, overrides: Pick<CardPayloadOptions, 'amount' | 'taxAmount' | 'trackId' | 'lang'> = {}) {
+  const trackId = overrides.trackId ?? randomUUID();
   return {
     cclw: 'TIENDADEMO',
     code,
@@ -207,13 +240,12 @@ export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?
     concept: 'Camiseta',
     description: 'Camiseta Pasarela',
     cardInformation: {
-      cardNumber,
-      expMonth: '12',
-      expYear: '34',
-      cvv: overrides.cvv ?? (cardType === 'AMEX' ? '1234' : '123'),
+      cardNumber: card.token,
+      expMonth: String(card.expMonth).padStart(2, '0'),
+      expYear: String(card.expYear % 100).padStart(2, '0'),
       firstName: 'José',
       lastName: 'Núñez',
-      cardType,
+      cardType: card.brand,
     },
     additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: freshCaptchaToken() },
     customFieldValues: [],

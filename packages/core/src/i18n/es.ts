@@ -68,6 +68,7 @@ export const es = {
   duplicate_confirm_button: 'Sí, es otra compra: pagar de nuevo',
   duplicate_decline_button: 'No, volver a ese pago',
   duplicate_declined: 'No pagaste de nuevo: tu pago anterior sigue siendo el de esta compra.',
+  card_token_required: 'La tarjeta debe llegar como token de la bóveda de tarjetas, sin número ni CVC',
   card_not_valid: 'El comercio no acepta este tipo de tarjeta',
   invalid_code_validation_tx: 'El código de validación no es válido',
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',

@@ -1,20 +1,36 @@
-import type { CardDetails } from '../CardProcessor';
+import type { CardToken } from '../CardProcessor';
 import type { GatewayEvent } from '../GatewayEvent';
 import type { InboundNotification } from '../GatewayNotifications';
 import type { Gateways } from '../Gateways';
+
+/** A processor's test card as a payer types it into the tokenizer; the adapter is given its token only. */
+export interface TestCard {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvc: string;
+  holder: string;
+}
 
 /** A rule for something it does not support is skipped, and the table says so. */
 export interface ContractInputs {
   cards: {
     /** A card the processor approves. */
-    approves: CardDetails;
+    approves: TestCard;
     /** A card it declines (any reason). */
-    declines: CardDetails;
+    declines: TestCard;
     /** A card it asks 3D Secure for (with `supports.threeDS`). */
-    challenges?: CardDetails | undefined;
+    challenges?: TestCard | undefined;
     /** A card it cannot decide (its own error: nothing charged). */
-    fails?: CardDetails | undefined;
+    fails?: TestCard | undefined;
   };
+  /**
+   * How the payer's browser makes this module's token of a test card: its processor's browser
+   * tokenizer (test mode). Without it the kit tokenizes at the card vault (`vault`).
+   */
+  tokenize?: ((card: TestCard) => Promise<CardToken>) | undefined;
+  /** The card vault the kit tokenizes at (its API's URL); default VAULT_URL. */
+  vault?: { url: string } | undefined;
   supports: {
     threeDS: boolean;
     /** Authorize with `capture: false`, capture later. */

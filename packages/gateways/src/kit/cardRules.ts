@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardAuthorization, CardDecision, CardDetails, CardLookup, CardProcessor } from '../CardProcessor';
+import type { CardAuthorization, CardDecision, CardLookup, CardProcessor, CardToken } from '../CardProcessor';
 import { isGatewayOutcomeUnknown } from '../GatewayCall';
 import type { ProvidedGateways } from '../gatewaysModule';
 import type { ContractInputs } from './ContractInputs';
@@ -12,6 +12,8 @@ export interface RuleContext {
   /** The kit's proxy in front of the processor (contract.processor); undefined when the module names none. */
   network: FaultProxy | undefined;
   remake(): Promise<ProvidedGateways>;
+  /** A new token of the declared test card, as the payer's browser would make it (kit/tokenizer.ts). */
+  typed(card: keyof ContractInputs['cards']): Promise<CardToken>;
 }
 
 export interface Rule<C = RuleContext> {
@@ -37,7 +39,7 @@ export function authorization(c: RuleContext, card: CardAuthorization['card'], e
 export const show = (value: unknown) => JSON.stringify(value);
 
 export async function approved(c: RuleContext, extra: Partial<CardAuthorization> = {}): Promise<{ request: CardAuthorization; reference: string }> {
-  const request = authorization(c, c.inputs.cards.approves, extra);
+  const request = authorization(c, await c.typed('approves'), extra);
   const decision = await c.card.authorize(request);
   check(decision.status === 'approved', `the approving card was answered ${show(decision)}`);
   return { request, reference: decision.reference };
@@ -58,11 +60,11 @@ export const CARD_RULES: readonly Rule[] = [
     check(again.status === 'approved' && again.reference === reference, `the same key made another charge: ${reference} then ${show(again)}`);
   } },
   { name: 'authorize: the declining card is declined with a reason', async run(c) {
-    const decision = await c.card.authorize(authorization(c, c.inputs.cards.declines));
+    const decision = await c.card.authorize(authorization(c, await c.typed('declines')));
     check(decision.status === 'declined' && ['generic', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'three_ds_failed'].includes(decision.reason), `answered ${show(decision)}`);
   } },
   { name: 'authorize: a card the processor cannot decide is failed (nothing charged)', skip: (c) => (c.inputs.cards.fails ? undefined : 'declares no card that fails'), async run(c) {
-    const decision = await c.card.authorize(authorization(c, c.inputs.cards.fails as CardDetails));
+    const decision = await c.card.authorize(authorization(c, await c.typed('fails')));
     check(decision.status === 'failed', `answered ${show(decision)}`);
   } },
   { name: 'lookup: finds the decision by key and by reference', async run(c) {
@@ -76,7 +78,7 @@ export const CARD_RULES: readonly Rule[] = [
     check(decision === null, `answered ${show(decision)} for a key never sent`);
   } },
   { name: 'lookup: while undecided (3D Secure waiting) answers so, never null', skip: needs('threeDS', 'challenges'), async run(c) {
-    const request = authorization(c, c.inputs.cards.challenges as CardDetails);
+    const request = authorization(c, await c.typed('challenges'));
     const decision = await c.card.authorize(request);
     check(decision.status === 'challenge' && typeof decision.url === 'string', `the challenging card was answered ${show(decision)}`);
     const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: decision.reference });
@@ -119,27 +121,27 @@ export const CARD_RULES: readonly Rule[] = [
     check(found?.status === 'voided' && found.reference === reference, `lookup of the released hold answered ${show(found)}: the server would count it held`);
   } },
   { name: 'void: a challenge left open is voided, once per key', skip: needs('threeDS', 'challenges'), async run(c) {
-    const decision = await c.card.authorize(authorization(c, c.inputs.cards.challenges as CardDetails));
+    const decision = await c.card.authorize(authorization(c, await c.typed('challenges')));
     check(decision.status === 'challenge', `the challenging card was answered ${show(decision)}`);
     const voiding = { ...callOf(c), reference: decision.reference };
     check((await c.card.void(voiding)) === 'voided', 'the challenge was not voided');
     check((await c.card.void(voiding)) === 'voided', 'the same void key answered differently');
   } },
   { name: 'saveCard: a reusable token, the same for the same key, that charges', skip: needs('savedCards'), async run(c) {
-    const request = { ...callOf(c), card: c.inputs.cards.approves, customer: null, currency: 'USD' };
+    const request = { ...callOf(c), card: await c.typed('approves'), customer: null, currency: 'USD' };
     const saved = await c.card.saveCard(request);
     check(saved.status === 'saved' && saved.token !== '', `saveCard answered ${show(saved)}`);
     const again = await c.card.saveCard(request);
     check(again.status === 'saved' && again.token === saved.token, `the same key saved another card: ${show(again)}`);
     const charge = await c.card.authorize(authorization(c, { token: saved.token, customer: saved.customer }));
     check(charge.status === 'approved', `a charge by the saved card answered ${show(charge)}`);
-    const declined = await c.card.saveCard({ ...request, ...callOf(c), card: c.inputs.cards.declines });
+    const declined = await c.card.saveCard({ ...request, ...callOf(c), card: await c.typed('declines') });
     check(declined.status === 'declined', `saving the declining card answered ${show(declined)}`);
   } },
   { name: 'saveCard: a card saved for a customer joins that customer', skip: needs('savedCards'), async run(c) {
-    const first = await c.card.saveCard({ ...callOf(c), card: c.inputs.cards.approves, customer: null, currency: 'USD' });
+    const first = await c.card.saveCard({ ...callOf(c), card: await c.typed('approves'), customer: null, currency: 'USD' });
     check(first.status === 'saved' && first.customer !== null, `saveCard without a customer answered ${show(first)}`);
-    const second = await c.card.saveCard({ ...callOf(c), card: c.inputs.cards.approves, customer: first.customer, currency: 'USD' });
+    const second = await c.card.saveCard({ ...callOf(c), card: await c.typed('approves'), customer: first.customer, currency: 'USD' });
     check(second.status === 'saved' && second.customer === first.customer, `a card saved for customer ${first.customer} answered ${show(second)}`);
     const charge = await c.card.authorize(authorization(c, { token: second.token, customer: second.customer }));
     check(charge.status === 'approved', `a charge by the second saved card answered ${show(charge)}`);

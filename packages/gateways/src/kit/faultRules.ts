@@ -33,14 +33,15 @@ const unknownOrOne = (outcome: unknown, expected: string) => isGatewayOutcomeUnk
 export const FAULT_RULES: readonly Rule[] = [
   { name: 'deadline: a held answer ends by the deadline as an unknown outcome', async run(c) {
     const deadlineMs = Math.min(c.inputs.deadlineMs ?? 10_000, 3_000);
+    const card = await c.typed('approves');
     const started = Date.now();
-    const { outcome } = await underFault(c, { kind: 'hold' }, () => c.card.authorize({ ...authorization(c, c.inputs.cards.approves), deadline: new Date(started + deadlineMs) }));
+    const { outcome } = await underFault(c, { kind: 'hold' }, () => c.card.authorize({ ...authorization(c, card), deadline: new Date(started + deadlineMs) }));
     const took = Date.now() - started;
     check(isGatewayOutcomeUnknown(outcome), `answered ${described(outcome)}, not GatewayOutcomeUnknown (isGatewayOutcomeUnknown)`);
     check(took <= deadlineMs + 2_000, `took ${took} ms against a ${deadlineMs} ms deadline`);
   } },
   { name: 'lost answer: asked again under the same key, the same single charge', async run(c) {
-    const request = authorization(c, c.inputs.cards.approves);
+    const request = authorization(c, await c.typed('approves'));
     const { outcome: first } = await underFault(c, { kind: 'cut', times: 1, writesOnly: true }, () => c.card.authorize(request));
     check(!(first instanceof Error) || isGatewayOutcomeUnknown(first), `a lost answer surfaced as ${described(first)}, not GatewayOutcomeUnknown`);
     const again = await c.card.authorize(request);
@@ -73,7 +74,7 @@ export const FAULT_RULES: readonly Rule[] = [
     check(captured === 'refused', `the voided hold was then captured (${show(captured)}): the void released nothing`);
   } },
   { name: '5xx with a non-JSON body (a proxy\'s 502 page): retried or an unknown outcome, never final', async run(c) {
-    const request = authorization(c, c.inputs.cards.approves);
+    const request = authorization(c, await c.typed('approves'));
     const { outcome } = await underFault(c, { kind: 'badGateway', times: 1, writesOnly: true }, () => c.card.authorize(request));
     check(isGatewayOutcomeUnknown(outcome) || (outcome as CardDecision | undefined)?.status === 'approved', `answered ${described(outcome)}, though the processor made the charge`);
     const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: null });
@@ -81,7 +82,7 @@ export const FAULT_RULES: readonly Rule[] = [
     if (!isGatewayOutcomeUnknown(outcome)) check(sameCharge(outcome as CardDecision, found), `the retry made another charge: ${show(outcome)}, lookup ${show(found)}`);
   } },
   { name: `retries: while the processor is unavailable (502), at most ${MAX_TRIES_IN_WINDOW} tries in ${BACKOFF_WINDOW_MS / 1000} s, the pauses growing`, async run(c) {
-    const request = { ...authorization(c, c.inputs.cards.approves), deadline: new Date(Date.now() + BACKOFF_WINDOW_MS) };
+    const request = { ...authorization(c, await c.typed('approves')), deadline: new Date(Date.now() + BACKOFF_WINDOW_MS) };
     const { outcome, tries } = await underFault(c, { kind: 'unavailable' }, () => c.card.authorize(request));
     check(isGatewayOutcomeUnknown(outcome), `answered ${described(outcome)}, not GatewayOutcomeUnknown`);
     check(tries.length <= MAX_TRIES_IN_WINDOW, `${tries.length} tries in ${BACKOFF_WINDOW_MS} ms: the adapter does not back off`);

@@ -4,6 +4,7 @@ import type { ContractInputs } from './ContractInputs';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { FAULT_RULES } from './faultRules';
 import { PAYOUT_RULES } from './payoutRules';
+import { tokenizerOf } from './tokenizer';
 
 export interface RuleResult {
   rule: string;
@@ -71,8 +72,13 @@ export async function runContract(module: string | ImportedGatewaysModule, name 
     const rules = [...CARD_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
     const { card, payout } = provided.gateways;
     const results: RuleResult[] = [];
+    const tokenize = tokenizerOf(inputs);
+    const typed = (which: keyof ContractInputs['cards']) => {
+      const declared = inputs.cards[which];
+      return declared ? tokenize(declared) : Promise.reject(new RuleBroken(`declares no card that ${which}`));
+    };
     for (const rule of rules) {
-      results.push(card ? await runRule(rule, { card, provided, inputs, network, remake: () => imported.make(context) }) : { rule: rule.name, result: 'skipped', detail: 'gives no card port' });
+      results.push(card ? await runRule(rule, { card, provided, inputs, network, remake: () => imported.make(context), typed }) : { rule: rule.name, result: 'skipped', detail: 'gives no card port' });
     }
     if (!payout) return results;
     const remake = async () => (await imported.make(context)).gateways.payout;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER_SERVICE_ID, decodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { asCaller, tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 // SPEC 6 "Guest payer: anonymous. Uses an anonymous API key and a per-environment anonymous user
 // service id. Allowed when the merchant's guest flag allows it (hasPaymentGuest)." and "Registered
@@ -52,26 +52,26 @@ describe('which key goes with which caller', () => {
 describe('guest payments', () => {
   it("records the demo environment's anonymous user service id on a guest's card and Nequi payments", async () => {
     const code = await newLink(t);
-    const card = await t.post('/cards/auth-capture', cardPayload(code));
+    const card = await t.post('/cards/auth-capture', await tokenizedCardPayload(code));
     expect(await rowOf(card.data['codOper'])).toEqual({ user_id: null, anonymous_user_service_id: ANONYMOUS_USER_SERVICE_ID.demo });
     const nequi = await t.post('/nequi/push', { code, phone: '61111111' });
     expect(await rowOf(nequi.data['codOper'])).toEqual({ user_id: null, anonymous_user_service_id: ANONYMOUS_USER_SERVICE_ID.demo });
   });
   it('records the wallet user, and no anonymous id, when a logged-in user pays by card', async () => {
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)), asCaller(token));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)), asCaller(token));
     const row = await rowOf(paid.data['codOper']);
     expect(row?.user_id).toEqual(expect.any(Number));
     expect(row?.anonymous_user_service_id).toBeNull();
   });
   it('refuses guests with 403 please_contact_merchant when the merchant takes no guest payments, and lets a wallet user pay', async () => {
     const code = await noGuestMerchantLink();
-    for (const [path, body] of [['/cards/auth-capture', cardPayload(code)], ['/nequi/push', { code, phone: '61111111' }]] as const) {
+    for (const [path, body] of [['/cards/auth-capture', await tokenizedCardPayload(code)], ['/nequi/push', { code, phone: '61111111' }]] as const) {
       const refused = await t.post(path, body);
       expect(refused.status).toBe(403);
       expect(refused.data).toMatchObject({ code: 'please_contact_merchant', message: expect.stringContaining('Solo Socios') });
     }
     expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(0);
-    const paid = await t.post('/cards/auth-capture', cardPayload(code), asCaller(token));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code), asCaller(token));
     expect(paid.status).toBe(200);
     expect(paid.data['status']).toBe(1);
   });

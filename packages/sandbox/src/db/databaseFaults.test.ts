@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { openSocket } from '../../test/rawWebSocket';
-import { cardPayload, newTestSchema } from '../../test/testApp';
+import { tokenizedCardPayload, newTestSchema } from '../../test/testApp';
 import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
 
 // Issue "Money is never wrong": PostgreSQL drops a node's connections (pg_terminate_backend, a
@@ -194,7 +194,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'database_unavailable' });
     const payment = await fetch(`${server.url}/api/v1/cards/auth-capture`, {
-      method: 'POST', body: JSON.stringify(cardPayload(code)), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY },
+      method: 'POST', body: JSON.stringify(await tokenizedCardPayload(code)), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY },
     });
     expect(payment.status).toBe(503);
     expect(payment.headers.get('retry-after')).toBe('2');
@@ -214,7 +214,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     expect((await client.admin('POST', `/nequi/${waiting}`, { result: 'approve' })).status).toBe(200);
     expect(await messageWithStatus(through, 1, 15_000)).toMatchObject({ codOper: waiting, status: 1 });
     through.socket.destroy();
-    const paid = await client.api('/cards/auth-capture', cardPayload(code));
+    const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(code));
     expect(paid.status).toBe(200);
     // The LISTEN connection is back too (its retries grow from 0.25 s): a push socket hears a payment settled after the outage.
     const heard = await until('a push socket hearing a settled payment', async () => {

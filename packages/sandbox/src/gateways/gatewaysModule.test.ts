@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
-import { cardPayload } from '../../test/testApp';
+import { tokenizedCardPayload } from '../../test/testApp';
 import { startTestServer } from '../../test/testServer';
 import { loadGatewaysModule } from '@pasarela/gateways';
 import { calls, issuer } from '../../test/gateways/exampleGatewaysModule';
@@ -28,7 +28,7 @@ afterAll(() => server?.close());
 describe('GATEWAYS_MODULE', () => {
   it('the card port is the module\'s: a payment is charged through it, a 3DS outcome arrives in its own notification format', async () => {
     const before = calls.card;
-    const paid = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 30, taxAmount: 0 }));
+    const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 30, taxAmount: 0 }));
     const codOper = String(paid.data['codOper']);
     expect(calls.card).toBeGreaterThan(before);
     const event = [{ id: `example:${codOper}`, key: codOper, kind: 'card', decision: { status: 'approved', message: 'ok' } }];

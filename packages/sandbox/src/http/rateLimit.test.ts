@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { rateBucketOf } from './rateLimit';
 
 describe('rateBucketOf', () => {
@@ -38,10 +38,10 @@ describe('per-client rate limits (issue 11 "Bad traffic")', () => {
   it('counts payments of every method in one limit, and a forged X-Forwarded-For entry does not escape it', async () => {
     const code = await newLink(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }), from('198.51.100.7'))).status);
+    for (let i = 0; i < 3; i++) statuses.push((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000002' }), from('198.51.100.7'))).status);
     statuses.push((await t.post('/nequi/push', { code, phone: '63333333' }, from('198.51.100.7'))).status);
     // With one proxy trusted, the address it saw is the last entry; what the client wrote before it does not count.
-    statuses.push((await t.post('/cards/auth-capture', cardPayload(code), { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })).status);
+    statuses.push((await t.post('/cards/auth-capture', await tokenizedCardPayload(code), { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });

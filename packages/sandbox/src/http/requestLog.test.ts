@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { asCaller, tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { createLogger } from '../ops/logger';
 
 const lines: string[] = [];
@@ -14,7 +14,7 @@ describe('request logs (issue 11 "Operations")', () => {
   it('writes one JSON line per request with a request id, and never a card number, CVC, password or token', async () => {
     const code = await newLink(t);
     const card = '5555555555554444';
-    const pay = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: card, cvv: '739' }));
+    const pay = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: card }));
     expect(pay.status).toBe(200);
     const login = await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password });
     const token = String(login.data['token']);

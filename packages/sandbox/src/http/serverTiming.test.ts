@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBody } from '@pasarela/core';
 import type { Transaction, TransactionOptions } from '../db/Database';
 import { writes } from '../db/statementTrace';
-import { asCaller, cardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../../test/testApp';
+import { asCaller, tokenizedCardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
 /** Counted above the database, as the routes and services call it: what the header must agree with. */
@@ -57,7 +57,7 @@ describe('every answer says where its server time went (Server-Timing)', () => {
   it('an approved card payment: statements and commits as the database receives them, the queue, the processor, the node, the whole', async () => {
     const link = await newLink(t);
     seen = { statements: 0, commits: 0, writing: 0 };
-    const res = await pay(cardPayload(link));
+    const res = await pay(await tokenizedCardPayload(link));
     expect(res.status).toBe(200);
     const parts = partsOf(res.headers.get('server-timing'));
     expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'node', 'total']);
@@ -73,7 +73,7 @@ describe('every answer says where its server time went (Server-Timing)', () => {
   });
   it('the wait for the database is counted apart from its statements', async () => {
     // Two payments at once: on PGlite's one session (or a pool of one) one waits for the other's turn.
-    const [a, b] = await Promise.all([pay(cardPayload(await newLink(t))), pay(cardPayload(await newLink(t)))]);
+    const [a, b] = await Promise.all([pay(await tokenizedCardPayload(await newLink(t))), pay(await tokenizedCardPayload(await newLink(t)))]);
     const queued = [a, b].map((res) => partsOf(res.headers.get('server-timing'))['queue']!.dur);
     if (t.db.kind === 'pglite') expect(Math.max(...queued)).toBeGreaterThan(0);
     for (const res of [a, b]) expect(res.status).toBe(200);
@@ -81,8 +81,8 @@ describe('every answer says where its server time went (Server-Timing)', () => {
   it('a refusal too (a possible duplicate): no processor called', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber('server-timing-duplicate');
-    expect((await pay(cardPayload(link, { cardNumber }))).status).toBe(200);
-    const res = await pay(cardPayload(link, { cardNumber }));
+    expect((await pay(await tokenizedCardPayload(link, { cardNumber }))).status).toBe(200);
+    const res = await pay(await tokenizedCardPayload(link, { cardNumber }));
     expect(res.status).toBe(409);
     expect(Object.keys(partsOf(res.headers.get('server-timing')))).toEqual(['queue', 'db', 'node', 'total']);
   });

@@ -6,12 +6,12 @@ import { createApp } from '../app';
 import { httpGateways } from '../gateways/http/httpGateways';
 import type { Database } from '../db/Database';
 import { closeGracefully, listenHttp } from '../http/httpServer';
-import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { freePort } from '../../test/freePort';
-import { cardPayload, openTestDatabase } from '../../test/testApp';
+import { tokenizedCardPayload, openTestDatabase } from '../../test/testApp';
 import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
 import { createLogger } from './logger';
 import { Metrics } from './metrics';
+import { noCardVault } from '../gateways/cardVault';
 
 const lines: Array<Record<string, unknown>> = [];
 let db: Database;
@@ -19,9 +19,8 @@ let server: Server;
 let port: number;
 beforeAll(async () => {
   db = await openTestDatabase();
-  const { key } = await cardFingerprintKeyOf(db, undefined);
   const logger = createLogger('debug', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const app = createApp({ db, gateways: httpGateways((await testSimulator()).url, { apiSecret: TEST_SIMULATOR_API_SECRET }), cardFingerprintKey: key, wireEncoding: true, logger, metrics: new Metrics() });
+  const app = createApp({ db, gateways: httpGateways((await testSimulator()).url, { apiSecret: TEST_SIMULATOR_API_SECRET }), cardVault: noCardVault, wireEncoding: true, logger, metrics: new Metrics() });
   port = await freePort();
   server = await listenHttp(app.fetch, port, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 5_000, shutdownMs: 1_000 });
 });
@@ -32,7 +31,7 @@ afterAll(async () => {
 
 /** Sends the headers and the first bytes of a body it promised to be longer, then destroys the socket. */
 async function abortMidBody(): Promise<void> {
-  const body = encodeBody(cardPayload('LKDEMO0001'));
+  const body = encodeBody(await tokenizedCardPayload('LKDEMO0001'));
   const socket = connect(port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
   socket.on('error', () => undefined);

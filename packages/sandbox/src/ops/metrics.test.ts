@@ -4,7 +4,7 @@ import { startTestServer } from '../../test/testServer';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { openSocket } from '../../test/rawWebSocket';
-import { cardPayload, freshCaptchaToken } from '../../test/testApp';
+import { tokenizedCardPayload, freshCaptchaToken } from '../../test/testApp';
 
 let server: RunningServer;
 let port: number;
@@ -21,8 +21,8 @@ describe('GET /metrics (Prometheus text format)', () => {
   it('counts payments by method and outcome, times requests, and gauges open push sockets', async () => {
     const { api, admin } = nodeClient(server.url);
     const code = String((await admin('POST', '/links', { amount: 10, description: 'Métricas' })).data['code']);
-    expect((await api('/cards/auth-capture', cardPayload(code, { amount: 10, taxAmount: 0 }))).status).toBe(200);
-    expect((await api('/cards/auth-capture', cardPayload(code, { amount: 10, taxAmount: 0, cardNumber: '4000000000000002' }))).status).toBe(200);
+    expect((await api('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 10, taxAmount: 0 }))).status).toBe(200);
+    expect((await api('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 10, taxAmount: 0, cardNumber: '4000000000000002' }))).status).toBe(200);
     const qr = String((await api(`/nequi/qr?code=${code}&captchaToken=${freshCaptchaToken()}`)).data['codOper']);
     const ws = await openSocket(port, `codOper=${qr}`);
     await admin('POST', `/nequi/${qr}`, { result: 'approve' });

@@ -18,7 +18,7 @@ export interface BankPaymentInput extends LinkPaymentInput {
 
 /** Clave: started at the bank under the attempt's key (the same key answers the same page); the payer's answer arrives as an event. */
 export async function startBankPayment(deps: Deps, input: BankPaymentInput): Promise<{ row: TransactionRow; redirectUrl: string }> {
-  const fingerprint = linkPaymentFingerprint(deps, input, 'clave');
+  const fingerprint = linkPaymentFingerprint(input, 'clave');
   let row = await repeatedPayment(deps, input, fingerprint);
   if (!row) {
     const checked = await checkLinkPayment(deps, input, 'clave', input.anonymousUserServiceId);

@@ -1,7 +1,7 @@
 import type { SavedCard } from '@pasarela/gateways';
 import {
   processorName,
-  CARD_AUTH_STATUS, cardBrandOf, lastFour, cardCheckMessage, cvcLengthFor, digitsOnly, isCardExpiryValid, RegisterCardSchema, SPECIFIC_ERROR_CODES, trackIdRepeatOf, type Language,
+  CARD_AUTH_STATUS, cardCheckMessage, isCardExpiryValid, RegisterCardSchema, SPECIFIC_ERROR_CODES, trackIdRepeatOf, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
@@ -10,7 +10,7 @@ import {
 } from '../store/cardChecks';
 import { newCodOper } from '../store/insertTransaction';
 import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/userCards';
-import { cardFingerprintOf } from './cardFingerprint';
+import { cardTokenOf, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
@@ -28,21 +28,21 @@ export type CardCheckAnswer =
  */
 export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown, lang: Language): Promise<CardCheckAnswer> {
   const parsed = parseOr400(RegisterCardSchema, body);
-  const brand = cardBrandOf(parsed.cardNumber);
-  if (!brand) throw new PaymentError('invalid', 'invalid_card');
-  if (parsed.cvv.length !== cvcLengthFor(brand)) throw new PaymentError('invalid', 'invalid_cvc', 'cvv is not valid');
-  if (!isCardExpiryValid(parsed.expMonth, parsed.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');
-  const digits = digitsOnly(parsed.cardNumber);
-  const cardFingerprint = cardFingerprintOf(digits, deps.cardFingerprintKey);
-  // Never the card number; the same trackId on another card is track_id_reused.
-  const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({ method: 'card_check', target: `user:${userId}`, card: cardFingerprint }));
-  const card = { number: digits, expMonth: parsed.expMonth, expYear: parsed.expYear, cvc: parsed.cvv, holder: processorName(parsed.nameOnCard) };
+  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint.
+  const vaultCard = await vaultCardOf(deps, parsed.cardNumber, 'cardNumber');
+  const brand = vaultCard.brand;
+  const expiry = vaultExpiry(vaultCard);
+  if (!isCardExpiryValid(expiry.expMonth, expiry.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');
+  const cardFingerprint = vaultCard.fingerprint;
+  // The same trackId on another card is track_id_reused.
+  const fingerprint = chargeFingerprint(identityOf({ method: 'card_check', target: `user:${userId}`, card: cardFingerprint }));
+  const card = cardTokenOf(vaultCard, processorName(parsed.nameOnCard));
 
   let check = await findCardCheck(deps.db, userId, parsed.trackId);
   if (!check) {
     check = await insertCardCheck(deps.db, {
       check_key: `card-check:${newCodOper()}`, user_id: userId, track_id: parsed.trackId, request_fingerprint: fingerprint,
-      card: { brand, last4: lastFour(digits), fingerprint: cardFingerprint }, name_on_card: parsed.nameOnCard, make_default: parsed.isDefault === true, lang,
+      card: { brand, last4: vaultCard.last4, fingerprint: cardFingerprint }, name_on_card: parsed.nameOnCard, make_default: parsed.isDefault === true, lang,
     }, { auth_status: IN_DOUBT.auth_status, message_key: IN_DOUBT.message_key })
       // The same trackId racing in at the same moment: a retry of this check, not a second one.
       ?? (await findCardCheck(deps.db, userId, parsed.trackId));

@@ -1,6 +1,6 @@
 import type { CardAuthorization } from '@pasarela/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 // A name keeps its accents wherever the payer sees it (the payment's record, its receipt); the card
 // processor, which takes plain letters, is sent it transliterated at the port's call (core
@@ -27,7 +27,7 @@ afterAll(() => t.close());
 
 describe('the cardholder name: as written for the payer, plain letters for the processor', () => {
   it('José Núñez pays: the receipt says José Núñez, the processor got Jose Nunez', async () => {
-    const res = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const res = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
     expect(res.data['status']).toBe(1);
     expect(sent.at(-1)).toBe('Jose Nunez');
     const receipt = await t.get(`/receipts/${String(res.data['codOper'])}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
 
 // One payment attempt makes at most one charge: a trackId sent again with the same charge is
 // answered as the first time, with another charge it is refused (409 track_id_reused), on every
@@ -27,10 +27,10 @@ const getQuery = (path: string, query: Record<string, string>) => t.get(`${path}
 
 /** Each payment route: its first request, and another charge under the same trackId. */
 const ROUTES: ReadonlyArray<[string, (trackId: string, code: string, other: boolean) => Promise<ApiAnswer>]> = [
-  ['card auth-capture (another card)', (trackId, code, other) =>
-    t.post('/cards/auth-capture', cardPayload(code, { trackId, cardNumber: testCardNumber(`${trackId}${other ? '-other' : ''}`) }))],
+  ['card auth-capture (another card)', async (trackId, code, other) =>
+    t.post('/cards/auth-capture', await tokenizedCardPayload(code, { trackId, cardNumber: testCardNumber(`${trackId}${other ? '-other' : ''}`) }))],
   ['process-tx (another link)', async (trackId, code, other) =>
-    t.post('/process-tx', cardPayload(other ? await newLink(t) : code, { trackId, cardNumber: testCardNumber(trackId) }))],
+    t.post('/process-tx', await tokenizedCardPayload(other ? await newLink(t) : code, { trackId, cardNumber: testCardNumber(trackId) }))],
   ['Nequi push (another phone)', (trackId, code, other) => t.post('/nequi/push', { code, phone: other ? '61234567' : '61111111', trackId })],
   ['Nequi QR (a push with its trackId)', (trackId, code, other) =>
     (other ? t.post('/nequi/push', { code, phone: '61111111', trackId }) : getQuery('/nequi/qr', { code, trackId }))],
@@ -91,7 +91,7 @@ describe('property: any interleaving of retries with one trackId records one row
       const cards = { a: testCardNumber(`${trackId}-a`), b: testCardNumber(`${trackId}-b`) };
       const sent: Array<{ kind: 'a' | 'b'; answer: ApiAnswer }> = [];
       for (const batch of batches) {
-        const answers = await Promise.all(batch.map((kind) => t.post('/cards/auth-capture', cardPayload(code, { trackId, cardNumber: cards[kind] }))));
+        const answers = await Promise.all(batch.map(async (kind) => t.post('/cards/auth-capture', await tokenizedCardPayload(code, { trackId, cardNumber: cards[kind] }))));
         answers.forEach((answer, i) => sent.push({ kind: batch[i] ?? 'a', answer }));
       }
       const rows = await t.db.query<{ cod_oper: string; card_last4: string }>('select cod_oper, card_last4 from transactions where track_id = $1', [trackId]);

@@ -1,12 +1,16 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { chargeIdentityText, trackIdRepeatOf, SPECIFIC_ERROR_CODES, type ChargeIdentity } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 
-/** An HMAC under the shared key, so a row gives away no phone, e-mail or card; the prefix keeps it apart from card fingerprints. */
-export function chargeFingerprint(key: Buffer, identity: ChargeIdentity): string {
-  return createHmac('sha256', key).update(`charge:${chargeIdentityText(identity)}`).digest('hex');
+/**
+ * A digest of what the charge is, compared when a trackId comes again. The card in it is the vault's
+ * fingerprint (keyed by the vault alone), so a row leads back to no card; the phone and e-mail are in
+ * the attempt's row anyway. The same on every node with no key of the server's.
+ */
+export function chargeFingerprint(identity: ChargeIdentity): string {
+  return createHash('sha256').update(`charge:${chargeIdentityText(identity)}`).digest('hex');
 }
 
 export function identityOf(fields: Pick<ChargeIdentity, 'method' | 'target'> & Partial<ChargeIdentity>): ChargeIdentity {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
@@ -32,7 +32,7 @@ async function subscription(pay: boolean): Promise<string> {
   const plans = (await t.get('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
   const created = await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email: 'renueva@example.com' });
   const key = String(created.data['subscriptionKey']);
-  if (pay) expect((await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x', { cardNumber: '4242424242424242' }).cardInformation, trackId: crypto.randomUUID() })).data['status']).toBe(1);
+  if (pay) expect((await t.post(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4242424242424242' })).cardInformation, trackId: crypto.randomUUID() })).data['status']).toBe(1);
   return key;
 }
 const makeDue = (key: string) => t.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);

@@ -55,7 +55,7 @@ export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | '
 /** SPEC 7 "POST crypto payment": recorded in doubt, then the processor's address asked under the attempt's key; coins arrive later as an event. */
 export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput): Promise<TransactionRow> {
   const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
-  const fingerprint = linkPaymentFingerprint(deps, link, 'crypto');
+  const fingerprint = linkPaymentFingerprint(link, 'crypto');
   // A repeat is answered before the link's checks (docs/spec-decisions.md "A trackId is one charge").
   const attempt = (await repeatedPayment(deps, link, fingerprint)) ?? (await firstCryptoAttempt(deps, input, link, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;

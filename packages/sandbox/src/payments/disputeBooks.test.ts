@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeCharge } from '@pasarela/simulator';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { chargeReferenceOf, disputeAtProcessor, disputeFacts } from '../../test/cardNetwork';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { refundPayment } from './refundPayment';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function paidCard(): Promise<{ codOper: string; merchantId: number }> {
-  const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
   const [row] = await t.db.query<{ cod_oper: string; merchant_id: number }>('select cod_oper, merchant_id from transactions where cod_oper = $1', [paid.data['codOper']]);
   if (!row) throw new Error('no payment');
   return { codOper: row.cod_oper, merchantId: row.merchant_id };

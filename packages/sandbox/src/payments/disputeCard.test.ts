@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
-import { cardPayload } from '../../test/testApp';
+import { tokenizedCardPayload } from '../../test/testApp';
 import { startTestServer } from '../../test/testServer';
 
 // docs/sandbox.md: test card 4000 0000 0000 1976 is approved, then its cardholder disputes it: the
@@ -21,7 +21,7 @@ it('card 1976: approved, then a dispute opens on it and its amount and the 15.00
   const merchant = await client.admin('POST', '/merchants', { name: 'Disputas S.A.' });
   const merchantId = Number(merchant.data['idMerchant']);
   const link = await client.admin('POST', '/links', { amount: 40, taxAmount: 0, description: 'Pedido', merchantId });
-  const paid = await client.api('/cards/auth-capture', cardPayload(String(link.data['code']), { amount: 40, taxAmount: 0, cardNumber: '4000000000001976' }));
+  const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.data['code']), { amount: 40, taxAmount: 0, cardNumber: '4000000000001976' }));
   expect(paid.data['status']).toBe(1);
   const codOper = String(paid.data['codOper']);
   const lines = async () => server.db.query<{ type: string; amount_cents: number; fee_cents: number; net_cents: number }>(

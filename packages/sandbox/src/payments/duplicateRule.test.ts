@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DEMO_STATION_ID } from '../db/seed';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 import { duplicateLockKey } from '../store/insertTransaction';
 
 // SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (code: string, cardNumber: string, amount = 25, taxAmount = 1.75, tryAgain?: boolean) =>
-  t.post('/cards/auth-capture', { ...cardPayload(code, { cardNumber, amount, taxAmount }), ...(tryAgain === undefined ? {} : { tryAgain }) });
+const pay = async (code: string, cardNumber: string, amount = 25, taxAmount = 1.75, tryAgain?: boolean) =>
+  t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code, { cardNumber, amount, taxAmount }), ...(tryAgain === undefined ? {} : { tryAgain }) });
 const otherMerchantLink = async () => {
   const merchant = await t.admin('POST', '/merchants', { name: `Otra tienda ${randomUUID().slice(0, 8)}` });
   return newLink(t, { merchantId: merchant.json['idMerchant'] });

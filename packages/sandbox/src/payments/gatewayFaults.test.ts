@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../../test/gateways/faultyGateways';
 import type { Database } from '../db/Database';
 import { asUnavailable } from '../db/unavailable';
-import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
 
 // One payment intent makes at most one charge, whatever fails between Pasarela and its gateway: an
 // answer that never comes, an answer lost after the operation, an adapter that breaks before or
@@ -113,7 +113,7 @@ const PAYER_METHODS: Readonly<Record<'yappy' | 'clave' | 'crypto', PayerMethod>>
 describe('faults between a payment and its gateway', () => {
   it.each(ALL_FAULTS)('card, %s: one charge, found again by the retry, nothing left pending', async (fault) => {
     const code = await newLink(t);
-    const body = cardPayload(code, { cardNumber: testCardNumber(randomUUID()) });
+    const body = await tokenizedCardPayload(code, { cardNumber: testCardNumber(randomUUID()) });
     const first = await withFault('card', fault, () => t.post('/cards/auth-capture', body));
     expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
     const rows = await reconciled(code);
@@ -172,7 +172,7 @@ async function newSubscriptionPayment(trackId: string) {
   const sub = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
   const key = String(sub.data['subscriptionKey']);
   const requestPay = {
-    ...cardPayload(key, { amount: 9, taxAmount: 0, trackId, cardNumber: testCardNumber(randomUUID()) }), serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR',
+    ...await tokenizedCardPayload(key, { amount: 9, taxAmount: 0, trackId, cardNumber: testCardNumber(randomUUID()) }), serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR',
   };
   const body = {
     requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC',

@@ -90,9 +90,9 @@ type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | '
 
 /** The fingerprint of a link payment's charge; `extra` names what else the method adds (a Nequi push, a cash network...). */
 export function linkPaymentFingerprint(
-  deps: Pick<Deps, 'cardFingerprintKey'>, input: LinkPaymentInput, method: string, extra: Partial<ChargeIdentity> = {},
+  input: LinkPaymentInput, method: string, extra: Partial<ChargeIdentity> = {},
 ): string {
-  return chargeFingerprint(deps.cardFingerprintKey, identityOf({
+  return chargeFingerprint(identityOf({
     method, target: input.code,
     amountCents: input.amount === undefined ? null : amountToCents(input.amount),
     taxCents: input.taxAmount === undefined ? null : amountToCents(input.taxAmount),
@@ -112,8 +112,8 @@ export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' 
 
 /** Records a method's transaction once per trackId; a request with the same trackId that won meanwhile is answered by its row. */
 export async function recordPayment(
-  deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
-  fingerprint: string = linkPaymentFingerprint(deps, input, fields.method),
+  deps: Pick<Deps, 'db'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
+  fingerprint: string = linkPaymentFingerprint(input, fields.method),
 ): Promise<TransactionRow> {
   return (await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null)).row;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
-import { cardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
 // included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
@@ -58,7 +58,7 @@ async function countPayment(body: Record<string, unknown>) {
 describe('statements per card payment', () => {
   it('an approved guest payment: the look-ups, the attempt, the processor, the outcome (settlePayment), the receipt', async () => {
     const link = await newLink(t);
-    const { status, data, statements } = await countPayment(cardPayload(link));
+    const { status, data, statements } = await countPayment(await tokenizedCardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
@@ -82,7 +82,7 @@ describe('statements per card payment', () => {
   });
   it('a payment of a single-use link: its outcome locks the link before the payment, and claims the link', async () => {
     const link = await newLink(t, { singleUse: true });
-    const { status, statements } = await countPayment(cardPayload(link));
+    const { status, statements } = await countPayment(await tokenizedCardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const linkLock = at(/and l\.single_use for update of l/);
@@ -96,7 +96,7 @@ describe('statements per card payment', () => {
   });
   it('a repeated trackId: the first row, then its merchant and link for the receipt it shows; nothing written', async () => {
     const link = await newLink(t);
-    const sent = cardPayload(link);
+    const sent = await tokenizedCardPayload(link);
     // Sent again as it was, its captcha token too (a retry of the same request).
     const body = { ...sent, additionalData: { ...sent.additionalData, captchaToken: freshCaptchaToken() } };
     await countPayment(body);
@@ -109,9 +109,9 @@ describe('statements per card payment', () => {
   it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber(crypto.randomUUID());
-    await countPayment(cardPayload(link, { cardNumber }));
+    await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
-    const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
+    const { status, statements } = await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     expect(status).toBe(409);
     // The captcha's read and its token spent (a token counts once), then five (PostgreSQL: seven).
     expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 7 : 9);

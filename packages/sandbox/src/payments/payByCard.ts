@@ -1,4 +1,4 @@
-import { amountToCents, captureMethodOf, cardBrandOf, payerTypeDisagrees, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
+import { amountToCents, captureMethodOf, payerTypeDisagrees, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS, type Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { setCaptureDeadline } from '../store/holds';
@@ -7,7 +7,8 @@ import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merc
 import type { TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
-import { cardFingerprintOf, storedCard } from './cardFingerprint';
+import { storedCard } from './cardFingerprint';
+import { cardTokenOf, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
@@ -41,9 +42,10 @@ export interface CardPaymentResult {
  */
 export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: PayContext): Promise<CardPaymentResult> {
   const input = linkInputOf(payload);
-  // One HMAC for both.
-  const cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, deps.cardFingerprintKey);
-  const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload, cardFingerprint);
+  // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them.
+  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber');
+  const cardFingerprint = vaultCard.fingerprint;
+  const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
   const earlier = await repeatedPayment(deps, input, fingerprint);
   if (earlier) {
     if (stillInDoubt(earlier)) return charged(earlier, await payeeOf(deps, earlier));
@@ -56,8 +58,8 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     throw new PaymentError('invalid', 'missing_arguments', `transactionsType must be the link's (${link.transactionsType})`, { transactionsType: 'disagrees with the link' });
   }
   checkDomain(merchant, payload.additionalData.domainRequested);
-  const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id));
-  const card = storedCard(payload.cardInformation.cardNumber, brand, deps.cardFingerprintKey, cardFingerprint);
+  const brand = checkCard({ ...payload, cardInformation: { ...payload.cardInformation, ...vaultExpiry(vaultCard), cardType: vaultCard.brand } }, link.cardTypes, await merchantCardCodes(deps.db, merchant.id));
+  const card = storedCard(vaultCard.last4, brand, cardFingerprint);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, {
     method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,
     card_brand: card.brand, card_last4: card.last4, card_token: card.token, card_fingerprint: card.fingerprint,
@@ -76,20 +78,17 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }
 
   async function charged(attempt: TransactionRow, payee: CardPayee | undefined): Promise<CardPaymentResult> {
-    const info = payload.cardInformation;
     const { row, settled } = await chargeCard(deps, attempt, {
-      card: { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: attempt.payer_name },
+      card: cardTokenOf(vaultCard, attempt.payer_name),
       merchant: { name: payee?.merchant.name ?? '', logo: payee?.merchant.logo || null }, lang: ctx.lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
     });
     await mailReceiptOfSettled(deps.db, settled, ctx.origin, payee?.merchant);
-    const brand = cardBrandOf(info.cardNumber);
-    if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true && brand) {
-      const details = { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: processorName(row.payer_name) };
+    if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true) {
       // The payment stands whatever the save answers: a card the processor did not save is not kept.
-      await keepWalletCard(deps, `save-card:${row.cod_oper}`, ctx.userId, details, { brand, fingerprint: cardFingerprint, nameOnCard: row.payer_name }).catch(() => false);
+      await keepWalletCard(deps, `save-card:${row.cod_oper}`, ctx.userId, cardTokenOf(vaultCard, processorName(row.payer_name)), { brand: vaultCard.brand, fingerprint: cardFingerprint, nameOnCard: row.payer_name }).catch(() => false);
     }
     return answered(row, payee);
   }
@@ -110,9 +109,9 @@ async function payeeOf(deps: Deps, row: TransactionRow): Promise<CardPayee | und
 }
 
 /** Nothing the payer may retype or the widget may renew on a retry. */
-function cardPaymentFingerprint(key: Buffer, payload: CardPaymentPayload, cardFingerprint: string): string {
+function cardPaymentFingerprint(payload: CardPaymentPayload, cardFingerprint: string): string {
   const bridge = Number(payload.idCampaignBridge);
-  return chargeFingerprint(key, identityOf({
+  return chargeFingerprint(identityOf({
     method: 'card', target: payload.code, amountCents: amountToCents(payload.amount), taxCents: amountToCents(payload.taxAmount),
     donationCents: payload.amountToCampaign && Number.isSafeInteger(bridge) ? amountToCents(payload.amountToCampaign) : 0,
     card: cardFingerprint,

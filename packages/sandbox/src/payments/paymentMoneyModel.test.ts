@@ -4,7 +4,7 @@ import type { Dispute, Gateways } from '@pasarela/gateways';
 import { disputeCharge, failRefundLater, type RunningSimulator } from '@pasarela/simulator';
 import type { Database } from '../db/Database';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { testCluster, type TestNode } from '../../test/testNodes';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { reconcileHolds } from './reconcileHolds';
@@ -99,7 +99,7 @@ class Pay implements Command {
     const door = doorOf(system, model);
     const amount = this.cents / 100;
     const link = await door.api.call('POST', '/payment-links', { key: model.merchant.key, body: { amount, taxAmount: 0, description: 'Modelo', captureMethod: this.manual ? 'manual' : 'automatic' } });
-    const data = await door.payCard({ ...cardPayload(String(link.json['code']), { amount, taxAmount: 0 }), ...(this.manual ? { transactionsType: 'AUTH' } : {}) });
+    const data = await door.payCard({ ...await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0 }), ...(this.manual ? { transactionsType: 'AUTH' } : {}) });
     expect(data['status'], 'approved').toBe(1);
     model.payments.push({ codOper: String(data['codOper']), paid: this.cents, cents: this.manual ? 0 : this.cents, ...(this.manual ? { hold: 'authorized' as const } : {}), refunds: [] });
     step(model, this);
@@ -334,7 +334,7 @@ describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL n
     const outcomes: string[] = [];
     for (let round = 0; round < 8; round++) {
       const link = await a.api.call('POST', '/payment-links', { key: merchant.key, body: { amount: 40, taxAmount: 0, description: 'Carrera' } });
-      const codOper = String((await a.payCard(cardPayload(String(link.json['code']), { amount: 40, taxAmount: 0 })))['codOper']);
+      const codOper = String((await a.payCard(await tokenizedCardPayload(String(link.json['code']), { amount: 40, taxAmount: 0 })))['codOper']);
       const [row] = await a.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
       const paymentReference = String(row?.gateway_reference);
       const facts: Dispute = { reference: `dp_${codOper}`, status: 'needs_response', stage: 'chargeback', amountCents: 4000, currency: 'USD', reason: 'fraudulent', evidenceDueBy: null };

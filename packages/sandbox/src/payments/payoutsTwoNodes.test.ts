@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCluster, type TestNode } from '../../test/testNodes';
-import { cardPayload } from '../../test/testApp';
+import { tokenizedCardPayload } from '../../test/testApp';
 import { reconcilePayouts, runSandboxPayouts, runScheduledPayouts } from './payouts';
 
 // Payouts on two nodes on one PostgreSQL (docs/merchant-api.md "Payouts"): the schedule's run makes
@@ -25,7 +25,7 @@ async function merchantWithPayments(name: string, amounts: number[]): Promise<nu
   const merchantId = Number(merchant.data['idMerchant'] ?? merchant.data['id']);
   for (const [i, amount] of amounts.entries()) {
     const link = await a.client.admin('POST', '/links', { amount, taxAmount: 0, description: `Pedido ${i}`, merchantId });
-    const paid = await (i % 2 === 0 ? a : b).client.api('/cards/auth-capture', cardPayload(String(link.data['code']), { amount, taxAmount: 0 }));
+    const paid = await (i % 2 === 0 ? a : b).client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.data['code']), { amount, taxAmount: 0 }));
     expect(paid.status).toBe(200);
   }
   // Their dates come now.

@@ -1,6 +1,6 @@
 import { GatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import type { ProcessorNames } from '../gateways/processors';
 import { processorNamesOf } from '../server';
 
@@ -56,7 +56,7 @@ const rowOf = async (codOper: string) =>
 
 it('an attempt in doubt at one node\'s processor is left by a node with another (said in /health), never forgotten, and settled by a node that has it', async () => {
   const code = await newLink(a);
-  const body = cardPayload(code);
+  const body = await tokenizedCardPayload(code);
   loseNextCardAnswer = true;
   const lost = await a.post('/cards/auth-capture', body);
   expect(lost.status).toBe(504);

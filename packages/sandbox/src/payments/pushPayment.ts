@@ -18,7 +18,7 @@ export interface PushPaymentInput extends LinkPaymentInput {
 
 /** SPEC 7 Nequi push / QR and Yappy's request: recorded in doubt, asked under the attempt's key; the payer's answer arrives later as an event. */
 export async function requestPushPayment(deps: Deps, input: PushPaymentInput): Promise<TransactionRow> {
-  const fingerprint = linkPaymentFingerprint(deps, input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
+  const fingerprint = linkPaymentFingerprint(input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
   // A retry of an attempt still in doubt asks the wallet again under the same key.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId), input, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputesOf } from '../store/disputes';
 import { findRefund, insertRefund } from '../store/refunds';
 import { findTransaction } from '../store/transactions';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { disputeCharge } from '@pasarela/simulator';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function paidCard(amount: number) {
-  const codOper = String((await t.post('/cards/auth-capture', cardPayload(await newLink(t, { amount }), { amount }))).data['codOper']);
+  const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t, { amount }), { amount }))).data['codOper']);
   const row = await findTransaction(t.db, codOper);
   if (!row?.gateway_reference) throw new Error('a card approved keeps the processor\'s reference');
   return row;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { faultyGateways } from '../../test/gateways/faultyGateways';
 import type { RunningServer } from '../server';
-import { cardPayload } from '../../test/testApp';
+import { tokenizedCardPayload } from '../../test/testApp';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { startTestServer } from '../../test/testServer';
@@ -27,7 +27,7 @@ it('settles a refund left pending from what the card processor says, on its own 
   const merchantApi = async (path: string, body: unknown) =>
     (await (await fetch(`${server.url}/api/v1/merchant${path}`, { method: 'POST', headers: { ...key, 'idempotency-key': randomUUID() }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
   const link = await merchantApi('/payment-links', { amount: 25, taxAmount: 1.75, description: 'Pedido' });
-  const paid = await client.api('/cards/auth-capture', cardPayload(String(link['code'])));
+  const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(String(link['code'])));
   const codOper = String(paid.data['codOper']);
 
   faults.plan('card', 'lost_answer');

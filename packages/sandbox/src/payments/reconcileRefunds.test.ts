@@ -2,7 +2,7 @@ import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../../test/gateways/faultyGateways';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { reconcileRefunds } from './reconcileRefunds';
@@ -42,7 +42,7 @@ async function newLink(m: { key: string }): Promise<string> {
 
 /** A paid payment of $26.75 by each method whose refunds go through a gateway's port. */
 const PAID: Record<'card' | 'nequi' | 'crypto', { port: keyof Gateways; pay: (m: { key: string }) => Promise<string> }> = {
-  card: { port: 'card', pay: async (m) => String((await t.post('/cards/auth-capture', cardPayload(await newLink(m)))).data['codOper']) },
+  card: { port: 'card', pay: async (m) => String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m)))).data['codOper']) },
   nequi: {
     port: 'push',
     pay: async (m) => {

@@ -1,7 +1,7 @@
 import type { CardAuthorization, CardProcessor, Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // A saved card is the processor's (payments/savedCard.ts): saving it is the port's saveCard, and
@@ -54,8 +54,8 @@ describe('a subscription\'s first then next charge', () => {
     const sub = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
     const key = String(sub.data['subscriptionKey']);
     const idMerchant = Number((sub.data['plan'] as { idMerchant: number }).idMerchant);
-    const cardInformation = cardPayload('x', { cardNumber: testCardNumber(randomUUID()) }).cardInformation;
-    const requestPay = { ...cardPayload(key, { amount: 4, taxAmount: 0, trackId: randomUUID() }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
+    const cardInformation = (await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) })).cardInformation;
+    const requestPay = { ...await tokenizedCardPayload(key, { amount: 4, taxAmount: 0, trackId: randomUUID() }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
     const first = await t.post('/process-tx', { requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC', idMerchant });
     expect(first.data).toMatchObject({ status: 1, subscriptionKey: key });
     const saved = savedAtProcessor(`save-card:${String(first.data['codOper'])}`);

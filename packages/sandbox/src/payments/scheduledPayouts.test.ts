@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 import { runScheduledPayouts } from './payouts';
 
 // docs/merchant-api.md "Books": a scheduled payout pays what is available, never money still
@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 async function paidCard(merchantId: number): Promise<string> {
   const link = await t.admin('POST', '/links', { amount: 30, taxAmount: 0, description: 'Pedido', merchantId });
-  const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 30, taxAmount: 0 }));
+  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 30, taxAmount: 0 }));
   return String(paid.data['codOper']);
 }
 

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stripeCardProcessor } from '@pasarela/gateway-stripe';
 import type { Dispute } from '@pasarela/gateways';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 
@@ -50,7 +50,7 @@ it('a month with Stripe: a hold captured in part, a dispute, a refund, a payout;
   const key = String(merchant['secretKey']);
   const pay = async (amount: number, cardNumber: string, captureMethod: 'automatic' | 'manual') => {
     const link = await api.call('POST', '/payment-links', { key, body: { amount, taxAmount: 0, description: 'Mes', captureMethod } });
-    const paid = await t.post('/cards/auth-capture', { ...cardPayload(String(link.json['code']), { amount, taxAmount: 0, cardNumber }), ...(captureMethod === 'manual' ? { transactionsType: 'AUTH' } : {}) });
+    const paid = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0, cardNumber }), ...(captureMethod === 'manual' ? { transactionsType: 'AUTH' } : {}) });
     expect([paid.status, paid.data['status']]).toEqual([200, 1]);
     return String(paid.data['codOper']);
   };

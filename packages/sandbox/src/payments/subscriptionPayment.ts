@@ -1,7 +1,7 @@
-import type { CardDetails, MerchantDescriptor } from '@pasarela/gateways';
+import type { CardToken, MerchantDescriptor } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import {
-  activationChargeCents, amountToCents, lastFour, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
+  activationChargeCents, amountToCents, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -16,7 +16,7 @@ import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardFingerprintOf } from './cardFingerprint';
+import { cardTokenOf, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -57,14 +57,16 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (p.idMerchant !== undefined && p.idMerchant !== plan.merchant_id) throw new PaymentError('invalid', 'invalid_arguments', 'idMerchant is not the merchant of this subscription');
   if (p.amount !== undefined && amountToCents(p.amount) !== plan.amount_cents) throw new PaymentError('invalid', 'invalid_amount', 'requestPay.amount is not the plan amount');
   const card = p.cardInformation;
-  const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({
-    method: 'card', target: sub.subscription_key, card: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), variant: 'subscription',
+  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint.
+  const vaultCard = await vaultCardOf(deps, card.cardNumber, 'requestPay.cardInformation.cardNumber');
+  const fingerprint = chargeFingerprint(identityOf({
+    method: 'card', target: sub.subscription_key, card: vaultCard.fingerprint, variant: 'subscription',
   }));
   const answer = (tx: TransactionRow): SubscriptionAnswer => ({ ...cardAnswerOf(tx, p.lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
-  const details: CardDetails = { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: processorName(payerName) };
+  const details: CardToken = cardTokenOf(vaultCard, processorName(payerName));
   // The card saved at the processor first (renewals charge its token); no answer is in_doubt, left
   // for the reconciler and this trackId's retry.
   const charged = async (attempt: TransactionRow) => {
@@ -82,7 +84,8 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
-  if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
+  const expiry = vaultExpiry(vaultCard);
+  if (!isCardExpiryValid(expiry.expMonth, expiry.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
   // The subscription row locked while the attempt is recorded; of payments racing on any nodes one
   // activates and charges it (settlePayment).
@@ -92,7 +95,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     return insertTransaction(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
       status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
-      card_brand: card.cardType, card_last4: lastFour(card.cardNumber), card_token: null, card_fingerprint: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), payer_name: payerName, email: p.email || sub.email,
+      card_brand: vaultCard.brand, card_last4: vaultCard.last4, card_token: null, card_fingerprint: vaultCard.fingerprint, payer_name: payerName, email: p.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang: p.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },

@@ -29,7 +29,7 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
 }
 
 async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
-  const fingerprint = linkPaymentFingerprint(deps, input, 'cash', { variant: input.network });
+  const fingerprint = linkPaymentFingerprint(input, 'cash', { variant: input.network });
   // A retry of an attempt still in doubt asks again under the same key: the same voucher.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },

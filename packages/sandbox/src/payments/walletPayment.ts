@@ -32,7 +32,7 @@ export interface WalletPaymentInput extends LinkPaymentInput {
  */
 export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Promise<TransactionRow> {
   const method = input.source.kind === 'balance' ? 'balance' : 'card';
-  const fingerprint = linkPaymentFingerprint(deps, input, method, {
+  const fingerprint = linkPaymentFingerprint(input, method, {
     card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
   });
   const earlier = await repeatedPayment(deps, input, fingerprint);

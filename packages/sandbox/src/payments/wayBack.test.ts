@@ -6,7 +6,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { insertTransaction } from '../store/insertTransaction';
 import { expireLinkWithoutPayment } from '../store/links';
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { reconcileGiveBacks } from './reconcileGiveBacks';
 import { wayBackOf, type WayBack } from './withdrawAtGateway';
@@ -38,7 +38,7 @@ async function singleUseLink(): Promise<string> {
   return String(((await res.json()) as Record<string, unknown>)['code']);
 }
 
-const payByCard = async (code: string) => expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
+const payByCard = async (code: string) => expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['status']).toBe(1);
 const rowOf = async (codOper: string) => (await t.db.query<TransactionRow>('select * from transactions where cod_oper = $1', [codOper]))[0];
 const simulated = async (codOper: string) => t.simulator.books.find<unknown, Record<string, unknown>>(codOper)?.state;
 /** What happened at the gateway outside Pasarela (a phone, a kiosk, the chain), written in its books. */

@@ -4,7 +4,7 @@ import { encodeBody } from '@pasarela/core';
 import { ENDPOINTS } from '../../test/endpoints';
 import { MERCHANT_API_PREFIX } from './merchant/merchantApi';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { asCaller, cardPayloadOf, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { encodeJsonText, withRawNumber } from '../../test/paymentBodies';
 
 let t: TestApp;
@@ -60,6 +60,9 @@ const ADMIN_TEMPLATES: Readonly<Record<string, Record<string, unknown>>> = {
   '/api/v1/process-tx-info': { code: 'LKX', step: 'card' },
 };
 
+/** A card payload around a well-formed token the vault never made: its mutations are checked before any card is looked up. */
+const fuzzCardPayload = () => cardPayloadOf('LK' + 'X'.repeat(10), { token: `tok_${'A'.repeat(32)}`, brand: 'VISA', expMonth: 12, expYear: 2034 });
+
 /** The card payload's fields, where each lives, for mutations. */
 const CARD_FIELDS = ['amount', 'taxAmount', 'email', 'code', 'lang', 'cardInformation', 'additionalData', 'customFieldValues', 'txChannel', 'cardNumber', 'cvv', 'expMonth', 'expYear', 'cardType', 'trackId'];
 
@@ -67,7 +70,7 @@ const CARD_FIELDS = ['amount', 'taxAmount', 'email', 'code', 'lang', 'cardInform
 function mutatedPayload(path: string) {
   return fc.tuple(fc.constantFrom(...CARD_FIELDS, ...Object.keys(ADMIN_TEMPLATES[path] ?? {})), anyValue, fc.option(hostileText, { nil: undefined })).map(([field, value, extraKey]) => {
     const template = ADMIN_TEMPLATES[path];
-    const body = (template ? structuredClone(template) : cardPayload('LK' + 'X'.repeat(10))) as unknown as Record<string, Record<string, unknown>>;
+    const body = (template ? structuredClone(template) : fuzzCardPayload()) as unknown as Record<string, Record<string, unknown>>;
     if (field in body || template) (body as Record<string, unknown>)[field] = value;
     else if (field === 'trackId') body['additionalData']![field] = value;
     else body['cardInformation']![field] = value;
@@ -85,7 +88,7 @@ function stringsOf(value: unknown, path: string[] = []): string[][] {
 
 /** A valid body for the endpoint with NUL or a lone surrogate slipped into one of its strings, so the rest of the string still passes its format. */
 function taintedPayload(path: string) {
-  const template = ADMIN_TEMPLATES[path] ?? cardPayload('LK' + 'X'.repeat(10));
+  const template = ADMIN_TEMPLATES[path] ?? fuzzCardPayload();
   // A body without strings gets one, so there is somewhere to slip the character in.
   const body = stringsOf(template).length > 0 ? template : { ...template, note: 'nota' };
   return fc.tuple(fc.constantFrom(...stringsOf(body)), fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.nat()).map(([at, bad, position]) => {

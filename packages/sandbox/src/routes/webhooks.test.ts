@@ -8,11 +8,12 @@ import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
-import { cardPayload, createTestApp, newTestSchema, withCaptcha, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newTestSchema, withCaptcha, type TestApp } from '../../test/testApp';
 import { copyTemplateDataDir } from '../../test/pgliteTemplate';
 import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { noCardVault } from '../gateways/cardVault';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -34,7 +35,7 @@ async function newMerchant(app: Pick<TestApp, 'admin'>, url = receiver.url): Pro
 async function payByCard(app: TestApp, m: Merchant, cardNumber?: string) {
   const link = await app.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: m.id });
   const code = String(link.json['code']);
-  const paid = await app.post('/cards/auth-capture', cardPayload(code, cardNumber === undefined ? {} : { cardNumber }));
+  const paid = await app.post('/cards/auth-capture', await tokenizedCardPayload(code, cardNumber === undefined ? {} : { cardNumber }));
   return { code, codOper: String(paid.data['codOper']), data: paid.data };
 }
 
@@ -134,7 +135,7 @@ describe('webhooks', () => {
     const m = await newMerchant(t);
     const plan = await t.admin('POST', '/plans', { merchantId: m.id, name: 'Mensual', amount: 9.5, period: 'MO' });
     const key = String((await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socio@example.com' })).data['subscriptionKey']);
-    const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() });
+    const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: crypto.randomUUID() });
     const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
     const renewalOper = String((renewal.json['charged'] as Record<string, unknown> | null)?.['codOper']);
     await deliverDueWebhooks(t.db, TO_RECEIVER);
@@ -222,7 +223,7 @@ describe('webhooks across restarts and nodes', () => {
 
   const appOn = (db: Database): TestApp => {
     const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET });
-    const app = createApp({ db, gateways: simulated, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
+    const app = createApp({ db, gateways: simulated, cardVault: noCardVault, wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -231,6 +232,8 @@ describe('webhooks across restarts and nodes', () => {
       app, db, close: () => db.close(),
       gateways: simulated.gateways,
       simulator,
+      // No card is typed on these apps (their vault is noCardVault).
+      vault: undefined as unknown as TestApp['vault'],
       controls: simulated.sandbox,
       reconcile: () => Promise.reject(new Error('not in this test')),
       answerPhones: () => Promise.reject(new Error('no phones in this test')),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 
 // Issue "Only the right party can act": every admin door tried without a key, with another
 // merchant's key and with the right one. Refusals are the catalogue's { code, message } and leave
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const link = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'De A' }, a.key);
   expect(link.status).toBe(201);
   linkA = String(link.json['code']);
-  const card = await t.post('/cards/auth-capture', { ...cardPayload(linkA), cclw: 'TIENDAA' });
+  const card = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(linkA), cclw: 'TIENDAA' });
   cardA = String(card.data['codOper']);
   const cash = await t.post('/cash/pay-cash', { code: linkA, email: 'p@example.com', phone: '61111111', trackId: randomUUID() });
   cashA = String(cash.data['reference']);

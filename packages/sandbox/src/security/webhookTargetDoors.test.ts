@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { httpGateways } from '../gateways/http/httpGateways';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 import { privateTargetsAllowed, webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
+import { noCardVault } from '../gateways/cardVault';
 
 // Issue 95: one webhook-target rule at every door that takes a URL or sends to a stored one, on a
 // deployment that refuses private targets (WEBHOOK_ALLOW_PRIVATE=0); and a delivery obeys the rule the
@@ -79,7 +80,7 @@ describe('every door that takes a webhook URL, on a deployment that refuses priv
     expect(test.status).toBe(202);
     testDeliveryId = String(test.json['id']);
     const link = await t.admin('POST', '/links', { amount: 5, description: 'x', merchantId: merchant.id }, operator);
-    await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }));
     const [event] = await t.db.query<{ id: string }>('select id from webhook_events where merchant_id = $1', [merchant.id]);
     eventId = String(event?.id);
   });
@@ -147,7 +148,7 @@ describe('a delivery obeys the rule its endpoint was accepted under, not the cla
   beforeAll(async () => {
     [strict, receiver] = await Promise.all([createTestApp({ allowPrivateWebhooks: false }), startWebhookReceiver()]);
     const loopback = createApp({
-      db: strict.db, gateways: httpGateways(strict.simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }), cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false,
+      db: strict.db, gateways: httpGateways(strict.simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }), cardVault: noCardVault, wireEncoding: false,
       allowPrivateWebhooks: true,
     });
     loopbackAdmin = async (path, body) => {
@@ -159,7 +160,7 @@ describe('a delivery obeys the rule its endpoint was accepted under, not the cla
 
   const pay = async (merchantId: number) => {
     const link = await strict.admin('POST', '/links', { amount: 5, description: 'x', merchantId });
-    expect((await strict.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }))).status).toBe(200);
+    expect((await strict.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }))).status).toBe(200);
   };
 
   it('an endpoint accepted under the strict rule is never sent to a private address, even by a node that allows them', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 import { postWebhook } from '../webhooks/postWebhook';
@@ -67,7 +67,7 @@ describe('webhook URLs on a server beyond loopback (WEBHOOK_ALLOW_PRIVATE off)',
     const id = Number(made.json['idMerchant']);
     await t.db.query('update merchants set webhook_url = $2 where id = $1', [id, receiver.url]);
     const link = await t.admin('POST', '/links', { amount: 5, description: 'x', merchantId: id }, operator);
-    await t.post('/cards/auth-capture', { ...cardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }) });
+    await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(String(link.json['code']), { amount: 5, taxAmount: 0 }) });
     await deliverDueWebhooks(t.db, { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 500, allowPrivateAddresses: false });
     expect(receiver.received).toEqual([]);
     const [event] = await t.db.query<{ last_error: string; state: string }>('select last_error, state from webhook_events where merchant_id = $1', [id]);

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from './deliverWebhooks';
 
@@ -21,7 +21,7 @@ describe("Stripe's webhook verifier", () => {
     const merchantId = Number(created.json['idMerchant']);
     const webhookSecret = String(created.json['webhookSecret']);
     const link = await t.admin('POST', '/links', { amount: 31.4, taxAmount: 0, description: 'Pedido 77', merchantId });
-    const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { cardNumber: '5555555555554444', amount: 31.4, taxAmount: 0 }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { cardNumber: '5555555555554444', amount: 31.4, taxAmount: 0 }));
     const codOper = String(paid.data['codOper']);
     expect(paid.data).toMatchObject({ status: 1 });
     await deliverDueWebhooks(t.db, TO_RECEIVER);

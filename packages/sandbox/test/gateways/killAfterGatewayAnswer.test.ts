@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../testApp';
 import { killAfterGatewayAnswer, killAfterPortOf } from './killAfterGatewayAnswer';
 
 // The fault harness's switch: the kill comes after the gateway decided and before the payment is
@@ -21,14 +21,14 @@ afterAll(() => t.close());
 describe('killAfterGatewayAnswer', () => {
   it('strikes after the first authorization the processor made, before its record, and only once', async () => {
     const code = await newLink(t);
-    const first = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: testCardNumber(randomUUID()) }));
+    const first = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: testCardNumber(randomUUID()) }));
     expect(first.status).toBe(504);
     expect(kills).toBe(1);
     const [row] = await t.db.query<{ cod_oper: string; auth_status: string }>('select cod_oper, auth_status from transactions where link_code = $1', [code]);
     expect(row?.auth_status).toBe('PROCESSING');
     expect(t.simulator.books.find<unknown, { status: string }>(String(row?.cod_oper))?.state.status).toBe('approved');
 
-    const next = await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber: testCardNumber(randomUUID()) }));
+    const next = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t), { cardNumber: testCardNumber(randomUUID()) }));
     expect(next).toMatchObject({ status: 200, data: { status: 1 } });
     expect(kills).toBe(1);
   });

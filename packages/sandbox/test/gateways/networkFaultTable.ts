@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/Database';
 import { reconcileAttempts } from '../../src/payments/reconcileAttempts';
 import type { RunningServer } from '../../src/server';
 import type { nodeClient, NodeAnswer } from '../nodeClient';
-import { cardPayload, testCardNumber } from '../testApp';
+import { tokenizedCardPayload, testCardNumber } from '../testApp';
 import { gatewayCall } from '../../src/gateways/GatewayCall';
 import { startHttpFaultProxy, type NetworkFault, type ProxiedRequest } from './httpFaultProxy';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
@@ -88,7 +88,7 @@ const METHODS: Method[] = [
     name: 'card',
     acts: '/v1/card/authorize',
     byAmount: true,
-    pay: (node, code, amount, trackId) => node.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: testCardNumber(trackId), amount, taxAmount: 0, trackId })),
+    pay: async (node, code, amount, trackId) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: testCardNumber(trackId), amount, taxAmount: 0, trackId })),
     payerPays: async () => undefined,
     charged: async (books, key) => (await books.card.lookup({ ...gatewayCall(key), reference: null }))?.status === 'approved',
   },
@@ -97,7 +97,7 @@ const METHODS: Method[] = [
     acts: '/v1/card/authorize',
     byAmount: true,
     // PRODUCT.md's 3DS card; each row's own amount keeps the duplicate rule (same card and amount) out of it.
-    pay: (node, code, amount, trackId) => node.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0, trackId })),
+    pay: async (node, code, amount, trackId) => node.client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0, trackId })),
     payerPays: answerPage,
     charged: async (books, key) => (await books.card.lookup({ ...gatewayCall(key), reference: null }))?.status === 'approved',
   },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, GatewayOutcomeUnknown, type MerchantDescriptor, type SavedCard } from '@pasarela/gateways';
+import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, GatewayOutcomeUnknown, type MerchantDescriptor, type SaveCardRequest, type SavedCard } from '@pasarela/gateways';
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { SimulatorBooks } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
@@ -13,6 +13,30 @@ const refundReferenceOf = (key: string) => `simre_${Buffer.from(key).toString('b
 export function chargeKeyOf(reference: string | null): string | undefined {
   return reference?.startsWith('simch_') ? Buffer.from(reference.slice(6), 'base64url').toString() : undefined;
 }
+
+/**
+ * The card as a processor taking numbers receives it: from the card vault's forwarding, which puts the
+ * number in place of the vault's token on the way here (the server never holds it). A token with no
+ * number (an in-process module given the vault's token) is charged as an approved card.
+ */
+interface TypedCard {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvc?: string | undefined;
+  holder: string;
+}
+type CardTaken = CardAuthorization['card'] | TypedCard;
+type SimulatedAuthorization = Omit<CardAuthorization, 'card'> & { card: CardTaken };
+type SimulatedSaveCard = Omit<SaveCardRequest, 'card'> & { card: CardTaken };
+interface SimulatedCardProcessor extends Omit<CardProcessor, 'authorize' | 'saveCard'> {
+  authorize(request: SimulatedAuthorization): Promise<CardDecision>;
+  saveCard(request: SimulatedSaveCard): Promise<SavedCard>;
+}
+
+const numberOf = (card: CardTaken): string => ('number' in card ? card.number : '');
+const cardFacts = (card: CardTaken): { brand: string; last4: string } =>
+  'number' in card ? { brand: cardBrandOf(card.number) ?? '', last4: card.number.slice(-4) } : 'last4' in card ? { brand: card.brand, last4: card.last4 } : { brand: '', last4: '' };
 
 /** Never the number or CVC. */
 export interface CardBookRequest {
@@ -74,10 +98,10 @@ export function httpUrlOf(value: unknown): string | undefined {
 /** Its empty `returnTo` says the page carries back the checkout's return state, which no other outside page is given. */
 const challengePageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}?returnTo=`;
 
-function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
+function decide(request: SimulatedAuthorization, pagesUrl: string): CardDecision {
   const reference = chargeReferenceOf(request.idempotencyKey);
   // A stored card (a token) was a test card that passed when it was kept: it is charged.
-  const behaviour = 'token' in request.card ? { kind: 'approved' as const } : testCardBehaviour(request.card.number);
+  const behaviour = 'number' in request.card ? testCardBehaviour(request.card.number) : { kind: 'approved' as const };
   const lang = request.lang;
   switch (behaviour.kind) {
     case 'approved': return { status: 'approved', reference, message: cardResultMessage('approved', lang) };
@@ -96,12 +120,11 @@ const decisionOf = (state: CardBookState): CardDecision => {
 /** Keeps every authorization by its key, so a resend answers the same and `lookup` knows what it decided. */
 export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
-  const processor: CardProcessor = {
+  const processor: SimulatedCardProcessor = {
     async authorize(request) {
-      const number = 'token' in request.card ? '' : request.card.number;
-      const behaviour = testCardBehaviour(number);
+      const behaviour = 'number' in request.card ? testCardBehaviour(request.card.number) : testCardBehaviour('');
       const book: CardBookRequest = {
-        amountCents: request.amountCents, brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
+        amountCents: request.amountCents, ...cardFacts(request.card),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
         ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
@@ -169,11 +192,10 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     async saveCard(request) {
       // Kept by the call's key: the same key saves once and answers the same token.
       // Only the issuer's refusal stops a save; a card that is challenged, left pending or fails does so when charged.
-      const behaviour = testCardBehaviour(request.card.number);
+      const behaviour = testCardBehaviour(numberOf(request.card));
       const saved: SavedCard = behaviour.kind === 'declined'
         ? { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') }
-        : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`,
-            brand: cardBrandOf(request.card.number) ?? '', last4: request.card.number.slice(-4) };
+        : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`, ...cardFacts(request.card) };
       const entry = await books.recordOnce<{ customer: string | null }, SavedCard>(SAVED_CARDS, request.idempotencyKey, { customer: request.customer }, saved);
       return entry.state;
     },

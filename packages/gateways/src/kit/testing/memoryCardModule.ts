@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CardDecision, CardLookup, CardProcessor } from '../../CardProcessor';
+import { isCardToken, type CardDecision, type CardLookup, type CardProcessor } from '../../CardProcessor';
 import { isGatewayOutcomeUnknown } from '../../GatewayCall';
 import type { ImportedGatewaysModule } from '../../gatewaysModule';
-import type { ContractInputs } from '../ContractInputs';
+import type { ContractInputs, TestCard } from '../ContractInputs';
 import { memoryClient, type ClientBreakage, type MemorySend } from './memoryClient';
 import { memoryPayoutRail, type PayoutBreakage } from './memoryPayoutRail';
 import { MEMORY_DECLINED_CARD, MEMORY_RETURNED_ACCOUNT, type RunningMemoryProcessor } from './memoryProcessor';
@@ -40,7 +40,7 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
   return {
     async authorize(request) {
       const key = breakage.chargesTwice ? randomUUID() : request.idempotencyKey;
-      const body = { key: request.idempotencyKey, amountCents: request.amountCents, currency: breakage.ignoresCurrency ? 'USD' : request.currency, capture: request.capture, card: 'number' in request.card ? { number: request.card.number } : request.card };
+      const body = { key: request.idempotencyKey, amountCents: request.amountCents, currency: breakage.ignoresCurrency ? 'USD' : request.currency, capture: request.capture, card: isCardToken(request.card) ? { token: request.card.token } : request.card };
       const answer = await send('/charges', request, { key, body });
       return answer.status === 200 ? decisionOf(answer.body as Charge) : { status: 'failed', message: `the processor answered ${answer.status}` };
     },
@@ -79,11 +79,18 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
     },
     async saveCard(request) {
       const customer = breakage.ignoresCustomer ? null : request.customer;
-      const answer = await send('/cards', request, { key: request.idempotencyKey, body: { number: request.card.number, customer } });
+      const answer = await send('/cards', request, { key: request.idempotencyKey, body: { token: request.card.token, customer } });
       const saved = answer.body as { status: string; token: string; customer: string; last4: string };
       return saved.status === 'saved' ? { status: 'saved', token: saved.token, customer: saved.customer, brand: 'VISA', last4: saved.last4 } : { status: 'declined', reason: 'generic', message: 'declined' };
     },
   };
+}
+
+/** The memory processor's browser tokenizer, as a payer's page would call it: straight, not through the kit's proxy. */
+async function memoryTokenOf(url: string, typed: TestCard) {
+  const answer = await fetch(`${url}/tokens`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ number: typed.number }) });
+  const made = (await answer.json()) as { token: string; last4: string };
+  return { token: made.token, brand: 'VISA', last4: made.last4, expMonth: typed.expMonth, expYear: `20${typed.expYear}`, holder: typed.holder };
 }
 
 /**
@@ -95,6 +102,8 @@ export function memoryCardModule(processor: RunningMemoryProcessor, breakage: Br
   const contract: ContractInputs = {
     cards: { approves: card('4242424242424242'), declines: card(MEMORY_DECLINED_CARD) },
     supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
+    // The memory processor takes its own browser tokens, as Stripe's `pm_...`: the kit needs no vault.
+    tokenize: (typed) => memoryTokenOf(processor.url, typed),
     processor: { env: PROCESSOR_URL_ENV, url: processor.url },
     secondCurrency: 'EUR',
     deadlineMs: 1_000,

@@ -38,6 +38,9 @@ export const MEMORY_RETURNED_ACCOUNT = '000000000002';
 export async function startMemoryProcessor(options: { unref?: boolean } = {}): Promise<RunningMemoryProcessor> {
   const charges = new Map<string, Charge>();
   const tokens = new Map<string, string>(); // token -> customer
+  // Its browser tokenizer's: a typed card's token -> the number, as a processor taking its own tokens keeps them.
+  const typedCards = new Map<string, string>();
+  const numberOf = (card: { number?: string; token?: string }) => card.number ?? (card.token !== undefined ? typedCards.get(card.token) : undefined);
   const transfers = new Map<string, { reference: string; destination: string; status: 'pending' | 'paid' | 'failed' }>();
   const answered = new Map<string, { body: string; answer: Answer }>();
 
@@ -49,7 +52,8 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
     const parts = path.split('/').filter(Boolean);
     if (path === '/charges') {
       const card = body['card'] as { number?: string; token?: string; customer?: string | null };
-      const declined = card.number === MEMORY_DECLINED_CARD || (card.token !== undefined && !tokens.has(card.token));
+      const number = numberOf(card);
+      const declined = number === undefined ? !tokens.has(card.token ?? '') : number === MEMORY_DECLINED_CARD;
       const charge: Charge = { id: `mch_${randomUUID()}`, key: String(body['key']), status: declined ? 'declined' : 'approved', amountCents: Number(body['amountCents']), currency: String(body['currency']), capture: body['capture'] === true, capturedCents: 0, voided: false, refunds: new Map() };
       charges.set(charge.id, charge);
       return { status: 200, body: view(charge) };
@@ -77,12 +81,20 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
         return { status: 200, body: { result: 'refunded', reference: `mre_${key}` } };
       }
     }
+    if (path === '/tokens') {
+      const number = String(body['number']);
+      const token = `mpm_${randomUUID()}`;
+      typedCards.set(token, number);
+      return { status: 200, body: { token, last4: number.slice(-4) } };
+    }
     if (path === '/cards') {
-      if (body['number'] === MEMORY_DECLINED_CARD) return { status: 200, body: { status: 'declined' } };
+      const number = numberOf(body as { number?: string; token?: string });
+      if (number === undefined) return { status: 404, body: { error: 'no such card token' } };
+      if (number === MEMORY_DECLINED_CARD) return { status: 200, body: { status: 'declined' } };
       const token = `mtok_${randomUUID()}`;
       const customer = typeof body['customer'] === 'string' ? body['customer'] : `mcus_${randomUUID()}`;
       tokens.set(token, customer);
-      return { status: 200, body: { status: 'saved', token, customer, last4: String(body['number']).slice(-4) } };
+      return { status: 200, body: { status: 'saved', token, customer, last4: number.slice(-4) } };
     }
     if (path === '/transfers') {
       const transfer = { reference: `mtr_${randomUUID()}`, destination: String(body['destination']), status: 'pending' as const };

@@ -1,6 +1,10 @@
+import { isCardToken, type CardAuthorization, type SaveCardRequest } from '@pasarela/gateways';
 import type { BankOutcome, BankRedirect, CardDecision, Dispute, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork, BankPageShown, ChallengeShown, SandboxControls } from '@pasarela/gateways';
 import { gatewayRead } from '../GatewayCall';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
+
+/** The simulator's name in the vault's VAULT_FORWARD_<name>. */
+export const SIMULATOR_FORWARD_NAME = 'simulator';
 
 /**
  * The adapters for the simulator's HTTP API: the reference a provider copies for a real processor.
@@ -11,22 +15,39 @@ export function httpGateways(
   options: ProcessorClientOptions & {
     /** Each port's calls name `<notifyBase>/<port>/notifications`; without it the server asks for the phones' answers. */
     notifyBase?: string | undefined;
+    /**
+     * The card vault (VAULT_URL, VAULT_API_SECRET): a typed card's calls go through its forwarding
+     * (`/forward/simulator/...`), which puts the number in place of the token on the way to the
+     * simulator; without it they go straight, and the simulator sees only the token.
+     */
+    vault?: { url: string; apiSecret: string } | undefined;
   },
 ): { gateways: Gateways; sandbox: SandboxControls } {
   const { post } = processorClient(baseUrl, options);
-  const { notifyBase } = options;
-  const call = <T>(path: string) => (request: object) =>
-    post<T>(`/v1/${path}`, { ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
+  const { notifyBase, vault } = options;
+  const forwarded = vault
+    ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` } }).post
+    : post;
+  const withNotify = (path: string, request: object) => ({ ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
+  const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, withNotify(path, request));
+  // The simulator takes a card as { number, expMonth, expYear, holder }: the token stands in the
+  // number's place and the vault's forwarding puts the number there. No CVC is asked for: the vault
+  // drops it unused (the simulator decides by the number).
+  const typedCard = <T, R extends CardAuthorization | SaveCardRequest>(path: string) => (request: R) => {
+    const { card } = request;
+    if (!isCardToken(card)) return post<T>(`/v1/${path}`, withNotify(path, request));
+    return forwarded<T>(`/v1/${path}`, withNotify(path, { ...request, card: { number: card.token, expMonth: card.expMonth, expYear: card.expYear, holder: card.holder } }));
+  };
 
   const card: CardProcessor = {
-    authorize: call<CardDecision>('card/authorize'),
+    authorize: typedCard<CardDecision, CardAuthorization>('card/authorize'),
     lookup: call<CardDecision | null>('card/lookup'),
     capture: call<'captured' | 'refused'>('card/capture'),
     refund: call<CardRefundAnswer>('card/refund'),
     refundOutcome: call<'refunded' | 'failed' | 'pending' | null>('card/refund-outcome'),
     dispute: call<Dispute | null>('card/dispute'),
     void: call<'voided' | 'refused'>('card/void'),
-    saveCard: call<SavedCard>('card/save-card'),
+    saveCard: typedCard<SavedCard, SaveCardRequest>('card/save-card'),
   };
   const push: PushWallet = {
     request: call<PushAnswer>('push/request'),

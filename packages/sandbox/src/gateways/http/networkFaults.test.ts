@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAttempts } from '../../payments/reconcileAttempts';
 import { freePort } from '../../../test/freePort';
 import { nodeClient } from '../../../test/nodeClient';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { startTestServer } from '../../../test/testServer';
 import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../../../test/gateways/networkFaultTable';
 
@@ -48,8 +48,8 @@ describe.skipIf(onPostgres)('the gateway faults over the network, one node on PG
     // Two card payments in doubt: the simulator approved both, their answers held past the deadline.
     for (const cents of [4100, 4200]) proxy.plan({ kind: 'hold_answer' }, (r) => r.path === '/v1/card/authorize' && (JSON.parse(r.body) as { amountCents?: number }).amountCents === cents);
     const first = await Promise.all([
-      node.client.api('/cards/auth-capture', cardPayload(older, { amount: 41, taxAmount: 0 })),
-      node.client.api('/cards/auth-capture', cardPayload(newer, { amount: 42, taxAmount: 0 })),
+      node.client.api('/cards/auth-capture', await tokenizedCardPayload(older, { amount: 41, taxAmount: 0 })),
+      node.client.api('/cards/auth-capture', await tokenizedCardPayload(newer, { amount: 42, taxAmount: 0 })),
     ]);
     expect(first.map((a) => a.status)).toEqual([504, 504]);
     const attempt = async (code: string) => (await db.query<{ cod_oper: string; auth_status: string }>('select cod_oper, auth_status from transactions where link_code = $1', [code]))[0];

@@ -78,7 +78,7 @@ describe('the simulator restarted', () => {
     const { tmpdir } = await import('node:os');
     const journal = join(mkdtempSync(join(tmpdir(), 'simulator-')), 'books.jsonl');
     simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal });
-    const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA' }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true, currency: 'USD' };
+    const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { token: 'simtok_restart', customer: null }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true, currency: 'USD' };
     const before = await httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways.card.authorize(request);
     await simulator.close();
     simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal });

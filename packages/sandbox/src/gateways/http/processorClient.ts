@@ -9,6 +9,8 @@ export interface ProcessorClientOptions {
   retryDelayMs?: number | undefined;
   /** When shorter than the call's deadline. */
   maxWaitMs?: number | undefined;
+  /** Sent on every call besides these (the vault's `Vault-Authorization` on a forward). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** A 4xx: a bug on one side, not a payment's outcome. */
@@ -31,7 +33,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
   async function post<T>(path: string, body: Record<string, unknown> & { deadline?: Date; idempotencyKey?: string }): Promise<T> {
     const deadline = Math.min(body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS, Date.now() + (options.maxWaitMs ?? Number.POSITIVE_INFINITY));
     const payload = JSON.stringify(body);
-    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${options.apiSecret}` };
+    const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', authorization: `Bearer ${options.apiSecret}` };
     if (body.idempotencyKey) headers['idempotency-key'] = body.idempotencyKey;
     let lastProblem = 'no answer';
     for (let attempt = 1; ; attempt += 1) {

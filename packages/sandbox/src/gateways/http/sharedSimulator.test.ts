@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testCluster, type TestNode } from '../../../test/testNodes';
 import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../../test/testServer';
-import { cardPayload, testCardNumber } from '../../../test/testApp';
+import { tokenizedCardPayload, testCardNumber } from '../../../test/testApp';
 import { gatewayCall } from '../GatewayCall';
 import { httpGateways } from './httpGateways';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe.skipIf(!url)('two nodes, one simulator', () => {
   it('a card payment retried on the other node: one authorization at the simulator, the same answer', async () => {
-    const body = cardPayload(code, { cardNumber: testCardNumber('shared-simulator'), amount: 15, taxAmount: 0, trackId: `shared-${Date.now()}` });
+    const body = await tokenizedCardPayload(code, { cardNumber: testCardNumber('shared-simulator'), amount: 15, taxAmount: 0, trackId: `shared-${Date.now()}` });
     const first = await a.client.api('/cards/auth-capture', body);
     const retry = await b.client.api('/cards/auth-capture', body);
     expect(first.status).toBe(200);

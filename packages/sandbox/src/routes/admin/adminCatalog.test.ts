@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect(res.json).toMatchObject({ merchantName: 'Farmacia Prueba', txLimit: 100, hasPaymentGuest: false });
     const merchantId = Number(res.json['idMerchant']);
     const code = await newLink(t, { merchantId, amount: 20 });
-    expect((await t.post('/cards/auth-capture', cardPayload(code, { amount: 20 }))).data['code']).toBe('please_contact_merchant');
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 20 }))).data['code']).toBe('please_contact_merchant');
     const open = await t.admin('POST', '/merchants', { name: 'Solo Tarjeta', methods: ['card'] });
     const openCode = await newLink(t, { merchantId: Number(open.json['idMerchant']) });
     expect((await t.post('/nequi/push', { code: openCode, phone: '61111111' })).data['code']).toBe('service_unavailable');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,8 +75,8 @@ describe('amounts in cents (core amountToCents)', () => {
 describe('GET /sandbox/transactions', () => {
   it('lists the transactions of a link with codOper, method, amount and status', async () => {
     const code = await newLink(t);
-    await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }));
-    await t.post('/cards/auth-capture', cardPayload(code));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000002' }));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(code));
     const res = await t.admin('GET', `/transactions?code=${code}`);
     const list = res.json['transactions'] as Array<Record<string, unknown>>;
     expect(list.map((x) => [x['method'], x['amount'], x['status']])).toEqual([['card', 25, 0], ['card', 25, 1]]);

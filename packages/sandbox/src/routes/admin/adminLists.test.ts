@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { noCardVault } from '../../gateways/cardVault';
 
 let t: TestApp;
 const consoleDist = mkdtempSync(join(tmpdir(), 'console-dist-'));
@@ -19,8 +20,8 @@ afterAll(async () => {
 describe('admin lists for the sandbox console', () => {
   it('GET /transactions/recent lists every payment newest first, with its outcome, filtered by link, method and outcome', async () => {
     const code = await newLink(t);
-    await t.post('/cards/auth-capture', cardPayload(code));
-    await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(code));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000002' }));
     const all = await t.admin('GET', `/transactions/recent?code=${code}`);
     expect(all.status).toBe(200);
     const listed = all.json['transactions'] as Array<Record<string, unknown>>;
@@ -62,7 +63,7 @@ describe('GET /sandbox/console', () => {
     expect((await t.app.request('/sandbox/console/assets/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });
   it('is not served with the console off (SANDBOX_CONSOLE=off); the admin API stays', async () => {
-    const app = createApp({ db: t.db, gateways: { gateways: t.gateways, sandbox: t.controls }, cardFingerprintKey: Buffer.alloc(32), wireEncoding: true, sandboxConsole: false, paths: { consoleDist } });
+    const app = createApp({ db: t.db, gateways: { gateways: t.gateways, sandbox: t.controls }, cardVault: noCardVault, wireEncoding: true, sandboxConsole: false, paths: { consoleDist } });
     expect((await app.request('/sandbox/console')).status).toBe(404);
     expect((await app.request('/sandbox/merchants')).status).toBe(200);
   });

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireOperator, scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
+import { cardBrandOf, lastFour, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
@@ -43,9 +44,10 @@ export function adminUserRoutes(deps: Deps) {
       login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone, passwordHash: await hashPassword(body.password),
       balanceCents: amountToCents(body.balance), isEmployee: body.isEmployee,
     });
-    // Only the brand, last four and a token are kept, as when the user adds a card in the wallet; the first is the default.
+    // Sandbox test cards: only the brand, last four and a token are kept; the first is the default. The
+    // fingerprint is random: the duplicate rule's is the vault's, made only from a card typed into it.
     for (const number of body.cards) {
-      await saveUserCard(deps.db, user.id, storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey), `${body.name} ${body.lastname}`.toUpperCase());
+      await saveUserCard(deps.db, user.id, storedCard(lastFour(number), cardBrandOf(number) ?? 'VISA', randomBytes(32).toString('hex')), `${body.name} ${body.lastname}`.toUpperCase());
     }
     for (const service of body.services) await addUserService(deps.db, user.id, service);
     return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);

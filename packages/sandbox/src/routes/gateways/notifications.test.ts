@@ -5,7 +5,7 @@ import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import type { RunningServer } from '../../server';
 import { freePort } from '../../../test/freePort';
 import { nodeClient } from '../../../test/nodeClient';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
 
 // What the simulator tells later reaches the server over the network, signed, at
@@ -131,7 +131,7 @@ describe('notifications from the simulator', () => {
     const receipts = async (codOper: string) =>
       (await server.db.query<{ n: number }>("select count(*)::int as n from mailbox where kind = 'receipt' and position($1 in body) > 0", [codOper]))[0]?.n;
     // The issuer answers this test card later (pending): its approval arrives as a notification.
-    const pending = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 40, taxAmount: 0 }));
+    const pending = await client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000259', amount: 40, taxAmount: 0 }));
     const card = String(pending.data['codOper']);
     const approved: GatewayEvent = { id: `receipt:${card}`, key: card, kind: 'card', decision: { status: 'approved', reference: `ref-${card}`, message: 'ok' } };
     await booksSay('card', card, { status: 'approved', reference: `ref-${card}`, message: 'ok' });
@@ -148,7 +148,7 @@ describe('notifications from the simulator', () => {
   });
 
   it('late: a 3DS outcome arriving after the payment was settled by the settle call changes nothing more', async () => {
-    const paid = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }));
+    const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }));
     const codOper = String(paid.data['codOper']);
     // The issuer's page answers (the settle path records it now), and the simulator's notification comes after.
     const page = await fetch(`${server.url}/sandbox/3ds/${codOper}`, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), headers: { accept: 'application/json' } });
@@ -204,7 +204,7 @@ describe('what a signed notification may change', () => {
     expect(await eventsOf(codOper)).toEqual([]);
     // A 3DS challenge the issuer's books still hold open: an approval notified for it changes nothing.
     // A second purchase the payer confirmed (an earlier test paid with this card at this merchant).
-    const charged = await client.api('/cards/auth-capture', { ...cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }), tryAgain: true });
+    const charged = await client.api('/cards/auth-capture', { ...await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }), tryAgain: true });
     expect(charged.status).toBe(200);
     const challenged = String(charged.data['codOper']);
     const waiting = await status(challenged);
@@ -226,7 +226,7 @@ describe('a dispute\'s signed notification (issue 89: "every processor event is 
   const disputeLines = (codOper: string) => server.db.query<{ amount_cents: number }>("select amount_cents from balance_transactions where cod_oper = $1 and type like 'dispute%'", [codOper]);
 
   async function paidCard() {
-    const paid = await client.api('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0, cardNumber: '4242424242424242' }), tryAgain: true });
+    const paid = await client.api('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0, cardNumber: '4242424242424242' }), tryAgain: true });
     const codOper = String(paid.data['codOper']);
     const [row] = await server.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
     return { codOper, reference: String(row?.gateway_reference) };

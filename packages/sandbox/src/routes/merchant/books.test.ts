@@ -1,7 +1,7 @@
 import { constructEvent } from '@pasarela/node';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
@@ -109,7 +109,7 @@ it('a shop server on @pasarela/node reconciles its orders with the payout: each 
   const orders: Record<string, string> = {};
   for (const [order, amount] of [['order-1', 12], ['order-2', 80.4]] as const) {
     const link = await pasarela.paymentLinks.create({ amount, taxAmount: 0, description: order, orderReference: order });
-    const codOper = String((await setup.t.post('/cards/auth-capture', cardPayload(link.code, { amount, taxAmount: 0 }))).data['codOper']);
+    const codOper = String((await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(link.code, { amount, taxAmount: 0 }))).data['codOper']);
     orders[codOper] = order;
   }
   await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });

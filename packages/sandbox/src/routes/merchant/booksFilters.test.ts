@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { disputeAtProcessor, disputeFacts } from '../../../test/cardNetwork';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { gatewayCall } from '../../gateways/GatewayCall';
 import { Metrics } from '../../ops/metrics';
@@ -18,7 +18,7 @@ type Line = { id: string; type: string; codOper: string | null; orderReference: 
 
 async function paidWithOrder(key: string, amount: number, orderReference: string) {
   const link = await setup.api.call('POST', '/payment-links', { key, body: { amount, taxAmount: 0, description: 'Pedido', orderReference, metadata: { cart: orderReference } } });
-  return String((await setup.t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount: 0 }))).data['codOper']);
+  return String((await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0 }))).data['codOper']);
 }
 
 const csv = (key: string, query: string, accept: string) =>
@@ -50,7 +50,7 @@ describe('lines that lead to the order', () => {
   it('a payment not approved has no lines: null fee and net, no ids', async () => {
     const m = await setup.newMerchant('Rechazos S.A.');
     const link = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 5, taxAmount: 0, description: 'Pedido' } });
-      const declined = String((await setup.t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 5, taxAmount: 0, cardNumber: '4000000000000002' }))).data['codOper']);
+      const declined = String((await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 5, taxAmount: 0, cardNumber: '4000000000000002' }))).data['codOper']);
     expect((await setup.api.call('GET', `/transactions/${declined}`, { key: m.key })).json).toMatchObject({ fee: null, net: null, balanceTransactionIds: [] });
   });
 });

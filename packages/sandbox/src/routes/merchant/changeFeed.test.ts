@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -49,7 +49,7 @@ describe('GET /events (the change feed)', () => {
     const m = await createMerchant(t, { name: 'Feed S.A.', webhookUrl: receiver.url });
     const code = await newLink(m.key);
     const approved = [];
-    for (let i = 0; i < 3; i++) approved.push(String((await t.post('/cards/auth-capture', cardPayload(code))).data['codOper']));
+    for (let i = 0; i < 3; i++) approved.push(String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']));
     const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
     const cashOper = String(voucher.data['Oper']);
     await t.admin('POST', `/cash/${String(voucher.data['reference'])}/pay`);
@@ -88,7 +88,7 @@ describe('GET /events (the change feed)', () => {
 
   it('keeps an event 30 days', async () => {
     const m = await createMerchant(t, { name: 'Viejo S.A.', webhookUrl: receiver.url });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m.key)))).data['codOper']);
     const [event] = await t.db.query<{ id: string }>('select id from webhook_events where cod_oper = $1', [codOper]);
     await t.db.query("update webhook_events set created_at = now() - interval '31 days' where cod_oper = $1", [codOper]);
     expect(await allPages(m.key, '/events')).toEqual([]);
@@ -97,7 +97,7 @@ describe('GET /events (the change feed)', () => {
 
   it('forgets events past 30 days, unless a delivery of them is still pending', async () => {
     const m = await createMerchant(t, { name: 'Olvido S.A.', webhookUrl: receiver.url });
-    const pay = async () => String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    const pay = async () => String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m.key)))).data['codOper']);
     const [old, pending, recent] = [await pay(), await pay(), await pay()];
     await deliverDueWebhooks(t.db, TO_RECEIVER);
     await t.db.query("update webhook_events set created_at = now() - interval '31 days' where cod_oper = any($1)", [[old, pending]]);
@@ -109,7 +109,7 @@ describe('GET /events (the change feed)', () => {
 
   it('lists the events of a merchant without a webhookUrl, none of them a delivery', async () => {
     const m = await createMerchant(t, { name: 'Escucha S.A.' });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m.key)))).data['codOper']);
     expect((await allPages(m.key, '/events')).map((e) => (e['data'] as Record<string, unknown>)['codOper'])).toEqual([codOper]);
     await deliverDueWebhooks(t.db, TO_RECEIVER);
     expect(receiver.received.filter((r) => (JSON.parse(r.body) as Event).data['codOper'] === codOper)).toEqual([]);
@@ -125,8 +125,8 @@ describe('updatedFrom / updatedTo', () => {
     const expiredLink = await newLink(m.key);
     const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
     const cashOper = String(voucher.data['Oper']);
-    const refundedOper = String((await t.post('/cards/auth-capture', cardPayload(code))).data['codOper']);
-    const keptOper = String((await t.post('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const refundedOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
+    const keptOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
     await sleep(20);
     const lastLook = new Date().toISOString();
     await sleep(20);
@@ -151,7 +151,7 @@ describe('updatedFrom / updatedTo', () => {
     const older = await allPages(m.key, `/payment-links?updatedTo=${q}`);
     expect(older.map((l) => l['code']).sort()).toEqual([code, untouchedLink].sort());
     // A payment made on a link is a change of it (its payments count).
-    await t.post('/cards/auth-capture', cardPayload(untouchedLink));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(untouchedLink));
     const paidOn = await allPages(m.key, `/payment-links?updatedFrom=${q}`);
     expect(paidOn.map((l) => l['code']).sort()).toEqual([expiredLink, untouchedLink].sort());
     expect((await api.call('GET', '/transactions?updatedFrom=yesterday', { key: m.key })).json).toMatchObject({ code: 'invalid_arguments', message: expect.stringMatching(/updatedFrom/) });
@@ -159,7 +159,7 @@ describe('updatedFrom / updatedTo', () => {
 
   it('moves updated_at on a write that does not set it (every writer is covered), not on a details-only touch', async () => {
     const m = await createMerchant(t, { name: 'Disparador S.A.' });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m.key)))).data['codOper']);
     await t.db.query("update transactions set updated_at = now() - interval '1 hour' where cod_oper = $1", [codOper]);
     const at = async () => (await t.db.query<{ updated_at: Date }>('select updated_at from transactions where cod_oper = $1', [codOper]))[0]?.updated_at.getTime() ?? 0;
     const old = await at();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -41,7 +41,7 @@ async function threeViews(codOper: string) {
 describe('the fuller record', () => {
   it('shows a card payment\'s payer, brand and last four, currency, total and refundable rest; never the number or CVC', async () => {
     const cardNumber = testCardNumber('fuller-record');
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(), { cardNumber, cvv: '987' }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(), { cardNumber }));
     const codOper = String(paid.data['codOper']);
     const views = await threeViews(codOper);
     for (const view of [views.verified, views.listed, views.webhook]) {

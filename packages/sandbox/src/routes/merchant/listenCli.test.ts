@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server';
 import { freePort } from '../../../test/freePort';
 import { nodeClient } from '../../../test/nodeClient';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { startTestServer } from '../../../test/testServer';
 
 // `npx @pasarela/node listen --forward-to ...` end to end: a real sandbox, the CLI as its bin is
@@ -115,7 +115,7 @@ describe('pasarela listen --forward-to', () => {
       expect(res.status).toBe(201);
       return String(((await res.json()) as { code: string }).code);
     };
-    const before = await client.api('/cards/auth-capture', cardPayload(await newLink()));
+    const before = await client.api('/cards/auth-capture', await tokenizedCardPayload(await newLink()));
     expect(before.data).toMatchObject({ status: 1 });
 
     const child = spawn(process.execPath, [cli, 'listen', '--forward-to', shopUrl, '--base-url', server.url, '--interval-ms', '100'], {
@@ -125,7 +125,7 @@ describe('pasarela listen --forward-to', () => {
     children.push(child);
     const printed = output(child);
     const [, secret] = await printed.waitFor(/signing secret is (whsec_[\w-]{43})/);
-    const paid = await client.api('/cards/auth-capture', cardPayload(await newLink()));
+    const paid = await client.api('/cards/auth-capture', await tokenizedCardPayload(await newLink()));
     const codOper = String(paid.data['codOper']);
     const delivery = await until('the forwarded event', () => received.find((r) => r.body.includes(codOper)));
 
@@ -156,7 +156,7 @@ describe('pasarela listen --forward-to', () => {
     children.push(child);
     await output(child).waitFor(new RegExp(`signing secret is ${webhookSecret}`));
     const link = await client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: Number(merchant.data['idMerchant']) });
-    const codOper = String((await client.api('/cards/auth-capture', cardPayload(String(link.data['code'])))).data['codOper']);
+    const codOper = String((await client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.data['code'])))).data['codOper']);
     const delivery = await until('the forwarded event', () => received.find((r) => r.body.includes(codOper)));
     expect(constructEvent(delivery.body, delivery.headers['pasarela-signature'], webhookSecret).data.codOper).toBe(codOper);
     child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
 import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -25,7 +25,7 @@ async function newLink(m: Merchant, captureMethod?: 'manual' | 'automatic'): Pro
 }
 
 async function payManual(m: Merchant): Promise<string> {
-  const paid = await setup.t.post('/cards/auth-capture', { ...cardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+  const paid = await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
   expect(paid.status).toBe(200);
   expect(paid.data['status']).toBe(1);
   return String(paid.data['codOper']);
@@ -180,7 +180,7 @@ describe('"a released hold leaves a single-use link marked paid": released or ex
       const made = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Reserva', captureMethod: 'manual', singleUse: true } });
       const code = String(made.json['code']);
       const state = async () => (await setup.api.call('GET', `/payment-links/${code}`, { key: m.key })).json['state'];
-      const pay = async () => setup.t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+      const pay = async () => setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
       const first = await pay();
       expect(first.data['status']).toBe(1);
       const held = String(first.data['codOper']);
@@ -306,7 +306,7 @@ describe('@pasarela/node', () => {
     const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(setup.t.app.request(String(url), init)) });
     const link = await pasarela.paymentLinks.create({ amount: 40, description: 'Alquiler', captureMethod: 'manual' });
     expect(link.captureMethod).toBe('manual');
-    const pay = async () => String((await setup.t.post('/cards/auth-capture', { ...cardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
+    const pay = async () => String((await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
     const first = await pay();
     expect(await pasarela.transactions.retrieve(first)).toMatchObject({ captured: false, capturableAmount: 40 });
     expect(await pasarela.transactions.capture(first, { amount: 12.5 })).toMatchObject({ captured: true, refundableAmount: 12.5 });
@@ -321,13 +321,13 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
     const m = await newMerchant();
     for (const [method, payerType] of [['automatic', 'AUTH'], ['manual', 'AUTH_CAPTURE']] as const) {
       const code = await newLink(m, method);
-      const res = await setup.t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
+      const res = await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
       expect(res.status, `${payerType} on a ${method} link`).toBe(400);
       expect(JSON.stringify(res)).toContain('transactionsType');
       expect(await setup.t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
     }
     // The link's own type goes through: an automatic payment is captured and booked at once.
-    const paid = await setup.t.post('/cards/auth-capture', cardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
+    const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
     const tx = await verify(m, String(paid.data['codOper']));
     expect(tx).toMatchObject({ captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 40 });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretKeyHashOf } from '../../store/merchantKeys';
-import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('merchant server integration: keys and the verify call', () => {
     const created = await linkWithKey(a.secretKey);
     expect(created.status).toBe(201);
     const code = String(((await created.json()) as Record<string, unknown>)['code']);
-    const paid = await t.post('/cards/auth-capture', cardPayload(code));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code));
     const codOper = String(paid.data['codOper']);
     const [tx] = await t.db.query<{ merchant_id: number }>('select merchant_id from transactions where cod_oper = $1', [codOper]);
     expect(tx?.merchant_id).toBe(a.id);
@@ -79,7 +79,7 @@ describe('merchant server integration: keys and the verify call', () => {
   it('calls a declined card DECLINED', async () => {
     const a = await newMerchant('Tienda C');
     const code = String(((await (await linkWithKey(a.secretKey)).json()) as Record<string, unknown>)['code']);
-    const paid = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000002' }));
     const res = await verify(String(paid.data['codOper']), `Bearer ${a.secretKey}`);
     expect(await res.json()).toMatchObject({ result: 'DECLINED', status: 0 });
   });

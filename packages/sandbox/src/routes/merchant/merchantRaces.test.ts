@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayCall } from '../../gateways/GatewayCall';
 import { pngImage } from '../../../test/images';
-import { cardPayload } from '../../../test/testApp';
+import { tokenizedCardPayload } from '../../../test/testApp';
 import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { testCluster, type TestNode } from '../../../test/testNodes';
 
@@ -56,7 +56,7 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
 
   it('never refunds more than was paid when 10 partial refunds race', async () => {
     const code = String((await newLink(apis[0])).json['code']);
-    const paid = await a.client.api('/cards/auth-capture', cardPayload(code));
+    const paid = await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code));
     const codOper = String(paid.data['codOper']);
     // 26.75 paid: five refunds of 5.00 fit, the other five do not.
     const answers = await atOnce(10, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 5 } }));
@@ -74,7 +74,7 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
 
   it('refunds once when the same refund is sent with one Idempotency-Key to both nodes at once', async () => {
     const code = String((await newLink(apis[1])).json['code']);
-    const codOper = String((await b.client.api('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const codOper = String((await b.client.api('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
     const idempotencyKey = randomUUID();
     const answers = await atOnce(6, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 10 }, idempotencyKey }));
     expect(answers.every((x) => x.status === 201)).toBe(true);
@@ -84,7 +84,7 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
 
   it('settles refunds left pending once, from what the processor says, with both nodes\' reconcilers running', async () => {
     const code = String((await newLink(apis[0])).json['code']);
-    const codOper = String((await a.client.api('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const codOper = String((await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
     const [payment] = await a.server.db.query<{ merchant_id: number; gateway_reference: string }>('select merchant_id, gateway_reference from transactions where cod_oper = $1', [codOper]);
     // Two refunds as a node leaves them when the processor does not answer: one it made (its answer
     // lost), one it never received. Each holds its part until the reconcilers hear the processor.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../../test/gateways/faultyGateways';
 import type { Gateways } from '@pasarela/gateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
-import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // What a shop's server saw wrong in the merchant record (issue 68): a pending refund's part, a
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 async function paidCard(key: string, amount: number): Promise<string> {
   const link = await api.call('POST', '/payment-links', { key, body: { amount, description: 'Pedido' } });
-  return String((await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount: 0 }))).data['codOper']);
+  return String((await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0 }))).data['codOper']);
 }
 
 async function newMerchant(name: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pasarela, PasarelaError } from '@pasarela/node';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // @pasarela/node against the real merchant API (the app in process, through the client's fetch):
@@ -53,7 +53,7 @@ describe('@pasarela/node against the server', () => {
     const m = await createMerchant(t, { name: 'Cliente Tarjeta S.A.' });
     const pasarela = clientFor(m.key);
     const link = await pasarela.paymentLinks.create({ amount: 25, taxAmount: 1.75, description: 'Pedido' });
-    const paid = await t.post('/cards/auth-capture', cardPayload(link.code));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(link.code));
     const tx = await pasarela.transactions.retrieve(String(paid.data['codOper']));
     expect(tx).toMatchObject({ currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75, walletPhone: null, result: 'APPROVED' });
     expect(tx.card?.last4).toMatch(/^\d{4}$/);

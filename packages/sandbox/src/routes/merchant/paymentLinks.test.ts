@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { deleteExpiredIdempotencyKeys } from '../../store/idempotencyKeys';
 
@@ -203,12 +203,12 @@ describe('payment links', () => {
     const code = String((await link(m.key)).json['code']);
     const expired = await api.call('POST', `/payment-links/${code}/expire`, { key: m.key });
     expect(expired.json).toMatchObject({ code, state: 'expired', expiresAt: expect.any(String) });
-    expect((await t.post('/cards/auth-capture', cardPayload(code))).status).toBe(410);
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).status).toBe(410);
     // Again: the same link, the moment it expired kept.
     expect((await api.call('POST', `/payment-links/${code}/expire`, { key: m.key })).json['expiresAt']).toBe(expired.json['expiresAt']);
 
     const single = String((await link(m.key, { singleUse: true })).json['code']);
-    const paid = await t.post('/cards/auth-capture', cardPayload(single));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(single));
     expect(paid.data['status']).toBe(1);
     expect((await api.call('GET', `/payment-links/${single}`, { key: m.key })).json).toMatchObject({ state: 'paid', paidBy: paid.data['codOper'], payments: 1 });
     expect((await api.call('POST', `/payment-links/${single}/expire`, { key: m.key })).json).toMatchObject({ code: 'payment_link_paid' });
@@ -224,8 +224,8 @@ describe('transactions', () => {
     const a = String((await link(m.key, { orderReference: 'tx-a', metadata: { cart: '9' } })).json['code']);
     const b = String((await link(m.key)).json['code']);
     const paidTrackId = randomUUID();
-    const paidA = await t.post('/cards/auth-capture', cardPayload(a, { trackId: paidTrackId }));
-    const declinedB = await t.post('/cards/auth-capture', cardPayload(b, { cardNumber: '4000000000000002' }));
+    const paidA = await t.post('/cards/auth-capture', await tokenizedCardPayload(a, { trackId: paidTrackId }));
+    const declinedB = await t.post('/cards/auth-capture', await tokenizedCardPayload(b, { cardNumber: '4000000000000002' }));
     const pushB = await t.post('/nequi/push', { code: b, phone: '63333333', trackId: randomUUID() });
     const [approved, declined, pending] = [paidA, declinedB, pushB].map((r) => String(r.data['codOper']));
 
@@ -253,7 +253,7 @@ describe('transactions', () => {
     const paged = await api.call('GET', '/transactions?limit=2', { key: m.key });
     expect(paged.json).toMatchObject({ hasMore: true });
     expect(await list(`cursor=${String(paged.json['nextCursor'])}`)).toEqual([approved]);
-    expect(await list('')).not.toContain(String((await t.post('/cards/auth-capture', cardPayload(String((await link(other.key)).json['code'])))).data['codOper']));
+    expect(await list('')).not.toContain(String((await t.post('/cards/auth-capture', await tokenizedCardPayload(String((await link(other.key)).json['code'])))).data['codOper']));
     for (const [query, field] of [['result=OK', 'result'], ['method=cheque', 'method'], ['linkCode=a b', 'linkCode'], ['trackId=a%20b', 'trackId'], ['createdTo=2026', 'createdTo']] as const) {
       const res = await api.call('GET', `/transactions?${query}`, { key: m.key });
       expect([res.status, res.json['message']], query).toEqual([400, expect.stringContaining(field)]);
@@ -263,7 +263,7 @@ describe('transactions', () => {
   it('puts the order reference and metadata into the webhook events', async () => {
     const m = await newMerchant();
     const code = String((await link(m.key, { orderReference: 'hook-1', metadata: { sku: 'A1' } })).json['code']);
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
     const [event] = await t.db.query<{ order_reference: string; metadata: Record<string, string> }>('select order_reference, metadata from webhook_events where cod_oper = $1', [codOper]);
     expect(event).toEqual({ order_reference: 'hook-1', metadata: { sku: 'A1' } });
   });

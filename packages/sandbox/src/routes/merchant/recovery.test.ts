@@ -1,6 +1,6 @@
 import { constructEvent, Pasarela, type WebhookEvent } from '@pasarela/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import type { WebhookPost } from '../../webhooks/postWebhook';
@@ -57,7 +57,7 @@ describe('a shop server that lost its webhooks', () => {
       return (await pasarela.paymentLinks.create({ amount: 25, taxAmount: 1.75, description: `Pedido ${ref}`, orderReference: ref })).code;
     };
     const voucher = async (code: string) => (await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' })).data;
-    const card = async (code: string) => String((await t.post('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const card = async (code: string) => String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
     const deliver = () => deliverDueWebhooks(t.db, TO_RECEIVER, shop.endpoint);
 
     // Before: a voucher waiting at the kiosk, a card paid, a voucher that will be voided.

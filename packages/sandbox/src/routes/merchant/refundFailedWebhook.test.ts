@@ -4,7 +4,7 @@ import { constructEvent } from '@pasarela/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { faultyGateways } from '../../../test/gateways/faultyGateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
-import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -37,7 +37,7 @@ it('a pending refund its gateway never made: one signed transaction.refund_faile
   const webhookSecret = String(merchant.json['webhookSecret']);
   const orderReference = `pedido-${randomUUID()}`;
   const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', orderReference, metadata: { cliente: 'c_77' } } });
-  const codOper = String((await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])))).data['codOper']);
+  const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])))).data['codOper']);
 
   // The refund's call never reaches the card processor: the refund is pending.
   faults.plan('card', 'timeout');
@@ -73,7 +73,7 @@ it('a refund the gateway refuses at once: 502 refund_refused, and one signed tra
   const key = String(merchant.json['secretKey']);
   const webhookSecret = String(merchant.json['webhookSecret']);
   const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', orderReference: `pedido-${randomUUID()}` } });
-  const codOper = String((await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])))).data['codOper']);
+  const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])))).data['codOper']);
   // Refunded in full at the processor itself (its own dashboard): it refuses any more.
   await t.simulator.books.move<unknown, Record<string, unknown>>('card', codOper, (entry) => ({ ...entry.state, refundedCents: 2675 }));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -27,7 +27,7 @@ interface Merchant { id: number; key: string; webhookSecret: string }
 async function paidWith(m: Merchant, cardNumber: string): Promise<string> {
   const link = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Ensayo de reembolso', orderReference: `o-${randomUUID()}` } });
   expect(link.status).toBe(201);
-  const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { cardNumber }));
+  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { cardNumber }));
   expect(paid.data).toMatchObject({ status: 1 });
   return String(paid.data['codOper']);
 }

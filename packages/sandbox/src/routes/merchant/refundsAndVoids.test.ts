@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -50,7 +50,7 @@ async function eventsFor(m: Merchant, codOper: string) {
 }
 
 async function paidByCard(m: Merchant, cardNumber?: string): Promise<string> {
-  const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(m, { orderReference: `o-${randomUUID()}` }), cardNumber ? { cardNumber } : {}));
+  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m, { orderReference: `o-${randomUUID()}` }), cardNumber ? { cardNumber } : {}));
   return String(paid.data['codOper']);
 }
 
@@ -212,7 +212,7 @@ describe('voids', () => {
     const m = await newMerchant();
     const crypto = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
     expect((await voidIt(m, String(crypto.data['id']))).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
-    const card = await t.post('/cards/auth-capture', cardPayload(await newLink(m), { cardNumber: '4000000000003220' }));
+    const card = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m), { cardNumber: '4000000000003220' }));
     const codOper = String(card.data['codOper']);
     expect((await verify(m, codOper))['result']).toBe('PENDING');
     expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -32,7 +32,7 @@ const hmac = (secret: string, header: string | string[] | undefined, body: strin
 
 async function paidByCard(key: string): Promise<string> {
   const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
-  const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])));
+  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])));
   return String(paid.data['codOper']);
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrimedAnswersSchema, catalogs, themePalette, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { DEMO_MERCHANT_BRAND } from '../../db/seed';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
 import { startAfterFirstFrame } from './widgetPageMarkup';
@@ -330,7 +330,7 @@ describe('the pages a 3DS challenge or the bank returns to', () => {
   /** A card payment at its 3DS challenge, then the bank's answer; its operation code. */
   async function challenged(amount: number, result: 'approve' | 'fail' | null): Promise<string> {
     const code = await newLink(t, { amount });
-    const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount }));
+    const res = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount }));
     const codOper = String(res.data['codOper']);
     if (result) {
       // The bank's answer played from a script: the settle call (the issuer's page is the simulator's).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { afterChallengeUrl } from './threeDs';
 
 // The issuer's 3DS page and the bank's Clave page are the simulator's (packages/simulator/src/pages);
@@ -63,7 +63,7 @@ describe('the way back from the issuer and the bank', () => {
   });
 
   it("the calls name this way back: the simulator's pages send the payer to it, and on to the checkout's return", async () => {
-    const card = await t.post('/cards/auth-capture', cardPayload(await newLink(t, { amount: 31 }), { cardNumber: '4000000000003220', amount: 31 }));
+    const card = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t, { amount: 31 }), { cardNumber: '4000000000003220', amount: 31 }));
     const codOper = String(card.data['codOper']);
     const page = new URL(String(card.data['redirectUrl']));
     expect(page.origin).toBe(t.simulator.url);
@@ -88,7 +88,7 @@ describe('the way back from the issuer and the bank', () => {
 
   it("the issuer page's cancel: the way back calls the payment off as the payer's and withdraws the challenge, whose page then says so", async () => {
     const code = await newLink(t, { amount: 35 });
-    const card = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 35 }));
+    const card = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 35 }));
     const codOper = String(card.data['codOper']);
     const page = new URL(String(card.data['redirectUrl']));
     const left = await fetch(page, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'cancel', close: '1', returnTo: `/pf/default-receipt/${codOper}?challenge=1` }) });
@@ -106,7 +106,7 @@ describe('the way back from the issuer and the bank', () => {
 describe('the admin settle calls (a script plays the issuer and the bank)', () => {
   it('3DS approve settles the payment and answers JSON; again, 400 (nothing waits)', async () => {
     const code = await newLink(t, { amount: 33 });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 33 }))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 33 }))).data['codOper']);
     const done = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' });
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ codOper, status: 1 });
@@ -115,7 +115,7 @@ describe('the admin settle calls (a script plays the issuer and the bank)', () =
 
   it("3DS cancel calls the attempt off as the payer's; then 409 challenge_abandoned in the payment's words", async () => {
     const code = await newLink(t, { amount: 34 });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 34 }))).data['codOper']);
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 34 }))).data['codOper']);
     const cancelled = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=cancel' });
     expect(await cancelled.json()).toEqual({ codOper, status: 0 });
     const late = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' });

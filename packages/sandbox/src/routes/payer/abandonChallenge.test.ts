@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 
 let t: TestApp;
@@ -13,7 +13,7 @@ const THREE_DS_CARD = '4000000000003220';
 /** A card payment waiting at its 3DS challenge (each test its own amount: the duplicate rule joins the same card and amount). */
 async function atChallenge(amount: number, lang = 'es'): Promise<{ code: string; codOper: string; page: string }> {
   const code = await newLink(t, { amount, taxAmount: 0 });
-  const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount, taxAmount: 0, lang }));
+  const res = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: THREE_DS_CARD, amount, taxAmount: 0, lang }));
   expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
   // The issuer's page, on the simulator's own origin.
   return { code, codOper: String(res.data['codOper']), page: String(res.data['redirectUrl']) };
@@ -117,9 +117,9 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
 
   it('refuses what is not a card at its challenge', async () => {
     const code = await newLink(t, { amount: 56, taxAmount: 0 });
-    const approved = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: testCardNumber('abandon-approved'), amount: 56, taxAmount: 0 }));
+    const approved = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: testCardNumber('abandon-approved'), amount: 56, taxAmount: 0 }));
     expect((await abandon(String(approved.data['codOper']))).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
-    const issuerPending = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 56, taxAmount: 0 }));
+    const issuerPending = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000000259', amount: 56, taxAmount: 0 }));
     expect(issuerPending.data).toMatchObject({ status: -1, authStatus: 'PENDING' });
     const refused = await abandon(String(issuerPending.data['codOper']));
     expect([refused.status, refused.data['code']]).toEqual([409, 'not_at_challenge']);
@@ -134,7 +134,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
     const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
     const code = await newLink(t, { amount: 57, taxAmount: 0 });
-    const started = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount: 57, taxAmount: 0 }), auth);
+    const started = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: THREE_DS_CARD, amount: 57, taxAmount: 0 }), auth);
     const codOper = String(started.data['codOper']);
     expect([(await abandon(codOper)).status, (await abandon(codOper)).data['code']]).toEqual([404, 'PAYMENT_NOT_FOUND']);
     expect((await abandon(codOper, auth)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });

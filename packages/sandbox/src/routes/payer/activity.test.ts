@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // A wallet user's saved card pays as a typed card would: the link's cardType list, the merchant's
 // brands (card_not_valid) and the duplicate rule (possible_duplicated_tx) apply to it.
@@ -81,7 +81,7 @@ describe('the duplicate rule on saved cards', () => {
   it('a saved card is the same card as when typed: typed, then saved, same amount, is a duplicate', async () => {
     const number = '4000001240000000';
     const { pay } = await walletWith([number]);
-    expect((await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber: number }))).status).toBe(200);
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t), { cardNumber: number }))).status).toBe(200);
     expect(await pay(await newLink(t))).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
   });
 

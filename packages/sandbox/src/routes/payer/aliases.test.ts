@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // SPEC 7 names several calls that the sandbox answers like another one; each still gets a test.
 
@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 describe('calls answered like another', () => {
   it.each(['/process-tx', '/v2/process-tx', '/process-tx/form'])('%s pays like auth-capture', async (path) => {
-    const res = await t.post(path, cardPayload(await newLink(t)));
+    const res = await t.post(path, await tokenizedCardPayload(await newLink(t)));
     expect(res.data).toMatchObject({ status: 1, cardType: 'VISA' });
   });
   it('cash registration issues a voucher like pay-cash', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { PaymentAttemptSchema, SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // GET /api/v1/payments/attempts/:trackId: what became of the attempt a trackId made.
 
@@ -21,7 +21,7 @@ describe('the attempt lookup', () => {
     ['a card waiting for 3DS', '4000000000003220', { method: 'card', status: -1, result: 'PENDING', authStatus: 'PENDING_3DS', redirectUrl: expect.stringContaining('/3ds/') }],
   ])('%s: its codOper, status as stored and result (SPEC 4 card table)', async (_name, cardNumber, expected) => {
     const trackId = randomUUID();
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber, trackId }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t), { cardNumber, trackId }));
     const res = await lookUp(trackId);
     expect(res.status).toBe(200);
     expect(v.safeParse(PaymentAttemptSchema, res.data).success).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, type CardPayloadOptions, type TestApp } from '../../../test/testApp';
 
 // PRODUCT.md: "no card number or CVC is ever stored, logged or sent anywhere but the card endpoint".
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = async (overrides: Parameters<typeof cardPayload>[1] = {}) => t.post('/cards/auth-capture', cardPayload(await newLink(t), overrides));
+const pay = async (overrides: CardPayloadOptions = {}) => t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t), overrides));
 
 describe('no card number or CVC is ever stored', () => {
   it('leaves no trace of the full number in any table after payments', async () => {
@@ -32,7 +32,10 @@ describe('no card number or CVC is ever logged', () => {
   it('writes nothing holding the number to the console, on success, decline, gateway failure or bad input', async () => {
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m));
     try {
-      for (const cardNumber of ['4242424242424242', '4000000000000002', '4000000000000119', '4242424242424241']) await pay({ cardNumber, cvv: '987' });
+      for (const cardNumber of ['4242424242424242', '4000000000000002', '4000000000000119']) await pay({ cardNumber });
+      // A number (and a CVC) sent where the token goes: refused, and not written either.
+      const raw = cardPayloadOf(await newLink(t), { token: '4242424242424241', brand: 'VISA', expMonth: 12, expYear: 2034 });
+      expect((await t.post('/cards/auth-capture', { ...raw, cardInformation: { ...raw.cardInformation, cvv: '987' } })).status).toBe(400);
       const written = spies.flatMap((s) => s.mock.calls.map((args) => args.map(String).join(' '))).join('\n');
       for (const n of ['4242424242424242', '4000000000000002', '4000000000000119', '4242424242424241']) expect(written).not.toContain(n);
     } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // SPEC 3 "Card payment payload" on auth-capture: the fields past the card and the amounts
 // (ipCheck, isForm, isCashPayment, processDate, cashExpirationDate, idService, codePay, resultType)
@@ -19,7 +19,7 @@ const SPEC_FIELDS = {
 describe('auth-capture with every SPEC 3 field', () => {
   it('pays when they carry what the widget sends', async () => {
     const code = await newLink(t);
-    expect((await t.post('/cards/auth-capture', { ...cardPayload(code), ...SPEC_FIELDS, codePay: code })).data).toMatchObject({ status: 1 });
+    expect((await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code), ...SPEC_FIELDS, codePay: code })).data).toMatchObject({ status: 1 });
   });
 
   it.each([
@@ -32,7 +32,7 @@ describe('auth-capture with every SPEC 3 field', () => {
     [{ codePay: 'OTRO' }, 'codePay', 'invalid_arguments'],
   ])('%j is 400 (%s %s) and records nothing', async (patch, field, code) => {
     const link = await newLink(t);
-    const res = await t.post('/cards/auth-capture', { ...cardPayload(link), ...SPEC_FIELDS, codePay: link, ...patch });
+    const res = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(link), ...SPEC_FIELDS, codePay: link, ...patch });
     expect(res).toMatchObject({ status: 400, data: { code } });
     expect(String(res.data['message'])).toContain(field);
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);

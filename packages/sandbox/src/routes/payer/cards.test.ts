@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import * as v from 'valibot';
 import { CardAuthResponseSchema, ReceiptSchema } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, testCardNumber, type CardPayloadOptions, type TestApp } from '../../../test/testApp';
 import { DEMO_STATION_ID } from '../../db/seed';
 
 let t: TestApp;
@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = async (overrides: Parameters<typeof cardPayload>[1] = {}, link?: string) =>
-  t.post('/cards/auth-capture', cardPayload(link ?? (await newLink(t)), overrides));
+const pay = async (overrides: CardPayloadOptions = {}, link?: string) =>
+  t.post('/cards/auth-capture', await tokenizedCardPayload(link ?? (await newLink(t)), overrides));
 
 describe('card outcomes of PRODUCT.md test inputs', () => {
   it.each([
@@ -51,7 +51,7 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     [{ isOldVersion: undefined }, 'error_processing_request'],
   ])('answers 502 for the processing-error card (%j: %s) and records nothing', async (patch, code) => {
     const link = await newLink(t);
-    const res = await t.post('/cards/auth-capture', { ...cardPayload(link, { cardNumber: '4000000000000119' }), isOldVersion: true, ...patch });
+    const res = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(link, { cardNumber: '4000000000000119' }), isOldVersion: true, ...patch });
     expect(res).toMatchObject({ status: 502, data: { code } });
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
   });
@@ -202,20 +202,23 @@ describe('server-side rules', () => {
     expect(await pay({ amount: 14, taxAmount: 0, cardNumber: '5555555555554444' }, DEMO_STATION_ID)).toMatchObject({ status: 400, data: { code: 'invalid_amount' } });
     expect(await pay({}, 'LKNOSUCHLINK')).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
   });
-  it('names the bad field: Luhn, CVC length, missing trackId, past expiry', async () => {
+  it('issue 90: names the bad field: a card number or a CVC where the vault\'s token goes, a token the vault never made, a missing trackId', async () => {
     const link = await newLink(t);
-    const luhn = await pay({ cardNumber: '4242424242424241' }, link);
-    expect(luhn).toMatchObject({ status: 400, data: { code: 'invalid_card' } });
-    expect(String(luhn.data['message'])).toContain('cardInformation.cardNumber');
-    expect((await pay({ cvv: '12' }, link)).data['code']).toBe('invalid_cvc');
-    const body = cardPayload(link) as Record<string, unknown>;
-    body['additionalData'] = { domainRequested: 'x', zipCode: '0000', street: 'x' };
-    const missing = await t.post('/cards/auth-capture', body);
+    const body = await tokenizedCardPayload(link);
+    const raw = await t.post('/cards/auth-capture', { ...body, cardInformation: { ...body.cardInformation, cardNumber: '4242424242424242' } });
+    expect(raw).toMatchObject({ status: 400, data: { code: 'card_token_required' } });
+    expect(String(raw.data['message'])).toContain('cardInformation.cardNumber');
+    const cvv = await t.post('/cards/auth-capture', { ...body, cardInformation: { ...body.cardInformation, cvv: '123' } });
+    expect(cvv).toMatchObject({ status: 400, data: { code: 'card_token_required' } });
+    expect(String(cvv.data['message'])).toContain('cardInformation.cvv');
+    const unknown = await pay({ token: `tok_${'Z'.repeat(32)}` }, link);
+    expect(unknown).toMatchObject({ status: 400, data: { code: 'invalid_card' } });
+    expect(String(unknown.data['message'])).toContain('cardInformation.cardNumber');
+    const missing = await t.post('/cards/auth-capture', { ...body, additionalData: { domainRequested: 'x', zipCode: '0000', street: 'x' } });
     expect(missing.data['code']).toBe('missing_arguments');
     expect(String(missing.data['message'])).toContain('additionalData.trackId');
-    const past = cardPayload(link);
-    past.cardInformation.expYear = '20';
-    expect((await t.post('/cards/auth-capture', past)).data['code']).toBe('expired');
+    // Nothing was recorded for any of them.
+    expect(await t.db.query("select 1 from transactions where link_code = $1", [link])).toEqual([]);
   });
 });
 

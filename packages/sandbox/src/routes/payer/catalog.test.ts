@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, encodeBody } from '@pasarela/core';
 import { DEMO_LINK_CODE, DEMO_LINK_SLUG, DEMO_STATION_ID, DEMO_SUBSCRIPTION_KEY } from '../../db/seed';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('links, stations, merchants, campaigns', () => {
   it('lists campaign bridges and reads the donation of a payment', async () => {
     const bridges = (await t.get('/merchants/1/campaign-bridges')).data['bridges'] as Array<{ idBridge: number; status: number }>;
     expect(bridges[0]).toMatchObject({ status: 1 });
-    const body = { ...cardPayload(await newLink(t)), amountToCampaign: 5, idCampaignBridge: bridges[0]?.idBridge };
+    const body = { ...await tokenizedCardPayload(await newLink(t)), amountToCampaign: 5, idCampaignBridge: bridges[0]?.idBridge };
     const paid = await t.post('/cards/auth-capture', body);
     expect((await t.get(`/campaigns/transactions/${String(paid.data['codOper'])}`)).data).toMatchObject({ amountToCampaign: 5 });
   });
@@ -65,7 +65,7 @@ describe('subscriptions', () => {
     expect((await t.get(`/subscriptions/${DEMO_SUBSCRIPTION_KEY}`)).data).toMatchObject({ status: 0, plan: { name: 'Plan Mensual' } });
     const created = await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email: 'nuevo@example.com' });
     const key = String(created.data['subscriptionKey']);
-    const card = cardPayload('x').cardInformation;
+    const card = (await tokenizedCardPayload('x')).cardInformation;
     const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID() });
     expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
     const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
@@ -119,14 +119,14 @@ describe('activity and process records', () => {
 
 describe('stations, domains and receipt ownership', () => {
   it('pays a payment station by its id with a card', async () => {
-    const paid = await t.post('/cards/auth-capture', cardPayload(DEMO_STATION_ID, { amount: 15, taxAmount: 0 }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(DEMO_STATION_ID, { amount: 15, taxAmount: 0 }));
     expect(paid.data).toMatchObject({ status: 1 });
     expect((await t.get(`/receipts/${String(paid.data['codOper'])}`)).data).toMatchObject({ totalPay: 15 });
   });
   it('refuses a payment from a domain the merchant does not allow', async () => {
     const merchant = await t.admin('POST', '/merchants', { name: 'Solo Dominio', domainValidation: true, allowedDomains: ['tienda.pa'] });
     const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
-    const body = cardPayload(code);
+    const body = await tokenizedCardPayload(code);
     body.additionalData.domainRequested = 'https://evil.example/pay';
     expect((await t.post('/cards/auth-capture', body)).data['code']).toBe('commerce_problems');
     body.additionalData.domainRequested = 'https://shop.tienda.pa/checkout';

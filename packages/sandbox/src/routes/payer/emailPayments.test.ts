@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
     expect(open.status).toBe(200);
     expect(open.data).toMatchObject({ token: sent.token, code: sent.code, to: 'lucia@example.com', amount: 40, taxAmount: 2.8, description: 'Clases de junio' });
 
-    const paid = await t.post('/cards/auth-capture', cardPayload(sent.code, { amount: 40, taxAmount: 2.8 }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(sent.code, { amount: 40, taxAmount: 2.8 }));
     expect(paid.data['status']).toBe(1);
     const again = await t.get(`/email-payments/${sent.token}`);
     expect([again.status, again.data['code']]).toEqual([409, 'request_already_paid']);
@@ -71,14 +71,14 @@ describe('the captcha token and fingerprint ids on a payment (checked by the ser
     ['fail-score', 403, 'invalid_score_captcha'],
   ])('a card payment with token %s answers %i %s and records nothing', async (token, status, code) => {
     const link = await newLink(t);
-    const body = cardPayload(link);
+    const body = await tokenizedCardPayload(link);
     const res = await t.post('/cards/auth-capture', { ...body, ...security, additionalData: { ...body.additionalData, captchaToken: token, scoreCaptcha: 1 } });
     expect([res.status, res.data['code']]).toEqual([status, code]);
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
   });
 
   it('a person\'s token with fingerprint ids pays', async () => {
-    const body = cardPayload(await newLink(t));
+    const body = await tokenizedCardPayload(await newLink(t));
     const res = await t.post('/cards/auth-capture', { ...body, ...security, additionalData: { ...body.additionalData, captchaToken: 'sandbox.person.1', scoreCaptcha: 1 } });
     expect(res.data['status']).toBe(1);
   });
@@ -92,7 +92,7 @@ describe('the captcha token and fingerprint ids on a payment (checked by the ser
     const plans = (await t.get('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
     const created = await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email: 'sub@example.com' });
     const key = String(created.data['subscriptionKey']);
-    const card = cardPayload('x').cardInformation;
+    const card = (await tokenizedCardPayload('x')).cardInformation;
     const refused = await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID(), captchaToken: 'fail-score', scoreCaptcha: 1, ...security });
     expect([refused.status, refused.data['code']]).toEqual([403, 'invalid_score_captcha']);
     const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID(), captchaToken: 'sandbox.person.2', scoreCaptcha: 1, ...security });
@@ -104,7 +104,7 @@ describe('the captcha token and fingerprint ids on a payment (checked by the ser
     [{ pfFingerprintIntegration: 'OTHER' }],
     [{ deviceInformation: { deviceFingerprint: 'x' } }],
   ])('malformed fingerprint fields %j answer 400', async (bad) => {
-    const res = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t)), ...bad });
+    const res = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(t)), ...bad });
     expect(res.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('a wait the payer leaves to pay another way', () => {
       await t.post(`/${wallet}/payments/${codOper}/cancel`, {});
       expect((await t.get(`/${wallet}/payments/${codOper}`)).data).toMatchObject({ code: 'payment_cancelled' });
     }
-    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    const paid = (await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data;
     expect(paid['status']).toBe(1);
     const calledOff = await t.db.query<{ cod_oper: string; method: string }>("select cod_oper, method from transactions where link_code = $1 and method <> 'card'", [code]);
     for (const { cod_oper, method } of calledOff) {
@@ -141,8 +141,8 @@ describe('a single-use link takes one payment, whatever the method', () => {
     const push = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);
     const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
     const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
-    const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
-    const paid = (await t.post('/cards/auth-capture', cardPayload(code))).data;
+    const challenge = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
+    const paid = (await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data;
     expect(paid['status']).toBe(1);
     // The push left waiting says which payment paid and how, so its page shows that receipt, not a failure (issue 92).
     expect((await t.get(`/nequi/payments/${push}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
@@ -168,7 +168,7 @@ describe('a single-use link takes one payment, whatever the method', () => {
     const push = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);
     await t.answerPhones();
     expect((await t.get(`/nequi/payments/${push}`)).data['status']).toBe(1);
-    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['code']).toBe('request_already_paid');
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['code']).toBe('request_already_paid');
     expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);
   });
 });
@@ -259,7 +259,7 @@ describe('crypto', () => {
 
 describe('random-charge validation', () => {
   it('confirms the exact charge read off the statement, and cancels after three wrong answers', async () => {
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
     const codOper = String(paid.data['codOper']);
     expect((await t.admin('POST', '/validations', { codOper })).status).toBe(201);
     const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
@@ -281,7 +281,7 @@ describe('random-charge validation', () => {
     expect(late).toMatchObject({ status: 410, data: { code: 619 } });
   });
   it('counts wrong answers racing in the database: of eight at once, three take a try and the rest find it canceled', async () => {
-    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
     const codOper = String(paid.data['codOper']);
     await t.admin('POST', '/validations', { codOper });
     const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);

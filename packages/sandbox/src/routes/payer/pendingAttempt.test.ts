@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createMerchant, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createMerchant, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // GET /api/v1/payments/pending?code=: the payment a payer left pending on a link, to wait on again.
@@ -40,14 +40,14 @@ describe('the pending attempt of a link', () => {
     await t.answerPhones();
     expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
     const card = await orderLink();
-    await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000000002', trackId: randomUUID() }));
+    await t.post('/cards/auth-capture', await tokenizedCardPayload(card, { cardNumber: '4000000000000002', trackId: randomUUID() }));
     expect(await pendingOf(card)).toMatchObject({ status: 200, data: null });
     expect(await pendingOf(await orderLink())).toMatchObject({ status: 200, data: null });
   });
 
   it("a card payment at its 3DS challenge: its codOper and the issuer's page to open again, until the payer leaves it", async () => {
     const code = await orderLink();
-    const paid = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', trackId: randomUUID() }));
     expect(paid.data).toMatchObject({ status: -1, redirectUrl: expect.any(String) });
     const res = await pendingOf(code);
     // Nothing of the card or the payer: the page the payer was already sent to, and the payment to follow.
@@ -61,7 +61,7 @@ describe('the pending attempt of a link', () => {
 
   it("a link many payers share offers nobody else's 3DS challenge", async () => {
     const shared = await newLink(t);
-    const paid = await t.post('/cards/auth-capture', cardPayload(shared, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(shared, { cardNumber: '4000000000003220', trackId: randomUUID() }));
     expect(paid.data['status']).toBe(-1);
     expect(await pendingOf(shared)).toMatchObject({ status: 200, data: null });
   });

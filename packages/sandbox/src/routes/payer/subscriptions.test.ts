@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
 
 // An active subscription is neither offered nor charged again; a plan that does not charge at once
@@ -25,18 +25,18 @@ async function newSubscription(plan: { amount: number; chargeNow: boolean }): Pr
   subscriptions.set(sub.key, sub);
   return sub.key;
 }
-const card = (seed = randomUUID()) => cardPayload('x', { cardNumber: testCardNumber(seed) }).cardInformation;
+const card = async (seed = randomUUID()) => (await tokenizedCardPayload('x', { cardNumber: testCardNumber(seed) })).cardInformation;
 /**
  * SPEC 7 "POST subscription payment via process tx (requestPay with card info,
  * activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)", as the widget sends it.
  */
-function processTx(key: string, pay: { cardInformation: ReturnType<typeof card>; trackId: string }, patch: Record<string, unknown> = {}) {
+function processTx(key: string, pay: { cardInformation: Awaited<ReturnType<typeof card>>; trackId: string }, patch: Record<string, unknown> = {}) {
   const sub = subscriptions.get(key);
   if (!sub) throw new Error(`no subscription ${key}`);
-  const requestPay = { ...cardPayload(key, { amount: sub.amount, taxAmount: 0, trackId: pay.trackId }), cardInformation: pay.cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
+  const requestPay = { ...cardPayloadOf(key, { token: '', brand: 'VISA', expMonth: 12, expYear: 2034 }, { amount: sub.amount, taxAmount: 0, trackId: pay.trackId }), cardInformation: pay.cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
   return { requestPay, activateSubscription: { idSubscription: sub.idSubscription, subscriptionKey: key }, serviceCode: 'REC', idMerchant: sub.idMerchant, ...patch };
 }
-const paySubscription = (key: string, pay: { cardInformation: ReturnType<typeof card>; trackId: string }) => t.post('/process-tx', processTx(key, pay));
+const paySubscription = (key: string, pay: { cardInformation: Awaited<ReturnType<typeof card>>; trackId: string }) => t.post('/process-tx', processTx(key, pay));
 const charges = async (key: string) =>
   t.db.query<{ amount_cents: number; status: number; details: Record<string, unknown> }>(
     "select amount_cents, status, details from transactions where details->>'subscriptionKey' = $1 order by id", [key]);
@@ -45,10 +45,10 @@ describe('an active subscription', () => {
   it('is not offered by the lookup, and a second payment is refused (409 request_already_paid) and charges nothing', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
     expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
-    const first = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    const first = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     expect(first.data).toMatchObject({ status: 1, appliedNow: true });
     expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
-    const second = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    const second = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     expect(second).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
     expect((await charges(key)).map((c) => c.amount_cents)).toEqual([900]);
   });
@@ -56,7 +56,7 @@ describe('an active subscription', () => {
   it('opened again, its page names the shop and says it is active, with its amount (issue 96)', async () => {
     const key = await newSubscription({ amount: 9.5, chargeNow: true });
     expect((await t.get(`/payment-info/shop?type=subs&code=${key}`)).data).toMatchObject({ active: null });
-    await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     const shop = await t.get(`/payment-info/shop?type=subs&code=${key}`);
     expect(shop.status).toBe(200);
     expect(typeof shop.data['name']).toBe('string');
@@ -67,7 +67,7 @@ describe('an active subscription', () => {
 
   it('two payments seconds apart (different trackIds, at once) charge it once', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const answers = await Promise.all([1, 2, 3].map(() => paySubscription(key, { cardInformation: card(), trackId: randomUUID() })));
+    const answers = await Promise.all([1, 2, 3].map(async () => paySubscription(key, { cardInformation: await card(), trackId: randomUUID() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     // The two that lost were refused before their attempt, or authorized and then voided at the
     // processor (called off, charged nowhere), depending on when they arrived.
@@ -78,16 +78,16 @@ describe('an active subscription', () => {
 
   it('the payment that activated it, sent again with its trackId, answers what it did', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const body = { cardInformation: card(), trackId: randomUUID() };
+    const body = { cardInformation: await card(), trackId: randomUUID() };
     const first = await paySubscription(key, body);
     expect(await paySubscription(key, body)).toMatchObject({ status: 200, data: first.data });
-    expect(await paySubscription(key, { ...body, cardInformation: card() })).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
+    expect(await paySubscription(key, { ...body, cardInformation: await card() })).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
   });
 
   // SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows"
   it('a payment left pending (status -1) passes: it activates the subscription', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const pending = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000259' }).cardInformation, trackId: randomUUID() });
+    const pending = await paySubscription(key, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4000000000000259' })).cardInformation, trackId: randomUUID() });
     expect(pending.data).toMatchObject({ status: -1 });
     // active: no longer offered, as after an approved payment
     expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
@@ -95,17 +95,17 @@ describe('an active subscription', () => {
 
   it('a declined card leaves it pending and payable', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const declined = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000002' }).cardInformation, trackId: randomUUID() });
+    const declined = await paySubscription(key, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4000000000000002' })).cardInformation, trackId: randomUUID() });
     expect(declined.data).toMatchObject({ status: 0 });
     expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
-    expect((await paySubscription(key, { cardInformation: card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
+    expect((await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
   });
 });
 
 describe('a plan that does not charge at once (chargeNow false)', () => {
   it('validates the card at activation without charging, and charges the plan when due', async () => {
     const key = await newSubscription({ amount: 3.5, chargeNow: false });
-    const paid = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    const paid = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     expect(paid.data).toMatchObject({ status: 1, appliedNow: false });
     const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
     expect(receipt.data).toMatchObject({ totalPay: 0 });
@@ -120,7 +120,7 @@ describe('a plan that does not charge at once (chargeNow false)', () => {
 
   it('a plan that charges at once charges its amount at activation', async () => {
     const key = await newSubscription({ amount: 3.5, chargeNow: true });
-    await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     expect((await charges(key)).map((c) => c.amount_cents)).toEqual([350]);
   });
 });
@@ -135,7 +135,7 @@ describe('SPEC 7 "POST subscription payment via process tx": the body is checked
     ['no idMerchant', () => ({ idMerchant: undefined }), 'missing_arguments'],
   ])('%s: 400 %s, and the subscription stays pending', async (_case, patch, code) => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const body = processTx(key, { cardInformation: card(), trackId: randomUUID() });
+    const body = processTx(key, { cardInformation: await card(), trackId: randomUUID() });
     expect(await t.post('/process-tx', { ...body, ...patch(body) })).toMatchObject({ status: 400, data: { code } });
     expect(await charges(key)).toEqual([]);
     expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
@@ -143,18 +143,18 @@ describe('SPEC 7 "POST subscription payment via process tx": the body is checked
 
   it('v2 process tx activates as v1 does', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    expect((await t.post('/v2/process-tx', processTx(key, { cardInformation: card(), trackId: randomUUID() }))).data).toMatchObject({ status: 1, subscriptionKey: key });
+    expect((await t.post('/v2/process-tx', processTx(key, { cardInformation: await card(), trackId: randomUUID() }))).data).toMatchObject({ status: 1, subscriptionKey: key });
     expect((await t.get(`/subscriptions/${key}`)).status).toBe(409);
   });
 
   it('a process tx without activateSubscription is still a card payment of a link', async () => {
     const code = await newLink(t);
-    expect((await t.post('/process-tx', cardPayload(code))).data).toMatchObject({ status: 1 });
+    expect((await t.post('/process-tx', await tokenizedCardPayload(code))).data).toMatchObject({ status: 1 });
   });
 
   it('SPEC 8 "error_processing_request for an old-version tx failure": a REC payment (old version) whose gateway fails records nothing', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
-    const failed = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000119' }).cardInformation, trackId: randomUUID() });
+    const failed = await paySubscription(key, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4000000000000119' })).cardInformation, trackId: randomUUID() });
     expect(failed).toMatchObject({ status: 502, data: { code: 'error_processing_request' } });
     expect(await charges(key)).toEqual([]);
   });

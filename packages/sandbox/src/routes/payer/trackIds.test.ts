@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // Issue 89: an empty or blank trackId is refused with 400 on every payment route, never stored
 // (a second one would collide with the first and answer 500).
@@ -15,7 +15,7 @@ const ROUTES: ReadonlyArray<[string, (code: string, trackId: string) => ReturnTy
   ['cash', (code, trackId) => t.post('/cash/pay-cash', { code, email: 'a@example.com', phone: '61234567', trackId })],
   ['clave', (code, trackId) => t.post('/clave/payments', { code, trackId })],
   ['crypto', (code, trackId) => t.post('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId })],
-  ['card', (code, trackId) => t.post('/cards/auth-capture', cardPayload(code, { trackId }))],
+  ['card', async (code, trackId) => t.post('/cards/auth-capture', await tokenizedCardPayload(code, { trackId }))],
 ];
 
 it.each(ROUTES)('%s: an empty or blank trackId is 400, twice over, and nothing is recorded', async (_method, pay) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { asCaller, tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,9 +160,9 @@ describe('SPEC 3 storeCard on a card payment', () => {
   it("keeps a wallet user's approved card as the processor's token, and nothing for a declined one", async () => {
     await t.admin('POST', '/users', { email: 'guarda@example.com', login: 'guarda', password: PASSWORD });
     const token = (await t.post('/users/login', { login: 'guarda', password: PASSWORD })).data['token'];
-    const declined = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
+    const declined = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
     expect(declined.data['status']).toBe(0);
-    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
+    const paid = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
     expect(paid.data['status']).toBe(1);
     const cards = (await t.get('/users/me/cards', bearer(token))).data['cards'];
     expect(cards).toEqual([expect.objectContaining({ cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true })]);

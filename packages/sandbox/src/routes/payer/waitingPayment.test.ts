@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands, for the
 // checkout of another link of the same merchant.
@@ -45,7 +45,7 @@ describe('a remembered payment, read from another link of its merchant', () => {
 
   it("a card payment at its 3DS challenge: waiting, with its issuer's page to open again; none once it is called off", async () => {
     const code = await newLink(t, { amount: 31 });
-    const card = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 31 }));
+    const card = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 31 }));
     const codOper = String(card.data['codOper']);
     expect((await waiting(codOper)).data).toMatchObject({ method: 'card', state: 'waiting', challengeUrl: card.data['redirectUrl'] });
     await t.post(`/cards/payments/${codOper}/abandon`, {});

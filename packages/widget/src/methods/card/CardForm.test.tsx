@@ -142,9 +142,13 @@ describe('CardForm', () => {
     const view = await setup();
     unmount = view.unmount;
     // Focus arriving from the frame (another document) has no related element in this one.
-    await act(() => view.input('name').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: null })));
+    await act(() => {
+      view.input('name').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: null }));
+    });
     expect(view.frame.check).toHaveBeenCalledTimes(1);
-    await act(() => view.input('email').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: view.input('name') })));
+    await act(() => {
+      view.input('email').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: view.input('name') }));
+    });
     expect(view.frame.check).toHaveBeenCalledTimes(1);
   });
 
