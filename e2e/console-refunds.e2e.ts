@@ -5,8 +5,9 @@ import { createLogger } from '../packages/sandbox/src/ops/logger';
 import { startServer, type RunningServer } from '../packages/sandbox/src/server';
 import { readSettings } from '../packages/sandbox/src/settings';
 import { templateImage } from '../packages/sandbox/test/sharedTemplate';
-import { asCaller, cardPayload } from '../packages/sandbox/test/testApp';
+import { asCaller, tokenizedCardPayload } from '../packages/sandbox/test/testApp';
 import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../packages/sandbox/test/testServer';
+import { startTestVault, TEST_VAULT_API_SECRET, type TestVault } from '../packages/sandbox/test/testCardVault';
 import { onFreePorts } from '../scripts/sandbox-process.mjs';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
@@ -21,6 +22,7 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
   let server: RunningServer;
   let faults: ReturnType<typeof faultyGateways>;
   let browser: Browser;
+  let vault: TestVault | undefined;
 
   beforeAll(async () => {
     const dump = process.env['PASARELA_DATA_TEMPLATE_DUMP'];
@@ -28,10 +30,14 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     server = await onFreePorts(async (port: number, demoPort: number) => {
       const env = { PORT: String(port), DEMO_PORT: String(demoPort), SHUTDOWN_DRAIN_MS: '0', WIRE_ENCODING: 'off', PAYMENT_CAPTCHA: 'off', EXPIRY_SWEEP_INTERVAL_MS: '300', WEBHOOK_INTERVAL_MS: '0' };
       const settings = readSettings({ ...process.env, ...env });
+      const processorsUrl = (await testSimulator()).url;
+      await vault?.close();
+      vault = await startTestVault({ checkoutOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`], simulatorUrl: processorsUrl });
       return startServer({
         ...settings, dataDir: undefined, pgliteTemplate, logger: createLogger('error', { write: () => undefined }),
+        vaultUrl: vault.url, vaultApiSecret: TEST_VAULT_API_SECRET,
         // The worker's simulator, over HTTP, as npm start's server reaches its own.
-        processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
+        processorsUrl, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
         wrapGateways: (inner) => (faults = faultyGateways(inner)).gateways,
       });
     });
@@ -40,12 +46,13 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
   afterAll(async () => {
     await browser?.close();
     await server?.close({ drainMs: 0 });
+    await vault?.close();
   });
 
   async function paidCard(): Promise<string> {
     const link = await fetch(`${server.url}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 25, taxAmount: 1.75, description: 'Reembolso pendiente' }) });
     const { code } = (await link.json()) as { code: string };
-    const paid = await fetch(`${server.url}/api/v1/cards/auth-capture`, { method: 'POST', headers: { 'content-type': 'application/json', ...asCaller() }, body: JSON.stringify(cardPayload(code)) });
+    const paid = await fetch(`${server.url}/api/v1/cards/auth-capture`, { method: 'POST', headers: { 'content-type': 'application/json', ...asCaller() }, body: JSON.stringify(await tokenizedCardPayload(code)) });
     // The widget's envelope: { header, data } with data as JSON text.
     const body = (await paid.json()) as { data: string };
     const codOper = (JSON.parse(body.data) as { codOper?: string }).codOper;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createLink, transactionsFor } from './support/admin';
-import { cardPayload, asCaller } from '../packages/sandbox/test/testApp';
-import { startStripeMock, type RunningStripeMock } from '../packages/gateway-stripe/src/testing/stripeMock';
+import { tokenizedCardPayload, asCaller } from '../packages/sandbox/test/testApp';
+import { startStripeTestDoor, type StripeTestDoor } from '../packages/gateway-stripe/src/testing/stripeThroughVault';
 import { startFaultProxy, type FaultProxy } from '../packages/gateway-stripe/src/testing/faultProxy';
-import { startSandbox, type Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandbox, type RunningSandbox, type VaultProcess } from '../scripts/sandbox-process.mjs';
 
 // Faults between the server and Stripe: the built server (GATEWAYS_MODULE=@pasarela/gateway-stripe)
-// reaches stripe-stateful-mock through a proxy that loses the charge's answer, on every try, or
+// reaches stripe-stateful-mock through its card vault's Stripe forwarding and then a proxy that loses the charge's answer, on every try, or
 // holds it past the deadline, or never lets the call reach Stripe. The payer's request ends by the
 // server's deadline (10 s), Stripe holds one charge per payment at most, and the reconciler, asking
 // the adapter by the attempt's key once the answers flow again, records the charged payments
@@ -19,28 +19,29 @@ const DEADLINE_MS = 10_000;
 const SLACK_MS = 3_000;
 
 describe('faults between the server and Stripe', () => {
-  let stripeMock: RunningStripeMock;
+  let door: StripeTestDoor;
   let proxy: FaultProxy;
-  let sandbox: Sandbox;
+  let sandbox: RunningSandbox & { vault?: VaultProcess };
 
   beforeAll(async () => {
-    stripeMock = await startStripeMock();
-    proxy = await startFaultProxy(stripeMock.url);
+    door = await startStripeTestDoor();
+    proxy = await startFaultProxy(door.url);
+    // The vault forwards to Stripe (the proxy) from an origin of its own, the adapter's STRIPE_API_URL.
     sandbox = await startSandbox({
-      GATEWAYS_MODULE: '@pasarela/gateway-stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_URL: proxy.url, EXPIRY_SWEEP_INTERVAL_MS: '1000',
+      GATEWAYS_MODULE: '@pasarela/gateway-stripe', STRIPE_SECRET_KEY: SECRET_KEY, VAULT_FORWARD_stripe: proxy.url, VAULT_FORWARD_PORT_stripe: '0', EXPIRY_SWEEP_INTERVAL_MS: '1000',
     });
   }, 120_000);
   afterAll(async () => {
     await sandbox?.stop();
     await proxy?.stop();
-    await stripeMock?.stop();
+    await door?.stop();
   });
 
   async function pay(code: string, amount: number): Promise<{ status: number; waitedMs: number }> {
     const started = Date.now();
     const res = await fetch(`${sandbox.url}/api/v1/cards/auth-capture`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...asCaller() },
-      body: JSON.stringify(cardPayload(code, { cardNumber: '4242424242424242', amount, taxAmount: 0 })),
+      body: JSON.stringify(await tokenizedCardPayload(code, { cardNumber: '4242424242424242', amount, taxAmount: 0, vaultUrl: sandbox.vault?.url })),
     });
     await res.body?.cancel();
     return { status: res.status, waitedMs: Date.now() - started };
@@ -68,7 +69,7 @@ describe('faults between the server and Stripe', () => {
     // Each payment's attempt, recorded before Stripe was called (in doubt until the reconciler asks).
     const attempts = await Promise.all(codes.map(async (code) => (await transactionsFor(sandbox, code))[0]));
 
-    const stripe = new Stripe(SECRET_KEY, { host: new URL(stripeMock.url).hostname, port: new URL(stripeMock.url).port, protocol: 'http' });
+    const stripe = new Stripe(SECRET_KEY, { host: new URL(door.mock.url).hostname, port: new URL(door.mock.url).port, protocol: 'http' });
     const table = [];
     const chargesOf = async (codOper: string) => {
       let count = 0;

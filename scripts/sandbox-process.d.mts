@@ -25,8 +25,22 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 export declare function startSimulatorProcess(): Promise<SimulatorProcess>;
-/** Without PROCESSORS_URL the sandbox gets a simulator of its own (`simulator`), stopped with it; `PROCESSORS_URL: ''` starts none. */
-export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox & { simulator?: SimulatorProcess }>;
+/** The built card vault as a child process, its store in a fresh directory: `env` points servers at it. */
+export interface VaultProcess {
+  url: string;
+  env: { VAULT_URL: string; VAULT_API_SECRET: string; VAULT_PUBLIC_URL: string };
+  /** Each processor's forwarding origin (VAULT_FORWARD_PORT_<name>). */
+  forwarding: Record<string, string>;
+  output: () => string;
+  stop(): Promise<void>;
+}
+/** `origins` may tokenize at it; `forward` holds VAULT_FORWARD_<name> and VAULT_FORWARD_PORT_<name>. */
+export declare function startVaultProcess(origins: readonly string[], forward?: Record<string, string>): Promise<VaultProcess>;
+/**
+ * Without PROCESSORS_URL the sandbox gets a simulator of its own (`simulator`), stopped with it; `PROCESSORS_URL: ''` starts none.
+ * Without VAULT_URL it gets a card vault of its own (`vault`) forwarding to that simulator and to `env`'s VAULT_FORWARD_<name>.
+ */
+export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox & { simulator?: SimulatorProcess; vault?: VaultProcess }>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
 export declare function serverOption(argv?: string[], flag?: string): string | undefined;
 /** A port nothing listens on now, never one this process handed out before. */

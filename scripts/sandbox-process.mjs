@@ -1,6 +1,6 @@
 // Starts the built sandbox (what `npm start` runs) as a child process on free ports with a fresh
-// data directory, beside a simulator of its own unless PROCESSORS_URL names one; used by the browser
-// suite, the benchmarks and the fault scenarios.
+// data directory, beside a simulator of its own unless PROCESSORS_URL names one and a card vault of
+// its own unless VAULT_URL names one; used by the browser suite, the benchmarks and the fault scenarios.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -12,6 +12,56 @@ import { fileURLToPath } from 'node:url';
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
 const simulatorFile = join(rootDir, 'packages/simulator/dist/simulator.mjs');
+const vaultFile = join(rootDir, 'packages/vault/dist/vault.mjs');
+
+/**
+ * The built card vault (`npm run vault`) in a child process, its store in a fresh directory and keys
+ * made up for the run: the checkout's `origins` tokenize at it; `env`'s VAULT_FORWARD_<name> (and
+ * VAULT_FORWARD_PORT_<name>) name the processors it forwards to. `env` is what the server is given
+ * (VAULT_URL, VAULT_API_SECRET, VAULT_PUBLIC_URL); `forwarding` each processor's forwarding origin.
+ */
+export async function startVaultProcess(origins, forward = {}) {
+  if (!existsSync(vaultFile)) throw new Error('packages/vault/dist/vault.mjs is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
+  const apiSecret = randomBytes(24).toString('hex');
+  const child = spawn(process.execPath, [vaultFile], {
+    cwd: rootDir,
+    env: {
+      ...process.env, ...forward, VAULT_PORT: '0', VAULT_DATA_DIR: dataDir, VAULT_API_SECRET: apiSecret, VAULT_CHECKOUT_ORIGINS: origins.join(','),
+      VAULT_MASTER_KEYS: `k1:${randomBytes(32).toString('base64')}`, VAULT_FINGERPRINT_KEY: randomBytes(32).toString('base64'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (d) => (log += d.toString()));
+  const forwarding = {};
+  const forwardingPorts = Object.keys(forward).filter((k) => k.startsWith('VAULT_FORWARD_PORT_')).length;
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the card vault stopped (exit ${code}) before it listened:\n${log}`)));
+    child.stdout?.on('data', (d) => {
+      log += d.toString();
+      // Its first line says where it listens, then one line per forwarding origin (packages/vault/src/main.ts).
+      for (const [, name, origin] of log.matchAll(/forwarding to (\S+) from (http:\/\/\S+)/g)) forwarding[name] = origin;
+      const found = /listening on (http:\/\/\S+)/.exec(log);
+      if (found && Object.keys(forwarding).length >= forwardingPorts) resolve(found[1]);
+    });
+  });
+  return {
+    url,
+    env: { VAULT_URL: url, VAULT_API_SECRET: apiSecret, VAULT_PUBLIC_URL: url },
+    forwarding,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Several sandboxes share one, as nodes share a processor. */
 export async function startSimulatorProcess() {
@@ -156,7 +206,33 @@ class PortTakenError extends Error {
   code = 'EADDRINUSE';
 }
 
+/**
+ * Without VAULT_URL in `env` or the environment, a vault of its own for the sandbox's origins, forwarding
+ * to the simulator (PROCESSORS_URL) and to the processors `env`'s VAULT_FORWARD_<name> name; a
+ * processor it gives a forwarding origin (VAULT_FORWARD_PORT_stripe) has its API URL there
+ * (STRIPE_API_URL), unless `env` sets one.
+ */
 async function startSandboxOn(port, demoPort, env, server) {
+  if (env.VAULT_URL || process.env.VAULT_URL) return startServerProcess(port, demoPort, env, server);
+  const forward = Object.fromEntries(Object.entries(env).filter(([key]) => key.startsWith('VAULT_FORWARD_')));
+  const processors = env.PROCESSORS_URL ?? process.env.PROCESSORS_URL;
+  if (processors) forward.VAULT_FORWARD_simulator ??= processors;
+  const vault = await startVaultProcess([`http://127.0.0.1:${port}`, `http://localhost:${port}`], forward);
+  const apiUrls = vault.forwarding.stripe && !env.STRIPE_API_URL ? { STRIPE_API_URL: vault.forwarding.stripe } : {};
+  try {
+    const sandbox = await startServerProcess(port, demoPort, { ...vault.env, ...apiUrls, ...env }, server);
+    const stop = sandbox.stop;
+    return { ...sandbox, vault, stop: async () => {
+      await stop();
+      await vault.stop();
+    } };
+  } catch (error) {
+    await vault.stop();
+    throw error;
+  }
+}
+
+async function startServerProcess(port, demoPort, env, server) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-e2e-'));
   // A migrated and seeded data directory to start from (the browser suite's global setup makes one),
   // unless the caller chose its own database.

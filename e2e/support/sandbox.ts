@@ -4,6 +4,7 @@ import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
 import { templateImage } from '../../packages/sandbox/test/sharedTemplate';
 import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../packages/sandbox/test/testServer';
+import { startTestVault, TEST_VAULT_API_SECRET } from '../../packages/sandbox/test/testCardVault';
 import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
 /** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per worker. */
@@ -30,12 +31,26 @@ async function startOn(port: number, demoPort: number, env: Record<string, strin
   let log = '';
   const logger = createLogger(settings.logLevel, { write: (line: string) => void (log += line) });
   const inMemory = !settings.databaseUrl;
+  const processorsUrl = (await testSimulator()).url;
+  // A card vault of its own, as npm start starts one: the checkout's origins tokenize at it, and it
+  // forwards typed cards' calls to the simulator.
+  const vault = settings.vaultUrl ? undefined : await startTestVault({ checkoutOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`], simulatorUrl: processorsUrl });
   const server = await startServer({
     ...settings,
     ...(inMemory ? { dataDir: undefined, pgliteTemplate: await migratedTemplate() } : {}),
+    ...(vault ? { vaultUrl: vault.url, vaultApiSecret: TEST_VAULT_API_SECRET, vaultPublicUrl: vault.url } : {}),
     // The worker's simulated processors, over HTTP, as npm start's server reaches its own.
-    processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
+    processorsUrl, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
     logger,
+  }).catch(async (error: unknown) => {
+    await vault?.close();
+    throw error;
   });
-  return { url: server.url, demoUrl: server.demoUrl, output: () => log, stop: () => server.close() };
+  return {
+    url: server.url, demoUrl: server.demoUrl, output: () => log,
+    stop: async () => {
+      await server.close();
+      await vault?.close();
+    },
+  };
 }

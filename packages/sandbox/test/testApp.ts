@@ -211,6 +211,8 @@ export interface CardPayloadOptions {
   lang?: string;
   expMonth?: string;
   expYear?: string;
+  /** The vault to type the card into (a built sandbox's own); the worker's test vault unless given. */
+  vaultUrl?: string | undefined;
 }
 
 /**
@@ -220,7 +222,7 @@ export interface CardPayloadOptions {
  */
 export async function tokenizedCardPayload(code: string, overrides: CardPayloadOptions = {}) {
   const trackId = overrides.trackId ?? randomUUID();
-  const typed = overrides.token === undefined ? await tokenizeTestCard({ number: overrides.cardNumber ?? testCardNumber(trackId), expMonth: overrides.expMonth, expYear: overrides.expYear }) : undefined;
+  const typed = overrides.token === undefined ? await tokenizeTestCard({ number: overrides.cardNumber ?? testCardNumber(trackId), expMonth: overrides.expMonth, expYear: overrides.expYear, vaultUrl: overrides.vaultUrl }) : undefined;
   return cardPayloadOf(code, { token: overrides.token ?? typed?.token ?? '', brand: overrides.cardType ?? typed?.brand ?? 'VISA', expMonth: typed?.expMonth ?? 12, expYear: typed?.expYear ?? 2034 }, { ...overrides, trackId });
 }
 

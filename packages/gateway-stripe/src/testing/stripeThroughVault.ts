@@ -31,7 +31,16 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-export async function startStripeThroughVault(): Promise<StripeThroughVault> {
+/** stripe-stateful-mock behind a door answering `POST /v1/tokens` for Stripe's test numbers, as Stripe's test mode does. */
+export interface StripeTestDoor {
+  url: string;
+  mock: RunningStripeMock;
+  /** The numbers sent to `POST /v1/tokens` (by the vault, which put them there). */
+  numbersSeen: string[];
+  stop(): Promise<void>;
+}
+
+export async function startStripeTestDoor(): Promise<StripeTestDoor> {
   const mock = await startStripeMock();
   const mockUrl = new URL(mock.url);
   const numbersSeen: string[] = [];
@@ -59,7 +68,17 @@ export async function startStripeThroughVault(): Promise<StripeThroughVault> {
       sent.end(body);
     });
   });
-  const doorUrl = await listen(door);
+  const url = await listen(door);
+  return { url, mock, numbersSeen, stop: async () => {
+    await close(door);
+    await mock.stop();
+  } };
+}
+
+export async function startStripeThroughVault(): Promise<StripeThroughVault> {
+  const door = await startStripeTestDoor();
+  const { mock, numbersSeen } = door;
+  const doorUrl = door.url;
   const vault = await testVault({
     processors: new Map([['stripe', new URL(doorUrl)]]), forwardingPorts: new Map([['stripe', 0]]), tokenizeLimit: { max: 1_000_000, windowMs: 60_000 },
   });
@@ -80,8 +99,7 @@ export async function startStripeThroughVault(): Promise<StripeThroughVault> {
     },
     async stop() {
       await vault.close();
-      await close(door);
-      await mock.stop();
+      await door.stop();
     },
   };
 }
