@@ -118,7 +118,8 @@ describe('SPEC 7 "POST subscription payment via process tx"', () => {
     expect(call.path).toBe('process-tx');
     expect(call.body).toMatchObject({ activateSubscription: { idSubscription: 4, subscriptionKey: 'SUB1' }, serviceCode: 'REC', idMerchant: 7 });
     expect(call.body['requestPay']).toMatchObject({ code: 'SUB1', codePay: 'SUB1', amount: 9, serviceCode: 'REC', txChannel: 'EPR', additionalData: { trackId: 'track-9' } });
-    expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: '4242424242424242', cardType: 'VISA' });
+    expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: CARD.token, cardType: 'VISA' });
+    expect(JSON.stringify(call.body)).not.toMatch(/cvv|4242424242424242/);
   });
 });
 
