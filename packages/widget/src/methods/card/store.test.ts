@@ -357,6 +357,18 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
   });
 
+  it('a yes given long after the question: the card tokenized again (the vault keeps a CVC for a while only)', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(duplicate()).mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
+    const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: { ...CARD, token: 'tok_later' } });
+    let now = Date.parse('2026-11-21T12:00:00Z');
+    const { store, fill } = setup({ pay, fields, now: () => new Date(now) });
+    fill();
+    await store.getState().submit();
+    now += 6 * 60_000;
+    await store.getState().confirmSecondPurchase();
+    expect(pay.mock.calls.map((c) => c[1].token)).toEqual(['tok_4242', 'tok_later']);
+  });
+
   it("'No, go back to that payment': nothing is sent, the question goes and a note says the earlier payment stands", async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(duplicate());
     const { store, deps, fill } = setup({ pay });

@@ -75,6 +75,8 @@ export interface CardStoreDeps {
 }
 
 const EMPTY: CardValues = { name: '', email: '', phone: '' };
+/** Well within the vault's time for a CVC (VAULT_CVC_TTL_SECONDS, 10 minutes by default): older, the card is tokenized again. */
+const TOKEN_REUSE_MS = 5 * 60_000;
 const NOT_TOUCHED: Record<PayerField, boolean> = { name: false, email: false, phone: false };
 
 export function createCardStore(deps: CardStoreDeps) {
@@ -85,7 +87,8 @@ export function createCardStore(deps: CardStoreDeps) {
   // The card the last Pay tokenized, kept while the payer changes nothing in the vault's fields: the
   // duplicate question's "yes" and a lost answer's retry send the same token (the vault keeps its CVC
   // until an authorization uses it). Any change, or a decline, asks the vault again.
-  let tokenized: VaultCard | null = null;
+  let tokenized: { card: VaultCard; at: number } | null = null;
+  const fresh = () => (tokenized && deps.now().getTime() - tokenized.at < TOKEN_REUSE_MS ? tokenized.card : null);
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
   const intent = createPaymentIntent(deps.newTrackId, deps.followUp, deps.flight);
@@ -190,7 +193,8 @@ export function createCardStore(deps: CardStoreDeps) {
           const firstOwn = PAYER_FIELDS.find((f) => errors[f] !== undefined);
           // The vault's fields are checked (and say so) with the form's; a card goes to the vault only
           // when the whole form is right.
-          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : tokenized ? ({ kind: 'token', card: tokenized } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
+          const kept = fresh();
+          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
           if (card.kind === 'failed') {
             set({ ...submitted, errors, alert: { key: 'connection_error' } });
             return null;
@@ -201,7 +205,7 @@ export function createCardStore(deps: CardStoreDeps) {
             set({ ...submitted, errors });
             return firstInvalid;
           }
-          tokenized = card.card;
+          if (card.card !== kept) tokenized = { card: card.card, at: deps.now().getTime() };
           // The form shows it is paying from the next task, so the request leaves first (8 ms on a
           // phone's CPU). `busy` already keeps a second click out.
           const paying = { ...submitted, errors, phase: 'paying' } as const;
