@@ -103,7 +103,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     if ('invalid' in appearance) return c.json({ code: 'invalid_appearance', field: appearance.invalid, message: `${appearance.invalid} is not a valid appearance value` }, 400);
     const brands = (c.req.query('brands') ?? '').split(',').filter((b) => b !== '');
     if (!brands.every((b): b is CardBrand => (CARD_BRANDS as readonly string[]).includes(b))) return c.json({ code: 'invalid_brands', message: `brands is a comma-separated list of ${CARD_BRANDS.join(', ')}` }, 400);
-    return c.html(fieldsPage(lang, parent, appearance, brands), 200, { ...PAGE_HEADERS, 'content-security-policy': fieldsPolicy(parent) });
+    return c.html(fieldsPage(lang, parent, appearance, brands), 200, { ...PAGE_HEADERS, 'content-security-policy': fieldsPolicy() });
   });
   // The page carries both; these serve them alone too (an auditor's reading of the page's code, PCI DSS 6.4.3).
   app.get('/fields.js', (c) => c.body(FIELDS_SCRIPT, 200, { ...PAGE_HEADERS, 'content-type': 'text/javascript; charset=utf-8' }));

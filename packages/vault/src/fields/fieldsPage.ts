@@ -25,9 +25,13 @@ form{display:flex;flex-direction:column}.field-row{display:grid;grid-template-co
 .field__hint{margin:4px 0 0;font-size:.8125rem;color:var(--muted)}.field__error{margin:2px 0 0;min-height:1.25em;font-size:.875rem;color:var(--danger)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
 
-/** The page's policy: its own inline script and style only (by hash), fetches to itself, framed by the checkout alone. */
-export function fieldsPolicy(parent: string): string {
-  return `default-src 'none'; script-src ${cspHash(FIELDS_SCRIPT)}; style-src ${cspHash(FIELDS_CSS)}; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${parent}`;
+/**
+ * The page's policy: its own inline script and style only (by hash), fetches to itself. Any page may
+ * frame it, as the checkout sits in any shop's page (frame-ancestors names every ancestor, the shop
+ * too); its script works only directly under the checkout's exact origin and speaks to it alone.
+ */
+export function fieldsPolicy(): string {
+  return `default-src 'none'; script-src ${cspHash(FIELDS_SCRIPT)}; style-src ${cspHash(FIELDS_CSS)}; connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'`;
 }
 
 /**

@@ -29,6 +29,13 @@ export function runCardFields(win: Window): void {
   const configText = doc.getElementById('vault-fields-config')?.textContent;
   if (!configText) return;
   const config = JSON.parse(configText) as FieldsConfig;
+  // Framed by anything but the checkout it names (as far as the browser tells: Chromium and WebKit do),
+  // the fields take nothing: a card typed there could only go to the vault and its token to the checkout.
+  const ancestors = win.location.ancestorOrigins;
+  if (win.parent === win || (ancestors && ancestors.length > 0 && ancestors[0] !== config.parentOrigin)) {
+    for (const box of Array.from(doc.querySelectorAll('input'))) box.disabled = true;
+    return;
+  }
   type Field = 'number' | 'expiry' | 'cvc';
   type Problem = { field: Field; code: string };
   const FIELDS: Field[] = ['number', 'expiry', 'cvc'];

@@ -54,8 +54,7 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
       title={t('card_fields_frame')}
       // An attribute, not a style: the page's policy takes no inline style.
       height={height}
-      // A browser's saved card fills the frame's fields with the form's (Chromium asks this of a frame on another origin).
-      allow="payment; shared-autofill"
+      allow="payment"
       referrerPolicy="no-referrer"
     />
   );
