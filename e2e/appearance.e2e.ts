@@ -46,11 +46,17 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
       expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
       expect(await seriousViolations(page)).toEqual([]);
+      // The card vault's fields in the same colours: its ground and its text are the checkout's.
+      const look = (frame: Pick<Page, 'evaluate'>, variables: string[]) =>
+        frame.evaluate((names) => names.map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()), variables);
+      const fields = page.frames().find((frame) => new URL(frame.url()).pathname === '/fields');
+      const checkoutLook = await look(page, ['--paper', '--ink', '--brand']);
+      await expect.poll(async () => (fields ? await look(fields, ['--background', '--text', '--accent']) : [])).toEqual(checkoutLook);
       await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-first.png` });
 
       const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
       for (const [name, value] of [['cardnumber', '4242424242424242'], ['expirationDate', `10/${nextYear}`], ['cvc', '123'], ['name', 'Ana Pérez'], ['email', 'ana@example.com'], ['phone', '+50761234567']] as const) {
-        await page.locator(`[name="${name}"]`).fill(value);
+        await new CheckoutFrame(page).field(name).fill(value);
       }
       await page.locator('form button[type="submit"]').click();
       await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });

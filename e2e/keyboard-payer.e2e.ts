@@ -28,9 +28,9 @@ const TEXT = {
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
-/** What a screen reader would have at hand: the focused element, and the live regions' words. */
-function observe(frame: Frame, step: string): Promise<Step> {
-  return frame.evaluate((step) => {
+/** The focused element and the live regions' words of one document. */
+function seenIn(frame: Frame): Promise<{ focus: string; live: string }> {
+  return frame.evaluate(() => {
     const el = document.activeElement;
     const focus = !el || el === document.body
       ? 'BODY'
@@ -40,9 +40,24 @@ function observe(frame: Frame, step: string): Promise<Step> {
       .map((n) => (n.textContent ?? '').trim())
       .filter((s) => s !== '')
       .join(' | ');
-    return { step, focus, live };
-  }, step);
+    return { focus, live };
+  });
 }
+
+/**
+ * What a screen reader would have at hand: the focused element, and the live regions' words, in the
+ * checkout and in the card vault's fields framed in it (focus on that frame is focus on its field).
+ */
+async function observe(frame: Frame, step: string): Promise<Step> {
+  const checkout = await seenIn(frame);
+  const fields = frame.childFrames().find((child) => new URL(child.url()).pathname === '/fields');
+  const vault = fields ? await seenIn(fields).catch(() => null) : null;
+  const focus = checkout.focus.startsWith('iframe') && vault ? `vault ${vault.focus}` : checkout.focus;
+  return { step, focus, live: [checkout.live, vault?.live ?? ''].filter((s) => s !== '').join(' | ') };
+}
+
+/** The name of the focused field, in the checkout or in the vault's frame. */
+const focusedName = async (frame: Frame) => (await observe(frame, '')).focus.match(/\[name=([^\]]+)\]/)?.[1] ?? null;
 
 describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
   let sandbox: Sandbox;
@@ -63,7 +78,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang }), { code: link, lang });
     await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
     const frame = await checkoutFrameOf(page);
-    await expect.poll(() => frame.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
+    await expect.poll(() => focusedName(frame)).toBe('cardnumber');
     const log: Step[] = [];
     const record = async (step: string) => {
       const seen = await observe(frame, step);
@@ -96,6 +111,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     }
     expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT[lang].required);
     expect(await frame.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await vaultFrameOf(frame).locator('[aria-invalid="true"]').count()).toBe(0);
     // Back to the card number, then type it all.
     await vaultFrameOf(frame).locator('[name="cardnumber"]').focus();
     await typeCard(page, '4242 4242 4242 4242');
