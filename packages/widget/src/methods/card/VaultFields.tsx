@@ -17,8 +17,9 @@ interface VaultFieldsProps {
  */
 export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
   const element = useRef<HTMLIFrameElement>(null);
-  // Asked for once, with the checkout's look as it is now (later changes go by message).
-  const [src] = useState(() => vaultFieldsUrl({ ...address, look: typeof document === 'undefined' ? undefined : frameLook(document.documentElement) }));
+  // Asked for once, with the checkout's look as it is now (later changes go by message). A frame drawn
+  // on the server (the first screen in the page) keeps the address it was drawn with: its page is on its way.
+  const [src] = useState(() => vaultFieldsUrl({ ...address, look: typeof document === 'undefined' || document.querySelector('[data-prerendered]') ? undefined : frameLook(document.documentElement) }));
   const [height, setHeight] = useState(FIRST_HEIGHT);
   const latest = useRef(onEvent);
   latest.current = onEvent;

@@ -82,7 +82,7 @@ function cardOf(value: unknown): VaultCard | null {
 const fieldOf = (value: unknown): FrameCardField | null => (value === 'number' || value === 'expiry' || value === 'cvc' ? CARD_FIELD_OF[value] : null);
 
 /** The checkout's side of the vault's fields page: exact origins and the frame's own window both ways. */
-export function createVaultFrame(vaultUrl: string, win: Window = window): VaultFrame {
+export function createVaultFrame(vaultUrl: string, win: Window | undefined = typeof window === 'undefined' ? undefined : window): VaultFrame {
   const origin = parsed(vaultUrl)?.origin ?? 'null';
   let frame: HTMLIFrameElement | null = null;
   let ready = false;
@@ -98,7 +98,8 @@ export function createVaultFrame(vaultUrl: string, win: Window = window): VaultF
   };
   const emit = (event: FrameEvent) => listeners.forEach((listener) => listener(event));
 
-  win.addEventListener('message', (event: MessageEvent) => {
+  // Drawn on the server (the first screen in the page) there is no window: the browser's copy listens.
+  win?.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
     const data = event.data as Record<string, unknown> | null;
     const type = typeof data?.['type'] === 'string' && data['type'].startsWith(PREFIX) ? data['type'].slice(PREFIX.length) : null;
