@@ -6,6 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 
 // PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
@@ -42,15 +43,21 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
       const code = await newLink(amount);
       const page = await browser.newPage();
       await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-      await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       expect(await seriousViolations(page)).toEqual([]);
+      // The card vault's fields, a page of their own in the form.
+      const fields = page.frames().find((frame) => new URL(frame.url()).pathname === '/fields');
+      expect(fields).toBeDefined();
+      if (fields) expect(await seriousViolations(fields)).toEqual([]);
+      const vault = vaultFrameOf(page);
 
       // Submitting empty moves focus to the first invalid field and announces the errors.
       await page.locator('form button[type="submit"]').focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
-      expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+      await expect.poll(() => vault.locator('[name="cardnumber"]').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await vault.locator('[aria-invalid="true"]').count()).toBe(3);
+      expect(await vault.locator('#field-cardnumber-error').textContent()).toBe(lang === 'es' ? 'Campo requerido' : 'Required field');
 
       await page.keyboard.type('4242424242424242');
       const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -61,7 +68,7 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
         ['email', 'ana@example.com'],
         ['phone', '+50761234567'],
       ]) {
-        await page.locator(`[name="${name}"]`).focus();
+        await new CheckoutFrame(page).field(name ?? '').focus();
         await page.keyboard.type(value ?? '');
       }
       await page.keyboard.press('Enter');

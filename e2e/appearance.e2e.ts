@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
@@ -36,7 +36,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return page;
   }
 
@@ -46,11 +46,17 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
       expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
       expect(await seriousViolations(page)).toEqual([]);
+      // The card vault's fields in the same colours: its ground and its text are the checkout's.
+      const look = (frame: Pick<Page, 'evaluate'>, variables: string[]) =>
+        frame.evaluate((names) => names.map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()), variables);
+      const fields = page.frames().find((frame) => new URL(frame.url()).pathname === '/fields');
+      const checkoutLook = await look(page, ['--paper', '--ink', '--brand']);
+      await expect.poll(async () => (fields ? await look(fields, ['--background', '--text', '--accent']) : [])).toEqual(checkoutLook);
       await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-first.png` });
 
       const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
       for (const [name, value] of [['cardnumber', '4242424242424242'], ['expirationDate', `10/${nextYear}`], ['cvc', '123'], ['name', 'Ana Pérez'], ['email', 'ana@example.com'], ['phone', '+50761234567']] as const) {
-        await page.locator(`[name="${name}"]`).fill(value);
+        await new CheckoutFrame(page).field(name).fill(value);
       }
       await page.locator('form button[type="submit"]').click();
       await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
@@ -84,11 +90,11 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     });
     const address = (appearance: unknown) => `${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(appearance))}`;
     await page.goto(address({ variables: { fontFamily: 'system' } }));
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     expect(fontRequests).toEqual([]);
 
     await page.goto(address({ variables: { fontFamily } }));
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.evaluate((family) => document.fonts.check(`600 16px ${family}`) && [...document.fonts].some((f) => f.family == family && f.status == 'loaded'), name), { timeout: 10_000 }).toBe(true);
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url).toMatch(new RegExp(`^${sandbox.url}/fonts/${fontFamily}/\\d+\\.\\d+\\.\\d+/${fontFamily}-latin-\\d00-normal\\.woff2$`));
@@ -101,7 +107,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     const code = await createLink(sandbox, { amount: amount++, description: 'Café' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'light' });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify({ theme: 'auto' }))}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     const paperVariable = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
     expect(await paperVariable()).toBe('#ffffff');
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
@@ -55,7 +55,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     { lang: 'en' as const, amount: 72, how: 'X' },
   ])('3DS in $lang, closed with $how: the challenge called off, the shop hears an error then the close', async ({ lang, amount, how }) => {
     const { context, page, frame, code } = await open(lang, amount);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
     const box = frame.getByRole('group', { name: TEXT[lang].verification });
     if (await box.isVisible()) {

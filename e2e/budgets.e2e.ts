@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, measureSizes } from '../scripts/sizes.mjs';
+import { startTestVault } from '../packages/sandbox/test/testCardVault';
+
+/** PRODUCT.md: from open() to a card field that takes typing, everything from the checkout's origins and the card vault's. */
+const CARD_FIELD_TOTAL_GZIP_BYTES = 90_000;
 
 // PRODUCT.md "Quality bars": sizes are features, enforced on the built files.
 describe('size budgets of what ships', () => {
@@ -23,6 +28,23 @@ describe('size budgets of what ships', () => {
     expect(BUDGETS).toEqual({ loaderGzipBytes: 8_000, widgetFirstLoadGzipBytes: 64_000 });
     expect(sizes.widget.firstLoad).not.toBeNull();
     expect(sizes.widget.firstLoad?.gzipBytes).toBeLessThanOrEqual(BUDGETS.widgetFirstLoadGzipBytes);
+  });
+
+  it('the card vault\'s fields page (HTML with its script and style) and the widget\'s first load together stay within 90 KB', async () => {
+    const parent = 'http://checkout.test';
+    const vault = await startTestVault({ checkoutOrigins: [parent] });
+    try {
+      const answer = await fetch(`${vault.url}/fields?lang=es&parent=${encodeURIComponent(parent)}&brands=VISA,MC,AMEX`);
+      expect(answer.status).toBe(200);
+      const page = Buffer.from(await answer.arrayBuffer());
+      // One request: the page carries its script and style, nothing else is fetched before the fields take typing.
+      expect(page.toString('utf8')).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet/);
+      const fieldsGzip = gzipSync(page, { level: 9 }).length;
+      expect(fieldsGzip).toBeLessThanOrEqual(6_000);
+      expect((sizes.widget.firstLoad?.gzipBytes ?? Infinity) + fieldsGzip).toBeLessThanOrEqual(CARD_FIELD_TOTAL_GZIP_BYTES);
+    } finally {
+      await vault.close();
+    }
   });
 
   it('counts i18next: it is in the entry chunk', () => {

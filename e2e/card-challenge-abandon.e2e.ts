@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -63,7 +63,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await fillCard(page, lang, '4000 0000 0000 3220');
     await frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     const challengeUrl = (await checkoutFrameOf(page)).url();
@@ -93,24 +93,24 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
       if (dropped++ < 2) return route.abort('connectionreset');
       if (!pushFirst) return route.continue();
       const response = await route.fetch();
-      answered(await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false));
+      answered(await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false));
       await route.fulfill({ response });
     });
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.getByRole('alert').filter({ hasText: TEXT[lang].leaveFailed }).waitFor({ timeout: 10_000 });
     expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     await screenshot(page, { path: `${SHOTS}card-challenge-leave-failed-${lang}-360.png` });
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(-1);
     // Again: the first attempt is called off before the form comes back.
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
-    await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
     expect(await formBeforeAnswer).toBe(pushFirst);
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(0);
     expect(await frame.getByRole('radio', { name: new RegExp(TEXT[lang].card) }).isChecked()).toBe(true);
     // Another card: the payer's details stay, the first card's number and expiry do not.
-    await expect.poll(() => frame.locator('[name="cardnumber"]').inputValue()).toBe('');
-    await expect.poll(() => frame.locator('[name="expirationDate"]').inputValue()).toBe('');
+    await expect.poll(() => vaultFrameOf(frame).locator('[name="cardnumber"]').inputValue()).toBe('');
+    await expect.poll(() => vaultFrameOf(frame).locator('[name="expirationDate"]').inputValue()).toBe('');
     expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
@@ -166,7 +166,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
-    expect(await frame.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').count()).toBe(0);
     await screenshot(page, { path: `${SHOTS}card-challenge-won-receipt-${lang}-360.png` });
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'card', notification: { Estado: 'APPROVED', Oper: first?.codOper } }]]);
     expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ codOper: first?.codOper, status: 1 })]);

@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
@@ -43,7 +43,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge', () => {
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
     const box = frame.getByRole('group', { name: TEXT[lang].verification });
     await box.getByRole('checkbox', { name: TEXT[lang].robot }).check();
@@ -65,7 +65,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge', () => {
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText(TEXT[lang].waiting).waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Tarjeta|Card/ }).isChecked()).toBe(true);
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     // A payment under way: the captcha is not on screen.
     expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);
     expect(await frame.getByRole('button', { name: TEXT[lang].resume }).isVisible()).toBe(true);

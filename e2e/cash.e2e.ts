@@ -3,7 +3,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { DemoShop, type CheckoutFrame } from './support/pages';
+import { DemoShop, type CheckoutFrame, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -164,7 +164,7 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
     const { code } = (await res.json()) as { code: string };
     const page = await browser.newPage({ locale: 'es-PA' });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('radio', { name: /Efectivo/ }).count()).toBe(0);
     expect(await page.locator('#method-panel-cash').count()).toBe(0);
     await page.close();

@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
@@ -72,7 +73,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     await page.waitForFunction(() => 'Checkout' in window);
     await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: object): void } }).Checkout.open({ code, lang }), { code, lang });
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return { page, frame };
   }
 
@@ -90,7 +91,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     await expect.poll(() => inFrame.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 10_000 }).toBe('cardnumber');
     // Typing goes straight into the focused field.
     await page.keyboard.type('4242');
-    expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('4242');
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').inputValue()).toBe('4242');
     await frame.getByRole('group', { name: TEXT[lang].verification }).waitFor({ timeout: 15_000 });
     const at = await where(page, {
       methods: '[role="radiogroup"]', form: '#method-panel-card form', pay: '#method-panel-card button[type="submit"]', captcha: 'fieldset.security',

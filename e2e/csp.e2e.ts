@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
 import { startSandbox, type Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 // Issue 11: the widget pages' CSP has no 'unsafe-inline' for styles; the inlined CSS is allowed by
 // its hash. The widget must look and work exactly as before, with no policy violation.
@@ -57,7 +58,7 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     // The splash's bar takes its duration from a custom property set through the CSSOM, which CSP
     // allows; and the page's own splash its start, from the inline script its hash allows.
     expect(await page.evaluate(() => document.documentElement.dataset.splashMs)).toBe('2500ms');
@@ -72,7 +73,7 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
   it('applies no style injected into the page', async () => {
     const page = await browser.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=LKDEMO0001`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     const applied = await page.evaluate(async () => {
       const style = document.createElement('style');
       style.textContent = 'body { outline: 7px solid red; }';

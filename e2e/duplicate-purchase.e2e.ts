@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
       handle.on('result', (result) => w.shopEvents?.push(['result', result]));
     }, { code, lang });
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return frame;
   }
   const closeCheckout = async (page: Page) => {
@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${encodeURIComponent(code)}&lang=${lang}`);
     const form = new CheckoutFrame(page);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return { page, form };
   }
 

@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 // Issue 21 "The first phone screen": on a 360x740 phone the payment's essentials come first. The
 // demo merchant offers all seven methods, a donation and the captcha, the longest checkout there is.
@@ -36,7 +37,7 @@ describe.runIf(browserAvailable())('the first phone screen', () => {
       await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: object): void } }).Checkout.open({ code, lang }), { code, lang });
       const frameEl = page.locator('iframe[src*="/pf/widget"]');
       const checkout = page.frameLocator('iframe[src*="/pf/widget"]');
-      await checkout.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      await vaultFrameOf(checkout).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
       const frame = page.frames().find((f) => f !== page.mainFrame());
       if (!frame) throw new Error('no checkout frame');
       // Let the captcha and the later parts settle where they go.

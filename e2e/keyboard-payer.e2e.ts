@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { DEMO_USER } from './support/wallet';
 import { saveArtifact } from './support/artifacts';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 // Issue 96: a payer with a keyboard alone (no pointer), with the live regions as a screen reader's
 // stand-in. After every step the text of the live regions and the focused element are recorded:
@@ -27,9 +28,9 @@ const TEXT = {
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
-/** What a screen reader would have at hand: the focused element, and the live regions' words. */
-function observe(frame: Frame, step: string): Promise<Step> {
-  return frame.evaluate((step) => {
+/** The focused element and the live regions' words of one document. */
+function seenIn(frame: Frame): Promise<{ focus: string; live: string }> {
+  return frame.evaluate(() => {
     const el = document.activeElement;
     // Gone from the frame to the shop's page: the modal's loop let it out.
     const focus = !document.hasFocus()
@@ -42,9 +43,24 @@ function observe(frame: Frame, step: string): Promise<Step> {
       .map((n) => (n.textContent ?? '').trim())
       .filter((s) => s !== '')
       .join(' | ');
-    return { step, focus, live };
-  }, step);
+    return { focus, live };
+  });
 }
+
+/**
+ * What a screen reader would have at hand: the focused element, and the live regions' words, in the
+ * checkout and in the card vault's fields framed in it (focus on that frame is focus on its field).
+ */
+async function observe(frame: Frame, step: string): Promise<Step> {
+  const checkout = await seenIn(frame);
+  const fields = frame.childFrames().find((child) => new URL(child.url()).pathname === '/fields');
+  const vault = fields ? await seenIn(fields).catch(() => null) : null;
+  const focus = checkout.focus.startsWith('iframe') && vault ? `vault ${vault.focus}` : checkout.focus;
+  return { step, focus, live: [checkout.live, vault?.live ?? ''].filter((s) => s !== '').join(' | ') };
+}
+
+/** The name of the focused field, in the checkout or in the vault's frame. */
+const focusedName = async (frame: Frame) => (await observe(frame, '')).focus.match(/\[name=([^\]]+)\]/)?.[1] ?? null;
 
 describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
   let sandbox: Sandbox;
@@ -63,9 +79,9 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);
     await page.evaluate(({ code, lang }) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang }), { code: link, lang });
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
     const frame = await checkoutFrameOf(page);
-    await expect.poll(() => frame.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
+    await expect.poll(() => focusedName(frame)).toBe('cardnumber');
     const log: Step[] = [];
     // The frame's document of the moment (it navigates to the 3DS page and back).
     const record = async (step: string) => {
@@ -103,8 +119,9 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     }
     expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT[lang].required);
     expect(await frame.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await vaultFrameOf(frame).locator('[aria-invalid="true"]').count()).toBe(0);
     // Back to the card number, then type it all.
-    await frame.locator('[name="cardnumber"]').focus();
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').focus();
     await typeCard(page, '4242 4242 4242 4242');
     await record('card typed');
     await frame.locator('#method-panel-card button[type="submit"]').focus();

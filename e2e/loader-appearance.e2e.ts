@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 /** The script tag's global, as this page uses it (e2e/loader.e2e.ts types the whole of it on `window`). */
 type ShopWindow = Window & { Checkout: { open(options: Record<string, unknown>): unknown } };
@@ -32,7 +33,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
   }
 
   async function checkoutFrame(page: Page): Promise<Frame> {
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
     return frame;

@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
+import { vaultFrameOf } from './support/pages';
 
 interface CheckoutGlobal {
   open(options: Record<string, unknown>): {
@@ -106,7 +107,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
       window.__close = () => handle.close();
     }, code);
     expect(await page.locator('iframe').count()).toBe(1);
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.evaluate(() => window.__close?.());
     expect(await page.locator('iframe').count()).toBe(0);
 
@@ -125,7 +126,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
       window.Checkout.open({ code: c, container: '#inline-box', lang: 'en' });
     }, code);
     const frame = page.frameLocator('#inline-box iframe');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     expect(await frame.locator('label', { hasText: /card number/i }).count()).toBeGreaterThan(0);
     expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
     await page.close();
@@ -143,12 +144,12 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await page.goto(`${sandbox.demoUrl}/esm.html`);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     await page.locator('#pay-button').click();
-    await page.frameLocator('#checkout iframe').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('#checkout iframe')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).searchParams.get('order')).toMatch(/.+/);
     await page.locator('#cancel-button').click();
     await page.locator('#checkout iframe').waitFor({ state: 'detached' });
     await page.locator('#pay-button').click();
-    await page.frameLocator('#checkout iframe').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('#checkout iframe')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await expect.poll(() => links.length).toBe(2);
     expect(links[1]).toBe(links[0]);
     await page.close();

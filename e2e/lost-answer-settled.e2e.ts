@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
@@ -37,7 +37,7 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return { page, frame };
   }
   const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);

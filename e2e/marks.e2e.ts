@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 /** PRODUCT.md "Method choice": each radio's name, in the order the choice lists them. */
 const METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
@@ -67,7 +68,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return { context, page };
   };
 
@@ -103,7 +104,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
       const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 }, colorScheme: theme });
       const page = await context.newPage();
       await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify({ theme }))}`);
-      await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
       const group = page.getByRole('radiogroup', { name: 'Método de pago' });
       await page.locator('.method-mark--balance svg').waitFor();
       const ids = await group.getByRole('radio').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
@@ -129,8 +130,8 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
     expect(chunks.filter((path) => /\/markSvgs-[\w-]+\.js$/.test(path))).toHaveLength(1);
 
-    const field = page.locator('.field').filter({ has: page.locator('[name="cardnumber"]') });
-    await page.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+    const field = page.locator('.field').filter({ has: vaultFrameOf(page).locator('[name="cardnumber"]') });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
     await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta Visa');
     expect(await markOf(page, '.field__aside .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     // The recognised brand stands out among the accepted ones.
@@ -141,7 +142,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, { path: 'e2e/artifacts/marks-card-visa-360.png' });
 
-    await page.locator('[name="cardnumber"]').fill('3782 822463 10005');
+    await vaultFrameOf(page).locator('[name="cardnumber"]').fill('3782 822463 10005');
     await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta American Express');
     expect(await markOf(page, '.field__aside .card-mark--amex')).toMatchObject({ drawn: true });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -4,7 +4,7 @@ import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { CheckoutFrame, openShopCheckout, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('the method choice', () => {
     expect(await group.getByRole('radio', { name: 'Balance' }).isChecked()).toBe(false);
     expect(await group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: /nequi phone/i }).waitFor();
-    expect(await page.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').count()).toBe(0);
     await screenshot(page, { path: 'e2e/artifacts/method-choice-nequi-only-360.png', fullPage: true });
     await context.close();
   });

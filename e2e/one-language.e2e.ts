@@ -3,7 +3,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { catalogs } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { DemoShop } from './support/pages';
+import { DemoShop, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.getByText(DESCRIBED[lang]).first().waitFor({ timeout: 10_000 });
     const text = await page.locator('body').innerText();
     expect(text).not.toContain(DESCRIBED[other(lang)]);

@@ -5,7 +5,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { CheckoutFrame, DemoShop, type CheckoutScope } from './support/pages';
+import { CheckoutFrame, DemoShop, type CheckoutScope, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -72,7 +72,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     expect(await b.getByText('Enviado al teléfono •••• 3333.').isVisible()).toBe(true);
     expect(await b.getByText(/Lo empezaste para este mismo pedido/).isVisible()).toBe(true);
     // No form beneath it: nothing to pay twice with.
-    expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await vaultFrameOf(b).locator('[name="cardnumber"]').count()).toBe(0);
     for (const name of ['Seguir con ese pago', 'Pagar este pedido ($31.50) de otra forma', 'Anular el pago con Yappy']) {
       expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
@@ -177,7 +177,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const { code, first, second, b } = await leftAtChallenge('es', 27.5);
     const text = CHALLENGE.es;
     await b.getByRole('heading', { name: text.title('$27.50') }).waitFor({ timeout: 20_000 });
-    expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await vaultFrameOf(b).locator('[name="cardnumber"]').count()).toBe(0);
     for (const name of [text.again, text.other('$27.50')]) expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(b)).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-challenge-es-360.png` });

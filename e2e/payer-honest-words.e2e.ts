@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
   }
   async function open(page: Page, code: string, lang: 'es' | 'en'): Promise<CheckoutFrame> {
     const frame = await openFrame(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return new CheckoutFrame(frame);
   }
   async function openFrame(page: Page, code: string, lang: 'es' | 'en') {
@@ -104,7 +104,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     const again = await openFrame(page, code, lang);
     const bankPage = again.getByRole('button', { name: TEXT[lang].bankPage, exact: true });
     await bankPage.waitFor({ timeout: 20_000 });
-    expect(await again.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await vaultFrameOf(again).locator('[name="cardnumber"]').count()).toBe(0);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-challenge-reopened-${lang}-360.png` });
     await bankPage.click();

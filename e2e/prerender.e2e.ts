@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, DemoShop } from './support/pages';
+import { CheckoutFrame, DemoShop, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -29,7 +29,9 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
       (await fetch(`${sandbox.url}/pf/widget?type=lk&code=${code}${query}`, { headers })).text();
     const es = await page('', { 'accept-language': 'es-PA' });
     expect(es).toContain('<div id="root" data-prerendered="es">');
-    expect(es).toMatch(/<input[^>]*name="cardnumber"[^>]*autocomplete="cc-number"|<input[^>]*autocomplete="cc-number"[^>]*name="cardnumber"/);
+    // The card's fields: the card vault's page, framed with the form from the first byte, in the payer's language.
+    expect(es).toMatch(/<iframe[^>]*src="http:\/\/[^"]+\/fields\?lang=es&amp;parent=[^"]*"[^>]*class="vault-fields"/);
+    expect(es).toMatch(/<link rel="preconnect" href="http:\/\/127\.0\.0\.1:\d+">/);
     expect(es).toContain('Método de pago');
     const en = await page('&lang=en');
     expect(en).toContain('<div id="root" data-prerendered="en">');
@@ -130,12 +132,12 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${await newLink(sandbox)}&lang=es`, { waitUntil: 'commit' });
-    await page.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
     await nequi.check();
     release();
     await phone.waitFor({ timeout: 10_000 });
     expect(await nequi.isChecked()).toBe(true);
-    expect(await page.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

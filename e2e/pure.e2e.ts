@@ -4,6 +4,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 interface PureModule {
   loadCheckout(baseUrl: string): Promise<{ open(options: { code: string }): unknown; version: string } | null>;
@@ -61,7 +62,7 @@ describe.runIf(browserAvailable())('loadCheckout() from the pure entry in the br
     });
     const src = new URL((await page.locator('[aria-modal="true"] iframe').getAttribute('src')) ?? '');
     expect([src.origin, src.searchParams.get('code')]).toEqual([sandbox.url, code]);
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.close();
   });
 });

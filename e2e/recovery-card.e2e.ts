@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -20,13 +21,13 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return page;
   };
   const fill = async (page: Page, number: string) => {
-    await page.locator('[name="cardnumber"]').fill(number);
-    await page.locator('[name="expirationDate"]').fill(`12/${String((new Date().getFullYear() + 2) % 100)}`);
-    await page.locator('[name="cvc"]').fill('123');
+    await vaultFrameOf(page).locator('[name="cardnumber"]').fill(number);
+    await vaultFrameOf(page).locator('[name="expirationDate"]').fill(`12/${String((new Date().getFullYear() + 2) % 100)}`);
+    await vaultFrameOf(page).locator('[name="cvc"]').fill('123');
     await page.locator('[name="name"]').fill('Maria Nunez');
     await page.locator('[name="email"]').fill('maria@example.com');
     await page.locator('[name="phone"]').fill('+507 6123-4567');
@@ -48,8 +49,8 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     await page.locator('form button[type="submit"]').click();
     await expectNoteBy(page, 'cvc');
     expect(await page.locator('#card-decline').textContent()).toContain('Código de seguridad (CVC) incorrecto');
-    expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
-    expect(await page.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 0127');
+    expect(await vaultFrameOf(page).locator('[name="cvc"]').inputValue()).toBe('');
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 0127');
     expect(await page.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     await screenshot(page, { path: `${SHOTS}recovery-card-cvc-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
@@ -64,7 +65,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     const text = await page.locator('#card-decline').textContent();
     expect(text).toContain('Payment declined');
     expect(text).toContain('Insufficient funds');
-    expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
+    expect(await vaultFrameOf(page).locator('[name="cvc"]').inputValue()).toBe('');
     expect(await page.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     await screenshot(page, { path: `${SHOTS}recovery-card-funds-en-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
@@ -78,13 +79,13 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     const fail = page.getByRole('button', { name: /fallar|fail/i });
     await fail.waitFor({ timeout: 15_000 });
     await fail.click();
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await expectNoteBy(page, 'cardnumber');
     expect(await page.locator('#card-decline').textContent()).toContain('La autenticación 3D Secure falló');
-    expect(await page.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
     expect(await page.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     expect(await page.locator('[name="phone"]').inputValue()).toBe('+507 6123-4567');
-    expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
+    expect(await vaultFrameOf(page).locator('[name="cvc"]').inputValue()).toBe('');
     // Kept for this one return only.
     expect(await page.evaluate(() => sessionStorage.getItem('pasarela.card.draft'))).toBeNull();
     await screenshot(page, { path: `${SHOTS}recovery-card-3ds-es-360.png` });

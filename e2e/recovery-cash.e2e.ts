@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.getByRole('radiogroup', { name: T.methods }).getByRole('radio', { name: T.method }).check();
     await page.getByRole('radio', { name: T.network }).check();
     await page.locator('[name="cash-email"]').fill(email);

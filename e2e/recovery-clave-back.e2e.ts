@@ -9,6 +9,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -28,7 +29,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
     const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
     await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
@@ -44,7 +45,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-clave-back-es-360.png` });
 

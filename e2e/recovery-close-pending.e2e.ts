@@ -9,6 +9,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -34,7 +35,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
   /** Opens the checkout for `code` with the loader, recording its events in order. */
   async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return frame;
   }
   const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);

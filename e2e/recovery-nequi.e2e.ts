@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -21,7 +22,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: touch, isMobile: touch });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
-    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.getByRole('radio', { name: /^Nequi$/ }).check();
     return { context, page };
   };

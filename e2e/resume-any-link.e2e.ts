@@ -9,6 +9,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola' });
     const page = await shopPage(lang);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: method }).check();
     await verify(frame);
     return { code, page, frame };
@@ -79,7 +80,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     frame = await openRecordingShopEvents(page, code, lang);
     await frame.getByRole('timer').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}resume-any-link-yappy-${lang}-360.png` });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
@@ -118,7 +119,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     // Opened again: the same voucher, not a fresh form that would issue a second one.
     frame = await openRecordingShopEvents(page, code, lang);
     await frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}resume-any-link-cash-${lang}-360.png` });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
@@ -136,7 +137,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     const { code, page, frame } = await atClaveBank('es', 73);
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
-    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     await screenshot(page, { path: `${SHOTS}resume-any-link-clave-back-es-360.png` });
     const [tx] = await transactionsFor(sandbox, code);
     const approved = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {
@@ -160,7 +161,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 10_000 });
     // The payer opens the link again on the same page: a fresh form, not the payment just made.
     const again = await openRecordingShopEvents(page, code, 'en');
-    await again.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(again).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await page.waitForTimeout(1_000);
     expect(await again.getByRole('heading', { name: /payment receipt/i }).count()).toBe(0);
     expect(await again.getByText(/waits for your bank/i).count()).toBe(0);

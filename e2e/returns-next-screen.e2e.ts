@@ -4,7 +4,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { denyStorage } from './support/storage';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
@@ -170,7 +170,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     });
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     if (method === 'card') {
       await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
     } else {
@@ -196,12 +196,12 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await note.waitFor({ timeout: 20_000 });
     expect(await note.getAttribute('role')).toBe('alert');
     expect(await note.textContent()).toBe(`${TEXT[lang].declined}${TEXT[lang].reason}`);
-    expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
-    expect(await frame.locator('[name="expirationDate"]').inputValue()).toMatch(/^12\/\d\d$/);
+    expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await vaultFrameOf(frame).locator('[name="expirationDate"]').inputValue()).toMatch(/^12\/\d\d$/);
     expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     expect(await frame.locator('[name="phone"]').inputValue()).toBe('+507 6123-4567');
-    expect(await frame.locator('[name="cvc"]').inputValue()).toBe('');
+    expect(await vaultFrameOf(frame).locator('[name="cvc"]').inputValue()).toBe('');
     // The shop hears the decline, once.
     await expect.poll(() => shopEventsOf<[string, unknown]>(page)).toMatchObject([['result', { status: 'error', method: 'card', notification: { Estado: 'DECLINED' } }]]);
     // What the payer saw on the way back: no splash, no receipt, and no bank wait for a payment

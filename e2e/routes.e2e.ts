@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { vaultFrameOf } from './support/pages';
 
 // SPEC 2 "Screens and routes": every route of the table and every widget route, walked in a real
 // browser; each ends on a real screen (a heading or a form the payer can use) or on the redirect
@@ -26,7 +27,7 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
   const data = { slug: '', code: '', codOper: '', claveOper: '', donationOper: '', subscriptionOper: '', validation: '', emailToken: '', expired: '' };
 
   const heading = (name: RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
-  const cardForm = (page: Page) => page.locator('[name="cardnumber"]');
+  const cardForm = (page: Page) => vaultFrameOf(page).locator('[name="cardnumber"]');
   const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
   const card = (cardNumber: string) => ({ cardNumber, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' });
 

@@ -5,6 +5,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { vaultFrameOf } from './support/pages';
 
 // SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
 // a payment code (docs/spec-decisions.md) and the signup form's phone and city.
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     }
     await field.fill(` ${code} `);
     await continueButton.click();
-    await page.locator('[name="cardnumber"]').waitFor();
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
     expect(new URL(page.url()).searchParams.get('code')).toBe(code);
     expect(errors).toEqual([]);
     await context.close();

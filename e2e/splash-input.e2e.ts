@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { createLink } from './support/admin';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 /** Longer than SPEC's 3 s, so the typing and tapping surely fall under it on a loaded machine. */
 const SPLASH_MS = 10_000;
@@ -39,7 +40,7 @@ describe.runIf(browserAvailable())('input under the splash', () => {
     await page.goto(link);
     await page.locator('.splash').waitFor({ state: 'visible', timeout: 60_000 });
     // The form drawn beneath the splash, out of reach until it lifts.
-    await page.locator('.app-screen [name="cardnumber"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ state: 'attached', timeout: 15_000 });
     expect(await page.locator('.app-screen').getAttribute('inert')).not.toBeNull();
     return { page, errors, close: () => context.close() };
   }
@@ -49,13 +50,13 @@ describe.runIf(browserAvailable())('input under the splash', () => {
     await page.keyboard.type('4242424242424242', { delay: 30 });
     // Still under the splash: nothing shows yet, and the splash keeps its time.
     expect(await page.locator('.splash').count()).toBe(1);
-    expect(await page.locator('.app-screen [name="cardnumber"]').inputValue()).toBe('');
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').inputValue()).toBe('');
     await page.locator('.splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 10_000 });
-    const field = page.locator('[name="cardnumber"]');
+    const field = vaultFrameOf(page).locator('[name="cardnumber"]');
     await expect.poll(() => field.inputValue()).toBe('4242 4242 4242 4242');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('cardnumber');
     // and the field goes on taking typing where it left off
-    await page.locator('[name="expirationDate"]').fill('12/39');
+    await vaultFrameOf(page).locator('[name="expirationDate"]').fill('12/39');
     expect(await field.inputValue()).toBe('4242 4242 4242 4242');
     expect(errors).toEqual([]);
     await close();
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('input under the splash', () => {
       await route.continue();
     });
     const frame = await openRecordingShopEvents(page, code, 'es');
-    await frame.locator('[name="cardnumber"]').waitFor();
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor();
     expect(mainPath).not.toBe('');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
     await page.keyboard.press('Escape');

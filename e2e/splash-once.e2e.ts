@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -25,7 +26,7 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     }, { code, lang });
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
     let splash = false;
-    const field = frame.locator('[name="cardnumber"]');
+    const field = vaultFrameOf(frame).locator('[name="cardnumber"]');
     for (;;) {
       if (await frame.locator('.splash').count().catch(() => 0)) splash = true;
       const typed = await field.fill('4242', { timeout: 100 }).then(() => true, () => false);

@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { vaultFrameOf } from './support/pages';
 
 interface Timings {
   /** Largest Contentful Paint entries, in ms from the navigation's start. */
@@ -78,7 +79,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     // The form is in the page (painted) under the splash.
     const screen = page.locator('.app-screen');
     await page.locator('.splash').waitFor({ state: 'visible' });
-    await screen.locator('[name="cardnumber"]').waitFor({ state: 'attached', timeout: 10_000 });
+    await vaultFrameOf(screen).locator('[name="cardnumber"]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await page.locator('.splash').count()).toBe(1);
     expect(await screen.getAttribute('inert')).not.toBeNull();
     // The form's paint is reported first: Chromium stops reporting LCP at the first key or click,
@@ -99,7 +100,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     // The keyboard cannot reach the form, and a click lands on the splash.
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('.app-screen'))).toBe(false);
-    const box = await screen.locator('[name="cardnumber"]').boundingBox();
+    const box = await vaultFrameOf(screen).locator('[name="cardnumber"]').boundingBox();
     if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     expect(await page.evaluate(() => !!document.activeElement?.closest('.app-screen'))).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
@@ -115,7 +116,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
 
     // Afterwards the same form is live: reachable, readable, and it takes what is typed.
     expect(await screen.getAttribute('inert')).toBeNull();
-    await page.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+    await vaultFrameOf(page).locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('cardnumber');
     const after = await exposed();
     expect(after.some((n) => n.startsWith('textbox'))).toBe(true);

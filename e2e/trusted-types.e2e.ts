@@ -6,6 +6,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { vaultFrameOf } from './support/pages';
 
 // docs/integration.md "Content Security Policy": a shop page whose policy requires Trusted Types
 // for scripts loads the checkout with loadCheckout() (the built dist/pure.mjs, served at
@@ -70,7 +71,7 @@ describe.runIf(browserAvailable())('loadCheckout() on a page that requires Trust
     expect(refused).toContain('TrustedScriptURL');
     const src = new URL((await page.locator('[aria-modal="true"] iframe').getAttribute('src')) ?? '');
     expect([src.origin, src.searchParams.get('code')]).toEqual([sandbox.url, code]);
-    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     // the probe above is the only violation: loading and opening the checkout raised none
     expect(await violations()).toEqual([expect.stringMatching(/^require-trusted-types-for /)]);
     await page.close();

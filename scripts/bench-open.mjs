@@ -132,7 +132,8 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
  * binding, not Playwright's locator: its polls (0, 20, 70... 770 ms) and ~300 KB helper would hold up the page.
  */
 function watchCardField() {
-  if (!location.pathname.startsWith('/pf/widget')) return;
+  // The checkout's page, or the card vault's fields page framed in it (issue 90), whichever has the field.
+  if (!location.pathname.startsWith('/pf/widget') && location.pathname !== '/fields') return;
   // When the frame's document was made (its renderer took the page) and when the parser (or the
   // floor's script) put the card field in it: the phases between the answer and the screen.
   const documentAt = performance.now();
@@ -194,7 +195,8 @@ async function openOnce(browser, target, settle) {
     const seen = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
     const cpu = cpuUsed(cpuBefore, cpuSnapshot(target.sandbox?.child?.pid));
     // And Playwright finds it visible and focused, as a payer's tap would leave it.
-    const field = page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]');
+    const checkout = page.frameLocator('iframe[src*="/pf/widget"]');
+    const field = ((await checkout.locator('iframe.vault-fields').count()) > 0 ? checkout.frameLocator('iframe.vault-fields') : checkout).locator('[name="cardnumber"]');
     // and open() has taken the hidden frame out of the page
     if (target.preload && (await page.locator('iframe').count()) !== 1) throw new Error('the preload frame is still in the page after open()');
     const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
@@ -401,11 +403,16 @@ const returnRuns = option('return-runs', 5);
 
 function watchReturn() {
   if (!location.pathname.startsWith('/pf/')) return;
+  // The card vault's fields hold no card after a refused challenge (the checkout never had it): the form with its reason is the end.
+  const vaultFields = () => document.querySelector('iframe.vault-fields');
   const shown = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible';
   const until = performance.now() + 30_000;
   const tick = () => {
     if (shown(document.getElementById('receipt-title'))) {
       return void window.__benchReturnSeen({ at: performance.timeOrigin + performance.now(), screen: 'receipt' });
+    }
+    if (shown(document.getElementById('card-decline')) && shown(vaultFields())) {
+      return void window.__benchReturnSeen({ at: performance.timeOrigin + performance.now(), screen: 'form' });
     }
     const field = document.querySelector('[name="cardnumber"]');
     if (shown(document.getElementById('card-decline')) && shown(field) && !field.disabled && field.value !== '') {
@@ -440,12 +447,15 @@ async function returnOnce(browser, sandbox, step, order) {
     await page.waitForTimeout(settleMs);
     await page.locator('#pay-button').click();
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
+    await frame.locator('[name="name"]').waitFor({ timeout: 30_000 });
+    // The card's own fields: the card vault's, in their frame (issue 90), or the checkout's before it.
+    const card = (await frame.locator('iframe.vault-fields').count()) > 0 ? frame.frameLocator('iframe.vault-fields') : frame;
+    await card.locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
     if (method === 'card') {
       const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-      await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
-      await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
-      await frame.locator('[name="cvc"]').fill('123');
+      await card.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
+      await card.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
+      await card.locator('[name="cvc"]').fill('123');
       await frame.locator('[name="name"]').fill('María José Núñez');
       await frame.locator('[name="email"]').fill('maria.nunez@example.com');
       await frame.locator('[name="phone"]').fill('+507 6123-4567');

@@ -196,7 +196,10 @@ async function payOnce(browser, target) {
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function', null, { timeout: 120_000 });
     await page.evaluate((c) => window.Checkout.open({ code: c }), code);
     const frame = page.frameLocator('iframe[src*="/pf/"]');
-    await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 120_000 });
+    await frame.locator('[name="name"]').waitFor({ state: 'visible', timeout: 120_000 });
+    // The card's own fields: the card vault's, in their frame (issue 90), or the checkout's before it.
+    const card = (await frame.locator('iframe.vault-fields').count()) > 0 ? frame.frameLocator('iframe.vault-fields') : frame;
+    await card.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 120_000 });
     const paying = await throttle(context, page);
     // What each request after Pay sent (its body's bytes): the upload is the slower way at 750 kbit/s.
     const sent = new Map();
@@ -215,7 +218,7 @@ async function payOnce(browser, target) {
     const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
     const fields = { cardnumber: randomVisa(), expirationDate: `12/${nextYear}`, cvc: '123', name: 'María José Núñez', email: 'maria.nunez@example.com', phone: '+507 6123-4567' };
     for (const [name, value] of Object.entries(fields)) {
-      const field = frame.locator(`[name="${name}"]`);
+      const field = (['cardnumber', 'expirationDate', 'cvc'].includes(name) ? card : frame).locator(`[name="${name}"]`);
       if (await field.count()) await field.pressSequentially(value, { delay: 5 });
     }
     await page.waitForTimeout(thinkMs);

@@ -28,14 +28,26 @@ export interface CardDetails {
 }
 
 /** Where the checkout is: the iframe on a merchant page, or the page itself when opened full page. */
-export type CheckoutScope = Pick<FrameLocator, 'locator' | 'getByRole' | 'getByText' | 'getByLabel'>;
+export type CheckoutScope = Pick<FrameLocator, 'locator' | 'getByRole' | 'getByText' | 'getByLabel' | 'frameLocator'>;
+
+/** The card's number, expiry and CVC: the card vault's fields, in their frame inside the checkout (issue 90). */
+export const VAULT_FIELDS = ['cardnumber', 'expirationDate', 'cvc'] as const;
+
+/** The card vault's frame in a checkout. */
+export const vaultFrameOf = (scope: Pick<FrameLocator, 'frameLocator'>): FrameLocator => scope.frameLocator('iframe.vault-fields');
 
 /** The checkout, driven by its fields' names (SPEC 3 "Form values"). */
 export class CheckoutFrame {
   constructor(readonly frame: CheckoutScope) {}
 
+  /** A form value's field by its SPEC name: the card's own in the card vault's frame, the others in the checkout. */
   field(name: string): Locator {
-    return this.frame.locator(`[name="${name}"]`);
+    const scope = (VAULT_FIELDS as readonly string[]).includes(name) ? this.vault : this.frame;
+    return scope.locator(`[name="${name}"]`);
+  }
+
+  get vault(): FrameLocator {
+    return vaultFrameOf(this.frame);
   }
 
   /**

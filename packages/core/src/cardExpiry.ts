@@ -2,7 +2,7 @@ import { panamaParts } from './panamaTime';
 
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
-export function parseExpiry(value: string): { month: number; year: number } | null {
+function parseExpiry(value: string): { month: number; year: number } | null {
   const m = EXPIRY.exec(value.trim());
   if (!m) return null;
   return { month: Number(m[1]), year: 2000 + Number(m[2]) };

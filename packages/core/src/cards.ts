@@ -32,16 +32,6 @@ export function cardBrandOf(cardNumber: string): CardBrand | null {
   return null;
 }
 
-export function cardBrandHint(partialNumber: string): CardBrand | null {
-  const d = digitsOnly(partialNumber);
-  if (d.startsWith('4')) return 'VISA';
-  if (d.startsWith('34') || d.startsWith('37')) return 'AMEX';
-  const two = Number(d.slice(0, 2));
-  const four = Number(d.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (d.length >= 4 && four >= 2221 && four <= 2720)) return 'MC';
-  return null;
-}
-
 export function cvcLengthFor(brand: CardBrand | null): number {
   return brand === 'AMEX' ? CVC_LENGTH_AMEX : CVC_LENGTH;
 }

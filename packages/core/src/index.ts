@@ -39,7 +39,7 @@ export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
 export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, MODAL_PARAM, PRELOAD_PATH } from './messages';
 export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment, PaymentInFlight } from './messages';
-export { CARD_BRANDS, digitsOnly, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
+export { CARD_BRANDS, digitsOnly, cardBrandOf, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
 export {
   ENVIRONMENTS,
@@ -76,14 +76,11 @@ export {
 } from './freeText';
 export { remainingMs, isLinkExpired } from './linkExpiry';
 export { panamaParts, formatPanamaDate, formatPanamaTime } from './panamaTime';
-export { parseExpiry, isCardExpiryValid } from './cardExpiry';
+export { isCardExpiryValid } from './cardExpiry';
 export { isValidationKey, isHttpUrl } from './validationKeys';
 export type { ValidationKey } from './validationKeys';
 export {
   required,
-  cardNumber,
-  expiry,
-  cvc,
   email,
   nameLetters,
   positiveNumber,

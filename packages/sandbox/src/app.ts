@@ -238,6 +238,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', merchantLogoRoutes(deps));
   app.route('/', builtFileRoutes(paths));
-  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
+  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, vaultUrl: options.vaultPublicUrl }));
   return app;
 }

@@ -142,6 +142,7 @@ export const en: Record<keyof typeof es, string> = {
   label_cardnumber: 'Card number',
   label_expiry: 'Expiry date',
   label_cvc: 'CVC',
+  card_fields_frame: 'Card details',
   label_country: 'Country',
   label_city: 'City',
   label_address: 'Address',

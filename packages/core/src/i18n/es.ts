@@ -140,6 +140,7 @@ export const es = {
   label_cardnumber: 'Número de tarjeta',
   label_expiry: 'Vencimiento',
   label_cvc: 'CVC',
+  card_fields_frame: 'Datos de la tarjeta',
   label_country: 'País',
   label_city: 'Ciudad',
   label_address: 'Dirección',

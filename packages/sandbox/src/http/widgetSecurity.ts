@@ -6,10 +6,12 @@ import type { MerchantRow } from '../store/merchants';
  * applied. No form is ever submitted by the browser, so what a payer types into the prerendered form
  * before the script runs can go nowhere.
  */
-export function widgetCsp(styleHashes: readonly string[], scriptHashes: readonly string[] = []): string {
+export function widgetCsp(styleHashes: readonly string[], scriptHashes: readonly string[] = [], vaultOrigin?: string): string {
   const styles = ["'self'", ...styleHashes].join(' ');
   const scripts = ["'self'", ...scriptHashes].join(' ');
-  return `default-src 'self'; script-src ${scripts}; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
+  // The card vault's fields page is the one page framed by the checkout (issue 90).
+  const frames = vaultOrigin ? `; frame-src 'self' ${vaultOrigin}` : '';
+  return `default-src 'self'; script-src ${scripts}; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'${frames}`;
 }
 
 export function cspHashOf(text: string): string {
@@ -32,9 +34,20 @@ export function frameAncestors(merchant: Pick<MerchantRow, 'domain_validation' |
   return [...new Set(sources)].join(' ');
 }
 
-export function widgetSecurityHeaders(ancestors: string, styleHashes: readonly string[] = [], scriptHashes: readonly string[] = []): Record<string, string> {
+/** The card vault's origin as a policy source: a URL's exact origin, or nothing (no directive can slip in). */
+export function vaultOriginOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function widgetSecurityHeaders(ancestors: string, styleHashes: readonly string[] = [], scriptHashes: readonly string[] = [], vaultOrigin?: string): Record<string, string> {
   return {
-    'content-security-policy': `${widgetCsp(styleHashes, scriptHashes)}; frame-ancestors ${ancestors}`,
+    'content-security-policy': `${widgetCsp(styleHashes, scriptHashes, vaultOrigin)}; frame-ancestors ${ancestors}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin',
   };

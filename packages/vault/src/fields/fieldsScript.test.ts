@@ -20,13 +20,15 @@ interface Posted {
 }
 
 /** The page as the vault serves it, in a happy-dom window framed by a stand-in checkout. */
-async function framedFields(query = 'lang=es') {
+async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN) {
   const html = await (await fetch(fieldsUrl(query))).text();
   const window = new Window({ url: fieldsUrl(query), settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   window.document.write(html);
   const posted: Posted[] = [];
   const parent = { postMessage: (message: Record<string, unknown>, targetOrigin: string) => void posted.push({ message, targetOrigin }) };
   Object.defineProperty(window, 'parent', { value: parent });
+  // Who framed the page, as Chromium tells it.
+  Object.defineProperty(window.location, 'ancestorOrigins', { value: [framedBy] });
   // The page's fetch goes to the vault it came from, as the payer's browser does.
   Object.defineProperty(window, 'fetch', { value: (path: string, init: RequestInit) => fetch(new URL(path, vault.url), init) });
   const dom = window as unknown as globalThis.Window;
@@ -39,14 +41,20 @@ async function framedFields(query = 'lang=es') {
     input(id).value = value;
     input(id).dispatchEvent(new events.Event('input', { bubbles: true }));
   };
-  const ask = (origin = CHECKOUT_ORIGIN, source: unknown = parent) =>
-    dom.dispatchEvent(new events.MessageEvent('message', { data: { type: 'pasarela-vault:tokenize' }, origin, source: source as MessageEventSource }));
+  const send = (data: Record<string, unknown>, origin = CHECKOUT_ORIGIN, source: unknown = parent) =>
+    dom.dispatchEvent(new events.MessageEvent('message', { data, origin, source: source as MessageEventSource }));
+  const ask = (origin = CHECKOUT_ORIGIN, source: unknown = parent) => send({ type: 'pasarela-vault:tokenize' }, origin, source);
+  const ANSWERS = ['pasarela-vault:token', 'pasarela-vault:invalid', 'pasarela-vault:failed'];
+  const answers = () => posted.filter((p) => ANSWERS.includes(p.message['type'] as string));
+  /** The count-th answer to a tokenize. */
   const answered = async (count: number) => {
-    for (let i = 0; i < 200 && posted.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    return posted[count - 1];
+    for (let i = 0; i < 200 && answers().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return answers()[count - 1];
   };
-  const leave = (id: string) => input(id).dispatchEvent(new events.Event('blur'));
-  return { doc, input, type, leave, ask, posted, answered, close: () => window.happyDOM.close() };
+  // To another of the frame's fields, or (no next) out of the frame.
+  const leave = (id: string, next?: string) => input(id).dispatchEvent(new events.FocusEvent('blur', { relatedTarget: next ? (input(next) as unknown as EventTarget) : null }));
+  const messages = (type: string) => posted.filter((p) => p.message['type'] === type).map((p) => p.message);
+  return { doc, input, type, leave, ask, send, posted, messages, answered, close: () => window.happyDOM.close() };
 }
 
 const describedErrorOf = (doc: Document, input: HTMLInputElement) => {
@@ -65,27 +73,89 @@ describe('the hosted card fields', () => {
       expect(page.doc.querySelector(`label[for="${id}"]`)?.textContent).toBe(label);
     }
     expect(page.doc.documentElement.lang).toBe(lang);
-    expect(page.posted[0]).toEqual({ message: { type: 'pasarela-vault:ready' }, targetOrigin: CHECKOUT_ORIGIN });
+    expect(page.posted.find((p) => p.message['type'] === 'pasarela-vault:ready')).toEqual({ message: { type: 'pasarela-vault:ready' }, targetOrigin: CHECKOUT_ORIGIN });
+    expect(page.posted.every((p) => p.targetOrigin === CHECKOUT_ORIGIN)).toBe(true);
     await page.close();
   });
 
   it('says nothing is required before an attempt, then ties each error to its field', async () => {
     const page = await framedFields();
-    page.type('cardnumber', '');
-    page.leave('cardnumber');
+    page.leave('cardnumber', 'expirationDate');
+    page.leave('expirationDate', 'cvc');
+    page.leave('cvc');
+    page.send({ type: 'pasarela-vault:check' });
     for (const id of ['cardnumber', 'expirationDate', 'cvc']) {
-      expect(page.input(id).hasAttribute('aria-invalid')).toBe(false);
+      expect(page.input(id).getAttribute('aria-invalid')).toBe('false');
       expect(describedErrorOf(page.doc, page.input(id)).textContent).toBe('');
     }
     page.ask();
-    expect(await page.answered(2)).toEqual({ message: { type: 'pasarela-vault:invalid', fields: ['number', 'expiry', 'cvc'].map((field) => ({ field, code: 'field_required' })) }, targetOrigin: CHECKOUT_ORIGIN });
+    expect(await page.answered(1)).toEqual({ message: { type: 'pasarela-vault:invalid', fields: ['number', 'expiry', 'cvc'].map((field) => ({ field, code: 'field_required' })) }, targetOrigin: CHECKOUT_ORIGIN });
     for (const id of ['cardnumber', 'expirationDate', 'cvc']) {
       expect(page.input(id).getAttribute('aria-invalid')).toBe('true');
       expect(describedErrorOf(page.doc, page.input(id)).textContent).toBe(catalogs.es['field_required']);
     }
     // Typing in a field clears its error.
     page.type('cvc', '1');
-    expect(page.input('cvc').hasAttribute('aria-invalid')).toBe(false);
+    expect(page.input('cvc').getAttribute('aria-invalid')).toBe('false');
+    await page.close();
+  });
+
+  it('checks a field typed into and left incomplete, within the frame at once and out of it when the checkout says so', async () => {
+    const page = await framedFields();
+    page.type('cardnumber', '4242 4242');
+    // Out of the frame (another method chosen, say): nothing yet.
+    page.leave('cardnumber');
+    expect(page.input('cardnumber').getAttribute('aria-invalid')).toBe('false');
+    page.send({ type: 'pasarela-vault:check' });
+    expect(page.input('cardnumber').getAttribute('aria-invalid')).toBe('true');
+    expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.es['invalid_card']);
+    page.type('expirationDate', '1');
+    page.leave('expirationDate', 'cvc');
+    expect(describedErrorOf(page.doc, page.input('expirationDate')).textContent).toBe(catalogs.es['expired']);
+    // Never typed into: still nothing.
+    page.leave('cvc', 'cardnumber');
+    expect(page.input('cvc').getAttribute('aria-invalid')).toBe('false');
+    await page.close();
+  });
+
+  // The brand as the number starts, so the CVC's length and the brand's name show while typing.
+  it.each([
+    ['4', 'VISA'], ['51', 'MC'], ['55', 'MC'], ['56', null], ['2221', 'MC'], ['2720', 'MC'], ['2721', null], ['2220', null], ['222', null],
+    ['34', 'AMEX'], ['37', 'AMEX'], ['35', null], ['6', null],
+  ])('tells the brand of a number starting %s: %s', async (start, brand) => {
+    const page = await framedFields();
+    page.type('cardnumber', start);
+    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand });
+    await page.close();
+  });
+
+  it('refuses a brand the merchant does not take, and tells the checkout the brand as typed', async () => {
+    const page = await framedFields('lang=en&brands=VISA,MC');
+    page.type('cardnumber', '378282246310005');
+    expect(page.input('cardnumber').value).toBe('3782 822463 10005');
+    expect(page.input('cvc').maxLength).toBe(4);
+    expect(page.doc.getElementById('card-brand')?.textContent).toBe(catalogs.en['card_brand_detected']!.replace('{{brand}}', catalogs.en['brand_AMEX']!));
+    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand: 'AMEX' });
+    page.leave('cardnumber', 'expirationDate');
+    expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.en['card_not_valid']);
+    await page.close();
+  });
+
+  it('takes the checkout\'s orders from its exact origin only: focus, clear, busy, a decline\'s reason', async () => {
+    const page = await framedFields();
+    page.type('cvc', '123');
+    page.send({ type: 'pasarela-vault:clear', field: 'cvc' }, 'https://evil.example');
+    expect(page.input('cvc').value).toBe('123');
+    page.send({ type: 'pasarela-vault:clear', field: 'cvc' });
+    expect(page.input('cvc').value).toBe('');
+    page.send({ type: 'pasarela-vault:focus', field: 'expiry' });
+    expect(page.doc.activeElement).toBe(page.input('expirationDate'));
+    page.send({ type: 'pasarela-vault:busy', busy: true });
+    expect(page.input('cardnumber').readOnly).toBe(true);
+    expect(page.input('cardnumber').getAttribute('aria-disabled')).toBe('true');
+    page.send({ type: 'pasarela-vault:decline', field: 'cvc', text: 'CVC incorrecto' });
+    expect(page.input('cvc').getAttribute('aria-invalid')).toBe('true');
+    expect(describedErrorOf(page.doc, page.input('cvc')).textContent).toBe('CVC incorrecto');
     await page.close();
   });
 
@@ -95,10 +165,10 @@ describe('the hosted card fields', () => {
     page.type('expirationDate', `12${nextYear().slice(-2)}`);
     page.type('cvc', '123');
     page.ask();
-    expect((await page.answered(2))?.message).toEqual({ type: 'pasarela-vault:invalid', fields: [{ field: 'number', code: 'invalid_card' }] });
+    expect((await page.answered(1))?.message).toEqual({ type: 'pasarela-vault:invalid', fields: [{ field: 'number', code: 'invalid_card' }] });
     expect(page.input('cardnumber').getAttribute('aria-invalid')).toBe('true');
     expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.en['invalid_card']);
-    expect(page.input('expirationDate').hasAttribute('aria-invalid')).toBe(false);
+    expect(page.input('expirationDate').getAttribute('aria-invalid')).toBe('false');
     await page.close();
   });
 
@@ -112,11 +182,19 @@ describe('the hosted card fields', () => {
     page.ask('https://evil.example');
     page.ask(CHECKOUT_ORIGIN, {});
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(page.posted).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(page.posted.filter((p) => p.message['type'] !== 'pasarela-vault:change' && p.message['type'] !== 'pasarela-vault:height' && p.message['type'] !== 'pasarela-vault:ready')).toEqual([]);
     page.ask();
-    const answer = await page.answered(2);
+    const answer = await page.answered(1);
     expect(answer?.targetOrigin).toBe(CHECKOUT_ORIGIN);
     expect(answer?.message).toEqual({ type: 'pasarela-vault:token', card: { token: expect.stringMatching(/^tok_/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) } });
+    await page.close();
+  });
+
+  it('framed by a page other than the checkout it names, takes nothing and says nothing', async () => {
+    const page = await framedFields('lang=es', 'https://evil.example');
+    expect(page.input('cardnumber').disabled).toBe(true);
+    expect(page.posted).toEqual([]);
     await page.close();
   });
 
@@ -125,18 +203,25 @@ describe('the hosted card fields', () => {
     expect(page.doc.documentElement.style.getPropertyValue('--accent')).toBe('#aa0000');
     expect(page.doc.documentElement.style.getPropertyValue('--radius')).toBe('4px');
     expect(page.doc.documentElement.style.getPropertyValue('--font')).toBe('Inter, sans-serif');
+    // Later, as the checkout's theme changes (dark): only values of the right shape.
+    page.send({ type: 'pasarela-vault:style', appearance: { background: '#11151d', text: 'red;x:url(y)', font: '"A"' } });
+    expect(page.doc.documentElement.style.getPropertyValue('--background')).toBe('#11151d');
+    expect(page.doc.documentElement.style.getPropertyValue('--text')).not.toContain('url');
+    expect(page.doc.documentElement.style.getPropertyValue('--font')).toBe('Inter, sans-serif');
     await page.close();
   });
 });
 
 describe('GET /fields', () => {
-  it('is framed by the checkout alone, under a policy allowing its own script only', async () => {
+  it('is served under a policy allowing its own script only (any shop\'s page may hold the checkout that frames it)', async () => {
     const answer = await fetch(fieldsUrl('lang=en'));
     expect(answer.status).toBe(200);
     const policy = answer.headers.get('content-security-policy')!;
-    expect(policy).toContain(`frame-ancestors ${CHECKOUT_ORIGIN}`);
-    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('frame-ancestors');
+    expect(policy).toMatch(/script-src 'sha256-[^']+'(;|$)/);
     expect(policy).not.toContain('unsafe');
+    expect(policy).not.toContain('*');
+    expect(policy).toContain("default-src 'none'");
     const script = await (await fetch(`${vault.url}/fields.js`)).text();
     expect(() => new Function(script)).not.toThrow();
   });
@@ -151,6 +236,7 @@ describe('GET /fields', () => {
     ['a colour that is not one', 'accent=red;background:url(x)', 'invalid_appearance'],
     ['a font with markup', 'font=%3C%2Fstyle%3E', 'invalid_appearance'],
     ['a language it has no texts for', 'lang=fr', 'invalid_lang'],
+    ['a brand it does not know', 'brands=VISA,DINERS', 'invalid_brands'],
   ])('refuses %s', async (_name, query, code) => {
     const answer = await fetch(fieldsUrl(query));
     expect(answer.status).toBe(400);

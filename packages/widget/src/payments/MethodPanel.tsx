@@ -23,9 +23,10 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
     };
   }, [module, attempt]);
   // The first field takes the focus once the splash lifts `inert`, and only while the payer has focused nothing.
+  // The card vault's frame counts as one: focused, its page puts the focus on the card number.
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    const field = section.current?.querySelector<HTMLElement>('input,select');
+    const field = section.current?.querySelector<HTMLElement>('input,select,iframe');
     if (!Screen || hidden || !field) return undefined;
     const settled = () => {
       if (document.activeElement !== document.body && document.activeElement !== null) return true;

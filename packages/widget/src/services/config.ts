@@ -11,6 +11,8 @@ const WidgetConfigSchema = v.object({
   splashMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), SPLASH_MS),
   version: v.optional(v.string(), VERSION),
   imageBase: v.optional(v.string(), ''),
+  /** The card vault's public URL: its fields page is framed by the card form (issue 90). */
+  vaultUrl: v.optional(v.string(), ''),
   requestTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1_000), v.maxValue(120_000)), 30_000),
 });
 export type WidgetConfig = v.InferOutput<typeof WidgetConfigSchema>;

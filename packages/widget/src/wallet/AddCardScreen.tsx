@@ -1,81 +1,105 @@
 import type { CatalogKey } from '@pasarela/core';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';
-import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, isPasarelaError, parseExpiry, required } from '@pasarela/core';
+import { fieldErrors, isPasarelaError, required } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
-import { formatCardNumber, formatExpiry } from '../payments/cardFormat';
 import { registerCard } from './api';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
+import { VaultFields } from '../methods/card/VaultFields';
+import { createVaultFrame, type FrameEvent } from '../methods/card/vaultFrame';
 
-type AddCardField = 'cardnumber' | 'expirationDate' | 'cvc' | 'name';
-const EMPTY: Record<AddCardField, string> = { cardnumber: '', expirationDate: '', cvc: '', name: '' };
+const NAME_SCHEMA = v.object({ name: required() });
 
+/** The card's number, expiry and CVC in the card vault's fields (as the checkout's card form); the name here. */
 export function AddCardScreen({ next }: { next: string | null }) {
   const services = useServices();
-  const [values, setValues] = useState(EMPTY);
+  const [frame] = useState(() => createVaultFrame(services.config.vaultUrl));
+  const [name, setName] = useState('');
   const [makeDefault, setMakeDefault] = useState(false);
-  const [shown, setShown] = useState<Partial<Record<AddCardField, CatalogKey>>>({});
+  const [nameError, setNameError] = useState<CatalogKey | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // Kept while its check's answer is unknown, so saving the same card again is the same check.
+  // Kept while its check's answer is unknown, so saving the same card again is the same check (the
+  // same token while the payer changes nothing in the card's fields).
   const pending = useRef<{ trackId: string; card: string } | null>(null);
-  const brand = cardBrandHint(values.cardnumber);
-  const set = (field: AddCardField) => (value: string) =>
-    setValues((old) => ({
-      ...old,
-      [field]: field === 'cardnumber' ? formatCardNumber(digitsOnly(value).slice(0, 19)) : field === 'expirationDate' ? formatExpiry(value, old.expirationDate) : field === 'cvc' ? digitsOnly(value).slice(0, 4) : value,
-    }));
+  const token = useRef<{ token: string; expMonth: number; expYear: number } | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  const onFrameEvent = (event: FrameEvent) => {
+    if (event.type === 'change') token.current = null;
+    else if (event.type === 'submit') void submit();
+  };
 
   const submit = async () => {
     if (busy) return;
-    const schema = v.object({ cardnumber: cardNumber(), expirationDate: expiry(services.now()), cvc: cvc(brand), name: required() });
-    const errors = fieldErrors(schema, values);
-    setShown(errors);
-    const firstBad = (Object.keys(EMPTY) as AddCardField[]).find((f) => errors[f]);
-    if (firstBad) {
-      document.getElementById(`field-${firstBad}`)?.focus();
-      return;
-    }
-    const exp = parseExpiry(values.expirationDate);
-    if (!exp) return;
+    const nameCheck = fieldErrors(NAME_SCHEMA, { name }).name;
+    setNameError(nameCheck);
     setBusy(true);
     setFailure(null);
-    const card = {
-      cardNumber: digitsOnly(values.cardnumber),
-      expMonth: String(exp.month).padStart(2, '0'),
-      expYear: String(exp.year),
-      nameOnCard: values.name.trim(),
-      isDefault: makeDefault,
-    };
-    const sameCard = JSON.stringify(card);
-    if (pending.current?.card !== sameCard) pending.current = { trackId: services.newTrackId(), card: sameCard };
-    const { trackId } = pending.current;
+    frame.busy(true);
     try {
-      const answer = await registerCard(services.api, { ...card, trackId });
-      pending.current = null;
-      if (answer.status === 1) {
-        services.navigate(next ?? '/pf/widget/home');
+      // The card's fields are checked with the name; a card goes to the vault only when all are right.
+      const tokenized = token.current ? null : await frame.tokenize(name.trim(), { focus: false, ...(nameCheck ? { validate: true } : {}) });
+      if (tokenized?.kind === 'failed') {
+        setFailure(t('connection_error'));
         return;
       }
-      // SPEC 7 "status 0 means error, with messageSys": the gateway's reason, as text.
-      setFailure(answer.messageSys ?? t('payment_declined'));
-    } catch (error) {
-      // Refused for the request itself (4xx): that check is over. No answer or a 5xx: kept for the retry.
-      if (isPasarelaError(error) && error.status !== undefined && error.status < 500) pending.current = null;
-      setFailure(t(walletMessageKey(error)));
+      if (tokenized?.kind === 'invalid') {
+        const first = tokenized.fields[0];
+        if (first) frame.focus(first);
+        else nameInput.current?.focus();
+        return;
+      }
+      if (nameCheck) {
+        nameInput.current?.focus();
+        return;
+      }
+      if (tokenized?.kind === 'token') token.current = tokenized.card;
+      const saved = token.current;
+      if (!saved) return;
+      const card = {
+        cardNumber: saved.token,
+        expMonth: String(saved.expMonth).padStart(2, '0'),
+        expYear: String(saved.expYear),
+        nameOnCard: name.trim(),
+        isDefault: makeDefault,
+      };
+      const sameCard = JSON.stringify(card);
+      if (pending.current?.card !== sameCard) pending.current = { trackId: services.newTrackId(), card: sameCard };
+      const { trackId } = pending.current;
+      let reason: string;
+      try {
+        const answer = await registerCard(services.api, { ...card, trackId });
+        pending.current = null;
+        if (answer.status === 1) {
+          services.navigate(next ?? '/pf/widget/home');
+          return;
+        }
+        // SPEC 7 "status 0 means error, with messageSys": the gateway's reason, as text.
+        reason = answer.messageSys ?? t('payment_declined');
+        setFailure(reason);
+      } catch (error) {
+        // Refused for the request itself (4xx): that check is over. No answer or a 5xx: kept for the retry.
+        if (isPasarelaError(error) && error.status !== undefined && error.status < 500) pending.current = null;
+        reason = t(walletMessageKey(error));
+        setFailure(reason);
+        if (pending.current) return;
+      }
+      // Refused: the CVC, emptied (the vault used it), is the field to type again, the reason tied to it.
+      token.current = null;
+      frame.clear('cvc');
+      frame.decline('cvc', reason);
+      frame.focus('cvc');
     } finally {
-      setValues((old) => ({ ...old, cvc: '' }));
+      frame.busy(false);
       setBusy(false);
     }
-    // Refused: the CVC, emptied, is the field to type again, the reason tied to it.
-    document.getElementById('field-cvc')?.focus();
   };
 
-  const message = (f: AddCardField) => (shown[f] ? t(shown[f] ?? '') : undefined);
   return (
     <WalletPage title={t('add_card')}>
       <form
@@ -91,12 +115,8 @@ export function AddCardScreen({ next }: { next: string | null }) {
             <p className="alert__text">{failure}</p>
           </div>
         ) : null}
-        <Field name="cardnumber" label={t('label_cardnumber')} value={values.cardnumber} onValue={set('cardnumber')} autoComplete="cc-number" inputMode="numeric" error={message('cardnumber')} disabled={busy} />
-        <div className="field-row">
-          <Field name="expirationDate" label={t('label_expiry')} value={values.expirationDate} onValue={set('expirationDate')} autoComplete="cc-exp" inputMode="numeric" placeholder={t('placeholder_expiry')} error={message('expirationDate')} disabled={busy} />
-          <Field name="cvc" label={t('label_cvc')} value={values.cvc} onValue={set('cvc')} autoComplete="cc-csc" inputMode="numeric" error={message('cvc')} invalid={failure !== null} describedBy={failure ? 'add-card-failure' : undefined} disabled={busy} />
-        </div>
-        <Field name="name" label={t('label_name')} value={values.name} onValue={set('name')} autoComplete="cc-name" error={message('name')} disabled={busy} />
+        <VaultFields frame={frame} address={{ vaultUrl: services.config.vaultUrl, parentOrigin: services.address().origin, lang: services.lang, brands: [] }} onEvent={onFrameEvent} />
+        <Field name="name" label={t('label_name')} value={name} onValue={setName} inputRef={nameInput} autoComplete="cc-name" error={nameError ? t(nameError) : undefined} disabled={busy} />
         <label className="checkbox">
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} disabled={busy} />
           <span>{t('set_default_card')}</span>

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { acceptLanguageTags, appearanceParam, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
-import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
 import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
 import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeReturn';
@@ -35,7 +35,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
       'cache-control': 'no-cache',
       // The catalog hint follows the browser's language.
       vary: 'Accept-Language, Accept-Encoding',
-      ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes),
+      ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes, vaultOriginOf(settings.vaultUrl)),
     });
   };
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';

@@ -1,5 +1,5 @@
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, catalogFor, splashMsFor, type Language, type PrimedAnswer } from '@pasarela/core';
-import { cspHashOf } from '../../http/widgetSecurity';
+import { cspHashOf, vaultOriginOf } from '../../http/widgetSecurity';
 import type { Prerender } from '../../http/prerender';
 import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
 import type { BuiltWidgetPage } from './builtWidgetPage';
@@ -12,6 +12,8 @@ export interface PageSettings {
   splashMs?: number | undefined;
   /** The first screen rendered from its answers into the page, with no splash; none when absent. */
   prerender?: Prerender | undefined;
+  /** The card vault's public URL (settings vaultPublicUrl): its fields are framed by the card form. */
+  vaultUrl?: string | undefined;
 }
 
 /** The widget's mark of a payment left waiting in its address (widget payments/pendingAddress). */
@@ -38,11 +40,15 @@ function widgetConfig(settings: PageSettings) {
     splashMs: settings.splashMs ?? SPLASH_MS,
     version: VERSION,
     imageBase: '',
+    ...(settings.vaultUrl ? { vaultUrl: settings.vaultUrl } : {}),
   };
 }
 
+/** The config, and the card vault's origin warmed up with the page: its fields' frame comes with the form. */
 export function configScript(settings: PageSettings): string {
-  return `<script type="application/json" id="pasarela-config">${scriptJson(widgetConfig(settings))}</script>`;
+  const vault = vaultOriginOf(settings.vaultUrl);
+  const preconnect = vault ? `<link rel="preconnect" href="${vault}">` : '';
+  return `<script type="application/json" id="pasarela-config">${scriptJson(widgetConfig(settings))}</script>${preconnect}`;
 }
 
 // Where the widget downloads the whole catalogue (its fingerprinted address, cached for good): named,

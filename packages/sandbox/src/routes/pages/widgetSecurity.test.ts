@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { configScript } from './widgetPageMarkup';
 import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-csp-'));
@@ -66,6 +67,17 @@ describe('widget page security headers', () => {
     expect(csp).not.toContain('evil.pa');
     expect(csp).not.toContain("script-src 'unsafe-inline'");
     expect(csp.split('; ').filter((d) => d.startsWith('script-src'))).toEqual(["script-src 'self'"]);
+  });
+  it('frames the card vault\'s fields page by its exact origin alone, which the page is told and warms up (issue 90)', () => {
+    const vault = vaultOriginOf('https://vault.pasarela.test:8443/some/path');
+    expect(vault).toBe('https://vault.pasarela.test:8443');
+    expect(widgetSecurityHeaders('*', [CSS_HASH], [], vault)['content-security-policy']).toBe(`${POLICY}; frame-src 'self' https://vault.pasarela.test:8443; frame-ancestors *`);
+    // Nothing but an http(s) origin gets into the policy.
+    for (const bad of ['javascript:alert(1)', "https://v.test; script-src 'unsafe-inline'", 'not a url', '']) expect(vaultOriginOf(bad)).toBeUndefined();
+    const page = configScript({ wireEncoding: true, vaultUrl: 'https://vault.pasarela.test:8443/' });
+    expect(page).toContain('"vaultUrl":"https://vault.pasarela.test:8443/"');
+    expect(page).toContain('<link rel="preconnect" href="https://vault.pasarela.test:8443">');
+    expect(configScript({ wireEncoding: true })).not.toContain('preconnect');
   });
   it('enforces the whole policy, frame-ancestors last', () => {
     expect(widgetSecurityHeaders('*', [CSS_HASH])).toEqual({

@@ -6,12 +6,17 @@ import { blur, render, settle, type } from '../../testing/render';
 import { CardForm } from './CardForm';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardAttempt, type CardStoreDeps } from './store';
+import type { FrameEvent, Tokenized } from './vaultFrame';
+import { TEST_CARD, testFrame } from '../../testing/testFrame';
 
-async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}) {
+const ADDRESS = { vaultUrl: 'https://vault.test', parentOrigin: 'https://checkout.test', lang: 'es', brands: ['VISA', 'MC', 'AMEX'] } as const;
+
+async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}, answers: Tokenized[] = []) {
   await startI18n(lang, catalogs[lang]);
+  const { frame, emit } = testFrame(...answers);
   const store = createCardStore({
     now: () => new Date('2026-11-21T12:00:00Z'),
-    acceptedBrands: ['VISA', 'MC', 'AMEX'],
+    fields: frame,
     checkPhone,
     pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
     lookup: vi.fn(async (): Promise<CardAttempt | null> => null),
@@ -20,18 +25,16 @@ async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = 
     ...overrides,
   });
   const view = await render(
-    <CardForm store={store} total={10.7} lang={lang} acceptedBrands={['VISA', 'MC', 'AMEX']} preparePhone={() => {}} />,
+    <CardForm store={store} frame={frame} fieldsAddress={{ ...ADDRESS, lang }} total={10.7} lang={lang} acceptedBrands={['VISA', 'MC', 'AMEX']} preparePhone={() => {}} />,
   );
   const submit = () => view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
   const fillGood = async () => {
-    await type(view.input('cardnumber'), '4242 4242 4242 4242');
-    await type(view.input('expirationDate'), '12/34');
-    await type(view.input('cvc'), '123');
     await type(view.input('name'), 'Ana Perez');
     await type(view.input('email'), 'ana@example.com');
     await type(view.input('phone'), '6123 4567');
   };
-  return { ...view, store, submit, fillGood };
+  const vault = () => view.container.querySelector<HTMLIFrameElement>('iframe.vault-fields');
+  return { ...view, store, frame, emit: (event: FrameEvent) => act(() => emit(event)), submit, fillGood, vault };
 }
 
 describe('CardForm', () => {
@@ -45,109 +48,108 @@ describe('CardForm', () => {
     await unmount?.();
   });
 
-  it('names every input as SPEC 3 does, with a visible label and the standard autocomplete', async () => {
+  it('frames the card vault\'s fields (number, expiry, CVC) with the form: its page on its origin, in the payer\'s language, for this checkout\'s origin and brands', async () => {
     const view = await setup();
     unmount = view.unmount;
-    const expected = {
-      cardnumber: 'cc-number', expirationDate: 'cc-exp', cvc: 'cc-csc', name: 'cc-name', email: 'email', phone: 'tel',
-    };
-    for (const [name, autocomplete] of Object.entries(expected)) {
+    const vault = view.vault();
+    const src = new URL(vault?.getAttribute('src') ?? '');
+    expect(src.origin).toBe('https://vault.test');
+    expect(src.pathname).toBe('/fields');
+    expect(src.searchParams.get('lang')).toBe('es');
+    expect(src.searchParams.get('parent')).toBe('https://checkout.test');
+    expect(src.searchParams.get('brands')).toBe('VISA,MC,AMEX');
+    expect(vault?.getAttribute('title')).toBe(catalogs.es.card_fields_frame);
+    expect(view.frame.attach).toHaveBeenCalledWith(vault);
+    // The card's fields are not the checkout's: none of its inputs takes a card.
+    for (const name of ['cardnumber', 'expirationDate', 'cvc']) expect(view.container.querySelector(`[name="${name}"]`)).toBeNull();
+    // Between the form's fields: the vault's frame comes before the holder's name in Tab order.
+    expect(vault && vault.compareDocumentPosition(view.input('name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('names the form\'s own inputs as SPEC 3 does, with a visible label and the standard autocomplete', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    for (const [name, autocomplete] of Object.entries({ name: 'cc-name', email: 'email', phone: 'tel' })) {
       const input = view.input(name);
       expect(input.getAttribute('autocomplete')).toBe(autocomplete);
-      const label = view.container.querySelector(`label[for="${input.id}"]`);
-      expect(label?.textContent?.trim()).not.toBe('');
+      expect(view.container.querySelector(`label[for="${input.id}"]`)?.textContent?.trim()).not.toBe('');
     }
-    expect(view.input('cardnumber').getAttribute('inputmode')).toBe('numeric');
     expect(view.submit()?.textContent).toBe('Pagar $10.70');
   });
 
-  it('says Pay in English', async () => {
+  it('says Pay in English, and frames the fields in English', async () => {
     const view = await setup('en');
     unmount = view.unmount;
     expect(view.submit()?.textContent).toBe('Pay $10.70');
+    expect(new URL(view.vault()?.src ?? '').searchParams.get('lang')).toBe('en');
+    expect(view.vault()?.getAttribute('title')).toBe(catalogs.en.card_fields_frame);
   });
 
   it('shows the SPEC 5 message under a field after it is left, tied by aria-describedby', async () => {
     const view = await setup();
     unmount = view.unmount;
-    const card = view.input('cardnumber');
-    await type(card, '4242 4242 4242 4241');
-    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
-    await blur(card);
-    const error = view.container.querySelector('#field-cardnumber-error');
-    expect(error?.textContent).toBe(catalogs.es.invalid_card);
+    const name = view.input('name');
+    await type(name, 'Ana');
+    expect(view.container.querySelector('#field-name-error')?.textContent).toBe('');
+    await blur(name);
+    const error = view.container.querySelector('#field-name-error');
+    expect(error?.textContent).toBe(catalogs.es.format_name_invalid);
     expect(error?.getAttribute('aria-live')).toBe('polite');
-    expect(card.getAttribute('aria-invalid')).toBe('true');
-    expect(card.getAttribute('aria-describedby')).toContain('field-cardnumber-error');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain('field-name-error');
   });
 
-  it('formats the number in groups and shows the brand, with the CVC length it needs', async () => {
+  it('lights the brand the vault\'s fields recognise among the accepted ones', async () => {
     const view = await setup();
     unmount = view.unmount;
-    await type(view.input('cardnumber'), '378282246310005');
-    expect(view.input('cardnumber').value).toBe('3782 822463 10005');
-    expect(view.container.textContent).toContain('Tarjeta American Express');
-    expect(view.input('cvc').maxLength).toBe(4);
-    await type(view.input('cardnumber'), '4242');
-    expect(view.container.textContent).toContain('Tarjeta Visa');
-    expect(view.input('cvc').maxLength).toBe(3);
+    await view.emit({ type: 'change', field: 'cardnumber', brand: 'AMEX' });
+    expect(view.container.querySelector('.brands--known')).not.toBeNull();
+    expect(view.container.querySelectorAll('.brand--active')).toHaveLength(1);
   });
 
-  it('on submit shows every message and moves focus to the first invalid field', async () => {
-    const view = await setup();
+  it('on submit the vault\'s fields are checked with the form\'s, and the focus goes to the first to fix, in the frame', async () => {
+    const view = await setup('es', {}, [{ kind: 'invalid', fields: ['expirationDate', 'cvc'] }]);
     unmount = view.unmount;
-    await type(view.input('cardnumber'), '4242 4242 4242 4242');
     await act(() => view.submit()?.click());
     await settle();
-    expect(document.activeElement).toBe(view.input('expirationDate'));
-    expect(view.container.querySelector('#field-cvc-error')?.textContent).toBe(catalogs.es.field_required);
+    expect(view.frame.tokenize).toHaveBeenCalledWith('', { focus: false, validate: true });
+    expect(view.frame.focus).toHaveBeenCalledWith('expirationDate');
     expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.field_required);
   });
 
-  it('checks the phone with core\'s rules (loaded lazily)', async () => {
-    const view = await setup();
+  it('the card right and a field of the form wrong: the focus on that field, and no card sent', async () => {
+    const view = await setup('es', {}, [{ kind: 'invalid', fields: [] }]);
     unmount = view.unmount;
-    await view.fillGood();
-    await type(view.input('phone'), '12');
-    await blur(view.input('phone'));
-    await settle();
-    expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.invalid_phone_number);
-  });
-
-  it('leaving an empty field the payer never typed into says nothing; Pay then says "required" (issue 96)', async () => {
-    const view = await setup();
-    unmount = view.unmount;
-    for (const name of ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone']) {
-      view.input(name).focus();
-      await blur(view.input(name));
-    }
-    await settle();
-    expect(view.container.querySelectorAll('.field--invalid')).toHaveLength(0);
-    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
-    expect(view.input('cardnumber').getAttribute('aria-invalid')).toBe('false');
+    await type(view.input('name'), 'Ana Perez');
     await act(() => view.submit()?.click());
     await settle();
-    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe(catalogs.es.field_required);
-    expect(document.activeElement).toBe(view.input('cardnumber'));
+    expect(document.activeElement).toBe(view.input('email'));
+    expect(view.frame.focus).not.toHaveBeenCalled();
   });
 
-  it('leaving a half-typed card number for another method\'s radio checks nothing (issue 96)', async () => {
+  it('Enter in the vault\'s fields is Pay: the card tokenized with the holder\'s name, then paid with its token', async () => {
+    const pay = vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' }));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    await view.emit({ type: 'submit' });
+    await settle();
+    expect(view.frame.tokenize).toHaveBeenCalledWith('Ana Perez', { focus: false });
+    expect(pay).toHaveBeenCalledWith({ name: 'Ana Perez', email: 'ana@example.com', phone: '6123 4567' }, TEST_CARD, 'track', { tryAgain: false });
+  });
+
+  it('Tab from the vault\'s fields into the form\'s: the frame checks those typed into; another method chosen checks nothing (issue 96)', async () => {
     const view = await setup();
     unmount = view.unmount;
-    const elsewhere = document.createElement('input');
-    elsewhere.type = 'radio';
-    document.body.appendChild(elsewhere);
-    await type(view.input('cardnumber'), '4242');
+    // Focus arriving from the frame (another document) has no related element in this one.
     await act(() => {
-      view.input('cardnumber').dispatchEvent(new FocusEvent('blur', { relatedTarget: elsewhere }));
-      view.input('cardnumber').dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: elsewhere }));
+      view.input('name').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: null }));
     });
-    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
+    expect(view.frame.check).toHaveBeenCalledTimes(1);
     await act(() => {
-      view.input('cardnumber').dispatchEvent(new FocusEvent('blur', { relatedTarget: view.input('expirationDate') }));
-      view.input('cardnumber').dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: view.input('expirationDate') }));
+      view.input('email').dispatchEvent(new FocusEvent('focusin', { bubbles: true, relatedTarget: view.input('name') }));
     });
-    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe(catalogs.es.invalid_card);
+    expect(view.frame.check).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the busy Pay focusable and inert, and says "Procesando el pago..." in a status while paying (issue 96)', async () => {
@@ -165,6 +167,8 @@ describe('CardForm', () => {
     expect(view.submit()?.getAttribute('aria-disabled')).toBe('true');
     expect(document.activeElement).toBe(view.submit());
     expect(view.container.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.processing_payment);
+    // The vault's fields too: focusable, read-only.
+    expect(view.frame.busy).toHaveBeenLastCalledWith(true);
     await act(() => view.submit()?.click());
     await act(() => view.input('name').form?.requestSubmit());
     expect(pay).toHaveBeenCalledTimes(1);
@@ -216,15 +220,16 @@ describe('CardForm', () => {
     expect(alert?.textContent).toContain('<b>Fondos</b> insuficientes');
     expect(alert?.querySelector('b')).toBeNull();
     expect(view.submit()?.hasAttribute('aria-disabled')).toBe(false);
-    expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
-    expect(view.input('cvc').value).toBe('');
-    expect(document.activeElement).toBe(view.input('cvc'));
+    expect(view.input('name').value).toBe('Ana Perez');
+    // The vault used the CVC: emptied, and the field to type again.
+    expect(view.frame.clear).toHaveBeenCalledWith('cvc');
+    expect(view.frame.focus).toHaveBeenLastCalledWith('cvc');
   });
 
   it.each([
     ['INCORRECT_CVC -> the CVC', 'cvc' as const, 'Código de seguridad (CVC) incorrecto'],
     ['INSUFFICIENT_FUNDS -> the card number', 'cardnumber' as const, 'Fondos insuficientes'],
-  ])('a decline pointing to a field (%s): the reason right above it, described by it, focused, values kept but the CVC', async (_rule, field, text) => {
+  ])('a decline pointing to a field (%s): the reason right above the card\'s fields and tied to the field in them, focused there, the CVC emptied', async (_rule, field, text) => {
     const pay = vi.fn(async (): Promise<CardAttempt> => ({ kind: 'declined', message: { key: 'payment_declined', text }, field }));
     const view = await setup('es', { pay });
     unmount = view.unmount;
@@ -236,15 +241,14 @@ describe('CardForm', () => {
     const note = view.container.querySelector('#card-decline');
     expect(note?.textContent).toContain(catalogs.es.declined_title);
     expect(note?.textContent).toContain(text);
-    const input = view.input(field);
-    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('card-decline');
-    expect(document.activeElement).toBe(input);
-    // The note sits in the same group as the field, before it.
-    expect(note?.parentElement?.contains(input)).toBe(true);
-    expect(note && note.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
+    expect(view.frame.decline).toHaveBeenCalledWith(field, text);
+    expect(view.frame.focus).toHaveBeenLastCalledWith(field);
+    // The note sits in the same group as the fields' frame, before it.
+    const vault = view.vault();
+    expect(vault && note?.parentElement?.contains(vault)).toBe(true);
+    expect(note && vault && note.compareDocumentPosition(vault) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(view.input('name').value).toBe('Ana Perez');
-    expect(view.input('cvc').value).toBe('');
+    expect(view.frame.clear).toHaveBeenCalledWith('cvc');
   });
 });
 
@@ -254,12 +258,13 @@ describe('CardForm: a subscription says what recurs and how it stops, right unde
   });
   it('the terms follow the button, which they describe', async () => {
     await startI18n('es', catalogs.es);
+    const { frame } = testFrame();
     const store = createCardStore({
-      now: () => new Date('2026-11-21T12:00:00Z'), acceptedBrands: ['VISA'], checkPhone,
+      now: () => new Date('2026-11-21T12:00:00Z'), fields: frame, checkPhone,
       pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })), lookup: vi.fn(async () => null), onDone: vi.fn(), newTrackId: () => 'track',
     });
     const terms = 'Al pagar, se cobrarán $19.99 cada mes a esta tarjeta hasta que canceles la suscripción; para cancelarla, pídeselo a Tostadores del Casco.';
-    const view = await render(<CardForm store={store} total={19.99} lang="es" acceptedBrands={['VISA']} preparePhone={() => {}} payTerms={terms} />);
+    const view = await render(<CardForm store={store} frame={frame} fieldsAddress={{ ...ADDRESS, brands: ['VISA'] }} total={19.99} lang="es" acceptedBrands={['VISA']} preparePhone={() => {}} payTerms={terms} />);
     const pay = view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
     expect(pay?.nextElementSibling?.textContent).toBe(terms);
     expect(pay?.getAttribute('aria-describedby')).toBe('pay-terms');

@@ -1,11 +1,12 @@
-import { useContext, useEffect, useLayoutEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
-import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
+import { formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { CardMark } from '../../ui/marks/CardMark';
-import { caretAfterDigits, formatCardNumber } from '../../payments/cardFormat';
-import { visibleErrors, type CardField, type CardStore } from './store';
+import { visibleErrors, type CardField, type CardStore, type PayerField } from './store';
+import { VaultFields } from './VaultFields';
+import type { FrameCardField, FrameEvent, VaultFieldsAddress, VaultFrame } from './vaultFrame';
 import { BeforePayContext } from '../../payments/beforePay';
 import { BusyButton } from '../../ui/BusyButton';
 import { PayingStatus } from '../../ui/PayingStatus';
@@ -14,6 +15,11 @@ const DECLINE_ID = 'card-decline';
 
 interface CardFormProps {
   store: CardStore;
+  /** The card vault's fields: number, expiry and CVC, on its origin. */
+  frame: VaultFrame;
+  fieldsAddress: Omit<VaultFieldsAddress, 'look'>;
+  /** The payer typed in the vault's fields (the payment's code can load meanwhile). */
+  onCardInput?: (() => void) | undefined;
   total: number;
   lang: Language;
   acceptedBrands: readonly CardBrand[];
@@ -23,11 +29,13 @@ interface CardFormProps {
 }
 
 /** Each input's name is SPEC's form value name. */
-export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
+export function CardForm({ store, frame, fieldsAddress, onCardInput, total, lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
-  const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<PayerField, HTMLInputElement | null>>>({});
+  const isFrameField = (field: CardField): field is FrameCardField => field === 'cardnumber' || field === 'expirationDate' || field === 'cvc';
+  const focusField = (field: CardField, options?: FocusOptions) => (isFrameField(field) ? frame.focus(field) : inputs.current[field]?.focus(options));
   const alertBox = useRef<HTMLDivElement>(null);
   const declineBox = useRef<HTMLDivElement>(null);
   const duplicateYes = useRef<HTMLButtonElement>(null);
@@ -39,21 +47,10 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     asked.current = state.duplicate;
   }, [state.duplicate]);
   const shown = visibleErrors(state);
-  const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
-  const brand = cardBrandHint(state.values.cardnumber);
-  const cvcDigits = cvcLengthFor(brand);
+  const message = (field: PayerField) => (shown[field] ? t(shown[field]) : undefined);
+  const brand = state.brand;
   const paying = state.phase !== 'editing';
-  // Reformatting moves the caret to the end; an edit in the middle puts it back after the same digit.
-  const caret = useRef<{ field: CardField; digits: number } | null>(null);
-  useLayoutEffect(() => {
-    const pending = caret.current;
-    caret.current = null;
-    const input = pending ? inputs.current[pending.field] : null;
-    if (pending && input && document.activeElement === input) {
-      const at = caretAfterDigits(input.value, pending.digits);
-      input.setSelectionRange(at, at);
-    }
-  });
+  useEffect(() => frame.busy(paying), [frame, paying]);
   // A decline: focus the field that can fix it. Otherwise the CVC, or (a lost answer) the message above.
   useEffect(() => {
     if (!state.alert || state.phase !== 'editing') return;
@@ -61,26 +58,26 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     // A question: the focus on its first answer.
     if (state.duplicate) duplicateYes.current?.focus();
     else if (field) {
-      inputs.current[field]?.focus({ preventScroll: true });
+      // The bank's reason describes the field in the frame too (the alert above announces it).
+      frame.decline(field, alertText);
+      focusField(field, { preventScroll: true });
       declineBox.current?.scrollIntoView?.({ block: 'nearest' });
-    } else if (state.values.cvc === '') inputs.current.cvc?.focus();
+    } else if (state.cvcCleared) focusField('cvc');
     else alertBox.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [state.alert, state.phase]); // not on every keystroke in the CVC
-  const onValue = (field: CardField, value: string) => {
-    const input = inputs.current[field];
-    const at = input?.selectionStart ?? value.length;
-    if ((field === 'cardnumber' || field === 'expirationDate') && at < value.length) {
-      caret.current = { field, digits: value.slice(0, at).replace(/\D/g, '').length };
-    }
-    store.getState().setValue(field, value);
+  }, [state.alert, state.phase]);
+  const onFrameEvent = (event: FrameEvent) => {
+    if (event.type === 'change') {
+      store.getState().cardChanged(event.field, event.brand);
+      onCardInput?.();
+    } else if (event.type === 'submit') void onSubmit({ preventDefault: () => undefined });
   };
-  const bind = (field: CardField) => ({
+  const bind = (field: PayerField) => ({
     name: field,
     inputRef: (el: HTMLInputElement | null) => {
       inputs.current[field] = el;
     },
     error: message(field),
-    onValue: (value: string) => onValue(field, value),
+    onValue: (value: string) => store.getState().setValue(field, value),
     // Leaving the form for another method (its radio) is no attempt at this one: nothing is checked.
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
       const next = event.relatedTarget;
@@ -88,20 +85,24 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       store.getState().blur(field);
     },
     disabled: paying,
-    describedBy: state.alert && state.alertField === field ? DECLINE_ID : undefined,
   });
 
   const onSubmit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const firstInvalid = await store.getState().submit();
-    if (firstInvalid) inputs.current[firstInvalid]?.focus();
+    if (firstInvalid) focusField(firstInvalid);
+  };
+  // Tab from the vault's fields into the form's: those typed into there say what is wrong, as a field
+  // left does here (another method chosen is no attempt at this one: the focus is then outside the form).
+  const leftFrame = (event: FocusEvent<HTMLFormElement>) => {
+    if (event.relatedTarget === null && event.target instanceof HTMLInputElement) frame.check();
   };
 
   // A processor that failed before deciding (the server dropped the attempt): nothing was charged, and the payer may retry.
   const processingFailed = state.alert && !state.alert.text && (state.alert.key === 'payment_error_try_again' || state.alert.key === 'error_processing_request');
   const alertText = state.alert ? (processingFailed ? t('card_processing_failed') : state.alert.text ?? t(state.alert.key)) : '';
   // The bank's reason, right above the field it points to; the field is described by it.
-  const declineNote = (field: CardField) =>
+  const declineNote = (field: FrameCardField) =>
     state.alert && state.alertField === field ? (
       <div className="alert alert--field" role="alert" id={DECLINE_ID}>
         <p className="alert__title">{t('declined_title')}</p>
@@ -116,7 +117,10 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       onSubmit={onSubmit}
       aria-labelledby="card-form-title"
       // Pay stays in view at the bottom (styles.css): a field focused behind it comes up clear of it.
-      onFocus={(event) => (event.target as HTMLElement).scrollIntoView?.({ block: 'nearest' })}
+      onFocus={(event) => {
+        (event.target as HTMLElement).scrollIntoView?.({ block: 'nearest' });
+        leftFrame(event);
+      }}
     >
       <h2 id="card-form-title" className="card-form__title">
         {t('card_form_title')}
@@ -155,48 +159,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         ))}
       </ul>
 
-      <div className="decline-group" ref={state.alertField === 'cardnumber' ? declineBox : undefined}>
-      {declineNote('cardnumber')}
-      <Field
-        {...bind('cardnumber')}
-        label={t('label_cardnumber')}
-        value={formatCardNumber(state.values.cardnumber)}
-        autoComplete="cc-number"
-        inputMode="numeric"
-        placeholder={t('placeholder_cardnumber')}
-        maxLength={23}
-        spellCheck={false}
-        aside={
-          <span className="field__aside" aria-live="polite">
-            {brand ? <CardMark brand={brand} /> : null}
-            {/* The mark says it at a glance; the words are for screen readers, and keep the label on one line. */}
-            <span className="visually-hidden">{brand ? t('card_brand_detected', { brand: t(`brand_${brand}`) }) : ''}</span>
-          </span>
-        }
-      />
-      </div>
-      <div className="decline-group" ref={state.alertField === 'expirationDate' || state.alertField === 'cvc' ? declineBox : undefined}>
-      {declineNote('expirationDate') ?? declineNote('cvc')}
-      <div className="field-row">
-        <Field
-          {...bind('expirationDate')}
-          label={t('label_expiry')}
-          value={state.values.expirationDate}
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          placeholder={t('placeholder_expiry')}
-          maxLength={5}
-        />
-        <Field
-          {...bind('cvc')}
-          label={t('label_cvc')}
-          value={state.values.cvc}
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={cvcDigits}
-          hint={t('cvc_hint', { digits: cvcDigits })}
-        />
-      </div>
+      <div className="decline-group" ref={state.alertField ? declineBox : undefined}>
+        {declineNote('cardnumber') ?? declineNote('expirationDate') ?? declineNote('cvc')}
+        <VaultFields frame={frame} address={fieldsAddress} onEvent={onFrameEvent} />
       </div>
       <Field
         {...bind('name')}

@@ -7,6 +7,8 @@ import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
+import { createVaultFrame, type VaultFrame } from './vaultFrame';
+import type { VaultCard } from '@pasarela/core';
 import { challengeAddress, saveChallenge, takeChallenge } from '../../payments/challengeReturn';
 import { loadChallengeWait, loadedChallengeWait } from './loadChallengeWait';
 import { useStoreState } from '../../ui/useStoreState';
@@ -27,8 +29,8 @@ function lazyPayment(context: CardPayContext) {
   };
   return {
     load: () => void load().catch(() => undefined),
-    pay: (values: CardValues, trackId: string, options: CardSendOptions) => load().then((m) => m.pay(values, trackId, options)),
-    lookup: (values: CardValues, trackId: string) => load().then((m) => m.lookup(values, trackId)),
+    pay: (values: CardValues, card: VaultCard, trackId: string, options: CardSendOptions) => load().then((m) => m.pay(values, card, trackId, options)),
+    lookup: (values: CardValues, card: VaultCard, trackId: string) => load().then((m) => m.lookup(values, card, trackId)),
   };
 }
 
@@ -58,6 +60,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
   }, [challenge, Wait]);
+  // The card vault's fields, one frame for the form's life: asked for with the form, not after it.
+  const [frame] = useState<VaultFrame>(() => createVaultFrame(services.config.vaultUrl));
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
@@ -92,7 +96,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
     paymentCalls.current = calls;
     return createCardStore({
       now: services.now,
-      acceptedBrands: methods.cardBrands,
+      fields: frame,
       supportEmail: SUPPORT_EMAIL,
       checkPhone,
       pay: calls.pay,
@@ -158,6 +162,9 @@ export function CardScreen({ payment }: MethodScreenProps) {
       <div hidden={wallet !== null && savedChosen} onInput={preparePayment}>
         <CardForm
           store={store}
+          frame={frame}
+          fieldsAddress={{ vaultUrl: services.config.vaultUrl, parentOrigin: services.address().origin, lang: services.lang, brands: methods.cardBrands }}
+          onCardInput={preparePayment}
           total={roundAmount(payment.total + donation)}
           lang={services.lang}
           acceptedBrands={methods.cardBrands}

@@ -6,6 +6,7 @@ import { render, settle } from '../../testing/render';
 import { ChallengeWait } from './ChallengeWait';
 import { CardScreen } from './CardScreen';
 import { createCardStore } from './store';
+import { testFrame } from '../../testing/testFrame';
 import { saveChallenge, takeChallenge } from '../../payments/challengeReturn';
 
 const RECEIPT = {
@@ -42,9 +43,9 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     const receipts: string[] = [];
     const payment = { ...fake.payment, showReceipt: (codOper: string) => void receipts.push(codOper) };
     const store = createCardStore({
-      now: () => new Date('2026-11-21T12:00:00Z'), acceptedBrands: ['VISA', 'MC', 'AMEX'], checkPhone: async () => null,
+      now: () => new Date('2026-11-21T12:00:00Z'), fields: testFrame().frame, checkPhone: async () => null,
       pay: vi.fn(), lookup: vi.fn(async () => null), onDone: vi.fn(), newTrackId: () => 'track',
-      initial: { cardnumber: '4000 0000 0000 3220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana@example.com', phone: '+507 6123-4567' },
+      initial: { name: 'Ana Perez', email: 'ana@example.com', phone: '+507 6123-4567' },
     });
     const onEnd = vi.fn();
     const view = await render(<ChallengeWait payment={payment} codOper="OP1" challengeUrl={challengeUrl} store={store} onEnd={onEnd} />);
@@ -62,14 +63,14 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     await view.leave();
     await vi.waitFor(() => expect(view.onEnd).toHaveBeenCalledTimes(1));
     expect(view.calls.filter((c) => c.path === ABANDON)).toEqual([{ method: 'post', path: ABANDON, body: {} }]);
-    expect(view.store.getState().values).toMatchObject({ cardnumber: '', expirationDate: '', name: 'Ana Perez', email: 'ana@example.com' });
+    expect(view.store.getState().values).toMatchObject({ name: 'Ana Perez', email: 'ana@example.com' });
     expect(view.results()).toEqual([]);
     expect(view.receipts).toEqual([]);
   });
 
   it("the wait hears the payment called off before the call's own answer is back: still the form for another card, the shop told nothing", async () => {
     // Back from the challenge: the form's history entry keeps the first card (CardScreen's draft).
-    history.replaceState({ pasarelaCard: { values: { cardnumber: '4000000000003220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana@example.com', phone: '' }, challengeUrl: '/3ds/OP1' } }, '');
+    history.replaceState({ pasarelaCard: { values: { name: 'Ana Perez', email: 'ana@example.com', phone: '' }, challengeUrl: '/3ds/OP1' } }, '');
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     // The server calls the attempt off at once; its push reaches the wait (a look) before the call's answer.
@@ -79,7 +80,7 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     answer();
     await settle();
     expect(view.onEnd).toHaveBeenCalledTimes(1);
-    expect(view.store.getState().values).toMatchObject({ cardnumber: '', expirationDate: '', name: 'Ana Perez', email: 'ana@example.com' });
+    expect(view.store.getState().values).toMatchObject({ name: 'Ana Perez', email: 'ana@example.com' });
     expect(view.store.getState().alert).toBeNull();
     expect(view.results()).toEqual([]);
     expect(view.receipts).toEqual([]);
@@ -151,7 +152,7 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
 // form follows it, and shows the bank's reason with what was typed (never the CVC).
 describe('a refused challenge back on its form', () => {
   const DECLINED = { ...RECEIPT, status: 0, authStatus: 'AUTHENTICATION_FAILED', messageSys: 'La autenticación 3D Secure falló' };
-  const KEPT = { cardnumber: '4000000000003220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana.perez@example.com', phone: '+507 6123-4567' };
+  const KEPT = { name: 'Ana Perez', email: 'ana.perez@example.com', phone: '+507 6123-4567' };
   let unmount: (() => unknown) | undefined;
   beforeAll(async () => {
     await startI18n('es', catalogs.es);
@@ -175,9 +176,10 @@ describe('a refused challenge back on its form', () => {
     unmount = view.unmount;
     await vi.waitFor(() => expect(view.container.querySelector('#card-decline')?.textContent).toBe(`${catalogs.es.declined_title}${DECLINED.messageSys}`));
     expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_title);
-    expect(view.input('cardnumber').value).toBe('4000 0000 0000 3220');
     expect(view.input('email').value).toBe(KEPT.email);
-    expect(view.input('cvc').value).toBe('');
+    expect(view.input('name').value).toBe(KEPT.name);
+    // The card is typed again in the vault's fields, framed afresh.
+    expect(view.container.querySelector('iframe.vault-fields')).not.toBeNull();
     expect(fake.results()).toEqual([expect.objectContaining({ status: 'error', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'DECLINED' }) })]);
     // Over: forgotten by the tab and the entry.
     expect(fake.payment.memory().load()).toBeNull();

@@ -18,13 +18,12 @@ import { WaitHeading } from '../../payments/WaitHeading';
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
 
-/** Never the CVC; left for another card, the payer's details stay, the card's number and expiry do not. */
-function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false): void {
+/** The payer's details stay; the card is typed again in the vault's fields (the checkout never held it). */
+function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null): void {
   const { services } = payment;
   const kept = entryDraft();
-  const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
   const state = {
-    ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || payment.data.info.email } : {}), ...card } } : {}),
+    ...(kept ? { values: { ...store.getState().values, ...kept.values, email: kept.values.email || payment.data.info.email } } : {}),
     ...(refused ? refusalAlert(refused) : {}),
   };
   forgetEntryDraft();
@@ -128,7 +127,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       over = true;
       stop();
       payment.memory().clear();
-      backOnForm(payment, store, null, true);
+      backOnForm(payment, store, null);
       end.current();
     };
     ended.current = { anotherCard, finish };

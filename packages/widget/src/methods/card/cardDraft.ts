@@ -2,8 +2,9 @@ import type { PaymentContext } from '../../payments/paymentContext';
 import type { CardValues } from './store';
 import { forgetChallengeDraft, readChallengeDraft, writeChallengeDraft, type DraftReason } from '../../payments/challengeDraft';
 
-// What the payer typed (never the CVC) survives a 3DS challenge in the form's own history entry, which a
-// frame denied storage keeps too and no server or bank page sees, and in session storage when allowed.
+// What the payer typed in the form's own fields survives a 3DS challenge in the form's own history entry,
+// which a frame denied storage keeps too and no server or bank page sees, and in session storage when
+// allowed. The card's number, expiry and CVC were typed in the vault's fields: the checkout never had them.
 const STATE_KEY = 'pasarelaCard';
 
 interface EntryState {
@@ -11,7 +12,7 @@ interface EntryState {
   challengeUrl: string;
 }
 
-export type DraftValues = Omit<CardValues, 'cvc'>;
+export type DraftValues = CardValues;
 
 export interface CardDraft {
   values: DraftValues;
@@ -23,7 +24,7 @@ function draftOf(value: unknown): CardDraft | null {
   const v = draft?.values;
   if (!v) return null;
   const text = (field: unknown) => (typeof field === 'string' ? field : '');
-  const values = { cardnumber: text(v.cardnumber), expirationDate: text(v.expirationDate), name: text(v.name), email: text(v.email), phone: text(v.phone) };
+  const values = { name: text(v.name), email: text(v.email), phone: text(v.phone) };
   const reason = draft.reason;
   return { values, reason: reason ? { text: text(reason.text), authStatus: text(reason.authStatus) } : null };
 }
@@ -33,7 +34,7 @@ const read = (storage: Storage | null): CardDraft | null => draftOf(readChalleng
 let challenged: DraftValues | null = null;
 
 export function saveCardDraft(storage: Storage | null, values: CardValues): void {
-  const { cvc: _cvc, ...kept } = values;
+  const kept = { name: values.name, email: values.email, phone: values.phone };
   challenged = kept;
   writeChallengeDraft(storage, { values: kept, reason: null });
 }

@@ -14,9 +14,9 @@ const info = parsePaymentInfo({
   txChannel: 'PWW', idSubscription: null,
 });
 const merchant = parseMerchant({ idMerchant: 7, merchantName: 'Café Ñandú', webCode: 'CCLW7', logo: '/m.svg' }, '');
-const values: CardValues = {
-  cardnumber: '4242424242424242', expirationDate: '12/34', cvc: '123', name: 'Ana Maria Perez', email: 'ana@example.com', phone: '61234567',
-};
+const values: CardValues = { name: 'Ana Maria Perez', email: 'ana@example.com', phone: '61234567' };
+/** The card as the vault's fields tokenized it: the payment carries its token, never a number or a CVC. */
+const CARD = { token: 'tok_4242abcd', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } as const;
 
 function setup(
   answer: () => Promise<unknown>,
@@ -47,12 +47,14 @@ function setup(
 describe('createCardPay', () => {
   it('sends core\'s payload with the click\'s trackId and reports an approval as success', async () => {
     const { pay, sent, messages } = setup(async () => ({ status: 1, codOper: 'OP1', messageSys: 'Aprobada', authStatus: '00', cardType: 'VISA', displayNum: '•••• 4242' }));
-    expect(await pay(values, 'track-1')).toEqual({ kind: 'receipt', codOper: 'OP1' });
+    expect(await pay(values, CARD, 'track-1')).toEqual({ kind: 'receipt', codOper: 'OP1' });
     const body = (sent[0] as { path: string; body: Record<string, unknown> }).body;
     expect((sent[0] as { path: string }).path).toBe('cards/auth-capture');
     expect(body).toMatchObject({ cclw: 'CCLW7', code: 'LINK1', amount: 10, taxAmount: 0.7, email: 'ana@example.com' });
     expect(body.additionalData).toMatchObject({ trackId: 'track-1', domainRequested: 'https://shop.test' });
-    expect(body.cardInformation).toMatchObject({ firstName: 'Ana', lastName: 'Maria Perez', cardType: 'VISA', expMonth: '12', expYear: '34' });
+    expect(body.cardInformation).toMatchObject({ cardNumber: 'tok_4242abcd', firstName: 'Ana', lastName: 'Maria Perez', cardType: 'VISA', expMonth: '12', expYear: '34' });
+    expect(body.cardInformation).not.toHaveProperty('cvv');
+    expect(JSON.stringify(body)).not.toContain('4242424242424242');
     expect(messages).toHaveLength(1);
     const result = messages[0]?.type === 'result' ? messages[0].result : null;
     expect(result).toMatchObject({ status: 'success', method: 'card' });
@@ -61,35 +63,35 @@ describe('createCardPay', () => {
 
   it('reports a decline as error and hands back the server text', async () => {
     const { pay, messages } = setup(async () => ({ status: 0, codOper: 'OP2', messageSys: 'Fondos insuficientes', cardType: 'VISA' }));
-    expect(await pay(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
+    expect(await pay(values, CARD, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
     expect(messages[0]).toMatchObject({ type: 'result', result: { status: 'error', notification: { Estado: 'DECLINED', Razon: 'Fondos insuficientes' } } });
   });
 
   it('PENDING without a redirect goes to the receipt and is a success for the parent (SPEC 4)', async () => {
     const { pay, messages } = setup(async () => ({ status: -1, codOper: 'OP3', messageSys: '', cardType: 'VISA' }));
-    expect(await pay(values, 't')).toEqual({ kind: 'receipt', codOper: 'OP3' });
+    expect(await pay(values, CARD, 't')).toEqual({ kind: 'receipt', codOper: 'OP3' });
     expect(messages[0]).toMatchObject({ result: { status: 'success', notification: { Estado: 'PENDING' } } });
   });
 
   it('follows a 3DS redirect without reporting yet', async () => {
     const { pay, messages, beforeChallenge } = setup(async () => ({ status: -1, codOper: 'OP4', redirectUrl: 'https://checkout.test/sandbox/3ds/OP4' }));
-    expect(await pay(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP4', codOper: 'OP4' });
+    expect(await pay(values, CARD, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP4', codOper: 'OP4' });
     expect(beforeChallenge).toHaveBeenCalledWith(values);
     expect(messages).toEqual([]);
   });
 
   it('reports a refusal by the server as error, but not a lost connection', async () => {
     const refused = setup(() => Promise.reject(new PasarelaError({ code: 'card_limit_exceeded', category: 'api', status: 422 })));
-    await expect(refused.pay(values, 't')).rejects.toMatchObject({ code: 'card_limit_exceeded' });
+    await expect(refused.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'card_limit_exceeded' });
     expect(refused.messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'ERROR' } } });
 
     // A possible duplicate is a question the payer is still deciding: the shop hears nothing yet.
     const duplicate = setup(() => Promise.reject(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 })));
-    await expect(duplicate.pay(values, 't')).rejects.toMatchObject({ code: 'possible_duplicated_tx' });
+    await expect(duplicate.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'possible_duplicated_tx' });
     expect(duplicate.messages).toEqual([]);
 
     const offline = setup(() => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })));
-    await expect(offline.pay(values, 't')).rejects.toMatchObject({ code: 'connection_error' });
+    await expect(offline.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'connection_error' });
     expect(offline.messages).toEqual([]);
   });
 });
@@ -97,7 +99,7 @@ describe('createCardPay', () => {
 describe('SPEC 3 "Card payment payload": every field, as createCardPay sends it', () => {
   it('the attempt\'s time, the card service, the code paid and SPEC 9 "3DS result type WEB_REDIRECT"', async () => {
     const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP1' }), undefined, { idService: 31 });
-    await pay(values, 'track-1');
+    await pay(values, CARD, 'track-1');
     expect((sent[0] as { body: Record<string, unknown> }).body).toMatchObject({
       processDate: '2026-11-21T17:30:00.000Z', idService: 31, codePay: 'LINK1', resultType: 'WEB_REDIRECT', ipCheck: '',
       isForm: false, isCashPayment: false, cashExpirationDate: null, storeCard: false, tryAgain: false, isOldVersion: true,
@@ -111,12 +113,13 @@ describe('SPEC 7 "POST subscription payment via process tx"', () => {
   });
   it('sends requestPay (the card payment), activateSubscription{idSubscription, subscriptionKey}, serviceCode REC and idMerchant', async () => {
     const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP9', cardType: 'VISA' }), undefined, { info: subs, subscription: { idSubscription: 4, subscriptionKey: 'SUB1' } });
-    expect(await pay(values, 'track-9')).toEqual({ kind: 'receipt', codOper: 'OP9' });
+    expect(await pay(values, CARD, 'track-9')).toEqual({ kind: 'receipt', codOper: 'OP9' });
     const call = sent[0] as { path: string; body: Record<string, unknown> };
     expect(call.path).toBe('process-tx');
     expect(call.body).toMatchObject({ activateSubscription: { idSubscription: 4, subscriptionKey: 'SUB1' }, serviceCode: 'REC', idMerchant: 7 });
     expect(call.body['requestPay']).toMatchObject({ code: 'SUB1', codePay: 'SUB1', amount: 9, serviceCode: 'REC', txChannel: 'EPR', additionalData: { trackId: 'track-9' } });
-    expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: '4242424242424242', cardType: 'VISA' });
+    expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: CARD.token, cardType: 'VISA' });
+    expect(JSON.stringify(call.body)).not.toMatch(/cvv|4242424242424242/);
   });
 });
 
@@ -124,7 +127,7 @@ describe('SPEC 8 "error_processing_request for an old-version tx failure"', () =
   const failure = () => Promise.reject(new PasarelaError({ code: 'payment_error_try_again', category: 'api', status: 502 }));
   it('an old-version payment (service code LK) whose gateway failed: error_processing_request, a known end reported to the parent', async () => {
     const { pay, messages } = setup(failure);
-    const error = await pay(values, 't').catch((e: unknown) => e);
+    const error = await pay(values, CARD, 't').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'error_processing_request', category: 'api' });
     // The server said nothing was recorded: the next Pay is a new attempt, not a look-up.
     expect(isOutcomeUnknown(error)).toBe(false);
@@ -134,13 +137,13 @@ describe('SPEC 8 "error_processing_request for an old-version tx failure"', () =
   it('a new-version payment (EA, ED) keeps payment_error_try_again', async () => {
     const ea = parsePaymentInfo({ ...info, serviceCode: 'EA' });
     const { pay } = setup(failure, undefined, { info: ea });
-    await expect(pay(values, 't')).rejects.toMatchObject({ code: 'payment_error_try_again' });
+    await expect(pay(values, CARD, 't')).rejects.toMatchObject({ code: 'payment_error_try_again' });
   });
 
   it('a proxy\'s 502 without that code stays unknown (the payment may have gone through)', async () => {
     const proxy = new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });
     const { pay } = setup(() => Promise.reject(proxy));
-    await expect(pay(values, 't')).rejects.toBe(proxy);
+    await expect(pay(values, CARD, 't')).rejects.toBe(proxy);
   });
 });
 
@@ -152,7 +155,7 @@ describe('createCardPay after a lost answer', () => {
       new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 }),
     ]) {
       const { pay, messages } = setup(() => Promise.reject(error));
-      await expect(pay(values, 't')).rejects.toBe(error);
+      await expect(pay(values, CARD, 't')).rejects.toBe(error);
       expect(messages).toEqual([]);
     }
   });
@@ -165,20 +168,20 @@ describe('createCardLookup', () => {
 
   it('asks for the attempt by trackId; approved -> the receipt, reported once as success', async () => {
     const { lookup, sent, messages } = setup(() => Promise.reject(new Error('no POST expected')), record({}));
-    expect(await lookup(values, 'track 1')).toEqual({ kind: 'receipt', codOper: 'OP1' });
+    expect(await lookup(values, CARD, 'track 1')).toEqual({ kind: 'receipt', codOper: 'OP1' });
     expect(sent).toEqual([{ path: 'payments/attempts/track%201' }]);
     expect(messages[0]).toMatchObject({ result: { status: 'success', notification: { Oper: 'OP1', Estado: 'APPROVED', Tipo: 'VISA' } } });
   });
 
   it('declined -> the decline with its reason; pending with a challenge -> the 3DS page; pending -> the receipt', async () => {
     const declined = setup(() => Promise.reject(new Error('no POST')), record({ result: 'DECLINED', status: 0, messageSys: 'Fondos insuficientes' }));
-    expect(await declined.lookup(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
+    expect(await declined.lookup(values, CARD, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
     expect(declined.messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'DECLINED' } } });
     const challenge = setup(() => Promise.reject(new Error('no POST')), record({ result: 'PENDING', status: -1, redirectUrl: 'https://checkout.test/sandbox/3ds/OP1' }));
-    expect(await challenge.lookup(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP1', codOper: 'OP1' });
+    expect(await challenge.lookup(values, CARD, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP1', codOper: 'OP1' });
     expect(challenge.beforeChallenge).toHaveBeenCalledWith(values);
     const pending = setup(() => Promise.reject(new Error('no POST')), record({ result: 'PENDING', status: -1 }));
-    expect(await pending.lookup(values, 't')).toEqual({ kind: 'receipt', codOper: 'OP1' });
+    expect(await pending.lookup(values, CARD, 't')).toEqual({ kind: 'receipt', codOper: 'OP1' });
   });
 
   it('no such attempt (404 PAYMENT_NOT_FOUND) -> null', async () => {
@@ -186,7 +189,7 @@ describe('createCardLookup', () => {
       () => Promise.reject(new Error('no POST')),
       () => Promise.reject(new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 })),
     );
-    expect(await lookup(values, 't')).toBeNull();
+    expect(await lookup(values, CARD, 't')).toBeNull();
     expect(messages).toEqual([]);
   });
 });

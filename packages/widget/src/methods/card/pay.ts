@@ -1,7 +1,7 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
+  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
-  type WidgetMessage, type Receipt, type VaultCard, digitsOnly, parseExpiry,
+  type WidgetMessage, type Receipt, type VaultCard,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
@@ -31,7 +31,7 @@ export interface CardPayContext {
 export function createCardPay(ctx: CardPayContext) {
   const { info } = ctx;
 
-  return async (values: CardValues, trackId: string, options: CardSendOptions = { tryAgain: false }): Promise<CardAttempt> => {
+  return async (values: CardValues, card: VaultCard, trackId: string, options: CardSendOptions = { tryAgain: false }): Promise<CardAttempt> => {
     ctx.onAttempt?.();
     const customFieldValues = ctx.customFieldValues?.() ?? info.customFieldValues;
     const donation = ctx.donation?.() ?? null;
@@ -46,7 +46,7 @@ export function createCardPay(ctx: CardPayContext) {
       serviceCode: info.serviceCode,
       transactionsType: info.transactionsType,
       form: values,
-      card: typedCardStandIn(values),
+      card,
       ip: '',
       domainRequested: ctx.domainRequested,
       trackId,
@@ -72,21 +72,21 @@ export function createCardPay(ctx: CardPayContext) {
       // A refusal is a finished attempt. A lost answer or a 5xx is not reported (the payment may have gone
       // through), nor a reused trackId (looked up next), nor a duplicate: a question to the payer.
       if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused && error.code !== 'possible_duplicated_tx') {
-        const result = buildPaymentResult('card', { ...cardSummary(ctx, values), result: 'ERROR', codOper: '', reason: error.code });
+        const result = buildPaymentResult('card', { ...cardSummary(ctx, values, card), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
       }
       throw error;
     }
-    return settleCardAnswer(ctx, values, response);
+    return settleCardAnswer(ctx, values, card, response);
   };
 }
 
 export function createCardLookup(ctx: CardPayContext) {
-  return async (values: CardValues, trackId: string): Promise<CardAttempt | null> => {
+  return async (values: CardValues, card: VaultCard, trackId: string): Promise<CardAttempt | null> => {
     // Only after a lost answer: its code (and the record's schema) are not in the first load.
     const { lookupAttempt } = await import('../../api/lookupAttempt');
     const found = await lookupAttempt(ctx.api, trackId);
-    return found ? settleCardAnswer(ctx, values, recordAsCardAnswer(found)) : null;
+    return found ? settleCardAnswer(ctx, values, card, recordAsCardAnswer(found)) : null;
   };
 }
 
@@ -99,28 +99,18 @@ function asProcessingFailure(error: unknown, isOldVersion: boolean): unknown {
   return new PasarelaError({ code, category: 'api', serverMessage: code });
 }
 
-/**
- * The typed card in the vault card's shape until the card form sends the vault's token: the server
- * refuses it (card_token_required), as it refuses any card number.
- */
-function typedCardStandIn(values: CardValues): VaultCard {
-  const expiry = parseExpiry(values.expirationDate);
-  const token = digitsOnly(values.cardnumber);
-  return { token, brand: cardBrandOf(token) ?? 'VISA', last4: token.slice(-4), expMonth: expiry?.month ?? 0, expYear: expiry?.year ?? 0 };
-}
-
-function cardSummary(ctx: CardPayContext, values: CardValues) {
+function cardSummary(ctx: CardPayContext, values: CardValues, card: VaultCard) {
   return {
     totalPaid: totalWithTax(ctx.info.amount, ctx.info.taxAmount),
     at: ctx.now(),
-    type: cardBrandOf(values.cardnumber) ?? '',
+    type: card.brand,
     user: values.email.trim(),
     returnUrl: ctx.info.returnUrlString,
   };
 }
 
-function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: CardAuthResponse & { receipt?: Receipt | undefined }): CardAttempt {
-  const summary = cardSummary(ctx, values);
+function settleCardAnswer(ctx: CardPayContext, values: CardValues, card: VaultCard, response: CardAuthResponse & { receipt?: Receipt | undefined }): CardAttempt {
+  const summary = cardSummary(ctx, values, card);
   const outcome = cardOutcome(response);
   if (outcome.kind === 'redirect') {
     ctx.beforeChallenge(values);

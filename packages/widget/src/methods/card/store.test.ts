@@ -3,11 +3,24 @@ import fc from 'fast-check';
 import { PasarelaError } from '@pasarela/core';
 import { FAULTS, faultyServer } from '../../testing/faultyServer';
 import { createCardStore, visibleErrors, type CardAttempt, type CardStoreDeps, type CardValues } from './store';
+import type { CardFields, Tokenized } from './vaultFrame';
+
+const CARD = { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } as const;
+
+/** The vault's fields as the store sees them: each Pay's answer in turn, the last one kept. */
+function fakeFields(...answers: Tokenized[]) {
+  const queue = answers.length > 0 ? answers : [{ kind: 'token', card: CARD } as const];
+  return {
+    tokenize: vi.fn<CardFields['tokenize']>(async () => (queue.length > 1 ? queue.shift()! : queue[0]!)),
+    focus: vi.fn(),
+    clear: vi.fn(),
+    check: vi.fn(),
+    busy: vi.fn(),
+    decline: vi.fn(),
+  };
+}
 
 const GOOD: CardValues = {
-  cardnumber: '4242424242424242',
-  expirationDate: '12/34',
-  cvc: '123',
   name: 'Ana Maria Perez',
   email: 'ana@example.com',
   phone: '6123 4567',
@@ -17,7 +30,7 @@ function setup(overrides: Partial<CardStoreDeps> = {}) {
   let n = 0;
   const deps: CardStoreDeps = {
     now: () => new Date('2026-11-21T12:00:00Z'),
-    acceptedBrands: ['VISA', 'MC', 'AMEX'],
+    fields: fakeFields(),
     checkPhone: vi.fn(async (phone: string) => (phone.trim() === '' ? 'field_required' : phone.includes('x') ? 'invalid_phone_number' : null)),
     pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
     lookup: vi.fn(async (): Promise<CardAttempt | null> => null),
@@ -37,19 +50,21 @@ function setup(overrides: Partial<CardStoreDeps> = {}) {
 describe('card store: SPEC 5 validation through core', () => {
   it('shows no message before a field is left, then the SPEC key once it is', () => {
     const { store } = setup();
-    store.getState().setValue('cardnumber', '4242 4242 4242 4241');
+    store.getState().setValue('name', 'Ana');
     expect(visibleErrors(store.getState())).toEqual({});
-    store.getState().blur('cardnumber');
-    // invalid_card: "card number fails the Luhn check"
-    expect(visibleErrors(store.getState())).toEqual({ cardnumber: 'invalid_card' });
+    store.getState().blur('name');
+    expect(visibleErrors(store.getState())).toEqual({ name: 'format_name_invalid' });
   });
 
   it('leaving an empty field never typed into shows nothing; a submit attempt shows "required" (issue 96)', async () => {
-    const { store } = setup();
-    for (const field of ['cardnumber', 'expirationDate', 'cvc', 'name', 'phone'] as const) store.getState().blur(field);
+    const fields = fakeFields({ kind: 'invalid', fields: ['cardnumber', 'expirationDate', 'cvc'] });
+    const { store } = setup({ fields });
+    for (const field of ['name', 'email', 'phone'] as const) store.getState().blur(field);
     expect(visibleErrors(store.getState())).toEqual({});
-    await store.getState().submit();
-    expect(visibleErrors(store.getState()).cardnumber).toBe('field_required');
+    // The vault's fields are checked with the form's, and no card is sent while the form is wrong.
+    expect(await store.getState().submit()).toBe('cardnumber');
+    expect(fields.tokenize).toHaveBeenCalledWith('', { focus: false, validate: true });
+    expect(visibleErrors(store.getState()).name).toBe('field_required');
   });
 
   it('a field typed into and emptied again says "required" when left (issue 96)', () => {
@@ -61,8 +76,6 @@ describe('card store: SPEC 5 validation through core', () => {
   });
 
   it.each([
-    ['expirationDate', '01/20', 'expired'],
-    ['cvc', '12', 'invalid_cvc'],
     ['name', 'Ana', 'format_name_invalid'],
     ['name', 'José Pérez 2', 'name_letters_only'],
     ['email', 'ana@', 'invalid_email'],
@@ -83,35 +96,35 @@ describe('card store: SPEC 5 validation through core', () => {
     expect(visibleErrors(store.getState()).name).toBeUndefined();
   });
 
-  it('keeps only digits of the card number and caps the CVC by brand', () => {
+  it('knows the brand the vault\'s fields say as the payer types', () => {
     const { store } = setup();
-    store.getState().setValue('cardnumber', '3782 822463 10005');
-    store.getState().setValue('cvc', '12345');
-    expect(store.getState().values).toMatchObject({ cardnumber: '378282246310005', cvc: '1234' });
-    store.getState().setValue('cardnumber', '4242424242424242');
-    expect(store.getState().values.cvc).toBe('123');
+    store.getState().cardChanged('cardnumber', 'AMEX');
+    expect(store.getState().brand).toBe('AMEX');
   });
 
-  it('rejects a brand the link does not accept (card_not_valid)', () => {
-    const { store, fill } = setup({ acceptedBrands: ['VISA'] });
-    fill({ ...GOOD, cardnumber: '5555555555554444' });
-    store.getState().blur('cardnumber');
-    expect(visibleErrors(store.getState()).cardnumber).toBe('card_not_valid');
-  });
-
-  it('on submit shows every message, checks the phone and returns the first invalid field', async () => {
-    const { store, fill, deps } = setup();
-    fill({ ...GOOD, cvc: '', phone: '12x' });
+  it('on submit shows every message, checks the phone and returns the first invalid field (the vault\'s first)', async () => {
+    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'invalid', fields: ['cvc'] }) });
+    fill({ ...GOOD, phone: '12x' });
     expect(await store.getState().submit()).toBe('cvc');
-    expect(visibleErrors(store.getState())).toEqual({ cvc: 'field_required', phone: 'invalid_phone_number' });
+    expect(visibleErrors(store.getState())).toEqual({ phone: 'invalid_phone_number' });
     expect(deps.pay).not.toHaveBeenCalled();
+  });
+
+  it('the vault out of reach: the payer is told, nothing is paid, and Pay may be pressed again', async () => {
+    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'failed' }, { kind: 'token', card: CARD }) });
+    fill();
+    expect(await store.getState().submit()).toBeNull();
+    expect(store.getState().alert).toEqual({ key: 'connection_error' });
+    expect(deps.pay).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(deps.pay).toHaveBeenCalledWith(GOOD, CARD, 'track-1', { tryAgain: false });
   });
 });
 
 describe('card store: one payment per click', () => {
   it('pays once with a new trackId per click, and is disabled while paying', async () => {
     let release: (attempt: CardAttempt) => void = () => {};
-    const pay = vi.fn((_values: CardValues, _trackId: string) => new Promise<CardAttempt>((resolve) => (release = resolve)));
+    const pay = vi.fn((_values: CardValues, _card: unknown, _trackId: string) => new Promise<CardAttempt>((resolve) => (release = resolve)));
     const { store, fill, deps } = setup({ pay });
     fill();
     const first = store.getState().submit();
@@ -121,7 +134,7 @@ describe('card store: one payment per click', () => {
     release({ kind: 'receipt', codOper: 'OP1' });
     await first;
     expect(pay).toHaveBeenCalledTimes(1);
-    expect(pay.mock.calls[0]?.[1]).toBe('track-1');
+    expect(pay.mock.calls[0]?.[2]).toBe('track-1');
     expect(store.getState().phase).toBe('done');
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
     // A finished payment cannot be paid again.
@@ -129,22 +142,28 @@ describe('card store: one payment per click', () => {
     expect(pay).toHaveBeenCalledTimes(1);
   });
 
-  it('after a decline keeps the values except the CVC, shows the reason and lets the payer retry with a new trackId', async () => {
+  it('after a decline keeps the values, empties the CVC, shows the reason and lets the payer retry with a new trackId and a new token', async () => {
     const pay = vi
       .fn<CardStoreDeps['pay']>()
       .mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } })
       .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
-    const { store, fill, deps } = setup({ pay });
+    const second = { ...CARD, token: 'tok_second' };
+    const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: second });
+    const { store, fill, deps } = setup({ pay, fields });
     fill();
     await store.getState().submit();
     const state = store.getState();
     expect(state.phase).toBe('editing');
     expect(state.alert).toEqual({ key: 'payment_declined', text: 'Fondos insuficientes' });
-    expect(state.values).toEqual({ ...GOOD, cvc: '' });
+    expect(state.values).toEqual(GOOD);
+    expect(state.cvcCleared).toBe(true);
+    // The vault used the CVC: the field is emptied for the payer to type again.
+    expect(fields.clear).toHaveBeenCalledWith('cvc');
     expect(visibleErrors(state)).toEqual({});
-    store.getState().setValue('cvc', '321');
+    store.getState().cardChanged('cvc', 'VISA');
     await store.getState().submit();
-    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+    expect(pay.mock.calls.map((c) => c[2])).toEqual(['track-1', 'track-2']);
+    expect(pay.mock.calls.map((c) => c[1].token)).toEqual(['tok_4242', 'tok_second']);
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
     expect(store.getState().alert).toBeNull();
   });
@@ -226,7 +245,7 @@ describe('card store: one attempt per payment intent', () => {
     const { store, fill, deps } = setup({ pay, lookup });
     fill();
     await store.getState().submit();
-    expect(lookup).toHaveBeenCalledWith(GOOD, 'track-1');
+    expect(lookup).toHaveBeenCalledWith(GOOD, CARD, 'track-1');
     expect(pay).toHaveBeenCalledTimes(1);
     expect(store.getState().phase).toBe('done');
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
@@ -241,7 +260,7 @@ describe('card store: one attempt per payment intent', () => {
     store.getState().setValue('email', 'otra@example.com');
     await store.getState().submit();
     expect(deps.lookup).toHaveBeenCalledTimes(3);
-    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-1']);
+    expect(pay.mock.calls.map((c) => c[2])).toEqual(['track-1', 'track-1']);
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
   });
 
@@ -255,7 +274,7 @@ describe('card store: one attempt per payment intent', () => {
     const { store, fill, deps } = setup({ pay, lookup });
     fill();
     await store.getState().submit();
-    store.getState().setValue('cardnumber', '5555555555554444');
+    store.getState().cardChanged('cardnumber', 'MC');
     await store.getState().submit();
     expect(lookup).toHaveBeenCalledTimes(4);
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
@@ -268,9 +287,9 @@ describe('card store: one attempt per payment intent', () => {
     fill();
     await store.getState().submit();
     expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_declined', text: 'Fondos insuficientes' } });
-    store.getState().setValue('cvc', '321');
+    store.getState().cardChanged('cvc', 'VISA');
     await store.getState().submit();
-    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+    expect(pay.mock.calls.map((c) => c[2])).toEqual(['track-1', 'track-2']);
   });
 
   it('a known refusal (409 possible duplicate) is a finished attempt: the next Pay is a new one', async () => {
@@ -282,10 +301,10 @@ describe('card store: one attempt per payment intent', () => {
     fill();
     await store.getState().submit();
     expect(store.getState().alert).toEqual({ key: 'possible_duplicated_tx' });
-    store.getState().setValue('cvc', '321');
+    store.getState().cardChanged('cvc', 'VISA');
     await store.getState().submit();
     expect(deps.lookup).not.toHaveBeenCalled();
-    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+    expect(pay.mock.calls.map((c) => c[2])).toEqual(['track-1', 'track-2']);
   });
 
   it('property: any lost answers, 5xx and time-outs, then Pay again: one trackId reaches the server, and the payer ends on its receipt', async () => {
@@ -294,8 +313,8 @@ describe('card store: one attempt per payment intent', () => {
         const server = faultyServer(faults, 'APPROVED');
         const asAttempt = (codOper: string): CardAttempt => ({ kind: 'receipt', codOper });
         const { store, fill, deps } = setup({
-          pay: async (values, trackId) => asAttempt((await server.send(trackId, values)).codOper),
-          lookup: async (_values, trackId) => {
+          pay: async (values, _card, trackId) => asAttempt((await server.send(trackId, values)).codOper),
+          lookup: async (_values, _card, trackId) => {
             const found = await server.lookup(trackId);
             return found ? asAttempt(found.codOper) : null;
           },
@@ -318,21 +337,36 @@ describe('card store: one attempt per payment intent', () => {
 describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', () => {
   const duplicate = () => new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'possible_duplicated_tx' });
 
-  it('keeps every value (the CVC too), asks, and sends again with tryAgain on the payer\'s word', async () => {
+  it('keeps every value (the CVC too), asks, and sends the same token again with tryAgain on the payer\'s word', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>()
       .mockRejectedValueOnce(duplicate())
       .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
-    const { store, deps, fill } = setup({ pay });
+    const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: { ...CARD, token: 'tok_other' } });
+    const { store, deps, fill } = setup({ pay, fields });
     fill();
     await store.getState().submit();
     expect(store.getState()).toMatchObject({ phase: 'editing', duplicate: true, duplicateState: 'charged', alert: { key: 'possible_duplicated_tx' }, values: GOOD });
     expect(deps.onDone).not.toHaveBeenCalled();
     await store.getState().confirmSecondPurchase();
-    expect(pay.mock.calls.map(([, , options]) => options)).toEqual([{ tryAgain: false }, { tryAgain: true }]);
-    // A refused request created nothing: the second purchase is a new attempt.
-    expect(pay.mock.calls[0]?.[1]).not.toBe(pay.mock.calls[1]?.[1]);
+    expect(pay.mock.calls.map(([, , , options]) => options)).toEqual([{ tryAgain: false }, { tryAgain: true }]);
+    // A refused request created nothing: the second purchase is a new attempt, with the card the vault still holds.
+    expect(pay.mock.calls[0]?.[2]).not.toBe(pay.mock.calls[1]?.[2]);
+    expect(pay.mock.calls.map((c) => c[1].token)).toEqual(['tok_4242', 'tok_4242']);
+    expect(fields.tokenize).toHaveBeenCalledTimes(1);
     expect(store.getState()).toMatchObject({ phase: 'done', duplicate: false });
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
+  });
+
+  it('a yes given long after the question: the card tokenized again (the vault keeps a CVC for a while only)', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(duplicate()).mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
+    const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: { ...CARD, token: 'tok_later' } });
+    let now = Date.parse('2026-11-21T12:00:00Z');
+    const { store, fill } = setup({ pay, fields, now: () => new Date(now) });
+    fill();
+    await store.getState().submit();
+    now += 6 * 60_000;
+    await store.getState().confirmSecondPurchase();
+    expect(pay.mock.calls.map((c) => c[1].token)).toEqual(['tok_4242', 'tok_later']);
   });
 
   it("'No, go back to that payment': nothing is sent, the question goes and a note says the earlier payment stands", async () => {
@@ -382,7 +416,7 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     expect(pay).not.toHaveBeenCalled();
     await store.getState().submit();
     expect(store.getState().duplicate).toBe(true);
-    store.getState().setValue('cardnumber', '5555555555554444');
+    store.getState().cardChanged('cardnumber', 'MC');
     expect(store.getState()).toMatchObject({ duplicate: false, alert: null });
     await store.getState().confirmSecondPurchase();
     expect(pay).toHaveBeenCalledTimes(1);

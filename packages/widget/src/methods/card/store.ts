@@ -1,13 +1,18 @@
 import type { CatalogKey } from '@pasarela/core';
+import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage, type VaultCard } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FlightLog, type FollowUpOptions } from '../../payments/paymentIntent';
-import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
 import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
+import type { CardFields, FrameCardField } from './vaultFrame';
 
-export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone'] as const;
+/** The form's own fields; the card's number, expiry and CVC are the card vault's (vaultFrame.ts). */
+export const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
+export type PayerField = (typeof PAYER_FIELDS)[number];
+/** Every field in the form's order: the first one to fix takes the focus. */
+export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', ...PAYER_FIELDS] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
-export type CardValues = Record<CardField, string>;
+export type CardValues = Record<PayerField, string>;
 
 export type CardAttempt =
   | { kind: 'receipt'; codOper: string }
@@ -18,8 +23,10 @@ export type CardPhase = 'editing' | 'paying' | 'done';
 
 export interface CardState {
   values: CardValues;
-  touched: Record<CardField, boolean>;
-  errors: Partial<Record<CardField, CatalogKey>>;
+  /** The brand the card number shows so far (the vault's fields say it as the payer types). */
+  brand: CardBrand | null;
+  touched: Record<PayerField, boolean>;
+  errors: Partial<Record<PayerField, CatalogKey>>;
   submitted: boolean;
   phase: CardPhase;
   alert: PayerMessage | null;
@@ -29,11 +36,16 @@ export interface CardState {
   duplicateState: DuplicateState;
   duplicateEarlier: EarlierPayment | null;
   secondDeclined: boolean;
+  /** A decline emptied the CVC (the vault used it): the field to type again. */
+  cvcCleared: boolean;
 }
 
 export interface CardActions {
-  setValue(field: CardField, value: string): void;
-  blur(field: CardField): void;
+  setValue(field: PayerField, value: string): void;
+  blur(field: PayerField): void;
+  /** The payer typed in one of the vault's fields. */
+  cardChanged(field: FrameCardField, brand: CardBrand | null): void;
+  /** The first field to fix, if any (the caller focuses it). */
   submit(): Promise<CardField | null>;
   confirmSecondPurchase(): Promise<CardField | null>;
   declineSecondPurchase(): void;
@@ -47,12 +59,13 @@ export type CardStore = ReturnType<typeof createCardStore>;
 
 export interface CardStoreDeps {
   now: () => Date;
-  acceptedBrands: readonly CardBrand[];
   supportEmail?: string | undefined;
   checkPhone: (phone: string) => Promise<CatalogKey | null>;
+  /** The vault's card fields: a card comes out of them only as a token. */
+  fields: CardFields;
   /** A new trackId per attempt, the same one again after a lost answer. */
-  pay: (values: CardValues, trackId: string, options: CardSendOptions) => Promise<CardAttempt>;
-  lookup: (values: CardValues, trackId: string) => Promise<CardAttempt | null>;
+  pay: (values: CardValues, card: VaultCard, trackId: string, options: CardSendOptions) => Promise<CardAttempt>;
+  lookup: (values: CardValues, card: VaultCard, trackId: string) => Promise<CardAttempt | null>;
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
   onEarlier?: ((earlier: EarlierPayment) => void) | undefined;
   newTrackId: () => string;
@@ -61,25 +74,29 @@ export interface CardStoreDeps {
   flight?: FlightLog | undefined;
 }
 
-const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
-const NOT_TOUCHED: Record<CardField, boolean> = {
-  cardnumber: false, expirationDate: false, cvc: false, name: false, email: false, phone: false,
-};
+const EMPTY: CardValues = { name: '', email: '', phone: '' };
+/** Well within the vault's time for a CVC (VAULT_CVC_TTL_SECONDS, 10 minutes by default): older, the card is tokenized again. */
+const TOKEN_REUSE_MS = 5 * 60_000;
+const NOT_TOUCHED: Record<PayerField, boolean> = { name: false, email: false, phone: false };
 
 export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
   let phoneChecked = false;
-  const typed = new Set<CardField>();
+  const typed = new Set<PayerField>();
+  // The card the last Pay tokenized, kept while the payer changes nothing in the vault's fields: the
+  // duplicate question's "yes" and a lost answer's retry send the same token (the vault keeps its CVC
+  // until an authorization uses it). Any change, or a decline, asks the vault again.
+  let tokenized: { card: VaultCard; at: number } | null = null;
+  const fresh = () => (tokenized && deps.now().getTime() - tokenized.at < TOKEN_REUSE_MS ? tokenized.card : null);
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
   const intent = createPaymentIntent(deps.newTrackId, deps.followUp, deps.flight);
 
   const store = createStore<CardState & CardActions>()((set, get) => {
-    const syncErrors = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {
-      const schema = cardFormSchema({ now: deps.now(), supportEmail: deps.supportEmail, acceptedBrands: deps.acceptedBrands });
-      return fieldErrors(schema, values);
-    };
+    // The form's own fields by core's card form rules (the card's are the vault's).
+    const syncErrors = (values: CardValues): Partial<Record<PayerField, CatalogKey>> =>
+      fieldErrors(v.pick(cardFormSchema({ now: deps.now(), supportEmail: deps.supportEmail }).pipe[0], ['email', 'name']), values);
 
     const recheck = async (values: CardValues) => {
       // Rules that failed to load are retried on submit, which reports the failure.
@@ -92,13 +109,14 @@ export function createCardStore(deps: CardStoreDeps) {
       set({ errors: { ...syncErrors(current), ...(phone ? { phone } : {}) } });
     };
 
-    const withPhone = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {
+    const withPhone = (values: CardValues): Partial<Record<PayerField, CatalogKey>> => {
       const phone = get().errors.phone;
       return { ...syncErrors(values), ...(phoneChecked && phone && get().values.phone === values.phone ? { phone } : {}) };
     };
 
     return {
       values: { ...EMPTY, ...deps.initial },
+      brand: null,
       touched: { ...NOT_TOUCHED },
       errors: {},
       submitted: false,
@@ -109,21 +127,22 @@ export function createCardStore(deps: CardStoreDeps) {
       duplicateState: 'charged',
       duplicateEarlier: null,
       secondDeclined: false,
+      cvcCleared: false,
 
       setValue(field, raw) {
-        const before = get().values;
-        let value = raw;
-        if (field === 'cardnumber') value = cleanCardNumber(raw);
-        if (field === 'expirationDate') value = formatExpiry(raw, before.expirationDate);
-        if (field === 'cvc') value = cleanCvc(raw, before.cardnumber);
-        if (field === 'name' || field === 'email' || field === 'phone') value = raw.slice(0, 254);
+        const value = raw.slice(0, 254);
         typed.add(field);
-        const values = { ...before, [field]: value };
-        if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
-        // Another card or amount is another payment: the duplicate question no longer applies.
-        set({ values, errors: withPhone(values), ...(get().duplicate && field === 'cardnumber' ? { duplicate: false, alert: null } : {}) });
+        const values = { ...get().values, [field]: value };
+        set({ values, errors: withPhone(values) });
         // Checked as typed, so Pay finds the answer ready.
         if (field === 'phone') void recheck(values);
+      },
+
+      cardChanged(field, brand) {
+        tokenized = null;
+        // Another card is another payment: the duplicate question no longer applies.
+        const drop = get().duplicate && field === 'cardnumber' ? { duplicate: false, alert: null } : {};
+        set({ ...(brand !== get().brand ? { brand } : {}), ...drop, ...(field === 'cvc' && get().cvcCleared ? { cvcCleared: false } : {}) });
       },
 
       blur(field) {
@@ -171,12 +190,22 @@ export function createCardStore(deps: CardStoreDeps) {
           }
           phoneChecked = true;
           const errors = { ...syncErrors(values), ...(phone ? { phone } : {}) };
-          const firstInvalid = CARD_FIELDS.find((f) => errors[f] !== undefined);
+          const firstOwn = PAYER_FIELDS.find((f) => errors[f] !== undefined);
+          // The vault's fields are checked (and say so) with the form's; a card goes to the vault only
+          // when the whole form is right.
+          const kept = fresh();
+          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
+          if (card.kind === 'failed') {
+            set({ ...submitted, errors, alert: { key: 'connection_error' } });
+            return null;
+          }
+          const firstInvalid = card.kind === 'invalid' ? (card.fields[0] ?? firstOwn ?? null) : (firstOwn ?? null);
           // One change of state, so the form is drawn once before the payment's request leaves.
-          if (firstInvalid) {
+          if (firstInvalid || card.kind !== 'token') {
             set({ ...submitted, errors });
             return firstInvalid;
           }
+          if (card.card !== kept) tokenized = { card: card.card, at: deps.now().getTime() };
           // The form shows it is paying from the next task, so the request leaves first (8 ms on a
           // phone's CPU). `busy` already keeps a second click out.
           const paying = { ...submitted, errors, phase: 'paying' } as const;
@@ -192,8 +221,8 @@ export function createCardStore(deps: CardStoreDeps) {
           let attempt: CardAttempt;
           try {
             attempt = await intent.run<CardAttempt, CardAttempt>({
-              lookup: (trackId) => deps.lookup(values, trackId),
-              send: (trackId) => deps.pay(values, trackId, options),
+              lookup: (trackId) => deps.lookup(values, card.card, trackId),
+              send: (trackId) => deps.pay(values, card.card, trackId, options),
               resume: (found) => found,
             });
           } catch (error) {
@@ -218,15 +247,10 @@ export function createCardStore(deps: CardStoreDeps) {
           }
           shownPaying();
           if (attempt.kind === 'declined') {
-            // The payer retries with the same details; only the CVC is typed again.
-            set({
-              phase: 'editing',
-              alert: attempt.message,
-              alertField: attempt.field ?? null,
-              values: { ...get().values, cvc: '' },
-              touched: { ...get().touched, cvc: false },
-              submitted: false,
-            });
+            // The payer retries with the same details; only the CVC is typed again (the vault used it).
+            tokenized = null;
+            deps.fields.clear('cvc');
+            set({ phase: 'editing', alert: attempt.message, alertField: attempt.field ?? null, submitted: false, cvcCleared: true });
             return null;
           }
           set({ phase: 'done' });
@@ -240,9 +264,9 @@ export function createCardStore(deps: CardStoreDeps) {
   return store;
 }
 
-export function visibleErrors(state: CardState): Partial<Record<CardField, CatalogKey>> {
-  const shown: Partial<Record<CardField, CatalogKey>> = {};
-  for (const field of CARD_FIELDS) {
+export function visibleErrors(state: CardState): Partial<Record<PayerField, CatalogKey>> {
+  const shown: Partial<Record<PayerField, CatalogKey>> = {};
+  for (const field of PAYER_FIELDS) {
     const key = state.errors[field];
     if (key && (state.submitted || state.touched[field])) shown[field] = key;
   }

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { frameLook, vaultFieldsUrl, type FrameEvent, type VaultFieldsAddress, type VaultFrame } from './vaultFrame';
+
+// The fields' height before the frame says its own (number, then expiry and CVC with the CVC's hint).
+const FIRST_HEIGHT = 196;
+
+interface VaultFieldsProps {
+  frame: VaultFrame;
+  address: Omit<VaultFieldsAddress, 'look'>;
+  onEvent?: ((event: FrameEvent) => void) | undefined;
+}
+
+/**
+ * The card number, expiry and CVC: the card vault's page, on its origin, in a frame of the form.
+ * Tab runs from the form's fields into the frame's and on out of it, as through one form.
+ */
+export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
+  const element = useRef<HTMLIFrameElement>(null);
+  // Asked for once, with the checkout's look as it is now (later changes go by message). A frame drawn
+  // on the server (the first screen in the page) keeps the address it was drawn with: its page is on its way.
+  const [src] = useState(() => vaultFieldsUrl({ ...address, look: typeof document === 'undefined' || document.querySelector('[data-prerendered]') ? undefined : frameLook(document.documentElement) }));
+  const [height, setHeight] = useState(FIRST_HEIGHT);
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
+  useEffect(() => {
+    frame.attach(element.current);
+    const root = document.documentElement;
+    const restyle = () => frame.style(frameLook(root));
+    const off = frame.subscribe((event) => {
+      if (event.type === 'height') setHeight(event.height);
+      else if (event.type === 'ready') restyle();
+      // Keys pressed in the frame stay in it: Escape goes on as if pressed on the frame (the checkout's close).
+      else if (event.type === 'escape') element.current?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      latest.current?.(event);
+    });
+    // The theme painted later, or following the payer's dark scheme: the frame follows.
+    const painted = new MutationObserver(restyle);
+    painted.observe(root, { attributes: true, attributeFilter: ['style', 'class'] });
+    const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
+    dark?.addEventListener?.('change', restyle);
+    return () => {
+      off();
+      painted.disconnect();
+      dark?.removeEventListener?.('change', restyle);
+      frame.attach(null);
+    };
+  }, [frame]);
+  return (
+    <iframe
+      ref={element}
+      className="vault-fields"
+      name="card-fields"
+      src={src}
+      title={t('card_fields_frame')}
+      // An attribute, not a style: the page's policy takes no inline style.
+      height={height}
+      allow="payment"
+      referrerPolicy="no-referrer"
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createVaultFrame, frameLook, vaultFieldsUrl, type FrameEvent } from './vaultFrame';
+
+const VAULT = 'https://vault.test';
+
+/** The checkout's window and the vault frame's, as far as messages go. */
+function setup() {
+  let listener: ((event: MessageEvent) => void) | null = null;
+  const win = { addEventListener: (_type: string, l: (event: MessageEvent) => void) => void (listener = l) } as unknown as Window;
+  const inside = { postMessage: vi.fn() };
+  const element = { contentWindow: inside, focus: vi.fn() } as unknown as HTMLIFrameElement;
+  const frame = createVaultFrame(`${VAULT}/`, win);
+  frame.attach(element);
+  const events: FrameEvent[] = [];
+  frame.subscribe((event) => events.push(event));
+  const say = (data: Record<string, unknown>, origin = VAULT, source: unknown = inside) => listener?.({ data, origin, source } as unknown as MessageEvent);
+  const sent = () => inside.postMessage.mock.calls.map(([message, target]) => ({ message, target }));
+  return { frame, element, inside, events, say, sent };
+}
+
+describe('the checkout\'s side of the vault\'s fields', () => {
+  it('speaks to the frame\'s window at the vault\'s exact origin only, once its page says it is ready', () => {
+    const { frame, say, sent } = setup();
+    frame.check();
+    expect(sent()).toEqual([]);
+    say({ type: 'pasarela-vault:ready' });
+    frame.clear('cvc');
+    expect(sent()).toEqual([
+      { message: { type: 'pasarela-vault:check' }, target: VAULT },
+      { message: { type: 'pasarela-vault:clear', field: 'cvc' }, target: VAULT },
+    ]);
+  });
+
+  it('hears the frame alone: another origin, or another window of the vault\'s origin, is ignored', () => {
+    const { events, say } = setup();
+    say({ type: 'pasarela-vault:ready' }, 'https://evil.test');
+    say({ type: 'pasarela-vault:ready' }, VAULT, {});
+    say({ type: 'pasarela-vault:height', height: 300 }, VAULT, {});
+    expect(events).toEqual([]);
+    say({ type: 'pasarela-vault:height', height: 300 });
+    say({ type: 'pasarela-vault:change', field: 'number', brand: 'MC' });
+    say({ type: 'pasarela-vault:change', field: 'number', brand: '<b>' });
+    expect(events).toEqual([
+      { type: 'height', height: 300 },
+      { type: 'change', field: 'cardnumber', brand: 'MC' },
+      { type: 'change', field: 'cardnumber', brand: null },
+    ]);
+  });
+
+  it('tokenizes through the frame: the token as the vault answered, the fields it refused by the checkout\'s names', async () => {
+    const { frame, say, sent } = setup();
+    say({ type: 'pasarela-vault:ready' });
+    const first = frame.tokenize('Ana Perez');
+    expect(sent().at(-1)).toEqual({ message: { type: 'pasarela-vault:tokenize', holder: 'Ana Perez', focus: true, validate: false }, target: VAULT });
+    // Another origin's "token" settles nothing.
+    say({ type: 'pasarela-vault:token', card: { token: 'tok_evil', brand: 'VISA', last4: '0000', expMonth: 1, expYear: 2030 } }, 'https://evil.test');
+    say({ type: 'pasarela-vault:token', card: { token: 'tok_1', brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034 } });
+    expect(await first).toEqual({ kind: 'token', card: { token: 'tok_1', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+    const second = frame.tokenize('Ana Perez', { focus: false, validate: true });
+    say({ type: 'pasarela-vault:invalid', fields: [{ field: 'expiry', code: 'expired' }, { field: 'cvc', code: 'field_required' }] });
+    expect(await second).toEqual({ kind: 'invalid', fields: ['expirationDate', 'cvc'] });
+    const third = frame.tokenize('');
+    say({ type: 'pasarela-vault:token', card: { token: 'tok_2', brand: 'DINERS' } });
+    expect(await third).toEqual({ kind: 'failed' });
+  });
+
+  it('focuses the frame, then the field in it', () => {
+    const { frame, element, say, sent } = setup();
+    say({ type: 'pasarela-vault:ready' });
+    frame.focus('expirationDate');
+    expect(element.focus).toHaveBeenCalled();
+    expect(sent().at(-1)?.message).toEqual({ type: 'pasarela-vault:focus', field: 'expiry' });
+  });
+
+  it('asks for the vault\'s page with the checkout\'s origin, language, brands and look', () => {
+    const url = new URL(vaultFieldsUrl({ vaultUrl: VAULT, parentOrigin: 'https://checkout.test', lang: 'en', brands: ['VISA', 'AMEX'], look: { accent: '#aa0000', radius: 4 } }));
+    expect(url.origin + url.pathname).toBe(`${VAULT}/fields`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'en', parent: 'https://checkout.test', brands: 'VISA,AMEX', accent: '#aa0000', radius: '4' });
+    expect(vaultFieldsUrl({ vaultUrl: '', parentOrigin: 'https://checkout.test', lang: 'es', brands: [] })).toBe('about:blank');
+  });
+
+  it('reads the checkout\'s palette for the frame, passing on only values of the right shape', () => {
+    const root = document.createElement('div');
+    document.body.appendChild(root);
+    root.style.setProperty('--brand', '#123456');
+    root.style.setProperty('--paper', '#11151d');
+    root.style.setProperty('--ink', 'red');
+    root.style.setProperty('--font', '"Inter", system-ui, sans-serif');
+    root.style.setProperty('--radius-field', '6px');
+    expect(frameLook(root)).toMatchObject({ accent: '#123456', background: '#11151d', font: 'Inter, system-ui, sans-serif', radius: 6 });
+    expect(frameLook(root)).not.toHaveProperty('text');
+    root.remove();
+  });
+});
