@@ -13,7 +13,7 @@ function withConfig(text: string | null) {
 }
 
 const DEFAULTS = {
-  apiBase: '/api/v1', wireEncoding: true, clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY, env: 'demo', splashMs: SPLASH_MS, version: VERSION, imageBase: '', requestTimeoutMs: 30_000,
+  apiBase: '/api/v1', wireEncoding: true, clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY, env: 'demo', splashMs: SPLASH_MS, version: VERSION, imageBase: '', requestTimeoutMs: 30_000, vaultUrl: '',
 };
 
 describe('readConfig', () => {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { FrameEvent, Tokenized, VaultFrame } from '../methods/card/vaultFrame';
+import type { FrameEvent, Tokenized, VaultFrame } from '../payments/vaultFrame';
 
 export const TEST_CARD = { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } as const;
 

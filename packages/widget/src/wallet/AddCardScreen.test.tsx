@@ -8,12 +8,12 @@ import { fakeServices } from '../testing/fakeServices';
 import { render, settle, type } from '../testing/render';
 import { AddCardScreen } from './AddCardScreen';
 import { TEST_CARD, testFrame } from '../testing/testFrame';
-import type { Tokenized } from '../methods/card/vaultFrame';
+import type { Tokenized } from '../payments/vaultFrame';
 
 // The vault's fields as the screen sees them: each Save's card in turn.
 const vault = vi.hoisted(() => ({ answers: [] as unknown[], last: null as unknown }));
-vi.mock('../methods/card/vaultFrame', async (original) => ({
-  ...(await original<typeof import('../methods/card/vaultFrame')>()),
+vi.mock('../payments/vaultFrame', async (original) => ({
+  ...(await original<typeof import('../payments/vaultFrame')>()),
   createVaultFrame: () => {
     const made = testFrame(...(vault.answers.splice(0) as Tokenized[]));
     vault.last = made;

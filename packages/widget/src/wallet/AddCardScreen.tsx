@@ -9,8 +9,8 @@ import { registerCard } from './api';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
-import { VaultFields } from '../methods/card/VaultFields';
-import { createVaultFrame, type FrameEvent } from '../methods/card/vaultFrame';
+import { VaultFields } from '../payments/VaultFields';
+import { createVaultFrame, type FrameEvent } from '../payments/vaultFrame';
 
 const NAME_SCHEMA = v.object({ name: required() });
 

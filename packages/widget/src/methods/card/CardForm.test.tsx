@@ -6,7 +6,7 @@ import { blur, render, settle, type } from '../../testing/render';
 import { CardForm } from './CardForm';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardAttempt, type CardStoreDeps } from './store';
-import type { FrameEvent, Tokenized } from './vaultFrame';
+import type { FrameEvent, Tokenized } from '../../payments/vaultFrame';
 import { TEST_CARD, testFrame } from '../../testing/testFrame';
 
 const ADDRESS = { vaultUrl: 'https://vault.test', parentOrigin: 'https://checkout.test', lang: 'es', brands: ['VISA', 'MC', 'AMEX'] } as const;

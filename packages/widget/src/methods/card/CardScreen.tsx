@@ -7,7 +7,7 @@ import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
-import { createVaultFrame, type VaultFrame } from './vaultFrame';
+import { createVaultFrame, type VaultFrame } from '../../payments/vaultFrame';
 import type { VaultCard } from '@pasarela/core';
 import { challengeAddress, saveChallenge, takeChallenge } from '../../payments/challengeReturn';
 import { loadChallengeWait, loadedChallengeWait } from './loadChallengeWait';

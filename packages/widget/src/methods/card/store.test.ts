@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { PasarelaError } from '@pasarela/core';
 import { FAULTS, faultyServer } from '../../testing/faultyServer';
 import { createCardStore, visibleErrors, type CardAttempt, type CardStoreDeps, type CardValues } from './store';
-import type { CardFields, Tokenized } from './vaultFrame';
+import type { CardFields, Tokenized } from '../../payments/vaultFrame';
 
 const CARD = { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } as const;
 

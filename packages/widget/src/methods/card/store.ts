@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage, type VaultCard } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FlightLog, type FollowUpOptions } from '../../payments/paymentIntent';
 import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
-import type { CardFields, FrameCardField } from './vaultFrame';
+import type { CardFields, FrameCardField } from '../../payments/vaultFrame';
 
 /** The form's own fields; the card's number, expiry and CVC are the card vault's (vaultFrame.ts). */
 export const PAYER_FIELDS = ['name', 'email', 'phone'] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n/i18n';
+import { t } from '../i18n/i18n';
 import { frameLook, vaultFieldsUrl, type FrameEvent, type VaultFieldsAddress, type VaultFrame } from './vaultFrame';
 
 // The fields' height before the frame says its own (number, then expiry and CVC with the CVC's hint).
