@@ -271,3 +271,25 @@ describe('CardForm: a subscription says what recurs and how it stops, right unde
     await view.unmount();
   });
 });
+
+// Issue 93: "the checkout formats the currency for the payer's language and country".
+describe('CardForm: the Pay button in the merchant\'s currency', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+  it.each([
+    ['es', 'COP', 'Pagar $ 50.000'],
+    ['en', 'COP', 'Pay COP 50,000'],
+    ['es', 'USD', 'Pagar $50,000.00'],
+  ] as const)('%s, %s: %s', async (lang, currency, label) => {
+    await startI18n(lang, catalogs[lang]);
+    const { frame } = testFrame();
+    const store = createCardStore({
+      now: () => new Date('2026-11-21T12:00:00Z'), fields: frame, checkPhone,
+      pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })), lookup: vi.fn(async () => null), onDone: vi.fn(), newTrackId: () => 'track',
+    });
+    const view = await render(<CardForm store={store} frame={frame} fieldsAddress={{ ...ADDRESS, lang }} total={50_000} currency={currency} lang={lang} acceptedBrands={['VISA']} preparePhone={() => {}} />);
+    expect(view.container.querySelector('button[type="submit"]')?.textContent?.replace(/\u00a0/g, ' ')).toBe(label);
+    await view.unmount();
+  });
+});

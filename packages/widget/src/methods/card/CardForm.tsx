@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
-import { formatAmount, type CardBrand, type Language } from '@pasarela/core';
+import { formatAmount, type CardBrand, type Currency, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { CardMark } from '../../ui/marks/CardMark';
@@ -21,6 +21,8 @@ interface CardFormProps {
   /** The payer typed in the vault's fields (the payment's code can load meanwhile). */
   onCardInput?: (() => void) | undefined;
   total: number;
+  /** The merchant's: the Pay button says the total in it (issue 93). */
+  currency?: Currency;
   lang: Language;
   acceptedBrands: readonly CardBrand[];
   preparePhone: () => void;
@@ -29,7 +31,7 @@ interface CardFormProps {
 }
 
 /** Each input's name is SPEC's form value name. */
-export function CardForm({ store, frame, fieldsAddress, onCardInput, total, lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
+export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
@@ -196,7 +198,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, lang
       {beforeSubmit}
       {/* Under the duplicate question only its answers go on: Pay waits for one. */}
       <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.duplicate} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
-        {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
+        {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang, currency) })}
       </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}
       <p className="card-form__secure">{t('secure_payment')}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUPPORT_EMAIL, formatAmount, refusalAlertOf, roundAmount, shopNameOf, subscriptionPeriodCode, type Language, type PendingSubscription } from '@pasarela/core';
+import { SUPPORT_EMAIL, formatAmount, refusalAlertOf, roundAmount, shopNameOf, subscriptionPeriodCode, type Currency, type Language, type PendingSubscription } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -166,19 +166,20 @@ export function CardScreen({ payment }: MethodScreenProps) {
           fieldsAddress={{ vaultUrl: services.config.vaultUrl, parentOrigin: services.address().origin, lang: services.lang, brands: methods.cardBrands }}
           onCardInput={preparePayment}
           total={roundAmount(payment.total + donation)}
+          currency={merchant.currency}
           lang={services.lang}
           acceptedBrands={methods.cardBrands}
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
           beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
-          payTerms={data.subscription ? subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang) : undefined}
+          payTerms={data.subscription ? subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang, merchant.currency) : undefined}
         />
       </div>
     </>
   );
 }
 
-function subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language): string {
+function subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language, currency: Currency): string {
   const { plan } = subscription;
   const code = subscriptionPeriodCode(plan.period);
-  return t('subscription_pay_terms', { amount: formatAmount(plan.amount, lang), period: code ? t(`period_${code}`) : plan.period, shop });
+  return t('subscription_pay_terms', { amount: formatAmount(plan.amount, lang, currency), period: code ? t(`period_${code}`) : plan.period, shop });
 }
