@@ -170,6 +170,6 @@ describe('pasarela listen --forward-to', () => {
     });
     expect(await run(['listen', '--forward-to', shopUrl], {})).toMatchObject({ code: 2, text: expect.stringContaining('PASARELA_SECRET_KEY') });
     expect(await run(['listen'], { PASARELA_SECRET_KEY: secretKey })).toMatchObject({ code: 2, text: expect.stringContaining('--forward-to') });
-    expect(await run(['listen', '--forward-to', shopUrl, '--base-url', server.url], { PASARELA_SECRET_KEY: 'sk_test_nobody' })).toMatchObject({ code: 1, text: expect.stringMatching(/secret key|Authorization/i) });
+    expect(await run(['listen', '--forward-to', shopUrl, '--base-url', server.url], { PASARELA_SECRET_KEY: 'sk_test_nobody' })).toMatchObject({ code: 1, text: expect.stringMatching(/secret key|clave secreta|Authorization/i) });
   });
 });
