@@ -8,6 +8,8 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 import { vaultFrameOf } from './support/pages';
+import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
+import { cardPayloadOf } from '../packages/sandbox/test/testApp';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
@@ -50,7 +52,7 @@ function placesOf(selectors: Record<string, string>): Record<string, { top: numb
 // it leaves, the focus on open, Pay in reach, Nequi's time-out, the voucher's "another method" and
 // the random-charge page for a payment that has none.
 describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay, and what the texts say', () => {
-  let sandbox: Sandbox;
+  let sandbox: Sandbox & { vault?: { url: string } };
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200', NEQUI_WAIT_MS: '5000' }, (started) => ({ sandbox, browser } = started));
 
@@ -88,7 +90,10 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
   it.each(['es', 'en'] as const)('%s: focus on the card number, Pay within 1,000 px and still in view down the form, the captcha below the form', async (lang) => {
     const { page, frame } = await openOnShop(lang, await linkWithoutDonation(lang === 'es' ? 31.5 : 32.5));
     const inFrame = await checkoutFrameOf(page);
-    await expect.poll(() => inFrame.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 10_000 }).toBe('cardnumber');
+    // The card number is the vault's field: the checkout's focus is on the vault's frame, the frame's on the number.
+    await expect.poll(() => inFrame.evaluate(() => document.activeElement?.className), { timeout: 10_000 }).toBe('vault-fields');
+    const vaultDoc = inFrame.childFrames().find((child) => new URL(child.url()).pathname === '/fields');
+    await expect.poll(() => vaultDoc?.evaluate(() => document.hasFocus() && document.activeElement?.getAttribute('name')), { timeout: 10_000 }).toBe('cardnumber');
     // Typing goes straight into the focused field.
     await page.keyboard.type('4242');
     expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').inputValue()).toBe('4242');
@@ -164,14 +169,12 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
   });
 
   it.each(['es', 'en'] as const)('%s: validateTx for a payment without a random charge says there is nothing to validate', async (lang) => {
-    const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+    // The server takes the card vault's token only (SPEC 3): the card typed at the sandbox's vault first.
+    // SPEC 8 possible_duplicated_tx: each payment with its own card.
+    const card = await tokenizeTestCard({ number: lang === 'es' ? '4242424242424242' : '5555555555554444', vaultUrl: sandbox.vault?.url });
     const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
-      cclw: 'TIENDADEMO', code: 'EST-001', amount: 15, email: 'ana@example.com',
-      // SPEC 8 possible_duplicated_tx: each payment with its own card.
-      cardInformation: lang === 'es'
-        ? { cardNumber: '4242424242424242', expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Pérez', cardType: 'VISA' }
-        : { cardNumber: '5555555555554444', expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Pérez', cardType: 'MC' },
-      additionalData: { trackId: `nothing-${Math.random()}` },
+      ...cardPayloadOf('EST-001', card, { amount: 15, taxAmount: 0, trackId: `nothing-${Math.random()}` }),
+      email: 'ana@example.com',
     });
     const context = await browser.newContext({ viewport: PHONE, locale: lang === 'es' ? 'es-PA' : 'en-US' });
     const page = await context.newPage();

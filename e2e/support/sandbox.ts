@@ -48,6 +48,8 @@ async function startOn(port: number, demoPort: number, env: Record<string, strin
   });
   return {
     url: server.url, demoUrl: server.demoUrl, output: () => log,
+    // Its card vault, where a test types a card as the checkout's frame would.
+    ...(vault ? { vault: { url: vault.url } } : {}),
     stop: async () => {
       await server.close();
       await vault?.close();

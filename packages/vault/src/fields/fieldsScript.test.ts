@@ -78,6 +78,17 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
+  it('says ready again when the checkout asks (a checkout drawn on the server listens only once its code runs)', async () => {
+    const page = await framedFields();
+    const readies = () => page.messages('pasarela-vault:ready').length;
+    const before = readies();
+    page.send({ type: 'pasarela-vault:hello' }, 'http://evil.example');
+    expect(readies()).toBe(before);
+    page.send({ type: 'pasarela-vault:hello' });
+    expect(readies()).toBe(before + 1);
+    await page.close();
+  });
+
   it('says nothing is required before an attempt, then ties each error to its field', async () => {
     const page = await framedFields();
     page.leave('cardnumber', 'expirationDate');

@@ -4,18 +4,25 @@ import { createVaultFrame, frameLook, vaultFieldsUrl, type FrameEvent } from './
 const VAULT = 'https://vault.test';
 
 /** The checkout's window and the vault frame's, as far as messages go. */
-function setup() {
+function setup(loaded = false) {
   let listener: ((event: MessageEvent) => void) | null = null;
   const win = { addEventListener: (_type: string, l: (event: MessageEvent) => void) => void (listener = l) } as unknown as Window;
   const inside = { postMessage: vi.fn() };
-  const element = { contentWindow: inside, focus: vi.fn() } as unknown as HTMLIFrameElement;
+  let onLoad: (() => void) | null = null;
+  // The frame's first blank document is readable from the checkout; the vault's page, of another origin, is not.
+  const stand = { contentWindow: inside, contentDocument: loaded ? null : {}, focus: vi.fn(), addEventListener: (_type: string, l: () => void) => void (onLoad = l) };
+  const element = stand as unknown as HTMLIFrameElement;
+  const load = () => {
+    stand.contentDocument = null;
+    onLoad?.();
+  };
   const frame = createVaultFrame(`${VAULT}/`, win);
   frame.attach(element);
   const events: FrameEvent[] = [];
   frame.subscribe((event) => events.push(event));
   const say = (data: Record<string, unknown>, origin = VAULT, source: unknown = inside) => listener?.({ data, origin, source } as unknown as MessageEvent);
   const sent = () => inside.postMessage.mock.calls.map(([message, target]) => ({ message, target }));
-  return { frame, element, inside, events, say, sent };
+  return { frame, element, inside, events, say, sent, load };
 }
 
 describe('the checkout\'s side of the vault\'s fields', () => {
@@ -29,6 +36,16 @@ describe('the checkout\'s side of the vault\'s fields', () => {
       { message: { type: 'pasarela-vault:check' }, target: VAULT },
       { message: { type: 'pasarela-vault:clear', field: 'cvc' }, target: VAULT },
     ]);
+  });
+
+  it('asks a frame that said ready before the checkout listened to say it again: once loaded, or as its page loads', () => {
+    const hello = { message: { type: 'pasarela-vault:hello' }, target: VAULT };
+    const drawn = setup(true);
+    expect(drawn.sent()).toEqual([hello]);
+    const loading = setup();
+    expect(loading.sent()).toEqual([]);
+    loading.load();
+    expect(loading.sent()).toEqual([hello]);
   });
 
   it('hears the frame alone: another origin, or another window of the vault\'s origin, is ignored', () => {

@@ -132,6 +132,14 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       frame = element;
       // Another frame element is another page: it says when it is ready.
       ready = false;
+      // A frame drawn on the server may have said it before this code listened: it is asked again,
+      // now and when its page loads. A document still readable from here is the frame's first blank
+      // one, not yet the vault's (asked, it would log an origin mismatch).
+      const hello = () => {
+        if (frame === element && !ready && element?.contentDocument === null) element.contentWindow?.postMessage({ type: `${PREFIX}hello` }, origin);
+      };
+      hello();
+      element?.addEventListener('load', hello, { once: true });
     },
     tokenize(holder, options = {}) {
       answer?.({ kind: 'failed' });
