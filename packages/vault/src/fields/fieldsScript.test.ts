@@ -159,6 +159,18 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
+  it('says it is ready again when the checkout asks (its code may have started after the page said so), to its exact origin only', async () => {
+    const page = await framedFields();
+    expect(page.messages('pasarela-vault:ready')).toHaveLength(1);
+    page.send({ type: 'pasarela-vault:hello' }, 'https://evil.example');
+    page.send({ type: 'pasarela-vault:hello' }, CHECKOUT_ORIGIN, {});
+    expect(page.messages('pasarela-vault:ready')).toHaveLength(1);
+    page.send({ type: 'pasarela-vault:hello' });
+    expect(page.messages('pasarela-vault:ready')).toHaveLength(2);
+    expect(page.posted.every((p) => p.targetOrigin === CHECKOUT_ORIGIN)).toBe(true);
+    await page.close();
+  });
+
   it('shows the vault\'s answer under the field it names', async () => {
     const page = await framedFields('lang=en');
     page.type('cardnumber', '4242424242424241');

@@ -19,7 +19,7 @@ export interface FieldsConfig {
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
  * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate? }), `check` (the payer left the fields: say what is
  * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
- * reason tied to its field), `busy` ({ busy }) and `style` ({ appearance }). The page answers
+ * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (answered with `ready`). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
  * shown under its field) or `failed`; and tells `ready`, `change` ({ field, brand }), `height`
  * ({ height }), `submit` (Enter) and `escape`.
@@ -229,6 +229,9 @@ export function runCardFields(win: Window): void {
     switch (data?.['type']) {
       case 'pasarela-vault:tokenize':
         return void tokenize(typeof data['holder'] === 'string' ? data['holder'] : undefined, data['focus'] !== false, data['validate'] === true);
+      case 'pasarela-vault:hello':
+        // The checkout's code may have started after this page said `ready`: it asks, the page says it again.
+        return post({ type: 'pasarela-vault:ready' });
       case 'pasarela-vault:check':
         return FIELDS.forEach(check);
       case 'pasarela-vault:focus':

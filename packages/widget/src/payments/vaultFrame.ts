@@ -132,6 +132,9 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       frame = element;
       // Another frame element is another page: it says when it is ready.
       ready = false;
+      // A frame drawn on the server may have said so before this page's code listened: asked, it says it again.
+      // A page not there yet takes nothing (another origin's document); it says `ready` itself once loaded.
+      if (element?.contentWindow && origin !== 'null') element.contentWindow.postMessage({ type: `${PREFIX}hello` }, origin);
     },
     tokenize(holder, options = {}) {
       answer?.({ kind: 'failed' });
