@@ -63,6 +63,18 @@ const describedErrorOf = (doc: Document, input: HTMLInputElement) => {
 };
 
 describe('the hosted card fields', () => {
+  it('says it is ready again when the checkout asks (its code came after the page, drawn in the server\'s markup), to that checkout alone', async () => {
+    const page = await framedFields('lang=es');
+    const readies = () => page.messages('pasarela-vault:ready').length;
+    expect(readies()).toBe(1);
+    page.send({ type: 'pasarela-vault:hello' }, 'https://evil.test');
+    expect(readies()).toBe(1);
+    page.send({ type: 'pasarela-vault:hello' });
+    expect(readies()).toBe(2);
+    expect(page.posted.every((p) => p.targetOrigin === CHECKOUT_ORIGIN)).toBe(true);
+    await page.close();
+  });
+
   it.each(['es', 'en'] as const)('name the fields as the checkout does, with its autocomplete values (%s)', async (lang) => {
     const page = await framedFields(`lang=${lang}`);
     const t = catalogs[lang];

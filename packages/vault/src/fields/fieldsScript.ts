@@ -19,7 +19,7 @@ export interface FieldsConfig {
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
  * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate? }), `check` (the payer left the fields: say what is
  * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
- * reason tied to its field), `busy` ({ busy }) and `style` ({ appearance }). The page answers
+ * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (say `ready` and the height again). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
  * shown under its field) or `failed`; and tells `ready`, `change` ({ field, brand }), `height`
  * ({ height }), `submit` (Enter) and `escape`.
@@ -247,6 +247,11 @@ export function runCardFields(win: Window): void {
           input(f).readOnly = data['busy'] === true;
           input(f).setAttribute('aria-disabled', String(data['busy'] === true));
         });
+      case 'pasarela-vault:hello':
+        // The checkout's code came after this page's `ready` (the frame was in the server's markup): again.
+        post({ type: 'pasarela-vault:ready' });
+        if (height > 0) post({ type: 'pasarela-vault:height', height });
+        return;
       case 'pasarela-vault:style':
         if (typeof data['appearance'] === 'object' && data['appearance'] !== null) paint(data['appearance'] as Record<string, unknown>);
         return;

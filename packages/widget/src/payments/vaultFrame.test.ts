@@ -22,13 +22,23 @@ describe('the checkout\'s side of the vault\'s fields', () => {
   it('speaks to the frame\'s window at the vault\'s exact origin only, once its page says it is ready', () => {
     const { frame, say, sent } = setup();
     frame.check();
-    expect(sent()).toEqual([]);
+    // Only the question whether it is there (its page may have said so before this code listened).
+    expect(sent()).toEqual([{ message: { type: 'pasarela-vault:hello' }, target: VAULT }]);
     say({ type: 'pasarela-vault:ready' });
     frame.clear('cvc');
     expect(sent()).toEqual([
+      { message: { type: 'pasarela-vault:hello' }, target: VAULT },
       { message: { type: 'pasarela-vault:check' }, target: VAULT },
       { message: { type: 'pasarela-vault:clear', field: 'cvc' }, target: VAULT },
     ]);
+  });
+
+  it('asks a frame it is given whether its page is ready, at the vault\'s origin: a frame drawn on the server said so before', () => {
+    const { frame, say, sent } = setup();
+    expect(sent()).toEqual([{ message: { type: 'pasarela-vault:hello' }, target: VAULT }]);
+    frame.check();
+    say({ type: 'pasarela-vault:ready' });
+    expect(sent().slice(1)).toEqual([{ message: { type: 'pasarela-vault:check' }, target: VAULT }]);
   });
 
   it('hears the frame alone: another origin, or another window of the vault\'s origin, is ignored', () => {

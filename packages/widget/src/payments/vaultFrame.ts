@@ -132,6 +132,9 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       frame = element;
       // Another frame element is another page: it says when it is ready.
       ready = false;
+      // A frame drawn on the server may have said so before this code listened: asked, it says it again.
+      // Its page not there yet, the browser drops the question (another origin) and the page says it on load.
+      element?.contentWindow?.postMessage({ type: `${PREFIX}hello` }, origin);
     },
     tokenize(holder, options = {}) {
       answer?.({ kind: 'failed' });
