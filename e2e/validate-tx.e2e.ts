@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
 
 // SPEC 2 /pf/validateTx, SPEC 4 "Transaction validation", SPEC 5 "$1.00 to $3.00", SPEC 8 619.
 describe.runIf(browserAvailable())('random-charge validation, end to end', () => {
@@ -16,9 +17,11 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
   /** A card payment at the seeded station, with a random charge put on it (docs/sandbox.md). */
   async function validationFor(card: { number: string; type: string }): Promise<{ url: string; charge: number }> {
     const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+    // The card typed into the sandbox's vault, as the checkout's fields do: the payment carries its token (issue 90).
+    const { token } = await tokenizeTestCard({ number: card.number, expYear: `20${nextYear}`, vaultUrl: sandbox.vault?.url });
     const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
       cclw: 'TIENDADEMO', code: 'EST-001', amount: 15, email: 'ana@example.com',
-      cardInformation: { cardNumber: card.number, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Pérez', cardType: card.type },
+      cardInformation: { cardNumber: token, expMonth: '12', expYear: nextYear, firstName: 'Ana', lastName: 'Pérez', cardType: card.type },
       additionalData: { trackId: `validate-${Math.random()}` },
     });
     const created = await adminPost<{ validateUrl: string }>(sandbox, 'validations', { codOper: paid.codOper });
