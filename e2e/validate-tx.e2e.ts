@@ -10,7 +10,7 @@ import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
 
 // SPEC 2 /pf/validateTx, SPEC 4 "Transaction validation", SPEC 5 "$1.00 to $3.00", SPEC 8 619.
 describe.runIf(browserAvailable())('random-charge validation, end to end', () => {
-  let sandbox: Sandbox;
+  let sandbox: Sandbox & { vault?: { url: string } };
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
 // standalone pages (wallet, validateTx, expired, 404, response message) have the loader's close when
@@ -21,11 +22,15 @@ const TEXT = {
 } as const;
 
 describe.runIf(browserAvailable())('every page has a way out', () => {
-  let sandbox: Sandbox;
+  let sandbox: Sandbox & { vault?: { url: string } };
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
   const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-  const card = (cardNumber: string) => ({ cardNumber, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' });
+  // The card typed into the sandbox's vault, as the checkout's fields do: the payment carries its token (issue 90).
+  const card = async (cardNumber: string) => {
+    const { token } = await tokenizeTestCard({ number: cardNumber, expYear: `20${nextYear}`, vaultUrl: sandbox.vault?.url });
+    return { cardNumber: token, expMonth: '12', expYear: nextYear, firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' };
+  };
   const newLink = () => adminPost<{ code: string }>(sandbox, 'links', { amount: 34.75, taxAmount: 4.84, description: 'Entradas de cine' });
 
   async function expectClean(page: Page) {
@@ -38,7 +43,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       const link = await adminPost<{ code: string }>(sandbox, 'links', { amount, taxAmount: 4.84, description: 'Entradas de cine' });
       const { bridges } = await guestGet<{ bridges: Array<{ idBridge: number }> }>(sandbox, 'merchants/1/campaign-bridges');
       const donated = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
-        cclw: 'TIENDADEMO', code: link.code, amount, taxAmount: 4.84, email: `ana.${lang}@example.com`, cardInformation: card('4111111111111111'),
+        cclw: 'TIENDADEMO', code: link.code, amount, taxAmount: 4.84, email: `ana.${lang}@example.com`, cardInformation: await card('4111111111111111'),
         additionalData: { trackId: `way-${Math.random()}` }, amountToCampaign: 2, idCampaignBridge: bridges[0]?.idBridge,
       });
       const validation = await adminPost<{ validateUrl: string }>(sandbox, 'validations', { codOper: donated.codOper });
@@ -117,7 +122,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
     const page = await context.newPage();
     const three = await guestPost<{ codOper: string; redirectUrl: string }>(sandbox, 'cards/auth-capture', {
-      cclw: 'TIENDADEMO', code: (await newLink()).code, amount: 34.75, taxAmount: 4.84, email: 'tres@example.com', cardInformation: card('4000000000003220'),
+      cclw: 'TIENDADEMO', code: (await newLink()).code, amount: 34.75, taxAmount: 4.84, email: 'tres@example.com', cardInformation: await card('4000000000003220'),
       additionalData: { trackId: `way-${Math.random()}` },
     });
     // The issuer's page, on the simulator's own origin.
