@@ -63,6 +63,19 @@ const describedErrorOf = (doc: Document, input: HTMLInputElement) => {
 };
 
 describe('the hosted card fields', () => {
+  it('say they are ready again when the checkout asks (it may have begun listening after the page loaded), and to that checkout alone', async () => {
+    const page = await framedFields('lang=es');
+    const ready = () => page.messages('pasarela-vault:ready').length;
+    expect(ready()).toBe(1);
+    page.send({ type: 'pasarela-vault:hello' }, 'https://evil.test');
+    page.send({ type: 'pasarela-vault:hello' }, CHECKOUT_ORIGIN, {});
+    expect(ready()).toBe(1);
+    page.send({ type: 'pasarela-vault:hello' });
+    expect(ready()).toBe(2);
+    expect(page.posted.every((p) => p.targetOrigin === CHECKOUT_ORIGIN)).toBe(true);
+    await page.close();
+  });
+
   it.each(['es', 'en'] as const)('name the fields as the checkout does, with its autocomplete values (%s)', async (lang) => {
     const page = await framedFields(`lang=${lang}`);
     const t = catalogs[lang];

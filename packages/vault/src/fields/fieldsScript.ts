@@ -19,7 +19,8 @@ export interface FieldsConfig {
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
  * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate? }), `check` (the payer left the fields: say what is
  * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
- * reason tied to its field), `busy` ({ busy }) and `style` ({ appearance }). The page answers
+ * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (answered
+ * with `ready`, for a checkout that listens only after the page loaded). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
  * shown under its field) or `failed`; and tells `ready`, `change` ({ field, brand }), `height`
  * ({ height }), `submit` (Enter) and `escape`.
@@ -247,6 +248,10 @@ export function runCardFields(win: Window): void {
           input(f).readOnly = data['busy'] === true;
           input(f).setAttribute('aria-disabled', String(data['busy'] === true));
         });
+      // A checkout that began listening after this page said so (its page drawn on the server and
+      // made live later) asks: the answer is the same.
+      case 'pasarela-vault:hello':
+        return post({ type: 'pasarela-vault:ready' });
       case 'pasarela-vault:style':
         if (typeof data['appearance'] === 'object' && data['appearance'] !== null) paint(data['appearance'] as Record<string, unknown>);
         return;

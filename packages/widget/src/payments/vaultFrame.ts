@@ -132,6 +132,9 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       frame = element;
       // Another frame element is another page: it says when it is ready.
       ready = false;
+      // Its page may have said so before anyone listened (a frame drawn on the server, the checkout's
+      // code loaded later): it is asked. A frame still on its way drops the question and says so itself.
+      if (origin !== 'null') element?.contentWindow?.postMessage({ type: `${PREFIX}hello` }, origin);
     },
     tokenize(holder, options = {}) {
       answer?.({ kind: 'failed' });
