@@ -127,7 +127,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     }, code);
     const frame = page.frameLocator('#inline-box iframe');
     await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-    expect(await frame.locator('label', { hasText: /card number/i }).count()).toBeGreaterThan(0);
+    expect(await vaultFrameOf(frame).locator('label', { hasText: /card number/i }).count()).toBeGreaterThan(0);
     expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
     await page.close();
   });
