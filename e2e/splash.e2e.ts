@@ -117,7 +117,9 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     // Afterwards the same form is live: reachable, readable, and it takes what is typed.
     expect(await screen.getAttribute('inert')).toBeNull();
     await vaultFrameOf(page).locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('cardnumber');
+    // The checkout's focus is on the vault's frame, and inside it on the number (issue 90).
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('vault-fields'))).toBe(true);
+    expect(await vaultFrameOf(page).locator('[name="cardnumber"]').evaluate((el) => el === document.activeElement)).toBe(true);
     const after = await exposed();
     expect(after.some((n) => n.startsWith('textbox'))).toBe(true);
     expect(after.some((n) => n.startsWith('progressbar'))).toBe(false);
