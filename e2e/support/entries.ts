@@ -1,5 +1,6 @@
 import { encodeBody, readEnvelopeData, type Envelope } from '@pasarela/core';
 import type { Sandbox } from '../../scripts/sandbox-process.mjs';
+import { tokenizeTestCard } from '../../packages/sandbox/test/testCardVault';
 
 /** docs/sandbox.md "Building scenarios": an admin POST answering 201 JSON. */
 export async function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
@@ -20,12 +21,31 @@ function withCaptcha(body: unknown): unknown {
   return { captchaToken: personToken(), ...record };
 }
 
+/**
+ * A card typed as digits goes first to the sandbox's card vault, as the checkout's vault fields send
+ * it: the payment carries the vault's token and no CVC (issue 90), which is all the server takes.
+ */
+async function withVaultToken(sandbox: Sandbox & { vault?: { url: string } }, body: unknown): Promise<unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const card = record['cardInformation'] as Record<string, unknown> | undefined;
+  const number = card?.['cardNumber'];
+  if (!card || typeof number !== 'string' || !/^[\d ]+$/.test(number)) return body;
+  const expYear = String(card['expYear'] ?? '');
+  const { token } = await tokenizeTestCard({
+    number, expMonth: String(card['expMonth'] ?? '12'), expYear: expYear.length === 2 ? `20${expYear}` : expYear,
+    ...(typeof card['cvv'] === 'string' ? { cvc: card['cvv'] } : {}), vaultUrl: sandbox.vault?.url,
+  });
+  const { cvv: _cvv, ...rest } = card;
+  return { ...record, cardInformation: { ...rest, cardNumber: token } };
+}
+
 /** A guest's API call (docs/api.md), its envelope read either way the server encodes it. */
 export async function guestPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
   return guestCall<T>(sandbox, path, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'x-api-key': 'pk_sandbox_pasarela_guest' },
-    body: encodeBody(withCaptcha(body)),
+    body: encodeBody(withCaptcha(await withVaultToken(sandbox, body))),
   });
 }
 
