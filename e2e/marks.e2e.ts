@@ -130,10 +130,16 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
     expect(chunks.filter((path) => /\/markSvgs-[\w-]+\.js$/.test(path))).toHaveLength(1);
 
-    const field = page.locator('.field').filter({ has: vaultFrameOf(page).locator('[name="cardnumber"]') });
-    await vaultFrameOf(page).locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
-    await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta Visa');
-    expect(await markOf(page, '.field__aside .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
+    // The number is typed in the card vault's frame, which names the brand beside it (announced
+    // politely); the checkout marks that brand among the accepted ones.
+    const vault = vaultFrameOf(page);
+    const named = vault.locator('#card-brand');
+    await vault.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+    await expect.poll(() => named.textContent()).toBe('Tarjeta Visa');
+    expect(await named.getAttribute('aria-live')).toBe('polite');
+    await page.locator('.brands .brand--active .card-mark--visa svg').waitFor();
+    expect(await page.locator('.brands .brand--active').count()).toBe(1);
+    expect(await markOf(page, '.brands .brand--active .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     // The recognised brand stands out among the accepted ones.
     const opacity = (brand: string) => page.locator(`.brands .card-mark--${brand}`).evaluate((el) => getComputedStyle(el.parentElement as Element).opacity);
     expect([await opacity('visa'), await opacity('mc')]).toEqual(['1', '0.35']);
@@ -142,9 +148,12 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, { path: 'e2e/artifacts/marks-card-visa-360.png' });
 
-    await vaultFrameOf(page).locator('[name="cardnumber"]').fill('3782 822463 10005');
-    await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta American Express');
-    expect(await markOf(page, '.field__aside .card-mark--amex')).toMatchObject({ drawn: true });
+    await vault.locator('[name="cardnumber"]').fill('3782 822463 10005');
+    await expect.poll(() => named.textContent()).toBe('Tarjeta American Express');
+    await page.locator('.brands .brand--active .card-mark--amex svg').waitFor();
+    expect(await page.locator('.brands .brand--active').count()).toBe(1);
+    expect(await markOf(page, '.brands .brand--active .card-mark--amex')).toMatchObject({ drawn: true });
+    expect([await opacity('amex'), await opacity('visa')]).toEqual(['1', '0.35']);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, { path: 'e2e/artifacts/marks-card-amex-360.png' });
     await context.close();
@@ -161,7 +170,9 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
       ['email', 'ana@example.com'],
       ['phone', '+50761234567'],
     ] as const) {
-      await page.locator(`[name="${name}"]`).fill(value);
+      // The card's own fields are the card vault's, in its frame; the payer's are the checkout's.
+      const scope = ['cardnumber', 'expirationDate', 'cvc'].includes(name) ? vaultFrameOf(page) : page;
+      await scope.locator(`[name="${name}"]`).fill(value);
     }
     await page.locator('form.card-form button[type="submit"]').click();
     await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
