@@ -51,7 +51,8 @@ describe('App', () => {
         await settle();
         expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.receipt_payment_proof);
       },
-      { timeout: 10_000 },
+      // A loaded machine once took more than 10 s to load the chunk and draw it.
+      { timeout: 25_000 },
     );
     expect(location.pathname).toBe('/pf/default-receipt/OP1');
     expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
@@ -60,7 +61,7 @@ describe('App', () => {
     expect(view.messages.find((m) => m.type === 'result')).toMatchObject({
       result: { status: 'success', method: 'card', notification: { Oper: 'OP1', TotalPagado: '10.70', Estado: 'APPROVED' } },
     });
-  });
+  }, 40_000);
 
   it('sends an unknown path to /404, a real page', async () => {
     const view = await boot('/one/two/three');
