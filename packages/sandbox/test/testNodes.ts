@@ -4,6 +4,7 @@ import { TEST_PROCESSORS_TIMEOUT_MS } from './testApp';
 import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
 import { startTestSimulator, TEST_SIMULATOR_API_SECRET, type RunningSimulator } from './testServer';
+import { startTestVault, TEST_VAULT_API_SECRET, TOKENIZING_ORIGIN } from './testCardVault';
 
 export interface TestNode {
   server: RunningServer;
@@ -18,7 +19,12 @@ export interface TestNode {
 export async function testCluster(url: string, given: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
   const simulator: RunningSimulator | undefined = given.processorsUrl ? undefined : await startTestSimulator();
   const gateways = simulator ? { processorsUrl: simulator.url, processorsTimeoutMs: TEST_PROCESSORS_TIMEOUT_MS } : given;
+  // The nodes' card vault (issue 90), on the worker's shared store: a card typed at any of the
+  // worker's vaults (tokenizedCardPayload) is known here; typed cards' calls forward to the simulator.
+  const vault = await startTestVault({ checkoutOrigins: [TOKENIZING_ORIGIN], simulatorUrl: simulator?.url ?? given.processorsUrl });
+  const vaultOptions = { vaultUrl: vault.url, vaultApiSecret: TEST_VAULT_API_SECRET, vaultPublicUrl: vault.url };
   const { url: databaseUrl, drop } = await newTestSchema(url).catch(async (error: unknown) => {
+    await vault.close();
     await simulator?.close();
     throw error;
   });
@@ -33,7 +39,7 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
           webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
-          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways, ...options,
+          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways, ...vaultOptions, ...options,
         });
         running.push(server);
         return { server, port, client: nodeClient(server.url) };
@@ -49,6 +55,7 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
   async function close(): Promise<void> {
     await Promise.all(running.map((s) => s.close()));
     await drop();
+    await vault.close();
     await simulator?.close();
   }
   return { start, stop, close, simulator };
