@@ -25,6 +25,8 @@ function prose(message: string): string[] {
     .replace(/\{\{\s*\w+\s*\}\}|"[^"]*"|`[^`]*`|(?<!\p{L})'[^']*'(?!\p{L})/gu, ' ')
     // camelCase, snake_case, kebab-case, paths, headers, URLs, ids
     .replace(/\S*[a-z][A-Z]\S*|\S*\w[_/.=@:]\w\S*|<[^>\s]*>|\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g, ' ')
+    // codes and ids with digits in them (a link's LKEA5VRBJ4YA), amounts
+    .replace(/\S*\d\S*/g, ' ')
     .replace(/\b[A-Z]{2,}\b/g, ' ')
     .toLowerCase()
     .split(/[^\p{L}]+/u)

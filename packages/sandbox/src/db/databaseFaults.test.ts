@@ -6,12 +6,12 @@ import { newSessionName } from './openDatabase';
 import { openPostgresDatabase } from './postgresDatabase';
 import { startTcpProxy, type TcpProxy } from '../../test/testTcpProxy';
 import { DatabaseUnavailableError } from './unavailable';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { openSocket } from '../../test/rawWebSocket';
 import { tokenizedCardPayload, newTestSchema } from '../../test/testApp';
-import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
+import { TEST_SIMULATOR_API_SECRET, startTestServer, testSimulator } from '../../test/testServer';
 
 // Issue "Money is never wrong": PostgreSQL drops a node's connections (pg_terminate_backend, a
 // restart) and the node must keep running. An 'error' event nobody listens to ends the process,
@@ -165,7 +165,8 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     drop = schema.drop;
     port = await freePort();
     // Every timer ticks often, so each one meets the outage.
-    server = await startServer({
+    // With a card vault of its own (startTestServer), as npm start's node reaches one.
+    server = await startTestServer({
       port, demoPort: await freePort(), databaseUrl: schema.url, wireEncoding: false, processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET,
       subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25, webhookIntervalMs: 25,
       // Long enough for a payment to wait through the outage (4 s was not, in a CI run on a slow,

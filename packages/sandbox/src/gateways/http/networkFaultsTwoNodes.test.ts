@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server';
+import type { RunningServer } from '../../server';
+import { startTestServer } from '../../../test/testServer';
 import { freePort } from '../../../test/freePort';
 import { nodeClient } from '../../../test/nodeClient';
 import { newTestSchema } from '../../../test/testSchema';
@@ -25,7 +26,8 @@ async function startNode(databaseUrl: string): Promise<TableNode> {
   // A port found free can be taken before the node listens on it: then it starts again on others.
   for (let attempt = 1; ; attempt++) {
     try {
-      const server = await startServer({
+      // With a card vault of its own, as each npm start node reaches one (typed cards are tokens).
+      const server = await startTestServer({
         port: await freePort(), demoPort: await freePort(), databaseUrl, wireEncoding: false,
         expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0, ...simulator.processors,
       });
