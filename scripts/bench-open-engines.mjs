@@ -11,12 +11,12 @@
 // Usage: npm run build && node scripts/bench-open-engines.mjs [--runs 5] [--engines chromium,firefox,webkit]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { freePort, startSandbox } from './sandbox-process.mjs';
+import { startFloor } from './bare-iframe-floor.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -44,34 +44,6 @@ const WATCH = `(${function watch() {
   requestAnimationFrame(tick);
 }})();`;
 
-async function startFloor() {
-  const listen = (handler) => new Promise((resolve) => {
-    const server = createServer(handler);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-  const frameServer = await listen((req, res) => {
-    if (req.url?.startsWith('/api')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ amount: 25, description: 'Benchmark' }));
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><meta charset="utf-8"><body><script>
-fetch('/api/payment').then((r) => r.json()).then(() => {
-  const input = document.createElement('input');
-  input.name = 'cardnumber';
-  document.body.append(input);
-});
-</script></body>`);
-  });
-  const frameOrigin = `http://localhost:${frameServer.address().port}`;
-  const parentServer = await listen((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><meta charset="utf-8"><body><script>
-window.Checkout = { open() { const f = document.createElement('iframe'); f.src = '${frameOrigin}/pf/widget'; document.body.append(f); } };
-</script></body>`);
-  });
-  return { url: `http://127.0.0.1:${parentServer.address().port}/`, stop: () => { frameServer.close(); parentServer.close(); } };
-}
 
 /** In the top page: open() now, and the frame's report when it comes. */
 const OPEN = (code) => {

@@ -11,11 +11,11 @@
 //        (an --against build may sit in another built tree: /tmp/before/packages/sandbox/dist/server.mjs
 //        serves /tmp/before/packages/widget/dist, so a change to the widget is compared too)
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { basename, resolve } from 'node:path';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
+import { startFloor } from './bare-iframe-floor.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -93,39 +93,6 @@ function cpuUsed(before, after) {
   return used;
 }
 
-async function startFloor() {
-  const listen = (handler) =>
-    new Promise((resolve) => {
-      const server = createServer(handler);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    });
-  const frameServer = await listen((req, res) => {
-    if (req.url?.startsWith('/api')) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ amount: 25, description: 'Benchmark' }));
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><meta charset="utf-8"><body><script>
-fetch('/api/payment').then((r) => r.json()).then(() => {
-  const input = document.createElement('input');
-  input.name = 'cardnumber';
-  document.body.append(input);
-});
-</script></body>`);
-  });
-  const frameOrigin = `http://localhost:${frameServer.address().port}`;
-  const parentServer = await listen((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><meta charset="utf-8"><body><script>
-window.Checkout = { open() { const f = document.createElement('iframe'); f.src = '${frameOrigin}/pf/widget'; document.body.append(f); } };
-</script></body>`);
-  });
-  return {
-    // The merchant page on another site than the frame, as in real life (see `shopUrl`).
-    url: `http://127.0.0.1:${parentServer.address().port}/`,
-    stop: () => { frameServer.close(); parentServer.close(); },
-  };
-}
 
 /**
  * On the first animation frame that shows a card field, focuses it and reports the time through a
