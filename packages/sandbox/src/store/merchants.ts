@@ -61,7 +61,12 @@ export async function listMerchantServices(db: Queryable, merchantId: number): P
     'select s.*, m.currency from merchant_services s join merchants m on m.id = s.merchant_id where s.merchant_id = $1 and s.enabled order by s.id',
     [merchantId],
   );
-  return rows.filter((s) => methodTakesCurrency(s.method, s.currency)).map(({ currency: _currency, ...service }) => service);
+  return rows.length === 0 ? [] : servicesInCurrency(rows.map(({ currency: _currency, ...service }) => service), rows[0]!.currency);
+}
+
+/** Of a merchant's services, those whose method takes its currency (core methodTakesCurrency). */
+export function servicesInCurrency(services: readonly MerchantServiceRow[], currency: Currency): MerchantServiceRow[] {
+  return services.filter((s) => methodTakesCurrency(s.method, currency));
 }
 
 /** `read`: the merchant's services when the caller read them already. */

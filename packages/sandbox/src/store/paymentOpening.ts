@@ -1,8 +1,7 @@
-import { methodTakesCurrency } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { StationRow } from './catalog';
 import type { LinkRow } from './links';
-import type { MerchantRow, MerchantServiceRow } from './merchants';
+import { servicesInCurrency, type MerchantRow, type MerchantServiceRow } from './merchants';
 import type { TransactionRow } from './transactions';
 
 /** Everything a link payment reads before it writes, read in one statement (one round trip). */
@@ -50,9 +49,10 @@ export async function readPaymentOpening(db: Queryable, code: string, trackId: s
     link: rowOf<LinkRow>(row?.link),
     station: rowOf<StationRow>(row?.station),
     merchant,
-    services: Array.isArray(row?.services)
-      ? row.services.map((s: unknown) => rowOf<MerchantServiceRow>(s)).filter((s): s is MerchantServiceRow => s !== undefined && (!merchant || methodTakesCurrency(s.method, merchant.currency)))
-      : [],
+    services: servicesInCurrency(
+      Array.isArray(row?.services) ? row.services.map((s: unknown) => rowOf<MerchantServiceRow>(s)).filter((s): s is MerchantServiceRow => s !== undefined) : [],
+      merchant?.currency ?? 'USD',
+    ),
     earlier: rowOf<TransactionRow>(row?.earlier),
     captchaUse: row?.captcha_use ?? undefined,
   };
