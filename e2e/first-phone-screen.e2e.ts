@@ -43,16 +43,24 @@ describe.runIf(browserAvailable())('the first phone screen', () => {
       // Let the captcha and the later parts settle where they go.
       await checkout.getByRole('checkbox').first().waitFor({ timeout: 15_000 });
 
-      const at = await frame.evaluate(() => {
+      // The card number is typed in the card vault's frame: its place on the screen is the frame's top
+      // in the checkout plus the field's bottom inside the frame.
+      const vaultFrame = frame.childFrames()[0];
+      if (!vaultFrame) throw new Error('no card vault frame');
+      const fieldInVault = await vaultFrame.evaluate(() => {
+        const r = document.querySelector('[name="cardnumber"]')?.getBoundingClientRect();
+        return r ? { top: r.top + scrollY, bottom: r.bottom + scrollY } : null;
+      });
+      const at = await frame.evaluate((fieldInVault) => {
         const box = (el: Element | null) => (el ? { top: Math.round(el.getBoundingClientRect().top + scrollY), bottom: Math.round(el.getBoundingClientRect().bottom + scrollY) } : null);
-        const field = document.querySelector('[name="cardnumber"]');
+        const vault = box(document.querySelector('iframe.vault-fields'));
         return {
           total: box(document.querySelector('.summary__line--total')),
           methods: box(document.querySelector('[role="radiogroup"]')),
-          card: box(field),
-          pay: box(field?.closest('form')?.querySelector('button[type="submit"]') ?? null),
+          card: vault && fieldInVault ? { top: Math.round(vault.top + fieldInVault.top), bottom: Math.round(vault.top + fieldInVault.bottom) } : null,
+          pay: box(document.querySelector('#method-panel-card button[type="submit"]')),
         };
-      });
+      }, fieldInVault);
       console.log(`first phone screen ${lang}: ${JSON.stringify(at)}`);
       // The modal checkout fills the phone's screen, so the frame's pixels are the screen's.
       expect((await frameEl.boundingBox())?.height).toBe(FIRST_SCREEN.height);

@@ -10,7 +10,7 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 const CARD = '4242424242424242';
 
 // SPEC 7: bodies are hex of base64 of JSON when encoding is on (the default), plain JSON when the
-// sandbox runs with WIRE_ENCODING=off; either way the card number goes to the card endpoint only.
+// sandbox runs with WIRE_ENCODING=off; either way the card number goes to the card vault only, and the card call carries its token.
 describe.runIf(browserAvailable()).each([
   ['on', {}, /^[0-9a-f]+$/],
   ['off', { WIRE_ENCODING: 'off' }, /^\{.*\}$/s],
@@ -19,7 +19,7 @@ describe.runIf(browserAvailable()).each([
   let browser: Browser;
   withSandboxAndBrowser({ ...env, SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
-  it('pays with a Unicode name, every API body has the right shape, and only the card call carries the number', async () => {
+  it('pays with a Unicode name, every API body has the right shape, and only the card vault receives the number', async () => {
     const code = await createLink(sandbox, { amount: 18.25, description: 'Artesanía guna: mola ñandú' });
     const page = await browser.newPage({ locale: 'es-PA' });
     // Bodies read through interception: ky sends a Request whose body the plain request event omits.
@@ -42,8 +42,10 @@ describe.runIf(browserAvailable()).each([
     const withBody = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/') && r.body !== '');
     expect(withBody.map((r) => new URL(r.url).pathname)).toContain('/api/v1/cards/auth-capture');
     for (const r of withBody) expect(r.body).toMatch(bodyShape);
+    // The number (and the CVC) went to the card vault's origin alone, never to the checkout's server.
     const carriesCard = requests.filter((r) => `${r.url} ${r.body}`.includes(CARD) || decoded(r.body).includes(CARD));
-    expect(carriesCard.map((r) => new URL(r.url).pathname)).toEqual(['/api/v1/cards/auth-capture']);
+    expect(carriesCard.map((r) => new URL(r.url).pathname)).toEqual(['/v1/cards']);
+    expect(carriesCard.map((r) => new URL(r.url).origin)).not.toContain(new URL(sandbox.url).origin);
 
     // SPEC 3 "Card payment payload": every field SPEC lists, with the value a card payment has.
     const card = withBody.find((r) => new URL(r.url).pathname === '/api/v1/cards/auth-capture');
@@ -60,7 +62,7 @@ describe.runIf(browserAvailable()).each([
       pfFingerprintIntegration: 'FINGER_PRINT',
     });
     expect(payload['cardInformation']).toEqual({
-      cardNumber: CARD, expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), cvv: '123', firstName: 'Begoña', lastName: 'Muñoz', cardType: 'VISA',
+      cardNumber: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}$/), expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), firstName: 'Begoña', lastName: 'Muñoz', cardType: 'VISA',
     });
     expect(payload['additionalData']).toMatchObject({ trackId: expect.any(String), zipCode: '0000', street: 'Panama', scoreCaptcha: expect.any(Number), domainRequested: sandbox.url });
     expect(payload['deviceInformation']).toEqual({ deviceFingerprint: expect.any(String) });

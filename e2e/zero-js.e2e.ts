@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
 import { screenshot } from './support/artifacts';
@@ -92,7 +92,7 @@ describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
     // the click was taken over: the link's own navigation did not happen
     expect(new URL(page.url()).hash).toBe('');
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    await frame.locator('label', { hasText: /card number/i }).first().waitFor({ timeout: 20_000 });
+    await vaultFrameOf(frame).locator('label', { hasText: /card number/i }).first().waitFor({ timeout: 20_000 });
 
     await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
