@@ -55,6 +55,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   try {
     saved = await saveAtProcessor(deps, inDoubt.check_key, card, await walletCustomerOf(deps.db, userId));
   } catch (error) {
+    if (!(error instanceof PaymentError && error.kind === 'in_doubt')) throw error;
     // The same trackId racing in, its call sent after the first one's outcome (and the CVC's drop): that outcome.
     const decided = await findCardCheck(deps.db, userId, parsed.trackId);
     if (decided && decided.auth_status !== IN_DOUBT.auth_status) return answerOf(deps, decided, lang);
