@@ -14,8 +14,19 @@ import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 
 let t: TestApp;
 let faults: ReturnType<typeof faultyGateways>;
+/** Set by a test: each card save waits on it before it goes out. */
+let beforeSave: ((call: number) => Promise<void>) | undefined;
+let saves = 0;
+const gated = (inner: Gateways): Gateways => ({
+  ...inner,
+  card: { ...inner.card, saveCard: async (request) => {
+    saves += 1;
+    await beforeSave?.(saves);
+    return inner.card.saveCard(request);
+  } },
+});
 beforeAll(async () => {
-  t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(inner)).gateways });
+  t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(gated(inner))).gateways });
 });
 afterAll(() => t.close());
 
@@ -93,6 +104,31 @@ describe('a typed card\'s CVC', () => {
     const body = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
     expect((await t.post('/users/me/cards', body, auth)).data).toMatchObject({ status: 1 });
     expect(await untilDropped(body.cardNumber)).toBe(true);
+  });
+
+  it('dropped by the first of two requests with one trackId, the second\'s call refused for it answers the first\'s outcome', async () => {
+    const login = `r${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const body = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
+    // The first save waits until the second request's save has begun; the second goes out only once
+    // the first's outcome dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let secondBegun = () => {};
+    const second = new Promise<void>((resolve) => (secondBegun = resolve));
+    const first = saves + 1;
+    beforeSave = async (call) => {
+      if (call === first) return void (await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      secondBegun();
+      await untilDropped(body.cardNumber);
+    };
+    try {
+      const answers = await Promise.all([t.post('/users/me/cards', body, auth), t.post('/users/me/cards', body, auth)]);
+      expect(saves - first + 1).toBe(2);
+      expect(answers.map((a) => [a.status, a.data['status']])).toEqual([[200, 1], [200, 1]]);
+      expect((answers[1]!.data['card'] as { idRelCard: number }).idRelCard).toBe((answers[0]!.data['card'] as { idRelCard: number }).idRelCard);
+    } finally {
+      beforeSave = undefined;
+    }
   });
 
   it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
