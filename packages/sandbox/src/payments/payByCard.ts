@@ -10,7 +10,7 @@ import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
 import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
-import { chargeCard, stillInDoubt } from './chargeCard';
+import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
@@ -84,8 +84,10 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
       receipt: { origin: ctx.origin, shop: payee?.merchant },
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
       if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
+      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
+      if (decided) return { row: decided, settled: undefined };
       throw error;
     });
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true) {

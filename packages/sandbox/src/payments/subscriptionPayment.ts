@@ -13,7 +13,7 @@ import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
-import { chargeCard, stillInDoubt } from './chargeCard';
+import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
@@ -82,8 +82,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
   const charged = async (attempt: TransactionRow) => {
-    const row = await settledRow(attempt).catch((error: unknown) => {
+    const row = await settledRow(attempt).catch(async (error: unknown) => {
       if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
+      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
+      if (decided) return decided;
       throw error;
     });
     if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);

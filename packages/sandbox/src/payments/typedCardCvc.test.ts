@@ -14,16 +14,26 @@ import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 
 let t: TestApp;
 let faults: ReturnType<typeof faultyGateways>;
-/** Set by a test: each card save waits on it before it goes out. */
+/** Set by a test: each card save, or authorization, waits on it before it goes out. */
 let beforeSave: ((call: number) => Promise<void>) | undefined;
+let beforeAuthorize: ((call: number) => Promise<void>) | undefined;
 let saves = 0;
+let authorizations = 0;
 const gated = (inner: Gateways): Gateways => ({
   ...inner,
-  card: { ...inner.card, saveCard: async (request) => {
-    saves += 1;
-    await beforeSave?.(saves);
-    return inner.card.saveCard(request);
-  } },
+  card: {
+    ...inner.card,
+    saveCard: async (request) => {
+      saves += 1;
+      await beforeSave?.(saves);
+      return inner.card.saveCard(request);
+    },
+    authorize: async (request) => {
+      authorizations += 1;
+      await beforeAuthorize?.(authorizations);
+      return inner.card.authorize(request);
+    },
+  },
 });
 beforeAll(async () => {
   t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(gated(inner))).gateways });
@@ -82,6 +92,32 @@ describe('a typed card\'s CVC', () => {
     expect(await held(tokenOf(body))).toBe(true);
     expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
     expect(await untilDropped(tokenOf(body))).toBe(true);
+  });
+
+  it('dropped by a payment\'s first request, its retry racing in (same trackId, call refused for the CVC) answers the first\'s outcome', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    // The first request's call waits until the retry's has begun; the retry's goes out only once the
+    // first's approval dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let retry: Promise<Awaited<ReturnType<typeof pay>>> | undefined;
+    let retryBegun = () => {};
+    const begun = new Promise<void>((resolve) => (retryBegun = resolve));
+    const first = authorizations + 1;
+    beforeAuthorize = async (call) => {
+      if (call === first) {
+        retry = pay(body);
+        return void (await Promise.race([begun, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      }
+      retryBegun();
+      await untilDropped(tokenOf(body));
+    };
+    try {
+      const answer = await pay(body);
+      expect(authorizations - first + 1).toBe(2);
+      expect(answer).toMatchObject({ status: 200, data: { status: 1 } });
+      expect(await retry).toMatchObject({ status: 200, data: { status: 1, codOper: answer.data['codOper'] } });
+    } finally {
+      beforeAuthorize = undefined;
+    }
   });
 
   it('is dropped after a decline too', async () => {
