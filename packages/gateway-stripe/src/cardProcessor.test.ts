@@ -61,15 +61,31 @@ describe('authorize on Stripe charges', () => {
     expect(await chargesUnder(unknown.idempotencyKey)).toEqual([]);
   });
 
-  it('sends the vault\'s token in the number\'s place: Stripe receives the number from the vault, the adapter never holds it', async () => {
+  it('sends the vault\'s token in the number\'s place and its CVC placeholder: Stripe receives both from the vault, the adapter never holds them', async () => {
     const typed = await card('5555555555554444');
     const seen = through.numbersSeen.length;
     expect(await processor.authorize(authorization(typed))).toMatchObject({ status: 'approved' });
     expect(through.numbersSeen.slice(seen)).toEqual(['5555555555554444']);
+    expect(through.cvcsSeen.slice(seen)).toEqual(['123']);
     expect(JSON.stringify(typed)).not.toContain('5555555555554444');
   });
 
-  it('charges a token of Stripe\'s own (Elements) as it is, the vault not asked', async () => {
+  it('sends the CVC again until the vault drops it; then the card call is refused before Stripe hears of it', async () => {
+    const typed = await card('4242424242424242');
+    const seen = through.numbersSeen.length;
+    const request = authorization(typed);
+    expect(await processor.authorize(request)).toMatchObject({ status: 'approved' });
+    // The same payment's second card call (a saved card after it, a retry) carries it too.
+    expect(await processor.authorize(authorization(typed))).toMatchObject({ status: 'approved' });
+    expect(through.cvcsSeen.slice(seen)).toEqual(['123', '123']);
+    const dropped = await fetch(`${through.vault.url}/v1/cards/${typed.token}/cvc`, { method: 'DELETE', headers: { authorization: `Bearer ${through.vaultSecret}` } });
+    expect(dropped.status).toBe(204);
+    // The vault's 409 is retried as Stripe's own (a key in use) until the deadline: nothing was charged.
+    await expect(processor.authorize(authorization(typed, { deadline: inSeconds(1) }))).rejects.toThrow(/dropped after its authorization/);
+    expect(through.numbersSeen.length).toBe(seen + 2);
+  });
+
+  it('charges a token of Stripe\'s own (Elements) as it is, the vault not asked and no CVC sent', async () => {
     const seen = through.numbersSeen.length;
     const own = { token: 'tok_visa', brand: 'VISA', last4: '4242', expMonth: '12', expYear: '2034', holder: 'Ana Pérez' };
     expect(await processor.authorize(authorization(own))).toMatchObject({ status: 'approved' });

@@ -2,6 +2,7 @@ import type { CaptchaVerifier, Gateways, SandboxControls } from '@pasarela/gatew
 import type { Database } from './db/Database';
 import type { CardVault } from './gateways/cardVault';
 import type { ProcessorNames } from './gateways/processors';
+import type { Logger } from './ops/logger';
 import type { OperationCounts } from './ops/metrics';
 
 export interface Deps {
@@ -28,6 +29,8 @@ export interface Deps {
   captcha?: CaptchaVerifier | undefined;
   /** The node's /metrics counters of refunds, payouts and disputes; absent, nothing is counted. */
   metrics?: OperationCounts | undefined;
+  /** Warnings of work done off a request's path (a CVC's drop at the vault); absent, none are written. */
+  logger?: Logger | undefined;
 }
 
 /** Six days: card processors let an uncaptured authorization lapse after about seven. */

@@ -146,6 +146,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     holdReleaseAfterMs: options.holdReleaseAfterMs,
     processors: options.processors,
     captcha: options.captcha ?? sandboxCaptchaVerifier(),
+    logger: options.logger,
   });
   const app = new Hono<AppEnv>();
   const trustedProxies = options.trustedProxies ?? 0;

@@ -92,3 +92,36 @@ describe('the simulator behind its door', () => {
     expect((await fetch(`${simulator.url}/health`)).status).toBe(200);
   });
 });
+
+describe('a card\'s CVC', () => {
+  const authorize = (key: string, cvc: unknown) =>
+    fetch(`${simulator.url}/v1/card/authorize`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify({ idempotencyKey: key, deadline: soon(), amountCents: 1_000, merchant, lang: 'es', capture: true, card: { number: '4242424242424242', expMonth: '12', expYear: '2099', cvc, holder: 'ANA' } }),
+    });
+
+  it('is taken as 3 or 4 digits and kept nowhere', async () => {
+    for (const [key, cvc] of [['CVC3', '123'], ['CVC4', '1234']] as const) {
+      const res = await authorize(key, cvc);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ answer: { status: 'approved' } });
+      expect(JSON.stringify(simulator.books.find(key))).not.toContain('cvc');
+    }
+  });
+
+  it('is refused with a 400 naming the field when it is not 3 or 4 digits (a placeholder the vault did not fill), nothing charged', async () => {
+    const placeholder = `{{vault:tok_${'A'.repeat(32)}:cvc}}`;
+    for (const [i, cvc] of ['12', '12345', '12a', '', 123, null, placeholder].entries()) {
+      const res = await authorize(`CVCBAD${i}`, cvc);
+      expect(res.status, String(cvc)).toBe(400);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body).toEqual({ code: 'invalid_arguments', message: 'card.cvc must be 3 or 4 digits when given' });
+      expect(simulator.books.find(`CVCBAD${i}`)).toBeUndefined();
+    }
+    const save = await fetch(`${simulator.url}/v1/card/save-card`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify({ idempotencyKey: 'CVCSAVE', deadline: soon(), currency: 'USD', customer: null, card: { number: '4242424242424242', expMonth: '12', expYear: '2099', cvc: placeholder, holder: 'ANA' } }),
+    });
+    expect(save.status).toBe(400);
+  });
+});

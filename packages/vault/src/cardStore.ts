@@ -34,6 +34,7 @@ interface CardRow {
 /** `tok_` and 24 random bytes: nothing of the card is in it. */
 const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
 const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
+export const isCardToken = (token: string) => TOKEN_PATTERN.test(token);
 
 const summaryOf = (row: CardRow): CardSummary => ({
   token: row.token,
@@ -48,8 +49,13 @@ export interface CardStore {
   save(card: CheckedCard, cvcTtlMs: number): Promise<CardSummary>;
   summary(token: string): Promise<CardSummary | null>;
   open(token: string): Promise<OpenedCard | null>;
-  /** The CVC once: the row is deleted in the same statement that reads it. */
-  takeCvc(token: string): Promise<string | null>;
+  /**
+   * The CVC while it is within its time, read as often as asked: a resend of the same authorization
+   * (a lost answer, a 5xx) carries it again. Dropped by dropCvc once the outcome is known, or by time.
+   */
+  readCvc(token: string): Promise<string | null>;
+  /** The CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
+  dropCvc(token: string): Promise<void>;
   dropExpiredCvcs(): Promise<number>;
   /** Up to `limit` records not under the current master key get their data key wrapped under it. */
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
@@ -91,14 +97,17 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
         holder: row.holder_sealed ? open(dataKey, row.holder_sealed, `holder:${token}`).toString('utf8') : null,
       };
     },
-    async takeCvc(token) {
-      const [taken] = await db.query<{ cvc_sealed: Uint8Array; data_key_wrapped: Uint8Array; master_key_id: string }>(
-        `with taken as (delete from vault_cvcs where token = $1 and expires_at > now() returning token, cvc_sealed)
-         select taken.cvc_sealed, c.data_key_wrapped, c.master_key_id from taken join vault_cards c using (token)`,
+    async readCvc(token) {
+      const [held] = await db.query<{ cvc_sealed: Uint8Array; data_key_wrapped: Uint8Array; master_key_id: string }>(
+        `select v.cvc_sealed, c.data_key_wrapped, c.master_key_id from vault_cvcs v join vault_cards c using (token)
+         where v.token = $1 and v.expires_at > now()`,
         [token],
       );
-      if (!taken) return null;
-      return open(dataKeyOf({ token, ...taken }), taken.cvc_sealed, `cvc:${token}`).toString('utf8');
+      if (!held) return null;
+      return open(dataKeyOf({ token, ...held }), held.cvc_sealed, `cvc:${token}`).toString('utf8');
+    },
+    async dropCvc(token) {
+      await db.query('delete from vault_cvcs where token = $1', [token]);
     },
     async dropExpiredCvcs() {
       return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
-import { API_SECRET, nextYear, testVault, tokenOf, type TestVault } from './testing/testVault';
+import { API_SECRET, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
 
 let processor: EchoProcessor;
 let vault: TestVault;
@@ -96,18 +96,48 @@ describe('forwarding to a processor', () => {
 describe('the CVC (PCI DSS 3.3.1.2)', () => {
   const withCvc = (token: string) => `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}`;
 
-  it('goes out once, in the first authorization, and is gone after', async () => {
+  const dropCvc = (token: string, headers: Record<string, string> = serverHeaders) => rawCall(`${vault.url}/v1/cards/${token}/cvc`, 'DELETE', headers);
+  const held = async (token: string) => (await vault.database.query('select token from vault_cvcs where token = $1', [token])).length === 1;
+
+  it('goes out in every resend of the authorization while within its time', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    for (const _send of [1, 2]) {
+      expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token))).status).toBe(202);
+      expect(lastReceived().body).toBe('card[number]=4242424242424242&card[cvc]=123');
+    }
+    expect(await held(token)).toBe(true);
+  });
+
+  it('is gone once the server drops it: a forward asking for it is refused, sending nothing', async () => {
     const token = await tokenOf(vault, '4242 4242 4242 4242');
     expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token))).status).toBe(202);
-    expect(lastReceived().body).toBe('card[number]=4242424242424242&card[cvc]=123');
+    const dropped = await dropCvc(token);
+    expect(dropped.status).toBe(204);
+    expect(dropped.body.length).toBe(0);
+    expect(await held(token)).toBe(false);
     const before = processor.received.length;
     const again = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token));
     expect(again.status).toBe(409);
     expect(JSON.parse(again.body.toString())).toMatchObject({ code: 'cvc_unavailable' });
     expect(processor.received.length).toBe(before);
-    expect(await vault.database.query('select token from vault_cvcs where token = $1', [token])).toEqual([]);
+    // Dropped again, or never held: the same 204.
+    expect((await dropCvc(token)).status).toBe(204);
+    expect((await dropCvc(`tok_${'C'.repeat(32)}`)).status).toBe(204);
     // The card itself still charges by token, without its CVC.
     expect((await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}`)).status).toBe(202);
+  });
+
+  it('is dropped only by the server holding the secret, and only under a token', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    expect((await dropCvc(token, {})).status).toBe(401);
+    expect((await dropCvc(token, { authorization: 'Bearer nope' })).status).toBe(401);
+    // The forward's header is not the API's.
+    expect((await dropCvc(token, { 'vault-authorization': `Bearer ${API_SECRET}` })).status).toBe(401);
+    expect(await held(token)).toBe(true);
+    const malformed = await dropCvc('4242424242424242');
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body.toString())).toMatchObject({ code: 'invalid_token' });
+    expect(await held(token)).toBe(true);
   });
 
   it('is gone after its time, even if never used', async () => {

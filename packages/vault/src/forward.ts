@@ -22,7 +22,7 @@ export interface ForwardCall {
   body: Buffer;
 }
 
-/** The body with the card put in; each CVC asked for is taken (and so gone) before the call goes out. */
+/** The body with the card put in; a CVC asked for is read while held (its drop comes with the authorization's outcome). */
 export async function cardFilledBody(store: CardStore, body: Buffer, contentType: string | undefined): Promise<Buffer> {
   const kind = bodyKindOf(contentType);
   if (!kind || body.length === 0) return body;
@@ -37,8 +37,8 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
   }
   const cvcs = new Map<string, string>();
   for (const { token } of wanted.filter((w) => w.part === 'cvc')) {
-    const cvc = await store.takeCvc(token);
-    if (cvc === null) throw new ForwardRefused(409, 'cvc_unavailable', `The CVC of ${token} was used in an authorization already, or its time ran out`);
+    const cvc = await store.readCvc(token);
+    if (cvc === null) throw new ForwardRefused(409, 'cvc_unavailable', `The CVC of ${token} was dropped after its authorization, or its time ran out`);
     cvcs.set(token, cvc);
   }
   const valueOf = (token: string, part: CardPart): string => {

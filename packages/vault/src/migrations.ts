@@ -23,7 +23,7 @@ const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
         created_at timestamptz not null default now()
       );
       create index vault_cards_master_key on vault_cards (master_key_id);
-      -- PCI DSS 3.3.1.2: the CVC only until the first authorization or its time, whichever comes first.
+      -- PCI DSS 3.3.1.2: the CVC only until its authorization's outcome (the server drops it) or its time, whichever comes first.
       create table vault_cvcs (
         token text primary key references vault_cards (token) on delete cascade,
         cvc_sealed bytea not null,

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
 import { checkCard, TokenizeBody } from './cardCheck';
-import type { CardStore } from './cardStore';
+import { isCardToken, type CardStore } from './cardStore';
 import { parseAppearance } from './fields/appearance';
 import { FIELDS_CSS, FIELDS_SCRIPT, fieldsPage, fieldsPolicy } from './fields/fieldsPage';
 import { cardFilledBody, ForwardRefused, sendOn } from './forward';
@@ -78,6 +78,13 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     if (!card) return c.json({ code: 'not_found', message: 'No card under this token' }, 404);
     const { number, holder: _holder, ...facts } = card;
     return c.json({ ...facts, fingerprint: fingerprint(number) });
+  });
+  // Once the authorization's outcome is recorded (PCI DSS 3.3.1.2); its time drops it if this never comes.
+  app.delete('/v1/cards/:token/cvc', serverOnly, async (c) => {
+    const token = c.req.param('token');
+    if (!isCardToken(token)) return c.json({ code: 'invalid_token', message: 'The token is tok_ and 32 base64url characters' }, 400);
+    await store.dropCvc(token);
+    return c.body(null, 204);
   });
   app.post('/v1/admin/rewrap', serverOnly, async (c) => {
     const asked = Number(c.req.query('batch') ?? 100);

@@ -20,6 +20,8 @@ export interface StripeThroughVault {
   mock: RunningStripeMock;
   /** The numbers Stripe was sent in `POST /v1/tokens` (the vault put them there). */
   numbersSeen: string[];
+  /** The CVCs sent beside them ('' for none). */
+  cvcsSeen: string[];
   vault: TestVault;
   /** A test card typed into the vault, as the payer's browser does: the token the port is given. */
   card(number: string, holder?: string): Promise<CardToken>;
@@ -37,13 +39,19 @@ export interface StripeTestDoor {
   mock: RunningStripeMock;
   /** The numbers sent to `POST /v1/tokens` (by the vault, which put them there). */
   numbersSeen: string[];
+  /** The CVCs sent beside them ('' for none). */
+  cvcsSeen: string[];
   stop(): Promise<void>;
 }
+
+/** Stripe's answer to a CVC that is not 3 or 4 digits (a placeholder the vault did not fill). */
+const INVALID_CVC = { error: { type: 'card_error', code: 'invalid_cvc', param: 'cvc', message: 'Your card\'s security code is invalid.' } };
 
 export async function startStripeTestDoor(): Promise<StripeTestDoor> {
   const mock = await startStripeMock();
   const mockUrl = new URL(mock.url);
   const numbersSeen: string[] = [];
+  const cvcsSeen: string[] = [];
   const door = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,7 +60,13 @@ export async function startStripeTestDoor(): Promise<StripeTestDoor> {
       if (incoming.method === 'POST' && incoming.url === '/v1/tokens') {
         const form = new URLSearchParams(body.toString());
         const number = form.get('card[number]') ?? '';
+        const cvc = form.get('card[cvc]');
         numbersSeen.push(number);
+        cvcsSeen.push(cvc ?? '');
+        if (cvc !== null && !/^\d{3,4}$/.test(cvc)) {
+          outgoing.writeHead(402, { 'content-type': 'application/json' });
+          return outgoing.end(JSON.stringify(INVALID_CVC));
+        }
         const id = STRIPE_TEST_TOKENS[number];
         outgoing.writeHead(id ? 200 : 402, { 'content-type': 'application/json' });
         return outgoing.end(JSON.stringify(id
@@ -69,7 +83,7 @@ export async function startStripeTestDoor(): Promise<StripeTestDoor> {
     });
   });
   const url = await listen(door);
-  return { url, mock, numbersSeen, stop: async () => {
+  return { url, mock, numbersSeen, cvcsSeen, stop: async () => {
     await close(door);
     await mock.stop();
   } };
@@ -77,7 +91,7 @@ export async function startStripeTestDoor(): Promise<StripeTestDoor> {
 
 export async function startStripeThroughVault(): Promise<StripeThroughVault> {
   const door = await startStripeTestDoor();
-  const { mock, numbersSeen } = door;
+  const { mock, numbersSeen, cvcsSeen } = door;
   const doorUrl = door.url;
   const vault = await testVault({
     processors: new Map([['stripe', new URL(doorUrl)]]), forwardingPorts: new Map([['stripe', 0]]), tokenizeLimit: { max: 1_000_000, windowMs: 60_000 },
@@ -87,6 +101,7 @@ export async function startStripeThroughVault(): Promise<StripeThroughVault> {
     vaultSecret: API_SECRET,
     mock,
     numbersSeen,
+    cvcsSeen,
     vault,
     async card(number, holder = 'Ana Pérez') {
       const answer = await fetch(`${vault.url}/v1/cards`, {

@@ -3,7 +3,8 @@ import { CARD_BRANDS, CARD_TOKEN_PATTERN } from '@pasarela/core';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
- * number or CVC. The duplicate rule's fingerprint is the vault's, under a key only the vault holds.
+ * number or CVC, and the drop of a typed card's CVC once its authorization's outcome is recorded. The
+ * duplicate rule's fingerprint is the vault's, under a key only the vault holds.
  */
 const VaultCardSchema = v.object({
   token: v.pipe(v.string(), v.regex(CARD_TOKEN_PATTERN)),
@@ -24,6 +25,8 @@ export class CardVaultUnavailable extends Error {
 export interface CardVault {
   /** null when the vault holds no card under this token. */
   card(token: string): Promise<VaultCardFacts | null>;
+  /** PCI DSS 3.3.1.2: the card's CVC deleted at the vault, whether or not it still held one. */
+  dropCvc(token: string): Promise<void>;
   /** VAULT_URL and VAULT_API_SECRET, for the adapters that send card calls through the vault's forwarding. */
   readonly url: string;
   readonly apiSecret: string;
@@ -71,6 +74,22 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
       if (!parsed.success || parsed.output.token !== token) throw new CardVaultUnavailable('The card vault answered something other than a card');
       return parsed.output;
     },
+    async dropCvc(token) {
+      // Only a vault token was ever typed into it; anything else (a processor's saved card) has no CVC there.
+      if (!CARD_TOKEN_PATTERN.test(token)) return;
+      let answer: Response;
+      try {
+        answer = await send(`${base}/v1/cards/${token}/cvc`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${options.apiSecret}` },
+          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new CardVaultUnavailable(`The card vault did not answer (${error instanceof Error ? error.message : String(error)})`);
+      }
+      await answer.body?.cancel();
+      if (answer.status !== 204) throw new CardVaultUnavailable(`The card vault answered ${answer.status} to the CVC's drop`);
+    },
   };
 }
 
@@ -79,4 +98,6 @@ export const noCardVault: CardVault = {
   url: '',
   apiSecret: '',
   card: () => Promise.reject(new CardVaultUnavailable('VAULT_URL is not set: this server reaches no card vault')),
+  // It took no typed card, so it holds no CVC.
+  dropCvc: () => Promise.resolve(),
 };

@@ -10,7 +10,7 @@ import {
 } from '../store/cardChecks';
 import { newCodOper } from '../store/insertTransaction';
 import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/userCards';
-import { cardTokenOf, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
@@ -51,8 +51,20 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   sameCheckOrRefuse(check, fingerprint);
   if (check.auth_status !== IN_DOUBT.auth_status) return answerOf(deps, check, lang);
   const inDoubt = check;
-  const saved = await saveAtProcessor(deps, inDoubt.check_key, card, await walletCustomerOf(deps.db, userId));
-  return answerOf(deps, await recordCheck(deps, inDoubt, saved) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt, lang);
+  let saved: SavedCard;
+  try {
+    saved = await saveAtProcessor(deps, inDoubt.check_key, card, await walletCustomerOf(deps.db, userId));
+  } catch (error) {
+    if (!(error instanceof PaymentError && error.kind === 'in_doubt')) throw error;
+    // The same trackId racing in, its call sent after the first one's outcome (and the CVC's drop): that outcome.
+    const decided = await findCardCheck(deps.db, userId, parsed.trackId);
+    if (decided && decided.auth_status !== IN_DOUBT.auth_status) return answerOf(deps, decided, lang);
+    throw error;
+  }
+  const recorded = await recordCheck(deps, inDoubt, saved) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt;
+  // The check's outcome committed: its CVC is not needed again (a check still in doubt keeps it for the retry).
+  if (recorded.auth_status !== IN_DOUBT.auth_status) dropCvcAfterOutcome(deps, vaultCard);
+  return answerOf(deps, recorded, lang);
 }
 
 function sameCheckOrRefuse(check: CardCheckRow, fingerprint: string): void {

@@ -13,10 +13,10 @@ import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
-import { chargeCard, stillInDoubt } from './chargeCard';
+import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardTokenOf, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -69,16 +69,27 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const details: CardToken = cardTokenOf(vaultCard, processorName(payerName));
   // The card saved at the processor first (renewals charge its token); no answer is in_doubt, left
   // for the reconciler and this trackId's retry.
-  const charged = async (attempt: TransactionRow) => {
+  const settledRow = async (attempt: TransactionRow): Promise<TransactionRow> => {
     const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null);
-    if (saved.status === 'declined') return answer((await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt);
+    if (saved.status === 'declined') return (await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt;
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
-    if (kept.amount_cents === 0) return answer((await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept);
-    return answer((await chargeCard(deps, kept, {
+    if (kept.amount_cents === 0) return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept;
+    return (await chargeCard(deps, kept, {
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
       failureKey: processingFailureKey(p.isOldVersion ?? false),
       calledOff: 'This subscription is already active',
-    })).row);
+    })).row;
+  };
+  // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
+  const charged = async (attempt: TransactionRow) => {
+    const row = await settledRow(attempt).catch(async (error: unknown) => {
+      if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
+      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
+      if (decided) return decided;
+      throw error;
+    });
+    if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
+    return answer(row);
   };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardVaultUnavailable, httpCardVault } from '../gateways/cardVault';
+import { CardVaultUnavailable, httpCardVault, noCardVault } from '../gateways/cardVault';
+import { createLogger } from '../ops/logger';
+import { dropCvcAfterOutcome } from './vaultCard';
 import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
 
 // Issue 90: the server reads a typed card's facts from the vault. A vault that does not answer, or
@@ -24,6 +26,39 @@ describe('the vault client', () => {
     expect(await vault.card(TOKEN)).toBeNull();
     expect(await vault.card('4242424242424242')).toBeNull();
     expect(asked).toEqual([`http://vault.test/v1/cards/${TOKEN}`]);
+  });
+});
+
+describe('the CVC\'s drop', () => {
+  it('is a DELETE under the server\'s secret for a vault token; a processor\'s saved card or a number is never sent', async () => {
+    const asked: Array<{ url: string; method: string | undefined; authorization: string | null }> = [];
+    const vault = httpCardVault({ url: 'http://vault.test/', apiSecret: 's', fetch: async (url, init) => {
+      asked.push({ url: String(url), method: init?.method, authorization: new Headers(init?.headers).get('authorization') });
+      return new Response(null, { status: 204 });
+    } });
+    await vault.dropCvc(TOKEN);
+    await vault.dropCvc('simtok_0123456789abcdef01234567');
+    await vault.dropCvc('pm_card_visa');
+    await vault.dropCvc('4242424242424242');
+    expect(asked).toEqual([{ url: `http://vault.test/v1/cards/${TOKEN}/cvc`, method: 'DELETE', authorization: 'Bearer s' }]);
+  });
+
+  it('answered other than 204, or not at all, is the vault unavailable', async () => {
+    await expect(answering(401, { code: 'unauthorized' }).dropCvc(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
+    await expect(httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async () => Promise.reject(new Error('ECONNREFUSED')) }).dropCvc(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
+  });
+
+  it('after an outcome is not waited for, and its failure is a warning, never thrown', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
+    let release = () => {};
+    const failing = { ...noCardVault, dropCvc: () => new Promise<void>((_resolve, reject) => (release = () => reject(new CardVaultUnavailable('The card vault answered 500')))) };
+    expect(dropCvcAfterOutcome({ cardVault: failing, logger }, { token: TOKEN, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64) })).toBeUndefined();
+    expect(lines).toEqual([]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, msg: expect.stringContaining('did not drop a CVC'), err: { message: 'The card vault answered 500' } });
   });
 });
 

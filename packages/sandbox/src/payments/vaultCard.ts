@@ -1,7 +1,10 @@
 import type { CardToken } from '@pasarela/gateways';
+import { recordedPaymentResult } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { CardVaultUnavailable, type VaultCardFacts } from '../gateways/cardVault';
+import { errorFields } from '../ops/logger';
+import type { TransactionRow } from '../store/transactions';
 
 /**
  * The card behind a payment's token, as the card vault holds it (issue 90: the server never sees the
@@ -27,3 +30,23 @@ export function cardTokenOf(card: VaultCardFacts, holder: string): CardToken {
 
 /** The card's expiry as SPEC 7's payload writes it, from the vault's record. */
 export const vaultExpiry = (card: VaultCardFacts) => ({ expMonth: String(card.expMonth).padStart(2, '0'), expYear: String(card.expYear) });
+
+/**
+ * PCI DSS 3.3.1.2: a typed card's CVC dropped at the vault once its authorization's final outcome
+ * (approved, declined, failed) is committed; a 3DS challenge or a pending answer keeps it, and the
+ * vault's own time (VAULT_CVC_TTL_SECONDS) drops what no final outcome here comes for. Only a card the
+ * vault answered for (never a processor's saved card). Not awaited: the payer's answer never waits for
+ * it, and a failure is a warning, never the payment's.
+ */
+export function dropCvcAfterOutcome(deps: Pick<Deps, 'cardVault' | 'logger'>, card: VaultCardFacts): void {
+  void deps.cardVault.dropCvc(card.token).catch((error: unknown) => {
+    deps.logger?.warn(errorFields(error), 'the card vault did not drop a CVC after its authorization; its time there will');
+  });
+}
+
+/** A card call that threw once its end was known: the processor's failure (nothing taken), or the payment called off meanwhile. */
+export const chargeEnded = (error: unknown) => error instanceof PaymentError && (error.kind === 'gateway_failed' || error.kind === 'conflict');
+
+/** A card payment whose outcome is final: no call of it carries the CVC again (in doubt, at a 3DS challenge or pending it may). */
+export const cardOutcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
+  recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'PENDING';

@@ -89,7 +89,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
         setFailure(reason);
         if (pending.current) return;
       }
-      // Refused: the CVC, emptied (the vault used it), is the field to type again, the reason tied to it.
+      // Refused: the CVC, emptied (the vault dropped it with the outcome), is the field to type again, the reason tied to it.
       token.current = null;
       frame.clear('cvc');
       frame.decline('cvc', reason);

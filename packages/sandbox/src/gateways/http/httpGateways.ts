@@ -30,13 +30,14 @@ export function httpGateways(
     : post;
   const withNotify = (path: string, request: object) => ({ ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
   const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, withNotify(path, request));
-  // The simulator takes a card as { number, expMonth, expYear, holder }: the token stands in the
-  // number's place and the vault's forwarding puts the number there. No CVC is asked for: the vault
-  // drops it unused (the simulator decides by the number).
+  // The simulator takes a card as { number, expMonth, expYear, cvc?, holder }: the token stands in the
+  // number's place and the vault's forwarding puts the number and the CVC there. The vault holds the CVC
+  // until the server drops it with the outcome, so a resend under the same key carries it again.
   const typedCard = <T, R extends CardAuthorization | SaveCardRequest>(path: string) => (request: R) => {
     const { card } = request;
     if (!isCardToken(card)) return post<T>(`/v1/${path}`, withNotify(path, request));
-    return forwarded<T>(`/v1/${path}`, withNotify(path, { ...request, card: { number: card.token, expMonth: card.expMonth, expYear: card.expYear, holder: card.holder } }));
+    const cvc = vault ? { cvc: `{{vault:${card.token}:cvc}}` } : {};
+    return forwarded<T>(`/v1/${path}`, withNotify(path, { ...request, card: { number: card.token, expMonth: card.expMonth, expYear: card.expYear, ...cvc, holder: card.holder } }));
   };
 
   const card: CardProcessor = {

@@ -36,7 +36,7 @@ export interface CardState {
   duplicateState: DuplicateState;
   duplicateEarlier: EarlierPayment | null;
   secondDeclined: boolean;
-  /** A decline emptied the CVC (the vault used it): the field to type again. */
+  /** A decline emptied the CVC (the vault dropped it with the outcome): the field to type again. */
   cvcCleared: boolean;
 }
 
@@ -86,7 +86,7 @@ export function createCardStore(deps: CardStoreDeps) {
   const typed = new Set<PayerField>();
   // The card the last Pay tokenized, kept while the payer changes nothing in the vault's fields: the
   // duplicate question's "yes" and a lost answer's retry send the same token (the vault keeps its CVC
-  // until an authorization uses it). Any change, or a decline, asks the vault again.
+  // until the authorization's outcome). Any change, or a decline, asks the vault again.
   let tokenized: { card: VaultCard; at: number } | null = null;
   const fresh = () => (tokenized && deps.now().getTime() - tokenized.at < TOKEN_REUSE_MS ? tokenized.card : null);
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
@@ -247,7 +247,7 @@ export function createCardStore(deps: CardStoreDeps) {
           }
           shownPaying();
           if (attempt.kind === 'declined') {
-            // The payer retries with the same details; only the CVC is typed again (the vault used it).
+            // The payer retries with the same details; only the CVC is typed again (the vault dropped it with the outcome).
             tokenized = null;
             deps.fields.clear('cvc');
             set({ phase: 'editing', alert: attempt.message, alertField: attempt.field ?? null, submitted: false, cvcCleared: true });

@@ -1,0 +1,183 @@
+import type { Gateways } from '@pasarela/gateways';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultyGateways } from '../../test/gateways/faultyGateways';
+import { cardPayloadOf, createTestApp, newLink, testCardNumber, tokenizedCardPayload, tokenizedCardRegistration, type TestApp } from '../../test/testApp';
+import { TEST_VAULT_API_SECRET } from '../../test/testCardVault';
+import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
+
+// PCI DSS 3.3.1.2: a typed card's CVC goes to the processor through the vault's forwarding
+// (`{{vault:<token>:cvc}}` in the simulator adapter's card), is held by the vault while the
+// authorization's outcome is unknown (a resend under the same key carries it again), and is dropped
+// by the server once a final outcome is committed. A 3DS challenge or a pending answer keeps it for
+// the vault's own time.
+
+let t: TestApp;
+let faults: ReturnType<typeof faultyGateways>;
+/** Set by a test: each card save, or authorization, waits on it before it goes out. */
+let beforeSave: ((call: number) => Promise<void>) | undefined;
+let beforeAuthorize: ((call: number) => Promise<void>) | undefined;
+let saves = 0;
+let authorizations = 0;
+const gated = (inner: Gateways): Gateways => ({
+  ...inner,
+  card: {
+    ...inner.card,
+    saveCard: async (request) => {
+      saves += 1;
+      await beforeSave?.(saves);
+      return inner.card.saveCard(request);
+    },
+    authorize: async (request) => {
+      authorizations += 1;
+      await beforeAuthorize?.(authorizations);
+      return inner.card.authorize(request);
+    },
+  },
+});
+beforeAll(async () => {
+  t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(gated(inner))).gateways });
+});
+afterAll(() => t.close());
+
+const held = async (token: string) => (await t.vault.database.query('select 1 from vault_cvcs where token = $1', [token])).length === 1;
+/** The drop runs after the answer, off its path: it is waited for here. */
+async function untilDropped(token: string): Promise<boolean> {
+  for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+    if (!(await held(token))) return true;
+  }
+  return false;
+}
+const pay = (body: unknown) => t.post('/cards/auth-capture', body);
+const tokenOf = (body: { cardInformation: { cardNumber: string } }) => body.cardInformation.cardNumber;
+const simulatorCard = (cvc: string) => ({ number: '4242424242424242', expMonth: '12', expYear: '2034', cvc, holder: 'ANA' });
+
+describe('a typed card\'s CVC', () => {
+  it('reaches the simulator as its digits through the vault, and is dropped once the payment is approved', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    expect(await held(tokenOf(body))).toBe(true);
+    // The simulator refuses a CVC that is not 3 or 4 digits: an approval is the vault's digits arriving.
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await untilDropped(tokenOf(body))).toBe(true);
+    // A forward asking for it now is refused before the simulator hears of it.
+    const forwarded = await fetch(`${t.vault.url}/forward/simulator/v1/card/authorize`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'vault-authorization': `Bearer ${TEST_VAULT_API_SECRET}`, authorization: `Bearer ${TEST_SIMULATOR_API_SECRET}` },
+      body: JSON.stringify({ idempotencyKey: randomUUID(), amountCents: 100, merchant: { name: 'X', logo: null }, lang: 'es', capture: true, card: { ...simulatorCard(`{{vault:${tokenOf(body)}:cvc}}`), number: tokenOf(body) } }),
+    });
+    expect(forwarded.status).toBe(409);
+    expect(await forwarded.json()).toMatchObject({ code: 'cvc_unavailable' });
+  });
+
+  it('is asked of the vault by the adapter: a card whose CVC the vault no longer holds is charged nothing', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    expect((await fetch(`${t.vault.url}/v1/cards/${tokenOf(body)}/cvc`, { method: 'DELETE', headers: { authorization: `Bearer ${TEST_VAULT_API_SECRET}` } })).status).toBe(204);
+    const answer = await pay(body);
+    expect(answer.data['status']).not.toBe(1);
+    expect(t.simulator.books.list('card').filter((e) => e.key === answer.data['codOper'])).toEqual([]);
+  });
+
+  it('left unfilled, is refused by the simulator (400): only the vault\'s digits pass', async () => {
+    const sent = await fetch(`${t.simulator.url}/v1/card/authorize`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_SIMULATOR_API_SECRET}` },
+      body: JSON.stringify({ idempotencyKey: randomUUID(), amountCents: 100, merchant: { name: 'X', logo: null }, lang: 'es', capture: true, card: simulatorCard(`{{vault:tok_${'A'.repeat(32)}:cvc}}`) }),
+    });
+    expect(sent.status).toBe(400);
+  });
+
+  it('is held while the outcome is unknown: the retry under the same key carries it again, then the approval drops it', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    faults.plan('card', 'lost_answer', 'authorize');
+    expect((await pay(body)).status).toBe(504);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await held(tokenOf(body))).toBe(true);
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await untilDropped(tokenOf(body))).toBe(true);
+  });
+
+  it('dropped by a payment\'s first request, its retry racing in (same trackId, call refused for the CVC) answers the first\'s outcome', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    // The first request's call waits until the retry's has begun; the retry's goes out only once the
+    // first's approval dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let retry: Promise<Awaited<ReturnType<typeof pay>>> | undefined;
+    let retryBegun = () => {};
+    const begun = new Promise<void>((resolve) => (retryBegun = resolve));
+    const first = authorizations + 1;
+    beforeAuthorize = async (call) => {
+      if (call === first) {
+        retry = pay(body);
+        return void (await Promise.race([begun, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      }
+      retryBegun();
+      await untilDropped(tokenOf(body));
+    };
+    try {
+      const answer = await pay(body);
+      expect(authorizations - first + 1).toBe(2);
+      expect(answer).toMatchObject({ status: 200, data: { status: 1 } });
+      expect(await retry).toMatchObject({ status: 200, data: { status: 1, codOper: answer.data['codOper'] } });
+    } finally {
+      beforeAuthorize = undefined;
+    }
+  });
+
+  it('is dropped after a decline too', async () => {
+    const body = await tokenizedCardPayload(await newLink(t), { cardNumber: '4000000000000002' });
+    expect((await pay(body)).data['status']).toBe(0);
+    expect(await untilDropped(tokenOf(body))).toBe(true);
+  });
+
+  it('is kept at a 3DS challenge, for the vault\'s own time to drop', async () => {
+    const body = await tokenizedCardPayload(await newLink(t), { cardNumber: '4000000000003220' });
+    expect((await pay(body)).data['status']).toBe(-1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await held(tokenOf(body))).toBe(true);
+  });
+
+  it('is dropped after the wallet\'s add-card check', async () => {
+    const login = `v${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const body = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
+    expect((await t.post('/users/me/cards', body, auth)).data).toMatchObject({ status: 1 });
+    expect(await untilDropped(body.cardNumber)).toBe(true);
+  });
+
+  it('dropped by the first of two requests with one trackId, the second\'s call refused for it answers the first\'s outcome', async () => {
+    const login = `r${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const body = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
+    // The first save waits until the second request's save has begun; the second goes out only once
+    // the first's outcome dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let secondBegun = () => {};
+    const second = new Promise<void>((resolve) => (secondBegun = resolve));
+    const first = saves + 1;
+    beforeSave = async (call) => {
+      if (call === first) return void (await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      secondBegun();
+      await untilDropped(body.cardNumber);
+    };
+    try {
+      const answers = await Promise.all([t.post('/users/me/cards', body, auth), t.post('/users/me/cards', body, auth)]);
+      expect(saves - first + 1).toBe(2);
+      expect(answers.map((a) => [a.status, a.data['status']])).toEqual([[200, 1], [200, 1]]);
+      expect((answers[1]!.data['card'] as { idRelCard: number }).idRelCard).toBe((answers[0]!.data['card'] as { idRelCard: number }).idRelCard);
+    } finally {
+      beforeSave = undefined;
+    }
+  });
+
+  it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
+    const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 12, chargeNow: true });
+    const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
+    const key = String(sub.data['subscriptionKey']);
+    const { cardInformation } = await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) });
+    const requestPay = { ...cardPayloadOf(key, { token: '', brand: 'VISA', expMonth: 12, expYear: 2034 }, { amount: 12, taxAmount: 0 }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
+    const paid = await t.post('/process-tx', {
+      requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC',
+      idMerchant: Number((sub.data['plan'] as { idMerchant: number }).idMerchant),
+    });
+    expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
+    expect(await untilDropped(cardInformation.cardNumber)).toBe(true);
+  });
+});
