@@ -136,7 +136,7 @@ describe('the hosted card fields', () => {
   ])('tells the brand of a number starting %s: %s', async (start, brand) => {
     const page = await framedFields();
     page.type('cardnumber', start);
-    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand });
+    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand, complete: false });
     await page.close();
   });
 
@@ -146,7 +146,7 @@ describe('the hosted card fields', () => {
     expect(page.input('cardnumber').value).toBe('3782 822463 10005');
     expect(page.input('cvc').maxLength).toBe(4);
     expect(page.doc.getElementById('card-brand')?.textContent).toBe(catalogs.en['card_brand_detected']!.replace('{{brand}}', catalogs.en['brand_AMEX']!));
-    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand: 'AMEX' });
+    expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand: 'AMEX', complete: false });
     page.leave('cardnumber', 'expirationDate');
     expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.en['card_not_valid']);
     await page.close();
@@ -180,6 +180,28 @@ describe('the hosted card fields', () => {
     expect(page.input('cardnumber').getAttribute('aria-invalid')).toBe('true');
     expect(describedErrorOf(page.doc, page.input('cardnumber')).textContent).toBe(catalogs.en['invalid_card']);
     expect(page.input('expirationDate').getAttribute('aria-invalid')).toBe('false');
+    await page.close();
+  });
+
+  it('tells the checkout when every field passes its checks, and a quiet request shows nothing of its answer', async () => {
+    const page = await framedFields('lang=en');
+    page.type('cardnumber', '4242424242424241');
+    page.type('expirationDate', `12${nextYear().slice(-2)}`);
+    page.type('cvc', '123');
+    // A number failing Luhn: not complete.
+    expect(page.messages('pasarela-vault:change').at(-1)).toMatchObject({ field: 'cvc', complete: false });
+    page.type('cardnumber', '4000000000000069');
+    expect(page.messages('pasarela-vault:change').at(-1)).toMatchObject({ field: 'number', brand: 'VISA', complete: true });
+    page.type('cvc', '12');
+    expect(page.messages('pasarela-vault:change').at(-1)).toMatchObject({ field: 'cvc', complete: false });
+    page.type('cvc', '123');
+    expect(page.messages('pasarela-vault:change').at(-1)).toMatchObject({ field: 'cvc', complete: true });
+    // Asked quietly with the fields emptied meanwhile: the answer goes to the checkout, the fields say nothing.
+    page.send({ type: 'pasarela-vault:clear', field: 'cvc' });
+    page.send({ type: 'pasarela-vault:tokenize', holder: 'Ana', focus: false, quiet: true });
+    expect((await page.answered(1))?.message).toEqual({ type: 'pasarela-vault:invalid', fields: [{ field: 'cvc', code: 'field_required' }] });
+    expect(page.input('cvc').getAttribute('aria-invalid')).toBe('false');
+    expect(describedErrorOf(page.doc, page.input('cvc')).textContent).toBe('');
     await page.close();
   });
 

@@ -17,11 +17,11 @@ export interface FieldsConfig {
 /**
  * The hosted fields' script, served in the page from this function's own text: so it is
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
- * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate? }), `check` (the payer left the fields: say what is
+ * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate?, quiet? }), `check` (the payer left the fields: say what is
  * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
  * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (say `ready` again). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
- * shown under its field) or `failed`; and tells `ready`, `change` ({ field, brand }), `height`
+ * shown under its field unless asked quietly) or `failed`; and tells `ready`, `change` ({ field, brand, complete }), `height`
  * ({ height }), `submit` (Enter) and `escape`.
  */
 export function runCardFields(win: Window): void {
@@ -109,7 +109,9 @@ export function runCardFields(win: Window): void {
   const changed = (field: Field) => {
     typed.add(field);
     showCode(field, null);
-    post({ type: 'pasarela-vault:change', field, brand: brandOf(digits(input('number').value)) });
+    // `complete`: every field passes the checks as it stands, so the checkout may ask for the token
+    // before Pay (quietly: nothing is shown if the vault refuses it then).
+    post({ type: 'pasarela-vault:change', field, brand: brandOf(digits(input('number').value)), complete: FIELDS.every((f) => problemOf(f) === null) });
   };
   const check = (field: Field) => {
     if (typed.has(field)) showCode(field, problemOf(field));
@@ -183,19 +185,22 @@ export function runCardFields(win: Window): void {
     });
   }
 
-  const invalid = (errors: Problem[], focus: boolean) => {
-    for (const field of FIELDS) showCode(field, errors.find((e) => e.field === field)?.code ?? null);
+  const invalid = (errors: Problem[], focus: boolean, quiet = false) => {
+    if (!quiet) for (const field of FIELDS) showCode(field, errors.find((e) => e.field === field)?.code ?? null);
     const first = FIELDS.find((field) => errors.some((e) => e.field === field));
     if (first && focus) input(first).focus();
     post({ type: 'pasarela-vault:invalid', fields: errors.map((e) => ({ field: e.field, code: e.code })) });
   };
 
   let busy = false;
-  /** `validate`: the checks of a Pay (every field, "required" included) and their answer, with no card sent. */
-  async function tokenize(holder: string | undefined, focus: boolean, validate: boolean): Promise<void> {
+  /**
+   * `validate`: the checks of a Pay (every field, "required" included) and their answer, with no card sent.
+   * `quiet`: asked before Pay, the fields show nothing of the answer (Pay asks again if it was no token).
+   */
+  async function tokenize(holder: string | undefined, focus: boolean, validate: boolean, quiet: boolean): Promise<void> {
     if (busy) return;
     const problems = FIELDS.map((field) => ({ field, code: problemOf(field) })).filter((p): p is Problem => p.code !== null);
-    if (problems.length > 0 || validate) return invalid(problems, focus);
+    if (problems.length > 0 || validate) return invalid(problems, focus && !quiet, quiet);
     const parts = expiryParts()!;
     busy = true;
     try {
@@ -206,10 +211,10 @@ export function runCardFields(win: Window): void {
       });
       const body = (await answer.json()) as Record<string, unknown>;
       if (answer.ok) {
-        for (const field of FIELDS) show(field, null);
+        if (!quiet) for (const field of FIELDS) show(field, null);
         post({ type: 'pasarela-vault:token', card: body });
       } else if (answer.status === 400 && Array.isArray(body['errors'])) {
-        invalid((body['errors'] as Problem[]).filter((e) => e.field in ids), focus);
+        invalid((body['errors'] as Problem[]).filter((e) => e.field in ids), focus && !quiet, quiet);
       } else {
         post({ type: 'pasarela-vault:failed', status: answer.status, message: config.messages['connection_error'] });
       }
@@ -228,7 +233,7 @@ export function runCardFields(win: Window): void {
     const field = fieldOf(data?.['field']);
     switch (data?.['type']) {
       case 'pasarela-vault:tokenize':
-        return void tokenize(typeof data['holder'] === 'string' ? data['holder'] : undefined, data['focus'] !== false, data['validate'] === true);
+        return void tokenize(typeof data['holder'] === 'string' ? data['holder'] : undefined, data['focus'] !== false, data['validate'] === true, data['quiet'] === true);
       case 'pasarela-vault:check':
         return FIELDS.forEach(check);
       case 'pasarela-vault:focus':

@@ -57,10 +57,14 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     say({ type: 'pasarela-vault:height', height: 300 });
     say({ type: 'pasarela-vault:change', field: 'number', brand: 'MC' });
     say({ type: 'pasarela-vault:change', field: 'number', brand: '<b>' });
+    say({ type: 'pasarela-vault:change', field: 'cvc', brand: 'VISA', complete: true });
+    say({ type: 'pasarela-vault:change', field: 'cvc', brand: 'VISA', complete: 'yes' });
     expect(events).toEqual([
       { type: 'height', height: 300 },
-      { type: 'change', field: 'cardnumber', brand: 'MC' },
-      { type: 'change', field: 'cardnumber', brand: null },
+      { type: 'change', field: 'cardnumber', brand: 'MC', complete: false },
+      { type: 'change', field: 'cardnumber', brand: null, complete: false },
+      { type: 'change', field: 'cvc', brand: 'VISA', complete: true },
+      { type: 'change', field: 'cvc', brand: 'VISA', complete: false },
     ]);
   });
 
@@ -68,7 +72,7 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     const { frame, say, sent } = setup();
     say({ type: 'pasarela-vault:ready' });
     const first = frame.tokenize('Ana Perez');
-    expect(sent().at(-1)).toEqual({ message: { type: 'pasarela-vault:tokenize', holder: 'Ana Perez', focus: true, validate: false }, target: VAULT });
+    expect(sent().at(-1)).toEqual({ message: { type: 'pasarela-vault:tokenize', holder: 'Ana Perez', focus: true, validate: false, quiet: false }, target: VAULT });
     // Another origin's "token" settles nothing.
     say({ type: 'pasarela-vault:token', card: { token: 'tok_evil', brand: 'VISA', last4: '0000', expMonth: 1, expYear: 2030 } }, 'https://evil.test');
     say({ type: 'pasarela-vault:token', card: { token: 'tok_1', brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034 } });
@@ -79,6 +83,21 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     const third = frame.tokenize('');
     say({ type: 'pasarela-vault:token', card: { token: 'tok_2', brand: 'DINERS' } });
     expect(await third).toEqual({ kind: 'failed' });
+  });
+
+  it('asks for one token at a time: a second request leaves once the first is answered, and each gets its own answer', async () => {
+    const { frame, say, sent } = setup();
+    say({ type: 'pasarela-vault:ready' });
+    const early = frame.tokenize('Ana Perez', { focus: false, quiet: true });
+    const atPay = frame.tokenize('Ana Perez', { focus: false });
+    const tokenizeRequests = () => sent().filter((s) => (s.message as { type: string }).type === 'pasarela-vault:tokenize');
+    expect(tokenizeRequests().map((s) => s.message)).toEqual([{ type: 'pasarela-vault:tokenize', holder: 'Ana Perez', focus: false, validate: false, quiet: true }]);
+    say({ type: 'pasarela-vault:token', card: { token: 'tok_1', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+    expect(await early).toEqual({ kind: 'token', card: { token: 'tok_1', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+    await Promise.resolve();
+    expect(tokenizeRequests()).toHaveLength(2);
+    say({ type: 'pasarela-vault:token', card: { token: 'tok_2', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+    expect(await atPay).toMatchObject({ kind: 'token', card: { token: 'tok_2' } });
   });
 
   it('focuses the frame, then the field in it', () => {

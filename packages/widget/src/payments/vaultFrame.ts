@@ -13,15 +13,19 @@ export type Tokenized =
 
 export type FrameEvent =
   | { type: 'ready' }
-  | { type: 'change'; field: FrameCardField; brand: CardBrand | null }
+  /** `complete`: every card field passes the frame's checks as it stands. */
+  | { type: 'change'; field: FrameCardField; brand: CardBrand | null; complete: boolean }
   | { type: 'height'; height: number }
   | { type: 'submit' }
   | { type: 'escape' };
 
 /** The card fields as the checkout uses them: whatever collects them, only a token comes out. */
 export interface CardFields {
-  /** The card for a payment; `validate`: only the checks of a Pay, shown in the fields. */
-  tokenize(holder: string, options?: { focus?: boolean; validate?: boolean }): Promise<Tokenized>;
+  /**
+   * The card for a payment; `validate`: only the checks of a Pay, shown in the fields; `quiet`: asked
+   * before Pay, the fields show nothing of the answer. One at a time: a second waits for the first's answer.
+   */
+  tokenize(holder: string, options?: { focus?: boolean; validate?: boolean; quiet?: boolean }): Promise<Tokenized>;
   focus(field: FrameCardField): void;
   clear(field: FrameCardField): void;
   /** The payer left the card fields for another of the form's: those typed into say what is wrong. */
@@ -89,6 +93,7 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
   const pending: Array<Record<string, unknown>> = [];
   const listeners = new Set<(event: FrameEvent) => void>();
   let answer: ((result: Tokenized) => void) | null = null;
+  let inFlight: Promise<Tokenized> | null = null;
 
   const post = (message: Record<string, unknown>) => {
     const target = frame?.contentWindow;
@@ -111,7 +116,7 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
     } else if (type === 'change') {
       const field = fieldOf(data['field']);
       const brand = typeof data['brand'] === 'string' && BRANDS.includes(data['brand']) ? (data['brand'] as CardBrand) : null;
-      if (field) emit({ type: 'change', field, brand });
+      if (field) emit({ type: 'change', field, brand, complete: data['complete'] === true });
     } else if (type === 'height' && typeof data['height'] === 'number' && data['height'] > 0 && data['height'] < 2000) {
       emit({ type: 'height', height: data['height'] });
     } else if (type === 'submit' || type === 'escape') {
@@ -142,8 +147,9 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       element?.addEventListener('load', hello, { once: true });
     },
     tokenize(holder, options = {}) {
-      answer?.({ kind: 'failed' });
-      return new Promise<Tokenized>((resolve) => {
+      // The page answers one request at a time (a second, while the first is on its way, it ignores):
+      // a second waits for the first's answer.
+      const ask = () => new Promise<Tokenized>((resolve) => {
         const timer = setTimeout(() => {
           if (answer === settle) answer = null;
           resolve({ kind: 'failed' });
@@ -153,8 +159,14 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
           resolve(result);
         };
         answer = settle;
-        post({ type: `${PREFIX}tokenize`, holder, focus: options.focus !== false, validate: options.validate === true });
+        post({ type: `${PREFIX}tokenize`, holder, focus: options.focus !== false, validate: options.validate === true, quiet: options.quiet === true });
       });
+      const asked = inFlight ? inFlight.then(ask) : ask();
+      inFlight = asked;
+      void asked.then(() => {
+        if (inFlight === asked) inFlight = null;
+      });
+      return asked;
     },
     focus(field) {
       // The frame first (a cross-origin page takes the focus only once its frame has it), then its field.

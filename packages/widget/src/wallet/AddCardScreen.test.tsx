@@ -51,7 +51,7 @@ async function showAddCard(answers: Array<unknown>, cards: Tokenized[] = []) {
   const frame = lastFrame();
   /** The payer types in the vault's fields (another card, or the CVC again), and the name here. */
   const fill = async (field: 'cardnumber' | 'cvc' = 'cardnumber') => {
-    await act(() => frame.emit({ type: 'change', field, brand: 'VISA' }));
+    await act(() => frame.emit({ type: 'change', field, brand: 'VISA', complete: false }));
     await type(view.input('name'), 'ANA PRUEBA');
   };
   const save = async () => {

@@ -102,9 +102,20 @@ describe('CardForm', () => {
   it('lights the brand the vault\'s fields recognise among the accepted ones', async () => {
     const view = await setup();
     unmount = view.unmount;
-    await view.emit({ type: 'change', field: 'cardnumber', brand: 'AMEX' });
+    await view.emit({ type: 'change', field: 'cardnumber', brand: 'AMEX', complete: false });
     expect(view.container.querySelector('.brands--known')).not.toBeNull();
     expect(view.container.querySelectorAll('.brand--active')).toHaveLength(1);
+  });
+
+  it('the card complete and the name left: the card is asked for quietly before Pay, once', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    await view.emit({ type: 'change', field: 'cvc', brand: 'VISA', complete: true });
+    expect(view.frame.tokenize).not.toHaveBeenCalled();
+    await type(view.input('name'), 'Ana Perez');
+    await blur(view.input('name'));
+    expect(view.frame.tokenize).toHaveBeenCalledWith('Ana Perez', { focus: false, quiet: true });
+    expect(view.frame.tokenize).toHaveBeenCalledTimes(1);
   });
 
   it('on submit the vault\'s fields are checked with the form\'s, and the focus goes to the first to fix, in the frame', async () => {

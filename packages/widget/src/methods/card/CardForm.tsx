@@ -69,7 +69,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
   }, [state.alert, state.phase]);
   const onFrameEvent = (event: FrameEvent) => {
     if (event.type === 'change') {
-      store.getState().cardChanged(event.field, event.brand);
+      store.getState().cardChanged(event.field, event.brand, event.complete);
       onCardInput?.();
     } else if (event.type === 'submit') void onSubmit({ preventDefault: () => undefined });
   };

@@ -433,3 +433,57 @@ describe('card store: the duplicate question is worded by the earlier payment\'s
   });
 });
 
+
+describe('card store: the card asked for before Pay, once the fields are complete and the name given', () => {
+  const EARLY = { focus: false, quiet: true };
+  it('asks quietly once the card is complete and the name left; Pay sends the payment with that token, asking no more', async () => {
+    const { store, deps, fill } = setup();
+    store.getState().cardChanged('cvc', 'VISA', true);
+    // No name yet: nothing asked (the token would carry none).
+    expect(deps.fields.tokenize).not.toHaveBeenCalled();
+    fill();
+    store.getState().blur('name');
+    expect(deps.fields.tokenize).toHaveBeenCalledWith('Ana Maria Perez', EARLY);
+    store.getState().blur('name');
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(1);
+    await store.getState().submit();
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(1);
+    expect(deps.pay).toHaveBeenCalledWith(GOOD, CARD, 'track-1', { tryAgain: false });
+  });
+
+  it('a card not complete, or changed since, or a name changed since: Pay asks the vault itself', async () => {
+    const { store, deps, fill } = setup();
+    fill();
+    store.getState().cardChanged('cvc', 'VISA', false);
+    store.getState().blur('name');
+    expect(deps.fields.tokenize).not.toHaveBeenCalled();
+    store.getState().cardChanged('cvc', 'VISA', true);
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(1);
+    store.getState().setValue('name', 'Ana Maria Perez Diaz');
+    await store.getState().submit();
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(2);
+    expect(deps.fields.tokenize).toHaveBeenLastCalledWith('Ana Maria Perez Diaz', { focus: false });
+  });
+
+  it('an early answer that is no token is never used: Pay asks again, out loud', async () => {
+    const fields = fakeFields({ kind: 'failed' }, { kind: 'token', card: CARD });
+    const { store, deps, fill } = setup({ fields });
+    fill();
+    store.getState().cardChanged('cvc', 'VISA', true);
+    await store.getState().submit();
+    expect(fields.tokenize.mock.calls).toEqual([['Ana Maria Perez', EARLY], ['Ana Maria Perez', { focus: false }]]);
+    expect(deps.pay).toHaveBeenCalledWith(GOOD, CARD, 'track-1', { tryAgain: false });
+  });
+
+  it('after a decline the CVC is typed again: the old early token is not reused', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } }).mockResolvedValue({ kind: 'receipt', codOper: 'OP2' });
+    const { store, deps, fill } = setup({ pay });
+    fill();
+    store.getState().cardChanged('cvc', 'VISA', true);
+    await store.getState().submit();
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(1);
+    await store.getState().submit();
+    expect(deps.fields.tokenize).toHaveBeenCalledTimes(2);
+    expect(deps.fields.tokenize).toHaveBeenLastCalledWith('Ana Maria Perez', { focus: false });
+  });
+});
