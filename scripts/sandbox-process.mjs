@@ -23,6 +23,9 @@ const vaultFile = join(rootDir, 'packages/vault/dist/vault.mjs');
 export async function startVaultProcess(origins, forward = {}) {
   if (!existsSync(vaultFile)) throw new Error('packages/vault/dist/vault.mjs is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
+  // A store with the vault's schema to start from (the browser suite's global setup makes one).
+  const template = process.env.PASARELA_VAULT_DATA_TEMPLATE;
+  if (template) cpSync(template, dataDir, { recursive: true });
   const apiSecret = randomBytes(24).toString('hex');
   const fingerprintKey = randomBytes(32).toString('base64');
   const child = spawn(process.execPath, [vaultFile], {
