@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
@@ -37,6 +37,38 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
     expect(found.join('\n')).not.toMatch(/target-size.*input/);
     await page.close();
   });
+
+  // Issue 96: target-size on, 0 violations in the checkout and in the card vault's frame, before and
+  // after a Pay that shows every field's error, in light, dark and a brand that fails AA as given.
+  const THEMES = {
+    light: { theme: 'light' },
+    dark: { theme: 'dark' },
+    awkward: { theme: 'light', variables: { colorPrimary: '#ffd400', colorBackground: '#fdf6e3', colorText: '#9a9a9a', colorDanger: '#ff7f9f', borderRadius: '0px' } },
+  } as const;
+  for (const [index, theme] of (Object.keys(THEMES) as Array<keyof typeof THEMES>).entries()) {
+    it(`${theme}: the card form and the vault's fields at 360 px, empty and after Pay, with target-size on`, async () => {
+      const code = await newLink(42 + index);
+      const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+      await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`);
+      const vault = vaultFrameOf(page);
+      await vault.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      const fields = page.frames().find((frame) => new URL(frame.url()).pathname === '/fields');
+      if (!fields) throw new Error('no card vault frame');
+      // The frame painted in the checkout's colours (they come by message once it is ready).
+      const look = (frame: Pick<Page, 'evaluate'>, names: string[]) => frame.evaluate((list) => list.map((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim()), names);
+      await expect.poll(async () => look(fields, ['--background', '--text', '--danger'])).toEqual(await look(page, ['--paper', '--ink', '--danger']));
+      const check = async (when: string) => {
+        expect([...(await seriousViolations(page)), ...(await seriousViolations(fields))], `${theme}, ${when}`).toEqual([]);
+      };
+      await check('empty');
+      await page.locator('form button[type="submit"]').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => vault.locator('[aria-invalid="true"]').count()).toBe(3);
+      await check('after Pay');
+      await screenshot(page, { path: `e2e/artifacts/accessibility-${theme}-errors.png`, fullPage: true });
+      await page.close();
+    });
+  }
 
   for (const [lang, amount] of [['es', 40], ['en', 41]] as const) {
     it(`card form and receipt in ${lang}: no serious violations, usable by keyboard alone`, async () => {

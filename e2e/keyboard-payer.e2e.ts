@@ -25,6 +25,7 @@ const TEXT = {
   es: { required: 'Campo requerido', processing: 'Procesando el pago', receipt: /comprobante de pago/i, error: /Error al cargar|Ocurrió un error/ },
   en: { required: 'Required field', processing: 'Processing the payment', receipt: /payment receipt/i, error: /Error loading|An error occurred/ },
 } as const;
+const INVALID_CARD = { es: 'Tarjeta inválida', en: 'Invalid card' } as const;
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
@@ -164,6 +165,60 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     expect(backward.slice(0, -1).reverse()).toEqual(forward.slice(0, -1));
     expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT.es.required);
     noBody(log, 'focus-loop');
+    await page.context().close();
+  }, 120_000);
+
+  it.each(['es', 'en'] as const)('the card vault\'s fields in %s: Tab and Shift+Tab run through the frame in order; an empty field left says nothing; a wrong number after Pay is tied to its field and focused in the frame', async (lang) => {
+    const { page, frame, log, record } = await open(lang, lang === 'es' ? 37.25 : 37.5);
+    const vault = vaultFrameOf(frame);
+    const name = (step: Step) => step.focus.match(/\[name=([^\]]+)\]/)?.[1] ?? step.focus;
+    // The checkout's control before the frame (the chosen method's radio).
+    await page.keyboard.press('Shift+Tab');
+    const before = await record('Shift+Tab out of the frame, backwards');
+    expect(before.focus).toMatch(/^input/);
+    const forward: Step[] = [];
+    for (let i = 1; i <= 4; i++) {
+      await page.keyboard.press('Tab');
+      forward.push(await record(`Tab ${i} through the empty card fields`));
+    }
+    // Into the frame's first field, through its fields in order, out to the name on the card.
+    expect(forward.map((s) => s.focus.startsWith('vault '))).toEqual([true, true, true, false]);
+    expect(forward.map(name)).toEqual(['cardnumber', 'expirationDate', 'cvc', 'name']);
+    const backward: Step[] = [];
+    for (let i = 1; i <= 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      backward.push(await record(`Shift+Tab ${i} back through the empty card fields`));
+    }
+    expect(backward.map(name)).toEqual(['cvc', 'expirationDate', 'cardnumber', name(before)]);
+    expect(backward.at(-1)?.focus).toBe(before.focus);
+    // Empty fields left, in the frame and out of it: no error shown, none announced.
+    expect(log.map((s) => s.live).join(' ')).not.toContain(TEXT[lang].required);
+    expect(await vault.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await frame.locator('[aria-invalid="true"]').count()).toBe(0);
+
+    // A number failing its check digit, left for the expiry: typed into and left wrong, it says so.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('4242 4242 4242 4241');
+    await page.keyboard.press('Tab');
+    const left = await record('a wrong number left');
+    expect(name(left)).toBe('expirationDate');
+    expect(left.live).toContain(INVALID_CARD[lang]);
+    for (const value of [`12/${nextYear}`, '123', 'María Pérez Ñúñez', 'maria@example.com', '+507 6123-4567']) {
+      await page.keyboard.type(value);
+      await page.keyboard.press('Tab');
+    }
+    await frame.locator('#method-panel-card button[type="submit"]').focus();
+    await page.keyboard.press('Enter');
+    // The focus on the number in the frame, its error tied to it; no payment under way.
+    await expect.poll(async () => (await record('Pay with a wrong number')).focus, { timeout: 10_000 }).toMatch(/^vault input\[name=cardnumber\]/);
+    const number = vault.locator('[name="cardnumber"]');
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    const described = await number.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim());
+    expect(described).toBe(INVALID_CARD[lang]);
+    expect(log.at(-1)?.live).toContain(INVALID_CARD[lang]);
+    expect(log.at(-1)?.live).not.toContain(TEXT[lang].processing);
+    expect(await vault.locator('[aria-invalid="true"]').count()).toBe(1);
+    noBody(log, `vault-fields-${lang}`);
     await page.context().close();
   }, 120_000);
 
