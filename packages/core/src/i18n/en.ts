@@ -634,6 +634,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_keys_at_most: '{{field}} keys must be at most {{max}} characters',
   detail_metadata_key: 'metadata key {{key}} is not a plain name: keys are letters, digits, _ . or - (not {{reserved}})',
   detail_refund_remaining: '{{amount}} remains to refund',
+  detail_capture_hold: '{{amount}} is held',
   detail_reference_of_link: 'orderReference is already the reference of link {{link}}',
   detail_void_approved: 'the payment was approved: it can no longer be voided; refund it instead',
   detail_not_taken: 'this merchant does not take {{values}}',

@@ -632,6 +632,7 @@ export const es = {
   detail_keys_at_most: 'las claves de {{field}} deben tener como máximo {{max}} caracteres',
   detail_metadata_key: 'la clave {{key}} de metadata no es un nombre simple: las claves son letras, dígitos, _ . o - (no {{reserved}})',
   detail_refund_remaining: 'quedan {{amount}} por reembolsar',
+  detail_capture_hold: 'hay {{amount}} retenidos',
   detail_reference_of_link: 'orderReference ya es la referencia del enlace {{link}}',
   detail_void_approved: 'el pago fue aprobado: ya no se puede anular; reembólselo',
   detail_not_taken: 'este comercio no acepta {{values}}',
