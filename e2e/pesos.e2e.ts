@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
-import { adminPost } from './support/entries';
+import { adminPost, guestPost } from './support/entries';
 import { transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -108,5 +108,48 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     const pesos = (row: string[]) => Math.round(Number(at(row, 'net')) * 100);
     expect(cells.filter((c) => at(c, 'type') !== 'payout').reduce((sum, c) => sum + pesos(c), 0)).toBe(expected * 100);
     expect(pesos(cells.find((c) => at(c, 'type') === 'payout') ?? [])).toBe(-expected * 100);
+  });
+
+  it('a station without a price and a monthly plan of a Colombian merchant, in whole pesos; a Colombian phone without its code (es-CO, 360 px)', async () => {
+    const merchant = await adminPost<{ idMerchant: number; secretKey: string }>(sandbox, 'merchants', { name: 'Café Medellín', country: 'CO', captchaRequired: false });
+    await adminPost(sandbox, 'stations', { stationId: 'CAJA-MEDELLIN', description: 'Caja Medellín', merchantId: merchant.idMerchant });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CO' });
+    const page = await context.newPage();
+
+    // The station: the payer types pesos as Colombia writes them; centavos are refused, saying how to write the amount.
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=CAJA-MEDELLIN&lang=es`);
+    const amount = page.getByLabel('Monto a pagar');
+    await amount.waitFor({ timeout: 30_000 });
+    expect(await amount.getAttribute('inputmode')).toBe('numeric');
+    expect(await page.locator('#field-amount-hint').textContent()).toBe('En pesos, sin centavos, por ejemplo 50.000');
+    await amount.fill('50.000,50');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    expect(await page.locator('#field-amount-error').textContent()).toMatch(/sin centavos/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}pesos-station-amount-es-360.png`, fullPage: true });
+    await amount.fill('50.000');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    expect(await page.locator('.summary__line--total dd').textContent()).toMatch(PESOS);
+    expect(await page.locator('#field-phone-hint').textContent()).toBe('Con código de país si no es de Colombia');
+    await screenshot(page, { path: `${SHOTS}pesos-station-es-360.png`, fullPage: true });
+    await checkout.fillCard({ number: '4242 4242 4242 4242', phone: '300 123 4567' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.receipt__amount').first().textContent()).toMatch(PESOS);
+    // The merchant's one payment, made at the station.
+    expect(json(await merchantApi(merchant.secretKey, 'GET', 'transactions'))['data']).toMatchObject([{ amount: 50_000, currency: 'COP', result: 'APPROVED' }]);
+
+    // The plan: its price every month and the Pay button in pesos.
+    const plan = await adminPost<{ idPlan: number }>(sandbox, 'plans', { name: 'Club del Café', amount: 50_000, period: 'MO', chargeNow: true, merchantId: merchant.idMerchant });
+    const { subscriptionKey } = await guestPost<{ subscriptionKey: string }>(sandbox, 'subscriptions', { idPlan: plan.idPlan, email: 'socia@example.com' });
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${subscriptionKey}&lang=es`);
+    await checkout.waitForForm();
+    expect(await page.locator('.plan__every').textContent()).toMatch(/^Se cobrará \$\s50\.000 cada mes$/);
+    expect(await page.locator('form button[type="submit"]').textContent()).toMatch(/Pagar \$\s50\.000/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}pesos-plan-es-360.png`, fullPage: true });
+    await context.close();
   });
 });

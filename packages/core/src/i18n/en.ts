@@ -216,6 +216,7 @@ export const en: Record<keyof typeof es, string> = {
   card_brand_detected: '{{brand}} card',
   cvc_hint: '{{digits}} digits on the back of the card',
   phone_hint: 'With the country code if not from Panama',
+  phone_hint_co: 'With the country code if not from Colombia',
   // Nequi
   nequi_title: 'Pay with Nequi',
   nequi_choose: 'Choose how to pay with Nequi',
@@ -476,6 +477,9 @@ export const en: Record<keyof typeof es, string> = {
   station_amount_hint: 'In dollars, for example 12.50',
   amount_negative: 'The amount cannot be negative',
   amount_decimal_comma: 'Use a point for decimals, for example 12.50',
+  // A Colombian merchant's station: pesos are whole (core typedPesos)
+  station_amount_hint_cop: 'In pesos, without centavos, for example 50,000',
+  amount_whole_pesos: 'Pesos have no centavos: type the whole amount, for example 50,000',
   code_entry_title: 'Pay with your payment code',
   code_entry_hint: 'You will find it in the link or message the merchant sent you.',
   label_payment_code: 'Payment code',
@@ -630,6 +634,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_keys_at_most: '{{field}} keys must be at most {{max}} characters',
   detail_metadata_key: 'metadata key {{key}} is not a plain name: keys are letters, digits, _ . or - (not {{reserved}})',
   detail_refund_remaining: '{{amount}} remains to refund',
+  detail_capture_hold: '{{amount}} is held',
   detail_reference_of_link: 'orderReference is already the reference of link {{link}}',
   detail_void_approved: 'the payment was approved: it can no longer be voided; refund it instead',
   detail_not_taken: 'this merchant does not take {{values}}',

@@ -214,6 +214,7 @@ export const es = {
   card_brand_detected: 'Tarjeta {{brand}}',
   cvc_hint: '{{digits}} dígitos al reverso de la tarjeta',
   phone_hint: 'Con código de país si no es de Panamá',
+  phone_hint_co: 'Con código de país si no es de Colombia',
   // Nequi
   nequi_title: 'Pagar con Nequi',
   nequi_choose: 'Elige cómo quieres pagar con Nequi',
@@ -474,6 +475,9 @@ export const es = {
   station_amount_hint: 'En dólares, por ejemplo 12.50',
   amount_negative: 'El monto no puede ser negativo',
   amount_decimal_comma: 'Usa un punto para los decimales, por ejemplo 12.50',
+  // A Colombian merchant's station: pesos are whole (core typedPesos)
+  station_amount_hint_cop: 'En pesos, sin centavos, por ejemplo 50.000',
+  amount_whole_pesos: 'Los pesos van sin centavos: escribe el monto entero, por ejemplo 50.000',
   code_entry_title: 'Paga con tu código de pago',
   code_entry_hint: 'Lo encuentras en el enlace o el mensaje que te envió el comercio.',
   label_payment_code: 'Código de pago',
@@ -628,6 +632,7 @@ export const es = {
   detail_keys_at_most: 'las claves de {{field}} deben tener como máximo {{max}} caracteres',
   detail_metadata_key: 'la clave {{key}} de metadata no es un nombre simple: las claves son letras, dígitos, _ . o - (no {{reserved}})',
   detail_refund_remaining: 'quedan {{amount}} por reembolsar',
+  detail_capture_hold: 'hay {{amount}} retenidos',
   detail_reference_of_link: 'orderReference ya es la referencia del enlace {{link}}',
   detail_void_approved: 'el pago fue aprobado: ya no se puede anular; reembólselo',
   detail_not_taken: 'este comercio no acepta {{values}}',

@@ -59,6 +59,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) keys must be at most (\d+) characters$/, 'detail_keys_at_most', ['field', 'max']],
   [/^metadata key (".*") is not a plain name: keys are letters, digits, _ \. or - \(not (.+)\)$/, 'detail_metadata_key', ['key', 'reserved']],
   [/^amount is more than what remains to refund \((\S+)\)$/, 'detail_refund_remaining', ['amount']],
+  [/^amount is more than the hold \((\S+)\)$/, 'detail_capture_hold', ['amount']],
   [/^orderReference is already the reference of link (\S+)$/, 'detail_reference_of_link', ['link']],
   [/^The payment was approved: it can no longer be voided; refund it instead$/, 'detail_void_approved', []],
   [/^this merchant does not take (.+)$/, 'detail_not_taken', ['values']],
@@ -140,9 +141,11 @@ const fill = (text: string, values: Readonly<Record<string, string>>) => text.re
  * A detail in the answer's language, from the catalogue; `field: detail` keeps the field as sent.
  * Details are written in English: one the catalogue has no words for stays in an English answer and
  * is left out of a Spanish one, where the code's own text stands alone, so no answer mixes the two.
+ * The merchant API leaves it out of both (`wordedOnly`): there the code's text says what such a
+ * detail restates ("No such dispute for this merchant"), and either language says as much as the other.
  */
-export function detailText(detail: string, lang: Language): string | undefined {
-  return wordedDetail(detail, lang) ?? (lang === 'en' ? detail : undefined);
+export function detailText(detail: string, lang: Language, wordedOnly = false): string | undefined {
+  return wordedDetail(detail, lang) ?? (lang === 'en' && !wordedOnly ? detail : undefined);
 }
 
 function wordedDetail(detail: string, lang: Language): string | undefined {

@@ -47,7 +47,7 @@ function toApiError(error: unknown): ApiError {
 function errorMessage(apiError: ApiError, lang: Language, merchantApi: boolean): string {
   const text = errorText(apiError.code, lang, merchantApi);
   const known = text !== String(apiError.code);
-  const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang);
+  const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang, merchantApi);
   const base = known ? text : errorText(genericCodeOf(apiError.status), lang, merchantApi);
   return detail === undefined ? base : `${base} (${detail})`;
 }

@@ -20,7 +20,7 @@ export async function recordDisputeEvent(tx: Queryable, reference: string, type:
   return dispute;
 }
 
-const notOpen = () => new PaymentError('conflict', 'dispute_closed', 'The dispute is closed (won or lost): it takes no more answers');
+const notOpen = () => new PaymentError('conflict', 'dispute_closed');
 
 /** The merchant's evidence (while the dispute needs a response): kept, the dispute under review, dispute.updated. */
 export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, disputeId: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
@@ -28,7 +28,7 @@ export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchant
     const dispute = await findMerchantDispute(tx, merchantId, disputeId, true);
     if (!dispute) return undefined;
     if (!(await submitDisputeEvidence(tx, dispute.reference, evidence))) {
-      throw dispute.status === 'under_review' ? new PaymentError('conflict', 'dispute_under_review', 'Evidence was already sent: the dispute is under review') : notOpen();
+      throw dispute.status === 'under_review' ? new PaymentError('conflict', 'dispute_under_review') : notOpen();
     }
     return recordDisputeEvent(tx, dispute.reference, 'dispute.updated');
   });

@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/Database';
+import type { Currency } from '@pasarela/core';
 
 export interface MerchantBrandRow {
   brand_color: string | null;
@@ -121,7 +122,8 @@ export async function findShopOfOperation(db: Queryable, codOper: string): Promi
   return row;
 }
 
-export async function findShopOfMerchant(db: Queryable, merchantId: number): Promise<ShopOfOperation | undefined> {
-  const [row] = await db.query<ShopOfOperation>('select name, logo, brand_color, display_name, logo_sha256 from merchants where id = $1', [merchantId]);
+/** With the merchant's currency, in which its links and plans are priced. */
+export async function findShopOfMerchant(db: Queryable, merchantId: number): Promise<(ShopOfOperation & { currency: Currency }) | undefined> {
+  const [row] = await db.query<ShopOfOperation & { currency: Currency }>('select name, logo, brand_color, display_name, logo_sha256, currency from merchants where id = $1', [merchantId]);
   return row;
 }

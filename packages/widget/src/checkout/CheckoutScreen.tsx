@@ -93,7 +93,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${shopNameOf(merchant)}`;
   }, [merchant, chosen]);
   // The shop's page names the dialog and the frame with who is paid and how much (issue 96).
-  const frameName = t('frame_name', { merchant: shopNameOf(merchant), amount: formatAmount(roundAmount(totalWithTax(info.amount, info.taxAmount) + donationAdded), services.lang) });
+  const frameName = t('frame_name', { merchant: shopNameOf(merchant), amount: formatAmount(roundAmount(totalWithTax(info.amount, info.taxAmount) + donationAdded), services.lang, merchant.currency) });
   useEffect(() => {
     services.bridge.notify({ type: 'name', name: frameName });
   }, [services, frameName]);
@@ -119,7 +119,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     <main className="page page--checkout">
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} currency={merchant.currency} donation={donationAdded} />
-      {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
+      {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} currency={merchant.currency} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}

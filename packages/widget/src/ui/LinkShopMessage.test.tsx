@@ -38,4 +38,14 @@ describe('a paid link or subscription opened again', () => {
     expect(view.container.textContent).toContain('Tu suscripción a Club del Café está activa: $9.50 cada mes.');
     await view.unmount();
   });
+
+  // Issue 93: a Colombian merchant's link and plan are in pesos, as Colombia writes them.
+  it('says what was paid, and what a subscription charges, in the merchant\'s pesos', async () => {
+    const paid = await show('lk', { name: 'Tienda Bogotá', logo: '', returnUrl: null, paid: { at: '2026-11-28T15:00:00.000Z', amount: 50_000, currency: 'COP' } });
+    expect(paid.container.textContent).toContain('Ya pagaste este enlace el 28/11/2026: $\u00a050.000.');
+    await paid.unmount();
+    const active = await show('subs', { name: 'Club Bogotá', logo: '', returnUrl: null, paid: null, active: { amount: 50_000, period: 'MO', currency: 'COP' } });
+    expect(active.container.textContent).toContain('Tu suscripción a Club Bogotá está activa: $\u00a050.000 cada mes.');
+    await active.unmount();
+  });
 });

@@ -10,10 +10,10 @@ import { ShopReturn } from './WayOut';
 
 /** What the payer already has from this link: the payment (when, how much), or the active subscription. */
 function paidNote(shop: LinkShop, lang: 'es' | 'en'): string | null {
-  if (shop.paid) return t('paid_link_on', { date: formatPanamaDate(new Date(shop.paid.at)), amount: formatAmount(shop.paid.amount, lang) });
+  if (shop.paid) return t('paid_link_on', { date: formatPanamaDate(new Date(shop.paid.at)), amount: formatAmount(shop.paid.amount, lang, shop.paid.currency) });
   if (shop.active) {
     const code = subscriptionPeriodCode(shop.active.period);
-    return t('subscription_active', { shop: shop.name, amount: formatAmount(shop.active.amount, lang), period: code ? t(`period_${code}`) : shop.active.period });
+    return t('subscription_active', { shop: shop.name, amount: formatAmount(shop.active.amount, lang, shop.active.currency), period: code ? t(`period_${code}`) : shop.active.period });
   }
   return null;
 }

@@ -73,8 +73,8 @@ export function adminBookRoutes(deps: Deps) {
     const id = c.req.param('id');
     const { outcome } = parseOr400(DecideSchema, await readObjectBody(c));
     const dispute = DISPUTE_ID.test(id) ? await findDispute(deps.db, id) : undefined;
-    if (!dispute) throw new ApiError(404, 'dispute_not_found', 'No such dispute');
-    requireOwn(c, dispute.merchant_id, () => new ApiError(404, 'dispute_not_found', 'No such dispute'));
+    if (!dispute) throw new ApiError(404, 'dispute_not_found');
+    requireOwn(c, dispute.merchant_id, () => new ApiError(404, 'dispute_not_found'));
     const ended = await endDispute(deps, id, outcome);
     return c.json(ended ? merchantDisputeOf(ended) : {}, 200);
   });

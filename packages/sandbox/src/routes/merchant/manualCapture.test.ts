@@ -66,6 +66,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     const codOper = await payManual(m);
     const over = await capture(m, codOper, { amount: 40.01 });
     expect([over.status, over.json['code']]).toEqual([422, 'capture_exceeds_hold']);
+    // The hold's amount, said in the answer's one language.
+    expect(over.json['message']).toBe('La captura es mayor que lo retenido (hay 40.00 retenidos)');
     const done = await capture(m, codOper, { amount: 25 });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 25, result: 'APPROVED' });

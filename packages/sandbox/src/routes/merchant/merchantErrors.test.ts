@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { errorText } from '../../http/errorText';
+import { englishWordsIn, spanishWordsIn } from '../../../test/languageWords';
 
 // The merchant API's errors (docs/merchant-api.md "Errors"): in the caller's language, with the
 // request's id, and a clear answer to a JSON body sent under another content type.
@@ -72,9 +73,10 @@ describe('every error code the merchant API documents', () => {
   it('lists them', () => {
     expect(codes.length).toBeGreaterThan(30);
   });
-  it.each(codes)('%s has a text in Spanish and in English', (code) => {
+  it.each(codes)('%s has a text in Spanish and in English, each without a word of the other', (code) => {
     const es = errorText(code, 'es', true);
     const en = errorText(code, 'en', true);
     expect([es === code, en === code, es === en]).toEqual([false, false, false]);
+    expect([englishWordsIn(es), spanishWordsIn(en)]).toEqual([[], []]);
   });
 });

@@ -82,6 +82,9 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     expect(booked('push', nequiOper)?.state).toMatchObject({ refundedCents: 1_000_000 });
     // A refund in centavos is refused: pesos are whole.
     expect((await setup.api.call('POST', `/transactions/${cardOper}/refunds`, { key: m.key, body: { amount: 0.5 } })).status).toBe(400);
+    // More than remains: what remains, in whole pesos, said in the answer's one language.
+    const over = await setup.api.call('POST', `/transactions/${cardOper}/refunds`, { key: m.key, body: { amount: 40_000 } });
+    expect([over.status, over.json['message']]).toEqual([422, 'El reembolso supera lo que queda por reembolsar (quedan 30000 por reembolsar)']);
 
     // The books: card 2.9 % + 900 COP = 2.350 COP; Nequi 1.5 % = 750 COP; the refunds give back their share in whole pesos.
     type Line = { type: string; amount: number; fee: number; net: number; currency: string; codOper: string | null };

@@ -48,7 +48,7 @@ async function subscriptionShop(deps: Deps, key: string) {
   const plan = sub ? await findPlan(deps.db, sub.plan_id) : undefined;
   const shop = plan ? await findShopOfMerchant(deps.db, plan.merchant_id) : undefined;
   if (!sub || !plan || !shop) throw new ApiError(404, 'link_not_found');
-  const active = isSubscriptionActive(sub.status) ? { amount: centsToAmount(plan.amount_cents), period: plan.period } : null;
+  const active = isSubscriptionActive(sub.status) ? { amount: centsToAmount(plan.amount_cents), period: plan.period, currency: shop.currency } : null;
   return { ...shopIdentityOf(shop), returnUrl: null, paid: null, active };
 }
 
@@ -84,7 +84,7 @@ export function paymentInfoRoutes(deps: Deps) {
     const shop = link ? await findShopOfMerchant(deps.db, link.merchant_id) : undefined;
     if (!link || !shop) throw new ApiError(404, 'link_not_found');
     const paying = link.single_use && link.paid_cod_oper ? await findTransaction(deps.db, link.paid_cod_oper) : undefined;
-    const paid = paying ? { at: paying.created_at.toISOString(), amount: centsToAmount(paying.amount_cents + paying.tax_cents) } : null;
+    const paid = paying ? { at: paying.created_at.toISOString(), amount: centsToAmount(paying.amount_cents + paying.tax_cents), currency: paying.currency } : null;
     return reply(c, { ...shopIdentityOf(shop), returnUrl: link.return_url ?? null, paid });
   });
   return app;

@@ -13,14 +13,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface NewSubscription { key: string; idSubscription: number; idMerchant: number; amount: number }
-async function newSubscriptionOf(plan: { amount: number; chargeNow: boolean }): Promise<NewSubscription> {
+async function newSubscriptionOf(plan: { amount: number; chargeNow: boolean; merchantId?: number }): Promise<NewSubscription> {
   const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', ...plan });
   const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
   const idMerchant = Number((sub.data['plan'] as { idMerchant: number }).idMerchant);
   return { key: String(sub.data['subscriptionKey']), idSubscription: Number(sub.data['idSubscription']), idMerchant, amount: plan.amount };
 }
 const subscriptions = new Map<string, NewSubscription>();
-async function newSubscription(plan: { amount: number; chargeNow: boolean }): Promise<string> {
+async function newSubscription(plan: { amount: number; chargeNow: boolean; merchantId?: number }): Promise<string> {
   const sub = await newSubscriptionOf(plan);
   subscriptions.set(sub.key, sub);
   return sub.key;
@@ -61,8 +61,22 @@ describe('an active subscription', () => {
     expect(shop.status).toBe(200);
     expect(typeof shop.data['name']).toBe('string');
     expect(shop.data['name']).not.toBe('');
-    expect(shop.data['active']).toEqual({ amount: 9.5, period: 'MO' });
+    expect(shop.data['active']).toEqual({ amount: 9.5, period: 'MO', currency: 'USD' });
     expect((await t.get('/payment-info/shop?type=subs&code=no-such-key')).status).toBe(404);
+  });
+
+  // Issue 93: a Colombian merchant's plan is priced and charged in whole pesos, and its page says so.
+  it('a plan of a Colombian merchant is charged in pesos, and its page says it in pesos', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Club Bogotá', country: 'CO' });
+    const merchantId = Number(merchant.json['idMerchant']);
+    const centavos = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 50_000.5, chargeNow: true, merchantId });
+    expect([centavos.status, centavos.json['code']]).toEqual([400, 'invalid_amount']);
+    const key = await newSubscription({ amount: 50_000, chargeNow: true, merchantId });
+    const paid = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
+    expect(paid.data).toMatchObject({ status: 1, appliedNow: true });
+    const [charge] = await t.db.query<{ amount_cents: number; currency: string }>("select amount_cents, currency from transactions where details->>'subscriptionKey' = $1", [key]);
+    expect(charge).toEqual({ amount_cents: 5_000_000, currency: 'COP' });
+    expect((await t.get(`/payment-info/shop?type=subs&code=${key}`)).data['active']).toEqual({ amount: 50_000, period: 'MO', currency: 'COP' });
   });
 
   it('two payments seconds apart (different trackIds, at once) charge it once', async () => {

@@ -7,7 +7,8 @@ import { useStoreState } from '../../ui/useStoreState';
 import { createAmountStore } from './amountStore';
 
 export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo; merchant: Merchant; onAmount: (amount: number) => void }) {
-  const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit }));
+  const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit, currency: merchant.currency }));
+  const pesos = merchant.currency === 'COP';
   const state = useStoreState(store);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,9 +35,9 @@ export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo;
         name="amount"
         label={t('station_amount_label')}
         value={state.value}
-        inputMode="decimal"
+        inputMode={pesos ? 'numeric' : 'decimal'}
         autoComplete="transaction-amount"
-        hint={t('station_amount_hint')}
+        hint={t(pesos ? 'station_amount_hint_cop' : 'station_amount_hint')}
         error={state.error ? t(state.error) : undefined}
         onValue={(value) => store.getState().setValue(value)}
       />

@@ -36,4 +36,30 @@ describe('the payer amount of a station without a price (SPEC 5)', () => {
     expect(store.getState().submit()).toBeNull();
     expect(store.getState().error).toBe('amount_exceeds_limit_allowed');
   });
+
+  // Issue 93: a Colombian merchant's station takes whole pesos, typed as Colombia writes them.
+  it.each([
+    ['50.000', 20_000_000, null],
+    ['50000', 20_000_000, null],
+    ['50,000', 20_000_000, null],
+    ['12.50', 20_000_000, 'amount_whole_pesos'],
+    ['50.000,00', 20_000_000, 'amount_whole_pesos'],
+    ['0', 20_000_000, 'greater_than_zero'],
+    ['-5', 20_000_000, 'amount_negative'],
+    ['cincuenta', 20_000_000, 'validation_number'],
+    ['', 20_000_000, 'field_required'],
+    ['20.000.001', 20_000_000, 'amount_exceeds_limit_allowed'],
+    ['20.000.000', 20_000_000, null],
+  ])('%j in pesos with limit %s -> %s', (value, limit, key) => {
+    expect(amountError(value, limit, 'COP')).toBe(key);
+  });
+
+  it('submit in pesos gives the whole pesos typed: "50.000" is fifty thousand, not fifty', () => {
+    const store = createAmountStore({ txLimit: 20_000_000, currency: 'COP', setTimer: () => 0, clearTimer: () => undefined });
+    store.getState().setValue('50.000');
+    expect(store.getState().submit()).toBe(50_000);
+    store.getState().setValue('50.5');
+    expect(store.getState().submit()).toBeNull();
+    expect(store.getState().error).toBe('amount_whole_pesos');
+  });
 });

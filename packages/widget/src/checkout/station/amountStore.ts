@@ -1,7 +1,7 @@
-import type { CatalogKey } from '@pasarela/core';
+import type { CatalogKey, Currency } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
-import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount, typedAmountSlip } from '@pasarela/core';
+import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount, typedAmountSlip, typedPesos } from '@pasarela/core';
 
 export interface AmountState {
   value: string;
@@ -10,23 +10,40 @@ export interface AmountState {
 
 export interface AmountDeps {
   txLimit: number | null;
+  /** The merchant's; absent is dollars. Pesos are typed whole ("50.000"). */
+  currency?: Currency;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
 
 const AmountSchema = v.object({ amount: positiveNumber() });
 
-export function amountError(value: string, txLimit: number | null): CatalogKey | null {
-  const slip = typedAmountSlip(value);
+/** The amount typed, in the currency's units, or null when it is not one; check amountError first. */
+function typedAmount(value: string, currency: Currency): number | null {
+  if (currency === 'COP') return typedPesos(value);
+  const amount = Number(value.trim());
+  return value.trim() === '' || !Number.isFinite(amount) ? null : roundAmount(amount);
+}
+
+export function amountError(value: string, txLimit: number | null, currency: Currency = 'USD'): CatalogKey | null {
+  const slip = typedAmountSlip(value, currency);
   if (slip) return slip;
-  const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
-  if (syntax) return syntax;
-  return exceedsMerchantLimit(roundAmount(Number(value.trim())), txLimit) ? 'amount_exceeds_limit_allowed' : null;
+  if (currency === 'COP') {
+    if (value.trim() === '') return 'field_required';
+    const pesos = typedPesos(value);
+    if (pesos === null) return 'validation_number';
+    if (pesos <= 0) return 'greater_than_zero';
+  } else {
+    const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
+    if (syntax) return syntax;
+  }
+  return exceedsMerchantLimit(typedAmount(value, currency) ?? 0, txLimit) ? 'amount_exceeds_limit_allowed' : null;
 }
 
 export function createAmountStore(deps: AmountDeps) {
   const setTimer = deps.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const currency = deps.currency ?? 'USD';
   let timer: unknown = null;
   return createStore<AmountState & { setValue(value: string): void; submit(): number | null }>()((set, get) => ({
     value: '',
@@ -36,15 +53,15 @@ export function createAmountStore(deps: AmountDeps) {
       set({ value, error: null });
       timer = setTimer(() => {
         timer = null;
-        if (get().value.trim() !== '') set({ error: amountError(get().value, deps.txLimit) });
+        if (get().value.trim() !== '') set({ error: amountError(get().value, deps.txLimit, currency) });
       }, AMOUNT_LIMIT_CHECK_DELAY_MS);
     },
     submit() {
       if (timer !== null) clearTimer(timer);
       timer = null;
-      const error = amountError(get().value, deps.txLimit);
+      const error = amountError(get().value, deps.txLimit, currency);
       set({ error });
-      return error ? null : roundAmount(Number(get().value.trim()));
+      return error ? null : typedAmount(get().value, currency);
     },
   }));
 }

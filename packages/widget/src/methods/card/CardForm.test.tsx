@@ -11,7 +11,7 @@ import { TEST_CARD, testFrame } from '../../testing/testFrame';
 
 const ADDRESS = { vaultUrl: 'https://vault.test', parentOrigin: 'https://checkout.test', lang: 'es', brands: ['VISA', 'MC', 'AMEX'] } as const;
 
-async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}, answers: Tokenized[] = []) {
+async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}, answers: Tokenized[] = [], phoneCountry?: 'CO' | 'PA') {
   await startI18n(lang, catalogs[lang]);
   const { frame, emit } = testFrame(...answers);
   const store = createCardStore({
@@ -25,7 +25,7 @@ async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = 
     ...overrides,
   });
   const view = await render(
-    <CardForm store={store} frame={frame} fieldsAddress={{ ...ADDRESS, lang }} total={10.7} lang={lang} acceptedBrands={['VISA', 'MC', 'AMEX']} preparePhone={() => {}} />,
+    <CardForm store={store} frame={frame} fieldsAddress={{ ...ADDRESS, lang }} total={10.7} lang={lang} acceptedBrands={['VISA', 'MC', 'AMEX']} preparePhone={() => {}} {...(phoneCountry ? { phoneCountry } : {})} />,
   );
   const submit = () => view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
   const fillGood = async () => {
@@ -75,6 +75,17 @@ describe('CardForm', () => {
       expect(view.container.querySelector(`label[for="${input.id}"]`)?.textContent?.trim()).not.toBe('');
     }
     expect(view.submit()?.textContent).toBe('Pagar $10.70');
+  });
+
+  // Issue 93: a Colombian merchant's payers are told a number without its code is Colombia's.
+  it.each([
+    [undefined, 'Con código de país si no es de Panamá'],
+    ['CO', 'Con código de país si no es de Colombia'],
+  ] as const)('the phone\'s hint names the merchant\'s country (%s)', async (country, hint) => {
+    const view = await setup('es', {}, [], country);
+    unmount = view.unmount;
+    const phone = view.input('phone');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(hint);
   });
 
   it('says Pay in English, and frames the fields in English', async () => {

@@ -9,6 +9,7 @@ import { VaultFields } from '../../payments/VaultFields';
 import type { FrameCardField, FrameEvent, VaultFieldsAddress, VaultFrame } from '../../payments/vaultFrame';
 import { BeforePayContext } from '../../payments/beforePay';
 import { BusyButton } from '../../ui/BusyButton';
+import { phoneHintKey } from '../../payments/phoneCheck';
 import { PayingStatus } from '../../ui/PayingStatus';
 
 const DECLINE_ID = 'card-decline';
@@ -23,6 +24,8 @@ interface CardFormProps {
   total: number;
   /** The merchant's: the Pay button says the total in it (issue 93). */
   currency?: Currency;
+  /** The country a phone without a code is read in (the merchant's), named by the phone's hint. */
+  phoneCountry?: 'CO' | 'PA';
   lang: Language;
   acceptedBrands: readonly CardBrand[];
   preparePhone: () => void;
@@ -31,7 +34,7 @@ interface CardFormProps {
 }
 
 /** Each input's name is SPEC's form value name. */
-export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
+export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', phoneCountry = 'PA', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
@@ -191,7 +194,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        hint={t('phone_hint')}
+        hint={t(phoneHintKey(phoneCountry))}
         onFocus={preparePhone}
       />
       {beforePay}

@@ -5,7 +5,7 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
 import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
-import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
+import { checkPhone, phoneCountryOf, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
 import { createVaultFrame, type VaultFrame } from '../../payments/vaultFrame';
 import type { VaultCard } from '@pasarela/core';
@@ -98,7 +98,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       now: services.now,
       fields: frame,
       supportEmail: SUPPORT_EMAIL,
-      checkPhone,
+      checkPhone: (phone) => checkPhone(phone, phoneCountryOf(merchant.country)),
       pay: calls.pay,
       lookup: calls.lookup,
       newTrackId: services.newTrackId,
@@ -167,6 +167,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
           onCardInput={preparePayment}
           total={roundAmount(payment.total + donation)}
           currency={merchant.currency}
+          phoneCountry={phoneCountryOf(merchant.country)}
           lang={services.lang}
           acceptedBrands={methods.cardBrands}
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
