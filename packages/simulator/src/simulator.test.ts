@@ -1,6 +1,6 @@
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '@pasarela/gateways';
 import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { Agent, createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -122,4 +122,27 @@ describe('notifier', () => {
       server.close();
     }
   });
+});
+
+describe('its connections', () => {
+  it('keeps an idle one past its clients\' idle time: the next call goes out on it and is answered', async () => {
+    const simulator = await startSimulator({ apiSecret: 'connections-secret' });
+    const agent = new Agent({ keepAlive: true });
+    const health = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const call = get(`${simulator.url}/health`, { agent }, (answer) => {
+          answer.resume();
+          answer.once('end', () => resolve({ status: answer.statusCode ?? 0, reused: call.reusedSocket }));
+        });
+        call.once('error', reject);
+      });
+    try {
+      expect(await health()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await health()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+      await simulator.close();
+    }
+  }, 20_000);
 });

@@ -32,6 +32,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   // Listening first: the pages' address is known once the port is.
   let listener: RequestListener = (_req, res) => void res.writeHead(503).end();
   const server: Server = createServer((req, res) => listener(req, res));
+  // An idle connection outlives its clients' pools (Node's fetch keeps one 4 s, timed in whole
+  // seconds), as a processor's does: with Node's 5 s default the server's next call, about 5 s after
+  // the one before, could go out on a connection the simulator was closing (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -30,8 +30,17 @@ export interface RunningVault {
 
 const DEFAULT_CVC_TTL_MS = 10 * 60_000;
 
+/**
+ * How long an idle connection stays open: well past the idle time of its clients' pools (Node's
+ * fetch keeps one 4 s, timed in whole seconds), so a client never sends a call on a connection the
+ * vault is closing at that moment. Node's 5 s default met that race: a card payment's call to the
+ * vault about 5 s after the one before failed with ECONNRESET.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 async function listen(listener: RequestListener, port: number, host: string): Promise<{ server: Server; url: string }> {
   const server = createServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
