@@ -8,7 +8,7 @@ import type { TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
-import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeEnded, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
@@ -95,7 +95,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       await keepWalletCard(deps, `save-card:${row.cod_oper}`, ctx.userId, cardTokenOf(vaultCard, processorName(row.payer_name)), { brand: vaultCard.brand, fingerprint: cardFingerprint, nameOnCard: row.payer_name }).catch(() => false);
     }
     // After the outcome's commit and the card's save, whose call carries the CVC too.
-    if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
+    if (outcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
     return answered(row, payee);
   }
 }

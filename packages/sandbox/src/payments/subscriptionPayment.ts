@@ -16,7 +16,7 @@ import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeEnded, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -88,7 +88,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       if (decided) return decided;
       throw error;
     });
-    if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
+    if (outcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
     return answer(row);
   };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);

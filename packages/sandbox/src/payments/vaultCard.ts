@@ -1,5 +1,5 @@
+import { cardCallEnded, cardOutcomeFinal } from '@pasarela/core';
 import type { CardToken } from '@pasarela/gateways';
-import { recordedPaymentResult } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { CardVaultUnavailable, type VaultCardFacts } from '../gateways/cardVault';
@@ -44,9 +44,9 @@ export function dropCvcAfterOutcome(deps: Pick<Deps, 'cardVault' | 'logger'>, ca
   });
 }
 
-/** A card call that threw once its end was known: the processor's failure (nothing taken), or the payment called off meanwhile. */
-export const chargeEnded = (error: unknown) => error instanceof PaymentError && (error.kind === 'gateway_failed' || error.kind === 'conflict');
+/** A card call that threw once its end was known (core's cardCallEnded): no retry of it carries the CVC. */
+export const chargeEnded = (error: unknown) => error instanceof PaymentError && cardCallEnded(error.kind);
 
-/** A card payment whose outcome is final: no call of it carries the CVC again (in doubt, at a 3DS challenge or pending it may). */
-export const cardOutcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
-  recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'PENDING';
+/** The payment's recorded outcome is final (core's cardOutcomeFinal): no call of it carries the CVC again. */
+export const outcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
+  cardOutcomeFinal({ method: row.method, status: row.status, authStatus: row.auth_status });
