@@ -4,14 +4,14 @@ import { PaymentError } from '../errors/PaymentError';
 import { setCaptureDeadline } from '../store/holds';
 import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
-import type { TransactionRow } from '../store/transactions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
 import { cardTokenOf, chargeEnded, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
-import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
-import { IN_DOUBT } from './inDoubt';
+import { chargeCard, stillInDoubt } from './chargeCard';
+import { decidedMeanwhile, IN_DOUBT } from './inDoubt';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 
@@ -86,7 +86,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       receipt: { origin: ctx.origin, shop: payee?.merchant },
     }).catch(async (error: unknown) => {
       if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
-      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
+      const decided = await decidedMeanwhile(error, () => findTransaction(deps.db, attempt.cod_oper));
       if (decided) return { row: decided, settled: undefined };
       throw error;
     });

@@ -11,9 +11,10 @@ import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
-import { type TransactionRow } from '../store/transactions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
-import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
+import { chargeCard, stillInDoubt } from './chargeCard';
+import { decidedMeanwhile } from './inDoubt';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeEnded, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
@@ -84,7 +85,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const charged = async (attempt: TransactionRow) => {
     const row = await settledRow(attempt).catch(async (error: unknown) => {
       if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
-      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
+      const decided = await decidedMeanwhile(error, () => findTransaction(deps.db, attempt.cod_oper));
       if (decided) return decided;
       throw error;
     });
