@@ -11,13 +11,12 @@ import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
-import { findTransaction, type TransactionRow } from '../store/transactions';
+import type { TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, stillInDoubt } from './chargeCard';
-import { decidedMeanwhile } from './inDoubt';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardTokenOf, chargeEnded, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -83,14 +82,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
   const charged = async (attempt: TransactionRow) => {
-    const row = await settledRow(attempt).catch(async (error: unknown) => {
-      if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
-      const decided = await decidedMeanwhile(error, () => findTransaction(deps.db, attempt.cod_oper));
-      if (decided) return decided;
-      throw error;
-    });
-    if (outcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
-    return answer(row);
+    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt));
+    if ('decided' in charge) return answer(charge.decided);
+    if (outcomeFinal(charge.charged)) dropCvcAfterOutcome(deps, vaultCard);
+    return answer(charge.charged);
   };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);

@@ -4,7 +4,8 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { CardVaultUnavailable, type VaultCardFacts } from '../gateways/cardVault';
 import { errorFields } from '../ops/logger';
-import type { TransactionRow } from '../store/transactions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+import { decidedMeanwhile } from './inDoubt';
 
 /**
  * The card behind a payment's token, as the card vault holds it (issue 90: the server never sees the
@@ -45,7 +46,27 @@ export function dropCvcAfterOutcome(deps: Pick<Deps, 'cardVault' | 'logger'>, ca
 }
 
 /** A card call that threw once its end was known (core's cardCallEnded): no retry of it carries the CVC. */
-export const chargeEnded = (error: unknown) => error instanceof PaymentError && cardCallEnded(error.kind);
+const chargeEnded = (error: unknown) => error instanceof PaymentError && cardCallEnded(error.kind);
+
+/**
+ * A typed card's charge of an attempt, or the outcome another request of the same trackId recorded
+ * meanwhile (decidedMeanwhile). The CVC is dropped once, by the request whose charge ended the
+ * payment: here when the charge threw at its end, by the caller once a charged outcome is final
+ * (outcomeFinal), and never by a retry that only answers another request's outcome (that request
+ * drops it, after the calls of its own that still carry it).
+ */
+export async function chargeOrDecided<Charged>(
+  deps: Pick<Deps, 'db' | 'cardVault' | 'logger'>, card: VaultCardFacts, codOper: string, charge: () => Promise<Charged>,
+): Promise<{ charged: Charged } | { decided: TransactionRow }> {
+  try {
+    return { charged: await charge() };
+  } catch (error) {
+    const decided = await decidedMeanwhile(error, () => findTransaction(deps.db, codOper));
+    if (decided) return { decided };
+    if (chargeEnded(error)) dropCvcAfterOutcome(deps, card);
+    throw error;
+  }
+}
 
 /** The payment's recorded outcome is final (core's cardOutcomeFinal): no call of it carries the CVC again. */
 export const outcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
