@@ -184,17 +184,51 @@ describe('a typed card\'s CVC', () => {
     }
   });
 
-  it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
+  /** A subscription's first payment by a typed card, as the checkout sends it (process tx). */
+  async function subscriptionPayment(): Promise<{ key: string; token: string; body: unknown }> {
     const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 12, chargeNow: true });
     const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
     const key = String(sub.data['subscriptionKey']);
     const { cardInformation } = await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) });
     const requestPay = { ...cardPayloadOf(key, { token: '', brand: 'VISA', expMonth: 12, expYear: 2034 }, { amount: 12, taxAmount: 0 }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
-    const paid = await t.post('/process-tx', {
+    const body = {
       requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC',
       idMerchant: Number((sub.data['plan'] as { idMerchant: number }).idMerchant),
-    });
+    };
+    return { key, token: cardInformation.cardNumber, body };
+  }
+
+  it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
+    const { key, token, body } = await subscriptionPayment();
+    const paid = await t.post('/process-tx', body);
     expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
-    expect(await untilDropped(cardInformation.cardNumber)).toBe(true);
+    expect(await untilDropped(token)).toBe(true);
+  });
+
+  it('dropped once by a subscription\'s first payment, its retry racing in (save refused for the CVC) answering that outcome', async () => {
+    const { key, token, body } = await subscriptionPayment();
+    // The first request's save waits until the retry's has begun; the retry's goes out only once the
+    // first's approval dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let retry: Promise<Awaited<ReturnType<typeof t.post>>> | undefined;
+    let retryBegun = () => {};
+    const begun = new Promise<void>((resolve) => (retryBegun = resolve));
+    const first = saves + 1;
+    beforeSave = async (call) => {
+      if (call === first) {
+        retry = t.post('/process-tx', body);
+        return void (await Promise.race([begun, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      }
+      retryBegun();
+      await untilDropped(token);
+    };
+    try {
+      const paid = await t.post('/process-tx', body);
+      expect(saves - first + 1).toBe(2);
+      expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
+      expect((await retry)?.data).toMatchObject({ status: 1, subscriptionKey: key, codOper: paid.data['codOper'] });
+      expect(await dropsOf(token)).toBe(1);
+    } finally {
+      beforeSave = undefined;
+    }
   });
 });
