@@ -114,6 +114,7 @@ export type { RegisterCardRequest } from './cardRegister';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 export { declineFieldOf, refusalAlertOf } from './cardDecline';
 export { afterChallengeAbandon, isAbandonableChallenge } from './challengeAbandon';
+export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';
 export {

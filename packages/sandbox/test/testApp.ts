@@ -111,7 +111,11 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database; vaultStore?: TestVaultOptions['store'] }
+  options: {
+    wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database; vaultStore?: TestVaultOptions['store'];
+    /** The server's own calls to its vault (card facts, CVC drops) sent to another URL in front of it (a proxy that counts them). */
+    vaultApiUrl?: (vault: TestVault) => string;
+  }
     & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics'> = {},
 ): Promise<TestApp> {
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
@@ -134,7 +138,7 @@ export async function createTestApp(
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
   const app = createApp({
     gateways,
-    db, cardVault: testCardVault(vault), wireEncoding, publicOrigin: TOKENIZING_ORIGIN, demoOrigin: 'http://shop.test', paths: options.paths,
+    db, cardVault: testCardVault({ url: options.vaultApiUrl?.(vault) ?? vault.url }), wireEncoding, publicOrigin: TOKENIZING_ORIGIN, demoOrigin: 'http://shop.test', paths: options.paths,
     rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
     adminToken: options.adminToken,
     // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).

@@ -1,3 +1,4 @@
+import { createServer, request } from 'node:http';
 import type { CardToken } from '@pasarela/gateways';
 import { API_SECRET, newMasterKey, testVault, type TestVault } from '@pasarela/vault/testing';
 import type { VaultOptions } from '@pasarela/vault';
@@ -88,4 +89,33 @@ export async function tokenizeTestCard(card: TestCard): Promise<TokenizedCard> {
 export async function testCardToken(number: string, holder = 'ANA ROJAS'): Promise<CardToken> {
   const card = await tokenizeTestCard({ number });
   return { token: card.token, brand: card.brand, last4: card.last4, expMonth: String(card.expMonth).padStart(2, '0'), expYear: String(card.expYear), holder };
+}
+
+/** A proxy in front of a test vault's API that notes each call it passes on (`DELETE /v1/cards/<token>/cvc`). */
+export interface VaultCallLog {
+  /** The proxy's URL: a server's VAULT_URL. */
+  url: string;
+  /** Each call passed on so far, as `<method> <path>`. */
+  calls: string[];
+  /** The vault the calls go to; set once it is known. */
+  target: string;
+  close(): Promise<void>;
+}
+
+export async function vaultCallLog(): Promise<VaultCallLog> {
+  const log: VaultCallLog = { url: '', calls: [], target: '', close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const server = createServer((incoming, answer) => {
+    log.calls.push(`${incoming.method} ${incoming.url}`);
+    const { host: _host, ...headers } = incoming.headers;
+    const outgoing = request(new URL(incoming.url ?? '/', log.target), { method: incoming.method, headers }, (upstream) => {
+      answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
+      upstream.pipe(answer);
+    });
+    outgoing.on('error', () => answer.destroy());
+    incoming.pipe(outgoing);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  log.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return log;
 }

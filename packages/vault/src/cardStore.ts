@@ -29,6 +29,16 @@ interface CardRow {
   holder_sealed: Uint8Array | null;
   data_key_wrapped: Uint8Array;
   master_key_id: string;
+  /** Null once a server call used the token. */
+  unused_until: Date | null;
+}
+
+/** How long the vault keeps what it is given, counted from the card's tokenizing. */
+export interface Lifetimes {
+  /** PCI DSS 3.3.1.2: the CVC, when the server does not drop it first. */
+  cvcMs: number;
+  /** The card, while no server call has used its token (an abandoned checkout's). */
+  unusedTokenMs: number;
 }
 
 /** `tok_` and 24 random bytes: nothing of the card is in it. */
@@ -46,8 +56,9 @@ const summaryOf = (row: CardRow): CardSummary => ({
 });
 
 export interface CardStore {
-  save(card: CheckedCard, cvcTtlMs: number): Promise<CardSummary>;
+  save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
   summary(token: string): Promise<CardSummary | null>;
+  /** The card for a server call (its facts read, or a forward): its token used from then on, never deleted as unused. */
   open(token: string): Promise<OpenedCard | null>;
   /**
    * The CVC while it is within its time, read as often as asked: a resend of the same authorization
@@ -57,16 +68,18 @@ export interface CardStore {
   /** The CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
   dropCvc(token: string): Promise<void>;
   dropExpiredCvcs(): Promise<number>;
+  /** Cards whose token no server call used within its time (a checkout abandoned after tokenizing). */
+  dropUnusedCards(): Promise<number>;
   /** Up to `limit` records not under the current master key get their data key wrapped under it. */
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
 }
 
 export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
-  const select = 'select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id from vault_cards where token = $1';
+  const select = 'select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until from vault_cards where token = $1';
   const find = async (token: string) => (TOKEN_PATTERN.test(token) ? (await db.query<CardRow>(select, [token]))[0] ?? null : null);
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
   return {
-    async save(card, cvcTtlMs) {
+    async save(card, lifetimes) {
       const token = newToken();
       const dataKey = newDataKey();
       const { wrapped, masterKeyId } = keys.wrap(token, dataKey);
@@ -76,12 +89,13 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       const row = { token, brand: card.brand, bin: card.number.slice(0, 6), last4: card.number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear };
       await db.transaction(async (tx) => {
         await tx.query(
-          'insert into vault_cards (token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-          [token, row.brand, row.bin, row.last4, row.exp_month, row.exp_year, numberSealed, holderSealed, wrapped, masterKeyId],
+          `insert into vault_cards (token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + $11 * interval '1 millisecond')`,
+          [token, row.brand, row.bin, row.last4, row.exp_month, row.exp_year, numberSealed, holderSealed, wrapped, masterKeyId, lifetimes.unusedTokenMs],
         );
-        await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, cvcTtlMs]);
+        await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, lifetimes.cvcMs]);
       });
-      return summaryOf({ ...row, number_sealed: numberSealed, holder_sealed: holderSealed, data_key_wrapped: wrapped, master_key_id: masterKeyId });
+      return summaryOf({ ...row, number_sealed: numberSealed, holder_sealed: holderSealed, data_key_wrapped: wrapped, master_key_id: masterKeyId, unused_until: null });
     },
     async summary(token) {
       const row = await find(token);
@@ -90,6 +104,9 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
     async open(token) {
       const row = await find(token);
       if (!row) return null;
+      // Its first use: marked only if another node's sweep has not deleted it meanwhile (its delete is
+      // conditional on the mark still being there, so one of the two wins, whichever node runs each).
+      if (row.unused_until !== null && (await db.query('update vault_cards set unused_until = null where token = $1 returning token', [token])).length === 0) return null;
       const dataKey = dataKeyOf(row);
       return {
         ...summaryOf(row),
@@ -111,6 +128,10 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
     },
     async dropExpiredCvcs() {
       return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;
+    },
+    async dropUnusedCards() {
+      // Its CVC goes with it (on delete cascade).
+      return (await db.query('delete from vault_cards where unused_until <= now() returning token')).length;
     },
     async rewrap(limit) {
       const current = keys.current.id;

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
 import { API_SECRET, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
+import type { VaultDatabase } from './vaultDatabase';
 
 let processor: EchoProcessor;
 let vault: TestVault;
@@ -153,5 +154,65 @@ describe('the CVC (PCI DSS 3.3.1.2)', () => {
     } finally {
       await shortLived.close();
     }
+  });
+});
+
+describe('a token no server call used (an abandoned checkout\'s)', () => {
+  it('is deleted with its card past its time; one forwarded or read under the secret stays', async () => {
+    const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), unusedTokenTtlMs: 1_000 });
+    const cards = (token: string) => shortLived.database.query('select token from vault_cards where token = $1', [token]);
+    const facts = (token: string) => rawCall(`${shortLived.url}/v1/cards/${token}`, 'GET', serverHeaders);
+    const charge = (token: string) => rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}`);
+    try {
+      const [unused, read, forwarded] = await Promise.all([1, 2, 3].map(() => tokenOf(shortLived, '4242 4242 4242 4242')));
+      expect((await facts(read!)).status).toBe(200);
+      expect((await charge(forwarded!)).status).toBe(202);
+      // Its tokenizing alone is no use: a checkout asking for it again, or the fields, do not keep it.
+      expect(await cards(unused!)).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // Swept by the node's timer: gone, its CVC with it, though nobody asked.
+      expect(await cards(unused!)).toEqual([]);
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [unused])).toEqual([]);
+      expect((await facts(unused!)).status).toBe(404);
+      const before = processor.received.length;
+      const refused = await charge(unused!);
+      expect([refused.status, JSON.parse(refused.body.toString())]).toMatchObject([400, { code: 'unknown_token' }]);
+      expect(processor.received.length).toBe(before);
+      // A used token stays whatever its age: a saved card or a payment's later calls charge by it.
+      expect((await facts(read!)).status).toBe(200);
+      expect((await charge(read!)).status).toBe(202);
+      expect((await charge(forwarded!)).status).toBe(202);
+      expect(lastReceived().body).toBe('card[number]=4242424242424242');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('is marked used or deleted, never both: another node\'s sweep between its read and its mark wins, and a mark first keeps it', async () => {
+    const sweep = () => vault.database.query<{ token: string }>('delete from vault_cards where unused_until <= now() returning token');
+    const lapse = (token: string) => vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
+    // This node's store, where another node's sweep runs just before the first use's mark.
+    const sweptBeforeMark: VaultDatabase = {
+      ...vault.database,
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => {
+        if (sql.startsWith('update vault_cards set unused_until = null')) await sweep();
+        return vault.database.query<Row>(sql, params);
+      },
+    };
+    const racing = await testVault({ database: sweptBeforeMark });
+    try {
+      const token = await tokenOf(racing, '4242 4242 4242 4242');
+      await lapse(token);
+      expect((await rawCall(`${racing.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(404);
+      expect(await vault.database.query('select token from vault_cards where token = $1', [token])).toEqual([]);
+    } finally {
+      await racing.close();
+    }
+    // Marked first: the sweep's delete, conditional on the mark, passes it by.
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(200);
+    expect(await vault.database.query('select unused_until from vault_cards where token = $1', [token])).toEqual([{ unused_until: null }]);
+    expect((await sweep()).filter((row) => row.token === token)).toEqual([]);
+    expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(200);
   });
 });

@@ -45,6 +45,9 @@ for (const key of Object.keys(env)) {
 }
 const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || 600);
 if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > 3600) fail('VAULT_CVC_TTL_SECONDS is a whole number of seconds, 1 to 3600');
+// At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
+const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || 3_600_000);
+if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) fail('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
 
 const databaseUrl = env['VAULT_DATABASE_URL'];
 const dataDir = resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault'));
@@ -58,6 +61,7 @@ startVault({
   processors,
   forwardingPorts,
   cvcTtlMs: ttlSeconds * 1000,
+  unusedTokenTtlMs,
   port: portOf('VAULT_PORT'),
   host: env['VAULT_HOST'] || undefined,
   publicUrl: env['VAULT_PUBLIC_URL'] || undefined,

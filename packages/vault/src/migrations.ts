@@ -32,6 +32,14 @@ const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
       create index vault_cvcs_expiry on vault_cvcs (expires_at);
     `,
   },
+  {
+    name: '002_unused_tokens',
+    sql: `
+      -- A token no server call has used yet (never forwarded, never read under the API secret) is deleted at unused_until, and its first use sets it null for good. Cards stored before this may have been used: kept.
+      alter table vault_cards add column unused_until timestamptz;
+      create index vault_cards_unused on vault_cards (unused_until) where unused_until is not null;
+    `,
+  },
 ];
 
 /** Several nodes starting at once on one PostgreSQL: the advisory lock lets one apply while the others wait, then find it done. */

@@ -6,7 +6,7 @@ import { migrate } from './migrations';
 import { forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
 import type { VaultDatabase } from './vaultDatabase';
 
-export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'tokenizeLimit'> {
+export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'unusedTokenTtlMs' | 'tokenizeLimit'> {
   database: VaultDatabase;
   masterKeys: readonly MasterKey[];
   /** VAULT_FINGERPRINT_KEY: the duplicate rule's HMAC key, held by the vault alone. */
@@ -16,6 +16,11 @@ export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'tokeni
   /** VAULT_FORWARD_PORT_<name>: an origin of its own for a processor whose client takes a host and port but no path (Stripe's). */
   forwardingPorts?: ReadonlyMap<string, number> | undefined;
   cvcTtlMs?: number | undefined;
+  /**
+   * VAULT_UNUSED_TOKEN_TTL_MS: a card whose token no server call used (never forwarded, never read
+   * under the API secret) is deleted this long after its tokenizing; a used one stays.
+   */
+  unusedTokenTtlMs?: number | undefined;
   tokenizeLimit?: { max: number; windowMs: number } | undefined;
   /** VAULT_PUBLIC_URL, behind a proxy: the fields page's origin as the payer's browser sees it. */
   publicUrl?: string | undefined;
@@ -29,6 +34,7 @@ export interface RunningVault {
 }
 
 const DEFAULT_CVC_TTL_MS = 10 * 60_000;
+const DEFAULT_UNUSED_TOKEN_TTL_MS = 60 * 60_000;
 
 /**
  * How long an idle connection stays open: well past the idle time of its clients' pools (Node's
@@ -64,7 +70,8 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;
-  const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 } }, () => origin);
+  const unusedTokenTtlMs = options.unusedTokenTtlMs ?? DEFAULT_UNUSED_TOKEN_TTL_MS;
+  const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, unusedTokenTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 } }, () => origin);
   const main = await listen(getRequestListener(app.fetch), options.port ?? 0, host);
   origin = new URL(options.publicUrl || main.url).origin;
   const servers = [main.server];
@@ -76,8 +83,11 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
     servers.push(door.server);
     forwardingUrls.set(name, door.url);
   }
-  // CVCs past their time are deleted even if nobody asks for them.
-  const sweep = setInterval(() => void store.dropExpiredCvcs().catch(() => undefined), Math.min(cvcTtlMs, 60_000));
+  // CVCs, and cards no server call used, past their time are deleted even if nobody asks for them.
+  const sweep = setInterval(() => {
+    void store.dropExpiredCvcs().catch(() => undefined);
+    void store.dropUnusedCards().catch(() => undefined);
+  }, Math.min(cvcTtlMs, unusedTokenTtlMs, 60_000));
   sweep.unref();
   return {
     url: main.url,

@@ -19,6 +19,8 @@ export interface VaultApiOptions {
   /** VAULT_FORWARD_<name>: each processor's base URL. */
   processors: ReadonlyMap<string, URL>;
   cvcTtlMs: number;
+  /** How long a token no server call uses is kept (VAULT_UNUSED_TOKEN_TTL_MS). */
+  unusedTokenTtlMs: number;
   tokenizeLimit: { max: number; windowMs: number };
   now?: () => Date;
 }
@@ -67,7 +69,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
       const [first] = checked;
       return c.json({ code: first?.code, field: first?.field, message: `${first?.field} is not valid (${first?.code})`, errors: checked }, 400);
     }
-    const card = await store.save(checked, options.cvcTtlMs);
+    const card = await store.save(checked, { cvcMs: options.cvcTtlMs, unusedTokenMs: options.unusedTokenTtlMs });
     return c.json(card, 201);
   });
 

@@ -13,7 +13,7 @@ import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/u
 import { cardTokenOf, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
-import { IN_DOUBT } from './inDoubt';
+import { decidedMeanwhile, IN_DOUBT } from './inDoubt';
 import { parseOr400 } from './validatePayload';
 
 /** SPEC 7 "POST card register (status 0 means error, with messageSys)". */
@@ -55,10 +55,9 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   try {
     saved = await saveAtProcessor(deps, inDoubt.check_key, card, await walletCustomerOf(deps.db, userId));
   } catch (error) {
-    if (!(error instanceof PaymentError && error.kind === 'in_doubt')) throw error;
     // The same trackId racing in, its call sent after the first one's outcome (and the CVC's drop): that outcome.
-    const decided = await findCardCheck(deps.db, userId, parsed.trackId);
-    if (decided && decided.auth_status !== IN_DOUBT.auth_status) return answerOf(deps, decided, lang);
+    const decided = await decidedMeanwhile(error, () => findCardCheck(deps.db, userId, parsed.trackId));
+    if (decided) return answerOf(deps, decided, lang);
     throw error;
   }
   const recorded = await recordCheck(deps, inDoubt, saved) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt;

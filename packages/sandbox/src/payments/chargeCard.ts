@@ -4,7 +4,7 @@ import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { ShopOfOperation } from '../store/merchantBrand';
-import { findTransaction, type TransactionRow } from '../store/transactions';
+import type { TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
@@ -59,14 +59,4 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
 /** Its retry asks the processor again under its key. */
 export function stillInDoubt(row: TransactionRow): boolean {
   return row.auth_status === IN_DOUBT.auth_status;
-}
-
-/**
- * A retry racing the request still charging: its call left in doubt (the vault refuses a CVC the
- * first one's outcome dropped) while that outcome was recorded. That outcome is the retry's answer.
- */
-export async function decidedMeanwhile(deps: Pick<Deps, 'db'>, error: unknown, codOper: string): Promise<TransactionRow | undefined> {
-  if (!(error instanceof PaymentError && error.kind === 'in_doubt')) return undefined;
-  const row = await findTransaction(deps.db, codOper);
-  return row && !stillInDoubt(row) ? row : undefined;
 }

@@ -27,3 +27,15 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>): P
     throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
 }
+
+/**
+ * A retry racing the request still charging (the same trackId): its call left in doubt (the vault
+ * refuses a CVC the first one's outcome dropped) while that outcome was recorded. That outcome is
+ * the retry's answer: the attempt's record as `readAgain` reads it, once no longer in doubt; else
+ * undefined (the retry's own failure stands).
+ */
+export async function decidedMeanwhile<Recorded extends { auth_status: string }>(error: unknown, readAgain: () => Promise<Recorded | undefined>): Promise<Recorded | undefined> {
+  if (!(error instanceof PaymentError && error.kind === 'in_doubt')) return undefined;
+  const recorded = await readAgain();
+  return recorded && recorded.auth_status !== IN_DOUBT.auth_status ? recorded : undefined;
+}

@@ -8,9 +8,9 @@ import type { TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
-import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
-import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
+import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
@@ -77,25 +77,22 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }
 
   async function charged(attempt: TransactionRow, payee: CardPayee | undefined): Promise<CardPaymentResult> {
-    const { row, settled } = await chargeCard(deps, attempt, {
+    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => chargeCard(deps, attempt, {
       card: cardTokenOf(vaultCard, attempt.payer_name),
       merchant: { name: payee?.merchant.name ?? '', logo: payee?.merchant.logo || null }, lang: ctx.lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
       receipt: { origin: ctx.origin, shop: payee?.merchant },
-    }).catch(async (error: unknown) => {
-      if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
-      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
-      if (decided) return { row: decided, settled: undefined };
-      throw error;
-    });
+    }));
+    if ('decided' in charge) return answered(charge.decided, payee);
+    const { row, settled } = charge.charged;
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true) {
       // The payment stands whatever the save answers: a card the processor did not save is not kept.
       await keepWalletCard(deps, `save-card:${row.cod_oper}`, ctx.userId, cardTokenOf(vaultCard, processorName(row.payer_name)), { brand: vaultCard.brand, fingerprint: cardFingerprint, nameOnCard: row.payer_name }).catch(() => false);
     }
     // After the outcome's commit and the card's save, whose call carries the CVC too.
-    if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
+    if (outcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
     return answered(row, payee);
   }
 }

@@ -11,12 +11,12 @@ import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
-import { type TransactionRow } from '../store/transactions';
+import type { TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
-import { chargeCard, decidedMeanwhile, stillInDoubt } from './chargeCard';
+import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardOutcomeFinal, cardTokenOf, chargeEnded, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -82,14 +82,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
   const charged = async (attempt: TransactionRow) => {
-    const row = await settledRow(attempt).catch(async (error: unknown) => {
-      if (chargeEnded(error)) dropCvcAfterOutcome(deps, vaultCard);
-      const decided = await decidedMeanwhile(deps, error, attempt.cod_oper);
-      if (decided) return decided;
-      throw error;
-    });
-    if (cardOutcomeFinal(row)) dropCvcAfterOutcome(deps, vaultCard);
-    return answer(row);
+    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt));
+    if ('decided' in charge) return answer(charge.decided);
+    if (outcomeFinal(charge.charged)) dropCvcAfterOutcome(deps, vaultCard);
+    return answer(charge.charged);
   };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../test/gateways/faultyGateways';
 import { cardPayloadOf, createTestApp, newLink, testCardNumber, tokenizedCardPayload, tokenizedCardRegistration, type TestApp } from '../../test/testApp';
-import { TEST_VAULT_API_SECRET } from '../../test/testCardVault';
+import { TEST_VAULT_API_SECRET, vaultCallLog, type VaultCallLog } from '../../test/testCardVault';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 
 // PCI DSS 3.3.1.2: a typed card's CVC goes to the processor through the vault's forwarding
@@ -13,6 +13,8 @@ import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 // the vault's own time.
 
 let t: TestApp;
+/** The server's calls to its vault, through a proxy that notes them. */
+let vaultCalls: VaultCallLog;
 let faults: ReturnType<typeof faultyGateways>;
 /** Set by a test: each card save, or authorization, waits on it before it goes out. */
 let beforeSave: ((call: number) => Promise<void>) | undefined;
@@ -36,9 +38,16 @@ const gated = (inner: Gateways): Gateways => ({
   },
 });
 beforeAll(async () => {
-  t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(gated(inner))).gateways });
+  vaultCalls = await vaultCallLog();
+  t = await createTestApp({
+    wrapGateways: (inner: Gateways) => (faults = faultyGateways(gated(inner))).gateways,
+    vaultApiUrl: (vault) => ((vaultCalls.target = vault.url), vaultCalls.url),
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await vaultCalls.close();
+});
 
 const held = async (token: string) => (await t.vault.database.query('select 1 from vault_cvcs where token = $1', [token])).length === 1;
 /** The drop runs after the answer, off its path: it is waited for here. */
@@ -47,6 +56,11 @@ async function untilDropped(token: string): Promise<boolean> {
     if (!(await held(token))) return true;
   }
   return false;
+}
+/** The server's CVC drops of a token, once every drop it started has had its time to arrive. */
+async function dropsOf(token: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return vaultCalls.calls.filter((call) => call === `DELETE /v1/cards/${token}/cvc`).length;
 }
 const pay = (body: unknown) => t.post('/cards/auth-capture', body);
 const tokenOf = (body: { cardInformation: { cardNumber: string } }) => body.cardInformation.cardNumber;
@@ -115,6 +129,8 @@ describe('a typed card\'s CVC', () => {
       expect(authorizations - first + 1).toBe(2);
       expect(answer).toMatchObject({ status: 200, data: { status: 1 } });
       expect(await retry).toMatchObject({ status: 200, data: { status: 1, codOper: answer.data['codOper'] } });
+      // The first request dropped it after its outcome; the retry answering that outcome drops nothing.
+      expect(await dropsOf(tokenOf(body))).toBe(1);
     } finally {
       beforeAuthorize = undefined;
     }
@@ -162,22 +178,57 @@ describe('a typed card\'s CVC', () => {
       expect(saves - first + 1).toBe(2);
       expect(answers.map((a) => [a.status, a.data['status']])).toEqual([[200, 1], [200, 1]]);
       expect((answers[1]!.data['card'] as { idRelCard: number }).idRelCard).toBe((answers[0]!.data['card'] as { idRelCard: number }).idRelCard);
+      expect(await dropsOf(body.cardNumber)).toBe(1);
     } finally {
       beforeSave = undefined;
     }
   });
 
-  it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
+  /** A subscription's first payment by a typed card, as the checkout sends it (process tx). */
+  async function subscriptionPayment(): Promise<{ key: string; token: string; body: unknown }> {
     const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 12, chargeNow: true });
     const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
     const key = String(sub.data['subscriptionKey']);
     const { cardInformation } = await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) });
     const requestPay = { ...cardPayloadOf(key, { token: '', brand: 'VISA', expMonth: 12, expYear: 2034 }, { amount: 12, taxAmount: 0 }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
-    const paid = await t.post('/process-tx', {
+    const body = {
       requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC',
       idMerchant: Number((sub.data['plan'] as { idMerchant: number }).idMerchant),
-    });
+    };
+    return { key, token: cardInformation.cardNumber, body };
+  }
+
+  it('is dropped after a subscription\'s first payment (its save and its charge both carry it)', async () => {
+    const { key, token, body } = await subscriptionPayment();
+    const paid = await t.post('/process-tx', body);
     expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
-    expect(await untilDropped(cardInformation.cardNumber)).toBe(true);
+    expect(await untilDropped(token)).toBe(true);
+  });
+
+  it('dropped once by a subscription\'s first payment, its retry racing in (save refused for the CVC) answering that outcome', async () => {
+    const { key, token, body } = await subscriptionPayment();
+    // The first request's save waits until the retry's has begun; the retry's goes out only once the
+    // first's approval dropped the CVC, so the vault refuses it (409 cvc_unavailable).
+    let retry: Promise<Awaited<ReturnType<typeof t.post>>> | undefined;
+    let retryBegun = () => {};
+    const begun = new Promise<void>((resolve) => (retryBegun = resolve));
+    const first = saves + 1;
+    beforeSave = async (call) => {
+      if (call === first) {
+        retry = t.post('/process-tx', body);
+        return void (await Promise.race([begun, new Promise((resolve) => setTimeout(resolve, 3_000))]));
+      }
+      retryBegun();
+      await untilDropped(token);
+    };
+    try {
+      const paid = await t.post('/process-tx', body);
+      expect(saves - first + 1).toBe(2);
+      expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
+      expect((await retry)?.data).toMatchObject({ status: 1, subscriptionKey: key, codOper: paid.data['codOper'] });
+      expect(await dropsOf(token)).toBe(1);
+    } finally {
+      beforeSave = undefined;
+    }
   });
 });

@@ -1,10 +1,11 @@
+import { cardCallEnded, cardOutcomeFinal } from '@pasarela/core';
 import type { CardToken } from '@pasarela/gateways';
-import { recordedPaymentResult } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { CardVaultUnavailable, type VaultCardFacts } from '../gateways/cardVault';
 import { errorFields } from '../ops/logger';
-import type { TransactionRow } from '../store/transactions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+import { decidedMeanwhile } from './inDoubt';
 
 /**
  * The card behind a payment's token, as the card vault holds it (issue 90: the server never sees the
@@ -44,9 +45,29 @@ export function dropCvcAfterOutcome(deps: Pick<Deps, 'cardVault' | 'logger'>, ca
   });
 }
 
-/** A card call that threw once its end was known: the processor's failure (nothing taken), or the payment called off meanwhile. */
-export const chargeEnded = (error: unknown) => error instanceof PaymentError && (error.kind === 'gateway_failed' || error.kind === 'conflict');
+/** A card call that threw once its end was known (core's cardCallEnded): no retry of it carries the CVC. */
+const chargeEnded = (error: unknown) => error instanceof PaymentError && cardCallEnded(error.kind);
 
-/** A card payment whose outcome is final: no call of it carries the CVC again (in doubt, at a 3DS challenge or pending it may). */
-export const cardOutcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
-  recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'PENDING';
+/**
+ * A typed card's charge of an attempt, or the outcome another request of the same trackId recorded
+ * meanwhile (decidedMeanwhile). The CVC is dropped once, by the request whose charge ended the
+ * payment: here when the charge threw at its end, by the caller once a charged outcome is final
+ * (outcomeFinal), and never by a retry that only answers another request's outcome (that request
+ * drops it, after the calls of its own that still carry it).
+ */
+export async function chargeOrDecided<Charged>(
+  deps: Pick<Deps, 'db' | 'cardVault' | 'logger'>, card: VaultCardFacts, codOper: string, charge: () => Promise<Charged>,
+): Promise<{ charged: Charged } | { decided: TransactionRow }> {
+  try {
+    return { charged: await charge() };
+  } catch (error) {
+    const decided = await decidedMeanwhile(error, () => findTransaction(deps.db, codOper));
+    if (decided) return { decided };
+    if (chargeEnded(error)) dropCvcAfterOutcome(deps, card);
+    throw error;
+  }
+}
+
+/** The payment's recorded outcome is final (core's cardOutcomeFinal): no call of it carries the CVC again. */
+export const outcomeFinal = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
+  cardOutcomeFinal({ method: row.method, status: row.status, authStatus: row.auth_status });
