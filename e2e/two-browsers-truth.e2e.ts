@@ -141,6 +141,86 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       await close();
     });
   }
+  // The first browser went Back from the bank's page (Clave) or the issuer's (3DS) to the checkout,
+  // which follows that payment there; the second pays the order by card. The first then says the order
+  // is paid, neutrally, with nothing offered to pay again: never the bank's refusal, never the form.
+  const BACK_CASES = [
+    {
+      method: 'clave', lang: 'es', cart: 'geisha', paid: 'Este pedido ya se pagó', how: /^Se pagó con tarjeta en otra ventana o dispositivo/,
+      waits: /^Tienes un pago con Clave de \$[\d.]+ esperando la respuesta de tu banco$/, otherWay: /^Pagar este pedido \(\$\d+\.\d\d\) de otra forma$/,
+      waitingHere: 'Tu pago con Clave espera la respuesta de tu banco.', false: /rechaz|no aprobó|expirad|expiró|venció|cancel/i, receipt: 'Ver el comprobante', back: /^Volver a /,
+    },
+    {
+      method: '3ds', lang: 'en', cart: 'cacao', paid: 'This order is already paid', how: /^It was paid with card in another window or device/,
+      waits: /^You have a card payment of \$[\d.]+ waiting for your bank's verification \(3D Secure\)$/, otherWay: /^Pay this order \(\$\d+\.\d\d\) another way$/,
+      waitingHere: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).", false: /declin|reject|did not|expired|cancel/i, receipt: 'See the receipt', back: /^Back to /,
+    },
+  ] as const;
+  for (const c of BACK_CASES) {
+    it(`${c.lang}: ${c.method}, the first browser back from the bank's page when the second pays by card: the order is paid there too, with nothing to pay again`, async () => {
+      const codes: string[] = [];
+      const errors: string[] = [];
+      const first = await newBrowser(c.lang);
+      const a = await first.newPage();
+      a.on('pageerror', (e) => errors.push(e.message));
+      a.on('response', async (res) => {
+        if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+      });
+      await a.goto(sandbox.demoUrl);
+      const shopA = await shopIn(a, c.lang);
+      // A total of its own: no card payment of the file is asked about as a duplicate of another.
+      await a.locator(`[data-product="${c.cart}"] [data-step="1"]`).click();
+      const checkoutA = await shopA.pay();
+      await checkoutA.waitForForm();
+      if (c.method === 'clave') {
+        await checkoutA.chooseMethod(/Clave/);
+        await verifyIfAsked(checkoutA.frame);
+        await checkoutA.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
+      } else {
+        await checkoutA.fillCard({ number: '4000 0000 0000 3220' });
+        await verifyIfAsked(checkoutA.frame);
+        await checkoutA.submit();
+      }
+      await checkoutA.frame.getByRole('button', { name: /^(Aprobar|Approve)$/ }).waitFor({ timeout: 20_000 });
+      // The browser's Back, unanswered (the frame's page goes back, not the shop's): the checkout follows the payment at the bank.
+      await a.evaluate(() => history.back());
+      await checkoutA.frame.getByText(c.waitingHere, { exact: true }).waitFor({ timeout: 20_000 });
+
+      const second = await newBrowser(c.lang);
+      const b = await second.newPage();
+      b.on('pageerror', (e) => errors.push(e.message));
+      await b.goto(a.url());
+      const shopB = await shopIn(b, c.lang);
+      const checkoutB = await shopB.pay();
+      await checkoutB.frame.getByRole('heading', { name: c.waits }).waitFor({ timeout: 20_000 });
+      await checkoutB.frame.getByRole('button', { name: c.otherWay }).click();
+      await checkoutB.waitForForm();
+      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
+      await verifyIfAsked(checkoutB.frame);
+      await checkoutB.submit();
+      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+
+      const frameA = checkoutA.frame;
+      await frameA.getByRole('heading', { name: c.paid }).waitFor({ timeout: 30_000 });
+      expect(await frameA.getByText(c.how).isVisible()).toBe(true);
+      // Neutral, and nothing to pay again: no alert, no refusal, no method choice, captcha or form.
+      expect(await frameA.locator('[role="alert"]').count()).toBe(0);
+      expect(await frameA.getByText(c.false).filter({ visible: true }).allTextContents()).toEqual([]);
+      expect(await frameA.getByRole('radiogroup').count()).toBe(0);
+      expect(await frameA.getByRole('group', { name: /Verificación|Verification/ }).count()).toBe(0);
+      expect(await frameA.locator('input, iframe').filter({ visible: true }).count()).toBe(0);
+      expect(await frameA.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
+      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      await screenshot(a, { path: `${SHOTS}two-browsers-${c.method}-first-back-paid-${c.lang}-360.png` });
+      // Its shop page heard no decline.
+      expect(await shopA.result.getAttribute('data-status')).not.toBe('error');
+      await frameA.getByRole('button', { name: c.back }).click();
+      await expect.poll(() => a.locator('iframe').count(), { timeout: 10_000 }).toBe(0);
+      expect((await transactionsFor(sandbox, codes[0] ?? '')).filter((t) => t.status === 1)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await Promise.all([first.close(), second.close()]);
+    });
+  }
   // A card payment left at its 3DS challenge in the first browser: the second opens the issuer's page
   // again from the same order, and the challenge passed returns to the receipt inside the shop's
   // modal, with its way back (X), and that shop page hears the result.

@@ -15,7 +15,15 @@ export interface PaidBy {
 export function paidByOf(error: unknown): PaidBy | null {
   if (!isPasarelaError(error) || error.code !== PAID_ELSEWHERE) return null;
   const { paidBy, paidWith } = error.fields;
-  if (typeof paidBy !== 'string' || paidBy === '') return null;
-  const method = (PAYMENT_METHOD_IDS as readonly unknown[]).includes(paidWith) ? (paidWith as PaymentMethodId) : null;
-  return { codOper: paidBy, method };
+  return paidByNamed(paidBy, paidWith);
+}
+
+/** Which payment paid the order, as the receipt of one called off by it names it (`paidBy`); null for any other receipt. */
+export function paidByOfReceipt(receipt: { paidBy?: { codOper: string; method: string } | null | undefined }): PaidBy | null {
+  return receipt.paidBy ? paidByNamed(receipt.paidBy.codOper, receipt.paidBy.method) : null;
+}
+
+function paidByNamed(codOper: unknown, method: unknown): PaidBy | null {
+  if (typeof codOper !== 'string' || codOper === '') return null;
+  return { codOper, method: (PAYMENT_METHOD_IDS as readonly unknown[]).includes(method) ? (method as PaymentMethodId) : null };
 }

@@ -11,6 +11,7 @@ import { startBankPayment } from '../../payments/bankPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findTransaction } from '../../store/transactions';
 import { claveBackUrl } from '../../payments/bankPageReturn';
+import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
 
@@ -27,6 +28,8 @@ export function claveRoutes(deps: Deps) {
   app.get('/clave/payments/:codOper', async (c) => {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
     if (!tx || tx.method !== 'clave') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    // Called off because another payment paid its order: which one, so the page that waited says the order is paid, not that the bank refused.
+    refuseIfPaidElsewhere(tx);
     return reply(c, { codOper: tx.cod_oper, status: tx.status });
   });
   return app;

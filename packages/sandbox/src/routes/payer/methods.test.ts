@@ -112,6 +112,8 @@ describe('a wait the payer leaves to pay another way', () => {
       const codOper = String((await t.post(wallet === 'nequi' ? '/nequi/push' : '/yappy/payments', { code, phone: '63333333' })).data['codOper']);
       await t.post(`/${wallet}/payments/${codOper}/cancel`, {});
       expect((await t.get(`/${wallet}/payments/${codOper}`)).data).toMatchObject({ code: 'payment_cancelled' });
+      // Its receipt (a 3DS challenge's wait reads it) says the payer called it off, so no page reads it as refused.
+      expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ calledOffByPayer: true, paidBy: null });
     }
     const paid = (await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data;
     expect(paid['status']).toBe(1);
@@ -120,8 +122,10 @@ describe('a wait the payer leaves to pay another way', () => {
       const answer = await t.get(`/${method}/payments/${cod_oper}`);
       expect([answer.status, answer.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' }]);
       // Its receipt (a bank page's or a challenge's return reads it) names the payment that paid, too.
-      expect((await t.get(`/receipts/${cod_oper}`)).data['paidBy']).toEqual({ codOper: paid['codOper'], method: 'card' });
+      expect((await t.get(`/receipts/${cod_oper}`)).data).toMatchObject({ paidBy: { codOper: paid['codOper'], method: 'card' }, calledOffByPayer: true });
     }
+    // A payment nobody called off says nothing of it.
+    expect((await t.get(`/receipts/${String(paid['codOper'])}`)).data['calledOffByPayer']).toBeUndefined();
   });
 
   it('a voucher called off because a card paid its order reads as paid by that card, never as lapsed (issue 92)', async () => {
@@ -159,6 +163,8 @@ describe('a single-use link takes one payment, whatever the method', () => {
     // The push left waiting says which payment paid and how, so its page shows that receipt, not a failure (issue 92).
     expect((await t.get(`/nequi/payments/${push}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
     expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
+    // So does the Clave payment a checkout follows after the payer came Back from the bank's page.
+    expect((await t.get(`/clave/payments/${clave}`)).data).toMatchObject({ code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' });
     // The bank's and the issuer's pages lead back to the checkout, whose return reads the receipt: it names the payment that paid.
     for (const calledOff of [push, voucher, clave, challenge]) {
       expect((await t.get(`/receipts/${calledOff}`)).data['paidBy']).toEqual({ codOper: paid['codOper'], method: 'card' });

@@ -67,15 +67,18 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
 /**
  * With the link's returnUrlString (SPEC 2 /pf/returnpage). A payment the payer called off (from the
  * order opened in another browser) whose single-use link another payment then paid names that one
- * too, as its wait's look does (calledOffByPayer): its page says the order is paid, not declined.
+ * too, as its wait's look does: its page says the order is paid, not declined. Until then it says it
+ * was called off by the payer (calledOffByPayer), so a page still waiting on it tells no refusal.
  */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
   const answer = receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
   const calledOffByPayer = tx.auth_status === CANCELLED_AUTH_STATUS && tx.details['cancelReason'] === 'payer';
-  if (!calledOffByPayer || !link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return answer;
+  if (!calledOffByPayer) return answer;
+  const calledOff = { ...answer, calledOffByPayer: true };
+  if (!link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return calledOff;
   const paid = await findTransaction(deps.db, link.paid_cod_oper);
-  return paid ? { ...answer, paidBy: { codOper: paid.cod_oper, method: paid.method } } : answer;
+  return paid ? { ...calledOff, paidBy: { codOper: paid.cod_oper, method: paid.method } } : calledOff;
 }
 
 export function receiptAnswerOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, returnUrl: string, lang: 'es' | 'en') {

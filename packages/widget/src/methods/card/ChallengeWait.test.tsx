@@ -87,6 +87,46 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect(history.state).toEqual({});
   });
 
+  it('called off because a card paid the order in another browser: "ya se pagó", how, its receipt and the way back; no form, no refusal, the shop told nothing (issue 92)', async () => {
+    saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });
+    const calledOff = { ...RECEIPT, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse', paidBy: { codOper: 'CARD9', method: 'card' } };
+    const view = await show({ 'receipts/OP1': [WAITING, calledOff] });
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'tarjeta'));
+    expect(view.container.textContent).not.toContain('Pago cancelado');
+    expect(view.container.querySelector('[role="alert"], .alert')).toBeNull();
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú'),
+    ]);
+    expect(view.onEnd).not.toHaveBeenCalled();
+    expect(view.store.getState().alert).toBeNull();
+    expect(view.results()).toEqual([]);
+    expect(view.receipts).toEqual([]);
+    expect(takeChallenge(sessionStorage)).toBeNull();
+  });
+
+  it('called off from the order opened in another browser: said so, neutrally (no form, no refusal), then "ya se pagó" once a card paid it there (issue 92)', async () => {
+    const calledOff = { ...RECEIPT, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse', calledOffByPayer: true };
+    const view = await show({ 'receipts/OP1': [WAITING, calledOff, calledOff, { ...calledOff, paidBy: { codOper: 'CARD9', method: 'card' } }] });
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.called_off_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.textContent).toContain(catalogs.es.called_off_elsewhere_note);
+    expect(view.container.querySelector('[role="alert"], .alert')).toBeNull();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 10_000 });
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.waiting_elsewhere_see_receipt);
+    expect(view.onEnd).not.toHaveBeenCalled();
+    expect(view.store.getState().alert).toBeNull();
+    expect(view.results()).toEqual([]);
+  }, 20_000);
+
   it('a challenge completed first: its receipt, told to the shop once, and no form', async () => {
     // The challenge this tab left for (so a receipt page reached from it would report it too).
     saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });

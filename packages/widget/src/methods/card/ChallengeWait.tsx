@@ -14,6 +14,12 @@ import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { WaitHeading } from '../../payments/WaitHeading';
+import { paidByOfReceipt, type PaidBy } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
+
+/** After a call-off from elsewhere: every few seconds for about ten minutes, as a Yappy or Nequi wait looks. */
+const CALLED_OFF_LOOK_MS = 3_000;
+const CALLED_OFF_LOOKS = 200;
 
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
@@ -71,6 +77,13 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     return () => payment.setBusy(false);
   }, [payment]);
   const [left, setLeft] = useState(false);
+  // Called off by the payer from the order opened in another browser (`calledOff`), and once another
+  // payment paid the order, that one (`paidBy`): nothing is left to pay here.
+  const [calledOff, setCalledOff] = useState(false);
+  const [paidBy, setPaidBy] = useState<PaidBy | null>(null);
+  useEffect(() => {
+    if (paidBy) payment.setEnded(true);
+  }, [paidBy, payment]);
   // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
   const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
   // The challenge's page, to go back to, as the form's history entry kept it, else as the server named
@@ -100,7 +113,10 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     const finish = (receipt: Receipt) => {
       // Still at the bank: the receipt's screens load while the payer decides.
       if (!decided(receipt, services.now())) return void loadReceipts().catch(() => undefined);
+      const elsewhere = paidByOfReceipt(receipt);
+      if (elsewhere) return paidElsewhere(elsewhere);
       if (asked.current && afterChallengeAbandon(receipt) === 'form') return anotherCard();
+      if (receipt.calledOffByPayer) return calledOffElsewhere();
       if (over) return;
       over = true;
       stop();
@@ -121,6 +137,42 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
         }
       },
     });
+    // Not a refusal: the neutral notice, and the shop hears of the payment that paid, never of a decline here.
+    const paidElsewhere = (by: PaidBy) => {
+      if (over) return;
+      over = true;
+      stop();
+      payment.memory().clear();
+      forgetEntryDraft();
+      takeCardDraft(services.storage.session);
+      takeChallenge(services.storage.session);
+      setPaidBy(by);
+    };
+    // Not asked here: called off from the order opened elsewhere. Said so, neutrally, and looked at now
+    // and then (for about ten minutes, the time a payer takes to pay there) until the order is paid there.
+    let lookAgain: ReturnType<typeof setTimeout> | undefined;
+    const calledOffElsewhere = () => {
+      if (over) return;
+      over = true;
+      stop();
+      payment.memory().clear();
+      forgetEntryDraft();
+      takeCardDraft(services.storage.session);
+      takeChallenge(services.storage.session);
+      setCalledOff(true);
+      let looks = 0;
+      const look = () => {
+        lookAgain = setTimeout(() => {
+          looks += 1;
+          loadReceipt(services.api, codOper).then((receipt) => paidByOfReceipt(receipt), () => null).then((by) => {
+            if (lookAgain === undefined) return;
+            if (by) setPaidBy(by);
+            else if (looks < CALLED_OFF_LOOKS) look();
+          }, () => undefined);
+        }, CALLED_OFF_LOOK_MS);
+      };
+      look();
+    };
     // Without the first card's number and expiry; the shop hears nothing of it.
     const anotherCard = () => {
       if (over) return;
@@ -134,6 +186,8 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     return () => {
       over = true;
       stop();
+      clearTimeout(lookAgain);
+      lookAgain = undefined;
     };
   }, [payment, codOper, services, store]);
 
@@ -156,6 +210,14 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       setLeaving('failed');
     }
   };
+
+  if (paidBy || calledOff) {
+    return (
+      <div className="method">
+        <PaidElsewhere payment={payment} paidBy={paidBy} paid={paidBy !== null} />
+      </div>
+    );
+  }
 
   return (
     <div className="method">

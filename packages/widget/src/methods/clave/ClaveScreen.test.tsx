@@ -33,4 +33,25 @@ describe('ClaveScreen', () => {
     // Nothing is told to the merchant page about an outcome nobody knows yet.
     expect(fake.results()).toEqual([]);
   });
+
+  it('followed after the bank page, called off because a card paid the order elsewhere: "ya se pagó", how, its receipt; no refusal, nothing reported (issue 92)', async () => {
+    const { api } = scriptedApi({
+      'clave/payments': { codOper: 'OP1', status: -1, redirectUrl: `${location.origin}/sandbox/clave/OP1` },
+      'clave/payments/OP1': new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'CARD9', paidWith: 'card' } }),
+    });
+    const fake = fakePaymentContext('clave', api);
+    const view = await render(<ClaveScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'tarjeta'));
+    expect(view.container.textContent).not.toContain(catalogs.es.clave_declined_reason);
+    expect(view.container.querySelector('[role="alert"], .alert, form')).toBeNull();
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.waiting_elsewhere_see_receipt);
+    // The shop hears of the payment that paid, never of a decline here.
+    expect(fake.results()).toEqual([]);
+  });
 });

@@ -7,6 +7,8 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { createClaveStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
@@ -18,6 +20,16 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   // The bank's refusal (on its page, or cancelled there) carries no reason of its own: say what it
   // means for the payer's money and what to do next.
   const alert = failure?.key === 'payment_declined' && failure.text === undefined ? { ...failure, text: t('clave_declined_reason') } : failure;
+
+  // Followed after the payer came Back from the bank's page, and called off because another payment
+  // paid the order: said so, neutrally, never as the bank's refusal.
+  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+    return (
+      <div className="method-screen">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
+      </div>
+    );
+  }
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
     return (

@@ -10,6 +10,7 @@ import type { PaymentContext } from '../../payments/paymentContext';
 import { clavePaymentStatus, startClavePayment, type ClaveAnswer } from './api';
 import { CLAVE_RETURN_PATH, CLAVE_RETURN_SDK_PATH, CLAVE_TYPE } from './config';
 import { formPathOf } from '../../payments/pendingAddress';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 
 export interface ClaveState {
   steps: StepState;
@@ -87,7 +88,8 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
       if (verdict === 'approved') {
         if (unreported) payment.report({ result: 'APPROVED', codOper, type: CLAVE_TYPE });
         payment.showReceipt(codOper);
-      } else if (unreported) {
+      } else if (unreported && message?.key !== PAID_ELSEWHERE) {
+        // Called off because another payment paid the order: the shop hears of that one, never of a decline here.
         payment.report({ result: 'DECLINED', codOper, type: CLAVE_TYPE, reason: message?.key ?? '' });
       }
     },
