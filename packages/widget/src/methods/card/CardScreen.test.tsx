@@ -6,7 +6,6 @@ import { answeringApi } from '../../testing/answeringApi';
 import { fakePaymentContext } from '../../testing/fakePaymentContext';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type } from '../../testing/render';
-import { testFrame } from '../../testing/testFrame';
 import { CardScreen } from './CardScreen';
 
 // The API client's own chunk (api/network.ts), counted each time it is fetched (once it arrived, the
@@ -25,17 +24,9 @@ const chunk = vi.hoisted(() => {
 });
 vi.mock('../../api/network', (original) => chunk.fetchChunk(original));
 
-// The vault's fields as the screen sees them.
-const vault = vi.hoisted(() => ({ last: null as unknown }));
-vi.mock('../../payments/vaultFrame', async (original) => ({
-  ...(await original<typeof import('../../payments/vaultFrame')>()),
-  createVaultFrame: () => {
-    const made = testFrame();
-    vault.last = made;
-    return made.frame;
-  },
-}));
-const lastFrame = () => vault.last as ReturnType<typeof testFrame>;
+// The card vault's page as the checkout hears it (payments/vaultFrame.ts): its messages from its origin.
+const VAULT = 'https://vault.test';
+const fromVault = (data: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { origin: VAULT, data: { ...data, type: `pasarela-vault:${String(data['type'])}` } }));
 
 const APPROVED = { status: 1, codOper: 'OP1', messageSys: 'Aprobada', authStatus: '00', cardType: 'VISA', displayNum: '•••• 4242' };
 
@@ -53,16 +44,21 @@ describe('CardScreen: the payment\'s chunks fetched while the payer fills the fo
     const seen: string[] = [];
     const fake = fakePaymentContext('card', answeringApi(200, APPROVED, seen));
     const receipts: string[] = [];
-    const payment = { ...fake.payment, showReceipt: (codOper: string) => void receipts.push(codOper) };
+    const services = { ...fake.services, config: { ...fake.services.config, vaultUrl: VAULT } };
+    const payment = { ...fake.payment, services, showReceipt: (codOper: string) => void receipts.push(codOper) };
     const view = await render(<CardScreen payment={payment} />);
     unmount = view.unmount;
     await settle();
-    const cardInput = () => act(() => lastFrame().emit({ type: 'change', field: 'cardnumber', brand: 'VISA', complete: false }));
+    const cardInput = () => act(() => fromVault({ type: 'change', field: 'number', brand: 'VISA', complete: false }));
     const pay = async () => {
       await act(() => {
         view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
       });
-      await settle();
+      // The vault's answer, once Pay has asked for the card.
+      await vi.waitFor(() => {
+        fromVault({ type: 'token', card: { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+        expect(receipts).not.toEqual([]);
+      });
     };
     return { ...view, seen, receipts, cardInput, pay };
   }
@@ -82,7 +78,7 @@ describe('CardScreen: the payment\'s chunks fetched while the payer fills the fo
     await type(view.input('email'), 'ana@example.com');
     await type(view.input('phone'), '6123 4567');
     await view.pay();
-    await vi.waitFor(() => expect(view.receipts).toEqual(['OP1']));
+    expect(view.receipts).toEqual(['OP1']);
     expect(chunk.requested).toBe(2);
     expect(view.seen).toEqual(['https://checkout.test/api/v1/cards/auth-capture']);
   });
