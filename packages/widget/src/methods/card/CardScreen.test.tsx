@@ -26,7 +26,7 @@ vi.mock('../../api/network', (original) => chunk.fetchChunk(original));
 
 // The card vault's page as the checkout hears it (payments/vaultFrame.ts): its messages from its origin.
 const VAULT = 'https://vault.test';
-const fromVault = (data: Record<string, unknown>) => window.dispatchEvent(new MessageEvent('message', { origin: VAULT, data: { ...data, type: `pasarela-vault:${String(data['type'])}` } }));
+const fromVault = (data: Record<string, unknown>) => void window.dispatchEvent(new MessageEvent('message', { origin: VAULT, data: { ...data, type: `pasarela-vault:${String(data['type'])}` } }));
 
 const APPROVED = { status: 1, codOper: 'OP1', messageSys: 'Aprobada', authStatus: '00', cardType: 'VISA', displayNum: '•••• 4242' };
 
