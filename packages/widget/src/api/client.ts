@@ -6,6 +6,11 @@ export interface ApiClient {
   get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<v.InferOutput<S>>;
   post<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
   put<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
+  /**
+   * Starts fetching the code its calls need, waiting for nothing: a form being filled asks for it so
+   * that its first call (a payment's) waits for no chunk. A client with nothing left to fetch has none.
+   */
+  prepare?(): void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -30,7 +35,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
   // Server time minus device time; a device clock set wrong must not shorten a payer's window.
   let clockOffsetMs = 0;
   const primed = new Map((options.primed ?? []).map((answer) => [answer.key, answer]));
-  // Fetched with the first call the page's answers do not answer: the first screen makes none before the form is up.
+  // Fetched with the first call the page's answers do not answer, or before it when asked to prepare:
+  // never by the first screen, which makes no call before the form is up.
   let network: Promise<ReturnType<typeof import('./network').createSend>> | null = null;
   const sender = () =>
     (network ??= import('./network').then(
@@ -71,5 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
     post: (path, schema, body) => request('post', path, schema, { body }),
     put: (path, schema, body) => request('put', path, schema, { body }),
     serverNow: () => Date.now() + clockOffsetMs,
+    // A failure is the next call's to retry (sender() forgets it).
+    prepare: () => void sender().catch(() => undefined),
   };
 }

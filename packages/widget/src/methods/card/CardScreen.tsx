@@ -147,10 +147,12 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
   }, [store, initialAlert, services, info.email]);
 
-  // While the payer types: the payment's calls, and the receipt screens it ends on, so Pay waits
-  // for no chunk (each fetched once).
+  // While the payer types: the payment's calls, the API client's own code (Pay's is its first call
+  // the page did not answer) and the receipt screens it ends on, so Pay waits for no chunk (each
+  // fetched once; one that failed is fetched again by Pay).
   const preparePayment = () => {
     paymentCalls.current?.load();
+    services.api.prepare?.();
     void loadReceipts().catch(() => undefined);
   };
 

@@ -475,6 +475,24 @@ describe('card store: the card asked for before Pay, once the fields are complet
     expect(deps.pay).toHaveBeenCalledWith(GOOD, CARD, 'track-1', { tryAgain: false });
   });
 
+  it('the early token is kept for the duplicate question\'s "yes", dated from when it was asked', async () => {
+    const duplicate = () => new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 });
+    for (const [minutesToPay, tokens] of [[1, ['tok_4242', 'tok_4242']], [4, ['tok_4242', 'tok_later']]] as const) {
+      const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(duplicate()).mockResolvedValue({ kind: 'receipt', codOper: 'OP2' });
+      const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: { ...CARD, token: 'tok_later' } });
+      let now = Date.parse('2026-11-21T12:00:00Z');
+      const { store, fill } = setup({ pay, fields, now: () => new Date(now) });
+      fill();
+      store.getState().cardChanged('cvc', 'VISA', true);
+      now += minutesToPay * 60_000;
+      await store.getState().submit();
+      // Two minutes later: within 5 of the Pay, and past 5 of the asking when Pay came 4 minutes after it.
+      now += 2 * 60_000;
+      await store.getState().confirmSecondPurchase();
+      expect(pay.mock.calls.map((c) => c[1].token)).toEqual(tokens);
+    }
+  });
+
   it('after a decline the CVC is typed again: the old early token is not reused', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } }).mockResolvedValue({ kind: 'receipt', codOper: 'OP2' });
     const { store, deps, fill } = setup({ pay });

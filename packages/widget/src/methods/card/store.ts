@@ -79,6 +79,12 @@ const EMPTY: CardValues = { name: '', email: '', phone: '' };
 const TOKEN_REUSE_MS = 5 * 60_000;
 const NOT_TOUCHED: Record<PayerField, boolean> = { name: false, email: false, phone: false };
 
+/** A card the vault tokenized, and when it was asked for. */
+interface TokenizedCard {
+  card: VaultCard;
+  at: number;
+}
+
 export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
@@ -87,22 +93,21 @@ export function createCardStore(deps: CardStoreDeps) {
   // The card the last Pay tokenized, kept while the payer changes nothing in the vault's fields: the
   // duplicate question's "yes" and a lost answer's retry send the same token (the vault keeps its CVC
   // until the authorization's outcome). Any change, or a decline, asks the vault again.
-  let tokenized: { card: VaultCard; at: number } | null = null;
-  const fresh = () => (tokenized && deps.now().getTime() - tokenized.at < TOKEN_REUSE_MS ? tokenized.card : null);
+  let tokenized: TokenizedCard | null = null;
+  const fresh = () => (tokenized && deps.now().getTime() - tokenized.at < TOKEN_REUSE_MS ? tokenized : null);
   // The card asked for quietly once its fields are complete and the name on it is given (typed after
   // the card: asked when the payer leaves the name), so Pay finds its token made and sends the payment
   // at once: one round trip to the vault fewer after Pay, 150 ms or more on a phone's network. Pay
   // uses it if the card and the name are unchanged since; else it asks again.
   let cardComplete = false;
   let early: { holder: string; at: number; answer: Promise<Tokenized> } | null = null;
-  const earlyFor = async (holder: string): Promise<VaultCard | null> => {
+  /** The card asked for early for this holder, dated when it was asked (the vault's CVC time runs from then); taken once. */
+  const earlyFor = async (holder: string): Promise<TokenizedCard | null> => {
     const asked = early;
     early = null;
     if (!asked || asked.holder !== holder || deps.now().getTime() - asked.at >= TOKEN_REUSE_MS) return null;
     const answer = await asked.answer;
-    if (answer.kind !== 'token') return null;
-    tokenized = { card: answer.card, at: asked.at };
-    return answer.card;
+    return answer.kind === 'token' ? { card: answer.card, at: asked.at } : null;
   };
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
@@ -220,7 +225,7 @@ export function createCardStore(deps: CardStoreDeps) {
           // The vault's fields are checked (and say so) with the form's; a card goes to the vault only
           // when the whole form is right.
           const kept = fresh() ?? (firstOwn ? null : await earlyFor(values.name.trim()));
-          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
+          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept.card } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
           if (card.kind === 'failed') {
             set({ ...submitted, errors, alert: { key: 'connection_error' } });
             return null;
@@ -231,7 +236,8 @@ export function createCardStore(deps: CardStoreDeps) {
             set({ ...submitted, errors });
             return firstInvalid;
           }
-          if (card.card !== kept) tokenized = { card: card.card, at: deps.now().getTime() };
+          // Kept for this payment's retry and the duplicate question's "yes", dated when the vault was asked.
+          tokenized = kept ?? { card: card.card, at: deps.now().getTime() };
           // The form shows it is paying from the next task, so the request leaves first (8 ms on a
           // phone's CPU). `busy` already keeps a second click out.
           const paying = { ...submitted, errors, phase: 'paying' } as const;

@@ -1,0 +1,85 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
+import { catalogs } from '@pasarela/core';
+import { startI18n } from '../../i18n/i18n';
+import { answeringApi } from '../../testing/answeringApi';
+import { fakePaymentContext } from '../../testing/fakePaymentContext';
+import { preparePhoneRules } from '../../payments/phoneCheck';
+import { render, settle, type } from '../../testing/render';
+import { CardScreen } from './CardScreen';
+
+// The API client's own chunk (api/network.ts), counted each time it is fetched (once it arrived, the
+// file's module cache keeps it); `failing`: that many fail as a lost connection would.
+const chunk = vi.hoisted(() => {
+  const counted = { requested: 0, failing: 0 };
+  const fetchChunk = async (original: () => Promise<unknown>) => {
+    counted.requested += 1;
+    if (counted.failing > 0) {
+      counted.failing -= 1;
+      throw new TypeError('Failed to fetch dynamically imported module');
+    }
+    return original();
+  };
+  return Object.assign(counted, { fetchChunk });
+});
+vi.mock('../../api/network', (original) => chunk.fetchChunk(original));
+
+// The card vault's page as the checkout hears it (payments/vaultFrame.ts): its messages from its origin.
+const VAULT = 'https://vault.test';
+const fromVault = (data: Record<string, unknown>) => void window.dispatchEvent(new MessageEvent('message', { origin: VAULT, data: { ...data, type: `pasarela-vault:${String(data['type'])}` } }));
+
+const APPROVED = { status: 1, codOper: 'OP1', messageSys: 'Aprobada', authStatus: '00', cardType: 'VISA', displayNum: '•••• 4242' };
+
+describe('CardScreen: the payment\'s chunks fetched while the payer fills the form', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+    await preparePhoneRules();
+  }, 30_000);
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  async function show() {
+    const seen: string[] = [];
+    const fake = fakePaymentContext('card', answeringApi(200, APPROVED, seen));
+    const receipts: string[] = [];
+    const services = { ...fake.services, config: { ...fake.services.config, vaultUrl: VAULT } };
+    const payment = { ...fake.payment, services, showReceipt: (codOper: string) => void receipts.push(codOper) };
+    const view = await render(<CardScreen payment={payment} />);
+    unmount = view.unmount;
+    await settle();
+    const cardInput = () => act(() => fromVault({ type: 'change', field: 'number', brand: 'VISA', complete: false }));
+    const pay = async () => {
+      await act(() => {
+        view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+      // The vault's answer, once Pay has asked for the card.
+      await vi.waitFor(() => {
+        fromVault({ type: 'token', card: { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+        expect(receipts).not.toEqual([]);
+      });
+    };
+    return { ...view, seen, receipts, cardInput, pay };
+  }
+
+  it('asks for the API client\'s chunk at the first card input, not with the form; one that failed is fetched again by Pay, which goes through', async () => {
+    // The file's first fetch of it (a page's): it fails, as a lost connection would.
+    chunk.failing = 1;
+    const view = await show();
+    // The first screen never fetches it (its download budget, e2e/first-screen.e2e.ts).
+    expect(chunk.requested).toBe(0);
+    await view.cardInput();
+    await vi.waitFor(() => expect(chunk.requested).toBe(1));
+    await settle();
+    // Asked for with no request to the API.
+    expect(view.seen).toEqual([]);
+    await type(view.input('name'), 'Ana Maria Perez');
+    await type(view.input('email'), 'ana@example.com');
+    await type(view.input('phone'), '6123 4567');
+    await view.pay();
+    expect(view.receipts).toEqual(['OP1']);
+    expect(chunk.requested).toBe(2);
+    expect(view.seen).toEqual(['https://checkout.test/api/v1/cards/auth-capture']);
+  });
+});
