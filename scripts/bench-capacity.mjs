@@ -7,6 +7,7 @@
 //
 //   npm run build && npm run bench:capacity [-- --rounds 3 --seconds 5 --levels 1,4,16 --warmup 2]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:capacity
+//   npm run bench:capacity -- --server path/to/another/server.mjs   (another build of the server, to compare)
 //
 // Per level it prints, as medians of the rounds with the rounds' spread: payments per second, p50
 // and p99, CPU per payment (the node processes from /proc; on PostgreSQL its backends and background
@@ -16,13 +17,14 @@
 // pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
 // resource that limits the level. Loopback only; every process it starts is stopped at its end.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startSandbox } from './sandbox-process.mjs';
+import { serverOption, startSandbox } from './sandbox-process.mjs';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const option = (name, fallback) => {
@@ -60,12 +62,48 @@ function randomVisa() {
 }
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
-/** A card payment as the widget sends it: a card, a trackId and a captcha token of its own (a token counts once), so no rule joins two. */
-function pasarelaRequest(code) {
+/**
+ * A card typed into a node's card vault, as the vault's card fields do in the payer's browser: its
+ * token is what the payment carries (issue 90). The vault takes 30 cards a minute from one client
+ * address, so each call comes from another loopback address (all of 127/8 is the machine's own).
+ */
+let tokenizedFrom = 0;
+function tokenize(vaultUrl) {
+  tokenizedFrom += 1;
+  const localAddress = `127.${1 + (Math.floor(tokenizedFrom / 250 / 250) % 250)}.${1 + (Math.floor(tokenizedFrom / 250) % 250)}.${2 + (tokenizedFrom % 250)}`;
+  const body = JSON.stringify({ number: randomVisa(), expMonth: '12', expYear: '2034', cvc: '123' });
+  const target = new URL('/v1/cards', vaultUrl);
+  return new Promise((resolve, reject) => {
+    const sent = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => (res.statusCode === 201 ? resolve(JSON.parse(text).token) : reject(new Error(`the card vault answered ${res.statusCode}: ${text}`))));
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+/** Tokens made ahead of a round, per node (each node has a vault of its own): a round's payers take them, so tokenizing is not measured. */
+function tokenPool(vaultUrls) {
+  const pools = vaultUrls.map(() => []);
+  return {
+    async fill(count) {
+      await Promise.all(vaultUrls.map(async (vaultUrl, i) => {
+        while (pools[i].length < count) pools[i].push(...await Promise.all(Array.from({ length: Math.min(50, count - pools[i].length) }, () => tokenize(vaultUrl))));
+      }));
+    },
+    /** A token of node `i`'s vault; made on the spot if the round outran the pool. */
+    take: async (i) => pools[i].pop() ?? tokenize(vaultUrls[i]),
+  };
+}
+
+/** A card payment as the widget sends it: a card token, a trackId and a captcha token of its own (a token counts once), so no rule joins two. */
+function pasarelaRequest(code, token) {
   const body = {
     cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
-    cardInformation: { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    cardInformation: { cardNumber: token, expMonth: '12', expYear: '34', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
     additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: `bench-person-${randomUUID()}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
@@ -189,7 +227,7 @@ async function closedLoop(urls, concurrency, seconds, request) {
   await Promise.all(Array.from({ length: concurrency }, async (_, i) => {
     const url = urls[i % urls.length];
     while (performance.now() < end) {
-      const { path, init } = request();
+      const { path, init } = await request(i % urls.length);
       const sent = performance.now();
       try {
         const res = await fetch(`${url}${path}`, init);
@@ -236,6 +274,7 @@ async function measureRound(side, concurrency, watcher) {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
+  await side.prepare?.(concurrency);
   const benchCpu = process.cpuUsage();
   const run = await closedLoop(side.urls, concurrency, SECONDS, side.request);
   const { user, system } = process.cpuUsage(benchCpu);
@@ -307,7 +346,7 @@ async function startSides(database, nodes, simulator, dir) {
   const floors = [];
   try {
     // One after the other: the first migrates and seeds, the others find it done.
-    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env));
+    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, serverOption()));
     for (let i = 0; i < nodes; i++) {
       floors.push(await spawnListening(join(rootDir, 'scripts/capacity-floor.mjs'), {
         ...simulator.env, FLOOR_PORT: '0', FLOOR_DATA_DIR: mkdtempSync(join(dir, 'floor-')), ...(database === 'PGlite' ? { DATABASE_URL: '' } : { DATABASE_URL: PG_URL }),
@@ -320,8 +359,17 @@ async function startSides(database, nodes, simulator, dir) {
   const link = await fetch(`${sandboxes[0].url}/sandbox/links`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
   }).then((r) => r.json());
+  const tokens = tokenPool(sandboxes.map((s) => s.vault.url));
+  // Enough for the fastest round seen so far at this level, and then some.
+  const fastest = new Map();
+  const pasarela = {
+    name: 'Pasarela', urls: sandboxes.map((s) => s.url), pids: () => sandboxes.map((s) => s.child.pid), simulatorPid: simulator.child.pid,
+    request: async (i) => pasarelaRequest(link.code, await tokens.take(i)),
+    prepare: (concurrency) => tokens.fill(Math.ceil(((fastest.get(concurrency) ?? 40) * SECONDS * 1.5) / sandboxes.length) + 20),
+    saw: (concurrency, rate) => fastest.set(concurrency, Math.max(rate, fastest.get(concurrency) ?? 0)),
+  };
   return {
-    pasarela: { name: 'Pasarela', urls: sandboxes.map((s) => s.url), pids: () => sandboxes.map((s) => s.child.pid), request: () => pasarelaRequest(link.code), simulatorPid: simulator.child.pid },
+    pasarela,
     floor: { name: 'floor', urls: floors.map((f) => f.url), pids: () => floors.map((f) => f.child.pid), request: floorRequest, simulatorPid: simulator.child.pid },
     stop: () => Promise.all([...sandboxes, ...floors].map((p) => p.stop())),
   };
@@ -332,13 +380,21 @@ async function benchConfiguration(database, nodes, simulator, dir) {
   const watcher = database === 'PGlite' ? undefined : await openWatcher(PG_URL);
   const results = [];
   try {
-    for (const side of [sides.pasarela, sides.floor]) if (WARMUP_S > 0) await closedLoop(side.urls, 4, WARMUP_S, side.request);
+    for (const side of [sides.pasarela, sides.floor]) {
+      if (WARMUP_S <= 0) continue;
+      await side.prepare?.(4);
+      await closedLoop(side.urls, 4, WARMUP_S, side.request);
+    }
     for (const concurrency of LEVELS) {
       const rounds = { Pasarela: [], floor: [] };
       for (let round = 0; round < ROUNDS; round++) {
         // Each round in the other order than the one before, so neither side always goes first.
         const order = round % 2 === 0 ? [sides.pasarela, sides.floor] : [sides.floor, sides.pasarela];
-        for (const side of order) rounds[side.name].push(await measureRound(side, concurrency, watcher));
+        for (const side of order) {
+          const measured = await measureRound(side, concurrency, watcher);
+          side.saw?.(concurrency, measured.rate);
+          rounds[side.name].push(measured);
+        }
       }
       results.push({ database, nodes, concurrency, rounds });
       printLevel(database, nodes, concurrency, rounds);
