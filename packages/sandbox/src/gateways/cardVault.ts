@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { CARD_BRANDS, CARD_TOKEN_PATTERN } from '@pasarela/core';
-import { keepAliveFetch } from './keepAliveFetch';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -46,8 +45,8 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 
 export function httpCardVault(options: CardVaultOptions): CardVault {
   const base = options.url.replace(/\/+$/, '');
-  // Two calls on every card payment (its facts, its CVC's drop): node:http on kept-alive connections.
-  const send = options.fetch ?? keepAliveFetch;
+  // Read at each call: a test harness may wrap the global fetch after this client is made.
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   return {
     url: base,
     apiSecret: options.apiSecret,
