@@ -135,7 +135,7 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await payByCard(p, { number: '4000 0000 0000 0002' });
     await p.see(CHECKOUT, '[role="alert"]:not(:empty)');
     expect(await shopHeard(p)).toBe('error');
-    await fillCard(p, { number: '4111 1111 1111 1111', cvc: '321' });
+    await fillCard(p, { number: '4000 0000 0000 5126', cvc: '321' });
     await p.click(CHECKOUT, '#method-panel-card button[type="submit"]');
     await p.seeText(CHECKOUT, RECEIPT);
     expect(await shopHeard(p)).toBe('success');
