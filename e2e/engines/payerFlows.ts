@@ -12,7 +12,7 @@ const RECEIPT = /comprobante de pago|payment receipt/i;
 const DEMO_USER = { login: 'demo', password: 'Demo#2026pass' } as const;
 
 /**
- * The payer's core flows (issue 92): card to the receipt, 3DS, Nequi, cash, wallet login, close and
+ * The payer's core flows (issue 92): card to the receipt, a decline then another card, 3DS, Nequi, cash, wallet login, close and
  * reopen, zero-JS buttons, a strict CSP with Trusted Types, one order in two browsers; at 360 px,
  * and the card and Nequi at 1280 px. One engine and one sandbox for them all; a tab (a browser of its
  * own) per flow. Each flow uses its own card or method: the same card and amount twice within
@@ -126,6 +126,19 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await p.seeText(CHECKOUT, RECEIPT);
     expect(await shopHeard(p)).toBe('success');
     await p.screenshot('card-receipt-1280');
+    await done(p);
+  });
+
+  it('declined at 360 px: the bank\'s no in an alert, the shop hears error; another card, typed over the first, pays', async () => {
+    const p = await payer();
+    await openShop(p);
+    await payByCard(p, { number: '4000 0000 0000 0002' });
+    await p.see(CHECKOUT, '[role="alert"]:not(:empty)');
+    expect(await shopHeard(p)).toBe('error');
+    await fillCard(p, { number: '4000 0000 0000 5126', cvc: '321' });
+    await p.click(CHECKOUT, '#method-panel-card button[type="submit"]');
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p)).toBe('success');
     await done(p);
   });
 

@@ -231,6 +231,14 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
+  it('framed under a frame that sends no referrer (Firefox tells its parent as "null"), takes the card and speaks to the checkout alone', async () => {
+    const page = await framedFields('lang=es', 'null');
+    expect(page.input('cardnumber').disabled).toBe(false);
+    expect(page.messages('pasarela-vault:ready')).toHaveLength(1);
+    expect(page.posted.every((p) => p.targetOrigin === CHECKOUT_ORIGIN)).toBe(true);
+    await page.close();
+  });
+
   it('takes the merchant\'s appearance', async () => {
     const page = await framedFields('lang=es&accent=%23aa0000&radius=4&font=Inter, sans-serif');
     expect(page.doc.documentElement.style.getPropertyValue('--accent')).toBe('#aa0000');

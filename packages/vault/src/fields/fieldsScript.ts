@@ -31,8 +31,11 @@ export function runCardFields(win: Window): void {
   const config = JSON.parse(configText) as FieldsConfig;
   // Framed by anything but the checkout it names (as far as the browser tells: Chromium and WebKit do),
   // the fields take nothing: a card typed there could only go to the vault and its token to the checkout.
+  // Firefox tells "null" for a parent whose frame sends no referrer (the checkout's frame has
+  // referrerpolicy no-referrer): that is not telling, and the exact origins of every message still hold.
   const ancestors = win.location.ancestorOrigins;
-  if (win.parent === win || (ancestors && ancestors.length > 0 && ancestors[0] !== config.parentOrigin)) {
+  const parentTold = ancestors && ancestors.length > 0 && ancestors[0] !== 'null' ? ancestors[0] : undefined;
+  if (win.parent === win || (parentTold !== undefined && parentTold !== config.parentOrigin)) {
     for (const box of Array.from(doc.querySelectorAll('input'))) box.disabled = true;
     return;
   }
