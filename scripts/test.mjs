@@ -50,8 +50,8 @@ const postgres = TEST_DATABASE_URL
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 // The payer's core flows in Firefox ESR and WebKitGTK, each engine's file in a worker of its own (an
 // engine not installed skips its file with a notice); after the Chromium suite, which fills both cores.
-// Only with TEST_ENGINES=1 (`npm run test:engines` runs them alone): Firefox's card payments through
-// the card vault's frame do not reach the receipt yet, and the suite's 220 s would take npm test past 10 minutes.
+// Only with TEST_ENGINES=1 (`npm run test:engines` runs them alone): the suite's 190-230 s (about 155
+// CPU-s, 26 tests) would take npm test further past 10 minutes.
 const engines = step('payer flows in Firefox ESR and WebKitGTK', [vitest, 'run', '--maxWorkers', '2', '--project', 'engines'], envWithoutPostgres);
 // Three rows of docs/spec-coverage.md mutated (about 10 CPU-s), never beside the browser suite.
 const specRules = step('SPEC rules caught by their cited tests (a sample)', ['scripts/spec-rules.mjs', '--sample', '3'], envWithoutPostgres);
