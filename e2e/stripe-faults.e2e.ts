@@ -15,8 +15,8 @@ import { startSandbox, type RunningSandbox, type VaultProcess } from '../scripts
 
 const SECRET_KEY = 'sk_test_pasarela_e2e_faults';
 const DEADLINE_MS = 10_000;
-/** The server's answer after the deadline: its own work and a busy machine. */
-const SLACK_MS = 3_000;
+/** The server's answer after the deadline: its own work and a busy machine (0.5 s alone; 3.3 s once in npm test, four browser files beside it on two cores). */
+const SLACK_MS = 5_000;
 
 describe('faults between the server and Stripe', () => {
   let door: StripeTestDoor;

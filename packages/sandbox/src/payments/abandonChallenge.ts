@@ -12,12 +12,27 @@ export function leftByPayer(row: Pick<TransactionRow, 'method' | 'auth_status' |
 }
 
 /**
+ * Where the payer left the challenge: the checkout (for another card, or the order paid another way from
+ * another browser) or the issuer's own page (its cancel), which the receipt tells apart: only the
+ * former may have been another browser's doing.
+ */
+type ChallengeLeftAt = 'checkout' | 'issuer_page';
+
+/** A card challenge the payer cancelled on the issuer's page, in the browser that shows it. */
+export const leftOnIssuerPage = (row: Pick<TransactionRow, 'method' | 'auth_status' | 'details'>): boolean =>
+  leftByPayer(row) && row.details['leftAt'] === 'issuer_page';
+
+/**
  * Called off on the locked row while it waits (so a later completion is refused), then withdrawn at the
  * processor; a challenge completed first wins and nothing is withdrawn.
  */
-export async function abandonCardChallenge(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<TransactionRow> {
+export async function abandonCardChallenge(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, leftAt: ChallengeLeftAt = 'checkout'): Promise<TransactionRow> {
   if (leftByPayer(row)) return row;
-  const settled = await settlePayment(deps, row.cod_oper, (locked) => isAbandonableChallenge(attemptOf(locked)) ? cancelledOutcome(locked, 'payer') : undefined);
+  const settled = await settlePayment(deps, row.cod_oper, (locked) => {
+    if (!isAbandonableChallenge(attemptOf(locked))) return undefined;
+    const outcome = cancelledOutcome(locked, 'payer');
+    return { ...outcome, details: { ...outcome.details, leftAt } };
+  });
   const after = settled?.row ?? row;
   if (settled?.kind === 'settled') {
     // Committed: any later answer is refused here; this stops the processor asking the payer.

@@ -45,7 +45,7 @@ export function threeDsReturnRoutes(deps: Deps) {
     // Cancelled on the issuer's page: called off as the payer's and withdrawn at the issuer.
     if (c.req.query('cancel') === '1') {
       const row = await findTransaction(deps.db, codOper);
-      if (row?.method === 'card') await abandonCardChallenge(deps, row).catch(() => undefined);
+      if (row?.method === 'card') await abandonCardChallenge(deps, row, 'issuer_page').catch(() => undefined);
     } else {
     // In case its notification is not in yet.
       await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
@@ -68,7 +68,7 @@ export function threeDsRoutes(deps: Deps) {
     const row = await findTransaction(deps.db, codOper);
     if (row && leftByPayer(row)) return noLongerValid(c, row);
     if (row && result === 'cancel') {
-      const after = await abandonCardChallenge(deps, row);
+      const after = await abandonCardChallenge(deps, row, 'issuer_page');
       return c.json({ codOper, status: after.status });
     }
     const challenge = await deps.sandbox?.card.challenge(codOper);

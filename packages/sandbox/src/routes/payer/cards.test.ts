@@ -86,7 +86,10 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const back = await t.app.request(hop.pathname + hop.search);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
-    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+    const receipt = await t.get(`/receipts/${codOper}`);
+    expect(receipt.data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+    // This browser's own cancel: its wait says cancelled, never "called off in another window".
+    expect(receipt.data['calledOffByPayer']).toBeUndefined();
   });
 
   it("redirects 4000 0000 0000 3220 to the issuer's 3DS page on the simulator's origin, whose approve is recorded there; the settle call finishes the payment", async () => {

@@ -12,6 +12,7 @@ import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode } from '../../store/links';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { wasPaidElsewhere } from '../../payments/settlePayment';
+import { leftOnIssuerPage } from '../../payments/abandonChallenge';
 
 /** The payment that paid the order this one was called off for (a bank page or a challenge left in another browser). */
 function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
@@ -73,7 +74,8 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
   const answer = receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
-  const calledOffByPayer = tx.auth_status === CANCELLED_AUTH_STATUS && tx.details['cancelReason'] === 'payer';
+  // A cancel on the issuer's page was this browser's own: its wait tells it as a cancel, not a call-off from elsewhere.
+  const calledOffByPayer = tx.auth_status === CANCELLED_AUTH_STATUS && tx.details['cancelReason'] === 'payer' && !leftOnIssuerPage(tx);
   if (!calledOffByPayer) return answer;
   const calledOff = { ...answer, calledOffByPayer: true };
   if (!link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return calledOff;
