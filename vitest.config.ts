@@ -190,8 +190,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The payer's core flows in Firefox ESR and WebKitGTK (e2e/engines/), each engine's file in
-          // a worker of its own; an engine not installed skips its file with a notice (CI installs them).
+          // The payer's core flows in Firefox ESR and WebKitGTK (e2e/engines/), a file per engine; an
+          // engine not installed skips its file with a notice (CI installs them).
           name: 'engines',
           include: ['e2e/engines/**/*.engines.ts'],
           globalSetup: ['e2e/support/globalSetup.ts'],

@@ -30,9 +30,9 @@ const median = (xs) => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Run in every frame from its start: the checkout's or the floor's frame reports when its card field shows. */
+/** Run in every frame from its start: the frame with the card field (the card vault's fields page framed in the checkout, issue 90, or the floor's frame) reports when it shows. */
 const WATCH = `(${function watch() {
-  if (window === window.top || !location.pathname.startsWith('/pf/widget')) return;
+  if (window === window.top || (!location.pathname.startsWith('/pf/widget') && location.pathname !== '/fields')) return;
   const tick = () => {
     const field = document.querySelector('[name="cardnumber"], input[autocomplete="cc-number"]');
     if (field && !field.disabled && field.getClientRects().length > 0 && getComputedStyle(field).visibility === 'visible') {

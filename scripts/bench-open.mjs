@@ -355,7 +355,9 @@ if (splashRuns > 0) {
       report(`default settings (splash 3000 ms), first open() on the page -> card field on screen and focused${of}`, first);
       report(`default settings (splash 3000 ms), reopen on the same page -> card field on screen and focused${of}`, reopen);
       console.log(`default settings, reopen${of}: ${(median(reopen) / floorMedian).toFixed(2)}x the floor (target: within 1.5x)`);
-      console.log(`default settings, first open${of}: ${((median(first) - 3000) / floorMedian).toFixed(2)}x the floor after the splash's 3000 ms (target: splash + 1.5x, ${Math.round(3000 + 1.5 * floorMedian)} ms here; measured ${median(first)} ms)`);
+      // The field is drawn and focused beneath the splash (splash-input.e2e.ts), so it comes before the splash lifts.
+      const firstBudget = Math.round(3000 + 1.5 * floorMedian);
+      console.log(`default settings, first open${of}: ${median(first)} ms (target: the splash's 3000 ms + 1.5x the floor, ${firstBudget} ms here: ${median(first) <= firstBudget ? 'within' : 'over'}); ${(median(first) / floorMedian).toFixed(2)}x the floor`);
       if (name !== 'this build') console.log(`${name} against this build, reopen: ${median(reopen)} against ${median(times['this build'].reopen)} ms (medians), ${median(toThis).toFixed(2)}x median of each round`);
     }
     report('floor in the same rounds', floorTimes);
@@ -433,7 +435,8 @@ async function returnOnce(browser, sandbox, step, order) {
       await frame.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio', { name: /Clave/ }).check();
       await frame.getByRole('button', { name: /continuar al banco/i }).click();
     }
-    const button = frame.locator(`button.${answer}`);
+    // The page's answer, not its dialog's "stay here" (styled as an approval, hidden until asked).
+    const button = frame.locator(`form button.${answer}`);
     await button.waitFor({ timeout: 20_000 });
     // The bank's or issuer's page, wherever it is served (the processors' service has an origin of its own).
     const outside = await (await button.elementHandle())?.ownerFrame();
@@ -441,7 +444,7 @@ async function returnOnce(browser, sandbox, step, order) {
     const reported = new Promise((resolve) => (seen = resolve));
     const clicked = await outside.evaluate((name) => {
       const at = performance.timeOrigin + performance.now();
-      document.querySelector(`button.${name}`).click();
+      document.querySelector(`form button.${name}`).click();
       return at;
     }, answer);
     const report = await Promise.race([reported, new Promise((_, reject) => setTimeout(() => reject(new Error(`${step}: nothing shown within 30 s`)), 30_000))]);

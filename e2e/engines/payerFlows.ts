@@ -225,9 +225,21 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await done(p);
   });
 
-  it('one order in two browsers at 360 px: the second sees the Yappy payment waiting, not a new one; one payment; then paid in both', async () => {
+  /** The demo shop in the payer's language: its toggle, when the page came in the other one. */
+  async function shopIn(p: Payer, lang: 'es' | 'en'): Promise<void> {
+    if ((await p.tab.evaluate(TOP, () => document.documentElement.lang)) !== lang) await p.click(TOP, '#lang-toggle');
+    await p.until(`the shop in ${lang}`, TOP, (want: string) => document.documentElement.lang === want, [lang]);
+  }
+
+  const TWO_BROWSERS = {
+    es: { send: /enviar solicitud de pago/i, waiting: /Tienes un pago con Yappy de \$65\.27 esperando tu aprobación/, paid: /Este pedido ya está pagado/ },
+    en: { send: /send payment request/i, waiting: /You have a Yappy payment of \$65\.27 waiting for your approval/, paid: /This order is already paid/ },
+  } as const;
+  it.each(['es', 'en'] as const)('one order in two browsers at 360 px, %s: the second sees the Yappy payment waiting, not a new one; one payment; then paid in both', async (lang) => {
+    const words = TWO_BROWSERS[lang];
     const a = await payer();
     await a.tab.goto(sandbox.demoUrl);
+    await shopIn(a, lang);
     await a.click(TOP, '[data-product="geisha"] [data-step="1"]');
     expect(await a.tab.evaluate(TOP, () => document.getElementById('total')?.textContent)).toBe('$65.27');
     await a.click(TOP, '#pay-button');
@@ -235,7 +247,7 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await chooseMethod(a, /Yappy/);
     await verifyIfAsked(a);
     await a.fill(CHECKOUT, '[name="yappy-phone"]', '63333333');
-    await a.press(CHECKOUT, 'button', /enviar solicitud de pago/i);
+    await a.press(CHECKOUT, 'button', words.send);
     await a.see(CHECKOUT, '[role="timer"]');
     const code = await checkoutCode(a);
     const orderPage = await a.tab.url();
@@ -243,22 +255,26 @@ export function payerFlows(launch: () => Promise<Engine>): void {
 
     const b = await payer();
     await b.tab.goto(orderPage);
+    await shopIn(b, lang);
     await b.until('the order total', TOP, () => document.getElementById('total')?.textContent === '$65.27', []);
     await b.click(TOP, '#pay-button');
-    await b.seeText(CHECKOUT, /Tienes un pago con Yappy de \$65\.27 esperando tu aprobación/);
+    await b.seeText(CHECKOUT, words.waiting);
     expect(await cardFormShown(b)).toBe(false);
     expect(await checkoutCode(b)).toBe(code);
-    await b.screenshot('two-browsers-waiting-es-360');
+    await b.screenshot(`two-browsers-waiting-${lang}-360`);
 
     const [yappy] = await transactionsFor(sandbox, code);
     const approved = await fetch(`${sandbox.url}/sandbox/yappy/${yappy?.codOper ?? ''}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }) });
     expect(approved.status).toBe(200);
     for (const p of [b, a]) {
       await p.tab.goto(orderPage);
-      await p.seeText(TOP, /Este pedido ya está pagado/);
+      await shopIn(p, lang);
+      await p.seeText(TOP, words.paid);
       expect(await p.tab.evaluate(TOP, () => document.getElementById('pay-button')?.getClientRects().length ?? 0)).toBe(0);
     }
-    await b.screenshot('two-browsers-paid-es-360');
+    // The shop's notice on screen in the picture (it sits below the cart at 360 px).
+    await b.tab.evaluate(TOP, () => document.getElementById('checkout-state')?.scrollIntoView({ block: 'center' }));
+    await b.screenshot(`two-browsers-paid-${lang}-360`);
     expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
     await done(a);
     await done(b);

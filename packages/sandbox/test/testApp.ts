@@ -115,6 +115,8 @@ export async function createTestApp(
     wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database; vaultStore?: TestVaultOptions['store'];
     /** The server's own calls to its vault (card facts, CVC drops) sent to another URL in front of it (a proxy that counts them). */
     vaultApiUrl?: (vault: TestVault) => string;
+    /** The processors' limit on one call; TEST_PROCESSORS_TIMEOUT_MS unless given (a test of amounts, not deadlines, gives the deployment's). */
+    processorsTimeoutMs?: number;
   }
     & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics'> = {},
 ): Promise<TestApp> {
@@ -134,7 +136,7 @@ export async function createTestApp(
   });
   // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
   // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
-  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } });
+  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: options.processorsTimeoutMs ?? TEST_PROCESSORS_TIMEOUT_MS, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } });
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
   const app = createApp({
     gateways,
