@@ -30,9 +30,14 @@ export interface EngineTab {
   click<A extends unknown[]>(path: FramePath, find: Finder<A>, ...args: A): Promise<void>;
   /** The element `find` answers, emptied, then typed into key by key. */
   fill<A extends unknown[]>(path: FramePath, text: string, find: Finder<A>, ...args: A): Promise<void>;
+  /** Keys pressed one after the other on whatever has the focus, as a keyboard does (WebDriver's key values: '\uE004' Tab, '\uE007' Enter). */
+  press(keys: readonly string[]): Promise<void>;
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** WebDriver's key values (W3C WebDriver, "Keyboard actions"). */
+export const KEY = { tab: '\uE004', enter: '\uE007', shift: '\uE008' } as const;
 
 export interface Engine {
   readonly name: EngineName;

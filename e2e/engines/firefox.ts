@@ -1,5 +1,8 @@
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
-import type { Engine, EngineTab, FramePath, InPage, TabOptions } from './engine';
+import puppeteer, { type Browser, type ElementHandle, type Frame, type KeyInput, type Page } from 'puppeteer-core';
+import { KEY, type Engine, type EngineTab, type FramePath, type InPage, type TabOptions } from './engine';
+
+/** WebDriver's key values as puppeteer names them. */
+const PUPPETEER_KEYS: Record<string, KeyInput> = { [KEY.tab]: 'Tab', [KEY.enter]: 'Enter' };
 
 export const FIREFOX_PATH = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
 
@@ -46,6 +49,9 @@ async function newTab(browser: Browser, { width, height = 740 }: TabOptions): Pr
       await field.evaluate((el) => (el as HTMLInputElement).select());
       if (await field.evaluate((el) => (el as HTMLInputElement).value !== '')) await page.keyboard.press('Backspace');
       await field.type(text);
+    },
+    press: async (keys) => {
+      for (const key of keys) await page.keyboard.press(PUPPETEER_KEYS[key] ?? (key as KeyInput));
     },
     screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
     close: () => context.close(),

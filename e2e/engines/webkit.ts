@@ -181,6 +181,9 @@ async function tabOf(base: string, session: string, { width, height = 740 }: Tab
       const keys = [...(emptied ? [] : ['\uE003']), ...text];
       await run('/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }] });
     },
+    press: async (keys) => {
+      await run('/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }] });
+    },
     screenshot: async (file) => writeFile(file, Buffer.from(String(await command(base, session, 'GET', '/screenshot')), 'base64')),
     close: async () => {
       await command(base, session, 'DELETE', '').finally(forget);
