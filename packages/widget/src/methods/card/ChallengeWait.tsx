@@ -137,28 +137,26 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
         }
       },
     });
-    // Not a refusal: the neutral notice, and the shop hears of the payment that paid, never of a decline here.
-    const paidElsewhere = (by: PaidBy) => {
-      if (over) return;
+    // Ended by what happened elsewhere: nothing of this payment or its card is kept to pay again here.
+    const endWait = (): boolean => {
+      if (over) return false;
       over = true;
       stop();
       payment.memory().clear();
       forgetEntryDraft();
       takeCardDraft(services.storage.session);
       takeChallenge(services.storage.session);
-      setPaidBy(by);
+      return true;
+    };
+    // Not a refusal: the neutral notice, and the shop hears of the payment that paid, never of a decline here.
+    const paidElsewhere = (by: PaidBy) => {
+      if (endWait()) setPaidBy(by);
     };
     // Not asked here: called off from the order opened elsewhere. Said so, neutrally, and looked at now
     // and then (for about ten minutes, the time a payer takes to pay there) until the order is paid there.
     let lookAgain: ReturnType<typeof setTimeout> | undefined;
     const calledOffElsewhere = () => {
-      if (over) return;
-      over = true;
-      stop();
-      payment.memory().clear();
-      forgetEntryDraft();
-      takeCardDraft(services.storage.session);
-      takeChallenge(services.storage.session);
+      if (!endWait()) return;
       setCalledOff(true);
       let looks = 0;
       const look = () => {
