@@ -102,7 +102,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     };
   }, [services, codOper]);
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
-  const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
+  const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void; paidElsewhere: (by: PaidBy) => void } | null>(null);
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
   // call's doing (its push can beat the call's own answer), not a refusal to show the first card again.
   const asked = useRef(false);
@@ -180,7 +180,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       backOnForm(payment, store, null);
       end.current();
     };
-    ended.current = { anotherCard, finish };
+    ended.current = { anotherCard, finish, paidElsewhere };
     return () => {
       over = true;
       stop();
@@ -198,7 +198,11 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       const answer = await abandonChallenge(services.api, codOper);
       const end = afterChallengeAbandon(answer);
       if (end === 'form') {
-        ended.current?.anotherCard();
+        // Called off, maybe because the order was paid in another browser a moment ago, before this wait
+        // heard: asked the wait's own look-up first, as a paid order is never offered to be paid again.
+        const by = await loadReceipt(services.api, codOper).then(paidByOfReceipt, () => null);
+        if (by) ended.current?.paidElsewhere(by);
+        else ended.current?.anotherCard();
       } else if (end === 'waiting') {
         setLeaving('failed');
       } else {
