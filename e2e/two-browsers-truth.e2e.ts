@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { transactionsFor } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { DemoShop, type CheckoutFrame, type CheckoutScope } from './support/pages';
+import { CheckoutFrame, DemoShop, type CheckoutScope, vaultFrameOf } from './support/pages';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -258,4 +259,78 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
     expect((await transactionsFor(sandbox, codes[0] ?? '')).filter((t) => t.status === 1)).toHaveLength(1);
     await Promise.all([first.close(), second.close()]);
   });
+  // The first browser, back from the issuer's page, presses "Pay with another card" at once after the
+  // second paid the order (it called the challenge off there first), before its wait heard: its looks
+  // are held until that call answers. The order is paid, said neutrally; never the card form again.
+  const AT_ONCE = [
+    {
+      lang: 'es', amount: 33.5, waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).', otherCard: 'Pagar con otra tarjeta',
+      waits: /^Tienes un pago con tarjeta de \$[\d.]+ esperando la verificación de tu banco \(3D Secure\)$/, otherWay: /^Pagar este pedido \(\$\d+\.\d\d\) de otra forma$/,
+      paid: 'Este pedido ya se pagó', how: /^Se pagó con tarjeta en otra ventana o dispositivo/,
+    },
+    {
+      lang: 'en', amount: 34.5, waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).", otherCard: 'Pay with another card',
+      waits: /^You have a card payment of \$[\d.]+ waiting for your bank's verification \(3D Secure\)$/, otherWay: /^Pay this order \(\$\d+\.\d\d\) another way$/,
+      paid: 'This order is already paid', how: /^It was paid with card in another window or device/,
+    },
+  ] as const;
+  for (const c of AT_ONCE) {
+    it(`${c.lang}: "${c.otherCard}" pressed at once in the first browser after the second paid: the order is paid there, no card form`, async () => {
+      const errors: string[] = [];
+      const code = await createLink(sandbox, { amount: c.amount, taxAmount: 0, description: 'Pedido de una vez', singleUse: true });
+      const first = await newBrowser(c.lang);
+      const a = await first.newPage();
+      a.on('pageerror', (e) => errors.push(e.message));
+      await a.goto(sandbox.demoUrl);
+      const frameA = await openRecordingShopEvents(a, code, c.lang);
+      const checkoutA = new CheckoutFrame(frameA);
+      await checkoutA.waitForForm();
+      await checkoutA.fillCard({ number: '4000 0000 0000 3220' });
+      await verifyIfAsked(frameA);
+      await checkoutA.submit();
+      await frameA.getByRole('button', { name: /^(Aprobar|Approve)$/ }).waitFor({ timeout: 20_000 });
+      await (await checkoutFrameOf(a)).evaluate(() => history.back());
+      await frameA.getByText(c.waiting, { exact: true }).waitFor({ timeout: 20_000 });
+      // From here the first browser's looks at its payment wait until its own call has answered.
+      let held = true;
+      a.on('response', (res) => {
+        if (res.url().endsWith('/abandon')) held = false;
+      });
+      await a.route('**/api/v1/receipts/**', async (route) => {
+        while (held) await new Promise((resolve) => setTimeout(resolve, 50));
+        await route.continue();
+      });
+
+      const second = await newBrowser(c.lang);
+      const b = await second.newPage();
+      b.on('pageerror', (e) => errors.push(e.message));
+      await b.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${c.lang}`);
+      await b.getByRole('heading', { name: c.waits }).waitFor({ timeout: 20_000 });
+      await b.getByRole('button', { name: c.otherWay }).click();
+      const checkoutB = new CheckoutFrame(b);
+      await checkoutB.waitForForm();
+      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
+      await verifyIfAsked(b);
+      await checkoutB.submit();
+      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+
+      await frameA.getByRole('button', { name: c.otherCard, exact: true }).click();
+      const paid = frameA.getByRole('heading', { name: c.paid });
+      await paid.waitFor({ timeout: 20_000 });
+      expect(await frameA.getByText(c.how).isVisible()).toBe(true);
+      // Nothing to pay again: no card fields, no alert.
+      expect(await vaultFrameOf(frameA).locator('[name="cardnumber"]').count()).toBe(0);
+      expect(await frameA.locator('input, iframe').filter({ visible: true }).count()).toBe(0);
+      expect(await frameA.locator('[role="alert"]').count()).toBe(0);
+      // The news holds the focus, where the pressed button was: a screen reader reads it first.
+      expect(await paid.evaluate((heading) => heading === document.activeElement)).toBe(true);
+      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      await screenshot(a, { path: `${SHOTS}two-browsers-3ds-other-card-at-once-paid-${c.lang}-360.png` });
+      // Its shop page heard no decline.
+      expect((await shopEventsOf<[string, { status?: string }]>(a)).filter(([type, result]) => type === 'result' && result.status === 'error')).toEqual([]);
+      expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await Promise.all([first.close(), second.close()]);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChallengeAbandon, isAbandonableChallenge } from './challengeAbandon';
+import { afterChallengeAbandon, calledOffElsewhere, isAbandonableChallenge } from './challengeAbandon';
 
 const challenge = { method: 'card', status: -1, authStatus: 'PENDING_3DS', redirectUrl: 'http://localhost/sandbox/3ds/PP1' };
 
@@ -30,5 +30,26 @@ describe('SPEC 4 "Card: -1 pending, 0 declined, 1 approved, 2 captured, 3 refund
     ['an unknown status is not a payment', { status: 7, authStatus: 'X' }, 'declined'],
   ])('%s', (_case, answer, end) => {
     expect(afterChallengeAbandon(answer)).toBe(end);
+  });
+});
+
+describe('issue 92: "The browser left behind learns the truth ... never a decline or an expiry": which call-offs a waiting page tells as called off elsewhere', () => {
+  const cancelled = (details: Record<string, unknown>) => ({ authStatus: 'CANCELLED', details });
+  it.each([
+    ['left by the payer from the checkout (the order opened in another browser, maybe): called off there', cancelled({ cancelReason: 'payer' }), true],
+    ['the same, recorded with where it was left', cancelled({ cancelReason: 'payer', leftAt: 'checkout' }), true],
+    [
+      'a 3DS challenge cancelled on the issuer\'s page is this browser\'s own cancel ("El pago se canceló antes de completarse y no se hizo ningún cargo"), not "anulado en otra ventana"',
+      cancelled({ cancelReason: 'payer_on_issuer_page' }), false,
+    ],
+    ['the same cancel recorded before it had a reason of its own', cancelled({ cancelReason: 'payer', leftAt: 'issuer_page' }), false],
+    ['called off because another payment paid the order: "Este pedido ya se pagó", its own words', cancelled({ cancelReason: 'paid_elsewhere', paidBy: 'OP2', paidWith: 'card' }), false],
+    ['voided by the merchant: its own words', cancelled({ cancelReason: 'merchant' }), false],
+    ['a hold released unpaid', cancelled({ cancelReason: 'hold_expired' }), false],
+    ['a decline is never a call-off', { authStatus: 'DECLINED', details: {} }, false],
+    ['an expiry is never a call-off', { authStatus: 'EXPIRED', details: {} }, false],
+    ['still waiting', { authStatus: 'PENDING_3DS', details: {} }, false],
+  ])('%s', (_case, attempt, elsewhere) => {
+    expect(calledOffElsewhere(attempt)).toBe(elsewhere);
   });
 });

@@ -1,3 +1,4 @@
+import { cancelReasonOf, type CancelledAttempt } from './cancelReason';
 import { CARD_AUTH_STATUS } from './cardMessages';
 import { CARD_STATUS } from './cardOutcome';
 
@@ -22,3 +23,13 @@ export function afterChallengeAbandon(answer: { status: number; authStatus?: str
   if (answer.status === CARD_STATUS.declined) return answer.authStatus === CARD_AUTH_STATUS.cancelled ? 'form' : 'declined';
   return answer.status === CARD_STATUS.approved || answer.status === 2 || answer.status === 3 ? 'receipt' : 'declined';
 }
+
+/**
+ * Issue 92, "The browser left behind learns the truth ... never a decline or an expiry": a wait whose
+ * payment the payer called off from the checkout (the order opened in another browser, maybe) is told
+ * as called off there, neutrally, until the order is paid there. Not a 3DS challenge cancelled on the
+ * issuer's page: that is this browser's own cancel ("El pago se canceló antes de completarse y no se
+ * hizo ningún cargo"), as another payment's call-off, the merchant's void and a lapsed hold have words
+ * of their own.
+ */
+export const calledOffElsewhere = (attempt: CancelledAttempt): boolean => cancelReasonOf(attempt) === 'payer';

@@ -39,7 +39,7 @@ export const ReceiptSchema = v.object({
   network: text(),
   /** A payment called off because another payment paid its order: that one, whose receipt the payer is shown instead. */
   paidBy: v.optional(v.nullable(v.object({ codOper: v.string(), method: v.string() })), null),
-  /** Called off by the payer (from the order opened in another browser), not refused: a page still waiting on it says so, neutrally. */
+  /** Called off by the payer from a checkout (the order opened in another browser, maybe), not refused (calledOffElsewhere): a page still waiting on it says so, neutrally. */
   calledOffByPayer: v.optional(v.boolean(), false),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;

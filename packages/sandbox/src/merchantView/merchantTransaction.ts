@@ -1,11 +1,9 @@
 import * as v from 'valibot';
-import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency } from '@pasarela/core';
+import {
+  centsToAmount, CryptoRefundSchema, merchantCancelReasonOf, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency, type MerchantCancelReason,
+} from '@pasarela/core';
 import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
-
-/** Why a payment was called off: the payer chose another way, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
-export const CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant', 'hold_expired'] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export interface TransactionFacts {
   cod_oper: string;
@@ -81,7 +79,7 @@ export interface MerchantTransaction {
   /** Only on a cancelled crypto payment that had received coins. */
   refund?: CryptoRefund;
   /** Only on a payment called off before it was paid. */
-  cancelReason?: CancelReason;
+  cancelReason?: MerchantCancelReason;
   /** Only while money a gateway took for a called-off payment is not given back: dollars owed to the payer. */
   owedToPayer?: number;
 }
@@ -98,10 +96,10 @@ function refundOf(t: TransactionFacts): CryptoRefund | null {
   return parsed.success ? parsed.output : null;
 }
 
-function cancelReasonOf(t: TransactionFacts): CancelReason | null {
+/** As the contract says it (core merchantCancelReasonOf): a cancel on the issuer's page is the payer's. */
+function cancelReasonOf(t: TransactionFacts): MerchantCancelReason | null {
   if (t.auth_status !== 'CANCELLED') return null;
-  const reason = t.cancel_reason ?? t.details?.['cancelReason'];
-  return (CANCEL_REASONS as readonly unknown[]).includes(reason) ? (reason as CancelReason) : null;
+  return merchantCancelReasonOf(t.cancel_reason ?? t.details?.['cancelReason']);
 }
 
 export function maskedPhone(phone: string | null | undefined): string | null {

@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, isAbandonableChallenge, recordedPaymentResult } from '@pasarela/core';
+import { cancelledByPayer, cancelReasonOf, isAbandonableChallenge, recordedPaymentResult, type CancelReason } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
@@ -7,32 +7,23 @@ import { withdrawAtGateway } from './withdrawAtGateway';
 
 const attemptOf = (row: TransactionRow) => ({ method: row.method, status: row.status, authStatus: row.auth_status, redirectUrl: row.redirect_url });
 
+/** A card challenge the payer left: from the checkout (for another card or method, maybe from another browser) or on the issuer's page. */
 export function leftByPayer(row: Pick<TransactionRow, 'method' | 'auth_status' | 'details'>): boolean {
-  return row.method === 'card' && row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'payer';
+  return row.method === 'card' && cancelledByPayer(cancelReasonOf({ authStatus: row.auth_status, details: row.details }));
 }
 
 /**
- * Where the payer left the challenge: the checkout (for another card, or the order paid another way from
- * another browser) or the issuer's own page (its cancel), which the receipt tells apart: only the
- * former may have been another browser's doing.
- */
-type ChallengeLeftAt = 'checkout' | 'issuer_page';
-
-/** A card challenge the payer cancelled on the issuer's page, in the browser that shows it. */
-export const leftOnIssuerPage = (row: Pick<TransactionRow, 'method' | 'auth_status' | 'details'>): boolean =>
-  leftByPayer(row) && row.details['leftAt'] === 'issuer_page';
-
-/**
  * Called off on the locked row while it waits (so a later completion is refused), then withdrawn at the
- * processor; a challenge completed first wins and nothing is withdrawn.
+ * processor; a challenge completed first wins and nothing is withdrawn. `payer_on_issuer_page`: cancelled
+ * there, in the browser that shows it, so its receipt never reads as called off from elsewhere.
  */
-export async function abandonCardChallenge(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, leftAt: ChallengeLeftAt = 'checkout'): Promise<TransactionRow> {
+export async function abandonCardChallenge(
+  deps: Pick<Deps, 'db' | 'gateways'>,
+  row: TransactionRow,
+  reason: Extract<CancelReason, 'payer' | 'payer_on_issuer_page'> = 'payer',
+): Promise<TransactionRow> {
   if (leftByPayer(row)) return row;
-  const settled = await settlePayment(deps, row.cod_oper, (locked) => {
-    if (!isAbandonableChallenge(attemptOf(locked))) return undefined;
-    const outcome = cancelledOutcome(locked, 'payer');
-    return { ...outcome, details: { ...outcome.details, leftAt } };
-  });
+  const settled = await settlePayment(deps, row.cod_oper, (locked) => (isAbandonableChallenge(attemptOf(locked)) ? cancelledOutcome(locked, reason) : undefined));
   const after = settled?.row ?? row;
   if (settled?.kind === 'settled') {
     // Committed: any later answer is refused here; this stops the processor asking the payer.

@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { AttemptEvent } from './gatewayOutcomes';
@@ -12,7 +12,6 @@ import { cryptoReceivedOf } from './cryptoReceived';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
 import type { SettledMail } from './receiptMail';
 import { insertMail } from '../store/mailbox';
-import type { CancelReason } from '../merchantView/merchantTransaction';
 
 export type Settlement =
   | { kind: 'settled'; row: TransactionRow }

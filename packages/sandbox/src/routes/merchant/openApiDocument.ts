@@ -1,8 +1,7 @@
-import { CANCEL_REASONS } from '../../merchantView/merchantTransaction';
 import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
-import { BRAND_NAME_MAX, CAPTURE_METHODS, LANGUAGES } from '@pasarela/core';
+import { BRAND_NAME_MAX, CAPTURE_METHODS, LANGUAGES, MERCHANT_CANCEL_REASONS } from '@pasarela/core';
 import { LINK_DESCRIPTION_MAX } from '../linkDescriptions';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../merchantView/webhookEvent';
@@ -124,7 +123,7 @@ const transactionProperties = {
   status: { type: 'integer', description: 'The method\'s status code' },
   authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
   cancelReason: {
-    type: 'string', enum: [...CANCEL_REASONS],
+    type: 'string', enum: [...MERCHANT_CANCEL_REASONS],
     description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), you voided it (merchant), or its hold was not captured in time (hold_expired)',
   },
   refund: ref('CryptoRefundOwed'),

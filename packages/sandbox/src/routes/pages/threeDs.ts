@@ -42,10 +42,10 @@ export function threeDsReturnRoutes(deps: Deps) {
   app.get('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const back = afterChallengeUrl(codOper, c.req.query('returnTo'));
-    // Cancelled on the issuer's page: called off as the payer's and withdrawn at the issuer.
+    // Cancelled on the issuer's page: called off as the payer's there and withdrawn at the issuer.
     if (c.req.query('cancel') === '1') {
       const row = await findTransaction(deps.db, codOper);
-      if (row?.method === 'card') await abandonCardChallenge(deps, row, 'issuer_page').catch(() => undefined);
+      if (row?.method === 'card') await abandonCardChallenge(deps, row, 'payer_on_issuer_page').catch(() => undefined);
     } else {
     // In case its notification is not in yet.
       await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
@@ -68,7 +68,7 @@ export function threeDsRoutes(deps: Deps) {
     const row = await findTransaction(deps.db, codOper);
     if (row && leftByPayer(row)) return noLongerValid(c, row);
     if (row && result === 'cancel') {
-      const after = await abandonCardChallenge(deps, row, 'issuer_page');
+      const after = await abandonCardChallenge(deps, row, 'payer_on_issuer_page');
       return c.json({ codOper, status: after.status });
     }
     const challenge = await deps.sandbox?.card.challenge(codOper);

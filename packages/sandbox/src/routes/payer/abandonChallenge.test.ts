@@ -77,6 +77,33 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect((await t.simulator.books.read<unknown, { voided?: boolean }>('card', codOper))?.state.voided).toBe(true);
   });
 
+  it("cancelled on the issuer's page: recorded as the payer's there, its receipt not called off elsewhere; the merchant hears payer, as its contract says", async () => {
+    await listenToWebhooks();
+    const { codOper, page } = await atChallenge(58);
+    // The issuer's page's cancel as the payer's browser posts it, then the way back it leads to.
+    const left = await fetch(page, { method: 'POST', body: new URLSearchParams({ result: 'cancel' }), redirect: 'manual' });
+    const hop = new URL(left.headers.get('location') ?? '');
+    expect((await t.app.request(hop.pathname + hop.search)).status).toBe(303);
+    const [row] = await t.db.query<{ details: Record<string, unknown> }>('select details from transactions where cod_oper = $1', [codOper]);
+    expect(row?.details['cancelReason']).toBe('payer_on_issuer_page');
+    expect(row?.details).not.toHaveProperty('leftAt');
+    // This browser's own cancel: its wait says cancelled, never "called off in another window".
+    expect((await t.get(`/receipts/${codOper}`)).data).not.toHaveProperty('calledOffByPayer');
+    expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.declined DECLINED CANCELLED payer']);
+    // Left: the issuer's page decides nothing more, and nothing was charged.
+    expect((await completeChallenge(page, 'approve')).status).toBe(409);
+    expect(await chargesOf(codOper)).toBe(0);
+  });
+
+  it("a cancel on the issuer's page recorded before it had a reason of its own (`leftAt`) reads as one", async () => {
+    const { codOper, page } = await atChallenge(59);
+    expect((await abandon(codOper)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ calledOffByPayer: true });
+    await t.db.query(`update transactions set details = details || '{"leftAt":"issuer_page"}'::jsonb where cod_oper = $1`, [codOper]);
+    expect((await t.get(`/receipts/${codOper}`)).data).not.toHaveProperty('calledOffByPayer');
+    expect((await completeChallenge(page, 'approve')).status).toBe(409);
+  });
+
   it('the challenge completed first, then the abandon: the abandon answers its receipt and withdraws nothing', async () => {
     const { codOper, page } = await atChallenge(52);
     expect((await completeChallenge(page, 'approve')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cardResultMessage } from '@pasarela/core';
+import { calledOffElsewhere, cardResultMessage } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -12,7 +12,6 @@ import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode } from '../../store/links';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { wasPaidElsewhere } from '../../payments/settlePayment';
-import { leftOnIssuerPage } from '../../payments/abandonChallenge';
 
 /** The payment that paid the order this one was called off for (a bank page or a challenge left in another browser). */
 function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
@@ -69,14 +68,14 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
  * With the link's returnUrlString (SPEC 2 /pf/returnpage). A payment the payer called off (from the
  * order opened in another browser) whose single-use link another payment then paid names that one
  * too, as its wait's look does: its page says the order is paid, not declined. Until then it says it
- * was called off by the payer (calledOffByPayer), so a page still waiting on it tells no refusal.
+ * was called off by the payer (calledOffByPayer), so a page still waiting on it tells no refusal
+ * (core calledOffElsewhere: not a 3DS challenge cancelled on the issuer's page, that browser's own).
  */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
   const answer = receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
-  // A cancel on the issuer's page was this browser's own: its wait tells it as a cancel, not a call-off from elsewhere.
-  const calledOffByPayer = tx.auth_status === CANCELLED_AUTH_STATUS && tx.details['cancelReason'] === 'payer' && !leftOnIssuerPage(tx);
-  if (!calledOffByPayer) return answer;
+  // Core's rule: a cancel on the issuer's page was this browser's own, told as a cancel, not a call-off from elsewhere.
+  if (!calledOffElsewhere({ authStatus: tx.auth_status, details: tx.details })) return answer;
   const calledOff = { ...answer, calledOffByPayer: true };
   if (!link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return calledOff;
   const paid = await findTransaction(deps.db, link.paid_cod_oper);

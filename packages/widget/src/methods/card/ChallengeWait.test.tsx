@@ -127,6 +127,39 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect(view.results()).toEqual([]);
   }, 20_000);
 
+  it('"Pagar con otra tarjeta" pressed in the seconds after a card paid the order in another browser, before this wait heard: "ya se pagó", never the form again; the news holds the focus (issue 92)', async () => {
+    saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });
+    // The server called this challenge off as the other browser's card paid the order; the wait's own
+    // looks have not heard yet (they still read it pending until the payer presses).
+    const paidThere = { ...RECEIPT, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse', paidBy: { codOper: 'CARD9', method: 'card' } };
+    let pressed = false;
+    const view = await show({
+      'receipts/OP1': () => (pressed ? paidThere : WAITING),
+      [ABANDON]: () => {
+        pressed = true;
+        return card(0, 'CANCELLED');
+      },
+    });
+    await view.leave();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 3_000 });
+    expect(view.container.textContent).toContain((catalogs.es.paid_elsewhere_how ?? '').replace('{{method}}', 'tarjeta'));
+    // Read first (a screen reader hears it), where the pressed button was.
+    expect(document.activeElement).toBe(view.container.querySelector('h2'));
+    expect(view.onEnd).not.toHaveBeenCalled();
+    expect(view.container.querySelector('[role="alert"], .alert, form, iframe')).toBeNull();
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú'),
+    ]);
+    expect(view.store.getState().alert).toBeNull();
+    expect(view.results()).toEqual([]);
+    expect(view.receipts).toEqual([]);
+    expect(view.payment.memory().load()).toBeNull();
+    expect(takeChallenge(sessionStorage)).toBeNull();
+  });
+
   it('a challenge completed first: its receipt, told to the shop once, and no form', async () => {
     // The challenge this tab left for (so a receipt page reached from it would report it too).
     saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });

@@ -102,7 +102,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     };
   }, [services, codOper]);
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
-  const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
+  const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void; paidElsewhere: (by: PaidBy) => void } | null>(null);
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
   // call's doing (its push can beat the call's own answer), not a refusal to show the first card again.
   const asked = useRef(false);
@@ -137,28 +137,26 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
         }
       },
     });
-    // Not a refusal: the neutral notice, and the shop hears of the payment that paid, never of a decline here.
-    const paidElsewhere = (by: PaidBy) => {
-      if (over) return;
+    // Ended by what happened elsewhere: nothing of this payment or its card is kept to pay again here.
+    const endWait = (): boolean => {
+      if (over) return false;
       over = true;
       stop();
       payment.memory().clear();
       forgetEntryDraft();
       takeCardDraft(services.storage.session);
       takeChallenge(services.storage.session);
-      setPaidBy(by);
+      return true;
+    };
+    // Not a refusal: the neutral notice, and the shop hears of the payment that paid, never of a decline here.
+    const paidElsewhere = (by: PaidBy) => {
+      if (endWait()) setPaidBy(by);
     };
     // Not asked here: called off from the order opened elsewhere. Said so, neutrally, and looked at now
     // and then (for about ten minutes, the time a payer takes to pay there) until the order is paid there.
     let lookAgain: ReturnType<typeof setTimeout> | undefined;
     const calledOffElsewhere = () => {
-      if (over) return;
-      over = true;
-      stop();
-      payment.memory().clear();
-      forgetEntryDraft();
-      takeCardDraft(services.storage.session);
-      takeChallenge(services.storage.session);
+      if (!endWait()) return;
       setCalledOff(true);
       let looks = 0;
       const look = () => {
@@ -182,7 +180,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       backOnForm(payment, store, null);
       end.current();
     };
-    ended.current = { anotherCard, finish };
+    ended.current = { anotherCard, finish, paidElsewhere };
     return () => {
       over = true;
       stop();
@@ -200,7 +198,11 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
       const answer = await abandonChallenge(services.api, codOper);
       const end = afterChallengeAbandon(answer);
       if (end === 'form') {
-        ended.current?.anotherCard();
+        // Called off, maybe because the order was paid in another browser a moment ago, before this wait
+        // heard: asked the wait's own look-up first, as a paid order is never offered to be paid again.
+        const by = await loadReceipt(services.api, codOper).then(paidByOfReceipt, () => null);
+        if (by) ended.current?.paidElsewhere(by);
+        else ended.current?.anotherCard();
       } else if (end === 'waiting') {
         setLeaving('failed');
       } else {

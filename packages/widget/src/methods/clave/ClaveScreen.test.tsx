@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogs, PasarelaError } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
-import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
+import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
 import { ClaveScreen } from './ClaveScreen';
 
@@ -15,34 +15,36 @@ describe('ClaveScreen', () => {
     await unmount?.();
   });
 
-  it('a request whose answer was lost (504), which the server, asked, does not have: "nothing was charged", not left silent', async () => {
-    const { api, calls } = scriptedApi({
-      'clave/payments': new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 504 }),
-      'payments/attempts/track-1': new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 }),
-    });
+  /** The Clave screen on a scripted server, its form sent at once. */
+  async function sent(answers: Record<string, Answer>) {
+    const { api, calls } = scriptedApi(answers);
     const fake = fakePaymentContext('clave', api);
     const view = await render(<ClaveScreen payment={fake.payment} />);
     unmount = view.unmount;
     view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    return { ...view, calls, results: fake.results };
+  }
+
+  it('a request whose answer was lost (504), which the server, asked, does not have: "nothing was charged", not left silent', async () => {
+    const view = await sent({
+      'clave/payments': new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 504 }),
+      'payments/attempts/track-1': new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 }),
+    });
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_not_received);
     }, { timeout: 5_000 });
-    expect(calls.filter((c) => c.path === 'payments/attempts/track-1')).toHaveLength(2);
-    expect(calls.filter((c) => c.path === 'clave/payments')).toHaveLength(1);
+    expect(view.calls.filter((c) => c.path === 'payments/attempts/track-1')).toHaveLength(2);
+    expect(view.calls.filter((c) => c.path === 'clave/payments')).toHaveLength(1);
     // Nothing is told to the merchant page about an outcome nobody knows yet.
-    expect(fake.results()).toEqual([]);
+    expect(view.results()).toEqual([]);
   });
 
   it('followed after the bank page, called off because a card paid the order elsewhere: "ya se pagó", how, its receipt; no refusal, nothing reported (issue 92)', async () => {
-    const { api } = scriptedApi({
+    const view = await sent({
       'clave/payments': { codOper: 'OP1', status: -1, redirectUrl: `${location.origin}/sandbox/clave/OP1` },
       'clave/payments/OP1': new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'CARD9', paidWith: 'card' } }),
     });
-    const fake = fakePaymentContext('clave', api);
-    const view = await render(<ClaveScreen payment={fake.payment} />);
-    unmount = view.unmount;
-    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
@@ -52,6 +54,6 @@ describe('ClaveScreen', () => {
     expect(view.container.querySelector('[role="alert"], .alert, form')).toBeNull();
     expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.waiting_elsewhere_see_receipt);
     // The shop hears of the payment that paid, never of a decline here.
-    expect(fake.results()).toEqual([]);
+    expect(view.results()).toEqual([]);
   });
 });
