@@ -1,12 +1,12 @@
-import { captureCheck } from '@pasarela/core';
+import { captureCheck, type MethodPrice } from '@pasarela/core';
 import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { holdOf } from '../merchantView/paymentHold';
-import { finishCapture, reopenHold, startCapture } from '../store/holds';
+import { merchantPrices } from '../store/balanceTransactions';
+import { finishCapture, readHold, reopenHold, startCapture } from '../store/holds';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { lockTransaction } from '../store/transactionUpdates';
 import { cardReferenceOf } from './cardReference';
 import { holdRefusalError, notAHold } from './holdErrors';
 
@@ -19,23 +19,20 @@ const captureKeyOf = (row: Pick<TransactionRow, 'cod_oper' | 'captured_cents'>) 
  * the card processor; its answer books the part and announces `transaction.captured`; the rest is released there.
  */
 export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<TransactionRow | undefined> {
-  const started = await deps.db.transaction(async (tx) => {
-    const row = await lockTransaction(tx, codOper);
-    if (!row || row.merchant_id !== merchantId) return undefined;
-    const hold = holdOf(row);
-    if (!hold) throw notAHold();
-    const check = captureCheck({ ...hold, currency: row.currency }, amountCents);
-    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
-    const capturing = await startCapture(tx, codOper, check.cents);
-    if (!capturing) throw holdRefusalError('capture_in_progress', hold.heldCents);
-    return capturing;
-  });
-  if (!started) return undefined;
-  return askCapture(deps, started);
+  const read = await readHold(deps.db, codOper);
+  if (!read || read.row.merchant_id !== merchantId) return undefined;
+  const hold = holdOf(read.row);
+  if (!hold) throw notAHold();
+  const check = captureCheck({ ...hold, currency: read.row.currency }, amountCents);
+  if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
+  // Written only while the hold is as read: of two captures or a capture and a void, one starts.
+  const started = await startCapture(deps.db, read.row, check.cents);
+  if (!started) throw holdRefusalError('capture_in_progress', hold.heldCents);
+  return askCapture(deps, started, read.prices);
 }
 
 /** A capture recorded as asked: asked of the processor under its key (again, for the reconciler), its answer recorded. */
-export async function askCapture(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<TransactionRow> {
+export async function askCapture(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, prices?: Record<string, MethodPrice>): Promise<TransactionRow> {
   let answer: 'captured' | 'refused';
   try {
     const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
@@ -50,6 +47,7 @@ export async function askCapture(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
     await reopenHold(deps.db, row.cod_oper);
     throw new PaymentError('gateway_failed', 'capture_refused', 'The card processor refused the capture; the hold is as it was');
   }
-  const done = await deps.db.transaction((tx) => finishCapture(tx, row.cod_oper));
+  const booksPrices = prices ?? (await merchantPrices(deps.db, row.merchant_id));
+  const done = await deps.db.transaction((tx) => finishCapture(tx, row, booksPrices));
   return done ?? (await findTransaction(deps.db, row.cod_oper)) ?? row;
 }

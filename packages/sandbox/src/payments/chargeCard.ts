@@ -9,7 +9,7 @@ import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpda
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
-import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
+import { calledOffMeanwhile, settlePayment, type JustRecorded, type Settlement } from './settlePayment';
 import { receiptOfSettled, type ReceiptTo } from './receiptMail';
 
 interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
@@ -22,6 +22,8 @@ interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang
   shop?: ShopOfOperation | undefined;
   /** Mailed in the outcome's commit when it pays (a payer's own card payment). */
   receipt?: ReceiptTo | undefined;
+  /** The attempt was recorded by this request just now: what settlePayment's one statement needs. */
+  justRecorded?: Omit<JustRecorded, 'row'> | undefined;
 }
 
 interface ChargedCard {
@@ -51,7 +53,7 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   const outcome: PaymentOutcome = {
     ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
   };
-  const settled = await settlePayment(deps, attempt.cod_oper, outcome, undefined, charge.receipt && receiptOfSettled(charge.receipt));
+  const settled = await settlePayment(deps, attempt.cod_oper, outcome, undefined, charge.receipt && receiptOfSettled(charge.receipt), charge.justRecorded && { row: attempt, ...charge.justRecorded });
   if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
   return { row: settled?.row ?? attempt, settled };
 }

@@ -1,6 +1,6 @@
 import {
   PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
-  type AvailableMethod, type MethodAvailability,
+  type AvailableMethod, type MethodAvailability, type MethodPrice,
 } from '@pasarela/core';
 import * as v from 'valibot';
 import { processorOfMethod } from '../gateways/processors';
@@ -18,6 +18,7 @@ import { duplicateLockKey, insertUnlessDuplicate, newCodOper } from '../store/in
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
+import type { JustRecorded } from './settlePayment';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
@@ -57,6 +58,8 @@ interface CheckedPayee {
   taxCents: number;
   /** The merchant's enabled services, when read with the link. */
   services?: readonly MerchantServiceRow[] | undefined;
+  /** The merchant's prices, when read with the link: its approval is then settled in one statement (settlePayment). */
+  prices?: Record<string, MethodPrice> | undefined;
 }
 
 export interface CheckedPayment extends CheckedPayee {
@@ -76,7 +79,7 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
     if (method === 'card') throw new PaymentError('refused', 'card_not_valid', 'This payment does not take cards');
     throw new PaymentError('not_found', 'service_unavailable', `${method} is not offered for this payment`);
   }
-  return { ...checked, methods };
+  return { ...checked, services, methods };
 }
 
 /** The payee's checks before the method's own; a typed card goes on to its brand's check (payByCard). */
@@ -87,7 +90,7 @@ export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonym
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
   const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents, merchant.currency);
-  return { link, merchant, anonymousUserServiceId, amountCents, taxCents, services: opening?.services };
+  return { link, merchant, anonymousUserServiceId, amountCents, taxCents, services: opening?.services, prices: opening?.prices };
 }
 
 type CardCharged = Parameters<typeof duplicateCheckOf>[0];
@@ -143,6 +146,18 @@ export async function recordPayment(
   fingerprint: string = linkPaymentFingerprint(input, fields.method),
 ): Promise<TransactionRow> {
   return (await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null)).row;
+}
+
+/** A link payment's attempt: the earlier one with this trackId, else recorded now with what its checks read. */
+export async function linkPaymentAttempt(
+  deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined, fields: MethodFields, lang: string, fingerprint: string,
+): Promise<{ attempt: TransactionRow; merchant: MerchantRow | undefined; justRecorded: Omit<JustRecorded, 'row'> | undefined }> {
+  const earlier = await repeatedPayment(deps, input, fingerprint);
+  if (earlier) return { attempt: earlier, merchant: undefined, justRecorded: undefined };
+  const checked = await checkLinkPayment(deps, input, method, anonymousUserServiceId);
+  const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null);
+  const justRecorded = inserted && checked.prices ? { singleUseLink: checked.link.singleUse, prices: checked.prices } : undefined;
+  return { attempt: row, merchant: checked.merchant, justRecorded };
 }
 
 /**

@@ -14,12 +14,22 @@ let announcements: string[] = [];
 /** The advisory locks asked for (Database.oneStatementLocked), by their rule's name. */
 let locks: string[] = [];
 const ANNOUNCEMENT = /pg_notify\(channel \|\| coalesce\(current_schema\(\)/;
+/** What else happens to the attempt while the processor decides (its key is the attempt's cod_oper). */
+let duringAuthorize: ((codOper: string) => Promise<unknown>) | undefined;
 
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: (gateways) => ({
       ...gateways,
-      card: { ...gateways.card, authorize: (request) => (statements.push('processor: card authorize'), gateways.card.authorize(request)) },
+      card: {
+        ...gateways.card,
+        authorize: async (request) => {
+          statements.push('processor: card authorize');
+          const answer = await gateways.card.authorize(request);
+          await duringAuthorize?.(request.idempotencyKey);
+          return answer;
+        },
+      },
     }),
   });
   const query = t.db.query.bind(t.db);
@@ -71,7 +81,8 @@ async function countPayment(body: Record<string, unknown>) {
 // One shape for the money path, every method's (issue 91): the look-ups and checks, the attempt
 // recorded with the captcha token's spend in one statement (one commit), the card processor asked
 // with the attempt's key, its answer recorded by settlePayment with its books line and receipt
-// e-mail in one transaction (the second commit); every node told after each commit.
+// e-mail in one statement (the second commit), while the attempt is as recorded (else in its
+// transaction, under the row's lock); every node told after each commit.
 describe('statements per card payment', () => {
   it('an approved guest payment: the look-ups, the attempt, the processor, the outcome with its books line and receipt (settlePayment)', async () => {
     const link = await newLink(t);
@@ -80,22 +91,23 @@ describe('statements per card payment', () => {
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
     const processor = at(/^processor: card authorize$/);
-    const rowLock = at(/from transactions where cod_oper = \$1 for update/);
-    const outcome = at(/update transactions (t )?set status/);
-    const receipt = at(/insert into mailbox/);
-    expect([attempt, processor, rowLock, outcome, receipt].every((i) => i >= 0), statements.join('\n')).toBe(true);
+    const outcome = at(/update transactions set status/);
+    expect([attempt, processor, outcome].every((i) => i >= 0), statements.join('\n')).toBe(true);
     expect(attempt).toBeLessThan(processor);
-    expect(processor).toBeLessThan(rowLock);
-    expect(rowLock).toBeLessThan(outcome);
-    expect(outcome).toBeLessThan(receipt);
-    const booksLine = at(/insert into balance_transactions/);
-    expect(outcome).toBeLessThan(booksLine);
-    expect(booksLine).toBeLessThan(receipt);
+    expect(processor).toBeLessThan(outcome);
+    // The merchant's prices read by the opening statement, for the books line.
+    expect(statements[0], statements[0]).toMatch(/from merchant_prices/);
+    expect(statements.filter((sql) => /merchant_prices/.test(sql)), statements.join('\n')).toHaveLength(1);
+    // The outcome's one statement, written while the attempt is as recorded, enters its books line
+    // and writes its receipt: they commit together, in no transaction of BEGIN and COMMIT.
+    expect(statements[outcome], statements[outcome]).toMatch(/and status = \$19::int and auth_status = \$20::text/);
+    expect(statements[outcome], statements[outcome]).toMatch(/insert into balance_transactions/);
+    expect(statements[outcome], statements[outcome]).toMatch(/insert into mailbox/);
+    expect(statements.filter((sql) => /insert into (balance_transactions|mailbox)|for update/.test(sql) && sql !== statements[outcome] && sql !== statements[attempt]), statements.join('\n')).toEqual([]);
+    expect(statements.slice(processor).filter((sql) => sql.startsWith('begin')), statements.join('\n')).toEqual([]);
     // The captcha token is spent by the attempt's own statement.
     expect(statements[attempt], statements[attempt]).toMatch(/insert into captcha_uses/);
     expect(statements.filter((sql) => /captcha_uses as u/.test(sql) && !/insert into transactions/.test(sql))).toEqual([]);
-    // The receipt commits with the outcome.
-    expect(statements.indexOf('commit', outcome)).toBeGreaterThan(receipt);
     expect(writingCommits(statements), statements.join('\n')).toBe(2);
     // The outcome and its receipt mail told to every node after the commit, outside the payment's
     // transactions (no NOTIFY lock at commit), in one statement (the attempt in doubt is not told).
@@ -112,14 +124,33 @@ describe('statements per card payment', () => {
     const { status, statements } = await countPayment(await tokenizedCardPayload(link));
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
-    const linkLock = at(/and l\.single_use for update of l/);
-    const rowLock = at(/from transactions where cod_oper = \$1 for update/);
+    const rowLock = at(/from transactions t where t\.cod_oper = \$1 .*for update of t/s);
     const claim = at(/update payment_links/);
-    const outcome = at(/update transactions (t )?set status/);
-    expect([linkLock, rowLock, claim, outcome].every((i) => i >= 0), statements.join('\n')).toBe(true);
-    expect(linkLock).toBeLessThan(rowLock);
+    const outcome = at(/update transactions set status/);
+    expect([rowLock, claim, outcome].every((i) => i >= 0), statements.join('\n')).toBe(true);
+    // The row's lock statement locks the link first: its CTE is the scan's one-time filter.
+    expect(statements[rowLock], statements[rowLock]).toMatch(/and l\.single_use for update of l/);
+    expect(statements[rowLock], statements[rowLock]).toMatch(/and \(select count\(\*\) from single_use_link\) >= 0 for update of t/);
     expect(rowLock).toBeLessThan(claim);
     expect(claim).toBeLessThan(outcome);
+  });
+  it('an attempt called off during the processor\'s call: the one statement writes nothing, settlePayment\'s transaction records the money taken', async () => {
+    const link = await newLink(t);
+    duringAuthorize = (codOper) => t.db.query(
+      `update transactions set status = 0, auth_status = 'CANCELLED', message_key = 'cancelled', details = details || '{"cancelReason":"payer"}'::jsonb where cod_oper = $1`, [codOper]);
+    const { status, data, statements } = await countPayment(await tokenizedCardPayload(link)).finally(() => (duringAuthorize = undefined));
+    expect(status, JSON.stringify(data)).toBe(409);
+    const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
+    const unchanged = at(/and status = \$19::int and auth_status = \$20::text/);
+    const rowLock = at(/from transactions t where t\.cod_oper = \$1 .*for update of t/s);
+    expect([unchanged, rowLock].every((i) => i >= 0), statements.join('\n')).toBe(true);
+    expect(unchanged).toBeLessThan(rowLock);
+    const [row] = await t.db.query<{ cod_oper: string; auth_status: string; owed: unknown; books: number }>(
+      `select t.cod_oper, t.auth_status, t.details -> 'owedToPayer' as owed, (select count(*)::int from balance_transactions b where b.cod_oper = t.cod_oper) as books
+         from transactions t where t.link_code = $1`, [link]);
+    expect(row?.auth_status).toBe('CANCELLED');
+    expect(row?.owed).toBeTruthy();
+    expect(row?.books).toBe(0);
   });
   it('a repeated trackId: the first row, then its merchant and link for the receipt it shows; nothing written', async () => {
     const link = await newLink(t);
@@ -162,9 +193,8 @@ describe('statements per card payment', () => {
 
 /**
  * An approved guest payment on PGlite: one opening read (the captcha's merchant and the token's
- * earlier use, the trackId's payment, the link, its merchant and services), the attempt with the
- * token's spend, the processor, settlePayment's transaction (BEGIN, the single-use link's lock, the
- * row's, the outcome, the merchant's prices and the books line, the receipt, COMMIT): 10 statements,
- * and the processor's mark.
+ * earlier use, the trackId's payment, the link, its merchant, services and prices), the attempt with
+ * the token's spend, the processor, the outcome with its books line and receipt written while the
+ * attempt is as recorded (settlePayment): 3 statements, and the processor's mark.
  */
-const APPROVED_PGLITE = 11;
+const APPROVED_PGLITE = 4;

@@ -12,6 +12,7 @@ import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultC
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
+import type { JustRecorded } from './settlePayment';
 import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 
@@ -69,14 +70,15 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   });
   if (inserted && captureMethodOf(row.tx_type) === 'manual') await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS);
   const payee = { merchant, returnUrl: link.returnUrl };
-  return inserted ? charged(row, payee) : answered(row, payee);
+  const justRecorded = checked.prices && { singleUseLink: link.singleUse, prices: checked.prices };
+  return inserted ? charged(row, payee, justRecorded) : answered(row, payee);
 
   function answered(row: TransactionRow, payee: CardPayee | undefined): CardPaymentResult {
     const answer = cardAnswerOf(row, ctx.lang);
     return { answer, receipt: answer.status === 1 && payee ? { row, ...payee } : undefined };
   }
 
-  async function charged(attempt: TransactionRow, payee: CardPayee | undefined): Promise<CardPaymentResult> {
+  async function charged(attempt: TransactionRow, payee: CardPayee | undefined, justRecorded?: Omit<JustRecorded, 'row'>): Promise<CardPaymentResult> {
     const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => chargeCard(deps, attempt, {
       card: cardTokenOf(vaultCard, attempt.payer_name),
       merchant: { name: payee?.merchant.name ?? '', logo: payee?.merchant.logo || null }, lang: ctx.lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
@@ -84,6 +86,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
       receipt: { origin: ctx.origin, shop: payee?.merchant },
+      justRecorded,
     }));
     if ('decided' in charge) return answered(charge.decided, payee);
     const { row, settled } = charge.charged;

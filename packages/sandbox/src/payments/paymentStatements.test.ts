@@ -91,13 +91,13 @@ describe('statements and commits per payment, per method', () => {
   });
 });
 
-const SAVED_CARD = 12;
-const CARD = 10;
-const NEQUI_PUSH = 8;
-const NEQUI_ANSWER = 8;
-const CASH = 10;
+const SAVED_CARD = 5;
+const CARD = 3;
+const NEQUI_PUSH = 4;
+const NEQUI_ANSWER = 5;
+const CASH = 3;
 const CASH_COMMITS = 2;
 const REFUND = 17;
-const CAPTURE = 13;
+const CAPTURE = 9;
 /** The key claimed (one statement) and the answer stored. */
 const IDEMPOTENCY = 2;

@@ -6,7 +6,7 @@ import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
-import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { linkPaymentAttempt, linkPaymentFingerprint, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
 export interface PushPaymentInput extends LinkPaymentInput {
@@ -21,10 +21,10 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
   const fingerprint = linkPaymentFingerprint(input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
   // A retry of an attempt still in doubt asks the wallet again under the same key.
-  const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId), input, {
+  const { attempt, justRecorded } = await linkPaymentAttempt(deps, input, input.wallet, input.anonymousUserServiceId, {
     method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
-  }, input.lang, fingerprint));
+  }, input.lang, fingerprint);
   if (attempt.auth_status !== IN_DOUBT.auth_status) {
     refuseIfPaidElsewhere(attempt);
     return attempt;
@@ -36,7 +36,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
-    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} }, undefined, undefined, justRecorded && { row: attempt, ...justRecorded });
     return settled?.row ?? attempt;
   });
   refuseIfPaidElsewhere(asked);

@@ -44,13 +44,14 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
 }
 
 /** A cash voucher issued: its number, mailed once (only the answer that settles the attempt gets here). */
-export function voucherOfSettled(origin: string): SettledMail {
+export function voucherOfSettled(to: ReceiptTo): SettledMail {
   return async (tx, row) => {
     const code = row.reference;
     if (!row.email || row.method !== 'cash' || !code) return undefined;
     const lang = mailLanguage(row.lang);
-    const fallbackName = (await findMerchant(tx, row.merchant_id))?.name ?? '';
-    return merchantMail(tx, { to: row.email, kind: 'voucher', merchantId: row.merchant_id, lang, origin, fallbackName }, (merchant) => voucherMail({
+    const { origin, shop } = to;
+    const fallbackName = shop ? shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
+    return merchantMail(tx, { to: row.email, kind: 'voucher', merchantId: row.merchant_id, lang, origin, fallbackName, shop }, (merchant) => voucherMail({
       lang, origin, codOper: row.cod_oper, merchant, total: centsToAmount(row.amount_cents + row.tax_cents),
       network: voucherNetworkOf(row.details['network']), code, expiresAt: row.expires_at,
     }));

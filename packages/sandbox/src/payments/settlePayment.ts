@@ -1,17 +1,16 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { AttemptEvent } from './gatewayOutcomes';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
-import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
+import { claimSingleUseLink } from '../store/links';
 import { type TransactionRow } from '../store/transactions';
-import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
+import { lockForOutcome, lockOtherOpenAttempts, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
 import type { SettledMail } from './receiptMail';
-import { insertMail } from '../store/mailbox';
 
 export type Settlement =
   | { kind: 'settled'; row: TransactionRow }
@@ -115,21 +114,50 @@ function activatedSubscriptionOf(row: TransactionRow): number | undefined {
 /** An outcome, or what the payment's locked row makes of it (undefined: no change). */
 export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutcome | undefined);
 
+/** The attempt its caller has just recorded, as it recorded it, with its merchant's prices (read before it). */
+export interface JustRecorded {
+  row: TransactionRow;
+  /** Its link is a single-use one (claimed by its approval, under the link's lock). */
+  singleUseLink: boolean;
+  prices: Record<string, MethodPrice>;
+}
+
+/**
+ * The outcome of an attempt just recorded, in one statement and commit, while it is as recorded: no
+ * other answer, call-off or sweep changed it meanwhile, no link to claim, no subscription to activate.
+ * Undefined when settlePayment's transaction must decide.
+ */
+async function settleAsRecorded(deps: Pick<Deps, 'db'>, recorded: JustRecorded, outcome: PaymentOutcome, mailOf: SettledMail | undefined): Promise<Settlement | undefined> {
+  const { row } = recorded;
+  if (recorded.singleUseLink || resultOf(row) !== 'PENDING' || activatedSubscriptionOf(row) !== undefined) return undefined;
+  const written = await writeRecordedOutcome(deps.db, recorded, outcome, await mailOf?.(deps.db, rowWithOutcome(row, outcome)));
+  if (!written) return undefined;
+  announceTransaction(deps.db, written.row);
+  if (written.mailed) announceAdminChange(deps.db, { type: 'mail', ...written.mailed });
+  return { kind: 'settled', row: written.row };
+}
+
 /**
  * The one way a waiting payment gets its outcome, on any node: the row is locked and changed only while
- * pending; a single-use link is claimed and `event` recorded (once) in the same transaction.
+ * pending; a single-use link is claimed and `event` recorded (once) in the same transaction. An
+ * attempt `recorded` just now is settled by one statement while it is as recorded (settleAsRecorded).
  */
 export async function settlePayment(
-  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail,
+  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail, recorded?: JustRecorded,
 ): Promise<Settlement | undefined> {
+  if (recorded && !event && typeof outcomeFor !== 'function') {
+    const settled = await settleAsRecorded(deps, recorded, outcomeFor, mailOf);
+    if (settled) return settled;
+  }
   let calledOff: TransactionRow[] = [];
   let lateOutcome: PaymentOutcome | undefined;
   let mailed: { id: number; merchantId: number | null } | undefined;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {
-    // The link before the payment: a card paying the same link at this moment takes them in that order too.
-    const singleUseLink = await lockSingleUseLinkOf(tx, codOper);
-    const row = await lockTransaction(tx, codOper);
-    if (!row) return undefined;
+    // The link before the payment (a card paying the same link at this moment takes them in that
+    // order too), and the merchant's prices for the books line: one statement.
+    const locked = await lockForOutcome(tx, codOper);
+    if (!locked) return undefined;
+    const { row, singleUseLink } = locked;
     if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'repeated', row };
     const outcome = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
     lateOutcome = outcome;
@@ -157,11 +185,12 @@ export async function settlePayment(
       const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
-    // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one commit.
-    const settled = await writeOutcome(tx, codOper, outcome, true);
-    const mail = await mailOf?.(tx, settled);
-    if (mail) mailed = await insertMail(tx, mail);
-    return { kind: 'settled', row: settled };
+    // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one
+    // statement, the e-mail made from the row the outcome makes.
+    const mail = await mailOf?.(tx, rowWithOutcome(row, outcome));
+    const settled = await writeLockedOutcome(tx, locked, outcome, mail);
+    mailed = settled.mailed;
+    return { kind: 'settled', row: settled.row };
   });
   if (settlement?.kind === 'settled') announceTransaction(deps.db, settlement.row);
   if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });

@@ -18,7 +18,7 @@ import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
-import { settlePayment } from './settlePayment';
+import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 
@@ -128,10 +128,10 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
 }
 
 /** A wallet user's saved card charges an attempt recorded in doubt, by its token; recording its outcome claims the link. */
-export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
+export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language, justRecorded?: Omit<JustRecorded, 'row'>): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
     card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, merchant, lang, capture: true,
-    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment',
+    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment', justRecorded,
   });
   return charged.row;
 }

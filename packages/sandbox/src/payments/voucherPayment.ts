@@ -4,7 +4,7 @@ import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
-import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { linkPaymentAttempt, linkPaymentFingerprint, type LinkPaymentInput } from './linkPayment';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { cashResultOf, type CashResult } from './cashResult';
@@ -28,9 +28,9 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
 async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(input, 'cash', { variant: input.network });
   // A retry of an attempt still in doubt asks again under the same key: the same voucher.
-  const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
+  const { attempt, merchant, justRecorded } = await linkPaymentAttempt(deps, input, 'cash', input.anonymousUserServiceId, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
-  }, input.lang, fingerprint));
+  }, input.lang, fingerprint);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return refusedIfPaidElsewhere(attempt);
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   refuseIfOtherProcessor(deps, attempt, 'voucher network');
@@ -38,8 +38,10 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<Tra
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt });
     // SPEC 4 cash: an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
-    // Its number mailed in the commit that records it: once, since a repeat finds it settled.
-    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, undefined, voucherOfSettled(input.origin));
+    // Its number mailed in the commit that records it: once, since a repeat finds it settled. The
+    // shop as the payment's checks read it (a retry's is read then).
+    const mail = voucherOfSettled({ origin: input.origin, shop: merchant });
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, undefined, mail, justRecorded && { row: attempt, ...justRecorded });
     return settled?.row ?? attempt;
   });
   return refusedIfPaidElsewhere(issued);

@@ -60,7 +60,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const card = await findUserCard(deps.db, input.userId, input.source.idUsrCard);
   if (!card) throw new PaymentError('not_found', 'card_not_found', 'idUsrCard names none of your cards');
   // Held to the link's cardType list and the merchant's brands, as a typed card.
-  checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
+  checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id, checked.services));
   // A card saved before fingerprints were kept stands for itself by its token.
   const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
   // SPEC 4 skips the subscription for a balance payment; a saved card activates it once recorded.
@@ -73,5 +73,6 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, input.lang, fingerprint), {
     merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents, tryAgain: input.tryAgain === true,
   });
-  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang) : row;
+  const justRecorded = checked.prices && { singleUseLink: checked.link.singleUse, prices: checked.prices };
+  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, justRecorded) : row;
 }

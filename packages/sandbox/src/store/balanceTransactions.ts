@@ -67,7 +67,12 @@ export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'refund_failure',
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
 export async function merchantPrices(db: Queryable, merchantId: number): Promise<Record<string, MethodPrice>> {
-  const rows = await db.query<{ method: string; percent_bps: number; fixed_cents: number }>('select method, percent_bps, fixed_cents from merchant_prices where merchant_id = $1', [merchantId]);
+  return pricesOf(await db.query<MerchantPriceRow>('select method, percent_bps, fixed_cents from merchant_prices where merchant_id = $1', [merchantId]));
+}
+
+export interface MerchantPriceRow { method: string; percent_bps: number; fixed_cents: number }
+
+export function pricesOf(rows: readonly MerchantPriceRow[]): Record<string, MethodPrice> {
   return Object.fromEntries(rows.map((r) => [r.method, { percentBps: r.percent_bps, fixedCents: r.fixed_cents }]));
 }
 
@@ -80,20 +85,41 @@ export async function setMerchantPrice(db: Queryable, merchantId: number, method
   );
 }
 
+/** A payment's line in the books: its gross, fee and net, available after its method's delay. */
+export interface PaymentBooksLine {
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
+  availableAfterDays: number;
+}
+
+/** What an APPROVED payment enters the books with: what was captured (core capturedCentsOf); 0 for nothing. */
+function grossCentsInBooks(row: PaymentFacts): number {
+  if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return 0;
+  return capturedCentsOfRow(row);
+}
+
+/** The line a payment enters the books with at its merchant's prices; undefined when it enters none. */
+export function paymentBooksLine(row: PaymentFacts, prices: Record<string, MethodPrice>): PaymentBooksLine | undefined {
+  const grossCents = grossCentsInBooks(row);
+  if (grossCents <= 0) return undefined;
+  const { feeCents, netCents } = feeOf(priceOf(row.method, prices, row.currency), grossCents, row.currency);
+  return { grossCents, feeCents, netCents, availableAfterDays: availabilityDelayDays(row.method) };
+}
+
 /**
  * An APPROVED payment enters the books in the caller's transaction, once (a unique index), with what
  * was captured (core capturedCentsOf): a hold enters when, and as much as, the merchant captures it.
  */
 export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Promise<void> {
-  if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return;
-  const grossCents = capturedCentsOfRow(row);
-  if (grossCents <= 0) return;
-  const { feeCents, netCents } = feeOf(priceOf(row.method, await merchantPrices(db, row.merchant_id), row.currency), grossCents, row.currency);
+  if (grossCentsInBooks(row) <= 0) return;
+  const line = paymentBooksLine(row, await merchantPrices(db, row.merchant_id));
+  if (!line) return;
   await db.query(
     `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
      values ($1, 'payment', $2, $3, $4, now() + make_interval(days => $5), $6)
      on conflict (cod_oper) where type = 'payment' do nothing`,
-    [row.merchant_id, grossCents, feeCents, netCents, availabilityDelayDays(row.method), row.cod_oper],
+    [row.merchant_id, line.grossCents, line.feeCents, line.netCents, line.availableAfterDays, row.cod_oper],
   );
 }
 

@@ -1,5 +1,6 @@
+import type { MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { recordPaymentInBooks } from './balanceTransactions';
+import { paymentBooksLine, pricesOf, type MerchantPriceRow } from './balanceTransactions';
 import type { TransactionRow } from './transactions';
 
 // A hold's steps (core paymentHolds), each a conditional write: of two captures or voids at once,
@@ -11,19 +12,48 @@ export async function setCaptureDeadline(db: Queryable, codOper: string, afterMs
   await db.query(`update transactions set capture_before = now() + make_interval(secs => $2::double precision / 1000) where cod_oper = $1`, [codOper, afterMs]);
 }
 
-/** The capture is asked of the processor: no other capture or void may start meanwhile. */
-export async function startCapture(db: Queryable, codOper: string, cents: number): Promise<TransactionRow | undefined> {
+/** A hold a capture starts from, unlocked (startCapture writes only while it is as read), and its merchant's prices. */
+export async function readHold(db: Queryable, codOper: string): Promise<{ row: TransactionRow; prices: Record<string, MethodPrice> } | undefined> {
+  const [found] = await db.query<TransactionRow & { hold_prices: MerchantPriceRow[] }>(
+    `select t.*, (select coalesce(json_agg(json_build_object('method', m.method, 'percent_bps', m.percent_bps, 'fixed_cents', m.fixed_cents)), '[]'::json)
+        from merchant_prices m where m.merchant_id = t.merchant_id) as hold_prices
+       from transactions t where t.cod_oper = $1`, [codOper]);
+  if (!found) return undefined;
+  const { hold_prices: prices, ...row } = found;
+  return { row, prices: pricesOf(prices) };
+}
+
+/**
+ * The capture is asked of the processor: no other capture or void may start meanwhile. Written only
+ * while the hold is open and the payment's result as `read` (a change meanwhile is waited for and
+ * the condition checked again on the new row): what the capture's check was made on.
+ */
+export async function startCapture(db: Queryable, read: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, cents: number): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = now() where cod_oper = $1 and ${OPEN_HOLD} returning *`, [codOper, cents]);
+    `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = now()
+      where cod_oper = $1 and ${OPEN_HOLD} and status = $3 and auth_status = $4 returning *`, [read.cod_oper, cents, read.status, read.auth_status]);
   return row;
 }
 
-/** Captured: the part enters the books and `transaction.captured` is recorded, in this transaction. */
-export async function finishCapture(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
+/**
+ * Captured, the part `capturing` asked for (its key names it): it enters the books at the merchant's
+ * prices with the hold's change (one statement), and `transaction.captured` is recorded after it, in
+ * this transaction (the event's own trigger reads the hold as captured).
+ */
+export async function finishCapture(db: Queryable, capturing: TransactionRow, prices: Record<string, MethodPrice>): Promise<TransactionRow | undefined> {
+  const line = paymentBooksLine({ ...capturing, hold_state: 'captured' }, prices);
   const [row] = await db.query<TransactionRow>(
-    `update transactions set hold_state = 'captured', updated_at = now() where cod_oper = $1 and hold_state = 'capturing' returning *`, [codOper]);
+    `with done as (
+       update transactions set hold_state = 'captured', updated_at = now() where cod_oper = $1 and hold_state = 'capturing' and captured_cents = $6::int returning *
+     ), books as (
+       insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
+       select d.merchant_id, 'payment', $2::int, $3::int, $4::int, now() + make_interval(days => $5::int), d.cod_oper from done d
+        where $2::int is not null
+       on conflict (cod_oper) where type = 'payment' do nothing
+     )
+     select * from done`,
+    [capturing.cod_oper, line?.grossCents ?? null, line?.feeCents ?? null, line?.netCents ?? null, line?.availableAfterDays ?? null, capturing.captured_cents ?? 0]);
   if (!row) return undefined;
-  await recordPaymentInBooks(db, row);
   await recordTransactionEvent(db, row.cod_oper, 'transaction.captured');
   return row;
 }

@@ -1,4 +1,6 @@
+import type { MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { pricesOf, type MerchantPriceRow } from './balanceTransactions';
 import type { StationRow } from './catalog';
 import type { LinkRow } from './links';
 import { servicesInCurrency, type MerchantRow, type MerchantServiceRow } from './merchants';
@@ -17,6 +19,8 @@ export interface PaymentOpening {
   earlier: TransactionRow | undefined;
   /** The payment that spent this captcha token before, if one did. */
   captchaUse: { merchantId: number; trackId: string } | undefined;
+  /** The merchant's prices, for the books line of the payment's approval. */
+  prices: Record<string, MethodPrice>;
 }
 
 const OPENING_SQL = `with link as (select * from payment_links where code = $1),
@@ -27,7 +31,9 @@ const OPENING_SQL = `with link as (select * from payment_links where code = $1),
             (select row_to_json(m) from payee m) as merchant,
             (select coalesce(json_agg(ms order by ms.id), '[]'::json) from merchant_services ms where ms.merchant_id = (select id from payee) and ms.enabled) as services,
             (select row_to_json(t) from transactions t where $2::text is not null and t.track_id = $2) as earlier,
-            (select json_build_object('merchantId', u.merchant_id, 'trackId', u.track_id) from captcha_uses u where $3::text is not null and u.token_hash = $3) as captcha_use`;
+            (select json_build_object('merchantId', u.merchant_id, 'trackId', u.track_id) from captcha_uses u where $3::text is not null and u.token_hash = $3) as captcha_use,
+            (select coalesce(json_agg(json_build_object('method', p.method, 'percent_bps', p.percent_bps, 'fixed_cents', p.fixed_cents)), '[]'::json)
+               from merchant_prices p where p.merchant_id = (select id from payee)) as prices`;
 
 // JSON carries a timestamp as text: read back as the drivers read a column (a Date).
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
@@ -41,7 +47,7 @@ function rowOf<T>(json: unknown): T | undefined {
 }
 
 export async function readPaymentOpening(db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null): Promise<PaymentOpening> {
-  const [row] = await db.query<{ link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null }>(
+  const [row] = await db.query<{ link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null; prices: MerchantPriceRow[] }>(
     OPENING_SQL, [code, trackId, captchaTokenHash],
   );
   const merchant = rowOf<MerchantRow & { captcha_required: boolean }>(row?.merchant);
@@ -55,5 +61,6 @@ export async function readPaymentOpening(db: Queryable, code: string, trackId: s
     ),
     earlier: rowOf<TransactionRow>(row?.earlier),
     captchaUse: row?.captcha_use ?? undefined,
+    prices: pricesOf(row?.prices ?? []),
   };
 }

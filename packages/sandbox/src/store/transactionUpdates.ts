@@ -1,6 +1,7 @@
-import { ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
+import { ENDED_UNPAID_AUTH_STATUSES, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { recordPaymentInBooks } from './balanceTransactions';
+import { paymentBooksLine, pricesOf, recordPaymentInBooks, type MerchantPriceRow } from './balanceTransactions';
+import { mailParams, type Mail } from './mailbox';
 import type { TransactionRow } from './transactions';
 
 export interface PaymentOutcome {
@@ -19,19 +20,107 @@ const WRITE_OUTCOME = `update transactions set status = $2, auth_status = $3, me
        reference = coalesce($7, reference), gateway_reference = coalesce($8, gateway_reference), updated_at = now()
      where cod_oper = $1`;
 
-/**
- * settlePayment decides whether it may. `announcedByNode`: the caller tells every node after the commit
- * (changes/announcements.ts), so migration 085's trigger sends no NOTIFY inside the transaction.
- */
-export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome, announcedByNode = false): Promise<TransactionRow> {
+/** settlePayment decides whether it may; migration 085's trigger tells every node of the change. */
+export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
   const [row] = await db.query<TransactionRow>(
-    announcedByNode ? `${WRITE_OUTCOME} and set_config('pasarela.announced_by_node', 'on', true) = 'on' returning *` : `${WRITE_OUTCOME} returning *`,
+    `${WRITE_OUTCOME} returning *`,
     [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, outcome.gatewayReference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
   // An approval enters the merchant's books in the transaction that records it (settlePayment's).
   await recordPaymentInBooks(db, row);
   return row;
+}
+
+/** What settlePayment decides a payment's outcome on. */
+export interface LockedForOutcome {
+  row: TransactionRow;
+  /** Its single-use link's code, locked before the payment (undefined: it has none). */
+  singleUseLink: string | undefined;
+  /** Its merchant's prices, for the books line an approval enters. */
+  prices: Record<string, MethodPrice>;
+}
+
+// The single-use link is locked before the payment (its initplan is the scan's one-time filter,
+// run before the row's lock), the order a card paying the link takes too (insertTransaction).
+const LOCK_FOR_OUTCOME = `with single_use_link as materialized (
+       select l.code from payment_links l join transactions p on p.link_code = l.code where p.cod_oper = $1 and l.single_use for update of l
+     )
+     select t.*, (select code from single_use_link) as outcome_single_use_link,
+            (select coalesce(json_agg(json_build_object('method', m.method, 'percent_bps', m.percent_bps, 'fixed_cents', m.fixed_cents)), '[]'::json)
+               from merchant_prices m where m.merchant_id = t.merchant_id) as outcome_prices
+       from transactions t where t.cod_oper = $1 and (select count(*) from single_use_link) >= 0 for update of t`;
+
+/** The payment, its single-use link and its merchant's prices: one statement, in settlePayment's transaction. */
+export async function lockForOutcome(db: Queryable, codOper: string): Promise<LockedForOutcome | undefined> {
+  const [found] = await db.query<TransactionRow & { outcome_single_use_link: string | null; outcome_prices: MerchantPriceRow[] }>(LOCK_FOR_OUTCOME, [codOper]);
+  if (!found) return undefined;
+  const { outcome_single_use_link: singleUseLink, outcome_prices: prices, ...row } = found;
+  return { row, singleUseLink: singleUseLink ?? undefined, prices: pricesOf(prices) };
+}
+
+/** The row `outcome` makes of `row` (WRITE_OUTCOME's changes), known before it is written. */
+export function rowWithOutcome(row: TransactionRow, outcome: PaymentOutcome): TransactionRow {
+  return {
+    ...row, status: outcome.status, auth_status: outcome.authStatus, message_key: outcome.messageKey,
+    details: { ...row.details, ...outcome.details }, redirect_url: outcome.redirectUrl ?? null,
+    reference: outcome.reference ?? row.reference, gateway_reference: outcome.gatewayReference ?? row.gateway_reference,
+  };
+}
+
+// WRITE_OUTCOME told by the node after its commit, the books line and the e-mail in the same statement.
+const writeSettledOutcomeSql = (guard: string) => `with settled as (
+       ${WRITE_OUTCOME} ${guard}and set_config('pasarela.announced_by_node', 'on', true) = 'on' returning *
+     ), books as (
+       insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
+       select s.merchant_id, 'payment', $9::int, $10::int, $11::int, now() + make_interval(days => $12::int), s.cod_oper from settled s where $9::int is not null
+       on conflict (cod_oper) where type = 'payment' do nothing
+     ), mail as (
+       insert into mailbox (to_email, subject, body, kind, merchant_id, html)
+       select $13::text, $14::text, $15::text, $16::text, $17::int, $18::text from settled where $13::text is not null
+       returning id, merchant_id
+     )
+     select s.*, (select id from mail) as settled_mail_id, (select merchant_id from mail) as settled_mail_merchant_id from settled s`;
+const WRITE_LOCKED_OUTCOME = writeSettledOutcomeSql('');
+// Unlocked: the row is written only while its result is still as recorded (a change meanwhile is
+// waited for and the condition checked again on the new row), its link not a single-use one.
+const WRITE_RECORDED_OUTCOME = writeSettledOutcomeSql(
+  'and status = $19::int and auth_status = $20::text and not exists (select 1 from payment_links l where l.code = transactions.link_code and l.single_use) ',
+);
+
+/** The payment as its outcome is written over it: locked (lockForOutcome), or as recorded. */
+type OutcomeBase = Pick<LockedForOutcome, 'row' | 'prices'>;
+type WrittenOutcome = { row: TransactionRow; mailed: { id: number; merchantId: number | null } | undefined };
+
+async function writeSettled(db: Queryable, base: OutcomeBase, outcome: PaymentOutcome, mail: Mail | undefined, asRecorded: boolean): Promise<WrittenOutcome | undefined> {
+  const line = paymentBooksLine(rowWithOutcome(base.row, outcome), base.prices);
+  const [found] = await db.query<TransactionRow & { settled_mail_id: number | null; settled_mail_merchant_id: number | null }>(asRecorded ? WRITE_RECORDED_OUTCOME : WRITE_LOCKED_OUTCOME, [
+    base.row.cod_oper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, outcome.gatewayReference ?? null,
+    line?.grossCents ?? null, line?.feeCents ?? null, line?.netCents ?? null, line?.availableAfterDays ?? null,
+    ...(mail ? mailParams(mail) : [null, null, null, null, null, null]),
+    ...(asRecorded ? [base.row.status, base.row.auth_status] : []),
+  ]);
+  if (!found) return undefined;
+  const { settled_mail_id: mailId, settled_mail_merchant_id: mailMerchantId, ...row } = found;
+  return { row, mailed: mailId === null ? undefined : { id: mailId, merchantId: mailMerchantId } };
+}
+
+/**
+ * settlePayment's outcome of a payment it locked, the books line an approval enters at its merchant's
+ * prices and its e-mail: one statement. The caller tells every node after the commit.
+ */
+export async function writeLockedOutcome(db: Queryable, locked: OutcomeBase, outcome: PaymentOutcome, mail: Mail | undefined): Promise<WrittenOutcome> {
+  const written = await writeSettled(db, locked, outcome, mail, false);
+  if (!written) throw new Error(`writeLockedOutcome found no payment ${locked.row.cod_oper}`);
+  return written;
+}
+
+/**
+ * The same, of an attempt as its caller recorded it, unlocked: one statement, its own commit, that
+ * writes nothing (undefined) unless the row's result is still as recorded and its link not single-use.
+ */
+export function writeRecordedOutcome(db: Queryable, recorded: OutcomeBase, outcome: PaymentOutcome, mail: Mail | undefined): Promise<WrittenOutcome | undefined> {
+  return writeSettled(db, recorded, outcome, mail, true);
 }
 
 export async function lockTransaction(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
