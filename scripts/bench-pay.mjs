@@ -3,7 +3,9 @@
 // mobile profile through CDP (150 ms RTT, 1.6/0.75 Mbit/s, 4x CPU). Sides take turns each round, so a
 // busy machine slows them alike: the ratios compare (PRODUCT.md: within 1.3x), not the times. Also
 // prints where the checkout's time went (requests after Pay, Server-Timing, rendering). Each run pays
-// a new link with a new card (SPEC 8's duplicate rule).
+// a new link with a new card (SPEC 8's duplicate rule). A payment with no receipt is recorded (what the
+// payer saw, its answers' statuses, the link's transactions) and the rounds go on: the figures are those
+// of the payments that reached their receipt, with the count of those that did not.
 // Usage: npm run bench:pay [-- --runs 9 --think 1000 --server packages/sandbox/dist/<file>.mjs --processors in-process --profile]
 //        (--profile: the paying frame's JavaScript from Pay to the receipt, the functions with the most self time)
 //        npm run bench:pay -- --against /tmp/before/packages/sandbox/dist/server.mjs (another build,
@@ -179,6 +181,41 @@ function selfTimes(profile) {
 }
 const profileArg = process.argv.includes('--profile');
 
+const RECEIPT_WAIT_MS = 60_000;
+
+/** A payment with no receipt in time: what its frame showed, its answers after Pay and what the sandbox recorded. */
+async function whatThePayerSaw(page, target, code, answers) {
+  const frame = page.frames().find((f) => /\/pf\//.test(f.url()));
+  const shown = frame
+    ? await frame.evaluate(() => {
+      const visible = (el) => el.getClientRects().length > 0 && !el.closest('[hidden]');
+      const texts = (selector) => [...document.querySelectorAll(selector)].filter(visible).map((el) => (el.textContent ?? '').trim()).filter((t) => t !== '');
+      return {
+        address: location.pathname,
+        headings: texts('h1, h2'),
+        alerts: texts('[role="alert"], [role="status"], .field__error'),
+        fields: Object.fromEntries([...document.querySelectorAll('form input[name]')].filter(visible).map((el) => [el.name, el.value])),
+        invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => el.getAttribute('name')),
+        button: document.querySelector('form button[type="submit"]')?.textContent?.trim(),
+      };
+    }).catch((error) => ({ unreadable: String(error) }))
+    : { unreadable: 'no checkout frame' };
+  // The card vault's fields: their errors, never what was typed.
+  const fields = page.frames().find((f) => { try { return new URL(f.url()).pathname === '/fields'; } catch { return false; } });
+  const vault = fields
+    ? await fields.evaluate(() => ({
+      alerts: [...document.querySelectorAll('.field__error')].map((el) => (el.textContent ?? '').trim()).filter((t) => t !== ''),
+      invalid: [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => el.getAttribute('name')),
+    })).catch((error) => ({ unreadable: String(error) }))
+    : null;
+  let recorded = null;
+  if (target.sandbox && code) {
+    const answer = await fetch(`${target.sandbox.url}/sandbox/transactions?code=${encodeURIComponent(code)}`).catch(() => null);
+    recorded = answer?.ok ? (await answer.json()).transactions?.map((t) => ({ codOper: t.codOper, status: t.status, method: t.method })) ?? [] : `answered ${answer?.status ?? 'nothing'}`;
+  }
+  return { target: target.name, waitedMs: RECEIPT_WAIT_MS, shown, vault, answers, recorded };
+}
+
 async function payOnce(browser, target) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -224,12 +261,16 @@ async function payOnce(browser, target) {
     await page.waitForTimeout(thinkMs);
     if (profileArg && paying) await paying.send('Profiler.start');
     pressed = true;
+    // The answers after Pay, for a payment that shows no receipt.
+    const answers = [];
+    page.on('response', (response) => answers.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`));
     // Pressed in the frame, on its clock: the time starts with the click's own task.
     await frame.locator('form button[type="submit"]').evaluate((button) => {
       window.__benchPaidAt = performance.now();
       button.click();
     });
-    const seen = await Promise.race([receipt, new Promise((_, reject) => setTimeout(() => reject(new Error(`no receipt within 60 s (${target.name})`)), 60_000))]);
+    const seen = await Promise.race([receipt, new Promise((done) => setTimeout(() => done(null), RECEIPT_WAIT_MS))]);
+    if (!seen) return { failed: await whatThePayerSaw(page, target, code, answers) };
     if (profileArg && paying) seen.profile = selfTimes((await paying.send('Profiler.stop')).profile);
     for (const r of seen.resources) r.sent = sent.get(r.name);
     return seen;
@@ -258,6 +299,9 @@ const ratios = Object.fromEntries(targets.map((t) => [t.name, []]));
 const requests = Object.fromEntries(targets.map((t) => [t.name, []]));
 const loads = [];
 const profiles = {};
+// Payments with no receipt, per side, each with what the payer saw.
+const failures = Object.fromEntries(targets.map((t) => [t.name, []]));
+const pairedRatios = [];
 console.log(`load average at the start: ${load()} (two cores: about 1 is this run alone)`);
 console.log(`processors: ${inProcess ? 'in the server process' : "the simulator's service over HTTP, as npm start runs it"}`);
 try {
@@ -266,35 +310,54 @@ try {
     const round = {};
     for (let k = 0; k < targets.length; k++) {
       const target = targets[(i + k) % targets.length];
-      round[target.name] = await payOnce(browser, target);
+      // A payment that broke before Pay (its form never shown) is a round without a receipt too.
+      round[target.name] = await payOnce(browser, target).catch((error) => ({ failed: { target: target.name, error: String(error?.message ?? error) } }));
+    }
+    for (const t of targets) {
+      if (!round[t.name].failed) continue;
+      if (i > 0) failures[t.name].push(round[t.name].failed);
+      process.stdout.write(`round ${i}: ${t.name} showed no receipt within ${RECEIPT_WAIT_MS / 1000} s${i === 0 ? ' (warm-up round)' : ''}: ${JSON.stringify(round[t.name].failed)}\n`);
     }
     if (i === 0) continue;
     for (const t of targets) {
-      if (round[t.name].profile) (profiles[t.name] ??= []).push(round[t.name].profile);
-      times[t.name].push(round[t.name].ms);
-      ratios[t.name].push(round[t.name].ms / round.floor.ms);
-      requests[t.name].push(round[t.name].resources);
+      const seen = round[t.name];
+      if (seen.failed) continue;
+      if (seen.profile) (profiles[t.name] ??= []).push(seen.profile);
+      times[t.name].push(seen.ms);
+      // A ratio needs the floor's payment of the same round.
+      if (!round.floor.failed) ratios[t.name].push(seen.ms / round.floor.ms);
+      requests[t.name].push(seen.resources);
     }
+    if (other) pairedRatios.push(round.checkout.failed || round.against.failed ? null : round.checkout.ms / round.against.ms);
     loads.push(Number(load()));
-    process.stdout.write(`round ${i}: ${targets.map((t) => `${t.name} ${Math.round(round[t.name].ms)} ms`).join(', ')}; load average ${load()}\n`);
+    process.stdout.write(`round ${i}: ${targets.map((t) => `${t.name} ${round[t.name].failed ? 'no receipt' : `${Math.round(round[t.name].ms)} ms`}`).join(', ')}; load average ${load()}\n`);
   }
+  const reached = (name) => `${times[name].length} of ${runs} reached the receipt${failures[name].length ? `, ${failures[name].length} did not` : ''}`;
   console.log(`\nPay -> receipt on screen under Lighthouse's mobile profile (CPU ${MOBILE.cpuRate}x, ${MOBILE.network.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up), ${runs} paired rounds, load average ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}):`);
   for (const t of targets) {
     const label = t.name === 'floor' ? 'floor (bare form in a cross-origin iframe: one POST, the answer shown)' : t.name === 'against' ? `checkout from ${against}` : 'checkout (demo shop, embedded)';
-    console.log(`  ${label}: median ${Math.round(median(times[t.name]))} ms (min ${Math.round(Math.min(...times[t.name]))}, max ${Math.round(Math.max(...times[t.name]))})`);
+    if (times[t.name].length === 0) {
+      console.log(`  ${label}: no payment reached the receipt (${failures[t.name].length} did not)`);
+      continue;
+    }
+    console.log(`  ${label}: median ${Math.round(median(times[t.name]))} ms (min ${Math.round(Math.min(...times[t.name]))}, max ${Math.round(Math.max(...times[t.name]))}); ${reached(t.name)}`);
   }
   for (const t of targets.filter((x) => x.name !== 'floor')) {
     const r = ratios[t.name];
-    console.log(`  ratio ${t.name} / floor: ${(median(times[t.name]) / median(times.floor)).toFixed(2)}x of the medians, ${median(r).toFixed(2)}x median of the rounds (${Math.min(...r).toFixed(2)}x-${Math.max(...r).toFixed(2)}x); bar 1.3x (PRODUCT.md)`);
+    if (r.length === 0 || times.floor.length === 0) continue;
+    console.log(`  ratio ${t.name} / floor: ${(median(times[t.name]) / median(times.floor)).toFixed(2)}x of the medians, ${median(r).toFixed(2)}x median of the rounds (${Math.min(...r).toFixed(2)}x-${Math.max(...r).toFixed(2)}x, ${r.length} rounds with both receipts); bar 1.3x (PRODUCT.md)`);
   }
   if (other) {
-    const paired = times.checkout.map((ms, i) => ms / times.against[i]);
-    console.log(`  this build / against: ${median(paired).toFixed(2)}x median of the rounds`);
+    const paired = pairedRatios.filter((x) => x !== null);
+    if (paired.length > 0) console.log(`  this build / against: ${median(paired).toFixed(2)}x median of the ${paired.length} rounds with both receipts`);
+  }
+  for (const t of targets) {
+    for (const failed of failures[t.name]) console.log(`  no receipt (${t.name}): ${JSON.stringify(failed)}`);
   }
   // Where the time went: every request made after Pay, by name, in how many rounds, and its median
   // start and end (ms after Pay); what follows the last answer is rendering.
-  for (const t of targets) {
-    console.log(`\nWhere the time went, ${t.name} (medians, ms after Pay):`);
+  for (const t of targets.filter((x) => times[x.name].length > 0)) {
+    console.log(`\nWhere the time went, ${t.name} (medians, ms after Pay, the ${times[t.name].length} payments that reached the receipt):`);
     const byName = new Map();
     for (const round of requests[t.name]) {
       for (const r of round) {
@@ -313,7 +376,7 @@ try {
       });
       const bytes = (xs) => (xs.length ? `${Math.round(median(xs))} B` : '?');
       const sizes = `sent ${bytes(rs.map((r) => r.sent).filter((n) => n !== undefined))}, received ${bytes(rs.map((r) => r.received).filter((n) => n > 0))}`;
-      console.log(`  ${name}: ${rs.length} of ${runs} rounds, start ${Math.round(median(rs.map((r) => r.start)))}, end ${Math.round(median(rs.map((r) => r.end)))}; ${sizes}${parts.length ? `; server: ${parts.join(', ')}` : ''}`);
+      console.log(`  ${name}: ${rs.length} of ${times[t.name].length} payments, start ${Math.round(median(rs.map((r) => r.start)))}, end ${Math.round(median(rs.map((r) => r.end)))}; ${sizes}${parts.length ? `; server: ${parts.join(', ')}` : ''}`);
     }
     const chunks = requests[t.name].map((round) => round.filter((r) => /\.(m?js|css)$/.test(r.name)).length);
     const firstStarts = requests[t.name].map((round) => Math.min(...round.map((r) => r.start)));
