@@ -62,15 +62,17 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     const res = await pay(await tokenizedCardPayload(link));
     expect(res.status).toBe(200);
     const parts = partsOf(res.headers.get('server-timing'));
-    expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'node', 'total']);
+    expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'vault', 'node', 'total']);
     // Every statement sent, BEGIN and COMMIT included, and every commit: a statement sent alone is one.
     expect(parts['db']?.desc).toBe(`${seen.statements} statements and ${seen.commits} commits (${seen.writing} writing)`);
     // The attempt with the captcha token's spend, then the outcome with its books line and receipt mail: two commits that write.
     expect(seen.writing).toBe(2);
     expect(parts['processor']?.desc).toBe('the card processor: 1 call');
+    // The card vault's look-up of the typed card's token, apart from the node's own work.
+    expect(parts['vault']?.desc).toBe('the card vault: 1 call');
     for (const part of Object.values(parts)) expect(part.dur).toBeGreaterThanOrEqual(0);
     // The parts add up to the whole (the node's part is the rest).
-    const sum = parts['queue']!.dur + parts['db']!.dur + parts['processor']!.dur + parts['node']!.dur;
+    const sum = parts['queue']!.dur + parts['db']!.dur + parts['processor']!.dur + parts['vault']!.dur + parts['node']!.dur;
     expect(Math.abs(sum - parts['total']!.dur)).toBeLessThanOrEqual(0.5);
   });
   it('the wait for the database is counted apart from its statements', async () => {
@@ -100,13 +102,13 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     if (t.db.kind === 'pglite') expect(parts['queue']!.dur).toBeGreaterThanOrEqual(250);
     else expect(parts['queue']!.dur).toBeGreaterThanOrEqual(0);
   });
-  it('a refusal too (a possible duplicate): no processor called', async () => {
+  it('a refusal too (a possible duplicate): the vault asked for the card\'s fingerprint, no processor called', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber('server-timing-duplicate');
     expect((await pay(await tokenizedCardPayload(link, { cardNumber }))).status).toBe(200);
     const res = await pay(await tokenizedCardPayload(link, { cardNumber }));
     expect(res.status).toBe(409);
-    expect(Object.keys(partsOf(res.headers.get('server-timing')))).toEqual(['queue', 'db', 'node', 'total']);
+    expect(Object.keys(partsOf(res.headers.get('server-timing')))).toEqual(['queue', 'db', 'vault', 'node', 'total']);
   });
   it('any other route too: a payment\'s status call, a 404', async () => {
     const res = await t.app.request('/api/v1/cash/payments/no-such-voucher', { headers: asCaller() });

@@ -3,12 +3,31 @@ import type { MiddlewareHandler } from 'hono';
 import { emptyTrace, traceStatements } from '../db/statementTrace';
 import type { Deps } from '../Deps';
 
-interface ProcessorTiming {
+interface CallTiming {
   ms: number;
   calls: number;
 }
 
-const currentRequest = new AsyncLocalStorage<ProcessorTiming>();
+/** The calls a request waits on outside the node: the card processor's and the card vault's. */
+interface RequestTiming {
+  processor: CallTiming;
+  vault: CallTiming;
+}
+
+const currentRequest = new AsyncLocalStorage<RequestTiming>();
+
+/** `call` timed into the current request's `part`; outside a request, called as is. */
+async function timed<T>(part: keyof RequestTiming, call: () => Promise<T>): Promise<T> {
+  const timing = currentRequest.getStore()?.[part];
+  if (!timing) return call();
+  timing.calls++;
+  const start = performance.now();
+  try {
+    return await call();
+  } finally {
+    timing.ms += performance.now() - start;
+  }
+}
 
 /** Other methods still run on target (bound, read when called). */
 function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
@@ -22,25 +41,20 @@ function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
 }
 
 /**
- * The card processor's calls timed; the database counts its own statements where it sends them
- * (db/statementTrace.ts). Outside a request (timers, scripts) nothing is counted.
+ * The card processor's authorizations and the card vault's look-ups timed; the database counts its own
+ * statements where it sends them (db/statementTrace.ts). Outside a request (timers, scripts) nothing is
+ * counted. The vault's CVC drop is not awaited by the request, so it is not its time.
  */
 export function timedDeps(deps: Deps): Deps {
   const card = deps.gateways.card;
   const timedCard = withMethods(card, {
-    authorize: async (...args: Parameters<typeof card.authorize>) => {
-      const timing = currentRequest.getStore();
-      if (!timing) return card.authorize(...args);
-      timing.calls++;
-      const start = performance.now();
-      try {
-        return await card.authorize(...args);
-      } finally {
-        timing.ms += performance.now() - start;
-      }
-    },
+    authorize: (...args: Parameters<typeof card.authorize>) => timed('processor', () => card.authorize(...args)),
   });
-  return { ...deps, gateways: { ...deps.gateways, card: timedCard } };
+  const vault = deps.cardVault;
+  const timedVault = withMethods(vault, {
+    card: (token: string) => timed('vault', () => vault.card(token)),
+  });
+  return { ...deps, cardVault: timedVault, gateways: { ...deps.gateways, card: timedCard } };
 }
 
 const ms = (n: number) => n.toFixed(1);
@@ -50,21 +64,24 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * Every answer, refusals too, says where its server time went; browsers show it in developer tools.
  * The parts add up to the whole when nothing ran side by side: `queue` (waiting for a database
  * connection, or PGlite's turn), `db` (statements sent to their answers, counted as PostgreSQL
- * receives them, BEGIN and COMMIT included), `processor` (the card processor's call), `node` (the
- * rest: the node's own work and its event loop), `total`.
+ * receives them, BEGIN and COMMIT included), `processor` (the card processor's call), `vault` (the
+ * card vault's look-up of a typed card's token), `node` (the rest: the node's own work and its event
+ * loop), `total`.
  */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {
     const startedAt = performance.now();
-    const processor: ProcessorTiming = { ms: 0, calls: 0 };
+    const timing: RequestTiming = { processor: { ms: 0, calls: 0 }, vault: { ms: 0, calls: 0 } };
+    const { processor, vault } = timing;
     const db = emptyTrace();
-    await traceStatements(db, () => currentRequest.run(processor, next));
+    await traceStatements(db, () => currentRequest.run(timing, next));
     const total = performance.now() - startedAt;
     const header = [
       `queue;dur=${ms(db.queueMs)};desc="waiting for the database"`,
       `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing)"`,
       ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="the card processor: ${count(processor.calls, 'call')}"`] : []),
-      `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms))};desc="the node's own work"`,
+      ...(vault.calls > 0 ? [`vault;dur=${ms(vault.ms)};desc="the card vault: ${count(vault.calls, 'call')}"`] : []),
+      `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms - vault.ms))};desc="the node's own work"`,
       `total;dur=${ms(total)}`,
     ].join(', ');
     try {
