@@ -134,12 +134,15 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.getByRole('button', { name: /usar como predeterminada: Mastercard/i }).click();
     await expect.poll(() => mc.locator('.badge').count()).toBe(1);
     expect(await page.getByRole('listitem').filter({ hasText: /Visa .*4242/ }).locator('.badge').count()).toBe(0);
+    // Said to a screen reader too: the pressed button left the page with the change.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'La tarjeta Mastercard terminada en 4444 es ahora tu predeterminada.' }).count()).toBe(1);
     // "Eliminar tarjeta" names the card and asks first: nothing goes until the payer confirms.
     await page.getByRole('button', { name: /eliminar tarjeta: Mastercard/i }).click();
     expect(await mc.count()).toBe(1);
     await screenshot(page, { path: 'e2e/artifacts/wallet-remove-confirm-360.png' });
     await page.getByRole('button', { name: 'Sí, eliminarla' }).click();
     await expect.poll(() => mc.count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Eliminaste la tarjeta Mastercard terminada en 4444 de tu billetera.' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: /Visa .*4242/ }).locator('.badge').count()).toBe(1);
 
     await page.getByRole('button', { name: /cerrar sesión/i }).click();

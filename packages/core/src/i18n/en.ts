@@ -426,6 +426,8 @@ export const en: Record<keyof typeof es, string> = {
   remove_card_confirm: 'Remove the card {{card}} from your wallet? Nothing is charged and you can add it again.',
   remove_card_yes: 'Yes, remove it',
   remove_card_keep: 'Keep it',
+  card_now_default: '{{card}} is now your default card.',
+  card_removed: 'You removed {{card}} from your wallet.',
   wallet_login_failed: 'Wrong username or password',
   wallet_invalid_user: 'Invalid user',
   wallet_insufficient_balance: 'Your balance is not enough for this payment',

@@ -424,6 +424,8 @@ export const es = {
   remove_card_confirm: '¿Eliminar la tarjeta {{card}} de tu billetera? No se cobra nada y podrás volver a agregarla.',
   remove_card_yes: 'Sí, eliminarla',
   remove_card_keep: 'Conservarla',
+  card_now_default: 'La tarjeta {{card}} es ahora tu predeterminada.',
+  card_removed: 'Eliminaste la tarjeta {{card}} de tu billetera.',
   wallet_login_failed: 'Usuario o contraseña incorrectos',
   wallet_invalid_user: 'Usuario no válido',
   wallet_insufficient_balance: 'Tu saldo no alcanza para este pago',

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
+import { useState } from 'react';
 import { catalogs, type SavedCard } from '@pasarela/core';
 import { startI18n } from '../i18n/i18n';
 import { render } from '../testing/render';
@@ -59,4 +60,49 @@ describe('SavedCardList: removing a card', () => {
     expect(read).not.toMatch(/\*{2,}|•{2,}/);
     expect(view.container.textContent).toContain('Mastercard •••• 4444');
   });
+});
+
+describe('SavedCardList: a change is said once the list shows it', () => {
+  let unmount: (() => unknown) | undefined;
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+  const mastercard: SavedCard = { ...card, cardToken: 'tok2', isDefault: false, idRelCard: 8, cardType: 'MC', visibleNum: '**** **** **** 4444' };
+
+  /** The wallet's list as its page keeps it: the cards as the server answers after each change. */
+  function Wallet() {
+    const [cards, setCards] = useState<SavedCard[]>([card, mastercard]);
+    return (
+      <SavedCardList
+        cards={cards}
+        busyCard={null}
+        onDefault={(id) => setTimeout(() => setCards((now) => now.map((c) => ({ ...c, isDefault: c.idRelCard === id }))), 0)}
+        onRemove={(id) => setTimeout(() => setCards((now) => now.filter((c) => c.idRelCard !== id)), 0)}
+      />
+    );
+  }
+  const settleTimers = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
+
+  for (const lang of ['es', 'en'] as const) {
+    it(`${lang}: "Usar como predeterminada" ends in a status naming the card; removing one says it went`, async () => {
+      startI18n(lang, catalogs[lang]);
+      const view = await render(<Wallet />);
+      unmount = view.unmount;
+      const status = () => view.container.querySelector('[role="status"]')?.textContent;
+      const button = (text: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === text);
+      // Present and empty before anything changes: a live region announces what is put in it later.
+      expect(status()).toBe('');
+      await act(() => button(catalogs[lang]['set_default_card']!)?.click());
+      expect(status()).toBe('');
+      await settleTimers();
+      expect(status()).toBe(lang === 'es' ? 'La tarjeta Mastercard terminada en 4444 es ahora tu predeterminada.' : 'Mastercard ending in 4444 is now your default card.');
+      const removeVisa = [...view.container.querySelectorAll('button')].find((b) => b.getAttribute('aria-label')?.includes('4242') && b.textContent === catalogs[lang]['remove_card']);
+      await act(() => removeVisa?.click());
+      await act(() => button(catalogs[lang]['remove_card_yes']!)?.click());
+      await settleTimers();
+      expect(status()).toBe(lang === 'es' ? 'Eliminaste la tarjeta Visa terminada en 4242 de tu billetera.' : 'You removed Visa ending in 4242 from your wallet.');
+      startI18n('es', catalogs.es);
+    });
+  }
 });

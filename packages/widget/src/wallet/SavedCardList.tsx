@@ -23,7 +23,8 @@ export function SavedCardMark({ card }: { card: SavedCard }) {
   return brand ? <CardMark brand={brand} /> : null;
 }
 
-type FocusNext = { id: number; to: 'remove' | 'gone' } | null;
+/** The change asked for: where the focus goes once the list shows it, and the card's name as spoken, to say it was done. */
+type FocusNext = { id: number; to: 'remove' | 'gone'; spoken: string } | null;
 
 export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemoveFocus }: SavedCardListProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -31,6 +32,8 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemov
   const firstAnswer = useRef<HTMLButtonElement>(null);
   // A button that leaves the page (the default's, the question's) hands the focus on, never to the body.
   const focusNext = useRef<FocusNext>(null);
+  // What changed, said once the list shows it: the button pressed leaves the page with the change.
+  const [said, setSaid] = useState('');
   useLayoutEffect(() => {
     if (confirming !== null) firstAnswer.current?.focus();
   }, [confirming]);
@@ -41,18 +44,23 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemov
     if (next.to === 'gone') {
       if (cards.some((c) => c.idRelCard === next.id)) return;
       focusNext.current = null;
+      setSaid(t('card_removed', { card: next.spoken }));
       if (lost) afterRemoveFocus?.();
       return;
     }
     focusNext.current = null;
+    if (cards.some((c) => c.idRelCard === next.id && c.isDefault)) setSaid(t('card_now_default', { card: next.spoken }));
     if (lost) removeButtons.current.get(next.id)?.focus();
   }, [cards]);
   const closeQuestion = (id: number) => {
     setConfirming(null);
     removeButtons.current.get(id)?.focus();
   };
-  if (cards.length === 0) return <p className="page__text">{t('wallet_no_cards')}</p>;
+  const status = <p className="visually-hidden" role="status">{said}</p>;
+  if (cards.length === 0) return <>{status}<p className="page__text">{t('wallet_no_cards')}</p></>;
   return (
+    <>
+    {status}
     <ul className="wallet-list">
       {cards.map((card) => {
         const id = card.idRelCard ?? 0;
@@ -74,7 +82,8 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemov
                   busy={busy}
                   aria-label={`${t('set_default_card')}: ${spoken}`}
                   onClick={() => {
-                    focusNext.current = { id, to: 'remove' };
+                    focusNext.current = { id, to: 'remove', spoken };
+                    setSaid('');
                     onDefault(id);
                   }}
                 >
@@ -114,7 +123,8 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemov
                   busy={busy}
                   buttonRef={firstAnswer}
                   onClick={() => {
-                    focusNext.current = { id, to: 'gone' };
+                    focusNext.current = { id, to: 'gone', spoken };
+                    setSaid('');
                     closeQuestion(id);
                     onRemove(id);
                   }}
@@ -130,5 +140,6 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove, afterRemov
         );
       })}
     </ul>
+    </>
   );
 }
