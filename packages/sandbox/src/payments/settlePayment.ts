@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { AttemptEvent } from './gatewayOutcomes';
@@ -72,7 +72,9 @@ export function calledOffMeanwhile(settled: Settlement | undefined): Transaction
   return calledOff ? settled.row : undefined;
 }
 
-export const wasPaidElsewhere = (row: TransactionRow): boolean => row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere';
+const cancelReasonOfRow = (row: TransactionRow) => cancelReasonOf({ authStatus: row.auth_status, details: row.details });
+
+export const wasPaidElsewhere = (row: TransactionRow): boolean => cancelReasonOfRow(row) === 'paid_elsewhere';
 
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (wasPaidElsewhere(row)) {
@@ -84,7 +86,7 @@ export function refuseIfPaidElsewhere(row: TransactionRow): void {
 }
 
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
-  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
+  if (cancelReasonOfRow(row) === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
 }
 
 /**
