@@ -139,13 +139,22 @@ async function settleAsRecorded(deps: Pick<Deps, 'db'>, recorded: JustRecorded, 
   return { kind: 'settled', row: written.row };
 }
 
+interface SettleOptions {
+  /** The gateway's event that tells the outcome: recorded once, in the outcome's transaction. */
+  event?: AttemptEvent;
+  /** The e-mail the outcome sends, made in its transaction. */
+  mailOf?: SettledMail;
+  /** The attempt the caller has just recorded. */
+  recorded?: JustRecorded;
+}
+
 /**
  * The one way a waiting payment gets its outcome, on any node: the row is locked and changed only while
  * pending; a single-use link is claimed and `event` recorded (once) in the same transaction. An
  * attempt `recorded` just now is settled by one statement while it is as recorded (settleAsRecorded).
  */
 export async function settlePayment(
-  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail, recorded?: JustRecorded,
+  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, { event, mailOf, recorded }: SettleOptions = {},
 ): Promise<Settlement | undefined> {
   if (recorded && !event && typeof outcomeFor !== 'function') {
     const settled = await settleAsRecorded(deps, recorded, outcomeFor, mailOf);
