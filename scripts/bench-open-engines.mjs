@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { freePort, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
+import { isCardFieldFramePath } from './card-field-frame.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,9 +34,9 @@ const median = (xs) => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Run in every frame from its start: the frame with the card field (the card vault's fields page framed in the checkout, issue 90, or the floor's frame) reports when it shows. */
-const WATCH = `(${function watch() {
-  if (window === window.top || (!location.pathname.startsWith('/pf/widget') && location.pathname !== '/fields')) return;
+/** Run in every frame from its start: the frame with the card field reports when it shows. */
+const WATCH = `(${function watch(isCardFieldFramePath) {
+  if (window === window.top || !isCardFieldFramePath(location.pathname)) return;
   const tick = () => {
     const field = document.querySelector('[name="cardnumber"], input[autocomplete="cc-number"]');
     if (field && !field.disabled && field.getClientRects().length > 0 && getComputedStyle(field).visibility === 'visible') {
@@ -45,7 +46,7 @@ const WATCH = `(${function watch() {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}})();`;
+}})(${isCardFieldFramePath});`;
 
 
 /** In the top page: open() now, and the frame's report when it comes. */

@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { basename, resolve } from 'node:path';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
+import { cardFieldsIn, isCardFieldFramePath } from './card-field-frame.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -98,9 +99,8 @@ function cpuUsed(before, after) {
  * On the first animation frame that shows a card field, focuses it and reports the time through a
  * binding, not Playwright's locator: its polls (0, 20, 70... 770 ms) and ~300 KB helper would hold up the page.
  */
-function watchCardField() {
-  // The checkout's page, or the card vault's fields page framed in it (issue 90), whichever has the field.
-  if (!location.pathname.startsWith('/pf/widget') && location.pathname !== '/fields') return;
+function watchCardField(isCardFieldFramePath) {
+  if (!isCardFieldFramePath(location.pathname)) return;
   // When the frame's document was made (its renderer took the page) and when the parser (or the
   // floor's script) put the card field in it: the phases between the answer and the screen.
   const documentAt = performance.now();
@@ -132,6 +132,9 @@ function watchCardField() {
   requestAnimationFrame(tick);
 }
 
+/** What every frame of the page runs: watchCardField's source and the frame test's, which it is given. */
+const WATCH_CARD_FIELD = `(${watchCardField})(${isCardFieldFramePath});`;
+
 async function openOnce(browser, target, settle) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -143,7 +146,7 @@ async function openOnce(browser, target, settle) {
     let focusedAt;
     const focused = new Promise((resolve) => (focusedAt = resolve));
     await context.exposeBinding('__benchCardFieldFocused', (_source, at) => focusedAt(at));
-    await context.addInitScript(watchCardField);
+    await context.addInitScript(WATCH_CARD_FIELD);
     const page = await context.newPage();
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
@@ -162,8 +165,7 @@ async function openOnce(browser, target, settle) {
     const seen = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
     const cpu = cpuUsed(cpuBefore, cpuSnapshot(target.sandbox?.child?.pid));
     // And Playwright finds it visible and focused, as a payer's tap would leave it.
-    const checkout = page.frameLocator('iframe[src*="/pf/widget"]');
-    const field = ((await checkout.locator('iframe.vault-fields').count()) > 0 ? checkout.frameLocator('iframe.vault-fields') : checkout).locator('[name="cardnumber"]');
+    const field = (await cardFieldsIn(page.frameLocator('iframe[src*="/pf/widget"]'))).locator('[name="cardnumber"]');
     // and open() has taken the hidden frame out of the page
     if (target.preload && (await page.locator('iframe').count()) !== 1) throw new Error('the preload frame is still in the page after open()');
     const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
@@ -188,7 +190,7 @@ async function openTwice(browser, target, settle) {
     const seen = [];
     let waiting = null;
     await context.exposeBinding('__benchCardFieldFocused', (_source, at) => (waiting ? waiting(at) : seen.push(at)));
-    await context.addInitScript(watchCardField);
+    await context.addInitScript(WATCH_CARD_FIELD);
     const page = await context.newPage();
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
@@ -417,8 +419,7 @@ async function returnOnce(browser, sandbox, step, order) {
     await page.locator('#pay-button').click();
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
     await frame.locator('[name="name"]').waitFor({ timeout: 30_000 });
-    // The card's own fields: the card vault's, in their frame (issue 90), or the checkout's before it.
-    const card = (await frame.locator('iframe.vault-fields').count()) > 0 ? frame.frameLocator('iframe.vault-fields') : frame;
+    const card = await cardFieldsIn(frame);
     await card.locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
     if (method === 'card') {
       const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');

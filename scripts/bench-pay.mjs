@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
+import { cardFieldsIn, vaultFieldsFrameOf } from './card-field-frame.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -201,7 +202,7 @@ async function whatThePayerSaw(page, target, code, answers) {
     }).catch((error) => ({ unreadable: String(error) }))
     : { unreadable: 'no checkout frame' };
   // The card vault's fields: their errors, never what was typed.
-  const fields = page.frames().find((f) => { try { return new URL(f.url()).pathname === '/fields'; } catch { return false; } });
+  const fields = vaultFieldsFrameOf(page);
   const vault = fields
     ? await fields.evaluate(() => ({
       alerts: [...document.querySelectorAll('.field__error')].map((el) => (el.textContent ?? '').trim()).filter((t) => t !== ''),
@@ -234,8 +235,7 @@ async function payOnce(browser, target) {
     await page.evaluate((c) => window.Checkout.open({ code: c }), code);
     const frame = page.frameLocator('iframe[src*="/pf/"]');
     await frame.locator('[name="name"]').waitFor({ state: 'visible', timeout: 120_000 });
-    // The card's own fields: the card vault's, in their frame (issue 90), or the checkout's before it.
-    const card = (await frame.locator('iframe.vault-fields').count()) > 0 ? frame.frameLocator('iframe.vault-fields') : frame;
+    const card = await cardFieldsIn(frame);
     await card.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 120_000 });
     const paying = await throttle(context, page);
     // What each request after Pay sent (its body's bytes): the upload is the slower way at 750 kbit/s.

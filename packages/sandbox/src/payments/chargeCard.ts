@@ -53,7 +53,9 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   const outcome: PaymentOutcome = {
     ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
   };
-  const settled = await settlePayment(deps, attempt.cod_oper, outcome, undefined, charge.receipt && receiptOfSettled(charge.receipt), charge.justRecorded && { row: attempt, ...charge.justRecorded });
+  const settled = await settlePayment(deps, attempt.cod_oper, outcome, {
+    mailOf: charge.receipt && receiptOfSettled(charge.receipt), recorded: charge.justRecorded && { row: attempt, ...charge.justRecorded },
+  });
   if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
   return { row: settled?.row ?? attempt, settled };
 }

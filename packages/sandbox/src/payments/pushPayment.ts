@@ -36,7 +36,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: attempt.currency, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
-    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} }, undefined, undefined, justRecorded && { row: attempt, ...justRecorded });
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} }, { recorded: justRecorded && { row: attempt, ...justRecorded } });
     return settled?.row ?? attempt;
   });
   refuseIfPaidElsewhere(asked);

@@ -20,5 +20,5 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
     return undefined;
   }
   const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? receiptOfSettled({ origin: receiptOrigin }) : undefined;
-  return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event, receipt);
+  return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), { event, mailOf: receipt });
 }

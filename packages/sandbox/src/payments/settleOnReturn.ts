@@ -14,7 +14,7 @@ export async function settleOnReturn(deps: Pick<Deps, 'db' | 'gateways'>, codOpe
     if (row.method === 'card' && row.auth_status === CARD_AUTH_STATUS.three_ds) {
       const decision = await deps.gateways.card.lookup({ ...gatewayCall(codOper), reference: row.gateway_reference });
       if (!decision || decision.status === 'challenge' || decision.status === 'pending') return;
-      await settlePayment(deps, codOper, cardOutcomeOf(decision), undefined, receiptOfSettled({ origin }));
+      await settlePayment(deps, codOper, cardOutcomeOf(decision), { mailOf: receiptOfSettled({ origin }) });
     } else if (row.method === 'clave') {
       const answer = await deps.gateways.bank.outcome(gatewayCall(codOper));
       const outcome = answer ? bankOutcomeOf(answer) : undefined;

@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { AttemptEvent } from './gatewayOutcomes';
@@ -72,7 +72,9 @@ export function calledOffMeanwhile(settled: Settlement | undefined): Transaction
   return calledOff ? settled.row : undefined;
 }
 
-export const wasPaidElsewhere = (row: TransactionRow): boolean => row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere';
+const cancelReasonOfRow = (row: TransactionRow) => cancelReasonOf({ authStatus: row.auth_status, details: row.details });
+
+export const wasPaidElsewhere = (row: TransactionRow): boolean => cancelReasonOfRow(row) === 'paid_elsewhere';
 
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (wasPaidElsewhere(row)) {
@@ -84,7 +86,7 @@ export function refuseIfPaidElsewhere(row: TransactionRow): void {
 }
 
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
-  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
+  if (cancelReasonOfRow(row) === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
 }
 
 /**
@@ -137,13 +139,22 @@ async function settleAsRecorded(deps: Pick<Deps, 'db'>, recorded: JustRecorded, 
   return { kind: 'settled', row: written.row };
 }
 
+interface SettleOptions {
+  /** The gateway's event that tells the outcome: recorded once, in the outcome's transaction. */
+  event?: AttemptEvent;
+  /** The e-mail the outcome sends, made in its transaction. */
+  mailOf?: SettledMail;
+  /** The attempt the caller has just recorded. */
+  recorded?: JustRecorded;
+}
+
 /**
  * The one way a waiting payment gets its outcome, on any node: the row is locked and changed only while
  * pending; a single-use link is claimed and `event` recorded (once) in the same transaction. An
  * attempt `recorded` just now is settled by one statement while it is as recorded (settleAsRecorded).
  */
 export async function settlePayment(
-  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent, mailOf?: SettledMail, recorded?: JustRecorded,
+  deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, { event, mailOf, recorded }: SettleOptions = {},
 ): Promise<Settlement | undefined> {
   if (recorded && !event && typeof outcomeFor !== 'function') {
     const settled = await settleAsRecorded(deps, recorded, outcomeFor, mailOf);

@@ -41,7 +41,7 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<Tra
     // Its number mailed in the commit that records it: once, since a repeat finds it settled. The
     // shop as the payment's checks read it (a retry's is read then).
     const mail = voucherOfSettled({ origin: input.origin, shop: merchant });
-    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, undefined, mail, justRecorded && { row: attempt, ...justRecorded });
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, { mailOf: mail, recorded: justRecorded && { row: attempt, ...justRecorded } });
     return settled?.row ?? attempt;
   });
   return refusedIfPaidElsewhere(issued);
