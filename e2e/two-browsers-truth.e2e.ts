@@ -333,4 +333,77 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       await Promise.all([first.close(), second.close()]);
     });
   }
+  // The first browser's checkout looked the order up and shows the card form; the second browser pays
+  // the order; then the payer types a card in the first and presses Pay. The server refuses it (409
+  // request_already_paid, naming the payment that paid): the first browser says the order is paid, as
+  // a wait left behind does (how, its receipt, the way back; neutral, the heading focused), never the
+  // card's alert, and its shop page hears no error.
+  const PAID_BEFORE_PAY = [
+    {
+      lang: 'es', amount: 41.5, paid: 'Este pedido ya se pagó', how: /^Se pagó con tarjeta en otra ventana o dispositivo/, receipt: 'Ver el comprobante', back: /^Volver a /,
+      false: /ya fue pagado|rechaz|no se pudo|expir|venció/i,
+    },
+    {
+      lang: 'en', amount: 42.5, paid: 'This order is already paid', how: /^It was paid with card in another window or device/, receipt: 'See the receipt', back: /^Back to /,
+      false: /already been paid|declin|could not|expired/i,
+    },
+  ] as const;
+  for (const c of PAID_BEFORE_PAY) {
+    it(`${c.lang}: the card form on screen, the order paid in the second browser, then Pay in the first: the order is paid (how, its receipt, the way back), no alert, no error to the shop, one payment`, async () => {
+      const errors: string[] = [];
+      const code = await createLink(sandbox, { amount: c.amount, taxAmount: 0, description: 'Pedido en dos navegadores', singleUse: true });
+      const first = await newBrowser(c.lang);
+      const a = await first.newPage();
+      a.on('pageerror', (e) => errors.push(e.message));
+      await a.goto(sandbox.demoUrl);
+      const frameA = await openRecordingShopEvents(a, code, c.lang);
+      const checkoutA = new CheckoutFrame(frameA);
+      // The first browser has looked the order up: its card form is on screen.
+      await checkoutA.waitForForm();
+
+      const second = await newBrowser(c.lang);
+      const b = await second.newPage();
+      b.on('pageerror', (e) => errors.push(e.message));
+      await b.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${c.lang}`);
+      const checkoutB = new CheckoutFrame(b);
+      await checkoutB.waitForForm();
+      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
+      await verifyIfAsked(b);
+      await checkoutB.submit();
+      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+
+      // Another card in the first browser, Pay pressed: the server refuses it, as the order is paid.
+      await checkoutA.fillCard({ number: '5555 5555 5555 4444' });
+      await verifyIfAsked(frameA);
+      const refused = a.waitForResponse((res) => res.url().includes('/cards/auth-capture'));
+      await checkoutA.submit();
+      expect((await refused).status()).toBe(409);
+
+      const paid = frameA.getByRole('heading', { name: c.paid });
+      await paid.waitFor({ timeout: 20_000 });
+      expect(await frameA.getByText(c.how).isVisible()).toBe(true);
+      // The news holds the focus, where the pressed Pay was: a screen reader reads it first.
+      await expect.poll(() => paid.evaluate((heading) => heading === document.activeElement), { timeout: 5_000 }).toBe(true);
+      // Neutral, and nothing to pay again: no alert, no refusal, no method choice, captcha or form.
+      expect(await frameA.locator('[role="alert"]').count()).toBe(0);
+      expect(await frameA.getByText(c.false).filter({ visible: true }).allTextContents()).toEqual([]);
+      expect(await frameA.getByRole('radiogroup').count()).toBe(0);
+      expect(await frameA.getByRole('group', { name: /Verificación|Verification/ }).filter({ visible: true }).count()).toBe(0);
+      expect(await frameA.locator('input, iframe').filter({ visible: true }).count()).toBe(0);
+      expect(await frameA.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
+      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      await screenshot(a, { path: `${SHOTS}two-browsers-paid-before-pay-${c.lang}-360.png` });
+      // Its shop page heard no error.
+      expect((await shopEventsOf<[string, { status?: string }]>(a)).filter(([type, result]) => type === 'result' && result.status === 'error')).toEqual([]);
+      // The way back closes the checkout.
+      await frameA.getByRole('button', { name: c.back }).click();
+      await expect.poll(() => a.locator('iframe').count(), { timeout: 10_000 }).toBe(0);
+      // One payment, and the first browser's Pay recorded nothing.
+      const recorded = await transactionsFor(sandbox, code);
+      expect(recorded.filter((t) => t.status === 1)).toHaveLength(1);
+      expect(recorded).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await Promise.all([first.close(), second.close()]);
+    });
+  }
 });

@@ -9,7 +9,7 @@ import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpda
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
-import { calledOffMeanwhile, settlePayment, type JustRecorded, type Settlement } from './settlePayment';
+import { calledOffMeanwhile, paidElsewhereRefusal, settlePayment, type JustRecorded, type Settlement } from './settlePayment';
 import { receiptOfSettled, type ReceiptTo } from './receiptMail';
 
 interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
@@ -56,7 +56,8 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   const settled = await settlePayment(deps, attempt.cod_oper, outcome, {
     mailOf: charge.receipt && receiptOfSettled(charge.receipt), recorded: charge.justRecorded && { row: attempt, ...charge.justRecorded },
   });
-  if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
+  const calledOff = calledOffMeanwhile(settled);
+  if (calledOff) throw paidElsewhereRefusal(calledOff, charge.calledOff);
   return { row: settled?.row ?? attempt, settled };
 }
 

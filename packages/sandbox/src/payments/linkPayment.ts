@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { payTargetFrom, payTargetOf, type PayTarget } from './payTarget';
+import { namingThePaymentThatPaid, payTargetFrom, payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { captchaSpentError, captchaTokenHash, spendOrRefuse, verifyPaymentCaptcha, type CaptchaSpend } from './captchaVerdict';
 import { announceTransaction } from '../changes/announcements';
@@ -85,7 +85,13 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
 /** The payee's checks before the method's own; a typed card goes on to its brand's check (payByCard). */
 export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonymousUserServiceId: number | undefined): Promise<CheckedPayee> {
   const opening = openings.get(input);
-  const link = opening ? payTargetFrom(opening.link, opening.station) : await payTargetOf(deps, input.code);
+  let link: PayTarget;
+  try {
+    link = opening ? payTargetFrom(opening.link, opening.station) : await payTargetOf(deps, input.code);
+  } catch (error) {
+    // Paid in another browser after this one read the order: said so there, with that payment's receipt.
+    throw await namingThePaymentThatPaid(deps.db, input.code, error);
+  }
   const merchant = opening ? opening.merchant : await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);

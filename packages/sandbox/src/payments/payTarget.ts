@@ -2,7 +2,8 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { isLinkExpired, TRANSACTION_TYPES } from '@pasarela/core';
 import { findStation, type StationRow } from '../store/catalog';
-import { findLinkByCode, type LinkRow } from '../store/links';
+import { findLinkByCode, findPaymentOfLink, type LinkRow } from '../store/links';
+import type { Queryable } from '../db/Database';
 
 /** A payment link, or a payment station (SPEC 2 /stationPayment). */
 export interface PayTarget {
@@ -32,6 +33,16 @@ export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_
 export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
   if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new PaymentError('gone', 3000);
   if (link.single_use && link.paid_cod_oper !== null) throw new PaymentError('conflict', 'request_already_paid');
+}
+
+/**
+ * A payment refused because another one paid its single-use link names that one (`paidBy`, `paidWith`), as
+ * a waiting payment's refusal does, so the payer's page says how the order was paid and shows its receipt.
+ */
+export async function namingThePaymentThatPaid(db: Queryable, linkCode: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof PaymentError) || error.code !== 'request_already_paid' || error.fields['paidBy'] !== undefined) return error;
+  const paid = await findPaymentOfLink(db, linkCode);
+  return paid ? new PaymentError(error.kind, error.code, error.detail, { ...error.fields, paidBy: paid.cod_oper, paidWith: paid.method }) : error;
 }
 
 export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> {

@@ -5,7 +5,7 @@ import type { AttemptEvent } from './gatewayOutcomes';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
-import { claimSingleUseLink } from '../store/links';
+import { claimSingleUseLink, findPaymentOfLink } from '../store/links';
 import { type TransactionRow } from '../store/transactions';
 import { lockForOutcome, lockOtherOpenAttempts, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
@@ -77,12 +77,15 @@ const cancelReasonOfRow = (row: TransactionRow) => cancelReasonOf({ authStatus: 
 export const wasPaidElsewhere = (row: TransactionRow): boolean => cancelReasonOfRow(row) === 'paid_elsewhere';
 
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
-  if (wasPaidElsewhere(row)) {
-    const { paidBy, paidWith } = row.details;
-    // Which payment paid, so the payer's page can say how and show its receipt instead of a failure.
-    const fields = typeof paidBy === 'string' && typeof paidWith === 'string' ? { paidBy, paidWith } : undefined;
-    throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing', fields);
-  }
+  if (wasPaidElsewhere(row)) throw paidElsewhereRefusal(row, 'Another payment paid this single-use link; this one was called off and charges nothing');
+}
+
+/** The refusal of a payment called off because another paid its link, naming that one when the row does. */
+export function paidElsewhereRefusal(row: TransactionRow, detail: string): PaymentError {
+  const { paidBy, paidWith } = row.details;
+  // Which payment paid, so the payer's page can say how and show its receipt instead of a failure.
+  const fields = typeof paidBy === 'string' && typeof paidWith === 'string' ? { paidBy, paidWith } : undefined;
+  return new PaymentError('conflict', 'request_already_paid', detail, fields);
 }
 
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
@@ -182,7 +185,9 @@ export async function settlePayment(
     }
     const paidElsewhere = async (): Promise<Settlement> => {
       const arrived = { ...row, details: { ...row.details, ...outcome.details } };
-      const off = cancelledOutcome(arrived, 'paid_elsewhere');
+      // The payment that paid the link, named as callOffTheOthers names it: this payer's page shows its receipt.
+      const winner = row.link_code ? await findPaymentOfLink(tx, row.link_code) : undefined;
+      const off = cancelledOutcome(arrived, 'paid_elsewhere', winner);
       const taken = approves(row, outcome) && row.method !== 'crypto' ? { owedToPayer: moneyTakenOf(row) } : {};
       return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details, ...taken } }) };
     };
@@ -218,6 +223,9 @@ export async function settlePayment(
  */
 export async function claimLinkOrRefuse(tx: Queryable, row: TransactionRow, singleUse: boolean): Promise<TransactionRow[]> {
   if (!singleUse || !row.link_code || resultOf(row) !== 'APPROVED') return [];
-  if (!(await claimSingleUseLink(tx, row.link_code, row.cod_oper))) throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
+  if (!(await claimSingleUseLink(tx, row.link_code, row.cod_oper))) {
+    const paid = await findPaymentOfLink(tx, row.link_code);
+    throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment', paid ? { paidBy: paid.cod_oper, paidWith: paid.method } : {});
+  }
   return callOffTheOthers(tx, row);
 }

@@ -115,7 +115,9 @@ describe('ways back (docs/gateways.md)', () => {
     };
     const refused = await insertTransaction(t.db, row).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PaymentError);
-    expect(refused).toMatchObject({ kind: 'conflict', code: 'request_already_paid' });
+    // Naming the payment that paid, so that payer's page shows its receipt (issue 92).
+    const [paid] = await t.db.query<{ cod_oper: string }>('select cod_oper from transactions where link_code = $1 and status = 1', [code]);
+    expect(refused).toMatchObject({ kind: 'conflict', code: 'request_already_paid', fields: { paidBy: paid?.cod_oper, paidWith: 'card' } });
     expect(await t.db.query('select 1 from transactions where track_id = $1', [trackId])).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, isAbandonableChallenge, E
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { recordPaymentInBooks } from './balanceTransactions';
+import { findPaymentOfLink } from './links';
 import { findTransactionByTrackId, type NewTransaction, type TransactionRow } from './transactions';
 
 /** 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
@@ -137,7 +138,9 @@ export async function insertUnlessDuplicate(
   if (captchaSpent === 0) return { kind: 'captcha_spent' };
   if (linkPaid > 0) {
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
-    throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
+    // Named, so the payer's page says how the order was paid and shows that receipt.
+    const paid = tx.link_code ? await findPaymentOfLink(db, tx.link_code) : undefined;
+    throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment', paid ? { paidBy: paid.cod_oper, paidWith: paid.method } : {});
   }
   if (linkEnded > 0) {
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };

@@ -129,7 +129,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
           {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang, merchant.currency), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
         </p>
       ) : null}
-      {extrasBeforePay ? null : cardExtras}
+      {extrasBeforePay || ended ? null : cardExtras}
       <BeforePayContext.Provider value={extrasBeforePay && cardExtras ? <div className="pay-extras">{cardExtras}</div> : null}>
         <DonationContext.Provider value={donation}>
           {offered

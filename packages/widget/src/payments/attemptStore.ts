@@ -194,7 +194,8 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       }
       deps.memory?.clear();
       const message = refusalMessage(error);
-      set({ phase: 'failed', message });
+      // Paid in another browser after this one read the order: the payment that paid, as a wait's refusal names it.
+      set({ phase: 'failed', message, paidBy: paidByOf(error) });
       deps.onEnd({ verdict: 'refused', codOper: '', answer: null, message });
     } finally {
       busy = false;

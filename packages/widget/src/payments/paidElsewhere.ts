@@ -1,4 +1,4 @@
-import { isPasarelaError, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
+import { isPasarelaError, PAYMENT_METHOD_IDS, type PasarelaError, type PaymentMethodId } from '@pasarela/core';
 
 /** The server's code for a payment called off because another payment paid its order. */
 export const PAID_ELSEWHERE = 'request_already_paid';
@@ -11,9 +11,14 @@ export interface PaidBy {
   method: PaymentMethodId | null;
 }
 
+/** Refused because another payment paid the order (a wait called off, or a Pay pressed after it was paid elsewhere). */
+export function isPaidElsewhere(error: unknown): error is PasarelaError {
+  return isPasarelaError(error) && error.code === PAID_ELSEWHERE;
+}
+
 /** Which payment paid the order, as the refusal of the one left waiting names it; null for any other refusal. */
 export function paidByOf(error: unknown): PaidBy | null {
-  if (!isPasarelaError(error) || error.code !== PAID_ELSEWHERE) return null;
+  if (!isPaidElsewhere(error)) return null;
   const { paidBy, paidWith } = error.fields;
   return paidByNamed(paidBy, paidWith);
 }

@@ -12,11 +12,12 @@ import { MaskedNumber } from '../ui/MaskedNumber';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 import { PayingStatus } from '../ui/PayingStatus';
+import { isPaidElsewhere, paidByOf, type PaidBy } from '../payments/paidElsewhere';
 
 const NEW_CARD = 'new';
 
-/** `onChoice(true)` while a saved card is chosen, so the card form hides. */
-export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext; onChoice: (saved: boolean) => void }) {
+/** `onChoice(true)` while a saved card is chosen, so the card form hides; `onPaidElsewhere`: Pay found the order paid by another payment. */
+export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { payment: PaymentContext; onChoice: (saved: boolean) => void; onPaidElsewhere: (paidBy: PaidBy | null) => void }) {
   const { services, total } = payment;
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [chosen, setChosen] = useState<string>(NEW_CARD);
@@ -65,6 +66,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
       if (codOper) return payment.showReceipt(codOper);
       setError('payment_declined');
     } catch (failure) {
+      if (isPaidElsewhere(failure)) return onPaidElsewhere(paidByOf(failure));
       setError(intent.outcomeUnknown() ? lostAnswerMessage(failure).key : walletMessageKey(failure));
     } finally {
       setPaying(false);

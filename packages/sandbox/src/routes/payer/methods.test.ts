@@ -194,6 +194,23 @@ describe('a single-use link takes one payment, whatever the method', () => {
     expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['code']).toBe('request_already_paid');
     expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);
   });
+
+  it('a payment pressed after another paid the order (open in another browser) is refused naming that one, whatever the method, and records nothing (issue 92)', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const paid = (await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    const answers = [
+      await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '5555555555554444' })),
+      await t.post('/nequi/push', { code, phone: '61111111' }),
+      await t.post('/yappy/payments', { code, phone: '61111111' }),
+      await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' }),
+      await t.post('/clave/payments', { code }),
+      await t.post('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', trackId: crypto.randomUUID() }),
+    ];
+    // Its page says how the order was paid and shows that receipt, as a wait left behind does.
+    for (const answer of answers) expect([answer.status, answer.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid['codOper'], paidWith: 'card' }]);
+    expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);
+  });
 });
 
 describe('cash voucher paid at a kiosk', () => {

@@ -9,6 +9,7 @@ import { createBalanceStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PayingStatus } from '../../ui/PayingStatus';
 import { useArrivalFocus } from '../../ui/useArrivalFocus';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
@@ -38,6 +39,12 @@ function BalancePay({ payment }: MethodScreenProps) {
   // Shown after a login in place: the focus moves on to Pay, not to the page's body.
   const payButton = useArrivalFocus<HTMLButtonElement>();
   const short = state.balance !== null && state.balance < total;
+  const paidElsewhere = state.phase === 'paidElsewhere';
+  // Nothing is left to pay: the method choice and the captcha go too.
+  useEffect(() => {
+    if (paidElsewhere) payment.setEnded(true);
+  }, [paidElsewhere, payment]);
+  if (paidElsewhere) return <PaidElsewhere payment={payment} paidBy={state.paidBy} />;
   return (
     <form
       className="method-form wallet-form"

@@ -48,6 +48,19 @@ describe('paying with the wallet balance', () => {
     expect(store.getState()).toMatchObject({ phase: 'ready', error: 'wallet_insufficient_balance' });
   });
 
+  it('issue 92: Pay pressed after the order was paid in another browser: that payment named, nothing reported, nothing to pay again', async () => {
+    const { store, calls, results } = setUp({
+      'users/me/balance': balance(100),
+      'activity/pay': new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'PP9', paidWith: 'card' } }),
+    });
+    await store.getState().load();
+    await store.getState().pay();
+    expect(store.getState()).toMatchObject({ phase: 'paidElsewhere', error: null, paidBy: { codOper: 'PP9', method: 'card' } });
+    expect(results()).toEqual([]);
+    await store.getState().pay();
+    expect(calls.filter((c) => c.path === 'activity/pay')).toHaveLength(1);
+  });
+
   it('a 502 after the server paid: the checkout asks about the attempt and shows that payment, without a second press or payment', async () => {
     const { store, calls, results, navigations } = setUp({
       'users/me/balance': balance(100),

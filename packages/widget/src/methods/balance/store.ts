@@ -6,13 +6,17 @@ import type { PaymentContext } from '../../payments/paymentContext';
 import { createPaymentIntent, lostAnswerMessage } from '../../payments/paymentIntent';
 import { loadBalance, payActivity } from '../../wallet/api';
 import { walletMessageKey } from '../../wallet/walletMessage';
+import { isPaidElsewhere, paidByOf, type PaidBy } from '../../payments/paidElsewhere';
 
 export const BALANCE_TYPE = 'PFW';
 
 export interface BalanceState {
-  phase: 'loading' | 'ready' | 'paying' | 'failed';
+  /** `paidElsewhere`: Pay found the order paid by another payment meanwhile (another browser); nothing was debited. */
+  phase: 'loading' | 'ready' | 'paying' | 'failed' | 'paidElsewhere';
   balance: number | null;
   error: CatalogKey | null;
+  /** The payment that paid the order, when the server named it. */
+  paidBy: PaidBy | null;
   load(): Promise<void>;
   pay(): Promise<void>;
 }
@@ -26,6 +30,7 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
     phase: 'loading',
     balance: null,
     error: null,
+    paidBy: null,
     async load() {
       set({ phase: 'loading', error: null });
       try {
@@ -36,7 +41,7 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
     },
     async pay() {
       const { phase, balance } = get();
-      if (phase === 'paying' || phase === 'loading') return;
+      if (phase === 'paying' || phase === 'loading' || phase === 'paidElsewhere') return;
       if (balance !== null && balance < payment.total) {
         set({ error: 'wallet_insufficient_balance' });
         return;
@@ -73,6 +78,10 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
         }
         payment.showReceipt(codOper);
       } catch (error) {
+        if (isPaidElsewhere(error)) {
+          set({ phase: 'paidElsewhere', paidBy: paidByOf(error) });
+          return;
+        }
         // The balance may have changed meanwhile (a payment elsewhere): show the current one.
         if (services.session.getState().login) await get().load();
         set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: intent.outcomeUnknown() ? lostAnswerMessage(error).key : walletMessageKey(error) });

@@ -83,3 +83,54 @@ describe('CardScreen: the payment\'s chunks fetched while the payer fills the fo
     expect(view.seen).toEqual(['https://checkout.test/api/v1/cards/auth-capture']);
   });
 });
+
+// Issue 92: the order was paid in another browser after this card form showed. Pay is refused (409
+// request_already_paid naming the payment that paid): the form says so as a wait left behind does.
+describe('CardScreen: Pay pressed after the order was paid in another browser (issue 92)', () => {
+  let unmount: (() => unknown) | undefined;
+  afterEach(async () => {
+    await unmount?.();
+    await startI18n('es', catalogs.es);
+  });
+
+  it.each(['es', 'en'] as const)('%s: "order already paid" with how and its receipt, heading focused, no alert, the shop told nothing, nothing to pay again', async (lang) => {
+    await startI18n(lang, catalogs[lang]);
+    await preparePhoneRules();
+    const seen: string[] = [];
+    const refusal = { code: 'request_already_paid', message: 'This single-use link was paid by another payment', paidBy: 'PPCARD9', paidWith: 'card' };
+    const fake = fakePaymentContext('card', answeringApi(409, refusal, seen));
+    const ended: boolean[] = [];
+    const services = { ...fake.services, lang, config: { ...fake.services.config, vaultUrl: VAULT } };
+    const payment = { ...fake.payment, services, setEnded: (value: boolean) => void ended.push(value) };
+    const view = await render(<CardScreen payment={payment} />);
+    unmount = view.unmount;
+    await settle();
+    await type(view.input('name'), 'Ana Maria Perez');
+    await type(view.input('email'), 'ana@example.com');
+    await type(view.input('phone'), '6123 4567');
+    await act(() => {
+      view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    const heading = () => view.container.querySelector('h2');
+    await vi.waitFor(() => {
+      fromVault({ type: 'token', card: { token: 'tok_4242', brand: 'VISA', last4: '4242', expMonth: 12, expYear: 2034 } });
+      expect(heading()?.textContent).toBe(catalogs[lang].paid_elsewhere_title);
+    });
+    await settle();
+    expect(seen).toEqual(['https://checkout.test/api/v1/cards/auth-capture']);
+    const how = (catalogs[lang].paid_elsewhere_how ?? '').replace('{{method}}', (catalogs[lang].method_card ?? '').toLocaleLowerCase(lang));
+    expect(view.container.textContent).toContain(how);
+    expect(document.activeElement).toBe(heading());
+    // Neutral: no alert, and the card's refusal words nowhere.
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    expect(view.container.textContent).not.toContain(catalogs[lang].request_already_paid);
+    // Nothing to pay again: no form, no card fields; the method choice and the captcha go too.
+    expect(view.container.querySelector('form, iframe, input')).toBeNull();
+    expect(ended).toContain(true);
+    // The shop hears of the payment that paid, never of an error here.
+    expect(fake.results()).toEqual([]);
+    const receipt = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs[lang].waiting_elsewhere_see_receipt);
+    await act(() => receipt?.click());
+    expect(fake.navigations).toEqual(['/pf/default-receipt/PPCARD9']);
+  });
+});

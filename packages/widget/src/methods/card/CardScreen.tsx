@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SUPPORT_EMAIL, formatAmount, refusalAlertOf, roundAmount, shopNameOf, subscriptionPeriodCode, type Currency, type Language, type PendingSubscription } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -14,8 +14,13 @@ import { loadChallengeWait, loadedChallengeWait } from './loadChallengeWait';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 import { afterFirstScreen } from '../../services/afterFirstScreen';
+import type { PaidBy } from '../../payments/paidElsewhere';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
+type PaidElsewhereView = typeof import('../../payments/PaidElsewhere').PaidElsewhere;
+
+/** Not in the first load: fetched while the payer types, with the payment's calls. */
+const loadPaidElsewhere = () => import('../../payments/PaidElsewhere').then((m) => m.PaidElsewhere);
 
 /** Fetched when the payer first types (the focus on open is not the payer's), waited for by an earlier click. */
 function lazyPayment(context: CardPayContext) {
@@ -147,20 +152,45 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
   }, [store, initialAlert, services, info.email]);
 
+  // Pay refused because the order was paid in another browser meanwhile (typed card or saved one): said
+  // so as a wait left behind says it, and nothing is offered to pay again.
+  const paidHere = useSyncExternalStore(store.subscribe, () => store.getState().paidElsewhere);
+  const [savedPaid, setSavedPaid] = useState<{ paidBy: PaidBy | null } | null>(null);
+  const paidElsewhere = paidHere ?? savedPaid;
+  const [PaidView, setPaidView] = useState<PaidElsewhereView | null>(null);
+  useEffect(() => {
+    if (!paidElsewhere) return undefined;
+    payment.setEnded(true);
+    let live = true;
+    void loadPaidElsewhere().then((view) => live && setPaidView(() => view), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [paidElsewhere, payment]);
+
   // While the payer types: the payment's calls, the API client's own code (Pay's is its first call
-  // the page did not answer) and the receipt screens it ends on, so Pay waits for no chunk (each
-  // fetched once; one that failed is fetched again by Pay).
+  // the page did not answer) and the receipt screens it ends on (or the notice of an order paid
+  // elsewhere meanwhile), so Pay waits for no chunk (each fetched once; one that failed is fetched
+  // again by Pay).
   const preparePayment = () => {
     paymentCalls.current?.load();
     services.api.prepare?.();
     void loadReceipts().catch(() => undefined);
+    void loadPaidElsewhere().catch(() => undefined);
   };
 
   // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
+  if (paidElsewhere) {
+    return PaidView ? (
+      <div className="method">
+        <PaidView payment={payment} paidBy={paidElsewhere.paidBy} />
+      </div>
+    ) : null;
+  }
   if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} challengeUrl={challengePage} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
-      {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
+      {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} onPaidElsewhere={(paidBy) => setSavedPaid({ paidBy })} /> : null}
       <div hidden={wallet !== null && savedChosen} onInput={preparePayment}>
         <CardForm
           store={store}

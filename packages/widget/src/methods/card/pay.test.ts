@@ -90,6 +90,11 @@ describe('createCardPay', () => {
     await expect(duplicate.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'possible_duplicated_tx' });
     expect(duplicate.messages).toEqual([]);
 
+    // Issue 92: the order was paid in another browser meanwhile: the shop hears of that payment, never of an error here.
+    const paidElsewhere = setup(() => Promise.reject(new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'PP9', paidWith: 'card' } })));
+    await expect(paidElsewhere.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'request_already_paid' });
+    expect(paidElsewhere.messages).toEqual([]);
+
     const offline = setup(() => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })));
     await expect(offline.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'connection_error' });
     expect(offline.messages).toEqual([]);

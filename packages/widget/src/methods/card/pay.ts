@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
 import { rememberPaidReceipt } from '../../receipts/paidReceipt';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import type { CardAttempt, CardSendOptions, CardValues } from './store';
 
 export interface CardPayContext {
@@ -70,8 +71,9 @@ export function createCardPay(ctx: CardPayContext) {
     } catch (raw) {
       const error = asProcessingFailure(raw, payload.isOldVersion === true);
       // A refusal is a finished attempt. A lost answer or a 5xx is not reported (the payment may have gone
-      // through), nor a reused trackId (looked up next), nor a duplicate: a question to the payer.
-      if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused && error.code !== 'possible_duplicated_tx') {
+      // through), nor a reused trackId (looked up next), nor a duplicate: a question to the payer. Nor an
+      // order another payment paid meanwhile: the shop hears of that one, never of an error here.
+      if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused && error.code !== 'possible_duplicated_tx' && error.code !== PAID_ELSEWHERE) {
         const result = buildPaymentResult('card', { ...cardSummary(ctx, values, card), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
       }

@@ -307,6 +307,28 @@ describe('card store: one attempt per payment intent', () => {
     expect(pay.mock.calls.map((c) => c[2])).toEqual(['track-1', 'track-2']);
   });
 
+  it('issue 92: Pay refused because another browser paid the order meanwhile: no alert, the payment that paid, and nothing to press again', async () => {
+    const paidElsewhere = new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, serverMessage: 'This single-use link was paid by another payment', fields: { paidBy: 'PPCARD9', paidWith: 'card' } });
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(paidElsewhere);
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'done', alert: null, paidElsewhere: { paidBy: { codOper: 'PPCARD9', method: 'card' } } });
+    // Not a decline: the CVC is not asked for again.
+    expect(deps.fields.clear).not.toHaveBeenCalled();
+    expect(deps.onDone).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(pay).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 92: the same refusal without the payment named still ends the form (the notice without a receipt)', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409 }));
+    const { store, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'done', alert: null, paidElsewhere: { paidBy: null } });
+  });
+
   it('property: any lost answers, 5xx and time-outs, then Pay again: one trackId reaches the server, and the payer ends on its receipt', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...FAULTS), { maxLength: 14 }), fc.array(fc.boolean(), { maxLength: 6 }), async (faults, edits) => {

@@ -5,6 +5,7 @@ import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, p
 import { createPaymentIntent, lostAnswerMessage, type FlightLog, type FollowUpOptions } from '../../payments/paymentIntent';
 import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
 import type { CardFields, FrameCardField, Tokenized } from '../../payments/vaultFrame';
+import { isPaidElsewhere, paidByOf, type PaidBy } from '../../payments/paidElsewhere';
 
 /** The form's own fields; the card's number, expiry and CVC are the card vault's (vaultFrame.ts). */
 export const PAYER_FIELDS = ['name', 'email', 'phone'] as const;
@@ -38,6 +39,8 @@ export interface CardState {
   secondDeclined: boolean;
   /** A decline emptied the CVC (the vault dropped it with the outcome): the field to type again. */
   cvcCleared: boolean;
+  /** Pay was refused because another payment paid the order meanwhile: that one, when the server named it. */
+  paidElsewhere: { paidBy: PaidBy | null } | null;
 }
 
 export interface CardActions {
@@ -155,6 +158,7 @@ export function createCardStore(deps: CardStoreDeps) {
       duplicateEarlier: null,
       secondDeclined: false,
       cvcCleared: false,
+      paidElsewhere: null,
 
       setValue(field, raw) {
         const value = raw.slice(0, 254);
@@ -273,6 +277,11 @@ export function createCardStore(deps: CardStoreDeps) {
               // Worded by what the earlier payment is (charged, or may still charge), never by the rule's name.
               const state = duplicateStateOfAnswer(error.fields);
               set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state, duplicateEarlier: earlierPaymentOf(error.fields) });
+              return null;
+            }
+            if (isPaidElsewhere(error)) {
+              // Paid in another browser after this form showed: nothing charged here, and nothing left to pay.
+              set({ phase: 'done', paidElsewhere: { paidBy: paidByOf(error) } });
               return null;
             }
             attempt = { kind: 'declined', message: payerMessage(error) };

@@ -11,6 +11,8 @@ import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { isChanging } from './quote';
 import { createCryptoStore } from './store';
 import { LoadingNote } from '../../ui/Loading';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PaidElsewhere } from '../../payments/PaidElsewhere';
 
 export function CryptoScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCryptoStore(payment));
@@ -30,6 +32,15 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
       <div className="crypto">
         <h2 className="method__title">{t('crypto_title')}</h2>
         <CryptoRefundScreen cancelled={crypto.cancelled} onClose={() => state.getState().closeRefund()} />
+      </div>
+    );
+  }
+
+  // The order was paid in another browser meanwhile: said so neutrally, nothing offered to pay again.
+  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+    return (
+      <div className="crypto">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
       </div>
     );
   }

@@ -46,6 +46,16 @@ describe('crypto store: one payment per click', () => {
     expect(t.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { trackId: string }).trackId)).toEqual(['track-1', 'track-2']);
   });
 
+  it('issue 92: the order paid in another browser before this payment was created: that payment named, no decline told to the parent', async () => {
+    const t = setup({
+      routes: { 'POST crypto/payments': () => { throw new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'PP9', paidWith: 'card' } }); } },
+    });
+    await t.choose('USDT', 'TRX');
+    await t.crypto().submit();
+    expect(t.attempt()).toMatchObject({ phase: 'failed', message: { key: 'request_already_paid' }, paidBy: { codOper: 'PP9', method: 'card' } });
+    expect(t.reports).toEqual([]);
+  });
+
   it('619 on creating the payment shows payment_expired and goes back to the choice', async () => {
     const t = setup({
       routes: { 'POST crypto/payments': () => { throw new PasarelaError({ code: '619', category: 'api', status: 400 }); } },

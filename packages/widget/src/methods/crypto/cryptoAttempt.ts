@@ -5,6 +5,7 @@ import { CRYPTO_RESULT_TYPE } from './config';
 import type { CryptoStoreOptions } from './cryptoScreenState';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 import { cancelReason, cryptoVerdict } from './quote';
+import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 
 export function createCryptoAttempt(context: CryptoStoreContext, options: CryptoStoreOptions) {
   const { get, set, step, payment, api } = context;
@@ -77,6 +78,8 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
         payment.showReceipt(codOper);
         return;
       }
+      // Refused because another payment paid the order: the shop hears of that one, never of a decline here.
+      if (message?.key === PAID_ELSEWHERE) return;
       // SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
       if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
       if (codOper !== '' || verdict === 'refused') {

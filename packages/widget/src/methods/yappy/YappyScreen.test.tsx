@@ -134,6 +134,27 @@ describe('YappyScreen', () => {
     expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
   }, 15_000);
 
+  it('"Enviar" pressed after the order was paid in another browser: "ya se pagó" with how and its receipt, no alert, no decline to the shop (issue 92)', async () => {
+    const paid = new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'OP9', paidWith: 'card' } });
+    const { api, calls } = scriptedApi({ 'yappy/payments': paid });
+    const fake = fakePaymentContext('yappy', api);
+    const view = await render(<YappyScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    await type(view.input('yappy-phone'), '6333 3333');
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    }, { timeout: 5_000 });
+    expect(document.activeElement?.textContent).toBe(catalogs.es.paid_elsewhere_title);
+    expect(view.container.textContent).toContain('Se pagó con tarjeta');
+    expect(view.container.querySelector('[role="alert"], .alert, form')).toBeNull();
+    expect(fake.messages.filter((m) => m.type === 'result')).toEqual([]);
+    expect(calls.filter((c) => c.path === 'yappy/payments')).toHaveLength(1);
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.waiting_elsewhere_see_receipt)?.click();
+    expect(fake.navigations).toContain('/pf/default-receipt/OP9');
+  });
+
   describe('a wait the merchant voided: never sent again', () => {
     const voided = new PasarelaError({ code: 'payment_voided_by_merchant', category: 'api', status: 409 });
     async function voidedView(withOtherMethods: boolean) {
