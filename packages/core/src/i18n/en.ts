@@ -274,8 +274,8 @@ export const en: Record<keyof typeof es, string> = {
   called_off_elsewhere_title: 'This payment was called off in another window',
   called_off_elsewhere_note: 'It was called off from another window or device, where this order goes on. You will not be charged for it.',
   paid_elsewhere_title: 'This order is already paid',
-  paid_elsewhere_how: 'It was paid with {{method}} in another window or device. This payment was called off and you will not be charged.',
-  paid_elsewhere_note: 'It was paid in another window or device. This payment was called off and you will not be charged.',
+  paid_elsewhere_how: 'It was paid with {{method}} in another window or device. Nothing is charged here.',
+  paid_elsewhere_note: 'It was paid in another window or device. Nothing is charged here.',
   waiting_elsewhere_pay_too: 'Pay this order ({{amount}}) too',
   waiting_elsewhere_not_called_off: "We couldn't call off the {{method}} payment. Try again.",
   // Yappy

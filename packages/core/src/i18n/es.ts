@@ -272,8 +272,8 @@ export const es = {
   called_off_elsewhere_title: 'Este pago se anuló en otra ventana',
   called_off_elsewhere_note: 'Se anuló desde otra ventana o dispositivo, donde sigue este pedido. No se te cobrará.',
   paid_elsewhere_title: 'Este pedido ya se pagó',
-  paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',
-  paid_elsewhere_note: 'Se pagó en otra ventana o dispositivo. Este pago se anuló y no se te cobrará.',
+  paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Aquí no se te cobra nada.',
+  paid_elsewhere_note: 'Se pagó en otra ventana o dispositivo. Aquí no se te cobra nada.',
   waiting_elsewhere_pay_too: 'Pagar también este pedido ({{amount}})',
   waiting_elsewhere_not_called_off: 'No pudimos anular el pago con {{method}}. Inténtalo de nuevo.',
   // Yappy
