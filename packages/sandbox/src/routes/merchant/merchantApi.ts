@@ -9,7 +9,7 @@ import { voidPayment } from '../../payments/voidPayment';
 import { capturePayment } from '../../payments/capturePayment';
 import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
-import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
+import { findMerchantTransaction, findMerchantTransactionWithRefunds, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
 import { merchantBookRoutes } from './books';
@@ -159,9 +159,9 @@ export function merchantApiRoutes(deps: Deps) {
       const codOper = codeParam(c, 'codOper');
       const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
       if (!refund) throw transactionNotFound();
-      const tx = await findMerchantTransaction(deps.db, merchantId, refund.cod_oper);
-      if (!tx) throw transactionNotFound();
-      return [201, { ...refundAnswer(refund), transaction: transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)) }] as const;
+      const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, refund.cod_oper);
+      if (!found) throw transactionNotFound();
+      return [201, { ...refundAnswer(refund), transaction: transactionAnswer(found.row, found.refunds) }] as const;
     }, REQUIRED_KEY);
   });
 
