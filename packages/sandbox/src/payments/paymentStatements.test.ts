@@ -103,6 +103,6 @@ const NEQUI_ANSWER = 5;
 const CASH = 3;
 const CASH_COMMITS = 2;
 const REFUND = 10;
-const CAPTURE = 9;
+const CAPTURE = 8;
 /** The key claimed (one statement) and the answer stored. */
 const IDEMPOTENCY = 2;

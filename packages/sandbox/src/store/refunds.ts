@@ -120,10 +120,6 @@ export async function refundsOfPayments(db: Queryable, codOpers: readonly string
   return db.query<RefundRow>('select * from refunds where cod_oper = any($1::text[]) order by created_at, id', [codOpers]);
 }
 
-export async function refundsOf(db: Queryable, codOper: string): Promise<RefundRow[]> {
-  return db.query<RefundRow>('select * from refunds where cod_oper = $1 order by created_at, id', [codOper]);
-}
-
 export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
   const rows = await db.query('update users set balance_cents = balance_cents + $2 where id = $1 returning id', [userId, amountCents]);
   return rows.length > 0;
