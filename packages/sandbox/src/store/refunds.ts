@@ -82,16 +82,24 @@ export async function markRefundSucceeded(db: Queryable, id: string, gatewayRefe
   return row;
 }
 
+// Failed while still made, its amount taken off the payment's under the payment's row lock (refunds
+// row first, as every settler takes them); its transaction.refund_failed event is migration 065's trigger.
+const FAIL_MADE_REFUND = `with failed as (
+    update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 and state = 'succeeded' returning *
+  ), counted as (
+    update transactions t set refunded_cents = t.refunded_cents - f.amount_cents, updated_at = now()
+      from failed f where t.cod_oper = f.cod_oper returning t.cod_oper
+  )
+  select f.* from failed f join counted c on c.cod_oper = f.cod_oper`;
+
 /**
  * A refund made that the processor reports failed later (a card closed since): the payer never got
- * it, so it leaves refunded_cents, its money comes back to the merchant's books and it is `failed`
- * (its transaction.refund_failed event, migration 065's trigger). Undefined unless it had succeeded.
+ * it, so it leaves refunded_cents, its money comes back to the merchant's books and it is `failed`.
+ * Two statements: the books line reads the refund's own line in a statement after the locks, so a
+ * line its success committed while this waited is seen. Undefined unless it had succeeded.
  */
 export async function markRefundFailedAfterSuccess(db: Queryable, id: string): Promise<RefundRow | undefined> {
-  const [made] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'succeeded' for update", [id]);
-  if (!made) return undefined;
-  await db.query('update transactions set refunded_cents = refunded_cents - $2, updated_at = now() where cod_oper = $1', [made.cod_oper, made.amount_cents]);
-  const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 returning *", [id]);
+  const [row] = await db.query<RefundRow>(FAIL_MADE_REFUND, [id]);
   if (row) await recordRefundFailureInBooks(db, row.id);
   return row;
 }
