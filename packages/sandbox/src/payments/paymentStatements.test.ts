@@ -75,6 +75,11 @@ describe('statements and commits per payment, per method', () => {
 
   // The merchant API's Idempotency-Key (every POST has one) adds its claim before and its stored
   // answer after: two commits of its own (docs/merchant-api.md "Idempotency"), counted apart.
+  // A refund: the merchant's key; BEGIN, the payment locked with its refunds and disputes read after
+  // the lock (one statement: migration 901's function), the refund inserted holding its part,
+  // COMMIT; the processor's call; BEGIN, the refund made with its reference, the payment's refunded
+  // amount and what its books line is measured from (one statement, the refund lines before it read
+  // after the payment's lock), its books line (core refundedFeeCents), COMMIT; the answer's one read.
   it('a refund: recorded and held, asked, its outcome with its books line', async () => {
     const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(), { amount: 20, taxAmount: 0 }));
     const sent = await log.during(() => api.call('POST', `/transactions/${String(paid.data['codOper'])}/refunds`, { key }));
@@ -97,7 +102,7 @@ const NEQUI_PUSH = 4;
 const NEQUI_ANSWER = 5;
 const CASH = 3;
 const CASH_COMMITS = 2;
-const REFUND = 17;
-const CAPTURE = 9;
+const REFUND = 10;
+const CAPTURE = 8;
 /** The key claimed (one statement) and the answer stored. */
 const IDEMPOTENCY = 2;

@@ -90,16 +90,16 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
   const reference = answer.reference;
   if (answer.status === 'pending') {
     count('pending');
-    if (reference) await recordRefundReference(deps.db, held.refund.id, reference);
-    return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
+    return (reference ? await recordRefundReference(deps.db, held.refund.id, reference) : await findRefund(deps.db, held.refund.id)) ?? held.refund;
   }
-  // The processor's reference and the outcome in one commit: the refund's second.
-  const done = await deps.db.transaction(async (tx) => {
-    if (reference) await recordRefundReference(tx, held.refund.id, reference);
-    return answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused');
-  });
+  // The outcome with the processor's reference, the refund's second commit: made, with its books
+  // line (two statements); refused, one statement.
+  const done = answer.status === 'refunded'
+    ? await deps.db.transaction((tx) => markRefundSucceeded(tx, held.refund.id, reference))
+    : await markRefundFailed(deps.db, held.refund.id, 'refused', reference);
   if (done) count(answer.status === 'refunded' ? 'succeeded' : 'failed');
+  // Settled meanwhile by the refund reconciler (an answer slower than its deadline): the reference kept all the same.
+  const settled = done ?? (reference ? await recordRefundReference(deps.db, held.refund.id, reference) : undefined);
   if (answer.status === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
-    // Settled meanwhile by the refund reconciler (an answer slower than its deadline).
-  return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
+  return settled ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
 }

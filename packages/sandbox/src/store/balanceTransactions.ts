@@ -123,15 +123,17 @@ export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Pr
   );
 }
 
-/** A refund gives back its share of the fee (core refundedFeeCents); a payment recorded before the books gives none. */
-export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): Promise<void> {
-  const [payment] = await db.query<{ amount_cents: number; fee_cents: number; currency: string; refunded_before: number }>(
-    `select p.amount_cents, p.fee_cents, p.currency,
-        (select coalesce(-sum(r.amount_cents), 0)::int from balance_transactions r where r.type = 'refund' and r.cod_oper = p.cod_oper) as refunded_before
-       from balance_transactions p where p.type = 'payment' and p.cod_oper = $1`,
-    [refund.cod_oper],
-  );
-  const feeBack = payment ? refundedFeeCents({ grossCents: payment.amount_cents, feeCents: payment.fee_cents, refundedBeforeCents: payment.refunded_before }, refund.amount_cents, isCurrency(payment.currency) ? payment.currency : 'USD') : 0;
+/** A refunded payment's line in the books, and what its refund lines gave back before the refund, read under the payment's lock. */
+export interface RefundedPaymentInBooks {
+  grossCents: number;
+  feeCents: number;
+  currency: string;
+  refundedBeforeCents: number;
+}
+
+/** A refund gives back its share of the fee (core refundedFeeCents); a payment recorded before the books (no line) gives none. */
+export async function recordRefundInBooks(db: Queryable, refund: RefundFacts, payment: RefundedPaymentInBooks | undefined): Promise<void> {
+  const feeBack = payment ? refundedFeeCents(payment, refund.amount_cents, isCurrency(payment.currency) ? payment.currency : 'USD') : 0;
   await db.query(
     `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, refund_id)
      values ($1, 'refund', $2, $3, $4, now(), $5, $6)

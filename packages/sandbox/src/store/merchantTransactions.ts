@@ -1,5 +1,6 @@
 import type { BookedDispute } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import type { RefundRow } from './refunds';
 import type { TransactionRow } from './transactions';
 
 export interface MerchantTransactionRow extends TransactionRow {
@@ -21,10 +22,27 @@ const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata,
        from balance_transactions b where b.cod_oper = t.cod_oper) as book_lines
   from transactions t left join payment_links l on l.code = t.link_code`;
 
-/** Another merchant's is as absent as a missing one. */
-export async function findMerchantTransaction(db: Queryable, merchantId: number, codOper: string): Promise<MerchantTransactionRow | undefined> {
-  const [row] = await db.query<MerchantTransactionRow>(`${SELECT_TRANSACTION} where t.cod_oper = $1 and t.merchant_id = $2`, [codOper, merchantId]);
-  return row;
+const REFUND_COLUMNS = ['id', 'cod_oper', 'merchant_id', 'amount_cents', 'state', 'failure', 'checked_at', 'gateway_reference', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof RefundRow>;
+/** All null on the row of a payment without refunds. */
+type RefundColumns = { refund_id: string | null } & { [K in Exclude<(typeof REFUND_COLUMNS)[number], 'id'> as `refund_${K}`]: RefundRow[K] };
+
+// A row per refund (one with none), the refund's columns typed by the driver.
+const SELECT_TRANSACTION_WITH_REFUNDS = `select x.*, ${REFUND_COLUMNS.map((c) => `r.${c} as refund_${c}`).join(', ')}
+  from (${SELECT_TRANSACTION} where t.cod_oper = $1 and t.merchant_id = $2) x
+  left join refunds r on r.cod_oper = x.cod_oper order by r.created_at, r.id`;
+
+/** With its refunds, oldest first: one statement, one snapshot. Another merchant's is as absent as a missing one. */
+export async function findMerchantTransactionWithRefunds(db: Queryable, merchantId: number, codOper: string): Promise<{ row: MerchantTransactionRow; refunds: RefundRow[] } | undefined> {
+  const rows = await db.query<MerchantTransactionRow & RefundColumns>(SELECT_TRANSACTION_WITH_REFUNDS, [codOper, merchantId]);
+  const [first] = rows;
+  if (!first) return undefined;
+  const row: Record<string, unknown> = { ...first };
+  for (const c of REFUND_COLUMNS) delete row[`refund_${c}`];
+  const refunds = rows.flatMap((r): RefundRow[] => (r.refund_id === null ? [] : [{
+    id: r.refund_id, cod_oper: r.refund_cod_oper, merchant_id: r.refund_merchant_id, amount_cents: r.refund_amount_cents, state: r.refund_state, failure: r.refund_failure,
+    checked_at: r.refund_checked_at, gateway_reference: r.refund_gateway_reference, created_at: r.refund_created_at, updated_at: r.refund_updated_at,
+  }]));
+  return { row: row as unknown as MerchantTransactionRow, refunds };
 }
 
 export interface TransactionFilters {

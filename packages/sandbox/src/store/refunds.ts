@@ -20,17 +20,25 @@ export interface RefundRow {
 
 export type LockedPayment = TransactionRow & { refunded_cents: number; held_cents: number; disputes: Array<DisputeRow & { booked: BookedDispute }> };
 
+// The lock taken in a materialized CTE, and what it guards read after it (migration 901's function:
+// a statement that waits for a lock keeps the snapshot it started with; the function's query does not).
+const LOCK_PAYMENT_MONEY = `with locked as materialized (select * from transactions where cod_oper = $1 for update)
+  select l.*, pasarela_payment_money_now(l.cod_oper) as locked_money from locked l`;
+
+type DisputeJson = Omit<DisputeRow, 'evidence_due_by' | 'created_at' | 'updated_at'> & { evidence_due_by: string | null; created_at: string; updated_at: string };
+
 /**
- * The payment locked, with what its refunds hold and its disputes took: every refund and dispute
- * takes this lock first, so each checks what the others left. Read in statements after the lock: a
- * statement that waits for a lock keeps the snapshot it started with.
+ * The payment locked, with what its refunds hold and its disputes took, in one statement: every
+ * refund and dispute takes this lock first, so each checks what the others left.
  */
 export async function lockPaymentMoney(db: Queryable, codOper: string): Promise<LockedPayment | undefined> {
-  const [row] = await db.query<TransactionRow & { refunded_cents: number }>('select * from transactions where cod_oper = $1 for update', [codOper]);
-  if (!row) return undefined;
-  const refunds = await db.query<{ amountCents: number; state: RefundState }>('select amount_cents as "amountCents", state from refunds where cod_oper = $1', [codOper]);
-  const disputes = await db.query<DisputeRow>('select * from gateway_disputes where cod_oper = $1 order by seq', [codOper]);
-  return { ...row, held_cents: heldCentsOf(refunds), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
+  const [found] = await db.query<TransactionRow & { refunded_cents: number; locked_money: { refunds: Array<{ amountCents: number; state: RefundState }>; disputes: DisputeJson[] } }>(LOCK_PAYMENT_MONEY, [codOper]);
+  if (!found) return undefined;
+  const { locked_money: money, ...row } = found;
+  const disputes = money.disputes.map((d): DisputeRow => ({
+    ...d, evidence_due_by: d.evidence_due_by === null ? null : new Date(d.evidence_due_by), created_at: new Date(d.created_at), updated_at: new Date(d.updated_at),
+  }));
+  return { ...row, held_cents: heldCentsOf(money.refunds), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
 }
 
 /** The caller holds the payment's lock and has checked what remains. */
@@ -41,39 +49,73 @@ export async function insertRefund(db: Queryable, refund: { codOper: string; mer
   return row;
 }
 
-/** The refunded amount grows atomically, then the refund's mark writes its webhook event (migration 017's trigger). Undefined when no longer pending. */
-export async function markRefundSucceeded(db: Queryable, id: string): Promise<RefundRow | undefined> {
-  const [pending] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'pending' for update", [id]);
-  if (!pending) return undefined;
-  await db.query('update transactions set refunded_cents = refunded_cents + $2, updated_at = now() where cod_oper = $1', [pending.cod_oper, pending.amount_cents]);
-  const [row] = await db.query<RefundRow>("update refunds set state = 'succeeded', updated_at = now() where id = $1 returning *", [id]);
-  if (row) await recordRefundInBooks(db, row);
+// The refund's state (and the processor's reference) written while still pending, its amount added
+// to the payment's under the payment's row lock (refunds row first, as every settler takes them),
+// and what its books line is measured from: the payment's line, and the refund lines before it read
+// after that lock (migration 901's function), so two refunds of one payment ending at once each
+// count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
+// after the statement, seeing both changes.
+const SETTLE_REFUND = `with settled as (
+    update refunds set state = 'succeeded', gateway_reference = coalesce($2, gateway_reference), updated_at = now()
+     where id = $1 and state = 'pending' returning *
+  ), counted as (
+    update transactions t set refunded_cents = t.refunded_cents + s.amount_cents, updated_at = now()
+      from settled s where t.cod_oper = s.cod_oper returning t.cod_oper
+  )
+  select s.*, b.amount_cents as books_gross_cents, b.fee_cents as books_fee_cents, b.currency as books_currency,
+         pasarela_refunded_in_books_now(s.cod_oper) as books_refunded_before
+    from settled s join counted c on c.cod_oper = s.cod_oper
+    left join balance_transactions b on b.type = 'payment' and b.cod_oper = s.cod_oper`;
+
+/**
+ * A pending refund made: two statements, its books line (core refundedFeeCents) the second, in the
+ * caller's transaction. Undefined when no longer pending, so of two nodes settling it only one
+ * marks it (one webhook event, migration 065's trigger).
+ */
+export async function markRefundSucceeded(db: Queryable, id: string, gatewayReference?: string): Promise<RefundRow | undefined> {
+  const [found] = await db.query<RefundRow & { books_gross_cents: number | null; books_fee_cents: number | null; books_currency: string | null; books_refunded_before: number }>(
+    SETTLE_REFUND, [id, gatewayReference ?? null]);
+  if (!found) return undefined;
+  const { books_gross_cents: grossCents, books_fee_cents: feeCents, books_currency: currency, books_refunded_before: refundedBeforeCents, ...row } = found;
+  const payment = grossCents === null || feeCents === null || currency === null ? undefined : { grossCents, feeCents, currency, refundedBeforeCents };
+  await recordRefundInBooks(db, row, payment);
   return row;
 }
 
+// Failed while still made, its amount taken off the payment's under the payment's row lock (refunds
+// row first, as every settler takes them); its transaction.refund_failed event is migration 065's trigger.
+const FAIL_MADE_REFUND = `with failed as (
+    update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 and state = 'succeeded' returning *
+  ), counted as (
+    update transactions t set refunded_cents = t.refunded_cents - f.amount_cents, updated_at = now()
+      from failed f where t.cod_oper = f.cod_oper returning t.cod_oper
+  )
+  select f.* from failed f join counted c on c.cod_oper = f.cod_oper`;
 
 /**
  * A refund made that the processor reports failed later (a card closed since): the payer never got
- * it, so it leaves refunded_cents, its money comes back to the merchant's books and it is `failed`
- * (its transaction.refund_failed event, migration 065's trigger). Undefined unless it had succeeded.
+ * it, so it leaves refunded_cents, its money comes back to the merchant's books and it is `failed`.
+ * Two statements: the books line reads the refund's own line in a statement after the locks, so a
+ * line its success committed while this waited is seen. Undefined unless it had succeeded.
  */
 export async function markRefundFailedAfterSuccess(db: Queryable, id: string): Promise<RefundRow | undefined> {
-  const [made] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'succeeded' for update", [id]);
-  if (!made) return undefined;
-  await db.query('update transactions set refunded_cents = refunded_cents - $2, updated_at = now() where cod_oper = $1', [made.cod_oper, made.amount_cents]);
-  const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 returning *", [id]);
+  const [row] = await db.query<RefundRow>(FAIL_MADE_REFUND, [id]);
   if (row) await recordRefundFailureInBooks(db, row.id);
   return row;
 }
 
-/** Undefined when no longer pending, so of two nodes settling it only one marks it (one event). */
-export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason): Promise<RefundRow | undefined> {
-  const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = $2, updated_at = now() where id = $1 and state = 'pending' returning *", [id, failure]);
+/** Undefined when no longer pending, so of two nodes settling it only one marks it (one event). One statement, with the processor's reference when given. */
+export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason, gatewayReference?: string): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>(
+    "update refunds set state = 'failed', failure = $2, gateway_reference = coalesce($3, gateway_reference), updated_at = now() where id = $1 and state = 'pending' returning *",
+    [id, failure, gatewayReference ?? null]);
   return row;
 }
 
-export async function recordRefundReference(db: Queryable, id: string, reference: string): Promise<void> {
-  await db.query('update refunds set gateway_reference = $2 where id = $1', [id, reference]);
+/** The refund as it is after its reference is kept. */
+export async function recordRefundReference(db: Queryable, id: string, reference: string): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>('update refunds set gateway_reference = $2 where id = $1 returning *', [id, reference]);
+  return row;
 }
 
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | undefined> {
@@ -84,10 +126,6 @@ export async function findRefund(db: Queryable, id: string): Promise<RefundRow |
 export async function refundsOfPayments(db: Queryable, codOpers: readonly string[]): Promise<RefundRow[]> {
   if (codOpers.length === 0) return [];
   return db.query<RefundRow>('select * from refunds where cod_oper = any($1::text[]) order by created_at, id', [codOpers]);
-}
-
-export async function refundsOf(db: Queryable, codOper: string): Promise<RefundRow[]> {
-  return db.query<RefundRow>('select * from refunds where cod_oper = $1 order by created_at, id', [codOper]);
 }
 
 export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {

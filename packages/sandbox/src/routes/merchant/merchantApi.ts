@@ -9,8 +9,7 @@ import { voidPayment } from '../../payments/voidPayment';
 import { capturePayment } from '../../payments/capturePayment';
 import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
-import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
-import { refundsOf } from '../../store/refunds';
+import { findMerchantTransactionWithRefunds, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
 import { merchantBookRoutes } from './books';
 import { merchantDisputeRoutes } from './disputes';
@@ -147,9 +146,9 @@ export function merchantApiRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     const codOper = codeParam(c, 'codOper');
     // Another merchant's transaction is as absent as a missing one.
-    const tx = codOper === undefined ? undefined : await findMerchantTransaction(deps.db, merchantId, codOper);
-    if (!tx) throw transactionNotFound();
-    return c.json(transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)), 200, NO_STORE);
+    const found = codOper === undefined ? undefined : await findMerchantTransactionWithRefunds(deps.db, merchantId, codOper);
+    if (!found) throw transactionNotFound();
+    return c.json(transactionAnswer(found.row, found.refunds), 200, NO_STORE);
   });
 
   app.post('/transactions/:codOper/refunds', async (c) => {
@@ -159,9 +158,9 @@ export function merchantApiRoutes(deps: Deps) {
       const codOper = codeParam(c, 'codOper');
       const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
       if (!refund) throw transactionNotFound();
-      const tx = await findMerchantTransaction(deps.db, merchantId, refund.cod_oper);
-      if (!tx) throw transactionNotFound();
-      return [201, { ...refundAnswer(refund), transaction: transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)) }] as const;
+      const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, refund.cod_oper);
+      if (!found) throw transactionNotFound();
+      return [201, { ...refundAnswer(refund), transaction: transactionAnswer(found.row, found.refunds) }] as const;
     }, REQUIRED_KEY);
   });
 
@@ -172,9 +171,9 @@ export function merchantApiRoutes(deps: Deps) {
       const codOper = codeParam(c, 'codOper');
       const captured = codOper === undefined ? undefined : await capturePayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
       if (!captured) throw transactionNotFound();
-      const tx = await findMerchantTransaction(deps.db, merchantId, captured.cod_oper);
-      if (!tx) throw transactionNotFound();
-      return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
+      const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, captured.cod_oper);
+      if (!found) throw transactionNotFound();
+      return [200, transactionAnswer(found.row, found.refunds)] as const;
     }, REQUIRED_KEY);
   });
 
@@ -185,9 +184,9 @@ export function merchantApiRoutes(deps: Deps) {
       const codOper = codeParam(c, 'codOper');
       const voided = codOper === undefined ? undefined : await voidPayment(deps, merchantId, codOper, originOf(deps, c.req.url));
       if (!voided) throw transactionNotFound();
-      const tx = await findMerchantTransaction(deps.db, merchantId, voided.cod_oper);
-      if (!tx) throw transactionNotFound();
-      return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
+      const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, voided.cod_oper);
+      if (!found) throw transactionNotFound();
+      return [200, transactionAnswer(found.row, found.refunds)] as const;
     }, REQUIRED_KEY);
   });
 
