@@ -76,7 +76,7 @@ describe('statements and commits per payment, per method', () => {
   // The merchant API's Idempotency-Key (every POST has one) adds its claim before and its stored
   // answer after: two commits of its own (docs/merchant-api.md "Idempotency"), counted apart.
   // A refund: the merchant's key; BEGIN, the payment locked with its refunds and disputes read after
-  // the lock (one statement: migration 901's function), the refund inserted holding its part,
+  // the lock (one statement: migration 100's function), the refund inserted holding its part,
   // COMMIT; the processor's call; BEGIN, the refund made with its reference, the payment's refunded
   // amount and what its books line is measured from (one statement, the refund lines before it read
   // after the payment's lock), its books line (core refundedFeeCents), COMMIT; the answer's one read.

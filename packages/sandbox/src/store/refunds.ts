@@ -20,7 +20,7 @@ export interface RefundRow {
 
 export type LockedPayment = TransactionRow & { refunded_cents: number; held_cents: number; disputes: Array<DisputeRow & { booked: BookedDispute }> };
 
-// The lock taken in a materialized CTE, and what it guards read after it (migration 901's function:
+// The lock taken in a materialized CTE, and what it guards read after it (migration 100's function:
 // a statement that waits for a lock keeps the snapshot it started with; the function's query does not).
 const LOCK_PAYMENT_MONEY = `with locked as materialized (select * from transactions where cod_oper = $1 for update)
   select l.*, pasarela_payment_money_now(l.cod_oper) as locked_money from locked l`;
@@ -52,7 +52,7 @@ export async function insertRefund(db: Queryable, refund: { codOper: string; mer
 // The refund's state (and the processor's reference) written while still pending, its amount added
 // to the payment's under the payment's row lock (refunds row first, as every settler takes them),
 // and what its books line is measured from: the payment's line, and the refund lines before it read
-// after that lock (migration 901's function), so two refunds of one payment ending at once each
+// after that lock (migration 100's function), so two refunds of one payment ending at once each
 // count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
 // after the statement, seeing both changes.
 const SETTLE_REFUND = `with settled as (
