@@ -38,6 +38,17 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
   withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000', NEQUI_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
 
   const newBrowser = (lang: 'es' | 'en') => browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+  /** A browser of its own on the demo shop, the checkout of `code` open on its card form, the shop's events recorded; its page errors go to `errors`. */
+  const openCardFormInShop = async (lang: 'es' | 'en', code: string, errors: string[]) => {
+    const first = await newBrowser(lang);
+    const a = await first.newPage();
+    a.on('pageerror', (e) => errors.push(e.message));
+    await a.goto(sandbox.demoUrl);
+    const frameA = await openRecordingShopEvents(a, code, lang);
+    const checkoutA = new CheckoutFrame(frameA);
+    await checkoutA.waitForForm();
+    return { first, a, frameA, checkoutA };
+  };
 
   async function verifyIfAsked(frame: CheckoutScope) {
     const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
@@ -278,13 +289,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
     it(`${c.lang}: "${c.otherCard}" pressed at once in the first browser after the second paid: the order is paid there, no card form`, async () => {
       const errors: string[] = [];
       const code = await createLink(sandbox, { amount: c.amount, taxAmount: 0, description: 'Pedido de una vez', singleUse: true });
-      const first = await newBrowser(c.lang);
-      const a = await first.newPage();
-      a.on('pageerror', (e) => errors.push(e.message));
-      await a.goto(sandbox.demoUrl);
-      const frameA = await openRecordingShopEvents(a, code, c.lang);
-      const checkoutA = new CheckoutFrame(frameA);
-      await checkoutA.waitForForm();
+      const { first, a, frameA, checkoutA } = await openCardFormInShop(c.lang, code, errors);
       await checkoutA.fillCard({ number: '4000 0000 0000 3220' });
       await verifyIfAsked(frameA);
       await checkoutA.submit();
@@ -352,14 +357,8 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
     it(`${c.lang}: the card form on screen, the order paid in the second browser, then Pay in the first: the order is paid (how, its receipt, the way back), no alert, no error to the shop, one payment`, async () => {
       const errors: string[] = [];
       const code = await createLink(sandbox, { amount: c.amount, taxAmount: 0, description: 'Pedido en dos navegadores', singleUse: true });
-      const first = await newBrowser(c.lang);
-      const a = await first.newPage();
-      a.on('pageerror', (e) => errors.push(e.message));
-      await a.goto(sandbox.demoUrl);
-      const frameA = await openRecordingShopEvents(a, code, c.lang);
-      const checkoutA = new CheckoutFrame(frameA);
       // The first browser has looked the order up: its card form is on screen.
-      await checkoutA.waitForForm();
+      const { first, a, frameA, checkoutA } = await openCardFormInShop(c.lang, code, errors);
 
       const second = await newBrowser(c.lang);
       const b = await second.newPage();
