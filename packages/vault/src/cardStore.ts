@@ -16,6 +16,8 @@ export interface CardSummary {
 export interface OpenedCard extends CardSummary {
   number: string;
   holder: string | null;
+  /** Its CVC is still held (not dropped after an authorization, not past its time). */
+  cvcHeld: boolean;
 }
 
 interface CardRow {
@@ -31,6 +33,8 @@ interface CardRow {
   master_key_id: string;
   /** Null once a server call used the token. */
   unused_until: Date | null;
+  /** Its CVC is held and within its time: an authorization may still carry it. */
+  cvc_held: boolean;
 }
 
 /** How long the vault keeps what it is given, counted from the card's tokenizing. */
@@ -46,7 +50,7 @@ const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
 const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
 export const isCardToken = (token: string) => TOKEN_PATTERN.test(token);
 
-const summaryOf = (row: CardRow): CardSummary => ({
+const summaryOf = (row: Pick<CardRow, 'token' | 'brand' | 'bin' | 'last4' | 'exp_month' | 'exp_year'>): CardSummary => ({
   token: row.token,
   brand: row.brand,
   bin: row.bin,
@@ -75,7 +79,9 @@ export interface CardStore {
 }
 
 export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
-  const select = 'select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until from vault_cards where token = $1';
+  const select = `select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until,
+      exists (select 1 from vault_cvcs v where v.token = c.token and v.expires_at > now()) as cvc_held
+    from vault_cards c where token = $1`;
   const find = async (token: string) => (TOKEN_PATTERN.test(token) ? (await db.query<CardRow>(select, [token]))[0] ?? null : null);
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
   return {
@@ -95,7 +101,7 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
         );
         await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, lifetimes.cvcMs]);
       });
-      return summaryOf({ ...row, number_sealed: numberSealed, holder_sealed: holderSealed, data_key_wrapped: wrapped, master_key_id: masterKeyId, unused_until: null });
+      return summaryOf(row);
     },
     async summary(token) {
       const row = await find(token);
@@ -112,6 +118,7 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
         ...summaryOf(row),
         number: open(dataKey, row.number_sealed, `number:${token}`).toString('utf8'),
         holder: row.holder_sealed ? open(dataKey, row.holder_sealed, `holder:${token}`).toString('utf8') : null,
+        cvcHeld: row.cvc_held,
       };
     },
     async readCvc(token) {

@@ -92,7 +92,10 @@ describe('GET /v1/cards/:token (the server only)', () => {
     const other = await tokenOf(vault, '4242424242424242');
     const facts = async (token: string) => (await (await fetch(`${vault.url}/v1/cards/${token}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
     const a = await facts(first);
-    expect(a).toEqual({ token: first, brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(a).toEqual({ token: first, brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), cvcHeld: true });
+    // Whether its CVC is still held: false once the server dropped it.
+    expect((await fetch(`${vault.url}/v1/cards/${first}/cvc`, { method: 'DELETE', headers: serverHeaders })).status).toBe(204);
+    expect(await facts(first)).toMatchObject({ token: first, cvcHeld: false });
     expect((await facts(second))['fingerprint']).toBe(a['fingerprint']);
     expect((await facts(other))['fingerprint']).not.toBe(a['fingerprint']);
     // Keyed: not the number's plain hash, and another key gives another.

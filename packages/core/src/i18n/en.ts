@@ -614,6 +614,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_whole_pesos: '{{field}} must be whole pesos: COP has no centavos',
   detail_method_currency: 'methods: {{values}} does not take {{currency}}, the currency of country {{country}}',
   detail_no_vault_card: '{{field}} names no card in the card vault',
+  detail_vault_cvc_gone: '{{field}} names a card whose CVC the card vault no longer holds (dropped after an authorization, or past its time): tokenize the card again',
   detail_within_days: '{{field}} must be within {{days}} days',
   detail_reference_characters: '{{field}} must be 1 to {{max}} letters, digits or {{characters}}',
   detail_link_code: '{{field}} must be a link code',

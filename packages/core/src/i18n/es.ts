@@ -612,6 +612,7 @@ export const es = {
   detail_whole_pesos: '{{field}} debe ser en pesos enteros: el COP no tiene centavos',
   detail_method_currency: 'methods: {{values}} no acepta {{currency}}, la moneda del país {{country}}',
   detail_no_vault_card: '{{field}} no nombra ninguna tarjeta de la bóveda de tarjetas',
+  detail_vault_cvc_gone: '{{field}} nombra una tarjeta cuyo CVC la bóveda de tarjetas ya no guarda (se borró tras una autorización, o pasó su tiempo): vuelve a tokenizar la tarjeta',
   detail_within_days: '{{field}} debe estar dentro de {{days}} días',
   detail_reference_characters: '{{field}} debe tener de 1 a {{max}} letras, dígitos o {{characters}}',
   detail_link_code: '{{field}} debe ser un código de enlace',

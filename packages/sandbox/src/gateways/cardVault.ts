@@ -14,6 +14,8 @@ const VaultCardSchema = v.object({
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
   expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2099)),
   fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  /** The vault still holds its CVC: an authorization can carry it. */
+  cvcHeld: v.boolean(),
 });
 export type VaultCardFacts = v.InferOutput<typeof VaultCardSchema>;
 

@@ -10,7 +10,7 @@ import {
 } from '../store/cardChecks';
 import { newCodOper } from '../store/insertTransaction';
 import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/userCards';
-import { cardTokenOf, dropCvcAfterOutcome, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, dropCvcAfterOutcome, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { decidedMeanwhile, IN_DOUBT } from './inDoubt';
@@ -40,6 +40,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
 
   let check = await findCardCheck(deps.db, userId, parsed.trackId);
   if (!check) {
+    refuseSpentCvc(vaultCard, 'cardNumber');
     check = await insertCardCheck(deps.db, {
       check_key: `card-check:${newCodOper()}`, user_id: userId, track_id: parsed.trackId, request_fingerprint: fingerprint,
       card: { brand, last4: vaultCard.last4, fingerprint: cardFingerprint }, name_on_card: parsed.nameOnCard, make_default: parsed.isDefault === true, lang,

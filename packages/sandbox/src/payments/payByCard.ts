@@ -8,7 +8,7 @@ import type { TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
-import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
@@ -60,6 +60,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = checkCard({ ...payload, cardInformation: { ...payload.cardInformation, ...vaultExpiry(vaultCard), cardType: vaultCard.brand } }, link.cardTypes, await merchantCardCodes(deps.db, merchant.id, checked.services));
   const card = storedCard(vaultCard.last4, brand, cardFingerprint);
+  refuseSpentCvc(vaultCard, 'cardInformation.cardNumber');
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, {
     method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,
     card_brand: card.brand, card_last4: card.last4, card_token: card.token, card_fingerprint: card.fingerprint,

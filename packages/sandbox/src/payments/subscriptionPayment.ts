@@ -16,7 +16,7 @@ import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -91,6 +91,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
+  refuseSpentCvc(vaultCard, 'requestPay.cardInformation.cardNumber');
   const expiry = vaultExpiry(vaultCard);
   if (!isCardExpiryValid(expiry.expMonth, expiry.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });

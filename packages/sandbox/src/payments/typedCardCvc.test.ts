@@ -2,7 +2,7 @@ import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../test/gateways/faultyGateways';
-import { cardPayloadOf, createTestApp, newLink, testCardNumber, tokenizedCardPayload, tokenizedCardRegistration, type TestApp } from '../../test/testApp';
+import { cardPayloadOf, createTestApp, freshCaptchaToken, newLink, testCardNumber, tokenizedCardPayload, tokenizedCardRegistration, type TestApp } from '../../test/testApp';
 import { TEST_VAULT_API_SECRET, vaultCallLog, type VaultCallLog } from '../../test/testCardVault';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 
@@ -82,12 +82,48 @@ describe('a typed card\'s CVC', () => {
     expect(await forwarded.json()).toMatchObject({ code: 'cvc_unavailable' });
   });
 
-  it('is asked of the vault by the adapter: a card whose CVC the vault no longer holds is charged nothing', async () => {
-    const body = await tokenizedCardPayload(await newLink(t));
+  it('gone before a new payment (dropped, or past its time): 400 invalid_cvc naming the card, nothing recorded or sent', async () => {
+    const link = await newLink(t);
+    const body = await tokenizedCardPayload(link);
     expect((await fetch(`${t.vault.url}/v1/cards/${tokenOf(body)}/cvc`, { method: 'DELETE', headers: { authorization: `Bearer ${TEST_VAULT_API_SECRET}` } })).status).toBe(204);
+    const before = authorizations;
     const answer = await pay(body);
-    expect(answer.data['status']).not.toBe(1);
-    expect(t.simulator.books.list('card').filter((e) => e.key === answer.data['codOper'])).toEqual([]);
+    expect(answer).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+    expect(String(answer.data['message'])).toContain('cardInformation.cardNumber');
+    expect(authorizations).toBe(before);
+    expect(await t.db.query('select 1 from transactions where link_code = $1', [link])).toEqual([]);
+  });
+
+  it('spent on an approved payment, its token in a second payment (another trackId) is refused (400 invalid_cvc), never left in doubt; a new token pays', async () => {
+    const link = await newLink(t, { singleUse: false });
+    const body = await tokenizedCardPayload(link);
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await untilDropped(tokenOf(body))).toBe(true);
+    const again = { ...body, additionalData: { ...body.additionalData, trackId: randomUUID(), captchaToken: freshCaptchaToken() } };
+    expect(await pay(again)).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+    expect(await t.db.query("select 1 from transactions where link_code = $1 and auth_status = 'PROCESSING'", [link])).toEqual([]);
+    // The same trackId as the approved one still answers that payment.
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    const fresh = await tokenizedCardPayload(link, { cardNumber: testCardNumber(randomUUID()) });
+    expect(await pay(fresh)).toMatchObject({ status: 200, data: { status: 1 } });
+  });
+
+  it('spent, its token is refused the same way by a subscription\'s first payment and by the wallet\'s add-card', async () => {
+    const link = await newLink(t);
+    const paid = await tokenizedCardPayload(link);
+    expect(await pay(paid)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await untilDropped(tokenOf(paid))).toBe(true);
+    const { body } = await subscriptionPayment();
+    const spent = { ...(body as { requestPay: { cardInformation: Record<string, unknown> } }) };
+    spent.requestPay = { ...spent.requestPay, cardInformation: { ...spent.requestPay.cardInformation, cardNumber: tokenOf(paid) } };
+    expect(await t.post('/process-tx', spent)).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+    const login = `s${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const registration = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
+    const added = await t.post('/users/me/cards', { ...registration, cardNumber: tokenOf(paid) }, auth);
+    expect(added).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+    expect(String(added.data['message'])).toContain('cardNumber');
   });
 
   it('left unfilled, is refused by the simulator (400): only the vault\'s digits pass', async () => {

@@ -14,8 +14,8 @@ describe('the vault client', () => {
   it.each([
     ['a 500', answering(500, { code: 'internal_error' })],
     ['a card without its fingerprint', answering(200, { token: TOKEN, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034 })],
-    ['another card than asked', answering(200, { token: `tok_${'B'.repeat(32)}`, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64) })],
-    ['a number in the answer\'s BIN', answering(200, { token: TOKEN, brand: 'VISA', bin: '4242424242424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64) })],
+    ['another card than asked', answering(200, { token: `tok_${'B'.repeat(32)}`, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64), cvcHeld: true })],
+    ['a number in the answer\'s BIN', answering(200, { token: TOKEN, brand: 'VISA', bin: '4242424242424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64), cvcHeld: true })],
   ])('%s is the vault unavailable', async (_case, vault) => {
     await expect(vault.card(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
   });
@@ -53,7 +53,7 @@ describe('the CVC\'s drop', () => {
     const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
     let release = () => {};
     const failing = { ...noCardVault, dropCvc: () => new Promise<void>((_resolve, reject) => (release = () => reject(new CardVaultUnavailable('The card vault answered 500')))) };
-    expect(dropCvcAfterOutcome({ cardVault: failing, logger }, { token: TOKEN, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64) })).toBeUndefined();
+    expect(dropCvcAfterOutcome({ cardVault: failing, logger }, { token: TOKEN, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64), cvcHeld: true })).toBeUndefined();
     expect(lines).toEqual([]);
     release();
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -24,6 +24,19 @@ export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, 
   return card;
 }
 
+/**
+ * A new authorization of a typed card needs its CVC, which the vault drops once an authorization of
+ * the card has a final outcome (PCI DSS 3.3.1.2) or its time runs out: a token already spent on a
+ * payment is refused before anything is recorded or sent, so the payer types the card again. A retry
+ * of an attempt still in doubt does not ask: it resends under its key what the processor may have.
+ */
+export function refuseSpentCvc(card: VaultCardFacts, field: string): void {
+  if (card.cvcHeld) return;
+  throw new PaymentError('invalid', 'invalid_cvc', `${field} names a card whose CVC the card vault no longer holds: tokenize the card again`, {
+    [field]: 'CVC no longer held: tokenize the card again',
+  });
+}
+
 /** What the card port is given for a typed card: the vault's token and the facts that are no secret. */
 export function cardTokenOf(card: VaultCardFacts, holder: string): CardToken {
   return { token: card.token, brand: card.brand, last4: card.last4, expMonth: String(card.expMonth).padStart(2, '0'), expYear: String(card.expYear), holder };

@@ -168,6 +168,24 @@ describe('card store: one payment per click', () => {
     expect(store.getState().alert).toBeNull();
   });
 
+  it('a card whose CVC the vault no longer holds (invalid_cvc): the CVC emptied and tied to the alert, and the next Pay sends a new token', async () => {
+    const pay = vi
+      .fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(new PasarelaError({ code: 'invalid_cvc', category: 'validation', status: 400 }))
+      .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
+    const fields = fakeFields({ kind: 'token', card: CARD }, { kind: 'token', card: { ...CARD, token: 'tok_second' } });
+    const { store, fill, deps } = setup({ pay, fields });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'editing', alertField: 'cvc', cvcCleared: true, values: GOOD });
+    expect(store.getState().alert).toEqual({ key: 'payment_error_try_again' });
+    expect(fields.clear).toHaveBeenCalledWith('cvc');
+    store.getState().cardChanged('cvc', 'VISA');
+    await store.getState().submit();
+    expect(pay.mock.calls.map((c) => c[1].token)).toEqual(['tok_4242', 'tok_second']);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
+  });
+
   it('a failed request the server never got: asked about twice, then "nothing was charged", and still payable', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(new PasarelaError({ code: 'connection_error', category: 'network' }));
     const { store, fill, deps } = setup({ pay });

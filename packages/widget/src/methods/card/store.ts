@@ -263,8 +263,10 @@ export function createCardStore(deps: CardStoreDeps) {
             });
           } catch (error) {
             shownPaying();
+            // The vault no longer holds the card's CVC (its time ran out): typed again, as after a decline.
+            const cvcGone = isPasarelaError(error) && error.code === 'invalid_cvc';
             // Stopped before sending (a custom field left empty, the captcha): nothing to retype.
-            if (isPasarelaError(error) && error.category === 'validation') {
+            if (!cvcGone && isPasarelaError(error) && error.category === 'validation') {
               set({ phase: 'editing', alert: payerMessage(error) });
               return null;
             }
@@ -284,7 +286,8 @@ export function createCardStore(deps: CardStoreDeps) {
               set({ phase: 'done', paidElsewhere: { paidBy: paidByOf(error) } });
               return null;
             }
-            attempt = { kind: 'declined', message: payerMessage(error) };
+            // The server's words name the vault's token, for a developer: the payer reads "try again", the CVC emptied beside it.
+            attempt = cvcGone ? { kind: 'declined', message: { key: 'payment_error_try_again' }, field: 'cvc' } : { kind: 'declined', message: payerMessage(error) };
           }
           shownPaying();
           if (attempt.kind === 'declined') {
