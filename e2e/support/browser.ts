@@ -38,15 +38,15 @@ const DISABLED_FEATURES = [
   'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
   'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup',
-  // With --disable-site-isolation-trials below: a frame of another site shares its page's renderer
-  // process, as on most Android phones (Chrome there isolates only sites a payer logs in to).
-  'IsolateOrigins', 'site-per-process',
   // A page a test serves itself (route.fulfill) has no network address, so Chromium's local network
   // checks would block its frames on 127.0.0.1 (the card vault's fields); payers' pages and the vault are public.
   'LocalNetworkAccessChecks',
 ];
+// With --disable-site-isolation-trials below: a frame of another site shares its page's renderer
+// process, as on most Android phones (Chrome there isolates only sites a payer logs in to).
+const SHARED_PROCESS_FEATURES = ['IsolateOrigins', 'site-per-process'];
 
-function start(): Promise<Browser> {
+function start(isolated = false): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -61,11 +61,20 @@ function start(): Promise<Browser> {
       // opens. Origins stay apart as the web defines them (messages, storage, scripts): only the
       // processes differ. Paired runs of the whole browser suite: 820 against 868 CPU-s, 424
       // against 444 s; ten files twice: 169 and 174 against 178 and 203 CPU-s. All files pass either way.
-      '--disable-site-isolation-trials',
+      ...(isolated ? [] : ['--disable-site-isolation-trials']),
       '--disable-sync',
-      `--disable-features=${DISABLED_FEATURES.join(',')}`,
+      `--disable-features=${[...DISABLED_FEATURES, ...(isolated ? [] : SHARED_PROCESS_FEATURES)].join(',')}`,
     ],
   });
+}
+
+/**
+ * A Chromium of the test's own with desktop Chrome's site isolation: every frame of another site in a
+ * renderer process of its own, so focus and keys cross from the checkout to the card vault's frame
+ * through the browser process, as on a payer's computer. The caller closes it.
+ */
+export function launchIsolatedChromium(): Promise<Browser> {
+  return start(true);
 }
 
 /**

@@ -95,8 +95,11 @@ describe('Checkout.open: DOM', () => {
     expect(widget.iframe).toBeUndefined();
   });
 
-  it('moves focus into the iframe when it loads', () => {
+  it('moves focus into the iframe as it opens, before its checkout loads; at load only where it was lost', () => {
     open();
+    expect(document.activeElement).toBe(widget.iframe);
+    widget.iframe?.blur();
+    expect(document.activeElement).not.toBe(widget.iframe);
     widget.iframe?.dispatchEvent(new Event('load'));
     expect(document.activeElement).toBe(widget.iframe);
   });

@@ -92,7 +92,12 @@ export function openCheckout(
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn, true);
   }
-  // the payer may already be typing in the frame (its form is in the page): focus it only if not
+  // The frame takes the focus as soon as it is in the page, before its checkout loads, so that the
+  // checkout's own move of it onto its first field (the card vault's frame, a process apart under site
+  // isolation) never crosses one of the loader's: crossed, Chromium kept sending every key to the
+  // vault's field while the checkout believed it had the focus. At `load` it is given again only where
+  // the engine did not keep it (the payer may already be typing in the frame: then it is not taken).
+  iframe.focus({ preventScroll: !!inline });
   iframe.addEventListener('load', () => {
     if (!closed && document.activeElement !== iframe) iframe.focus({ preventScroll: !!inline });
   });
