@@ -245,6 +245,8 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await a.click(TOP, '#pay-button');
     await cardField(a);
     await chooseMethod(a, /Yappy/);
+    // Yappy's own form first: its captcha, not the card form's still on screen while Yappy's loads.
+    await a.see(CHECKOUT, '[name="yappy-phone"]');
     await verifyIfAsked(a);
     await a.fill(CHECKOUT, '[name="yappy-phone"]', '63333333');
     await a.press(CHECKOUT, 'button', words.send);
