@@ -187,6 +187,10 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       record('single-use link, 20 cards', 20, 1, approved);
       expect(approved).toBe(1);
       expect(answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid')).toHaveLength(19);
+      // Each refusal names the payment that paid, whichever guard refused it (the link's check, the
+      // insert's, the claim lost at settling): the left-behind browser shows that payment's receipt.
+      const paid = String(answers.find(approvedCard)?.data['codOper']);
+      for (const refused of answers.filter((r) => r.status === 409)) expect(refused.data).toMatchObject({ paidBy: paid, paidWith: 'card' });
       expect(await paidOn(code)).toBe(1);
     }
   });
@@ -259,6 +263,8 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const answers = await atOnce(10, (node) => node.client.api('/activity/pay', { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID() }, token));
     record('single-use link, 10 balance payments', 10, 1, answers.filter((r) => r.status === 200).length);
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const [paid] = await a.server.db.query<{ cod_oper: string; method: string }>("select cod_oper, method from transactions where link_code = $1 and status = 1", [code]);
+    for (const refused of answers.filter((r) => r.status !== 200)) expect([refused.status, refused.data]).toMatchObject([409, { code: 'request_already_paid', paidBy: paid?.cod_oper, paidWith: paid?.method }]);
     const [user] = await a.server.db.query<{ balance_cents: number }>('select balance_cents from users where login = $1', [login]);
     expect(user?.balance_cents).toBe(48_000);
   });
