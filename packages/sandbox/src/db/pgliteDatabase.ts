@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
+import { preparedStatements } from './pglitePrepared';
 import { activeTrace, standalone, timeInto, writes, type StatementTrace } from './statementTrace';
 
 export interface PgliteDatabase extends Database {
@@ -21,6 +22,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   }
   // One session: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
+  const prepared = preparedStatements(pg);
   // PGlite's one session runs one statement or transaction at a time; its turns are taken here, in
   // the same order, so that the wait for one is counted apart (the node's queue) from the work.
   let last: Promise<unknown> = Promise.resolve();
@@ -35,7 +37,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     sessionName,
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const trace = activeTrace();
-      return inTurn(trace, async () => (await standalone(trace, sql, () => pg.query<Row>(sql, params as unknown[]))).rows);
+      return inTurn(trace, () => standalone(trace, sql, () => prepared<Row>(sql, params, false)));
     },
     async exec(sql: string) {
       const trace = activeTrace();
@@ -52,17 +54,20 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
       return inTurn(trace, async () => {
         // PGlite sends BEGIN before fn and COMMIT (or ROLLBACK) after it.
         if (trace) trace.statements += 2;
+        let open = true;
         const result = await pg.transaction((tx) =>
           fn({
             query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+              // As PGlite's own tx.query refuses once its transaction ended.
+              if (!open) throw new Error('Transaction is closed');
               wrote ||= writes(sql);
-              return (await send(() => tx.query<Row>(sql, params as unknown[]))).rows;
+              return send(() => prepared<Row>(sql, params, true));
             },
             exec: async (sql: string) => {
               wrote ||= writes(sql);
               await send(() => tx.exec(sql));
             },
-          }),
+          }).finally(() => (open = false)),
         );
         if (trace) {
           trace.commits += 1;
