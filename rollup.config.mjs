@@ -21,6 +21,8 @@ const coreAlias = { find: /^@pasarela\/core$/, replacement: root('./packages/cor
 // The server and the simulator bundle the ports from their sources (the unknown-outcome error is
 // recognised by its brand, so a provider's module holding its own copy of the package still agrees).
 const gatewaysAlias = { find: /^@pasarela\/gateways$/, replacement: root('./packages/gateways/src/index.ts') };
+// The server's and the card vault's PGlite statements, bundled into each (their own processes).
+const pgliteStatementsAlias = { find: /^@pasarela\/pglite-statements$/, replacement: root('./packages/pglite-statements/src/index.ts') };
 
 
 // Every build transpiles file by file: no type check here (npm run typecheck does it). The widget and
@@ -344,7 +346,7 @@ const consoleApp = {
 const sandbox = {
   input: root('./packages/sandbox/src/main.ts'),
   plugins: [
-    alias({ entries: [coreAlias, gatewaysAlias] }),
+    alias({ entries: [coreAlias, gatewaysAlias, pgliteStatementsAlias] }),
     resolve({ preferBuiltins: true, exportConditions: ['node'], extensions: tsExtensions }),
     transpile(),
   ],

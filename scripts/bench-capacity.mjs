@@ -10,8 +10,8 @@
 //   npm run bench:capacity -- --server path/to/another/server.mjs   (another build of the server, to compare)
 //
 // Per level it prints, as medians of the rounds with the rounds' spread: payments per second, p50
-// and p99, CPU per payment (the node processes from /proc; on PostgreSQL its backends and background
-// processes from /proc, found in pg_stat_activity), the statements and commits PostgreSQL received
+// and p99, CPU per payment (the node processes from /proc, each node's card vault apart; on PostgreSQL
+// its backends and background processes from /proc, found in pg_stat_activity), the statements and commits PostgreSQL received
 // per payment (pg_stat_statements' calls and pg_stat_database's xact_commit, read from the
 // `postgres` database so the watcher's own queries are not counted; on PGlite, or without
 // pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
@@ -257,8 +257,9 @@ async function closedLoop(urls, concurrency, seconds, request) {
 
 async function measureRound(side, concurrency, watcher) {
   const pids = side.pids();
+  const vaultPids = side.vaultPids?.() ?? [];
   const dbPidsBefore = watcher ? await watcher.pids() : [];
-  const before = new Map([...pids, ...dbPidsBefore].map((pid) => [pid, cpuMs(pid)]));
+  const before = new Map([...pids, ...vaultPids, ...dbPidsBefore].map((pid) => [pid, cpuMs(pid)]));
   const stats = watcher ? await watcher.settled() : undefined;
   const machine = machineCpu();
   const simulatorCpu = cpuMs(side.simulatorPid);
@@ -288,6 +289,7 @@ async function measureRound(side, concurrency, watcher) {
     return after === undefined ? 0 : after - (before.get(pid) ?? 0);
   };
   const nodeMs = pids.reduce((sum, pid) => sum + usedOf(pid), 0);
+  const vaultMs = vaultPids.reduce((sum, pid) => sum + usedOf(pid), 0);
   const dbPids = watcher ? [...new Set([...dbPidsBefore, ...(await watcher.pids())])] : [];
   const dbMs = watcher ? dbPids.reduce((sum, pid) => sum + usedOf(pid), 0) : NaN;
   const after = watcher ? await watcher.settled() : undefined;
@@ -296,11 +298,11 @@ async function measureRound(side, concurrency, watcher) {
     rate: ok / (run.wallMs / 1000),
     ok, failed: run.failed,
     p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99),
-    nodeCpu: nodeMs / Math.max(1, ok), dbCpu: dbMs / Math.max(1, ok),
+    nodeCpu: nodeMs / Math.max(1, ok), dbCpu: dbMs / Math.max(1, ok), vaultCpu: vaultPids.length > 0 ? vaultMs / Math.max(1, ok) : NaN,
     simulatorCpu: (cpuMs(side.simulatorPid) - simulatorCpu) / Math.max(1, ok),
-    nodeCores: nodeMs / run.wallMs, dbCores: dbMs / run.wallMs,
+    nodeCores: nodeMs / run.wallMs, dbCores: dbMs / run.wallMs, vaultCores: vaultMs / run.wallMs,
     benchCores: benchMs / run.wallMs,
-    othersCores: Math.max(0, (machineUsed.busy - machine.busy) - nodeMs - (Number.isFinite(dbMs) ? dbMs : 0) - (cpuMs(side.simulatorPid) - simulatorCpu) - benchMs) / run.wallMs,
+    othersCores: Math.max(0, (machineUsed.busy - machine.busy) - nodeMs - vaultMs - (Number.isFinite(dbMs) ? dbMs : 0) - (cpuMs(side.simulatorPid) - simulatorCpu) - benchMs) / run.wallMs,
     machineBusy: (machineUsed.busy - machine.busy) / Math.max(1, machineUsed.total - machine.total),
     statements: viaPostgres ? (after.statements - stats.statements) / Math.max(1, ok) : run.counted.statements / Math.max(1, run.counted.answers),
     commits: after ? (after.commits - stats.commits) / Math.max(1, ok) : run.counted.commits / Math.max(1, run.counted.answers),
@@ -327,8 +329,10 @@ function limitOf(rounds, concurrency, database) {
     const others = m('othersCores');
     const node = m('nodeCores');
     const db = m('dbCores');
-    const biggest = Number.isFinite(db) && db > node ? 'database' : 'node';
-    parts.push(`CPU: the machine ${fixed(busy * 100, 0)} % busy (node ${fixed(node, 2)} cores${Number.isFinite(db) ? `, database ${fixed(db, 2)}` : ''}, load generator ${fixed(m('benchCores'), 2)}, other processes ${fixed(others, 2)} of ${CORES}); most of ours: ${biggest}`);
+    const vault = m('vaultCores');
+    const ours = [['node', node], ['database', db], ['card vault', vault]].filter(([, cores]) => Number.isFinite(cores));
+    const biggest = ours.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    parts.push(`CPU: the machine ${fixed(busy * 100, 0)} % busy (node ${fixed(node, 2)} cores${Number.isFinite(db) ? `, database ${fixed(db, 2)}` : ''}${Number.isFinite(vault) && vault > 0 ? `, card vault ${fixed(vault, 2)}` : ''}, load generator ${fixed(m('benchCores'), 2)}, other processes ${fixed(others, 2)} of ${CORES}); most of ours: ${biggest}`);
   }
   if (samples > 0 && locks >= 0.2) parts.push(`locks (${fixed(locks * 100, 0)} % of active samples)`);
   if (samples > 0 && fsync >= 0.2) parts.push(`fsync (WAL flush: ${fixed(fsync * 100, 0)} % of active samples)`);
@@ -364,6 +368,8 @@ async function startSides(database, nodes, simulator, dir) {
   const fastest = new Map();
   const pasarela = {
     name: 'Pasarela', urls: sandboxes.map((s) => s.url), pids: () => sandboxes.map((s) => s.child.pid), simulatorPid: simulator.child.pid,
+    // Each node's card vault, which `npm start` runs beside it: its CPU apart from the node's.
+    vaultPids: () => sandboxes.map((s) => s.vault.child.pid),
     request: async (i) => pasarelaRequest(link.code, await tokens.take(i)),
     prepare: (concurrency) => tokens.fill(Math.ceil(((fastest.get(concurrency) ?? 40) * SECONDS * 1.5) / sandboxes.length) + 20),
     saw: (concurrency, rate) => fastest.set(concurrency, Math.max(rate, fastest.get(concurrency) ?? 0)),
@@ -412,26 +418,29 @@ function printLevel(database, nodes, concurrency, rounds) {
   const m = (rs, key) => median(rs.map((r) => r[key]));
   const ratios = (key, invert = false) => p.map((r, i) => (invert ? f[i][key] / r[key] : r[key] / f[i][key]));
   console.log(`\n${database}, ${nodes} node${nodes > 1 ? 's' : ''}, ${concurrency} at once (${p.length} rounds of ${SECONDS} s each side; load average ${loadAverage()})`);
-  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | simulator CPU ms | statements | commits (writing) | counted by | failed');
+  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | card vault CPU ms | simulator CPU ms | statements | commits (writing) | counted by | failed');
   for (const [name, rs] of [['Pasarela', p], ['floor', f]]) {
-    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
+    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${fixed(m(rs, 'vaultCpu'), 2).padStart(17)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
   }
   const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
   const cpuRatios = p.map((r, i) => cpuOf(r) / cpuOf(f[i]));
-  console.log(`  Pasarela / floor: throughput ${fixed(median(ratios('rate')), 2)}x (rounds ${spread(ratios('rate'))}), p99 ${fixed(median(ratios('p99')), 2)}x (${spread(ratios('p99'))}), node+db CPU per payment ${fixed(median(cpuRatios), 2)}x (${spread(cpuRatios)})`);
+  // The floor has no card vault: with it, what a payment costs the machines a provider runs for it.
+  const withVault = p.map((r, i) => (cpuOf(r) + r.vaultCpu) / cpuOf(f[i]));
+  console.log(`  Pasarela / floor: throughput ${fixed(median(ratios('rate')), 2)}x (rounds ${spread(ratios('rate'))}), p99 ${fixed(median(ratios('p99')), 2)}x (${spread(ratios('p99'))}), node+db CPU per payment ${fixed(median(cpuRatios), 2)}x (${spread(cpuRatios)}), node+db+card vault ${fixed(median(withVault), 2)}x (${spread(withVault)})`);
   console.log(`  limited by: Pasarela ${limitOf(p, concurrency, database)}; floor ${limitOf(f, concurrency, database)}`);
 }
 
 function printSizing(all) {
   console.log('\nSizing (medians; per core = 1000 ms / CPU ms per payment, which moves less with the load than the rates):');
-  console.log('  database   | nodes | at once | Pasarela payments/s | floor payments/s | per node core | per database core | per node | Pasarela/floor');
+  console.log('  database   | nodes | at once | Pasarela payments/s | floor payments/s | per node core | per database core | per card vault core | per node | Pasarela/floor');
   for (const { database, nodes, concurrency, rounds } of all) {
     const p = rounds.Pasarela;
     const f = rounds.floor;
     const rate = median(p.map((r) => r.rate));
     const nodeCpu = median(p.map((r) => r.nodeCpu));
     const dbCpu = median(p.map((r) => r.dbCpu));
-    console.log(`  ${database.padEnd(10)} | ${String(nodes).padStart(5)} | ${String(concurrency).padStart(7)} | ${fixed(rate).padStart(19)} | ${fixed(median(f.map((r) => r.rate))).padStart(16)} | ${fixed(1000 / nodeCpu, 0).padStart(13)} | ${fixed(1000 / dbCpu, 0).padStart(17)} | ${fixed(rate / nodes).padStart(8)} | ${fixed(median(p.map((r, i) => r.rate / f[i].rate)), 2)}x`);
+    const vaultCpu = median(p.map((r) => r.vaultCpu));
+    console.log(`  ${database.padEnd(10)} | ${String(nodes).padStart(5)} | ${String(concurrency).padStart(7)} | ${fixed(rate).padStart(19)} | ${fixed(median(f.map((r) => r.rate))).padStart(16)} | ${fixed(1000 / nodeCpu, 0).padStart(13)} | ${fixed(1000 / dbCpu, 0).padStart(17)} | ${fixed(1000 / vaultCpu, 0).padStart(19)} | ${fixed(rate / nodes).padStart(8)} | ${fixed(median(p.map((r, i) => r.rate / f[i].rate)), 2)}x`);
   }
 }
 

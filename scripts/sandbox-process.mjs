@@ -52,6 +52,7 @@ export async function startVaultProcess(origins, forward = {}) {
   });
   return {
     url,
+    child,
     env: { VAULT_URL: url, VAULT_API_SECRET: apiSecret, VAULT_PUBLIC_URL: url },
     forwarding,
     dataDir,

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { preparedStatements, turns } from '@pasarela/pglite-statements';
 import pg from 'pg';
 
 /** The vault's own store: PGlite in its data folder on one node, PostgreSQL for several nodes. */
@@ -9,14 +10,29 @@ export interface VaultDatabase {
   close(): Promise<void>;
 }
 
-/** In memory when dataDir is undefined. */
+/**
+ * In memory when dataDir is undefined. Each SQL text is prepared once (@pasarela/pglite-statements); the
+ * one session runs one statement or transaction at a time, in the order asked, so that a statement
+ * never runs inside a transaction another request has open.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<VaultDatabase> {
   const db = new PGlite(dataDir !== undefined ? { dataDir } : {});
   await db.waitReady;
+  const prepared = preparedStatements(db);
+  const inTurn = turns();
   return {
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await db.query<Row>(sql, params as unknown[])).rows,
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows })),
-    close: () => db.close(),
+    query: <Row>(sql: string, params: readonly unknown[] = []) => inTurn(() => prepared<Row>(sql, params, false)),
+    transaction: (fn) => inTurn(() => db.transaction(() => {
+      let open = true;
+      return fn({
+        query: <Row>(sql: string, params: readonly unknown[] = []) => {
+          // As PGlite's own tx.query refuses once its transaction ended.
+          if (!open) return Promise.reject(new Error('Transaction is closed'));
+          return prepared<Row>(sql, params, true);
+        },
+      }).finally(() => (open = false));
+    })),
+    close: () => inTurn(() => db.close()),
   };
 }
 

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
-import { preparedStatements } from './pglitePrepared';
+import { preparedStatements, turns } from '@pasarela/pglite-statements';
 import { activeTrace, standalone, timeInto, writes, type StatementTrace } from './statementTrace';
 
 export interface PgliteDatabase extends Database {
@@ -25,13 +25,8 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   const prepared = preparedStatements(pg);
   // PGlite's one session runs one statement or transaction at a time; its turns are taken here, in
   // the same order, so that the wait for one is counted apart (the node's queue) from the work.
-  let last: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(trace: StatementTrace | undefined, work: () => Promise<T>): Promise<T> => {
-    const before = last;
-    let done!: () => void;
-    last = new Promise<void>((resolve) => (done = resolve));
-    return timeInto(trace, 'queueMs', () => before.then(() => undefined, () => undefined)).then(work).finally(done);
-  };
+  const turn = turns();
+  const inTurn = <T>(trace: StatementTrace | undefined, work: () => Promise<T>): Promise<T> => turn(work, (wait) => timeInto(trace, 'queueMs', wait));
   return {
     kind: 'pglite',
     sessionName,

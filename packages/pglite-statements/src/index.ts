@@ -1,8 +1,9 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 
-// PGlite's query() parses, analyses and plans its SQL text on every call (an unnamed statement);
-// for the payment path's few long statements that is most of their cost (docs/performance.md,
-// "The payment's statements prepared"). Here each SQL text is prepared once per session as a named
+// The server (packages/sandbox) and the card vault run on PGlite by default. PGlite's query() parses,
+// analyses and plans its SQL text on every call (an unnamed statement); for a payment's few long
+// statements that is most of their cost (docs/performance.md, "The payment's statements prepared
+// on PGlite"). Here each SQL text is prepared once per session as a named
 // statement, through PGlite's own protocol API, and then run with bind, execute and sync in one
 // call into the database; PostgreSQL keeps its plan (a generic one after five runs, where that
 // costs no more). The answer is read by PGlite's own parser.
@@ -98,5 +99,20 @@ export function preparedStatements(pg: PGlite, maxPrepared: number = MAX_PREPARE
         return run<Row>(again, params, !inTransaction);
       }
     });
+  };
+}
+
+/**
+ * Turns on one PGlite session: each piece of work (a statement, or a transaction from BEGIN to
+ * COMMIT) starts once the one asked before it has ended, however it ended, in the order asked.
+ * `wait` wraps the wait for the turn (to time it apart from the work).
+ */
+export function turns() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>, wait: (turn: () => Promise<void>) => Promise<void> = (turn) => turn()): Promise<T> => {
+    const before = last;
+    let done!: () => void;
+    last = new Promise<void>((resolve) => (done = resolve));
+    return wait(() => before.then(() => undefined, () => undefined)).then(work).finally(done);
   };
 }
