@@ -7,6 +7,7 @@ import { tokenizedCardPayload, testCardNumber } from '../test/testApp';
 import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import { owedToPayerCentsOf } from './merchantView/merchantTransaction';
+import { duplicateLockKey } from './store/insertTransaction';
 
 // Every rule that counts or allows once holds when requests race: N requests at once, split across
 // two nodes on one PostgreSQL (where payments run in parallel), and the rule still allows what it
@@ -289,6 +290,42 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const [row] = await a.server.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]);
     record('subscription period due, 10 readers + sweeps', 10, 1, row?.n ?? 0);
     expect(row?.n).toBe(1);
+  });
+
+  it("holds a card's payment at the duplicate rule's lock until an earlier one of that card commits, and then counts it", async () => {
+    const card = testCardNumber(randomUUID());
+    const [first, second] = await Promise.all([1, 2].map(() => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Duplicado' })));
+    const paid = await a.client.api('/cards/auth-capture', await tokenizedCardPayload(String(first?.data['code']), { cardNumber: card }));
+    expect(approvedCard(paid), JSON.stringify(paid.data)).toBe(true);
+    const codOper = String(paid.data['codOper']);
+    // Out of the 5-minute window, it no longer counts...
+    await a.server.db.query("update transactions set created_at = now() - interval '10 minutes' where cod_oper = $1", [codOper]);
+    const [row] = await a.server.db.query<{ merchant_id: number; card_fingerprint: string; amount_cents: number }>(
+      'select merchant_id, card_fingerprint, amount_cents from transactions where cod_oper = $1', [codOper]);
+    if (!row) throw new Error('the first payment is not recorded');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+    // ...until a transaction holding the rule's lock for that card and amount brings it back, committed later.
+    const holder = a.server.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [duplicateLockKey({ merchantId: row.merchant_id, cardFingerprint: row.card_fingerprint, amountCents: row.amount_cents })]);
+      await tx.query('update transactions set created_at = now() where cod_oper = $1', [codOper]);
+      locked();
+      await released;
+    });
+    await lockHeld;
+    let answered = false;
+    const again = b.client.api('/cards/auth-capture', await tokenizedCardPayload(String(second?.data['code']), { cardNumber: card })).finally(() => (answered = true));
+    // The other node's attempt waits at the lock (its one statement), whatever the machine's speed.
+    const waiting = async () => (await a.server.db.query<{ n: number }>("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))[0]?.n ?? 0;
+    for (const deadline = Date.now() + 20_000; (await waiting()) === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    expect(await waiting(), 'a payment of the same card waits at the duplicate rule\'s lock').toBe(1);
+    expect(answered).toBe(false);
+    release();
+    await holder;
+    // Read after the lock, it sees what the lock's holder committed.
+    expect(await again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
   });
 
   it('lets one card through the duplicate rule when it pays 10 links at once', async () => {

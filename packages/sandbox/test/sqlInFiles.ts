@@ -7,7 +7,7 @@ export type SqlSign = readonly [name: string, sign: RegExp];
 /** A query on a database or transaction: db.query(...), tx.query<Row>(...); a request's c.req.query('x') is the query string, not SQL. */
 export const RUNS_A_QUERY: SqlSign = ['runs a query', /(?<!\breq)\.query\s*[<(]/];
 /** A transaction of its own on the database. */
-export const OPENS_A_TRANSACTION: SqlSign = ['opens a transaction', /\.(?:transaction|oneStatementLocked)\s*[<(]/];
+export const OPENS_A_TRANSACTION: SqlSign = ['opens a transaction', /\.transaction\s*[<(]/];
 /** SQL text: a select ... from, an insert into, an update ... set, a delete from. */
 export const HOLDS_SQL_TEXT: SqlSign = ['holds SQL text', /\b(?:select\s[^;'"`]*?\bfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s)/i];
 

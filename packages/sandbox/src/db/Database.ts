@@ -23,11 +23,6 @@ export interface Database extends Queryable {
    * run one after the other on any node. PGlite runs one transaction at a time: no lock needed.
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /**
-   * fn's one statement runs alone among same-key holders on any node; the lock comes first so its
-   * snapshot sees the previous holder's commit. On PGlite the statement is its own transaction.
-   */
-  oneStatementLocked<T>(advisoryLock: string, fn: (db: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN from any node; onResume: the connection came back and notifications meanwhile were lost, so look again. */
   listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

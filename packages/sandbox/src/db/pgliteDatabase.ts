@@ -71,9 +71,6 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
         return result;
       });
     },
-    oneStatementLocked<T>(this: Queryable, _advisoryLock: string, fn: (db: Queryable) => Promise<T>) {
-      return fn(this);
-    },
     async listen(channel, onPayload) {
       if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);
       return pg.listen(channel, onPayload);

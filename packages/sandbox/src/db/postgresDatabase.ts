@@ -176,9 +176,6 @@ export async function openPostgresDatabase(
         }
       }));
     },
-    oneStatementLocked<T>(this: Database, advisoryLock: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
-      return this.transaction((tx) => fn(tx), { advisoryLock });
-    },
     listen(channel, onPayload, onResume) {
       if (!isChannelName(channel)) return Promise.reject(new Error(`Not a channel name: ${channel}`));
       return listener.listen(channel, onPayload, onResume);

@@ -22,7 +22,7 @@ const table: string[] = [];
  */
 let databaseLost = false;
 function goneWhileLost(db: Database): void {
-  for (const name of ['query', 'transaction', 'oneStatementLocked', 'exec'] as const) {
+  for (const name of ['query', 'transaction', 'exec'] as const) {
     const real = (db[name] as (...args: unknown[]) => Promise<unknown>).bind(db);
     Object.assign(db, {
       [name]: (...args: unknown[]) => databaseLost

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/Database';
 import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow, type MerchantServiceRow } from '../store/merchants';
 import { readPaymentOpening, type PaymentOpening } from '../store/paymentOpening';
-import { duplicateLockKey, insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
+import { insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
@@ -181,11 +181,10 @@ export async function recordAttempt(
   const codOper = newCodOper();
   // tryAgain makes no check, so it takes no lock: only a checked insert waits for its card's others.
   const check = charge ? duplicateCheckOf(charge) : null;
-  // The captcha token spent and the attempt recorded in one statement, one commit; told to every node after it.
+  // The captcha token spent, the duplicate rule's lock and check, and the attempt recorded in one
+  // statement, one commit; told to every node after it.
   const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, announcedByNode: true };
-  const result = check
-    ? await deps.db.oneStatementLocked(duplicateLockKey(check), (db) => insertUnlessDuplicate(db, attempt, codOper, check, shape))
-    : await insertUnlessDuplicate(deps.db, attempt, codOper, null, shape);
+  const result = await insertUnlessDuplicate(deps.db, attempt, codOper, check, shape);
   if (result.kind === 'captcha_spent') throw captchaSpentError();
   if (result.kind === 'inserted') {
     announceTransaction(deps.db, result.row);

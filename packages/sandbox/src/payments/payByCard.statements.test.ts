@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable, Transaction, TransactionOptions } from '../db/Database';
+import type { Transaction, TransactionOptions } from '../db/Database';
 import { writingCommits } from '../../test/statementLog';
 import { tokenizedCardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
@@ -11,7 +11,7 @@ let t: TestApp;
 let statements: string[] = [];
 /** The node's announcements after the commits (changes/announcements.ts), batched: not the payment's own. */
 let announcements: string[] = [];
-/** The advisory locks asked for (Database.oneStatementLocked), by their rule's name. */
+/** The duplicate rule's advisory locks asked for in the attempt's statement (migration 105), by their rule's name. */
 let locks: string[] = [];
 const ANNOUNCEMENT = /pg_notify\(channel \|\| coalesce\(current_schema\(\)/;
 /** What else happens to the attempt while the processor decides (its key is the attempt's cod_oper). */
@@ -33,15 +33,13 @@ beforeAll(async () => {
     }),
   });
   const query = t.db.query.bind(t.db);
-  const oneStatementLocked = t.db.oneStatementLocked.bind(t.db);
   const transaction = t.db.transaction.bind(t.db);
   Object.assign(t.db, {
-    oneStatementLocked: <T>(key: string, fn: (db: Queryable) => Promise<T>) => {
-      locks.push(key.split(':')[0] ?? key);
-      return oneStatementLocked(key, fn);
-    },
     query: (sql: string, params?: readonly unknown[]) => {
       (ANNOUNCEMENT.test(sql) ? announcements : statements).push(sql);
+      if (/pasarela_duplicate_after_lock/.test(sql)) {
+        for (const param of params ?? []) if (typeof param === 'string' && param.startsWith('duplicate:')) locks.push('duplicate');
+      }
       return query(sql, params);
     },
     transaction: async <T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions) => {
@@ -113,7 +111,7 @@ describe('statements per card payment', () => {
     // transactions (no NOTIFY lock at commit), in one statement (the attempt in doubt is not told).
     expect(announcements, announcements.join('\n')).toHaveLength(1);
     expect(statements.filter((sql) => /pg_notify/.test(sql)), statements.join('\n')).toEqual([]);
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? APPROVED_PGLITE : APPROVED_PGLITE + 2);
+    expect(statements, statements.join('\n')).toHaveLength(APPROVED);
     // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
     const mails = await t.db.query<{ body: string }>('select body from mailbox where kind = $1 and position($2 in body) > 0', ['receipt', codOper]);
@@ -176,25 +174,25 @@ describe('statements per card payment', () => {
     expect(again.statements.filter((sql) => /advisory/.test(sql)), again.statements.join('\n')).toEqual([]);
     expect(writingCommits(again.statements)).toBe(2);
   });
-  it('a duplicate: the look-ups and the duplicate check, which writes nothing (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
+  it('a duplicate: the look-ups and the duplicate check with its lock, which writes nothing', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber(crypto.randomUUID());
     await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from mailbox');
     const { status, statements } = await countPayment(await tokenizedCardPayload(link, { cardNumber }));
     expect(status).toBe(409);
-    // The opening read, then the duplicate check (PostgreSQL: in BEGIN and its lock ... COMMIT); the
-    // token is spent by the duplicate check's own statement (a token counts once), which records nothing else.
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 2 : 4);
+    // The opening read, then the duplicate check with its lock in one statement; the token is spent
+    // by the duplicate check's own statement (a token counts once), which records nothing else.
+    expect(statements, statements.join('\n')).toHaveLength(2);
     expect(statements.find((sql) => /insert into transactions/.test(sql))).toMatch(/insert into captcha_uses/);
     expect(await t.db.query<{ n: number }>('select count(*)::int as n from mailbox')).toEqual(before);
   });
 });
 
 /**
- * An approved guest payment on PGlite: one opening read (the captcha's merchant and the token's
+ * An approved guest payment, on PGlite and on PostgreSQL: one opening read (the captcha's merchant and the token's
  * earlier use, the trackId's payment, the link, its merchant, services and prices), the attempt with
  * the token's spend, the processor, the outcome with its books line and receipt written while the
  * attempt is as recorded (settlePayment): 3 statements, and the processor's mark.
  */
-const APPROVED_PGLITE = 4;
+const APPROVED = 4;

@@ -55,7 +55,7 @@ function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string 
   // The same request again (its merchant and trackId) keeps it, as spendCaptchaToken does.
   const captchaSql = captcha
     ? `captcha as (
-       insert into captcha_uses as u (token_hash, merchant_id, track_id) values ($${d + 5}::text, $4::integer, coalesce($2::text, ''))
+       insert into captcha_uses as u (token_hash, merchant_id, track_id) values ($${d + 8}::text, $4::integer, coalesce($2::text, ''))
        on conflict (token_hash) do update set used_at = u.used_at
          where u.merchant_id = excluded.merchant_id and u.track_id = excluded.track_id and excluded.track_id <> ''
        returning 1
@@ -76,11 +76,8 @@ function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string 
        select 1 from single_use_link where paid_cod_oper is not null
      ), link_ended as (
        select 1 from single_use_link where paid_cod_oper is null and expires_at <= clock_timestamp()
-     ), duplicate as (
-       select track_id, cod_oper, method, status, auth_status, redirect_url from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
-         and merchant_id = $${d + 4}::integer and status in (${DUPLICATE_COUNTED_STATUSES.join(', ')})
-         and upper(auth_status) not in (${ENDED_UNPAID_AUTH_STATUSES.map((a) => `'${a}'`).join(', ')})
-       order by (status = -1), id desc limit 1
+     ), duplicate as materialized (
+       select * from pasarela_duplicate_after_lock($${d + 1}::text, $${d + 2}::text, $${d + 3}::integer, $${d + 4}::timestamptz, $${d + 5}::integer, $${d + 6}::integer[], $${d + 7}::text[])
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
         where ${conditions.join(' and ')}
@@ -115,8 +112,9 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
 /**
  * SPEC 8 possible_duplicated_tx (same amount and card within 5 minutes at the merchant, counting only
  * payments that went through or may still) checked and tx inserted in one statement; a null check
- * (tryAgain) inserts without looking. Callers hold duplicateLockKey's advisory lock from an earlier
- * statement: a statement sees only what was committed before it started. A paid single-use link
+ * (tryAgain) inserts without looking. The check takes the rule's advisory lock per (merchant, card,
+ * amount) in this statement and reads after it (migration 105), so two payments of one card at the
+ * same moment cannot both pass on any node; the lock is held until the statement commits. A paid single-use link
  * throws request_already_paid, one ended meanwhile 3000 (expired link); `shape` spends the captcha
  * token in the same statement (captcha_spent: another payment has it, nothing recorded).
  */
@@ -131,7 +129,10 @@ export async function insertUnlessDuplicate(
   const captcha = shape.captchaTokenHash !== undefined;
   const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; link_ended: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
     sqlOf(captcha, shape.announcedByNode === true),
-    [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...(captcha ? [shape.captchaTokenHash] : [])],
+    [
+      ...values, duplicate ? duplicateLockKey(duplicate) : null, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null,
+      duplicate?.merchantId ?? null, DUPLICATE_COUNTED_STATUSES, ENDED_UNPAID_AUTH_STATUSES, ...(captcha ? [shape.captchaTokenHash] : []),
+    ],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
   const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, captcha_spent: captchaSpent, ...row } = result as typeof result & { captcha_spent?: number };
