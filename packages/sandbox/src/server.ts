@@ -189,9 +189,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
   // Each call held to its deadline by the server itself (guardedGateways.ts).
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
+  const cardVault = vault ? httpCardVault(vault) : noCardVault;
   const app = createApp({
     gateways,
-    db, cardVault: vault ? httpCardVault(vault) : noCardVault, vaultPublicUrl: options.vaultPublicUrl ?? vault?.url, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
+    db, cardVault, vaultPublicUrl: options.vaultPublicUrl ?? vault?.url, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
@@ -281,6 +282,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
         const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopPayouts()]);
+        // The CVC drops the last outcomes asked for, sent rather than left to the vault's time.
+        await cardVault.close();
         await events.close();
         await adminChanges.close();
         await db.close();

@@ -91,11 +91,11 @@ export async function testCardToken(number: string, holder = 'ANA ROJAS'): Promi
   return { token: card.token, brand: card.brand, last4: card.last4, expMonth: String(card.expMonth).padStart(2, '0'), expYear: String(card.expYear), holder };
 }
 
-/** A proxy in front of a test vault's API that notes each call it passes on (`DELETE /v1/cards/<token>/cvc`). */
+/** A proxy in front of a test vault's API that notes each call it passes on (`POST /v1/cards/cvc-drops <token>,<token>`). */
 export interface VaultCallLog {
   /** The proxy's URL: a server's VAULT_URL. */
   url: string;
-  /** Each call passed on so far, as `<method> <path>`. */
+  /** Each call passed on so far, as `<method> <path>` (and the tokens of a call of CVC drops). */
   calls: string[];
   /** The vault the calls go to; set once it is known. */
   target: string;
@@ -105,13 +105,19 @@ export interface VaultCallLog {
 export async function vaultCallLog(): Promise<VaultCallLog> {
   const log: VaultCallLog = { url: '', calls: [], target: '', close: () => new Promise((resolve) => server.close(() => resolve())) };
   const server = createServer((incoming, answer) => {
-    log.calls.push(`${incoming.method} ${incoming.url}`);
     const { host: _host, ...headers } = incoming.headers;
     const outgoing = request(new URL(incoming.url ?? '/', log.target), { method: incoming.method, headers }, (upstream) => {
       answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
       upstream.pipe(answer);
     });
     outgoing.on('error', () => answer.destroy());
+    const body: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => body.push(chunk));
+    incoming.on('end', () => {
+      // A call of CVC drops is noted with its tokens.
+      const drops = incoming.url === '/v1/cards/cvc-drops' ? ` ${(JSON.parse(Buffer.concat(body).toString() || '{}') as { tokens?: string[] }).tokens?.join(',') ?? ''}` : '';
+      log.calls.push(`${incoming.method} ${incoming.url}${drops}`);
+    });
     incoming.pipe(outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -66,11 +66,11 @@ export interface CardStore {
   open(token: string): Promise<OpenedCard | null>;
   /**
    * The CVC while it is within its time, read as often as asked: a resend of the same authorization
-   * (a lost answer, a 5xx) carries it again. Dropped by dropCvc once the outcome is known, or by time.
+   * (a lost answer, a 5xx) carries it again. Dropped by dropCvcs once the outcome is known, or by time.
    */
   readCvc(token: string): Promise<string | null>;
-  /** The CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
-  dropCvc(token: string): Promise<void>;
+  /** Each card's CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
+  dropCvcs(tokens: readonly string[]): Promise<void>;
   dropExpiredCvcs(): Promise<number>;
   /** Cards whose token no server call used within its time (a checkout abandoned after tokenizing). */
   dropUnusedCards(): Promise<number>;
@@ -130,8 +130,8 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       if (!held) return null;
       return open(dataKeyOf({ token, ...held }), held.cvc_sealed, `cvc:${token}`).toString('utf8');
     },
-    async dropCvc(token) {
-      await db.query('delete from vault_cvcs where token = $1', [token]);
+    async dropCvcs(tokens) {
+      await db.query('delete from vault_cvcs where token = any($1::text[])', [tokens]);
     },
     async dropExpiredCvcs() {
       return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;

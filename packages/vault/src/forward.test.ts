@@ -141,6 +141,23 @@ describe('the CVC (PCI DSS 3.3.1.2)', () => {
     expect(await held(token)).toBe(true);
   });
 
+  it('is dropped for several cards in one call, only under the server\'s secret, and only under tokens', async () => {
+    const drops = (body: string, headers: Record<string, string> = serverHeaders) => rawCall(`${vault.url}/v1/cards/cvc-drops`, 'POST', { ...headers, 'content-type': 'application/json' }, body);
+    const [first, second, kept] = [await tokenOf(vault, '4242 4242 4242 4242'), await tokenOf(vault, '4111 1111 1111 1111'), await tokenOf(vault, '5555 5555 5555 4444')];
+    expect((await drops(JSON.stringify({ tokens: [first, second] }), {})).status).toBe(401);
+    expect((await drops(JSON.stringify({ tokens: [first, second] }), { 'vault-authorization': `Bearer ${API_SECRET}` })).status).toBe(401);
+    for (const refused of [{ tokens: [] }, { tokens: [first, '4242424242424242'] }, { tokens: Array.from({ length: 101 }, () => first) }, { token: first }, []]) {
+      const answer = await drops(JSON.stringify(refused));
+      expect(answer.status, JSON.stringify(refused).slice(0, 60)).toBe(400);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'invalid_body' });
+    }
+    expect((await drops('{"tokens":')).status).toBe(400);
+    expect([await held(first), await held(second)]).toEqual([true, true]);
+    const dropped = await drops(JSON.stringify({ tokens: [first, second, `tok_${'C'.repeat(32)}`] }));
+    expect(dropped.status).toBe(204);
+    expect([await held(first), await held(second), await held(kept)]).toEqual([false, false, true]);
+  });
+
   it('is gone after its time, even if never used', async () => {
     const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), cvcTtlMs: 200 });
     try {

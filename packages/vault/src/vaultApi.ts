@@ -28,6 +28,9 @@ export interface VaultApiOptions {
 
 type Env = { Bindings: HttpBindings };
 
+const MAX_DROPS = 100;
+const CvcDropsBody = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.check(isCardToken))), v.minLength(1), v.maxLength(MAX_DROPS)) });
+
 export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
   const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
@@ -86,7 +89,15 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   app.delete('/v1/cards/:token/cvc', serverOnly, async (c) => {
     const token = c.req.param('token');
     if (!isCardToken(token)) return c.json({ code: 'invalid_token', message: 'The token is tok_ and 32 base64url characters' }, 400);
-    await store.dropCvc(token);
+    await store.dropCvcs([token]);
+    return c.body(null, 204);
+  });
+  // The same for the outcomes a server recorded within a moment (its drops gathered into one call).
+  const dropsSized = bodyLimit({ maxSize: 8192, onError: (c) => c.json({ code: 'body_too_large', message: `At most ${MAX_DROPS} tokens a call` }, 413) });
+  app.post('/v1/cards/cvc-drops', serverOnly, dropsSized, async (c) => {
+    const parsed = v.safeParse(CvcDropsBody, await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ code: 'invalid_body', message: `The body is { "tokens": [...] }: 1 to ${MAX_DROPS} vault tokens (tok_ and 32 base64url characters)` }, 400);
+    await store.dropCvcs(parsed.output.tokens);
     return c.body(null, 204);
   });
   app.post('/v1/admin/rewrap', serverOnly, async (c) => {

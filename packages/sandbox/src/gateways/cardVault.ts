@@ -27,8 +27,13 @@ export class CardVaultUnavailable extends Error {
 export interface CardVault {
   /** null when the vault holds no card under this token. */
   card(token: string): Promise<VaultCardFacts | null>;
-  /** PCI DSS 3.3.1.2: the card's CVC deleted at the vault, whether or not it still held one. */
+  /**
+   * PCI DSS 3.3.1.2: the card's CVC deleted at the vault, whether or not it still held one; settled
+   * once the vault answered the call that carried it (drops asked within DROP_GATHER_MS go in one).
+   */
   dropCvc(token: string): Promise<void>;
+  /** The drops asked and not yet sent go now; settled once the vault answered them (a node's stop). */
+  close(): Promise<void>;
   /** VAULT_URL and VAULT_API_SECRET, for the adapters that send card calls through the vault's forwarding. */
   readonly url: string;
   readonly apiSecret: string;
@@ -44,11 +49,74 @@ export interface CardVaultOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/**
+ * A CVC's drop waits this long for others to go with it in one call (the vault takes DROP_BATCH_MAX a
+ * call): a node's payments cost the vault one call for their drops instead of one each. The vault's own
+ * time (VAULT_CVC_TTL_SECONDS) drops what a node stopped without warning never sent.
+ */
+export const DROP_GATHER_MS = 100;
+const DROP_BATCH_MAX = 100;
+
+/** Drops asked within DROP_GATHER_MS sent in one call; each settles with the call that carried it. */
+function gatheredDrops(sendDrops: (tokens: string[]) => Promise<void>) {
+  let waiting: Array<{ token: string; settled: { resolve: () => void; reject: (error: unknown) => void } }> = [];
+  const unanswered = new Map<string, number>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = async (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batches: Array<Promise<void>> = [];
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, DROP_BATCH_MAX);
+      waiting = waiting.slice(DROP_BATCH_MAX);
+      const tokens = [...new Set(batch.map((d) => d.token))];
+      batches.push(sendDrops(tokens).then(
+        () => batch.forEach((d) => d.settled.resolve()),
+        (error: unknown) => batch.forEach((d) => d.settled.reject(error)),
+      ).finally(() => {
+        for (const d of batch) {
+          const left = (unanswered.get(d.token) ?? 1) - 1;
+          if (left > 0) unanswered.set(d.token, left);
+          else unanswered.delete(d.token);
+        }
+      }));
+    }
+    await Promise.allSettled(batches);
+  };
+  return {
+    ask(token: string): Promise<void> {
+      unanswered.set(token, (unanswered.get(token) ?? 0) + 1);
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ token, settled: { resolve, reject } });
+        if (waiting.length >= DROP_BATCH_MAX) void flush();
+        // Unref'd: a node with nothing else to do stops without waiting for it (close sends it).
+        else timer ??= setTimeout(() => void flush(), DROP_GATHER_MS).unref();
+      });
+    },
+    asked: (token: string) => unanswered.has(token),
+    flush,
+  };
+}
 
 export function httpCardVault(options: CardVaultOptions): CardVault {
   const base = options.url.replace(/\/+$/, '');
   // Read at each call: a test harness may wrap the global fetch after this client is made.
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const drops = gatheredDrops(async (tokens) => {
+    let answer: Response;
+    try {
+      answer = await send(`${base}/v1/cards/cvc-drops`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.apiSecret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tokens }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new CardVaultUnavailable(`The card vault did not answer (${error instanceof Error ? error.message : String(error)})`);
+    }
+    await answer.body?.cancel();
+    if (answer.status !== 204) throw new CardVaultUnavailable(`The card vault answered ${answer.status} to the CVCs' drop`);
+  });
   return {
     url: base,
     apiSecret: options.apiSecret,
@@ -74,24 +142,15 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
       }
       const parsed = v.safeParse(VaultCardSchema, await answer.json().catch(() => undefined));
       if (!parsed.success || parsed.output.token !== token) throw new CardVaultUnavailable('The card vault answered something other than a card');
-      return parsed.output;
+      // Its drop asked here and not yet answered: spent already, as it will be at the vault.
+      return drops.asked(token) ? { ...parsed.output, cvcHeld: false } : parsed.output;
     },
-    async dropCvc(token) {
+    dropCvc(token) {
       // Only a vault token was ever typed into it; anything else (a processor's saved card) has no CVC there.
-      if (!CARD_TOKEN_PATTERN.test(token)) return;
-      let answer: Response;
-      try {
-        answer = await send(`${base}/v1/cards/${token}/cvc`, {
-          method: 'DELETE',
-          headers: { authorization: `Bearer ${options.apiSecret}` },
-          signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new CardVaultUnavailable(`The card vault did not answer (${error instanceof Error ? error.message : String(error)})`);
-      }
-      await answer.body?.cancel();
-      if (answer.status !== 204) throw new CardVaultUnavailable(`The card vault answered ${answer.status} to the CVC's drop`);
+      if (!CARD_TOKEN_PATTERN.test(token)) return Promise.resolve();
+      return drops.ask(token);
     },
+    close: () => drops.flush(),
   };
 }
 
@@ -102,4 +161,5 @@ export const noCardVault: CardVault = {
   card: () => Promise.reject(new CardVaultUnavailable('VAULT_URL is not set: this server reaches no card vault')),
   // It took no typed card, so it holds no CVC.
   dropCvc: () => Promise.resolve(),
+  close: () => Promise.resolve(),
 };

@@ -60,7 +60,7 @@ async function untilDropped(token: string): Promise<boolean> {
 /** The server's CVC drops of a token, once every drop it started has had its time to arrive. */
 async function dropsOf(token: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return vaultCalls.calls.filter((call) => call === `DELETE /v1/cards/${token}/cvc`).length;
+  return vaultCalls.calls.filter((call) => call.startsWith('POST /v1/cards/cvc-drops ') && call.split(' ')[2]?.split(',').includes(token)).length;
 }
 const pay = (body: unknown) => t.post('/cards/auth-capture', body);
 const tokenOf = (body: { cardInformation: { cardNumber: string } }) => body.cardInformation.cardNumber;
@@ -106,6 +106,17 @@ describe('a typed card\'s CVC', () => {
     expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
     const fresh = await tokenizedCardPayload(link, { cardNumber: testCardNumber(randomUUID()) });
     expect(await pay(fresh)).toMatchObject({ status: 200, data: { status: 1 } });
+  });
+
+  it('spent on an approved payment, its token is refused at once, while its drop still waits to go to the vault with others', async () => {
+    const link = await newLink(t, { singleUse: false });
+    const body = await tokenizedCardPayload(link);
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    // Asked within the drop's gathering time (DROP_GATHER_MS): the vault still holds the CVC.
+    expect(await held(tokenOf(body))).toBe(true);
+    const again = { ...body, additionalData: { ...body.additionalData, trackId: randomUUID(), captchaToken: freshCaptchaToken() } };
+    expect(await pay(again)).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+    expect(await untilDropped(tokenOf(body))).toBe(true);
   });
 
   it('spent, its token is refused the same way by a subscription\'s first payment and by the wallet\'s add-card', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardVaultUnavailable, httpCardVault, noCardVault } from '../gateways/cardVault';
+import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault } from '../gateways/cardVault';
 import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
 import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
@@ -30,22 +30,64 @@ describe('the vault client', () => {
 });
 
 describe('the CVC\'s drop', () => {
-  it('is a DELETE under the server\'s secret for a vault token; a processor\'s saved card or a number is never sent', async () => {
-    const asked: Array<{ url: string; method: string | undefined; authorization: string | null }> = [];
-    const vault = httpCardVault({ url: 'http://vault.test/', apiSecret: 's', fetch: async (url, init) => {
-      asked.push({ url: String(url), method: init?.method, authorization: new Headers(init?.headers).get('authorization') });
-      return new Response(null, { status: 204 });
-    } });
-    await vault.dropCvc(TOKEN);
-    await vault.dropCvc('simtok_0123456789abcdef01234567');
-    await vault.dropCvc('pm_card_visa');
-    await vault.dropCvc('4242424242424242');
-    expect(asked).toEqual([{ url: `http://vault.test/v1/cards/${TOKEN}/cvc`, method: 'DELETE', authorization: 'Bearer s' }]);
+  type Asked = { url: string; method: string | undefined; authorization: string | null; tokens: string[] };
+  const recording = (asked: Asked[], status = 204) => httpCardVault({ url: 'http://vault.test/', apiSecret: 's', fetch: async (url, init) => {
+    asked.push({ url: String(url), method: init?.method, authorization: new Headers(init?.headers).get('authorization'), tokens: (JSON.parse(String(init?.body)) as { tokens: string[] }).tokens });
+    return new Response(null, { status });
+  } });
+  const OTHER = `tok_${'B'.repeat(32)}`;
+
+  it('goes with the drops asked within a moment, in one POST under the server\'s secret; a processor\'s saved card or a number is never sent', async () => {
+    const asked: Asked[] = [];
+    const vault = recording(asked);
+    const started = Date.now();
+    await Promise.all([vault.dropCvc(TOKEN), vault.dropCvc('simtok_0123456789abcdef01234567'), vault.dropCvc('pm_card_visa'), vault.dropCvc('4242424242424242'), vault.dropCvc(OTHER), vault.dropCvc(TOKEN)]);
+    expect(asked).toEqual([{ url: 'http://vault.test/v1/cards/cvc-drops', method: 'POST', authorization: 'Bearer s', tokens: [TOKEN, OTHER] }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DROP_GATHER_MS - 5);
   });
 
-  it('answered other than 204, or not at all, is the vault unavailable', async () => {
-    await expect(answering(401, { code: 'unauthorized' }).dropCvc(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
+  it('of more than the vault takes in a call (100) goes in several calls, every token in one', async () => {
+    const asked: Asked[] = [];
+    const vault = recording(asked);
+    const tokens = Array.from({ length: 150 }, (_, i) => `tok_${String(i).padStart(32, 'A')}`);
+    await Promise.all(tokens.map((token) => vault.dropCvc(token)));
+    expect(asked.map((call) => call.tokens.length)).toEqual([100, 50]);
+    expect(asked.flatMap((call) => call.tokens)).toEqual(tokens);
+  });
+
+  it('answered other than 204, or not at all, is the vault unavailable for every drop the call carried', async () => {
+    const refused = recording([], 401);
+    const both = [refused.dropCvc(TOKEN), refused.dropCvc(OTHER)];
+    for (const drop of both) await expect(drop).rejects.toBeInstanceOf(CardVaultUnavailable);
     await expect(httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async () => Promise.reject(new Error('ECONNREFUSED')) }).dropCvc(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
+  });
+
+  it('asked and not yet answered: the card\'s facts say its CVC is spent, as the vault will; answered, the vault\'s word again', async () => {
+    let release = () => {};
+    const facts = { token: TOKEN, brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'a'.repeat(64), cvcHeld: true };
+    const vault = httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async (url) => String(url).endsWith('/cvc-drops')
+      ? new Promise<Response>((resolve) => (release = () => resolve(new Response(null, { status: 204 }))))
+      : new Response(JSON.stringify(facts), { status: 200 }) });
+    expect(await vault.card(TOKEN)).toMatchObject({ cvcHeld: true });
+    const dropped = vault.dropCvc(TOKEN);
+    expect(await vault.card(TOKEN)).toMatchObject({ cvcHeld: false });
+    // Sent, its answer not yet in.
+    await new Promise((resolve) => setTimeout(resolve, DROP_GATHER_MS + 20));
+    expect(await vault.card(TOKEN)).toMatchObject({ cvcHeld: false });
+    release();
+    await dropped;
+    expect(await vault.card(TOKEN)).toMatchObject({ cvcHeld: true });
+  });
+
+  it('waiting when the node stops is sent by close, at once', async () => {
+    const asked: Asked[] = [];
+    const vault = recording(asked);
+    const dropped = vault.dropCvc(TOKEN);
+    const started = Date.now();
+    await vault.close();
+    expect(Date.now() - started).toBeLessThan(DROP_GATHER_MS);
+    expect(asked.map((call) => call.tokens)).toEqual([[TOKEN]]);
+    await dropped;
   });
 
   it('after an outcome is not waited for, and its failure is a warning, never thrown', async () => {
