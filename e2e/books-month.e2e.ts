@@ -43,6 +43,36 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
     await page.getByRole('region', { name: lang === 'es' ? /saldo, pagos a la cuenta/i : /balance, payouts/i }).getByLabel(lang === 'es' ? 'Comercio' : 'Merchant').selectOption(String(merchantId));
   }
 
+  it('Balance and payouts offers a merchant created after the console opened, and one whose first read failed, without a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      // The console's reads of the merchants fail (as a read that timed out on a busy server does) until the merchant exists.
+      let merchantsDown = true;
+      await page.route('**/sandbox/merchants', (route) => (merchantsDown && route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue()));
+      const ui = new ConsolePage(page, sandbox.url);
+      await ui.open('en');
+      await ui.tab(/balance and payouts/i).click();
+      const books = page.getByRole('region', { name: /balance, payouts/i });
+      await page.locator('.notice .error').waitFor();
+      expect(await books.getByLabel('Merchant').locator('option').count()).toBe(0);
+      merchantsDown = false;
+      const created = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Papelería Nueva' }) });
+      const { idMerchant } = (await created.json()) as { idMerchant: number };
+      // What a user does: Refresh on the tab, or opening it again.
+      await books.getByRole('button', { name: 'Refresh' }).click();
+      await books.getByLabel('Merchant').selectOption(String(idMerchant));
+      expect(await books.getByLabel('Merchant').locator('option:checked').textContent()).toBe(`#${idMerchant} Papelería Nueva`);
+      const another = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Papelería Otra' }) });
+      const { idMerchant: anotherId } = (await another.json()) as { idMerchant: number };
+      await ui.tab(/create/i).click();
+      await ui.tab(/balance and payouts/i).click();
+      await books.getByLabel('Merchant').selectOption(String(anotherId));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the payout\'s CSV and the shop\'s reconciliation add up to the payout, to the cent; every step a signed webhook; the console shows it', async () => {
     const shop = await startShopServer(sandbox.url);
     try {

@@ -122,6 +122,38 @@ describe('console store', () => {
     store.getState().setTab('mailbox');
     await vi.waitFor(() => expect(api.listMail).toHaveBeenCalledWith('ana@example.com'));
   });
+  it('the merchants are offered when only the links could not be read, and the failure is said', async () => {
+    const api = fakeApi();
+    api.listLinks.mockRejectedValueOnce(new AdminError('connection_error', 'Failed to fetch', 0));
+    const store = createConsoleStore(api);
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ merchants: [{ id: 1, name: 'Tienda Demo' }], merchantId: 1, notice: { kind: 'error', message: 'Failed to fetch' } });
+  });
+  it.each(['books', 'create'] as const)('opening the %s tab reads the merchants again: a failed first read, or a merchant created since, is offered', async (tab) => {
+    const api = fakeApi();
+    api.listMerchants.mockRejectedValueOnce(new AdminError('connection_error', 'Failed to fetch', 0));
+    const store = createConsoleStore(api);
+    await store.getState().start();
+    expect(store.getState().merchants).toEqual([]);
+    store.getState().setTab(tab);
+    await vi.waitFor(() => expect(store.getState().merchants).toEqual([{ id: 1, name: 'Tienda Demo', webhookUrl: null }]));
+    api.listMerchants.mockResolvedValueOnce([{ id: 1, name: 'Tienda Demo', webhookUrl: null }, { id: 9, name: 'Librería del Mes', webhookUrl: null }]);
+    store.getState().setTab(tab);
+    await vi.waitFor(() => expect(store.getState().merchants.map((m) => m.id)).toEqual([1, 9]));
+    expect(store.getState().merchantId).toBe(1);
+  });
+  it('the tab opened while the first read is under way, and it fails: the merchants are read once more after it', async () => {
+    const api = fakeApi();
+    let failFirst: (error: Error) => void = () => undefined;
+    api.listMerchants.mockImplementationOnce(() => new Promise((_, reject) => (failFirst = reject)));
+    const store = createConsoleStore(api);
+    const started = store.getState().start();
+    store.getState().setTab('books');
+    failFirst(new AdminError('connection_error', 'timed out', 0));
+    await started;
+    await vi.waitFor(() => expect(store.getState().merchants.map((m) => m.id)).toEqual([1]));
+    expect(api.listMerchants).toHaveBeenCalledTimes(2);
+  });
   it('a new merchant becomes the one new links use', async () => {
     const api = fakeApi();
     const store = createConsoleStore(api);

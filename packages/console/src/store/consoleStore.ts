@@ -6,6 +6,8 @@ import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 
 export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks' | 'books';
 export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', 'books'];
+/** The tabs whose forms pick a merchant (MerchantPicker). */
+const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books'];
 
 /** What the last call did: done; a refund left pending (its gateway has not answered); an error. */
 export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
@@ -79,14 +81,15 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         fail(error);
       }
     });
-    const refreshCatalog = async () => {
-      try {
-        const [merchants, links] = await Promise.all([api.listMerchants(), api.listLinks()]);
-        set((s) => ({ merchants, links, merchantId: s.merchantId ?? merchants[0]?.id ?? null }));
-      } catch (error) {
-        fail(error);
-      }
-    };
+    // Each list shows when it arrives: the merchant pickers neither wait for the links nor stay
+    // empty when only the links failed. Read again on opening a tab with a picker, so a failed read
+    // or a merchant created since (the API, another tab) is not missing until the page is reloaded.
+    const refreshCatalog = coalesce(async () => {
+      await Promise.all([
+        api.listMerchants().then((merchants) => set((s) => ({ merchants, merchantId: s.merchantId ?? merchants[0]?.id ?? null })), fail),
+        api.listLinks().then((links) => set({ links }), fail),
+      ]);
+    });
     const withBusy = async (key: string, work: () => Promise<void>) => {
       if (get().busy[key]) return;
       set((s) => ({ busy: { ...s.busy, [key]: true } }));
@@ -162,6 +165,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         set({ tab });
         // Mail that landed while the socket was down shows when the mailbox is opened.
         if (tab === 'mailbox') void refreshMail();
+        if (TABS_WITH_MERCHANT_PICKER.includes(tab)) void refreshCatalog();
       },
       setLive: (live) => set({ live }),
       setMerchant: (merchantId) => set({ merchantId }),

@@ -85,7 +85,11 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       <p>
         <button type="button" onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
         <button type="button" onClick={() => void csv()()}>{t('csvAll')}</button>{' '}
-        <button type="button" onClick={() => void load()}>{t('refresh')}</button>
+        <button type="button" onClick={() => {
+          // The merchants too: one created since the page loaded is offered by the picker.
+          void store.getState().refreshCatalog();
+          void load();
+        }}>{t('refresh')}</button>
       </p>
       <p className="hint">{t('booksRunHint')}</p>
       <h3>{t('booksPayouts')}</h3>

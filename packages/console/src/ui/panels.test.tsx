@@ -106,6 +106,21 @@ describe('console panels', () => {
     expect(el.querySelector('[data-payout="po_second"]')).not.toBeNull();
   });
 
+  it('Books: Refresh reads the merchants too, and the picker offers one created since the page loaded', async () => {
+    const listMerchants = vi.fn(async () => [{ id: 1, name: 'Uno', webhookUrl: null }, { id: 9, name: 'Librería del Mes', webhookUrl: null }]);
+    const api = apiWith({
+      balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([])), disputesOf: vi.fn(async () => pageOf([])),
+      listMerchants, listLinks: vi.fn(async () => []),
+    });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Uno' }] as never, merchantId: 1 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    const options = () => [...el.querySelectorAll<HTMLOptionElement>('select[name="merchantId"] option')].map((o) => o.textContent);
+    expect(options()).toEqual(['#1 Uno']);
+    [...el.querySelectorAll('button')].find((b) => b.textContent === 'Actualizar')?.click();
+    await vi.waitFor(() => expect(options()).toEqual(['#1 Uno', '#9 Librería del Mes']));
+    expect(listMerchants).toHaveBeenCalledOnce();
+  });
   it('Books: the disputes with status, amount and deadline; one needing a response is answered with evidence (not empty) or accepted', async () => {
     const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
     const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
