@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { preparedStatements, turns } from '@pasarela/pglite-statements';
+import { preparedSession } from '@pasarela/pglite-statements';
 import pg from 'pg';
 
 /** The vault's own store: PGlite in its data folder on one node, PostgreSQL for several nodes. */
@@ -18,22 +18,8 @@ export interface VaultDatabase {
 export async function openPglite(dataDir: string | undefined): Promise<VaultDatabase> {
   const db = new PGlite(dataDir !== undefined ? { dataDir } : {});
   await db.waitReady;
-  const prepared = preparedStatements(db);
-  const inTurn = turns();
-  return {
-    query: <Row>(sql: string, params: readonly unknown[] = []) => inTurn(() => prepared<Row>(sql, params, false)),
-    transaction: (fn) => inTurn(() => db.transaction(() => {
-      let open = true;
-      return fn({
-        query: <Row>(sql: string, params: readonly unknown[] = []) => {
-          // As PGlite's own tx.query refuses once its transaction ended.
-          if (!open) return Promise.reject(new Error('Transaction is closed'));
-          return prepared<Row>(sql, params, true);
-        },
-      }).finally(() => (open = false));
-    })),
-    close: () => inTurn(() => db.close()),
-  };
+  const { query, transaction, close } = preparedSession(db);
+  return { query, transaction, close };
 }
 
 export function openPostgres(connectionString: string): VaultDatabase {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
-import { preparedStatements, turns } from '@pasarela/pglite-statements';
+import { preparedSession } from '@pasarela/pglite-statements';
 import { activeTrace, standalone, timeInto, writes, type StatementTrace } from './statementTrace';
 
 export interface PgliteDatabase extends Database {
@@ -22,53 +22,42 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   }
   // One session: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
-  const prepared = preparedStatements(pg);
-  // PGlite's one session runs one statement or transaction at a time; its turns are taken here, in
-  // the same order, so that the wait for one is counted apart (the node's queue) from the work.
-  const turn = turns();
-  const inTurn = <T>(trace: StatementTrace | undefined, work: () => Promise<T>): Promise<T> => turn(work, (wait) => timeInto(trace, 'queueMs', wait));
+  // PGlite's one session runs one statement or transaction at a time; the wait for its turn is
+  // counted apart (the node's queue) from the work.
+  const session = preparedSession(pg);
+  const waitFor = (trace: StatementTrace | undefined) => (turn: () => Promise<void>) => timeInto(trace, 'queueMs', turn);
   return {
     kind: 'pglite',
     sessionName,
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const trace = activeTrace();
-      return inTurn(trace, () => standalone(trace, sql, () => prepared<Row>(sql, params, false)));
+      return session.query<Row>(sql, params, { wait: waitFor(trace), work: (run) => standalone(trace, sql, run) });
     },
     async exec(sql: string) {
       const trace = activeTrace();
-      await inTurn(trace, () => standalone(trace, sql, () => pg.exec(sql)));
+      await session.exec(sql, { wait: waitFor(trace), work: (run) => standalone(trace, sql, run) });
     },
     // No advisory lock: PGlite's one session runs every transaction alone.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const trace = activeTrace();
-      const send = <R>(work: () => Promise<R>) => {
-        if (trace) trace.statements += 1;
-        return timeInto(trace, 'statementMs', work);
-      };
       let wrote = false;
-      return inTurn(trace, async () => {
-        // PGlite sends BEGIN before fn and COMMIT (or ROLLBACK) after it.
-        if (trace) trace.statements += 2;
-        let open = true;
-        const result = await pg.transaction((tx) =>
-          fn({
-            query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-              // As PGlite's own tx.query refuses once its transaction ended.
-              if (!open) throw new Error('Transaction is closed');
-              wrote ||= writes(sql);
-              return send(() => prepared<Row>(sql, params, true));
-            },
-            exec: async (sql: string) => {
-              wrote ||= writes(sql);
-              await send(() => tx.exec(sql));
-            },
-          }).finally(() => (open = false)),
-        );
-        if (trace) {
-          trace.commits += 1;
-          if (wrote) trace.writingCommits += 1;
-        }
-        return result;
+      return session.transaction(fn, {
+        wait: waitFor(trace),
+        work: async (run) => {
+          // PGlite sends BEGIN before fn and COMMIT (or ROLLBACK) after it.
+          if (trace) trace.statements += 2;
+          const result = await run();
+          if (trace) {
+            trace.commits += 1;
+            if (wrote) trace.writingCommits += 1;
+          }
+          return result;
+        },
+        statement: (sql, send) => {
+          wrote ||= writes(sql);
+          if (trace) trace.statements += 1;
+          return timeInto(trace, 'statementMs', send);
+        },
       });
     },
     async listen(channel, onPayload) {
