@@ -3,7 +3,7 @@ import type { Deps } from '../Deps';
 import type { GatewayEvent, Gateways } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findRefund } from '../store/refunds';
-import { findTransaction, findTransactionByGatewayReference, type TransactionRow } from '../store/transactions';
+import { cardAttemptAwaitingAnswer, findTransaction, findTransactionByGatewayReference, type TransactionRow } from '../store/transactions';
 import { type PaymentOutcome } from '../store/transactionUpdates';
 import { depositKeyOf } from './cryptoReceived';
 import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
@@ -17,10 +17,15 @@ export type NotificationReceipt =
   | Settlement
   /** Names no attempt of the port it came in on. */
   | { kind: 'not_this_port' }
+  /** A dispute on a charge not known here yet while a card attempt still waits for its answer: to be sent again. */
+  | { kind: 'charge_not_yet_known' }
   /** The processor's books, asked by the attempt's key, say otherwise: nothing recorded. */
   | { kind: 'contradicted' }
   /** A refund's or dispute's event; the payment's outcome unchanged. */
   | { kind: 'not_a_payment_change' };
+
+/** How long a card attempt waiting for its answer may explain a dispute on a charge not known yet. */
+const AWAITED_ANSWER_MS = 5 * 60_000;
 
 /** Undefined when they hold nothing under its key. */
 async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event: AttemptEvent): Promise<AttemptEvent | undefined> {
@@ -70,6 +75,11 @@ async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<T
 export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, port: keyof Gateways, event: GatewayEvent, receiptOrigin: string): Promise<NotificationReceipt> {
   const row = await paymentOf(deps, event);
   const ofThisPort = event.kind === 'refund' || event.kind === 'dispute' || event.kind === port;
+  // The processor may tell a dispute before the answer that names its charge is recorded here (the
+  // answer still on its way): asked again later rather than acknowledged and lost. Bounded by the
+  // attempts' recent change, so a charge of another system on a shared account is acknowledged once
+  // no card attempt here waits.
+  if (!row && event.kind === 'dispute' && port === 'card' && await cardAttemptAwaitingAnswer(deps.db, new Date(Date.now() - AWAITED_ANSWER_MS))) return { kind: 'charge_not_yet_known' };
   if (!row || !ofThisPort || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
   if (event.kind === 'refund') return (await applyRefundEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
   if (event.kind === 'dispute') return (await applyDisputeEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };

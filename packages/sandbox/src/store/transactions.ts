@@ -72,6 +72,14 @@ export async function findTransactionByGatewayReference(db: Queryable, reference
   return row;
 }
 
+/** A card attempt still waiting for its processor's answer, changed since `since` (its outcome, and its charge's reference, may come any moment). */
+export async function cardAttemptAwaitingAnswer(db: Queryable, since: Date): Promise<boolean> {
+  const [row] = await db.query<{ awaiting: boolean }>(
+    "select exists (select 1 from transactions where auth_status = 'PROCESSING' and updated_at > $1 and method = 'card') as awaiting", [since],
+  );
+  return row?.awaiting === true;
+}
+
 export async function listTransactionsForLink(db: Queryable, linkCode: string): Promise<TransactionRow[]> {
   return db.query<TransactionRow>('select * from transactions where link_code = $1 order by id', [linkCode]);
 }

@@ -262,6 +262,36 @@ describe('a dispute\'s signed notification (issue 89: "every processor event is 
     expect(await notify('card', { id: `evt-dp-${codOper}`, kind: 'dispute', paymentReference: reference, dispute: dispute(`dp_${codOper}`, 100_000) })).toBe(200);
     expect([await disputesOf(codOper), await disputeLines(codOper)]).toEqual([[], []]);
   });
+
+  it('a dispute told before the server has the approval of its charge is sent again until it does, then applies', async () => {
+    // Card 1976: approved, and its dispute told at once. The simulator's next tick (50 ms) delivers
+    // it while the proxy still holds the approval back from the server.
+    afterAnswer = async (path) => {
+      if (path.endsWith('/card/authorize')) await new Promise((resolve) => setTimeout(resolve, 500));
+    };
+    const paid = await client.api('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0, cardNumber: '4000000000001976' }), tryAgain: true });
+    afterAnswer = undefined;
+    const codOper = String(paid.data['codOper']);
+    expect(await status(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' });
+    await vi.waitFor(async () => expect(await disputesOf(codOper)).toEqual([{ reference: expect.stringMatching(/^dp_/), amount_cents: 4000, taken_cents: 4000 }]), { timeout: 10_000, interval: 100 });
+    expect(await disputeLines(codOper)).toEqual([{ amount_cents: -4000 }]);
+  });
+
+  it('a dispute on a charge never made here (another system\'s, on a shared account): 503 only while a card attempt here waits for its answer, then acknowledged; nothing recorded', async () => {
+    const foreign: GatewayEvent = { id: `evt-dp-foreign-${Date.now()}`, kind: 'dispute', paymentReference: 'ch_another_system_0001', dispute: dispute('dp_another_system_0001', 4000) };
+    expect(await notify('card', foreign)).toBe(200);
+    let released = () => {};
+    afterAnswer = (path) => (path.endsWith('/card/authorize') ? new Promise<void>((resolve) => (released = resolve)) : Promise.resolve());
+    const paying = client.api('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0 }), tryAgain: true });
+    await vi.waitFor(async () => expect(await server.db.query("select 1 from transactions where auth_status = 'PROCESSING' and method = 'card'")).toHaveLength(1), { timeout: 5_000, interval: 25 });
+    const early = await fetch(`${server.url}/gateways/card/notifications`, { method: 'POST', body: JSON.stringify(foreign), headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signNotification(JSON.stringify(foreign), SECRET, Math.floor(Date.now() / 1000)) } });
+    expect([early.status, early.headers.get('retry-after'), (await early.json() as { code?: string }).code]).toEqual([503, '1', 'charge_not_yet_known']);
+    released();
+    afterAnswer = undefined;
+    expect(await paying).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await notify('card', foreign)).toBe(200);
+    expect(await server.db.query("select 1 from gateway_disputes where reference = 'dp_another_system_0001'")).toEqual([]);
+  });
 });
 
 /** The simulator's charge key of its reference (`simch_` + base64url). */

@@ -19,7 +19,8 @@ const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'vou
 /**
  * POST /gateways/:port/notifications: the port's handler verifies it; each event is applied at most
  * once, only as the processor's books agree (receiveNotification). 200 acknowledges it, 401 refuses a
- * forged one, 400 a signed one that names nothing to ask about, a 5xx makes the processor send it again.
+ * forged one, 400 a signed one that names nothing to ask about, a 5xx makes the processor send it again
+ * (503 charge_not_yet_known: a dispute told before the answer naming its charge is recorded).
  */
 export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotifications) {
   const app = new Hono<AppEnv>();
@@ -31,7 +32,12 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
     // Signed but malformed: a 4xx, so the processor stops sending it (a 5xx would be sent again for ever).
     if (!events.every((event) => v.is(EventSchema, event))) throw new ApiError(400, 'invalid_notification', 'The notification does not name what it is about (its id, key, charge or dispute)');
-    for (const event of events) await receiveNotification(deps, port as keyof Gateways, event, originOf(deps, c.req.url));
+    let early = 0;
+    for (const event of events) {
+      if ((await receiveNotification(deps, port as keyof Gateways, event, originOf(deps, c.req.url))).kind === 'charge_not_yet_known') early += 1;
+    }
+    // Sent again, whole: the events applied meanwhile apply once, under their ids.
+    if (early > 0) throw new ApiError(503, 'charge_not_yet_known', 'A dispute names a charge whose answer is not recorded here yet; send it again', { 'retry-after': '1' });
     return c.json({ received: events.length });
   });
   return app;
