@@ -62,26 +62,29 @@ function gatheredDrops(sendDrops: (tokens: string[]) => Promise<void>) {
   let waiting: Array<{ token: string; settled: { resolve: () => void; reject: (error: unknown) => void } }> = [];
   const unanswered = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Sent and not yet answered, by this flush or an earlier one: a node's stop waits for them all.
+  const batches = new Set<Promise<void>>();
   const flush = async (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    const batches: Array<Promise<void>> = [];
     while (waiting.length > 0) {
       const batch = waiting.slice(0, DROP_BATCH_MAX);
       waiting = waiting.slice(DROP_BATCH_MAX);
       const tokens = [...new Set(batch.map((d) => d.token))];
-      batches.push(sendDrops(tokens).then(
+      const sent: Promise<void> = sendDrops(tokens).then(
         () => batch.forEach((d) => d.settled.resolve()),
         (error: unknown) => batch.forEach((d) => d.settled.reject(error)),
       ).finally(() => {
+        batches.delete(sent);
         for (const d of batch) {
           const left = (unanswered.get(d.token) ?? 1) - 1;
           if (left > 0) unanswered.set(d.token, left);
           else unanswered.delete(d.token);
         }
-      }));
+      });
+      batches.add(sent);
     }
-    await Promise.allSettled(batches);
+    await Promise.allSettled([...batches]);
   };
   return {
     ask(token: string): Promise<void> {

@@ -90,6 +90,21 @@ describe('the CVC\'s drop', () => {
     await dropped;
   });
 
+  it('sent by its time and not yet answered when the node stops: close waits for its answer', async () => {
+    let answer = () => {};
+    const vault = httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async () => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 204 })))) });
+    let dropped = false;
+    void vault.dropCvc(TOKEN).then(() => (dropped = true));
+    await new Promise((resolve) => setTimeout(resolve, DROP_GATHER_MS + 20));
+    let closed = false;
+    const closing = vault.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([dropped, closed]).toEqual([false, false]);
+    answer();
+    await closing;
+    expect([dropped, closed]).toEqual([true, true]);
+  });
+
   it('after an outcome is not waited for, and its failure is a warning, never thrown', async () => {
     const lines: string[] = [];
     const logger = createLogger('warn', { write: (line: string) => void lines.push(line) });
