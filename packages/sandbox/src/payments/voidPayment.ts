@@ -1,3 +1,4 @@
+import { cancelReasonOf } from '@pasarela/core';
 import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -50,7 +51,7 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
   }
   const settled = await settlePayment(deps, row.cod_oper, (locked) => withdrawn ?? cancelledOutcome(locked, 'merchant'));
   const after = settled?.row ?? row;
-  if (settled?.kind !== 'settled' || after.details['cancelReason'] !== 'merchant') refuseNotPending(after);
+  if (settled?.kind !== 'settled' || cancelReasonOf({ authStatus: after.auth_status, details: after.details }) !== 'merchant') refuseNotPending(after);
   if (withdrawn === undefined) await withdrawAtGateway(deps, after).catch(() => undefined);
   // Coins that reached a crypto address are owed back: the payer is told where they go.
   const refund = after.method === 'crypto' ? cryptoRefundOf(after) : null;
