@@ -37,7 +37,7 @@ const needsPostgres = (file) => {
   const text = readFileSync(join(rootDir, file), 'utf8');
   return text.includes("process.env['TEST_DATABASE_URL']") && text.includes('skipIf(!url)');
 };
-const POSTGRES_FILES = [...sandboxTestFiles('packages/sandbox/src'), ...sandboxTestFiles('packages/sandbox/test')].filter(needsPostgres);
+const POSTGRES_FILES = [...sandboxTestFiles('packages/sandbox/src'), ...sandboxTestFiles('packages/sandbox/test'), ...sandboxTestFiles('packages/vault/src')].filter(needsPostgres);
 // Three workers: a third of the route suite's time is spent waiting (network faults' time-outs,
 // drains), which a third file fills (alone on a quiet machine: 111 s against 133 with two).
 const routeWorkers = ['--maxWorkers', '3'];
@@ -45,7 +45,7 @@ const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ..
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
 const node = step('@pasarela/node, @pasarela/gateways, simulator, card vault and Stripe adapter unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator', '--project', 'vault', '--project', 'gateway-stripe'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL
-  ? step('sandbox tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', ...POSTGRES_FILES])
+  ? step('sandbox and card vault tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', '--project', 'vault', ...POSTGRES_FILES])
   : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 // The payer's core flows in Firefox ESR and WebKitGTK (issue 92), each engine's file in a worker of its

@@ -18,7 +18,22 @@ export interface OpenedCard extends CardSummary {
   holder: string | null;
   /** Its CVC is still held (not dropped after an authorization, not past its time). */
   cvcHeld: boolean;
+  /** The CVC itself, opened only when asked for (a forward that carries it) and while held. */
+  cvc?: string | null;
 }
+
+/**
+ * A card and whether its CVC is held, its first use marked in the same statement (one round trip): a
+ * card another node's sweep deleted meanwhile is not marked (`marked` false while the row read still
+ * says unused), as the sweep deletes only what is still unmarked, so one of the two wins.
+ */
+const OPEN_SQL = `with marked as (
+    update vault_cards set unused_until = null where token = $1 and unused_until is not null returning token
+  )
+  select c.token, c.brand, c.bin, c.last4, c.exp_month, c.exp_year, c.number_sealed, c.holder_sealed, c.data_key_wrapped, c.master_key_id, c.unused_until,
+    v.cvc_sealed is not null as cvc_held, case when $2::boolean then v.cvc_sealed end as cvc_sealed, exists (select 1 from marked) as marked
+  from vault_cards c left join vault_cvcs v on v.token = c.token and v.expires_at > now()
+  where c.token = $1`;
 
 interface CardRow {
   token: string;
@@ -62,13 +77,13 @@ const summaryOf = (row: Pick<CardRow, 'token' | 'brand' | 'bin' | 'last4' | 'exp
 export interface CardStore {
   save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
   summary(token: string): Promise<CardSummary | null>;
-  /** The card for a server call (its facts read, or a forward): its token used from then on, never deleted as unused. */
-  open(token: string): Promise<OpenedCard | null>;
   /**
-   * The CVC while it is within its time, read as often as asked: a resend of the same authorization
-   * (a lost answer, a 5xx) carries it again. Dropped by dropCvcs once the outcome is known, or by time.
+   * The card for a server call (its facts read, or a forward): its token used from then on, never
+   * deleted as unused. With `cvc`, its CVC too while within its time, read as often as asked: a resend
+   * of the same authorization (a lost answer, a 5xx) carries it again. Dropped by dropCvcs once the
+   * outcome is known, or by time.
    */
-  readCvc(token: string): Promise<string | null>;
+  open(token: string, options?: { cvc: boolean }): Promise<OpenedCard | null>;
   /** Each card's CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
   dropCvcs(tokens: readonly string[]): Promise<void>;
   dropExpiredCvcs(): Promise<number>;
@@ -107,28 +122,21 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       const row = await find(token);
       return row ? summaryOf(row) : null;
     },
-    async open(token) {
-      const row = await find(token);
+    async open(token, options) {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const [row] = await db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true]);
       if (!row) return null;
-      // Its first use: marked only if another node's sweep has not deleted it meanwhile (its delete is
-      // conditional on the mark still being there, so one of the two wins, whichever node runs each).
-      if (row.unused_until !== null && (await db.query('update vault_cards set unused_until = null where token = $1 returning token', [token])).length === 0) return null;
+      // Its first use, unmarked: another node's sweep deleted it meanwhile (its delete is conditional on
+      // the mark still being there, so one of the two wins, whichever node runs each).
+      if (row.unused_until !== null && !row.marked) return null;
       const dataKey = dataKeyOf(row);
       return {
         ...summaryOf(row),
         number: open(dataKey, row.number_sealed, `number:${token}`).toString('utf8'),
         holder: row.holder_sealed ? open(dataKey, row.holder_sealed, `holder:${token}`).toString('utf8') : null,
         cvcHeld: row.cvc_held,
+        ...(options?.cvc ? { cvc: row.cvc_sealed ? open(dataKey, row.cvc_sealed, `cvc:${token}`).toString('utf8') : null } : {}),
       };
-    },
-    async readCvc(token) {
-      const [held] = await db.query<{ cvc_sealed: Uint8Array; data_key_wrapped: Uint8Array; master_key_id: string }>(
-        `select v.cvc_sealed, c.data_key_wrapped, c.master_key_id from vault_cvcs v join vault_cards c using (token)
-         where v.token = $1 and v.expires_at > now()`,
-        [token],
-      );
-      if (!held) return null;
-      return open(dataKeyOf({ token, ...held }), held.cvc_sealed, `cvc:${token}`).toString('utf8');
     },
     async dropCvcs(tokens) {
       await db.query('delete from vault_cvcs where token = any($1::text[])', [tokens]);

@@ -208,11 +208,11 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
   it('is marked used or deleted, never both: another node\'s sweep between its read and its mark wins, and a mark first keeps it', async () => {
     const sweep = () => vault.database.query<{ token: string }>('delete from vault_cards where unused_until <= now() returning token');
     const lapse = (token: string) => vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
-    // This node's store, where another node's sweep runs just before the first use's mark.
+    // This node's store, where another node's sweep runs just before the statement that reads the card and marks its first use.
     const sweptBeforeMark: VaultDatabase = {
       ...vault.database,
       query: async <Row,>(sql: string, params?: readonly unknown[]) => {
-        if (sql.startsWith('update vault_cards set unused_until = null')) await sweep();
+        if (sql.includes('update vault_cards set unused_until = null')) await sweep();
         return vault.database.query<Row>(sql, params);
       },
     };

@@ -30,14 +30,15 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
   const wanted = wantedIn(text, kind);
   if (wanted.length === 0) return body;
   const cards = new Map<string, OpenedCard>();
+  const withCvc = new Set(wanted.filter((w) => w.part === 'cvc').map((w) => w.token));
   for (const token of new Set(wanted.map((w) => w.token))) {
-    const card = await store.open(token);
+    const card = await store.open(token, { cvc: withCvc.has(token) });
     if (!card) throw new ForwardRefused(400, 'unknown_token', `No card is stored under ${token}`);
     cards.set(token, card);
   }
   const cvcs = new Map<string, string>();
-  for (const { token } of wanted.filter((w) => w.part === 'cvc')) {
-    const cvc = await store.readCvc(token);
+  for (const token of withCvc) {
+    const cvc = cards.get(token)?.cvc ?? null;
     if (cvc === null) throw new ForwardRefused(409, 'cvc_unavailable', `The CVC of ${token} was dropped after its authorization, or its time ran out`);
     cvcs.set(token, cvc);
   }
