@@ -76,7 +76,6 @@ const summaryOf = (row: Pick<CardRow, 'token' | 'brand' | 'bin' | 'last4' | 'exp
 
 export interface CardStore {
   save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
-  summary(token: string): Promise<CardSummary | null>;
   /**
    * The card for a server call (its facts read, or a forward): its token used from then on, never
    * deleted as unused. With `cvc`, its CVC too while within its time, read as often as asked: a resend
@@ -94,10 +93,6 @@ export interface CardStore {
 }
 
 export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
-  const select = `select token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until,
-      exists (select 1 from vault_cvcs v where v.token = c.token and v.expires_at > now()) as cvc_held
-    from vault_cards c where token = $1`;
-  const find = async (token: string) => (TOKEN_PATTERN.test(token) ? (await db.query<CardRow>(select, [token]))[0] ?? null : null);
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
   return {
     async save(card, lifetimes) {
@@ -117,10 +112,6 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
         await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, lifetimes.cvcMs]);
       });
       return summaryOf(row);
-    },
-    async summary(token) {
-      const row = await find(token);
-      return row ? summaryOf(row) : null;
     },
     async open(token, options) {
       if (!TOKEN_PATTERN.test(token)) return null;
