@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRefusal, loginTryKey, MAX_FAILED_LOGINS } from './loginTries';
+import { LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS } from './loginTries';
 
 describe('docs/api.md "5 failures lock 15 min; each try is counted before the password is checked"', () => {
   it.each([
@@ -27,5 +27,15 @@ describe('PRODUCT.md "a login answers alike for unknown and real accounts, locko
     ['ａｎａ', 'ana'],
   ])('%j counts as %j', (typed, key) => {
     expect(loginTryKey(typed)).toBe(key);
+  });
+});
+
+describe('docs/api.md "5 failures within 15 min of the first lock 15 min"', () => {
+  it.each([
+    ['failures a lock needs', MAX_FAILED_LOGINS, 5],
+    ['the window they count in (ms)', LOGIN_TRIES_WINDOW_MS, 15 * 60 * 1000],
+    ['the lock (ms)', LOGIN_LOCK_MS, 15 * 60 * 1000],
+  ])('%s: %j', (_what, value, documented) => {
+    expect(value).toBe(documented);
   });
 });

@@ -1,9 +1,15 @@
-// docs/api.md "POST login": 5 failures lock 15 min, each try counted before the password is checked.
+// docs/api.md "POST login": 5 failures within 15 min lock 15 min, each try counted before the password is checked.
 // PRODUCT.md: "a login answers alike for unknown and real accounts, lockout included", so tries are
 // counted per login as typed, whether or not an account has it.
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/**
+ * "5 failures lock 15 min": the failures of 15 minutes, counted from the first of them. A try after
+ * that starts a new count, so old mistakes never lock a payer out at the first wrong password of a
+ * later day, and a count that has lapsed (and has no lock running) is kept for nothing.
+ */
+export const LOGIN_TRIES_WINDOW_MS = 15 * 60 * 1000;
 
 /** One count per login however it is spelt: case, width and surrounding spaces do not start a new count. */
 export function loginTryKey(login: string): string {

@@ -1,3 +1,4 @@
+import { LOGIN_TRIES_WINDOW_MS } from '@pasarela/core';
 import type { GatewayNotifications, Gateways, ProvidedGateways, SandboxControls } from '@pasarela/gateways';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
@@ -21,6 +22,7 @@ import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
+import { forgetLapsedLoginTries } from './store/users';
 import { recordDeploymentSettings } from './store/deploymentSettings';
 import { sharedSettingsChanges, sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
@@ -253,6 +255,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
   // Unless an endpoint still has to send them.
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
+  // Login counts whose window and lock have passed (any login typed, an account's or not).
+  const stopForgettingLoginTries = onTimer('forgetting lapsed login tries', LOGIN_TRIES_WINDOW_MS, () => forgetLapsedLoginTries(db, LOGIN_TRIES_WINDOW_MS));
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
     await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
     await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
@@ -281,7 +285,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs))).then((cut) => cut.flat());
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopPayouts()]);
+        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopPayouts()]);
         // The CVC drops the last outcomes asked for, sent rather than left to the vault's time.
         await cardVault.close();
         await events.close();

@@ -30,19 +30,44 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | und
  * Takes a try of a login (core loginTryKey) before any password is checked, whether or not an
  * account has that login, atomically, so racing tries each get their own number; null while locked.
  * Past maxTries the count turns into a lock of lockMs, so tries whose requests died cannot refuse
- * the login forever.
+ * the login forever. A count older than windowMs (from its first try) with no lock is over: this try
+ * starts a new one.
  */
-export async function takeLoginTry(db: Queryable, loginKey: string, maxTries: number, lockMs: number): Promise<number | null> {
+export async function takeLoginTry(db: Queryable, loginKey: string, maxTries: number, lockMs: number, windowMs: number): Promise<number | null> {
   const [row] = await db.query<{ tries: number }>(
-    `insert into login_tries as t (login_key, tries) values ($1, 1)
+    `insert into login_tries as t (login_key, tries, counted_since) values ($1, 1, now())
      on conflict (login_key) do update set
-       tries = case when t.locked_until is null then t.tries + 1 else 1 end,
-       locked_until = case when t.locked_until is null and t.tries >= $2 then now() + $3::int * interval '1 millisecond' end
+       tries = case when t.locked_until is null and t.counted_since > now() - $4::int * interval '1 millisecond' then t.tries + 1 else 1 end,
+       counted_since = case when t.locked_until is null and t.counted_since > now() - $4::int * interval '1 millisecond' then t.counted_since else now() end,
+       locked_until = case when t.locked_until is null and t.counted_since > now() - $4::int * interval '1 millisecond' and t.tries >= $2
+         then now() + $3::int * interval '1 millisecond' end
      where t.locked_until is null or t.locked_until <= now()
      returning tries`,
-    [loginKey, maxTries, lockMs],
+    [loginKey, maxTries, lockMs, windowMs],
   );
   return row ? row.tries : null;
+}
+
+/**
+ * Deletes the counts whose window and lock have both passed, `batch` rows a statement: the next try
+ * of such a login starts afresh whether its row is there or not. A try racing the delete either
+ * finds no row (a new count) or renews it first (skip locked: a row a try holds is left for the next
+ * sweep). Returns how many went.
+ */
+export async function forgetLapsedLoginTries(db: Queryable, windowMs: number, batch = 1000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const gone = await db.query<{ login_key: string }>(
+      `delete from login_tries where login_key in (
+         select login_key from login_tries
+          where counted_since <= now() - $1::int * interval '1 millisecond' and (locked_until is null or locked_until <= now())
+          limit $2 for update skip locked)
+       returning login_key`,
+      [windowMs, batch],
+    );
+    deleted += gone.length;
+    if (gone.length < batch) return deleted;
+  }
 }
 
 export async function lockLogin(db: Queryable, loginKey: string, lockMs: number): Promise<void> {

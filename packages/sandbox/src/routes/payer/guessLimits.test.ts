@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type ApiAnswer, type TestApp } from '../../../test/testApp';
-import { MAX_FAILED_LOGINS } from '@pasarela/core';
+import { LOGIN_TRIES_WINDOW_MS, MAX_FAILED_LOGINS } from '@pasarela/core';
+import { forgetLapsedLoginTries } from '../../store/users';
 
 // Bursts of guesses sent at once: every guess counts, whatever the concurrency.
 let t: TestApp;
@@ -110,6 +111,41 @@ describe('login lockout under concurrent guesses', () => {
     expect(row?.locked).toBe(true);
     await t.db.query("update login_tries set locked_until = now() - interval '1 second' where login_key = $1", ['caida']);
     expect((await t.post('/users/login', { login: 'caida', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('failures older than the window no longer count: a wrong password after it starts a new count', async () => {
+    // docs/api.md "5 failures within 15 min lock 15 min" (core LOGIN_TRIES_WINDOW_MS).
+    await newUser('olvidadiza');
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await t.post('/users/login', { login: 'olvidadiza', password: WRONG_PASSWORD });
+    await t.db.query("update login_tries set counted_since = counted_since - $2::int * interval '1 millisecond' - interval '1 second' where login_key = $1", ['olvidadiza', LOGIN_TRIES_WINDOW_MS]);
+    // The fifth wrong password, a window later: refused as wrong, not locked, and counted as the first of a new count.
+    const late = await t.post('/users/login', { login: 'olvidadiza', password: WRONG_PASSWORD });
+    expect(late.status).toBe(400);
+    expect(late.data['code']).toBe('invalid_credentials');
+    const [row] = await t.db.query<{ tries: number; locked: boolean }>('select tries, locked_until is not null as locked from login_tries where login_key = $1', ['olvidadiza']);
+    expect(row).toEqual({ tries: 1, locked: false });
+    expect((await t.post('/users/login', { login: 'olvidadiza', password: PASSWORD })).status).toBe(200);
+    // Within the window the count goes on, lock included.
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) await t.post('/users/login', { login: 'olvidadiza', password: WRONG_PASSWORD });
+    expect((await t.post('/users/login', { login: 'olvidadiza', password: PASSWORD })).status).toBe(423);
+  });
+
+  it("the nodes' sweep forgets counts whose window and lock have passed, and keeps those still counting or locked", async () => {
+    const window = `${LOGIN_TRIES_WINDOW_MS} milliseconds`;
+    await t.db.query(
+      `insert into login_tries (login_key, tries, counted_since, locked_until) values
+         ('lapsed', 3, now() - $1::interval - interval '1 second', null),
+         ('lock-over', 6, now() - 2 * $1::interval, now() - interval '1 second'),
+         ('counting', 2, now() - interval '1 minute', null),
+         ('locked', 6, now() - $1::interval - interval '1 second', now() + interval '5 minutes')`,
+      [window],
+    );
+    expect(await forgetLapsedLoginTries(t.db, LOGIN_TRIES_WINDOW_MS, 1)).toBe(2);
+    const left = await t.db.query<{ login_key: string }>("select login_key from login_tries where login_key in ('lapsed', 'lock-over', 'counting', 'locked') order by login_key");
+    expect(left.map((r) => r.login_key)).toEqual(['counting', 'locked']);
+    // A login whose count was forgotten starts afresh.
+    await newUser('lapsed');
+    expect((await t.post('/users/login', { login: 'lapsed', password: PASSWORD })).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS, nameLetters,
+  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS, nameLetters,
   randomRegistrationLogin, TEXT_LIMITS,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
@@ -91,7 +91,7 @@ export function userRoutes(deps: Deps) {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
     const key = loginTryKey(body.login);
     // Counted before the password is checked, so concurrent guesses cannot share a try.
-    const tryNumber = await takeLoginTry(deps.db, key, MAX_FAILED_LOGINS, LOGIN_LOCK_MS);
+    const tryNumber = await takeLoginTry(deps.db, key, MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS);
     if (loginRefusal(tryNumber, null)) throw loginRefused('account_temp_suspended');
     const found = await findUserByLoginOrEmail(deps.db, body.login);
     const matches = await verifyPassword(body.password, found ? found.password_hash : await noAccountHash());
