@@ -106,12 +106,16 @@ function failuresIn(text) {
   return (picked.length > limit ? [...picked.slice(0, limit), `... ${picked.length - limit} more lines above in the step's output`] : picked).join('\n').trim();
 }
 
-const failedBrowserFiles = (text) => [...new Set([...text.matchAll(/\bFAIL\s+e2e\s+(e2e\/[\w./-]+\.e2e\.ts)/g)].map((m) => m[1]))];
+const failedBrowserFiles = (text) => [...new Set([...text.matchAll(/\bFAIL\s+(?:e2e|engines)\s+(e2e\/[\w./-]+\.(?:e2e|engines)\.ts)/g)].map((m) => m[1]))];
 
-/** On a loaded two-core machine one step in ~250 outlasts its time-out: at most two failed files run once more, and the first failures stay printed. */
+/**
+ * On a loaded two-core machine one step in ~250 outlasts its time-out: at most two failed files of a
+ * browser step (Chromium's suite, or the payer's flows in Firefox and WebKit) run once more, and the
+ * first failures stay printed.
+ */
 async function runWithSecondChance(s, stream) {
   const first = await run(s, stream);
-  if (s !== e2e || first.status === 0) return first;
+  if ((s !== e2e && s !== engines) || first.status === 0) return first;
   const files = failedBrowserFiles(first.text);
   if (files.length === 0 || files.length > 2) return first;
   console.log(`\n=== ${s.name}: running ${files.join(', ')} again, alone ===`);

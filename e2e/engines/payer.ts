@@ -61,8 +61,14 @@ export class Payer {
     }
   }
 
-  seeText(path: FramePath, text: RegExp, timeout?: number): Promise<boolean> {
-    return this.until(`the text ${text}`, path, (source, flags) => new RegExp(source, flags).test(document.body ? document.body.innerText : ''), [text.source, text.flags], timeout);
+  /** A text not seen in time fails with what the frame shows instead. */
+  async seeText(path: FramePath, text: RegExp, timeout?: number): Promise<boolean> {
+    try {
+      return await this.until(`the text ${text}`, path, (source, flags) => new RegExp(source, flags).test(document.body ? document.body.innerText : ''), [text.source, text.flags], timeout);
+    } catch (error) {
+      const shown = await this.text(path).catch((reason: unknown) => `(unreadable: ${String(reason)})`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the frame shows: ${JSON.stringify(shown.replace(/\s+/g, ' ').slice(0, 600))}`);
+    }
   }
 
   text(path: FramePath): Promise<string> {

@@ -80,10 +80,20 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await cardField(p);
   }
 
-  /** The captcha, when the form shows it. */
+  /**
+   * The captcha, when the form shows it: its "Verificación" group comes with the form's security
+   * settings and its box is drawn into it afterwards, both possibly after the fields are typed on a
+   * loaded machine, so each is waited for (the group 5 s at most: a form that asks none shows none).
+   */
   async function verifyIfAsked(p: Payer): Promise<void> {
     const box = /^(No soy un robot|I'm not a robot)$/;
-    if (!(await p.text(CHECKOUT)).match(/No soy un robot|I'm not a robot/)) return;
+    const asked = await p.until('the captcha\'s group', CHECKOUT, () => Array.from(document.querySelectorAll('fieldset.security legend')).some((el) => el.getClientRects().length > 0), [], 5_000).catch(() => false);
+    if (!asked) return;
+    const state = await p.until('the captcha\'s box or its answer', CHECKOUT, () => {
+      const text = document.body ? document.body.innerText : '';
+      return /Verificado|Verified/.test(text) ? 'verified' : /No soy un robot|I'm not a robot/.test(text) ? 'box' : '';
+    }, [], 10_000);
+    if (state === 'verified') return;
     await p.press(CHECKOUT, 'input[type="checkbox"]', box);
     await p.seeText(CHECKOUT, /Verificado|Verified/, 10_000);
   }
