@@ -94,10 +94,12 @@ describe('the splash at start', () => {
       async () => {
         await settle();
         expect(splashOf(view.container)).toBeNull();
-        expect(view.container.querySelector('h1')).not.toBeNull();
+        const heading = view.container.querySelector('h1');
+        expect(heading).not.toBeNull();
+        // The page's effect moves the focus after its first paint: on a loaded machine the heading is drawn before.
+        expect(document.activeElement).toBe(heading);
       },
       { timeout: SPLASH_MS + 2_000, interval: 50 },
     );
-    expect(document.activeElement).toBe(view.container.querySelector('h1'));
   });
 });
