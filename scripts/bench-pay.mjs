@@ -131,6 +131,8 @@ function watchReceipt() {
     if (window.__benchPaidAt) {
       const heading = [...document.querySelectorAll('h1, h2')].find((h) => /comprobante de pago|payment receipt/i.test(h.textContent ?? '') && h.getClientRects().length > 0);
       if (heading) {
+        // The clock stops when the receipt is found, before the figures below are gathered.
+        const shownAt = performance.now();
         const paid = window.__benchPaidAt;
         const resources = performance.getEntriesByType('resource')
           .filter((r) => r.startTime >= paid - 1)
@@ -140,7 +142,7 @@ function watchReceipt() {
             server: Object.fromEntries((r.serverTiming ?? []).map((t) => [t.name, { ms: t.duration, desc: t.description }])),
           }));
         observer.disconnect();
-        return void window.__benchReceiptShown({ ms: performance.now() - paid, resources });
+        return void window.__benchReceiptShown({ ms: shownAt - paid, resources });
       }
     }
   };
