@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCaptchaScore, captchaCheckBody, captchaErrorKey, captchaRefusalKey } from './captcha';
+import { acceptedCaptchaScore, captchaCheckBody, captchaErrorKey, captchaRefusalKey, captchaUseKeepMs } from './captcha';
 
 describe('SPEC 4 "Captcha: a valid score enables the payment"', () => {
   it.each([
@@ -31,5 +31,16 @@ describe('the server\'s verdict on a payment\'s captcha token (any environment)'
     [{ valid: false, score: 0.1 }, 'error_captcha', 'SPEC 8 error_captcha: not valid'],
   ] as const)('%j -> %s (%s)', (response, key, _rule) => {
     expect(captchaRefusalKey(response)).toBe(key);
+  });
+});
+
+describe('docs/api.md "Captcha": a spent token is kept a day, or as long as its service lets a token live', () => {
+  const MINUTE = 60_000;
+  it.each([
+    [2 * MINUTE, 24 * 60 * MINUTE, 'reCAPTCHA and hCaptcha (2 minutes): a day, for a retry of the same payment'],
+    [5 * MINUTE, 24 * 60 * MINUTE, 'Turnstile (5 minutes): a day'],
+    [48 * 60 * MINUTE, 48 * 60 * MINUTE, 'a service whose tokens live two days: until they lapse'],
+  ])('a token life of %i ms -> kept %i ms (%s)', (life, kept, _service) => {
+    expect(captchaUseKeepMs(life)).toBe(kept);
   });
 });

@@ -7,6 +7,18 @@ import type { Environment } from './environment';
 export const CaptchaCheckResponseSchema = v.object({ valid: v.boolean(), score: v.optional(v.nullable(v.number()), null) });
 export type CaptchaCheckResponse = v.InferOutput<typeof CaptchaCheckResponseSchema>;
 
+/**
+ * docs/api.md "Captcha": a spent token's record is kept a day (the merchant API's idempotency keys last
+ * as long), so a retry of the same payment within it still gets its answer; longer still when a
+ * service lets its tokens live longer than that. Afterwards the service is asked again and refuses it.
+ */
+export const CAPTCHA_USE_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** How long a spent token's record is kept, given how long its service accepts a token after issuing it. */
+export function captchaUseKeepMs(tokenLifeMs: number): number {
+  return Math.max(CAPTCHA_USE_KEEP_MS, tokenLifeMs);
+}
+
 /** SPEC gives no threshold on the 0 to 1 scale. */
 const CAPTCHA_MIN_SCORE = 0.5;
 

@@ -249,6 +249,7 @@ export {
   acceptedCaptchaScore,
   captchaErrorKey,
   captchaRefusalKey,
+  captchaUseKeepMs,
 } from './captcha';
 export { receiptOverallResult, returnAddress } from './returnPage';
 export { PaymentSecurityEntries, securityFields } from './paymentSecurity';

@@ -55,6 +55,10 @@ export async function importGatewaysModule(path: string, cwd = process.cwd()): P
     if (provided.captcha !== undefined && (typeof provided.captcha !== 'object' || provided.captcha === null || typeof provided.captcha.verify !== 'function')) {
       throw new Error(`GATEWAYS_MODULE ${path}: captcha is not an adapter with verify()`);
     }
+    const tokenLifeMs = provided.captcha?.tokenLifeMs;
+    if (tokenLifeMs !== undefined && !(typeof tokenLifeMs === 'number' && Number.isFinite(tokenLifeMs) && tokenLifeMs > 0)) {
+      throw new Error(`GATEWAYS_MODULE ${path}: captcha.tokenLifeMs is not a number of milliseconds above 0`);
+    }
     for (const [port, handler] of Object.entries(provided.notifications ?? {})) {
       if (!PORTS.includes(port as keyof Gateways) || typeof handler !== 'function') throw new Error(`GATEWAYS_MODULE ${path}: notifications.${port} is not a handler of a port`);
     }

@@ -1,4 +1,4 @@
-import { LOGIN_TRIES_WINDOW_MS } from '@pasarela/core';
+import { LOGIN_TRIES_WINDOW_MS, captchaUseKeepMs } from '@pasarela/core';
 import type { GatewayNotifications, Gateways, ProvidedGateways, SandboxControls } from '@pasarela/gateways';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
@@ -23,6 +23,7 @@ import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
 import { forgetLapsedLoginTries } from './store/users';
+import { forgetSpentCaptchaTokens } from './store/captchaUses';
 import { recordDeploymentSettings } from './store/deploymentSettings';
 import { sharedSettingsChanges, sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
@@ -257,6 +258,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
   // Login counts whose window and lock have passed (any login typed, an account's or not).
   const stopForgettingLoginTries = onTimer('forgetting lapsed login tries', LOGIN_TRIES_WINDOW_MS, () => forgetLapsedLoginTries(db, LOGIN_TRIES_WINDOW_MS));
+  // Spent captcha tokens once their service refuses them by age: only a captcha port that says how long its tokens live (the sandbox's never lapse).
+  const captchaTokenLifeMs = options.gateways?.captcha?.tokenLifeMs;
+  const stopForgettingCaptchaTokens = captchaTokenLifeMs === undefined
+    ? async () => undefined
+    : onTimer('forgetting spent captcha tokens', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetSpentCaptchaTokens(db, captchaUseKeepMs(captchaTokenLifeMs)));
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
     await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
     await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
@@ -285,7 +291,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs))).then((cut) => cut.flat());
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopPayouts()]);
+        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopForgettingCaptchaTokens(), stopPayouts()]);
         // The CVC drops the last outcomes asked for, sent rather than left to the vault's time.
         await cardVault.close();
         await events.close();

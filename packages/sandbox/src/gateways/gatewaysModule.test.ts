@@ -60,6 +60,8 @@ describe('GATEWAYS_MODULE', () => {
     await expect(loadGatewaysModule(join(dir, 'empty.mjs'), context)).rejects.toThrow(/export default/);
     writeFileSync(join(dir, 'captcha.mjs'), 'export default { gateways: {}, captcha: { check() {} } };');
     await expect(loadGatewaysModule(join(dir, 'captcha.mjs'), context)).rejects.toThrow(/captcha is not an adapter with verify/);
+    writeFileSync(join(dir, 'captchaLife.mjs'), "export default { gateways: {}, captcha: { verify: async () => ({ valid: true, score: null, madeFor: null }), tokenLifeMs: '2 minutes' } };");
+    await expect(loadGatewaysModule(join(dir, 'captchaLife.mjs'), context)).rejects.toThrow(/captcha.tokenLifeMs is not a number of milliseconds above 0/);
   });
 
   it('its captcha adapter is the one a payment asks, once, about its token and merchant', async () => {

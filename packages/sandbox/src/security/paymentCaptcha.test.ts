@@ -4,7 +4,9 @@ import { paymentBodies, paymentFixtures, type PaymentFixtures } from '../../test
 import { randomUUID } from 'node:crypto';
 import type { CaptchaVerifier } from '@pasarela/gateways';
 import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../../test/testApp';
+import { captchaUseKeepMs } from '@pasarela/core';
 import { sandboxCaptchaVerifier } from '../payments/captchaVerdict';
+import { forgetSpentCaptchaTokens } from '../store/captchaUses';
 
 // SPEC 4 "Captcha: a valid score enables the payment": every payment route refuses a payment
 // without a valid captcha token (403 error_captcha / invalid_score_captcha) before recording
@@ -212,5 +214,45 @@ describe('a captcha token counts once, for one merchant', () => {
     const [{ n: after } = { n: 0 }] = await ctx.t.db.query<{ n: number }>('select count(*)::int as n from transactions');
     expect(after - before).toBe(1);
     forgetful = false;
+  });
+});
+
+describe('a spent token is forgotten a day after its use, when the captcha port says how long its tokens live', () => {
+  const asked = new Map<string, number>();
+  const sandbox = sandboxCaptchaVerifier();
+  // As reCAPTCHA's siteverify: a token lives 2 minutes, and one verified before is refused.
+  const service: CaptchaVerifier = {
+    tokenLifeMs: 2 * 60_000,
+    verify(request) {
+      asked.set(request.token, (asked.get(request.token) ?? 0) + 1);
+      return sandbox.verify(request);
+    },
+  };
+  const { ctx, find } = withPaymentRoutes(service);
+  const usedHoursAgo = (token: string, hours: number) =>
+    ctx.t.db.query(`update captcha_uses set used_at = now() - $2::int * interval '1 hour' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [token, hours]);
+
+  it('keeps the tokens of the last day, deletes older ones; a forgotten token is asked about again and the service refuses it, nothing recorded', async () => {
+    const route = find('/nequi/push');
+    const old = `persona-${randomUUID()}`;
+    const recent = `persona-${randomUUID()}`;
+    expect((await ctx.t.post(route.path, newPayment(route, old))).status).toBe(200);
+    expect((await ctx.t.post(route.path, newPayment(route, recent))).status).toBe(200);
+    await usedHoursAgo(old, 25);
+    await usedHoursAgo(recent, 23);
+
+    expect(await forgetSpentCaptchaTokens(ctx.t.db, captchaUseKeepMs(service.tokenLifeMs ?? 0), 1)).toBe(1);
+    const kept = await ctx.t.db.query<{ n: number }>('select count(*)::int as n from captcha_uses');
+    expect(kept[0]?.n).toBeGreaterThanOrEqual(1);
+
+    const before = await stored(ctx.t);
+    const replayOld = await ctx.t.post(route.path, newPayment(route, old));
+    expect([replayOld.status, replayOld.data['code']]).toEqual([403, 'error_captcha']);
+    expect(asked.get(old)).toBe(2);
+    const replayRecent = await ctx.t.post(route.path, newPayment(route, recent));
+    expect([replayRecent.status, replayRecent.data['code']]).toEqual([403, 'error_captcha']);
+    // Still kept: refused by the database, the service not asked again.
+    expect(asked.get(recent)).toBe(1);
+    expect(await stored(ctx.t)).toBe(before);
   });
 });

@@ -15,3 +15,23 @@ export async function spendCaptchaToken(db: Queryable, tokenHash: string, mercha
   );
   return rows.length > 0;
 }
+
+/**
+ * Deletes the spent tokens used more than `keepMs` ago, `batch` rows a statement: by then the captcha
+ * service refuses them by their age, so a later payment with one is refused by the service instead.
+ * `skip locked`: nodes sweeping at once take different rows.
+ */
+export async function forgetSpentCaptchaTokens(db: Queryable, keepMs: number, batch = 1000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const gone = await db.query<{ token_hash: string }>(
+      `delete from captcha_uses where token_hash in (
+         select token_hash from captcha_uses where used_at <= now() - $1::bigint * interval '1 millisecond'
+          limit $2 for update skip locked)
+       returning token_hash`,
+      [keepMs, batch],
+    );
+    deleted += gone.length;
+    if (gone.length < batch) return deleted;
+  }
+}
