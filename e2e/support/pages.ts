@@ -84,6 +84,12 @@ export class CheckoutFrame {
   get alert(): Locator {
     return this.frame.getByRole('alert');
   }
+
+  /** What the payer reads in the checkout's frame (its first 600 characters), for a failure to say what showed instead. */
+  async shown(): Promise<string> {
+    const text = await this.frame.locator('body').innerText({ timeout: 5_000 }).catch((error: unknown) => `(unreadable: ${String(error)})`);
+    return text.replace(/\s+/g, ' ').trim().slice(0, 600);
+  }
 }
 
 export interface OpenedCheckout {

@@ -60,7 +60,11 @@ export async function payByCardOnShop(browser: Browser, shopUrl: string, code: s
     await checkout.waitForForm();
     await checkout.fillCard({ number: card });
     await checkout.submit();
-    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    try {
+      await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    } catch (error) {
+      throw new Error(`no receipt within 30 s; the checkout showed: ${await checkout.shown()}`, { cause: error });
+    }
   } finally {
     await context.close();
   }
