@@ -12,7 +12,7 @@ export type CaptchaCheckResponse = v.InferOutput<typeof CaptchaCheckResponseSche
  * as long), so a retry of the same payment within it still gets its answer; longer still when a
  * service lets its tokens live longer than that. Afterwards the service is asked again and refuses it.
  */
-export const CAPTCHA_USE_KEEP_MS = 24 * 60 * 60 * 1000;
+const CAPTCHA_USE_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** How long a spent token's record is kept, given how long its service accepts a token after issuing it. */
 export function captchaUseKeepMs(tokenLifeMs: number): number {

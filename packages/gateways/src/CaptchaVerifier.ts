@@ -17,7 +17,7 @@ export interface CaptchaVerifier {
   /**
    * How long, in milliseconds, the service accepts a token after issuing it (reCAPTCHA and hCaptcha: 2
    * minutes; Turnstile: 5). Given, the server forgets each spent token once it has lapsed and a day has
-   * passed (core CAPTCHA_USE_KEEP_MS): a token it forgot is asked about again and the service refuses it.
+   * passed (core captchaUseKeepMs): a token it forgot is asked about again and the service refuses it.
    * Not given, every spent token is kept for good, as the sandbox's service, whose tokens never lapse, needs.
    */
   readonly tokenLifeMs?: number;
