@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import { deleteInBatches } from './deleteInBatches';
 
 /**
  * Spends an accepted token for one payment, in one statement: the primary key lets one of any
@@ -21,17 +22,15 @@ export async function spendCaptchaToken(db: Queryable, tokenHash: string, mercha
  * service refuses them by their age, so a later payment with one is refused by the service instead.
  * `skip locked`: nodes sweeping at once take different rows.
  */
-export async function forgetSpentCaptchaTokens(db: Queryable, keepMs: number, batch = 1000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
+export function forgetSpentCaptchaTokens(db: Queryable, keepMs: number, batch = 1000): Promise<number> {
+  return deleteInBatches(async (n) => {
     const gone = await db.query<{ token_hash: string }>(
       `delete from captcha_uses where token_hash in (
          select token_hash from captcha_uses where used_at <= now() - $1::bigint * interval '1 millisecond'
           limit $2 for update skip locked)
        returning token_hash`,
-      [keepMs, batch],
+      [keepMs, n],
     );
-    deleted += gone.length;
-    if (gone.length < batch) return deleted;
-  }
+    return gone.length;
+  }, batch);
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/Database';
 import type { WebhookEventRow } from '../merchantView/webhookEvent';
+import { deleteInBatches } from './deleteInBatches';
 
 /** docs/merchant-api.md "Events". */
 export const EVENT_DAYS = 30;
@@ -32,13 +33,8 @@ export async function findMerchantEvent(db: Queryable, merchantId: number, id: s
 }
 
 /** Only those no endpoint still has to send, `batch` rows a statement. */
-export async function deleteOldEvents(db: Queryable, batch = 1000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const gone = await deleteOldEventsOnce(db, batch);
-    deleted += gone;
-    if (gone < batch) return deleted;
-  }
+export function deleteOldEvents(db: Queryable, batch = 1000): Promise<number> {
+  return deleteInBatches((n) => deleteOldEventsOnce(db, n), batch);
 }
 
 async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number> {

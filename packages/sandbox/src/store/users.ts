@@ -1,5 +1,6 @@
 import { DEFAULT_PROFILE_PHOTO } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { deleteInBatches } from './deleteInBatches';
 
 export interface UserRow {
   id: number;
@@ -54,20 +55,18 @@ export async function takeLoginTry(db: Queryable, loginKey: string, maxTries: nu
  * finds no row (a new count) or renews it first (skip locked: a row a try holds is left for the next
  * sweep). Returns how many went.
  */
-export async function forgetLapsedLoginTries(db: Queryable, windowMs: number, batch = 1000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
+export function forgetLapsedLoginTries(db: Queryable, windowMs: number, batch = 1000): Promise<number> {
+  return deleteInBatches(async (n) => {
     const gone = await db.query<{ login_key: string }>(
       `delete from login_tries where login_key in (
          select login_key from login_tries
           where counted_since <= now() - $1::int * interval '1 millisecond' and (locked_until is null or locked_until <= now())
           limit $2 for update skip locked)
        returning login_key`,
-      [windowMs, batch],
+      [windowMs, n],
     );
-    deleted += gone.length;
-    if (gone.length < batch) return deleted;
-  }
+    return gone.length;
+  }, batch);
 }
 
 export async function lockLogin(db: Queryable, loginKey: string, lockMs: number): Promise<void> {
