@@ -120,9 +120,10 @@ export function linkPaymentFingerprint(
  * is answered again even when the link is paid or expired by now; another charge is track_id_reused.
  * Every link payment starts here, so this is where its captcha is verified, once (a token counts once).
  */
-export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
-  // The captcha's merchant and token, the trackId's payment, the link and its merchant: one read.
-  const opening = await readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken));
+export async function repeatedPayment(
+  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string, reading: PaymentOpening | Promise<PaymentOpening> = readOpening(deps, input),
+): Promise<TransactionRow | undefined> {
+  const opening = await reading;
   const { merchant } = opening;
   const captchaPayee = merchant ? { id: merchant.id, captchaRequired: merchant.captcha_required, earlierUse: opening.captchaUse } : null;
   const spend = await verifyPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId, captchaPayee);
@@ -132,6 +133,15 @@ export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired' 
   if (spend && earlier) await spendOrRefuse(deps.db, spend);
   else if (spend) pendingSpends.set(input, spend);
   return earlier;
+}
+
+/**
+ * The captcha's merchant and token, the trackId's payment, the link and its merchant (and the wallet
+ * card a saved card's payment names): one read, which a method may start before its own first call
+ * (payByCard, beside the card vault's) or use for its own checks, and hand to repeatedPayment.
+ */
+export function readOpening(deps: Pick<Deps, 'db'>, input: LinkPaymentInput, walletCard?: { userId: number; cardId: number }): Promise<PaymentOpening> {
+  return readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken), walletCard);
 }
 
 /** The token a payment's checks accepted, spent by its attempt's insert (recordAttempt) or by balancePaymentSpend. */
@@ -157,8 +167,9 @@ export async function recordPayment(
 /** A link payment's attempt: the earlier one with this trackId, else recorded now with what its checks read. */
 export async function linkPaymentAttempt(
   deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined, fields: MethodFields, lang: string, fingerprint: string,
+  opening?: PaymentOpening,
 ): Promise<{ attempt: TransactionRow; merchant: MerchantRow | undefined; justRecorded: Omit<JustRecorded, 'row'> | undefined }> {
-  const earlier = await repeatedPayment(deps, input, fingerprint);
+  const earlier = await repeatedPayment(deps, input, fingerprint, opening);
   if (earlier) return { attempt: earlier, merchant: undefined, justRecorded: undefined };
   const checked = await checkLinkPayment(deps, input, method, anonymousUserServiceId);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null);

@@ -93,9 +93,9 @@ describe('statements and commits per payment, per method', () => {
   });
 });
 
-const SAVED_CARD = 5;
+const SAVED_CARD = 4;
 const CARD = 3;
-const NEQUI_PUSH = 4;
+const NEQUI_PUSH = 3;
 const NEQUI_ANSWER = 5;
 const CASH = 3;
 const CASH_COMMITS = 2;

@@ -1,12 +1,14 @@
 import { isGatewayOutcomeUnknown, type PushRequest, type PushWalletName } from '@pasarela/gateways';
-import type { Language } from '@pasarela/core';
+import { nequiPhoneRule, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
-import { linkPaymentAttempt, linkPaymentFingerprint, type LinkPaymentInput } from './linkPayment';
+import type { PaymentOpening } from '../store/paymentOpening';
+import { linkPaymentAttempt, linkPaymentFingerprint, readOpening, type LinkPaymentInput } from './linkPayment';
+import { nequiPhone } from './walletPhones';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
 export interface PushPaymentInput extends LinkPaymentInput {
@@ -16,15 +18,31 @@ export interface PushPaymentInput extends LinkPaymentInput {
   lang: Language;
 }
 
+/**
+ * SPEC 7 Nequi "send push": the phone read first as a mobile of the payee's country (3xx xxx xxxx
+ * Colombia, 6xxx xxxx Panama), which the payment's opening read brings with the link (no read of its
+ * own); one that is no Nequi mobile is refused before anything is verified or recorded.
+ */
+export async function requestNequiPush(deps: Deps, input: Omit<PushPaymentInput, 'wallet' | 'channel'>): Promise<TransactionRow> {
+  const opening = await readOpening(deps, input);
+  const country = opening.merchant?.country;
+  const phone = nequiPhone(input.phone, country);
+  if (!phone) {
+    const mobiles = nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx) or Panama (6xxx xxxx)' : 'Panama (6xxx xxxx) or Colombia (3xx xxx xxxx)';
+    throw new PaymentError('invalid', 'invalid_phone_number', `phone must be a Nequi mobile of ${mobiles}`);
+  }
+  return requestPushPayment(deps, { ...input, phone, wallet: 'nequi', channel: { kind: 'push', phone } }, opening);
+}
+
 /** SPEC 7 Nequi push / QR and Yappy's request: recorded in doubt, asked under the attempt's key; the payer's answer arrives later as an event. */
-export async function requestPushPayment(deps: Deps, input: PushPaymentInput): Promise<TransactionRow> {
+export async function requestPushPayment(deps: Deps, input: PushPaymentInput, opening?: PaymentOpening): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
   // A retry of an attempt still in doubt asks the wallet again under the same key.
   const { attempt, justRecorded } = await linkPaymentAttempt(deps, input, input.wallet, input.anonymousUserServiceId, {
     method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
-  }, input.lang, fingerprint);
+  }, input.lang, fingerprint, opening);
   if (attempt.auth_status !== IN_DOUBT.auth_status) {
     refuseIfPaidElsewhere(attempt);
     return attempt;

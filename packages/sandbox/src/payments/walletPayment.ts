@@ -1,14 +1,14 @@
 import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { debitBalance, findUserCard } from '../store/users';
+import { debitBalance } from '../store/users';
 import { findMerchant, merchantCardCodes } from '../store/merchants';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
 import { checkCardBrand } from './cardChecks';
 import { attemptThatWon } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
-import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, recordAttempt, repeatedPayment, spendPendingCaptcha, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, readOpening, recordAttempt, repeatedPayment, spendPendingCaptcha, type LinkPaymentInput } from './linkPayment';
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
 import { stillInDoubt } from './chargeCard';
@@ -35,7 +35,9 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const fingerprint = linkPaymentFingerprint(input, method, {
     card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
   });
-  const earlier = await repeatedPayment(deps, input, fingerprint);
+  // The saved card the payment names is read with the payment's opening (one statement).
+  const opening = await readOpening(deps, input, input.source.kind === 'card' ? { userId: input.userId, cardId: input.source.idUsrCard } : undefined);
+  const earlier = await repeatedPayment(deps, input, fingerprint, opening);
   if (earlier?.method === 'card' && stillInDoubt(earlier)) {
     const merchant = await findMerchant(deps.db, earlier.merchant_id);
     return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang);
@@ -57,7 +59,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     await withdrawAll(deps, calledOff);
     return inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
   }
-  const card = await findUserCard(deps.db, input.userId, input.source.idUsrCard);
+  const card = opening.walletCard;
   if (!card) throw new PaymentError('not_found', 'card_not_found', 'idUsrCard names none of your cards');
   // Held to the link's cardType list and the merchant's brands, as a typed card.
   checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id, checked.services));

@@ -34,11 +34,6 @@ export interface MerchantServiceRow {
   card_codes: unknown;
 }
 
-export async function merchantCountryOfLink(db: Queryable, code: string): Promise<string | undefined> {
-  const [row] = await db.query<{ country: string }>('select m.country from payment_links l join merchants m on m.id = l.merchant_id where l.code = $1', [code]);
-  return row?.country;
-}
-
 export async function findMerchant(db: Queryable, id: number): Promise<MerchantRow | undefined> {
   const [row] = await db.query<MerchantRow>('select * from merchants where id = $1', [id]);
   return row;

@@ -21,6 +21,17 @@ export interface PaymentOpening {
   captchaUse: { merchantId: number; trackId: string } | undefined;
   /** The merchant's prices, for the books line of the payment's approval. */
   prices: Record<string, MethodPrice>;
+  /** The wallet user's saved card the payment names, when it names one and that user holds it (never another user's). */
+  walletCard: WalletCardRow | undefined;
+}
+
+/** A card kept in a wallet user's wallet, as a payment charges it. */
+export interface WalletCardRow {
+  card_brand: string;
+  card_last4: string;
+  card_token: string;
+  card_customer: string | null;
+  card_fingerprint: string | null;
 }
 
 const OPENING_SQL = `with link as (select * from payment_links where code = $1),
@@ -33,7 +44,9 @@ const OPENING_SQL = `with link as (select * from payment_links where code = $1),
             (select row_to_json(t) from transactions t where $2::text is not null and t.track_id = $2) as earlier,
             (select json_build_object('merchantId', u.merchant_id, 'trackId', u.track_id) from captcha_uses u where $3::text is not null and u.token_hash = $3) as captcha_use,
             (select coalesce(json_agg(json_build_object('method', p.method, 'percent_bps', p.percent_bps, 'fixed_cents', p.fixed_cents)), '[]'::json)
-               from merchant_prices p where p.merchant_id = (select id from payee)) as prices`;
+               from merchant_prices p where p.merchant_id = (select id from payee)) as prices,
+            (select json_build_object('card_brand', c.card_brand, 'card_last4', c.card_last4, 'card_token', c.card_token, 'card_customer', c.card_customer, 'card_fingerprint', c.card_fingerprint)
+               from user_cards c where $4::int is not null and c.id = $4 and c.user_id = $5) as wallet_card`;
 
 // JSON carries a timestamp as text: read back as the drivers read a column (a Date).
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
@@ -46,10 +59,13 @@ function rowOf<T>(json: unknown): T | undefined {
   return row as T;
 }
 
-export async function readPaymentOpening(db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null): Promise<PaymentOpening> {
-  const [row] = await db.query<{ link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null; prices: MerchantPriceRow[] }>(
-    OPENING_SQL, [code, trackId, captchaTokenHash],
-  );
+export async function readPaymentOpening(
+  db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null, walletCard: { userId: number; cardId: number } | null = null,
+): Promise<PaymentOpening> {
+  const [row] = await db.query<{
+    link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null; prices: MerchantPriceRow[];
+    wallet_card: WalletCardRow | null;
+  }>(OPENING_SQL, [code, trackId, captchaTokenHash, walletCard?.cardId ?? null, walletCard?.userId ?? null]);
   const merchant = rowOf<MerchantRow & { captcha_required: boolean }>(row?.merchant);
   return {
     link: rowOf<LinkRow>(row?.link),
@@ -62,5 +78,6 @@ export async function readPaymentOpening(db: Queryable, code: string, trackId: s
     earlier: rowOf<TransactionRow>(row?.earlier),
     captchaUse: row?.captcha_use ?? undefined,
     prices: pricesOf(row?.prices ?? []),
+    walletCard: row?.wallet_card ?? undefined,
   };
 }

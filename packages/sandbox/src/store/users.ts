@@ -99,13 +99,6 @@ export async function debitBalance(db: Queryable, userId: number, amountCents: n
   return rows.length > 0;
 }
 
-/** Never another user's. */
-export async function findUserCard(db: Queryable, userId: number, cardId: number) {
-  const [card] = await db.query<{ card_brand: string; card_last4: string; card_token: string; card_customer: string | null; card_fingerprint: string | null }>(
-    'select card_brand, card_last4, card_token, card_customer, card_fingerprint from user_cards where id = $1 and user_id = $2', [cardId, userId]);
-  return card;
-}
-
 /** SPEC 7 "POST register". */
 export interface Registration {
   login: string;

@@ -1,4 +1,4 @@
-import { freeText, nequiPhoneRule, paymentDisplayStatus } from '@pasarela/core';
+import { freeText, paymentDisplayStatus } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
@@ -8,11 +8,9 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { LinkPaymentFields } from '../../payments/linkPayment';
-import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
-import { nequiPhone } from '../../payments/walletPhones';
+import { lapsedUnanswered, requestNequiPush, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
-import { merchantCountryOfLink } from '../../store/merchants';
 import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
 import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
 
@@ -43,11 +41,7 @@ export function nequiRoutes(deps: Deps) {
   // SPEC 7 Nequi "send push" and "request" (the same push by its other name).
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
-    // Read first as the merchant's country's mobile (3xx xxx xxxx Colombia, 6xxx xxxx Panama).
-    const country = await merchantCountryOfLink(deps.db, body.code);
-    const phone = nequiPhone(body.phone, country);
-    if (!phone) throw new ApiError(400, 'invalid_phone_number', `phone must be a Nequi mobile of ${nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx) or Panama (6xxx xxxx)' : 'Panama (6xxx xxxx) or Colombia (3xx xxx xxxx)'}`);
-    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'nequi', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    const tx = await requestNequiPush(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, nequiAnswer(tx));
   };
   app.post('/nequi/push', push);
