@@ -17,14 +17,14 @@
 // pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
 // resource that limits the level. Loopback only; every process it starts is stopped at its end.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
+import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './bench-cards.mjs';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const option = (name, fallback) => {
@@ -36,7 +36,6 @@ const ROUNDS = Math.min(20, Number(option('rounds', 3)));
 const SECONDS = Math.min(60, Number(option('seconds', 5)));
 const WARMUP_S = Math.min(30, Number(option('warmup', 2)));
 const LEVELS = String(option('levels', '1,4,16')).split(',').map(Number);
-const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 const CORES = availableParallelism();
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 
@@ -52,38 +51,6 @@ const spread = (xs, digits = 2) => {
   return s.length === 0 ? '-' : `${Math.min(...s).toFixed(digits)}-${Math.max(...s).toFixed(digits)}`;
 };
 
-function randomVisa() {
-  const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
-  const sum = digits.reduce((acc, d, i) => {
-    const doubled = (digits.length - i) % 2 === 1 ? d * 2 : d;
-    return acc + (doubled > 9 ? doubled - 9 : doubled);
-  }, 0);
-  return digits.join('') + String((10 - (sum % 10)) % 10);
-}
-const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
-
-/**
- * A card typed into a node's card vault, as the vault's card fields do in the payer's browser: its
- * token is what the payment carries (issue 90). The vault takes 30 cards a minute from one client
- * address, so each call comes from another loopback address (all of 127/8 is the machine's own).
- */
-let tokenizedFrom = 0;
-function tokenize(vaultUrl) {
-  tokenizedFrom += 1;
-  const localAddress = `127.${1 + (Math.floor(tokenizedFrom / 250 / 250) % 250)}.${1 + (Math.floor(tokenizedFrom / 250) % 250)}.${2 + (tokenizedFrom % 250)}`;
-  const body = JSON.stringify({ number: randomVisa(), expMonth: '12', expYear: '2034', cvc: '123' });
-  const target = new URL('/v1/cards', vaultUrl);
-  return new Promise((resolve, reject) => {
-    const sent = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => (res.statusCode === 201 ? resolve(JSON.parse(text).token) : reject(new Error(`the card vault answered ${res.statusCode}: ${text}`))));
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
-
 /** Tokens made ahead of a round, per node (each node has a vault of its own): a round's payers take them, so tokenizing is not measured. */
 function tokenPool(vaultUrls) {
   const pools = vaultUrls.map(() => []);
@@ -98,17 +65,6 @@ function tokenPool(vaultUrls) {
   };
 }
 
-/** A card payment as the widget sends it: a card token, a trackId and a captcha token of its own (a token counts once), so no rule joins two. */
-function pasarelaRequest(code, token) {
-  const body = {
-    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
-    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
-    cardInformation: { cardNumber: token, expMonth: '12', expYear: '34', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: `bench-person-${randomUUID()}` },
-    customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
-  };
-  return { path: '/api/v1/cards/auth-capture', init: { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY }, body: encode(body) } };
-}
 const floorRequest = () => ({
   path: '/pay',
   init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amountCents: 1000, card: { number: randomVisa(), expMonth: '12', expYear: '34', cvc: '123', holder: 'Ana Prueba' } }) },
@@ -360,9 +316,7 @@ async function startSides(database, nodes, simulator, dir) {
     await Promise.all([...sandboxes, ...floors].map((p) => p.stop()));
     throw error;
   }
-  const link = await fetch(`${sandboxes[0].url}/sandbox/links`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
-  }).then((r) => r.json());
+  const code = await newBenchLink(sandboxes[0].url);
   const tokens = tokenPool(sandboxes.map((s) => s.vault.url));
   // Enough for the fastest round seen so far at this level, and then some.
   const fastest = new Map();
@@ -370,7 +324,7 @@ async function startSides(database, nodes, simulator, dir) {
     name: 'Pasarela', urls: sandboxes.map((s) => s.url), pids: () => sandboxes.map((s) => s.child.pid), simulatorPid: simulator.child.pid,
     // Each node's card vault, which `npm start` runs beside it: its CPU apart from the node's.
     vaultPids: () => sandboxes.map((s) => s.vault.child.pid),
-    request: async (i) => pasarelaRequest(link.code, await tokens.take(i)),
+    request: async (i) => cardPaymentRequest(code, await tokens.take(i)),
     prepare: (concurrency) => tokens.fill(Math.ceil(((fastest.get(concurrency) ?? 40) * SECONDS * 1.5) / sandboxes.length) + 20),
     saw: (concurrency, rate) => fastest.set(concurrency, Math.max(rate, fastest.get(concurrency) ?? 0)),
   };
