@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
-import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './bench-cards.mjs';
+import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const option = (name, fallback) => {

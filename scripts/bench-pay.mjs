@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { cardFieldsIn, vaultFieldsFrameOf } from './card-field-frame.mjs';
-import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './bench-cards.mjs';
+import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);

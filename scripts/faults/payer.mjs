@@ -1,6 +1,7 @@
 // A payer over plain HTTP with the widget's retry protocol: after an unknown outcome, look the trackId up
 // (GET /api/v1/payments/attempts/:trackId) and send again, same trackId, only on 404 PAYMENT_NOT_FOUND.
 import { randomUUID } from 'node:crypto';
+import { randomVisa } from '../api-card-payments.mjs';
 
 export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
@@ -9,14 +10,7 @@ const decode = (text) => JSON.parse(Buffer.from(Buffer.from(text, 'hex').toStrin
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export function randomVisa() {
-  const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
-  const sum = digits.reduce((acc, d, i) => {
-    const doubled = (digits.length - i) % 2 === 1 ? d * 2 : d;
-    return acc + (doubled > 9 ? doubled - 9 : doubled);
-  }, 0);
-  return digits.join('') + String((10 - (sum % 10)) % 10);
-}
+export { randomVisa };
 
 export function cardBody(code, trackId, cardNumber = randomVisa()) {
   return {

@@ -1,6 +1,7 @@
-// The card payments the benchmarks make without a browser: a random card typed into a card vault as
-// the vault's card fields type it, and the SPEC 7 card payment that carries its token, as the widget
-// sends it (bench-capacity.mjs, and bench-pay.mjs's server warm-up).
+// Card payments made over the API without a browser: a random card (also the fault runs',
+// faults/payer.mjs), typed into a card vault as the vault's card fields type it, and the SPEC 7 card
+// payment that carries its token, as the widget sends it (bench-capacity.mjs, and bench-pay.mjs's
+// server warm-up).
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 
