@@ -1,7 +1,6 @@
-// Card payments made over the API without a browser: a random card (also the fault runs',
-// faults/payer.mjs), typed into a card vault as the vault's card fields type it, and the SPEC 7 card
-// payment that carries its token, as the widget sends it (bench-capacity.mjs, and bench-pay.mjs's
-// server warm-up).
+// Card payments made over the API without a browser: a random card, typed into a card vault as the
+// vault's card fields type it, and the SPEC 7 card payment that carries its token, as the widget sends
+// it (bench-capacity.mjs, bench-pay.mjs's server warm-up, and the fault runs through faults/payer.mjs).
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 
@@ -22,15 +21,16 @@ export function randomVisa() {
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
 /**
- * A new card typed into the card vault at `vaultUrl`; its token. The vault takes 30 cards a minute
+ * A new card (`number`, a random approved one by default) typed into the card vault at `vaultUrl`;
+ * its token. The vault takes 30 cards a minute
  * from one client address, so each call comes from another loopback address (all of 127/8 is the
  * machine's own).
  */
 let tokenizedFrom = 0;
-export function tokenize(vaultUrl) {
+export function tokenize(vaultUrl, number = randomVisa()) {
   tokenizedFrom += 1;
   const localAddress = `127.${1 + (Math.floor(tokenizedFrom / 250 / 250) % 250)}.${1 + (Math.floor(tokenizedFrom / 250) % 250)}.${2 + (tokenizedFrom % 250)}`;
-  const body = JSON.stringify({ number: randomVisa(), expMonth: '12', expYear: '2034', cvc: '123' });
+  const body = JSON.stringify({ number, expMonth: '12', expYear: '2034', cvc: '123' });
   const target = new URL('/v1/cards', vaultUrl);
   return new Promise((resolve, reject) => {
     const sent = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {

@@ -18,15 +18,17 @@ async function openCheckout(browser, demoUrl) {
   await page.goto(demoUrl);
   await page.locator('#pay-button').click();
   const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-  await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
-  return { context, page, frame, code: () => code };
+  // The card's number, expiry and CVC are the card vault's fields, in its frame inside the checkout's.
+  const card = frame.frameLocator('iframe.vault-fields');
+  await card.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+  return { context, page, frame, card, code: () => code };
 }
 
-async function fillCard(frame, number) {
+async function fillCard({ frame, card }, number) {
   const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-  await frame.locator('[name="cardnumber"]').fill(number);
-  await frame.locator('[name="expirationDate"]').fill(`12/${year}`);
-  await frame.locator('[name="cvc"]').fill('123');
+  await card.locator('[name="cardnumber"]').fill(number);
+  await card.locator('[name="expirationDate"]').fill(`12/${year}`);
+  await card.locator('[name="cvc"]').fill('123');
   await frame.locator('[name="name"]').fill('María José Núñez');
   await frame.locator('[name="email"]').fill('maria.nunez@example.com');
   await frame.locator('[name="phone"]').fill('+507 6123-4567');
@@ -69,7 +71,8 @@ export async function browserScenarios({ sandbox, scenario, skip, transactionsOf
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic',
-      `--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'],
+      // The checkout's origin through the proxy (loopback included); the card vault's straight, as the faults are the checkout server's.
+      `--proxy-server=${proxy.url}`, `--proxy-bypass-list=<-loopback>;${new URL(sandbox.vault.url).host}`],
   });
   const card = async (done, fault, number) => {
     proxy.clearFaults();
@@ -79,7 +82,7 @@ export async function browserScenarios({ sandbox, scenario, skip, transactionsOf
       const lostBefore = proxy.stats.lost;
       const fiveBefore = proxy.stats.answered5xx;
       const rule = proxy.fault({ method: 'POST', path: /^\/api\/v1\/cards\/auth-capture/, ...fault });
-      await fillCard(frame, number);
+      await fillCard(opened, number);
       await frame.locator('form button[type="submit"]').click();
       const first = await receiptOrAlert(frame);
       const spoiled = rule.hits;
@@ -87,7 +90,7 @@ export async function browserScenarios({ sandbox, scenario, skip, transactionsOf
       let final = first;
       if (!first.receipt) {
         // The payer presses Pay again (typing the CVC again when the form asks for it).
-        const cvc = frame.locator('[name="cvc"]');
+        const cvc = opened.card.locator('[name="cvc"]');
         if ((await cvc.inputValue().catch(() => '123')) === '') await cvc.fill('123');
         await frame.locator('form button[type="submit"]').click();
         final = await until('the receipt after Pay again', async () => {

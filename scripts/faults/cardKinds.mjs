@@ -1,7 +1,7 @@
 // `npm run test:faults` for a subscription's activation, a saved card and the add-card check: each meets
 // the four faults once, the payer retries with the same trackId, and one charge (or kept card) is expected.
 import { randomUUID } from 'node:crypto';
-import { apiClient, cardBody, outcomeUnknown, payWithRetries, randomVisa } from './payer.mjs';
+import { apiClient, cardBody, outcomeUnknown, payWithRetries, randomVisa, tokenize } from './payer.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const WIDGET_KEY = 'pk_sandbox_pasarela_widget';
@@ -54,7 +54,8 @@ export async function cardKindScenarios({ sandbox, proxy, scenario }) {
       const sub = await apiClient(sandbox.url).call('POST', '/subscriptions', { idPlan: plan.idPlan, email: 'faults@example.com' });
       if (sub.status !== 200) throw new Error(`POST /subscriptions answered ${sub.status}`);
       const key = sub.data.subscriptionKey;
-      const card = randomVisa();
+      const number = randomVisa();
+      const card = await tokenize(sandbox.vault.url, number);
       const body = (trackId) => ({
         requestPay: { ...cardBody(key, trackId, card), amount: 9, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' },
         activateSubscription: { idSubscription: sub.data.idSubscription, subscriptionKey: key }, serviceCode: 'REC', idMerchant: sub.data.plan.idMerchant,
@@ -66,7 +67,7 @@ export async function cardKindScenarios({ sandbox, proxy, scenario }) {
           // The card's approved charges (its last four on this new random card), and the subscription active (409 when looked up).
           async count() {
             const recent = await (await fetch(`${sandbox.url}/sandbox/transactions/recent?method=card`)).json();
-            return recent.transactions.filter((t) => t.displayNum === `**** ${card.slice(-4)}` && t.status === 1 && t.amount === 9).length;
+            return recent.transactions.filter((t) => t.displayNum === `**** ${number.slice(-4)}` && t.status === 1 && t.amount === 9).length;
           },
           ok: (await apiClient(sandbox.url).call('GET', `/subscriptions/${key}`)).status === 409,
         };
@@ -97,7 +98,7 @@ export async function cardKindScenarios({ sandbox, proxy, scenario }) {
   for (const [faultName, fault, timeoutMs] of PAYER_FAULTS) {
     await scenario(`wallet card check (add card): ${faultName}, payer retries`, async (done) => {
       const auth = await newWalletUser(sandbox);
-      const card = { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA', trackId: randomUUID() };
+      const card = { cardNumber: await tokenize(sandbox.vault.url), expMonth: '12', expYear: '34', nameOnCard: 'ANA PRUEBA', trackId: randomUUID() };
       done(await throughFault(sandbox, proxy, /^\/api\/v1\/users\/me\/cards$/, fault, timeoutMs, auth, async (api) => {
         // The widget keeps the trackId while the answer is unknown: the same check, sent again.
         let answer;

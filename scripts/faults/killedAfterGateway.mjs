@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { startSandbox, startSimulatorProcess } from '../sandbox-process.mjs';
+import { startSandbox, startSimulatorProcess, startVaultProcess } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
-import { apiClient, cardBody, outcomeUnknown } from './payer.mjs';
+import { apiClient, cardBody, outcomeUnknown, tokenize } from './payer.mjs';
 import { newSchema } from './postgres.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -83,11 +83,21 @@ async function until(what, probe, timeoutMs) {
 async function killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }) {
   // The processor outlives the node: the replacement asks the same simulator about the same key.
   const simulator = await startSimulatorProcess();
-  const env = { ...database.env, ...simulator.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
+  let vault;
   let killing;
+  try {
+    // A card's vault outlives the node too: the replacement pays the token the payer sent the first
+    // (a push needs none: each node starts its own, as startSandbox does).
+    if (port === 'card') vault = await startVaultProcess([], { VAULT_FORWARD_simulator: simulator.env.PROCESSORS_URL });
+  } catch (error) {
+    await simulator.stop();
+    throw error;
+  }
+  const env = { ...database.env, ...simulator.env, ...vault?.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
   try {
     killing = await startSandbox({ ...env, [SWITCH]: port }, FAULT_NODE);
   } catch (error) {
+    await vault?.stop();
     await simulator.stop();
     throw error;
   }
@@ -102,7 +112,9 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
     const counters = { fiveXX: 0, noAnswer: 0 };
     const api = apiClient(proxy.url, { timeoutMs: 10_000, counters });
     const trackId = randomUUID();
-    const first = await pay(api, code, trackId);
+    // The card the payer typed, as the checkout's card fields type it into the vault (a card payment's only).
+    const card = vault ? await tokenize(vault.url, '4242424242424242') : undefined;
+    const first = await pay(api, code, trackId, card);
     const exit = await Promise.race([killing.exited, sleep(10_000).then(() => undefined)]);
     if (!exit) {
       killing.child.kill('SIGKILL');
@@ -119,7 +131,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
     replacement = await startSandbox({ ...env, EXPIRY_SWEEP_INTERVAL_MS: '200' });
     replacementWatch = watchNode('the node started after the kill', replacement);
     proxy.nodes.push({ url: new URL(replacement.url), healthy: true });
-    const retry = await settled(api, { code, trackId, codOper: afterKill.cod_oper });
+    const retry = await settled(api, { code, trackId, codOper: afterKill.cod_oper, card });
     replacementWatch.expectedExit = true;
     await replacement.stop();
     replacement = undefined;
@@ -142,11 +154,12 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
     }
     await proxy.close();
     await (cleanedKilling ?? killing.stop());
+    await vault?.stop();
     await simulator.stop();
   }
 }
 
-const payCard = (api, code, trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
+const payCard = (api, code, trackId, card) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, card));
 
 /** The balancer answers 503 itself while it has no node in rotation; the payer retries after its Retry-After. */
 async function sendUntilKnown(api, send) {
@@ -162,12 +175,12 @@ async function sendUntilKnown(api, send) {
   return { ...answer, turnedAway };
 }
 
-async function cardSettled(api, { code, trackId }) {
+async function cardSettled(api, { code, trackId, card }) {
   await until('the attempt settled by the reconciler', async () => {
     const looked = await api.call('GET', `/payments/attempts/${encodeURIComponent(trackId)}`);
     return looked.status === 200 && looked.data?.authStatus !== 'PROCESSING' ? looked : undefined;
   }, 20_000);
-  return sendUntilKnown(api, () => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242')));
+  return sendUntilKnown(api, () => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, card)));
 }
 
 // 61111111 approves by itself a second after the push: its answer falls due while no node runs.

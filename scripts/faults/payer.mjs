@@ -1,7 +1,7 @@
 // A payer over plain HTTP with the widget's retry protocol: after an unknown outcome, look the trackId up
 // (GET /api/v1/payments/attempts/:trackId) and send again, same trackId, only on 404 PAYMENT_NOT_FOUND.
 import { randomUUID } from 'node:crypto';
-import { randomVisa } from '../api-card-payments.mjs';
+import { randomVisa, tokenize } from '../api-card-payments.mjs';
 
 export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
@@ -10,13 +10,14 @@ const decode = (text) => JSON.parse(Buffer.from(Buffer.from(text, 'hex').toStrin
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export { randomVisa };
+export { randomVisa, tokenize };
 
-export function cardBody(code, trackId, cardNumber = randomVisa()) {
+/** A card payment's SPEC 7 body: `cardToken` is the card vault's token for the card (tokenize). */
+export function cardBody(code, trackId, cardToken) {
   return {
     cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'faults@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Fallas', description: 'Fallas',
-    cardInformation: { cardNumber, expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    cardInformation: { cardNumber: cardToken, expMonth: '12', expYear: '34', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
     // The sandbox's captcha answers any token but fail / fail-score as a person; a payment needs one.
     additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: `faults-person-${trackId}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,

@@ -7,7 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, startSandbox, startSimulatorProcess } from '../sandbox-process.mjs';
+import { freePort, startSandbox, startSimulatorProcess, startVaultProcess } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -73,8 +73,10 @@ async function throwawayCluster() {
 
 async function twoNodes(databaseUrl, watchNode) {
   const simulator = await startSimulatorProcess();
+  // One card vault for both nodes, as a provider's nodes share theirs: a card typed into it pays on either.
+  const vault = await startVaultProcess([], { VAULT_FORWARD_simulator: simulator.env.PROCESSORS_URL });
   const env = {
-    ...simulator.env, DATABASE_URL: databaseUrl, SPLASH_MS: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1500',
+    ...simulator.env, ...vault.env, DATABASE_URL: databaseUrl, SPLASH_MS: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1500',
     // The timers tick all through the faults.
     EXPIRY_SWEEP_INTERVAL_MS: '200', WEBHOOK_INTERVAL_MS: '100', SUBSCRIPTION_CHARGE_INTERVAL_MS: '500',
   };
@@ -82,11 +84,12 @@ async function twoNodes(databaseUrl, watchNode) {
   const watches = [watchNode('node A', a), watchNode('node B', b)];
   const proxy = await startFaultProxy({ upstreams: [a.url, b.url], healthEveryMs: 200 });
   return {
-    a, b, proxy, watches,
+    a, b, proxy, watches, vault,
     async stop() {
       await proxy.close();
       for (const w of watches) w.expectedExit = true;
       await Promise.all([a.stop(), b.stop()]);
+      await vault.stop();
       await simulator.stop();
     },
   };
@@ -132,7 +135,7 @@ export async function postgresScenarios({ scenario, skip, createLink, watchNode,
         const code = await createLink(a.url, 'Conexiones cortadas');
         let killed = 0;
         const { intents, counters } = await loadThrough(proxy, code, {
-          payers: 8, durationMs: 3_000,
+          vaultUrl: nodes.vault.url, payers: 8, durationMs: 3_000,
           during: async () => {
             await sleep(500);
             const until = Date.now() + 5_000;
@@ -158,7 +161,7 @@ export async function postgresScenarios({ scenario, skip, createLink, watchNode,
         const code = await createLink(b.url, 'Nodo que se detiene');
         let exit;
         const { intents, counters } = await loadThrough(proxy, code, {
-          payers: 8, durationMs: 1_000,
+          vaultUrl: nodes.vault.url, payers: 8, durationMs: 1_000,
           during: async () => {
             await sleep(1_000);
             watches[0].expectedExit = true;
@@ -197,7 +200,7 @@ export async function postgresScenarios({ scenario, skip, createLink, watchNode,
         // The schema's client is cut by the stop too: a new one reads the rows after.
         let downMs = 0;
         const { intents, counters } = await loadThrough(proxy, code, {
-          payers: 8, durationMs: 4_000,
+          vaultUrl: own.vault.url, payers: 8, durationMs: 4_000,
           during: async () => {
             await sleep(800);
             const stopped = Date.now();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { startSandbox } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
-import { apiClient, cardBody, payWithRetries, randomVisa } from './payer.mjs';
+import { apiClient, cardBody, payWithRetries, tokenize } from './payer.mjs';
 import { browserScenarios } from './browser.mjs';
 import { postgresScenarios } from './postgres.mjs';
 import { killedAfterGatewayScenarios } from './killedAfterGateway.mjs';
@@ -74,7 +74,8 @@ async function cardThroughFault(sandbox, proxy, fault, timeoutMs = 4_000) {
   const api = apiClient(proxy.url, { timeoutMs, counters });
   const lostBefore = proxy.stats.lost;
   const rule = proxy.fault({ method: 'POST', path: /^\/api\/v1\/cards\/auth-capture/, ...fault });
-  const card = randomVisa();
+  // Typed into the node's card vault first, as the checkout's card fields do: the payment carries its token.
+  const card = await tokenize(sandbox.vault.url);
   const paid = await payWithRetries(api, (trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, card)));
   proxy.clearFaults();
   // The delayed answer may still be on its way: let it land before counting.
@@ -120,14 +121,16 @@ async function nequiThroughFaults(sandbox, proxy, pushFault, timeoutMs = 4_000) 
   };
 }
 
-export async function loadThrough(proxy, code, { payers = 8, durationMs, during, giveUp = () => false }) {
+/** `vaultUrl`: the card vault every node behind the proxy asks (each payment's card is typed into it first). */
+export async function loadThrough(proxy, code, { vaultUrl, payers = 8, durationMs, during, giveUp = () => false }) {
   const counters = { fiveXX: 0, noAnswer: 0 };
   const api = apiClient(proxy.url, { timeoutMs: 10_000, counters });
   const intents = [];
   let running = true;
   const payer = async () => {
     while (running) {
-      const paid = await payWithRetries(api, (trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId)), { tries: 40, pauseMs: 100, giveUp });
+      const card = await tokenize(vaultUrl);
+      const paid = await payWithRetries(api, (trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, card)), { tries: 40, pauseMs: 100, giveUp });
       intents.push(paid);
     }
   };
@@ -200,7 +203,7 @@ async function main() {
       const code = await createLink(sandbox.url, 'Carga');
       let exit;
       const { intents, counters } = await loadThrough(proxy, code, {
-        payers: 6, durationMs: 0, giveUp: () => exit !== undefined,
+        vaultUrl: sandbox.vault.url, payers: 6, durationMs: 0, giveUp: () => exit !== undefined,
         during: async () => {
           await sleep(1_000);
           watch.expectedExit = true;
