@@ -121,9 +121,10 @@ export function linkPaymentFingerprint(
  * Every link payment starts here, so this is where its captcha is verified, once (a token counts once).
  */
 export async function repeatedPayment(
-  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string, reading: PaymentOpening | Promise<PaymentOpening> = readOpening(deps, input),
+  deps: Pick<Deps, 'db' | 'captchaRequired' | 'captcha'>, input: LinkPaymentInput, fingerprint: string, given?: PaymentOpening,
 ): Promise<TransactionRow | undefined> {
-  const opening = await reading;
+  // Read here unless the method read it for its own checks first (readOpening).
+  const opening = given ?? (await readOpening(deps, input));
   const { merchant } = opening;
   const captchaPayee = merchant ? { id: merchant.id, captchaRequired: merchant.captcha_required, earlierUse: opening.captchaUse } : null;
   const spend = await verifyPaymentCaptcha(deps, input.captchaToken, { code: input.code }, input.trackId, captchaPayee);
@@ -137,8 +138,8 @@ export async function repeatedPayment(
 
 /**
  * The captcha's merchant and token, the trackId's payment, the link and its merchant (and the wallet
- * card a saved card's payment names): one read, which a method may start before its own first call
- * (payByCard, beside the card vault's) or use for its own checks, and hand to repeatedPayment.
+ * card a saved card's payment names): one read, which a method may use for its own checks first (a
+ * Nequi push's phone, a saved card) and hand to repeatedPayment.
  */
 export function readOpening(deps: Pick<Deps, 'db'>, input: LinkPaymentInput, walletCard?: { userId: number; cardId: number }): Promise<PaymentOpening> {
   return readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken), walletCard);

@@ -14,7 +14,7 @@ import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import type { JustRecorded } from './settlePayment';
 import { keepWalletCard } from './savedCard';
-import { checkLinkPayee, linkTransactionOf, readOpening, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 
 export interface PayContext {
   lang: Language;
@@ -43,11 +43,10 @@ export interface CardPaymentResult {
 export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: PayContext): Promise<CardPaymentResult> {
   const input = linkInputOf(payload);
   // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them.
-  // Asked while the database reads the payment's opening: neither waits for the other (one round trip less).
-  const [vaultCard, opening] = await Promise.all([vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber'), readOpening(deps, input)]);
+  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber');
   const cardFingerprint = vaultCard.fingerprint;
   const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
-  const earlier = await repeatedPayment(deps, input, fingerprint, opening);
+  const earlier = await repeatedPayment(deps, input, fingerprint);
   if (earlier) {
     if (stillInDoubt(earlier)) return charged(earlier, await payeeOf(deps, earlier));
     return answered(earlier, earlier.status === 1 ? await payeeOf(deps, earlier) : undefined);
