@@ -4,7 +4,8 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 
-const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
+/** The sandbox's client key, the widget's for the demo merchant. */
+export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
 /** A random Visa number with a good Luhn digit: any card outside the test table is approved. */
 export function randomVisa() {
@@ -18,7 +19,7 @@ export function randomVisa() {
 }
 
 /** SPEC 7's encoding of a body: base64 of its JSON, then hex. */
-const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
+export const encodeSpec7 = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
 /**
  * A new card (`number`, a random approved one by default) typed into the card vault at `vaultUrl`;
@@ -43,16 +44,25 @@ export function tokenize(vaultUrl, number = randomVisa()) {
   });
 }
 
-/** A card payment of link `code` as the widget sends it: the card's token, a trackId and a captcha token of its own (a token counts once), so no rule joins two. */
-export function cardPaymentRequest(code, token) {
-  const body = {
-    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
-    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
+/**
+ * A card payment's SPEC 7 body for link `code`, as the widget sends it: the card vault's `token`, the
+ * payment's `trackId` and a captcha token of its own (a token counts once, and the sandbox's captcha
+ * answers any but fail / fail-score as a person). `label` names the tool in the e-mail and the domain,
+ * `concept` the purchase.
+ */
+export function cardPaymentBody(code, token, trackId = randomUUID(), label = 'bench', concept = 'Bench') {
+  return {
+    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: `${label}@example.com`, phone: '+50761234567',
+    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept, description: concept,
     cardInformation: { cardNumber: token, expMonth: '12', expYear: '34', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50', captchaToken: `bench-person-${randomUUID()}` },
+    additionalData: { domainRequested: `${label}.test`, trackId, zipCode: '0000', street: 'Calle 50', captchaToken: `${label}-person-${trackId}` },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
-  return { path: '/api/v1/cards/auth-capture', init: { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY }, body: encode(body) } };
+}
+
+/** A card payment of link `code` with the card vault's `token`, ready for fetch: a trackId of its own, so no rule joins two. */
+export function cardPaymentRequest(code, token) {
+  return { path: '/api/v1/cards/auth-capture', init: { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY }, body: encodeSpec7(cardPaymentBody(code, token)) } };
 }
 
 /** A link of the demo merchant to pay `amount` (the sandbox's own API). */

@@ -1,11 +1,8 @@
 // A payer over plain HTTP with the widget's retry protocol: after an unknown outcome, look the trackId up
 // (GET /api/v1/payments/attempts/:trackId) and send again, same trackId, only on 404 PAYMENT_NOT_FOUND.
 import { randomUUID } from 'node:crypto';
-import { randomVisa, tokenize } from '../api-card-payments.mjs';
+import { CLIENT_KEY, cardPaymentBody, encodeSpec7, randomVisa, tokenize } from '../api-card-payments.mjs';
 
-export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
-
-const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 const decode = (text) => JSON.parse(Buffer.from(Buffer.from(text, 'hex').toString('latin1'), 'base64').toString('utf8'));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -13,16 +10,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export { randomVisa, tokenize };
 
 /** A card payment's SPEC 7 body: `cardToken` is the card vault's token for the card (tokenize). */
-export function cardBody(code, trackId, cardToken) {
-  return {
-    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'faults@example.com', phone: '+50761234567',
-    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Fallas', description: 'Fallas',
-    cardInformation: { cardNumber: cardToken, expMonth: '12', expYear: '34', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    // The sandbox's captcha answers any token but fail / fail-score as a person; a payment needs one.
-    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: `faults-person-${trackId}` },
-    customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
-  };
-}
+export const cardBody = (code, trackId, cardToken) => cardPaymentBody(code, cardToken, trackId, 'faults', 'Fallas');
 
 /** Every call resolves: { status, code, data, retryAfter }, or { status: 0, error } when no answer came. */
 export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 }, headers = {} } = {}) {
@@ -32,7 +20,7 @@ export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, 
       const res = await fetch(`${baseUrl}/api/v1${path}`, {
         method,
         headers: { 'x-api-key': CLIENT_KEY, ...headers, ...(body === undefined ? {} : { 'content-type': 'text/plain' }) },
-        body: body === undefined ? undefined : encode(body),
+        body: body === undefined ? undefined : encodeSpec7(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();
