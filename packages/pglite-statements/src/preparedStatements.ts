@@ -2,8 +2,8 @@ import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 
 // The server (packages/sandbox) and the card vault run on PGlite by default. PGlite's query() parses,
 // analyses and plans its SQL text on every call (an unnamed statement); for a payment's few long
-// statements that is most of their cost (docs/performance.md, "The payment's statements prepared
-// on PGlite"). Here each SQL text is prepared once per session as a named
+// statements that is most of their cost (docs/performance.md, "How a card payment
+// came to its cost"). Here each SQL text is prepared once per session as a named
 // statement, through PGlite's own protocol API, and then run with bind, execute and sync in one
 // call into the database; PostgreSQL keeps its plan (a generic one after five runs, where that
 // costs no more). The answer is read by PGlite's own parser.
