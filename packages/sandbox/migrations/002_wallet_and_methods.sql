@@ -50,7 +50,7 @@ create table verification_codes (
   used boolean not null default false,
   created_at timestamptz not null default now()
 );
-create index verification_codes_email on verification_codes (email, purpose);
+create index if not exists verification_codes_email on verification_codes (email, purpose);
 
 -- The dev mailbox: every e-mail the service would send.
 create table mailbox (
@@ -75,7 +75,7 @@ alter table transactions add column expires_at timestamptz;
 alter table transactions add column reference text;
 alter table transactions add column user_id integer references users (id);
 alter table transactions add column details jsonb not null default '{}';
-create unique index transactions_reference on transactions (reference) where reference is not null;
+create unique index if not exists transactions_reference on transactions (reference) where reference is not null;
 
 -- SPEC 4 "Transaction validation": the random charge a payer reads from the statement.
 create table validations (

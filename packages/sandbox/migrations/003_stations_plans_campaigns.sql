@@ -68,4 +68,4 @@ create table process_records (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index process_records_kind on process_records (kind, user_id);
+create index if not exists process_records_kind on process_records (kind, user_id);

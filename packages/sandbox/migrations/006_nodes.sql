@@ -28,4 +28,4 @@ create trigger transactions_notify_update after update on transactions
   execute function pasarela_notify_transaction();
 
 -- Timed work finds due rows without a scan.
-create index transactions_lapsing on transactions (expires_at) where status in (0, -1) and expires_at is not null;
+create index if not exists transactions_lapsing on transactions (expires_at) where status in (0, -1) and expires_at is not null;

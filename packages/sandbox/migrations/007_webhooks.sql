@@ -28,8 +28,8 @@ create table webhook_events (
   last_error text,
   delivered_at timestamptz
 );
-create index webhook_events_due on webhook_events (next_attempt_at) where state = 'pending';
-create index webhook_events_merchant on webhook_events (merchant_id, created_at);
+create index if not exists webhook_events_due on webhook_events (next_attempt_at) where state = 'pending';
+create index if not exists webhook_events_merchant on webhook_events (merchant_id, created_at);
 
 -- Every method records and settles through the transactions table, so one trigger catches every
 -- outcome: a new payment, a settle, an expiry, a subscription charge. Merchants without a

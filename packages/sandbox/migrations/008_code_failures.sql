@@ -6,4 +6,4 @@ create table code_failures (
   who text not null,
   created_at timestamptz not null default now()
 );
-create index code_failures_who on code_failures (purpose, who, created_at);
+create index if not exists code_failures_who on code_failures (purpose, who, created_at);

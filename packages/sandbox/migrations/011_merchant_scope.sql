@@ -9,7 +9,7 @@ alter table merchants add column captcha_required boolean not null default true;
 -- wallet's own e-mails (sign-up and recovery codes, a user's request to a friend), which only the
 -- operator reads.
 alter table mailbox add column merchant_id integer references merchants (id);
-create index mailbox_merchant on mailbox (merchant_id, id);
+create index if not exists mailbox_merchant on mailbox (merchant_id, id);
 
 -- Every transaction change now names its merchant, so a merchant's live socket hears only its own.
 create or replace function pasarela_notify_transaction() returns trigger language plpgsql as $$

@@ -9,7 +9,7 @@ create table gateway_events (
   body jsonb not null,
   received_at timestamptz not null default now()
 );
-create index gateway_events_attempt on gateway_events (attempt_key);
+create index if not exists gateway_events_attempt on gateway_events (attempt_key);
 
 -- The simulated gateways' own books (gateways/simulator/): what each was asked under each key and
 -- what it decided, as a real processor keeps them; never a card number or CVC. `answer_at` is when
@@ -23,10 +23,10 @@ create table gateway_simulator (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index gateway_simulator_answers on gateway_simulator (answer_at) where answer_at is not null;
+create index if not exists gateway_simulator_answers on gateway_simulator (answer_at) where answer_at is not null;
 
 -- Attempts sent to a gateway whose answer is not recorded yet, for the reconciler.
-create index transactions_in_doubt on transactions (updated_at) where auth_status = 'PROCESSING';
+create index if not exists transactions_in_doubt on transactions (updated_at) where auth_status = 'PROCESSING';
 
 -- An attempt in doubt is not news for the merchant: its webhook goes out once its gateway answered.
 drop trigger transactions_webhook_insert on transactions;

@@ -5,9 +5,9 @@
 -- there (routes/merchant/merchantSchemas.ts holds the limits).
 alter table payment_links add column order_reference text;
 alter table payment_links add column metadata jsonb not null default '{}';
-create unique index payment_links_order_reference on payment_links (merchant_id, order_reference) where order_reference is not null;
-create index payment_links_merchant on payment_links (merchant_id, id);
-create index transactions_merchant on transactions (merchant_id, id);
+create unique index if not exists payment_links_order_reference on payment_links (merchant_id, order_reference) where order_reference is not null;
+create index if not exists payment_links_merchant on payment_links (merchant_id, id);
+create index if not exists transactions_merchant on transactions (merchant_id, id);
 
 -- What was given back of a payment so far, by the refunds that went through; never above what was paid.
 alter table transactions add column refunded_cents integer not null default 0;
@@ -25,7 +25,7 @@ create table refunds (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index refunds_payment on refunds (cod_oper, created_at);
+create index if not exists refunds_payment on refunds (cod_oper, created_at);
 
 -- Idempotency-Key on the merchant API's POSTs: the first request with a key inserts its row (a
 -- conditional insert, so of two at once on any node only one runs); its answer is kept with it and
@@ -43,7 +43,7 @@ create table idempotency_keys (
   created_at timestamptz not null default now(),
   primary key (merchant_id, key)
 );
-create index idempotency_keys_created on idempotency_keys (created_at);
+create index if not exists idempotency_keys_created on idempotency_keys (created_at);
 
 -- Webhook events carry the link's order reference and metadata, what was refunded, and their own
 -- type when it is not the transaction's overall result (a refund, a void).

@@ -22,4 +22,4 @@ create table card_checks (
   updated_at timestamptz not null default now(),
   unique (user_id, track_id)
 );
-create index card_checks_in_doubt on card_checks (updated_at) where auth_status = 'PROCESSING';
+create index if not exists card_checks_in_doubt on card_checks (updated_at) where auth_status = 'PROCESSING';

@@ -18,8 +18,8 @@ create table webhook_endpoints (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create unique index webhook_endpoints_primary on webhook_endpoints (merchant_id) where is_primary;
-create index webhook_endpoints_merchant on webhook_endpoints (merchant_id, created_at);
+create unique index if not exists webhook_endpoints_primary on webhook_endpoints (merchant_id) where is_primary;
+create index if not exists webhook_endpoints_merchant on webhook_endpoints (merchant_id, created_at);
 
 insert into webhook_endpoints (merchant_id, url, secret, is_primary)
 select id, webhook_url, webhook_secret, true from merchants where webhook_url is not null and webhook_secret is not null;
@@ -60,8 +60,8 @@ create table webhook_deliveries (
   created_at timestamptz not null default now(),
   check ((event_id is null) <> (test_body is null))
 );
-create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where state = 'pending';
-create index webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, created_at);
+create index if not exists webhook_deliveries_due on webhook_deliveries (next_attempt_at) where state = 'pending';
+create index if not exists webhook_deliveries_endpoint on webhook_deliveries (endpoint_id, created_at);
 
 create or replace function pasarela_endpoint_deliveries() returns trigger language plpgsql as $$
 begin
@@ -76,4 +76,4 @@ create trigger webhook_events_endpoints after insert on webhook_events
 -- A rolled secret key keeps the previous one working until previous_secret_key_expires_at.
 alter table merchants add column previous_secret_key_hash text;
 alter table merchants add column previous_secret_key_expires_at timestamptz;
-create index merchants_previous_secret_key on merchants (previous_secret_key_hash) where previous_secret_key_hash is not null;
+create index if not exists merchants_previous_secret_key on merchants (previous_secret_key_hash) where previous_secret_key_hash is not null;

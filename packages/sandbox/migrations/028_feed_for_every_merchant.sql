@@ -44,7 +44,7 @@ begin
 end $$;
 
 -- The feed keeps 30 days (store/merchantEvents.ts deleteOldEvents): found by age across merchants.
-create index webhook_events_created on webhook_events (created_at);
+create index if not exists webhook_events_created on webhook_events (created_at);
 
 -- The primary endpoint gone (webhookUrl removed, by any writer): what it still had to send is no
 -- longer a delivery, so it is neither sent nor listed as pending.

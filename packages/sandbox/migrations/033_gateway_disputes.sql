@@ -11,4 +11,4 @@ create table gateway_disputes (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index gateway_disputes_payment on gateway_disputes (cod_oper);
+create index if not exists gateway_disputes_payment on gateway_disputes (cod_oper);

@@ -36,8 +36,8 @@ create table payouts (
   updated_at timestamptz not null default now(),
   unique (merchant_id, period)
 );
-create index payouts_merchant on payouts (merchant_id, seq);
-create index payouts_pending on payouts (created_at) where status = 'pending';
+create index if not exists payouts_merchant on payouts (merchant_id, seq);
+create index if not exists payouts_pending on payouts (created_at) where status = 'pending';
 
 -- The ledger: every movement of a merchant's money, written in the transaction that makes it.
 -- amount (gross) = fee + net, in cents; the balance is the sum of the nets, available once
@@ -61,13 +61,13 @@ create table balance_transactions (
   source_payout_id text references payouts (id),
   created_at timestamptz not null default now()
 );
-create unique index balance_transactions_payment on balance_transactions (cod_oper) where type = 'payment';
-create unique index balance_transactions_refund on balance_transactions (refund_id) where type = 'refund';
-create unique index balance_transactions_payout on balance_transactions (source_payout_id, type) where type in ('payout', 'payout_failure');
-create unique index balance_transactions_dispute on balance_transactions (dispute_id, type) where type in ('dispute', 'dispute_reversal');
-create index balance_transactions_merchant on balance_transactions (merchant_id, seq);
-create index balance_transactions_unpaid on balance_transactions (merchant_id, available_on) where payout_id is null;
-create index balance_transactions_of_payout on balance_transactions (payout_id);
+create unique index if not exists balance_transactions_payment on balance_transactions (cod_oper) where type = 'payment';
+create unique index if not exists balance_transactions_refund on balance_transactions (refund_id) where type = 'refund';
+create unique index if not exists balance_transactions_payout on balance_transactions (source_payout_id, type) where type in ('payout', 'payout_failure');
+create unique index if not exists balance_transactions_dispute on balance_transactions (dispute_id, type) where type in ('dispute', 'dispute_reversal');
+create index if not exists balance_transactions_merchant on balance_transactions (merchant_id, seq);
+create index if not exists balance_transactions_unpaid on balance_transactions (merchant_id, available_on) where payout_id is null;
+create index if not exists balance_transactions_of_payout on balance_transactions (payout_id);
 
 -- Events about something other than a transaction (a payout, a dispute) carry their object's
 -- snapshot as the event's data; such an event names no transaction.

@@ -8,7 +8,7 @@ alter table transactions add column captured_cents integer not null default 0 ch
 alter table transactions add column capture_before timestamptz;
 
 -- The reconciler finds open holds past their deadline, and captures and releases whose answer was lost.
-create index transactions_open_holds on transactions (capture_before) where tx_type = 'AUTH' and (hold_state is null or hold_state in ('capturing', 'releasing'));
+create index if not exists transactions_open_holds on transactions (capture_before) where tx_type = 'AUTH' and (hold_state is null or hold_state in ('capturing', 'releasing'));
 
 -- An event shows the hold as it was then.
 alter table webhook_events add column tx_type text;

@@ -11,15 +11,15 @@ update gateway_disputes d set
   fee_charged = exists (select 1 from balance_transactions b where b.dispute_id = d.reference and b.type = 'dispute');
 
 drop index balance_transactions_dispute;
-create unique index balance_transactions_dispute_reversal on balance_transactions (dispute_id) where type = 'dispute_reversal';
-create index balance_transactions_dispute on balance_transactions (dispute_id) where dispute_id is not null;
+create unique index if not exists balance_transactions_dispute_reversal on balance_transactions (dispute_id) where type = 'dispute_reversal';
+create index if not exists balance_transactions_dispute on balance_transactions (dispute_id) where dispute_id is not null;
 
 -- A refund the processor reports failed after it succeeded (a card closed since) gives its money
 -- back to the merchant: a `refund_failure` line, the refund's own line reversed, once per refund.
 alter table balance_transactions drop constraint balance_transactions_type_check;
 alter table balance_transactions add constraint balance_transactions_type_check
   check (type in ('payment', 'refund', 'refund_failure', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'));
-create unique index balance_transactions_refund_failure on balance_transactions (refund_id) where type = 'refund_failure';
+create unique index if not exists balance_transactions_refund_failure on balance_transactions (refund_id) where type = 'refund_failure';
 
 -- Its transaction.refund_failed event too: the one update that moves a refund from succeeded to failed.
 drop trigger refunds_webhook on refunds;

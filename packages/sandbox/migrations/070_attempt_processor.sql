@@ -3,4 +3,4 @@
 -- that processor asks it about the attempt; null on attempts recorded before, which any node asks.
 alter table transactions add column processor text;
 
-create index transactions_in_doubt_processor on transactions (processor, method) where status = -1;
+create index if not exists transactions_in_doubt_processor on transactions (processor, method) where status = -1;

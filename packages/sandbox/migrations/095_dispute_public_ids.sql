@@ -6,4 +6,4 @@ alter table gateway_disputes add column public_id text;
 update gateway_disputes set public_id = reference;
 alter table gateway_disputes alter column public_id set default 'dp_' || replace(gen_random_uuid()::text, '-', '');
 alter table gateway_disputes alter column public_id set not null;
-create unique index gateway_disputes_public_id on gateway_disputes (public_id);
+create unique index if not exists gateway_disputes_public_id on gateway_disputes (public_id);

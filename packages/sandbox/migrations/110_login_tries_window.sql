@@ -3,4 +3,4 @@
 -- nothing any more, and the nodes delete such rows (store/users.ts forgetLapsedLoginTries), so
 -- logins typed by nobody's account do not pile up for good.
 alter table login_tries add column counted_since timestamptz not null default now();
-create index login_tries_lapse on login_tries (counted_since);
+create index if not exists login_tries_lapse on login_tries (counted_since);

@@ -2,4 +2,4 @@
 -- captchaUseKeepMs), when the captcha port says how long that is: after it the service refuses the
 -- token by itself, and the nodes delete the record (store/captchaUses.ts forgetSpentCaptchaTokens),
 -- so the table no longer grows by a row for every payment ever made.
-create index captcha_uses_used_at on captcha_uses (used_at);
+create index if not exists captcha_uses_used_at on captcha_uses (used_at);

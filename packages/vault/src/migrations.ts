@@ -22,14 +22,14 @@ const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
         master_key_id text not null,
         created_at timestamptz not null default now()
       );
-      create index vault_cards_master_key on vault_cards (master_key_id);
+      create index if not exists vault_cards_master_key on vault_cards (master_key_id);
       -- PCI DSS 3.3.1.2: the CVC only until its authorization's outcome (the server drops it) or its time, whichever comes first.
       create table vault_cvcs (
         token text primary key references vault_cards (token) on delete cascade,
         cvc_sealed bytea not null,
         expires_at timestamptz not null
       );
-      create index vault_cvcs_expiry on vault_cvcs (expires_at);
+      create index if not exists vault_cvcs_expiry on vault_cvcs (expires_at);
     `,
   },
   {
@@ -37,7 +37,7 @@ const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
     sql: `
       -- A token no server call has used yet (never forwarded, never read under the API secret) is deleted at unused_until, and its first use sets it null for good. Cards stored before this may have been used: kept.
       alter table vault_cards add column unused_until timestamptz;
-      create index vault_cards_unused on vault_cards (unused_until) where unused_until is not null;
+      create index if not exists vault_cards_unused on vault_cards (unused_until) where unused_until is not null;
     `,
   },
 ];
