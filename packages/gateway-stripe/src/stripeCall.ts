@@ -69,7 +69,8 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
     try {
       return await beforeDeadline(send(options), left);
     } catch (error) {
-      if (error === DEADLINE) throw new GatewayOutcomeUnknown('Stripe gave no answer by the deadline');
+      // The try cut short says nothing; the one before it, if any, says why it was sent again.
+      if (error === DEADLINE) throw new GatewayOutcomeUnknown(`Stripe gave no answer by the deadline${describe(lastError)}`);
       // The key was used with other parameters: Stripe did act under it, but not on this request.
       if ((error as { type?: string }).type === 'StripeIdempotencyError') throw new GatewayOutcomeUnknown(`Stripe holds another request under this key: ${(error as Error).message}`);
       if (!worthRetrying(error)) throw error;
