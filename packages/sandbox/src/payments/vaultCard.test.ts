@@ -83,10 +83,10 @@ describe('the CVC\'s drop', () => {
     const asked: Asked[] = [];
     const vault = recording(asked);
     const dropped = vault.dropCvc(TOKEN);
-    const started = Date.now();
-    await vault.close();
-    expect(Date.now() - started).toBeLessThan(DROP_GATHER_MS);
+    const closing = vault.close();
+    // Sent within close() itself, no timer run: not the gather's after DROP_GATHER_MS (however slow the machine).
     expect(asked.map((call) => call.tokens)).toEqual([[TOKEN]]);
+    await closing;
     await dropped;
   });
 
