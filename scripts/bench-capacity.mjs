@@ -269,8 +269,14 @@ async function measureRound(side, concurrency, watcher) {
   };
 }
 
+/**
+ * A process whose CPU reaches this share of one core per process: its one JavaScript thread (the
+ * node's also runs PGlite) is busy all the time, whatever the machine's other cores do.
+ */
+const ONE_THREAD_BUSY = 0.85;
+
 /** The resource that stops the level from going faster, from what was measured in its rounds. */
-function limitOf(rounds, concurrency, database) {
+function limitOf(rounds, concurrency, database, nodes) {
   const m = (key) => median(rounds.map((r) => r[key]));
   const busy = m('machineBusy');
   const waits = new Map();
@@ -290,6 +296,11 @@ function limitOf(rounds, concurrency, database) {
     const biggest = ours.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
     parts.push(`CPU: the machine ${fixed(busy * 100, 0)} % busy (node ${fixed(node, 2)} cores${Number.isFinite(db) ? `, database ${fixed(db, 2)}` : ''}${Number.isFinite(vault) && vault > 0 ? `, card vault ${fixed(vault, 2)}` : ''}, load generator ${fixed(m('benchCores'), 2)}, other processes ${fixed(others, 2)} of ${CORES}); most of ours: ${biggest}`);
   }
+  const perNode = m('nodeCores') / nodes;
+  // Each node has its card vault beside it, as `npm start` runs one.
+  const vaultThread = m('vaultCores') / nodes;
+  if (busy < 0.9 && perNode >= ONE_THREAD_BUSY) parts.push(`the node's JavaScript thread (${fixed(perNode, 2)} cores a node${database === 'PGlite' ? ', PGlite running in it' : ''})`);
+  if (busy < 0.9 && Number.isFinite(vaultThread) && vaultThread >= ONE_THREAD_BUSY) parts.push(`the card vault's JavaScript thread (${fixed(vaultThread, 2)} cores a vault)`);
   if (samples > 0 && locks >= 0.2) parts.push(`locks (${fixed(locks * 100, 0)} % of active samples)`);
   if (samples > 0 && fsync >= 0.2) parts.push(`fsync (WAL flush: ${fixed(fsync * 100, 0)} % of active samples)`);
   if (samples > 0 && idleInTx >= 0.2) parts.push(`the node between statements (${fixed(idleInTx * 100, 0)} % idle in transaction)`);
@@ -381,7 +392,7 @@ function printLevel(database, nodes, concurrency, rounds) {
   // The floor has no card vault: with it, what a payment costs the machines a provider runs for it.
   const withVault = p.map((r, i) => (cpuOf(r) + r.vaultCpu) / cpuOf(f[i]));
   console.log(`  Pasarela / floor: throughput ${fixed(median(ratios('rate')), 2)}x (rounds ${spread(ratios('rate'))}), p99 ${fixed(median(ratios('p99')), 2)}x (${spread(ratios('p99'))}), node+db CPU per payment ${fixed(median(cpuRatios), 2)}x (${spread(cpuRatios)}), node+db+card vault ${fixed(median(withVault), 2)}x (${spread(withVault)})`);
-  console.log(`  limited by: Pasarela ${limitOf(p, concurrency, database)}; floor ${limitOf(f, concurrency, database)}`);
+  console.log(`  limited by: Pasarela ${limitOf(p, concurrency, database, nodes)}; floor ${limitOf(f, concurrency, database, nodes)}`);
 }
 
 function printSizing(all) {
