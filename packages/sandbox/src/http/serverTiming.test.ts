@@ -3,6 +3,7 @@ import { encodeBody } from '@pasarela/core';
 import type { Transaction, TransactionOptions } from '../db/Database';
 import { writes } from '../db/statementTrace';
 import { asCaller, tokenizedCardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../../test/testApp';
+import { merchantApiClient } from '../../test/merchantApiClient';
 
 let t: TestApp;
 /** Counted above the database, as the routes and services call it: what the header must agree with. */
@@ -109,6 +110,20 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     const res = await pay(await tokenizedCardPayload(link, { cardNumber }));
     expect(res.status).toBe(409);
     expect(Object.keys(partsOf(res.headers.get('server-timing')))).toEqual(['queue', 'db', 'vault', 'node', 'total']);
+  });
+  it('a merchant\'s refund: the card processor\'s refund call is the processor\'s time, not the node\'s', async () => {
+    const api = await merchantApiClient((path, init) => t.app.request(path, init));
+    const merchant = await t.admin('POST', '/merchants', { name: 'Server-Timing S.A.' });
+    const key = String(merchant.json['secretKey']);
+    const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])))).data['codOper']);
+    const refund = await api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 5 } });
+    expect(refund.status, JSON.stringify(refund.json)).toBe(201);
+    const parts = partsOf(refund.headers.get('server-timing'));
+    expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'node', 'total']);
+    expect(parts['processor']?.desc).toBe('the card processor: 1 call');
+    const sum = parts['queue']!.dur + parts['db']!.dur + parts['processor']!.dur + parts['node']!.dur;
+    expect(Math.abs(sum - parts['total']!.dur)).toBeLessThanOrEqual(0.5);
   });
   it('any other route too: a payment\'s status call, a 404', async () => {
     const res = await t.app.request('/api/v1/cash/payments/no-such-voucher', { headers: asCaller() });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { emptyTrace, traceStatements } from '../db/statementTrace';
+import type { Gateways } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 
 interface CallTiming {
@@ -8,11 +9,16 @@ interface CallTiming {
   calls: number;
 }
 
-/** The calls a request waits on outside the node: the card processor's and the card vault's. */
+/** The calls a request waits on outside the node: the processors' (every gateway port's) and the card vault's. */
 interface RequestTiming {
-  processor: CallTiming;
+  processor: CallTiming & { ports: Set<keyof Gateways> };
   vault: CallTiming;
 }
+
+/** How Server-Timing names each port a request called. */
+const PORT_NAMES: Record<keyof Gateways, string> = {
+  card: 'the card processor', push: 'the push wallet', voucher: 'the cash voucher network', crypto: 'the crypto processor', bank: 'the bank redirect', payout: 'the payout rail',
+};
 
 const currentRequest = new AsyncLocalStorage<RequestTiming>();
 
@@ -41,20 +47,42 @@ function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
 }
 
 /**
- * The card processor's authorizations and the card vault's look-ups timed; the database counts its own
+ * Every call of a gateway port that answers later (an authorization, a refund, a capture, a push, a
+ * payout...) timed into the request's processor part; what a port answers at once (a declared
+ * tokenizer, a notification's check) is neither counted nor changed.
+ */
+function timedPort<T extends object>(port: T, name: keyof Gateways): T {
+  return new Proxy(port, {
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const timing = currentRequest.getStore()?.processor;
+        const start = performance.now();
+        const result: unknown = Reflect.apply(value, object, args);
+        if (!timing || !(result instanceof Promise)) return result;
+        timing.calls++;
+        timing.ports.add(name);
+        return result.finally(() => {
+          timing.ms += performance.now() - start;
+        });
+      };
+    },
+  });
+}
+
+/**
+ * Every gateway port's calls and the card vault's look-ups timed; the database counts its own
  * statements where it sends them (db/statementTrace.ts). Outside a request (timers, scripts) nothing is
  * counted. The vault's CVC drop is not awaited by the request, so it is not its time.
  */
 export function timedDeps(deps: Deps): Deps {
-  const card = deps.gateways.card;
-  const timedCard = withMethods(card, {
-    authorize: (...args: Parameters<typeof card.authorize>) => timed('processor', () => card.authorize(...args)),
-  });
+  const gateways = Object.fromEntries(Object.entries(deps.gateways).map(([name, port]) => [name, timedPort(port as object, name as keyof Gateways)])) as unknown as Gateways;
   const vault = deps.cardVault;
   const timedVault = withMethods(vault, {
     card: (token: string) => timed('vault', () => vault.card(token)),
   });
-  return { ...deps, cardVault: timedVault, gateways: { ...deps.gateways, card: timedCard } };
+  return { ...deps, cardVault: timedVault, gateways };
 }
 
 const ms = (n: number) => n.toFixed(1);
@@ -64,14 +92,15 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * Every answer, refusals too, says where its server time went; browsers show it in developer tools.
  * The parts add up to the whole when nothing ran side by side: `queue` (waiting for a database
  * connection, or PGlite's turn), `db` (statements sent to their answers, counted as PostgreSQL
- * receives them, BEGIN and COMMIT included), `processor` (the card processor's call), `vault` (the
+ * receives them, BEGIN and COMMIT included), `processor` (the calls to the processors: the card
+ * processor's authorization or refund, a wallet's push, a payout...), `vault` (the
  * card vault's look-up of a typed card's token), `node` (the rest: the node's own work and its event
  * loop), `total`.
  */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {
     const startedAt = performance.now();
-    const timing: RequestTiming = { processor: { ms: 0, calls: 0 }, vault: { ms: 0, calls: 0 } };
+    const timing: RequestTiming = { processor: { ms: 0, calls: 0, ports: new Set() }, vault: { ms: 0, calls: 0 } };
     const { processor, vault } = timing;
     const db = emptyTrace();
     await traceStatements(db, () => currentRequest.run(timing, next));
@@ -79,7 +108,7 @@ export function serverTiming(): MiddlewareHandler {
     const header = [
       `queue;dur=${ms(db.queueMs)};desc="waiting for the database"`,
       `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing)"`,
-      ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="the card processor: ${count(processor.calls, 'call')}"`] : []),
+      ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="${[...processor.ports].map((port) => PORT_NAMES[port]).join(' and ')}: ${count(processor.calls, 'call')}"`] : []),
       ...(vault.calls > 0 ? [`vault;dur=${ms(vault.ms)};desc="the card vault: ${count(vault.calls, 'call')}"`] : []),
       `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms - vault.ms))};desc="the node's own work"`,
       `total;dur=${ms(total)}`,
