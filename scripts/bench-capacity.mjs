@@ -168,7 +168,7 @@ async function openWatcher(url) {
 
 /** The db part of Server-Timing: "N statements and M commits (W writing)". */
 function countsOf(header) {
-  const found = /(\d+) statements? and (\d+) commits? \((\d+) writing\)/.exec(header ?? '');
+  const found = /(\d+) statements? and (\d+) commits? \((\d+) writing/.exec(header ?? '');
   return found ? { statements: Number(found[1]), commits: Number(found[2]), writing: Number(found[3]) } : undefined;
 }
 const queueOf = (header) => Number(/queue;dur=([\d.]+)/.exec(header ?? '')?.[1] ?? NaN);

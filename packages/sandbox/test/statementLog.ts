@@ -1,5 +1,5 @@
 import type { Transaction, TransactionOptions } from '../src/db/Database';
-import { writes } from '../src/db/statementTrace';
+import { skipsFlush, writes } from '../src/db/statementTrace';
 import type { TestApp } from './testApp';
 
 /** The node's announcements after its commits (changes/announcements.ts), batched: not a payment's own. */
@@ -54,7 +54,7 @@ export function statementLog(t: TestApp) {
   };
 }
 
-/** Commits that write (each waits for its WAL flush on PostgreSQL): a transaction's, or a statement's sent alone. */
+/** Commits that write and wait for their WAL flush on PostgreSQL: a transaction's, or a statement's sent alone. */
 export function writingCommits(sent: readonly string[]): number {
   let inTransaction = false;
   let wrote = false;
@@ -67,8 +67,11 @@ export function writingCommits(sent: readonly string[]): number {
     } else if (sql === 'rollback') inTransaction = false;
     else if (!sql.startsWith('processor:') && writes(sql)) {
       if (inTransaction) wrote = true;
-      else commits += 1;
+      else if (!skipsFlush(sql)) commits += 1;
     }
   }
   return commits;
 }
+
+/** Statements sent alone that write and commit without waiting for the WAL flush (an Idempotency-Key's claim and answer). */
+export const unflushedCommits = (sent: readonly string[]): number => sent.filter((sql) => writes(sql) && skipsFlush(sql)).length;

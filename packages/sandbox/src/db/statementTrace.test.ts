@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './Database';
 import { emptyTrace, traceStatements, type StatementTrace } from './statementTrace';
 import { openTestDatabase } from '../../test/testApp';
+import { WITHOUT_FLUSH } from '../store/idempotencyKeys';
 
 // Server-Timing's counts come from here: every statement the database receives (BEGIN, COMMIT,
 // ROLLBACK and an advisory lock's SELECT included) and every commit it makes, as PostgreSQL's
@@ -25,6 +26,10 @@ describe('statements and commits, counted where they are sent', () => {
   it('a statement sent alone is one statement and one commit, writing when it changes rows', async () => {
     expect(counts(await traced(() => db.query('select 1')))).toEqual({ statements: 1, commits: 1, writingCommits: 0 });
     expect(counts(await traced(() => db.query('insert into trace_rows (id) values ($1)', [1])))).toEqual({ statements: 1, commits: 1, writingCommits: 1 });
+  });
+  it('a statement sent alone that sets its synchronous_commit off writes without waiting for the WAL flush: counted apart', async () => {
+    const trace = await traced(() => db.query(`${WITHOUT_FLUSH} insert into trace_rows (id) select $1::int from without_flush`, [4]));
+    expect({ ...counts(trace), unflushedCommits: trace.unflushedCommits }).toEqual({ statements: 1, commits: 1, writingCommits: 0, unflushedCommits: 1 });
   });
   it('a failed statement is sent but commits nothing', async () => {
     expect(counts(await traced(() => db.query('insert into trace_rows (id) values ($1)', [1])))).toEqual({ statements: 1, commits: 0, writingCommits: 0 });

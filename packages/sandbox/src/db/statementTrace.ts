@@ -8,6 +8,8 @@ export interface StatementTrace {
   commits: number;
   /** The commits that wrote, each waiting for its WAL flush (fsync) on PostgreSQL. */
   writingCommits: number;
+  /** Commits that wrote without waiting for the WAL flush (a statement's own `synchronous_commit = off`): not in writingCommits. */
+  unflushedCommits: number;
   /** Waiting for a pooled connection (PostgreSQL) or for PGlite's one session: the node's own queue. */
   queueMs: number;
   /** From each statement sent to its answer. */
@@ -16,7 +18,7 @@ export interface StatementTrace {
 
 const current = new AsyncLocalStorage<StatementTrace>();
 
-export const emptyTrace = (): StatementTrace => ({ statements: 0, commits: 0, writingCommits: 0, queueMs: 0, statementMs: 0 });
+export const emptyTrace = (): StatementTrace => ({ statements: 0, commits: 0, writingCommits: 0, unflushedCommits: 0, queueMs: 0, statementMs: 0 });
 
 /** Outside it (timers, scripts) nothing is counted. */
 export function traceStatements<T>(trace: StatementTrace, work: () => Promise<T>): Promise<T> {
@@ -29,6 +31,10 @@ export const activeTrace = (): StatementTrace | undefined => current.getStore();
 // What changes rows or locks them: such a commit writes WAL. Triggers fire only on these.
 const WRITES = /\b(insert|update|delete|merge|pg_notify|nextval|setval)\b|\bfor\s+(no\s+key\s+)?(update|share)\b/i;
 export const writes = (sql: string): boolean => WRITES.test(sql);
+// A statement sent alone that sets its own transaction's synchronous_commit off (store/idempotencyKeys.ts).
+const WITHOUT_FLUSH = /set_config\('synchronous_commit', 'off', true\)/;
+/** Sent alone, it commits without waiting for the WAL flush. */
+export const skipsFlush = (sql: string): boolean => WITHOUT_FLUSH.test(sql);
 
 export async function timeInto<T>(trace: StatementTrace | undefined, part: 'queueMs' | 'statementMs', work: () => Promise<T>): Promise<T> {
   if (!trace) return work();
@@ -46,7 +52,7 @@ export async function standalone<T>(trace: StatementTrace | undefined, sql: stri
   const result = await timeInto(trace, 'statementMs', work);
   if (trace) {
     trace.commits += 1;
-    if (writes(sql)) trace.writingCommits += 1;
+    if (writes(sql)) trace[skipsFlush(sql) ? 'unflushedCommits' : 'writingCommits'] += 1;
   }
   return result;
 }

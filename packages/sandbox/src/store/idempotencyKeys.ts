@@ -14,12 +14,24 @@ export interface IdempotencyKeyRow {
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 /**
+ * The claim and the kept answer commit without waiting for PostgreSQL's WAL flush (the statement's
+ * own `synchronous_commit = off`): a call's effects are durable commits of their own, and the WAL is
+ * flushed in order, so the first of them (a refund's record before its processor is called, a link's
+ * insert) makes the claim before it durable too. The answer follows the call's last durable commit;
+ * only a database crash within the WAL writer's delay after it can lose it, and then the key stays
+ * running (409 `idempotency_key_in_use`) while what the call did is read as usual (GET).
+ */
+export const WITHOUT_FLUSH = "with without_flush as (select set_config('synchronous_commit', 'off', true))";
+
+/**
  * A conditional insert: of two requests with one key at once, on any node, exactly one runs. A key
  * past its 24 hours is taken afresh by the same statement (one commit, not a delete and an insert).
  */
 export async function claimIdempotencyKey(db: Queryable, merchantId: number, key: string, path: string, hash: string): Promise<boolean> {
   const rows = await db.query(
-    `insert into idempotency_keys as k (merchant_id, key, request_path, request_hash) values ($1, $2, $3, $4)
+    `${WITHOUT_FLUSH}
+     insert into idempotency_keys as k (merchant_id, key, request_path, request_hash)
+     select $1::integer, $2::text, $3::text, $4::text from without_flush
      on conflict (merchant_id, key) do update set request_path = excluded.request_path, request_hash = excluded.request_hash,
        state = 'running', status_code = null, answer = null, created_at = now()
        where k.created_at < now() - make_interval(hours => $5)
@@ -36,11 +48,11 @@ export async function findIdempotencyKey(db: Queryable, merchantId: number, key:
 }
 
 export async function recordIdempotentAnswer(db: Queryable, merchantId: number, key: string, statusCode: number, answer: string): Promise<void> {
-  await db.query("update idempotency_keys set state = 'done', status_code = $3, answer = $4 where merchant_id = $1 and key = $2",
-    [merchantId, key, statusCode, answer]);
+  await db.query(`${WITHOUT_FLUSH} update idempotency_keys set state = 'done', status_code = $3, answer = $4
+     from without_flush where merchant_id = $1 and key = $2`, [merchantId, key, statusCode, answer]);
 }
 
-/** A 5xx lets the key go, so a retry runs again. */
+/** A failure lets the key go, so a retry runs again: durable, or a crash could leave a key running that ran nothing. */
 export async function releaseIdempotencyKey(db: Queryable, merchantId: number, key: string): Promise<void> {
   await db.query("delete from idempotency_keys where merchant_id = $1 and key = $2 and state = 'running'", [merchantId, key]);
 }

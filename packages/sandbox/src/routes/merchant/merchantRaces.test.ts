@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayCall } from '../../gateways/GatewayCall';
+import { WITHOUT_FLUSH } from '../../store/idempotencyKeys';
 import { pngImage } from '../../../test/images';
 import { tokenizedCardPayload } from '../../../test/testApp';
 import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../../test/merchantApiClient';
@@ -93,6 +95,21 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     expect(answers.every((x) => x.status === 201)).toBe(true);
     expect(new Set(answers.map((x) => x.json['id'])).size).toBe(1);
     expect(await count('select count(*)::int as n from refunds where cod_oper = $1', [codOper])).toBe(1);
+  });
+
+  it('an Idempotency-Key\'s claim and answer commit without the WAL flush, and only they: the setting ends with their statement', async () => {
+    // The claim's and the answer's statements set synchronous_commit off for their own transaction (a
+    // statement sent alone is one): the connection they ran on commits the next payment durably.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const inside = await client.query<{ setting: string }>(`${WITHOUT_FLUSH} select current_setting('synchronous_commit') as setting from without_flush`);
+      expect(inside.rows[0]?.setting).toBe('off');
+      const after = await client.query<{ synchronous_commit: string }>('show synchronous_commit');
+      expect(after.rows[0]?.synchronous_commit).toBe('on');
+    } finally {
+      await client.end();
+    }
   });
 
   it('settles refunds left pending once, from what the processor says, with both nodes\' reconcilers running', async () => {
