@@ -17,7 +17,8 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
  * The claim and the kept answer commit without waiting for PostgreSQL's WAL flush (the statement's
  * own `synchronous_commit = off`): a call's effects are durable commits of their own, and the WAL is
  * flushed in order, so the first of them (a refund's record before its processor is called, a link's
- * insert) makes the claim before it durable too. The answer follows the call's last durable commit;
+ * insert) makes the claim before it durable too; a void's first effect may be the processor's (a push
+ * or voucher withdrawn), which asked again after a lost claim stays withdrawn once. The answer follows the call's last durable commit;
  * only a database crash within the WAL writer's delay after it can lose it, and then the key stays
  * running (409 `idempotency_key_in_use`) while what the call did is read as usual (GET).
  */
