@@ -5,7 +5,7 @@ import type { VaultDatabase } from './vaultDatabase';
  * stores never share a database. A card row holds no number in clear: the number (and the holder's
  * name) sealed under the row's data key, that key wrapped under a master key named by its id.
  */
-const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
+export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   {
     name: '001_cards',
     sql: `
