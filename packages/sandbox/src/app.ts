@@ -11,7 +11,7 @@ import type { Deps, PayerWindows } from './Deps';
 import { ApiError } from './errors/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
-import { serverTiming, timedDeps } from './http/serverTiming';
+import { serverTiming, timedCaptcha, timedDeps } from './http/serverTiming';
 import { onError } from './http/onError';
 import { widgetPrerender } from './http/prerender';
 import { frameAncestors } from './http/widgetSecurity';
@@ -145,7 +145,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     allowPrivateWebhooks: options.allowPrivateWebhooks === true,
     holdReleaseAfterMs: options.holdReleaseAfterMs,
     processors: options.processors,
-    captcha: options.captcha ?? sandboxCaptchaVerifier(),
+    // A provider's captcha service is a call outside the node, timed apart; the sandbox's verdict is the node's own work.
+    captcha: options.captcha ? timedCaptcha(options.captcha) : sandboxCaptchaVerifier(),
     logger: options.logger,
   });
   const app = new Hono<AppEnv>();

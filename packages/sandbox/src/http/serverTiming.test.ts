@@ -127,6 +127,26 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     const sum = parts['queue']!.dur + parts['db']!.dur + parts['processor']!.dur + parts['node']!.dur;
     expect(Math.abs(sum - parts['total']!.dur)).toBeLessThanOrEqual(0.5);
   });
+  it('a provider\'s captcha service: its call is timed apart from the node\'s own work', async () => {
+    // GATEWAYS_MODULE's captcha, asked over the network in production: here one that answers in 40 ms.
+    const withService = await createTestApp({
+      captcha: { verify: async () => { await new Promise((resolve) => setTimeout(resolve, 40)); return { valid: true, score: 0.9, madeFor: null }; } },
+    });
+    try {
+      const res = await withService.app.request('/api/v1/cards/auth-capture', {
+        method: 'POST', body: encodeBody(withCaptcha('/cards/auth-capture', await tokenizedCardPayload(await newLink(withService)))), headers: { 'content-type': 'text/plain', ...asCaller() },
+      });
+      expect(res.status).toBe(200);
+      const parts = partsOf(res.headers.get('server-timing'));
+      expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'vault', 'captcha', 'node', 'total']);
+      expect(parts['captcha']?.desc).toBe('the captcha service: 1 call');
+      expect(parts['captcha']!.dur).toBeGreaterThanOrEqual(39);
+      const sum = ['queue', 'db', 'processor', 'vault', 'captcha', 'node'].reduce((total, name) => total + parts[name]!.dur, 0);
+      expect(Math.abs(sum - parts['total']!.dur)).toBeLessThanOrEqual(0.6);
+    } finally {
+      await withService.close();
+    }
+  });
   it('any other route too: a payment\'s status call, a 404', async () => {
     const res = await t.app.request('/api/v1/cash/payments/no-such-voucher', { headers: asCaller() });
     expect(res.status).toBe(404);

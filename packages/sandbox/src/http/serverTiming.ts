@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { emptyTrace, traceStatements } from '../db/statementTrace';
-import type { Gateways } from '@pasarela/gateways';
+import type { CaptchaVerifier, Gateways } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 
 interface CallTiming {
@@ -9,10 +9,11 @@ interface CallTiming {
   calls: number;
 }
 
-/** The calls a request waits on outside the node: the processors' (every gateway port's) and the card vault's. */
+/** The calls a request waits on outside the node: the processors' (every gateway port's), the card vault's and a provider's captcha service's. */
 interface RequestTiming {
   processor: CallTiming & { ports: Set<keyof Gateways> };
   vault: CallTiming;
+  captcha: CallTiming;
 }
 
 /** How Server-Timing names each port a request called. */
@@ -85,6 +86,11 @@ export function timedDeps(deps: Deps): Deps {
   return { ...deps, cardVault: timedVault, gateways };
 }
 
+/** A provider's captcha service (GATEWAYS_MODULE's captcha): its siteverify call timed into the request's captcha part. */
+export function timedCaptcha(captcha: CaptchaVerifier): CaptchaVerifier {
+  return withMethods(captcha, { verify: (request: Parameters<CaptchaVerifier['verify']>[0]) => timed('captcha', () => captcha.verify(request)) });
+}
+
 const ms = (n: number) => n.toFixed(1);
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -94,14 +100,15 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * connection, or PGlite's turn), `db` (statements sent to their answers, counted as PostgreSQL
  * receives them, BEGIN and COMMIT included), `processor` (the calls to the processors: the card
  * processor's authorization or refund, a wallet's push, a payout...), `vault` (the
- * card vault's look-up of a typed card's token), `node` (the rest: the node's own work and its event
+ * card vault's look-up of a typed card's token), `captcha` (a provider's captcha service, when it is
+ * asked), `node` (the rest: the node's own work and its event
  * loop), `total`.
  */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {
     const startedAt = performance.now();
-    const timing: RequestTiming = { processor: { ms: 0, calls: 0, ports: new Set() }, vault: { ms: 0, calls: 0 } };
-    const { processor, vault } = timing;
+    const timing: RequestTiming = { processor: { ms: 0, calls: 0, ports: new Set() }, vault: { ms: 0, calls: 0 }, captcha: { ms: 0, calls: 0 } };
+    const { processor, vault, captcha } = timing;
     const db = emptyTrace();
     await traceStatements(db, () => currentRequest.run(timing, next));
     const total = performance.now() - startedAt;
@@ -110,7 +117,8 @@ export function serverTiming(): MiddlewareHandler {
       `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing${db.unflushedCommits > 0 ? ` and ${db.unflushedCommits} writing without waiting for the WAL flush` : ''})"`,
       ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="${[...processor.ports].map((port) => PORT_NAMES[port]).join(' and ')}: ${count(processor.calls, 'call')}"`] : []),
       ...(vault.calls > 0 ? [`vault;dur=${ms(vault.ms)};desc="the card vault: ${count(vault.calls, 'call')}"`] : []),
-      `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms - vault.ms))};desc="the node's own work"`,
+      ...(captcha.calls > 0 ? [`captcha;dur=${ms(captcha.ms)};desc="the captcha service: ${count(captcha.calls, 'call')}"`] : []),
+      `node;dur=${ms(Math.max(0, total - db.queueMs - db.statementMs - processor.ms - vault.ms - captcha.ms))};desc="the node's own work"`,
       `total;dur=${ms(total)}`,
     ].join(', ');
     try {
