@@ -123,7 +123,7 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     expect(Object.keys(parts)).toEqual(['queue', 'db', 'processor', 'node', 'total']);
     expect(parts['processor']?.desc).toBe('the card processor: 1 call');
     // The refund's two durable commits; its Idempotency-Key's claim and answer do not wait for the WAL flush.
-    expect(parts['db']?.desc).toMatch(/ \(2 writing and 2 writing without waiting for the WAL flush\)$/);
+    expect(parts['db']?.desc).toMatch(/ \(2 writing and 2 more writing without waiting for the WAL flush\)$/);
     const sum = parts['queue']!.dur + parts['db']!.dur + parts['processor']!.dur + parts['node']!.dur;
     expect(Math.abs(sum - parts['total']!.dur)).toBeLessThanOrEqual(0.5);
   });

@@ -114,7 +114,7 @@ export function serverTiming(): MiddlewareHandler {
     const total = performance.now() - startedAt;
     const header = [
       `queue;dur=${ms(db.queueMs)};desc="waiting for the database"`,
-      `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing${db.unflushedCommits > 0 ? ` and ${db.unflushedCommits} writing without waiting for the WAL flush` : ''})"`,
+      `db;dur=${ms(db.statementMs)};desc="${count(db.statements, 'statement')} and ${count(db.commits, 'commit')} (${db.writingCommits} writing${db.unflushedCommits > 0 ? ` and ${db.unflushedCommits} more writing without waiting for the WAL flush` : ''})"`,
       ...(processor.calls > 0 ? [`processor;dur=${ms(processor.ms)};desc="${[...processor.ports].map((port) => PORT_NAMES[port]).join(' and ')}: ${count(processor.calls, 'call')}"`] : []),
       ...(vault.calls > 0 ? [`vault;dur=${ms(vault.ms)};desc="the card vault: ${count(vault.calls, 'call')}"`] : []),
       ...(captcha.calls > 0 ? [`captcha;dur=${ms(captcha.ms)};desc="the captcha service: ${count(captcha.calls, 'call')}"`] : []),
