@@ -134,6 +134,11 @@ describe('SPEC 3 "Card payment payload"', () => {
 
 describe('CardPaymentPayloadSchema issues carry the server error code and name the field', () => {
   const good = buildCardPaymentPayload(input);
+  it('takes the vault\'s token with the card\'s facts sealed after a dot (its key alone too)', () => {
+    const sealed = `${TOKEN}.${'Zx-_9'.repeat(60)}`;
+    expect(issuesOf({ ...good, cardInformation: { ...good.cardInformation, cardNumber: sealed } })).toEqual([]);
+    expect(issuesOf(good)).toEqual([]);
+  });
   it.each([
     [{ cclw: '' }, ['cclw', 'missing_arguments']],
     [{ amount: 0 }, ['amount', 'greater_than_zero']],
@@ -144,6 +149,10 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
     [{ cardInformation: { ...good.cardInformation, cardNumber: '4242424242424242' } }, ['cardInformation.cardNumber', 'card_token_required']],
     [{ cardInformation: { ...good.cardInformation, cardNumber: '4242 4242 4242 4242' } }, ['cardInformation.cardNumber', 'card_token_required']],
     [{ cardInformation: { ...good.cardInformation, cardNumber: 'tok_short' } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: `${TOKEN}.` } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: `${TOKEN}.${'A'.repeat(39)}` } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: `${TOKEN}.${'A'.repeat(601)}` } }, ['cardInformation.cardNumber', 'card_token_required']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: `${TOKEN}.4242 4242 4242 4242 4242 4242 4242 4242 4242 4242` } }, ['cardInformation.cardNumber', 'card_token_required']],
     [{ cardInformation: { ...good.cardInformation, cvv: '123' } }, ['cardInformation.cvv', 'card_token_required']],
     [{ cardInformation: { ...good.cardInformation, cvv: '' } }, ['cardInformation.cvv', 'card_token_required']],
     [{ cardInformation: { ...good.cardInformation, cardType: 'DISCOVER' } }, ['cardInformation.cardType', 'card_not_valid']],

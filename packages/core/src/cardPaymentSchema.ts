@@ -19,8 +19,12 @@ export const CustomFieldValuesSchema = v.pipe(
 
 export const CardNumberSchema = v.pipe(str(19), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
 
-/** The vault's token (`tok_` and 24 random bytes in base64url), as `POST /v1/cards` answers it. */
-export const CARD_TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
+/**
+ * The vault's token as `POST /v1/cards` answers it: its key (`tok_` and 24 random bytes in base64url),
+ * and after a dot the card's facts sealed for the server (packages/vault cardFacts.ts). The key alone
+ * is a token too: the server then asks the vault for the facts.
+ */
+export const CARD_TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}(?:\.[A-Za-z0-9_-]{40,600})?$/;
 
 /**
  * Issue 90: the card number and CVC never reach the server. `cardNumber` carries the vault's token in

@@ -337,6 +337,22 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(answers.filter((r) => r.data['code'] === 'possible_duplicated_tx')).toHaveLength(9);
   });
 
+  it("spends a typed card's token on one payment when it pays 10 links at once, its facts read from the token's seal", async () => {
+    const links = await Promise.all(Array.from({ length: 10 }, () => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Un token' })));
+    const first = await tokenizedCardPayload(String(links[0]?.data['code']), { cardNumber: testCardNumber(randomUUID()) });
+    // tryAgain: the duplicate rule makes no check, so only the token's one use decides.
+    const bodies = await Promise.all(links.map(async (link) => {
+      const body = await tokenizedCardPayload(String(link?.data['code']));
+      return { ...body, tryAgain: true, cardInformation: { ...body.cardInformation, cardNumber: first.cardInformation.cardNumber } };
+    }));
+    const answers = await atOnce(10, (node, i) => node.client.api('/cards/auth-capture', bodies[i]));
+    record('card token, 1 token on 10 links', 10, 1, answers.filter(approvedCard).length);
+    expect(answers.filter(approvedCard), JSON.stringify(answers.map((r) => r.data['code'] ?? r.data['status']))).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 400 && r.data['code'] === 'invalid_cvc')).toHaveLength(9);
+    const codes = links.map((link) => String(link?.data['code']));
+    expect(await a.server.db.query('select 1 from transactions where link_code = any($1::text[])', [codes])).toHaveLength(1);
+  });
+
   it('leaves or completes a 3DS challenge, never both, when the payer leaves it on one node as it is completed on the other', async () => {
     const outcomes: string[] = [];
     // The merchant listens, so its outbox records what it would hear about each payment.

@@ -24,6 +24,7 @@ import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
 import { forgetLapsedLoginTries } from './store/users';
 import { forgetSpentCaptchaTokens } from './store/captchaUses';
+import { forgetSpentCardTokens } from './store/cardTokenUses';
 import { recordDeploymentSettings } from './store/deploymentSettings';
 import { sharedSettingsChanges, sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
@@ -263,6 +264,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopForgettingCaptchaTokens = captchaTokenLifeMs === undefined
     ? async () => undefined
     : onTimer('forgetting spent captcha tokens', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetSpentCaptchaTokens(db, captchaUseKeepMs(captchaTokenLifeMs)));
+  // Spent card tokens once no seal of theirs can be taken (store/cardTokenUses.ts).
+  const stopForgettingCardTokens = onTimer('forgetting spent card tokens', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetSpentCardTokens(db));
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
     await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
     await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
@@ -291,7 +294,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs))).then((cut) => cut.flat());
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopForgettingCaptchaTokens(), stopPayouts()]);
+        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopForgettingCaptchaTokens(), stopForgettingCardTokens(), stopPayouts()]);
         // The CVC drops the last outcomes asked for, sent rather than left to the vault's time.
         await cardVault.close();
         await events.close();

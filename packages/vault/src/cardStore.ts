@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isCardToken, splitCardToken } from './cardFacts';
 import { newDataKey, open, seal, type Keyring } from './keyring';
 import type { VaultDatabase } from './vaultDatabase';
 import type { CheckedCard } from './cardCheck';
@@ -60,10 +61,8 @@ export interface Lifetimes {
   unusedTokenMs: number;
 }
 
-/** `tok_` and 24 random bytes: nothing of the card is in it. */
+/** `tok_` and 24 random bytes: nothing of the card is in it. The card is stored under it (its key, cardFacts.ts). */
 const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
-const TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}$/;
-export const isCardToken = (token: string) => TOKEN_PATTERN.test(token);
 
 const summaryOf = (row: Pick<CardRow, 'token' | 'brand' | 'bin' | 'last4' | 'exp_month' | 'exp_year'>): CardSummary => ({
   token: row.token,
@@ -113,8 +112,10 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       });
       return summaryOf(row);
     },
-    async open(token, options) {
-      if (!TOKEN_PATTERN.test(token)) return null;
+    async open(given, options) {
+      if (!isCardToken(given)) return null;
+      // A token that carries its facts sealed is stored under its key alone.
+      const token = splitCardToken(given).key;
       const [row] = await db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true]);
       if (!row) return null;
       // Its first use, unmarked: another node's sweep deleted it meanwhile (its delete is conditional on
@@ -130,7 +131,7 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       };
     },
     async dropCvcs(tokens) {
-      await db.query('delete from vault_cvcs where token = any($1::text[])', [tokens]);
+      await db.query('delete from vault_cvcs where token = any($1::text[])', [tokens.map((token) => splitCardToken(token).key)]);
     },
     async dropExpiredCvcs() {
       return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;

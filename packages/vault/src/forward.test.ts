@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
-import { API_SECRET, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
+import { API_SECRET, keyOf, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
 import type { VaultDatabase } from './vaultDatabase';
 
 let processor: EchoProcessor;
@@ -98,7 +98,7 @@ describe('the CVC (PCI DSS 3.3.1.2)', () => {
   const withCvc = (token: string) => `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}`;
 
   const dropCvc = (token: string, headers: Record<string, string> = serverHeaders) => rawCall(`${vault.url}/v1/cards/${token}/cvc`, 'DELETE', headers);
-  const held = async (token: string) => (await vault.database.query('select token from vault_cvcs where token = $1', [token])).length === 1;
+  const held = async (token: string) => (await vault.database.query('select token from vault_cvcs where token = $1', [keyOf(token)])).length === 1;
 
   it('goes out in every resend of the authorization while within its time', async () => {
     const token = await tokenOf(vault, '4242 4242 4242 4242');
@@ -162,10 +162,10 @@ describe('the CVC (PCI DSS 3.3.1.2)', () => {
     const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), cvcTtlMs: 200 });
     try {
       const token = await tokenOf(shortLived, '4242 4242 4242 4242');
-      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [token])).toHaveLength(1);
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [keyOf(token)])).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 700));
       // Swept by the node's timer, so not held past its time even if nobody asks.
-      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [token])).toEqual([]);
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [keyOf(token)])).toEqual([]);
       const answer = await rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), withCvc(token));
       expect(answer.status).toBe(409);
     } finally {
@@ -177,7 +177,7 @@ describe('the CVC (PCI DSS 3.3.1.2)', () => {
 describe('a token no server call used (an abandoned checkout\'s)', () => {
   it('is deleted with its card past its time; one forwarded or read under the secret stays', async () => {
     const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), unusedTokenTtlMs: 1_000 });
-    const cards = (token: string) => shortLived.database.query('select token from vault_cards where token = $1', [token]);
+    const cards = (token: string) => shortLived.database.query('select token from vault_cards where token = $1', [keyOf(token)]);
     const facts = (token: string) => rawCall(`${shortLived.url}/v1/cards/${token}`, 'GET', serverHeaders);
     const charge = (token: string) => rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}`);
     try {
@@ -189,7 +189,7 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       // Swept by the node's timer: gone, its CVC with it, though nobody asked.
       expect(await cards(unused!)).toEqual([]);
-      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [unused])).toEqual([]);
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [keyOf(unused!)])).toEqual([]);
       expect((await facts(unused!)).status).toBe(404);
       const before = processor.received.length;
       const refused = await charge(unused!);
@@ -207,7 +207,7 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
 
   it('is marked used or deleted, never both: another node\'s sweep between its read and its mark wins, and a mark first keeps it', async () => {
     const sweep = () => vault.database.query<{ token: string }>('delete from vault_cards where unused_until <= now() returning token');
-    const lapse = (token: string) => vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
+    const lapse = (token: string) => vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [keyOf(token)]);
     // This node's store, where another node's sweep runs just before the statement that reads the card and marks its first use.
     const sweptBeforeMark: VaultDatabase = {
       ...vault.database,
@@ -221,15 +221,15 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
       const token = await tokenOf(racing, '4242 4242 4242 4242');
       await lapse(token);
       expect((await rawCall(`${racing.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(404);
-      expect(await vault.database.query('select token from vault_cards where token = $1', [token])).toEqual([]);
+      expect(await vault.database.query('select token from vault_cards where token = $1', [keyOf(token)])).toEqual([]);
     } finally {
       await racing.close();
     }
     // Marked first: the sweep's delete, conditional on the mark, passes it by.
     const token = await tokenOf(vault, '4242 4242 4242 4242');
     expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(200);
-    expect(await vault.database.query('select unused_until from vault_cards where token = $1', [token])).toEqual([{ unused_until: null }]);
-    expect((await sweep()).filter((row) => row.token === token)).toEqual([]);
+    expect(await vault.database.query('select unused_until from vault_cards where token = $1', [keyOf(token)])).toEqual([{ unused_until: null }]);
+    expect((await sweep()).filter((row) => row.token === keyOf(token))).toEqual([]);
     expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(200);
   });
 });

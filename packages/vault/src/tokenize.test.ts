@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './vaultDatabase';
-import { API_SECRET, CHECKOUT_ORIGIN, newMasterKey, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
+import { cardFactsKey, openCardToken } from './cardFacts';
+import { API_SECRET, CHECKOUT_ORIGIN, keyOf, newMasterKey, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
 
 // One vault on a PGlite folder for the file: the dump at the end reads what every test stored.
 const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-vault-'));
@@ -26,9 +27,32 @@ describe('POST /v1/cards', () => {
     expect(answer.status).toBe(201);
     expect(answer.headers.get('access-control-allow-origin')).toBe(CHECKOUT_ORIGIN);
     const card = (await answer.json()) as Record<string, unknown>;
-    expect(card).toEqual({ token: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}$/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) });
+    // The card's key, then its facts sealed for the server (cardFacts.ts).
+    expect(card).toEqual({ token: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{40,600}$/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) });
     const again = (await (await tokenize(vault, good)).json()) as { token: string };
-    expect(again.token).not.toBe(card['token']);
+    expect(keyOf(again.token)).not.toBe(keyOf(String(card['token'])));
+  });
+
+  it('seals in the token the facts the server would ask for: they open under a key from the API secret only, and any change to it opens nothing', async () => {
+    const before = Date.now();
+    const token = await tokenOf(vault, '4111 1111 1111 1111');
+    const asked = (await (await fetch(`${vault.url}/v1/cards/${keyOf(token)}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
+    const sealed = openCardToken(cardFactsKey(API_SECRET), token);
+    expect(sealed).toMatchObject({ token: keyOf(token), brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: asked['fingerprint'] });
+    // The vault's times, from the moment it was asked: its CVC ten minutes, an unused card an hour (the defaults).
+    expect(sealed!.cvcUntil).toBeGreaterThanOrEqual(before + 10 * 60_000);
+    expect(sealed!.cvcUntil).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect(sealed!.unusedUntil).toBeGreaterThanOrEqual(before + 60 * 60_000);
+    // Nothing of the card reads in it: the payer's browser carries it.
+    const seal = token.split('.')[1]!;
+    for (const text of ['4111', '411111', 'VISA', String(asked['fingerprint'])]) expect(Buffer.from(seal, 'base64url').toString('latin1')).not.toContain(text);
+    expect(openCardToken(cardFactsKey('another-secret'), token)).toBeNull();
+    const flipped = `${seal[0] === 'A' ? 'B' : 'A'}${seal.slice(1)}`;
+    expect(openCardToken(cardFactsKey(API_SECRET), `${keyOf(token)}.${flipped}`)).toBeNull();
+    // Moved to another card's key, it does not open either.
+    const other = await tokenOf(vault, '4242 4242 4242 4242');
+    expect(openCardToken(cardFactsKey(API_SECRET), `${keyOf(other)}.${seal}`)).toBeNull();
+    expect(openCardToken(cardFactsKey(API_SECRET), keyOf(token))).toBeNull();
   });
 
   it.each([
@@ -92,10 +116,10 @@ describe('GET /v1/cards/:token (the server only)', () => {
     const other = await tokenOf(vault, '4242424242424242');
     const facts = async (token: string) => (await (await fetch(`${vault.url}/v1/cards/${token}`, { headers: serverHeaders })).json()) as Record<string, unknown>;
     const a = await facts(first);
-    expect(a).toEqual({ token: first, brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), cvcHeld: true });
+    expect(a).toEqual({ token: keyOf(first), brand: 'VISA', bin: '411111', last4: '1111', expMonth: 12, expYear: Number(nextYear()), fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), cvcHeld: true });
     // Whether its CVC is still held: false once the server dropped it.
     expect((await fetch(`${vault.url}/v1/cards/${first}/cvc`, { method: 'DELETE', headers: serverHeaders })).status).toBe(204);
-    expect(await facts(first)).toMatchObject({ token: first, cvcHeld: false });
+    expect(await facts(first)).toMatchObject({ token: keyOf(first), cvcHeld: false });
     expect((await facts(second))['fingerprint']).toBe(a['fingerprint']);
     expect((await facts(other))['fingerprint']).not.toBe(a['fingerprint']);
     // Keyed: not the number's plain hash, and another key gives another.

@@ -5,8 +5,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
+import { cardFactsKey, isCardToken, sealedCardToken } from './cardFacts';
 import { checkCard, TokenizeBody } from './cardCheck';
-import { isCardToken, type CardStore } from './cardStore';
+import type { CardStore } from './cardStore';
 import { parseAppearance } from './fields/appearance';
 import { FIELDS_CSS, FIELDS_SCRIPT, fieldsPage, fieldsPolicy } from './fields/fieldsPage';
 import { cardFilledBody, ForwardRefused, sendOn } from './forward';
@@ -35,6 +36,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   const app = new Hono<Env>().onError(internalError);
   const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
   const now = options.now ?? (() => new Date());
+  const factsKey = cardFactsKey(options.apiSecret);
   const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
 
   app.get('/health', (c) => c.json({ ok: true }));
@@ -73,8 +75,13 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
       const [first] = checked;
       return c.json({ code: first?.code, field: first?.field, message: `${first?.field} is not valid (${first?.code})`, errors: checked }, 400);
     }
+    // Read before the save, whose own clock starts the card's times: the sealed ones end no later.
+    const saving = Date.now();
     const card = await store.save(checked, { cvcMs: options.cvcTtlMs, unusedTokenMs: options.unusedTokenTtlMs });
-    return c.json(card, 201);
+    const token = sealedCardToken(factsKey, card.token, {
+      brand: checked.brand, bin: card.bin, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, fingerprint: fingerprint(checked.number), cvcUntil: saving + options.cvcTtlMs, unusedUntil: saving + options.unusedTokenTtlMs,
+    });
+    return c.json({ ...card, token }, 201);
   });
 
   // The application server's: read a card's facts, never its number.
@@ -88,15 +95,16 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   // Once the authorization's outcome is recorded (PCI DSS 3.3.1.2); its time drops it if this never comes.
   app.delete('/v1/cards/:token/cvc', serverOnly, async (c) => {
     const token = c.req.param('token');
-    if (!isCardToken(token)) return c.json({ code: 'invalid_token', message: 'The token is tok_ and 32 base64url characters' }, 400);
+    if (!isCardToken(token)) return c.json({ code: 'invalid_token', message: 'The token is tok_ and 32 base64url characters, and the card\'s sealed facts after a dot if it carries them' }, 400);
     await store.dropCvcs([token]);
     return c.body(null, 204);
   });
   // The same for the outcomes a server recorded within a moment (its drops gathered into one call).
-  const dropsSized = bodyLimit({ maxSize: 8192, onError: (c) => c.json({ code: 'body_too_large', message: `At most ${MAX_DROPS} tokens a call` }, 413) });
+  // A token may come with its sealed facts (up to 641 characters).
+  const dropsSized = bodyLimit({ maxSize: MAX_DROPS * 660, onError: (c) => c.json({ code: 'body_too_large', message: `At most ${MAX_DROPS} tokens a call` }, 413) });
   app.post('/v1/cards/cvc-drops', serverOnly, dropsSized, async (c) => {
     const parsed = v.safeParse(CvcDropsBody, await c.req.json().catch(() => undefined));
-    if (!parsed.success) return c.json({ code: 'invalid_body', message: `The body is { "tokens": [...] }: 1 to ${MAX_DROPS} vault tokens (tok_ and 32 base64url characters)` }, 400);
+    if (!parsed.success) return c.json({ code: 'invalid_body', message: `The body is { "tokens": [...] }: 1 to ${MAX_DROPS} vault tokens (tok_ and 32 base64url characters, sealed facts after a dot or not)` }, 400);
     await store.dropCvcs(parsed.output.tokens);
     return c.body(null, 204);
   });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CARD_BRANDS, CARD_TOKEN_PATTERN } from '@pasarela/core';
+import { cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -25,8 +26,15 @@ export class CardVaultUnavailable extends Error {
 }
 
 export interface CardVault {
-  /** null when the vault holds no card under this token. */
+  /** null when the vault holds no card under this token (asked by the token's key; a seal it carries is left aside). */
   card(token: string): Promise<VaultCardFacts | null>;
+  /**
+   * The facts sealed in the token, read with no call, while the vault will hold its CVC and keep its
+   * card a while yet (SEALED_FACTS_MARGIN_MS); else null, and the vault is asked (card). Only for a
+   * payment that spends the token in its attempt's statement (card_token_uses): no earlier payment's
+   * drop of the CVC goes unseen.
+   */
+  sealed(token: string): VaultCardFacts | null;
   /**
    * PCI DSS 3.3.1.2: the card's CVC deleted at the vault, whether or not it still held one; settled
    * once the vault answered the call that carried it (drops asked within DROP_GATHER_MS go in one).
@@ -49,6 +57,12 @@ export interface CardVaultOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/**
+ * A sealed token's facts are taken only while the vault will hold its CVC and its card this much longer
+ * (the seal's times are the vault's clock; an authorization reaches the vault's forwarding well within
+ * it); after that the vault is asked.
+ */
+export const SEALED_FACTS_MARGIN_MS = 60_000;
 /**
  * A CVC's drop waits this long for others to go with it in one call (the vault takes DROP_BATCH_MAX a
  * call): a node's payments cost the vault one call for their drops instead of one each. The vault's own
@@ -120,15 +134,26 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
     await answer.body?.cancel();
     if (answer.status !== 204) throw new CardVaultUnavailable(`The card vault answered ${answer.status} to the CVCs' drop`);
   });
+  const factsKey = cardFactsKey(options.apiSecret);
   return {
     url: base,
     apiSecret: options.apiSecret,
+    sealed(token) {
+      if (!CARD_TOKEN_PATTERN.test(token)) return null;
+      const sealed = openCardToken(factsKey, token);
+      const until = Date.now() + SEALED_FACTS_MARGIN_MS;
+      if (!sealed || sealed.cvcUntil <= until || sealed.unusedUntil <= until) return null;
+      const { cvcUntil: _cvc, unusedUntil: _unused, ...facts } = sealed;
+      // Its drop asked here: spent already, as it will be at the vault.
+      return { ...facts, cvcHeld: !drops.asked(sealed.token) };
+    },
     async card(token) {
       // Never sent on: a number typed where a token goes stays out of the vault's URL and logs.
       if (!CARD_TOKEN_PATTERN.test(token)) return null;
+      const { key } = splitCardToken(token);
       let answer: Response;
       try {
-        answer = await send(`${base}/v1/cards/${token}`, {
+        answer = await send(`${base}/v1/cards/${key}`, {
           headers: { authorization: `Bearer ${options.apiSecret}`, accept: 'application/json' },
           signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
         });
@@ -144,14 +169,14 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
         throw new CardVaultUnavailable(`The card vault answered ${answer.status}`);
       }
       const parsed = v.safeParse(VaultCardSchema, await answer.json().catch(() => undefined));
-      if (!parsed.success || parsed.output.token !== token) throw new CardVaultUnavailable('The card vault answered something other than a card');
+      if (!parsed.success || parsed.output.token !== key) throw new CardVaultUnavailable('The card vault answered something other than a card');
       // Its drop asked here and not yet answered: spent already, as it will be at the vault.
-      return drops.asked(token) ? { ...parsed.output, cvcHeld: false } : parsed.output;
+      return drops.asked(key) ? { ...parsed.output, cvcHeld: false } : parsed.output;
     },
     dropCvc(token) {
       // Only a vault token was ever typed into it; anything else (a processor's saved card) has no CVC there.
       if (!CARD_TOKEN_PATTERN.test(token)) return Promise.resolve();
-      return drops.ask(token);
+      return drops.ask(splitCardToken(token).key);
     },
     close: () => drops.flush(),
   };
@@ -162,6 +187,8 @@ export const noCardVault: CardVault = {
   url: '',
   apiSecret: '',
   card: () => Promise.reject(new CardVaultUnavailable('VAULT_URL is not set: this server reaches no card vault')),
+  // Its key is no server's: nothing opens, and card says why.
+  sealed: () => null,
   // It took no typed card, so it holds no CVC.
   dropCvc: () => Promise.resolve(),
   close: () => Promise.resolve(),

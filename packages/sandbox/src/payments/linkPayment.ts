@@ -14,11 +14,13 @@ import type { Queryable } from '../db/Database';
 import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow, type MerchantServiceRow } from '../store/merchants';
 import { readPaymentOpening, type PaymentOpening } from '../store/paymentOpening';
+import { cardTokenHash } from '../store/cardTokenUses';
 import { insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
 import { type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 import type { JustRecorded } from './settlePayment';
+import { spentCvcError } from './vaultCard';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
@@ -185,6 +187,8 @@ export async function linkPaymentAttempt(
  */
 export async function recordAttempt(
   deps: Pick<Deps, 'db' | 'processors'>, given: NewTransaction, charge: CardCharged | null,
+  /** A typed card's vault token (its key), spent by this attempt alone (store/cardTokenUses.ts); `field` names it in a refusal. */
+  cardToken?: { key: string; field: string },
 ): Promise<{ row: TransactionRow; inserted: boolean }> {
   // The processor it goes to, so that only a node that has it settles the attempt.
   const attempt = { ...given, processor: given.processor ?? processorOfMethod(deps.processors, given.method) };
@@ -195,9 +199,10 @@ export async function recordAttempt(
   const check = charge ? duplicateCheckOf(charge) : null;
   // The captcha token spent, the duplicate rule's lock and check, and the attempt recorded in one
   // statement, one commit; told to every node after it.
-  const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, announcedByNode: true };
+  const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, cardTokenHash: cardToken && cardTokenHash(cardToken.key), announcedByNode: true };
   const result = await insertUnlessDuplicate(deps.db, attempt, codOper, check, shape);
   if (result.kind === 'captcha_spent') throw captchaSpentError();
+  if (result.kind === 'card_token_spent') throw spentCvcError(cardToken?.field ?? 'card');
   if (result.kind === 'inserted') {
     announceTransaction(deps.db, result.row);
     return { row: result.row, inserted: true };

@@ -42,8 +42,9 @@ export interface CardPaymentResult {
  */
 export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: PayContext): Promise<CardPaymentResult> {
   const input = linkInputOf(payload);
-  // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them.
-  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber');
+  // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them;
+  // read from the token's seal when it carries one, as the attempt spends the token (recordAttempt).
+  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber', { sealed: true });
   const cardFingerprint = vaultCard.fingerprint;
   const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
   const earlier = await repeatedPayment(deps, input, fingerprint);
@@ -68,7 +69,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant.id)),
   }, ctx.lang, fingerprint), {
     merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents: checked.amountCents, tryAgain: payload.tryAgain === true,
-  });
+  }, { key: vaultCard.token, field: 'cardInformation.cardNumber' });
   if (inserted && captureMethodOf(row.tx_type) === 'manual') await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS);
   const payee = { merchant, returnUrl: link.returnUrl };
   const justRecorded = checked.prices && { singleUseLink: link.singleUse, prices: checked.prices };

@@ -49,7 +49,9 @@ afterAll(async () => {
   await vaultCalls.close();
 });
 
-const held = async (token: string) => (await t.vault.database.query('select 1 from vault_cvcs where token = $1', [token])).length === 1;
+/** What the vault stores a card under: the token's key, its seal (the card's facts for the server) left aside. */
+const keyOf = (token: string) => token.split('.')[0]!;
+const held = async (token: string) => (await t.vault.database.query('select 1 from vault_cvcs where token = $1', [keyOf(token)])).length === 1;
 /** The drop runs after the answer, off its path: it is waited for here. */
 async function untilDropped(token: string): Promise<boolean> {
   for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
@@ -60,7 +62,7 @@ async function untilDropped(token: string): Promise<boolean> {
 /** The server's CVC drops of a token, once every drop it started has had its time to arrive. */
 async function dropsOf(token: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return vaultCalls.calls.filter((call) => call.startsWith('POST /v1/cards/cvc-drops ') && call.split(' ')[2]?.split(',').includes(token)).length;
+  return vaultCalls.calls.filter((call) => call.startsWith('POST /v1/cards/cvc-drops ') && call.split(' ')[2]?.split(',').includes(keyOf(token))).length;
 }
 const pay = (body: unknown) => t.post('/cards/auth-capture', body);
 const tokenOf = (body: { cardInformation: { cardNumber: string } }) => body.cardInformation.cardNumber;
@@ -76,16 +78,26 @@ describe('a typed card\'s CVC', () => {
     // A forward asking for it now is refused before the simulator hears of it.
     const forwarded = await fetch(`${t.vault.url}/forward/simulator/v1/card/authorize`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'vault-authorization': `Bearer ${TEST_VAULT_API_SECRET}`, authorization: `Bearer ${TEST_SIMULATOR_API_SECRET}` },
-      body: JSON.stringify({ idempotencyKey: randomUUID(), amountCents: 100, merchant: { name: 'X', logo: null }, lang: 'es', capture: true, card: { ...simulatorCard(`{{vault:${tokenOf(body)}:cvc}}`), number: tokenOf(body) } }),
+      body: JSON.stringify({ idempotencyKey: randomUUID(), amountCents: 100, merchant: { name: 'X', logo: null }, lang: 'es', capture: true, card: { ...simulatorCard(`{{vault:${keyOf(tokenOf(body))}:cvc}}`), number: keyOf(tokenOf(body)) } }),
     });
     expect(forwarded.status).toBe(409);
     expect(await forwarded.json()).toMatchObject({ code: 'cvc_unavailable' });
   });
 
-  it('gone before a new payment (dropped, or past its time): 400 invalid_cvc naming the card, nothing recorded or sent', async () => {
+  it('a payment reads the facts its token carries sealed: the vault hears only the authorization\'s forward and the drop', async () => {
+    const body = await tokenizedCardPayload(await newLink(t));
+    const before = vaultCalls.calls.length;
+    expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await dropsOf(tokenOf(body))).toBe(1);
+    expect(vaultCalls.calls.slice(before).filter((call) => call.startsWith('GET '))).toEqual([]);
+  });
+
+  it('gone before a new payment (dropped, or past its time), asked of the vault by the token\'s key: 400 invalid_cvc naming the card, nothing recorded or sent', async () => {
     const link = await newLink(t);
-    const body = await tokenizedCardPayload(link);
-    expect((await fetch(`${t.vault.url}/v1/cards/${tokenOf(body)}/cvc`, { method: 'DELETE', headers: { authorization: `Bearer ${TEST_VAULT_API_SECRET}` } })).status).toBe(204);
+    const sealed = await tokenizedCardPayload(link);
+    // A token without its seal (or one past the seal's times): the server asks the vault, which says the CVC is gone.
+    const body = { ...sealed, cardInformation: { ...sealed.cardInformation, cardNumber: keyOf(tokenOf(sealed)) } };
+    expect((await fetch(`${t.vault.url}/v1/cards/${keyOf(tokenOf(body))}/cvc`, { method: 'DELETE', headers: { authorization: `Bearer ${TEST_VAULT_API_SECRET}` } })).status).toBe(204);
     const before = authorizations;
     const answer = await pay(body);
     expect(answer).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });

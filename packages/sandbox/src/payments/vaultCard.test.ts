@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault } from '../gateways/cardVault';
+import { cardFactsKey, sealedCardToken } from '@pasarela/vault/card-facts';
+import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault, SEALED_FACTS_MARGIN_MS } from '../gateways/cardVault';
 import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
 import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
@@ -26,6 +27,42 @@ describe('the vault client', () => {
     expect(await vault.card(TOKEN)).toBeNull();
     expect(await vault.card('4242424242424242')).toBeNull();
     expect(asked).toEqual([`http://vault.test/v1/cards/${TOKEN}`]);
+  });
+});
+
+describe('a token that carries its facts sealed', () => {
+  const FACTS = { brand: 'VISA' as const, bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'f'.repeat(64) };
+  const sealedBy = (secret: string, times: { cvcMs?: number; unusedMs?: number } = {}) => sealedCardToken(cardFactsKey(secret), TOKEN, {
+    ...FACTS, cvcUntil: Date.now() + (times.cvcMs ?? 600_000), unusedUntil: Date.now() + (times.unusedMs ?? 3_600_000),
+  });
+  const asking = (asked: string[]) => httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async (url, init) => {
+    asked.push(`${init?.method ?? 'GET'} ${String(url)}`);
+    return url.toString().endsWith('cvc-drops') ? new Response(null, { status: 204 }) : Response.json({ token: TOKEN, ...FACTS, fingerprint: 'e'.repeat(64), cvcHeld: true });
+  } });
+
+  it('gives its facts with no call, its CVC spent once this server asked its drop', async () => {
+    const asked: string[] = [];
+    const vault = asking(asked);
+    const token = sealedBy('s');
+    expect(vault.sealed(token)).toEqual({ token: TOKEN, ...FACTS, cvcHeld: true });
+    const dropped = vault.dropCvc(token);
+    expect(vault.sealed(token)).toMatchObject({ cvcHeld: false });
+    await dropped;
+    expect(asked).toEqual(['POST http://vault.test/v1/cards/cvc-drops']);
+  });
+
+  it.each([
+    ['sealed under another secret', () => sealedBy('another')],
+    ['no seal at all', () => TOKEN],
+    ['a CVC the vault drops within the margin', () => sealedBy('s', { cvcMs: SEALED_FACTS_MARGIN_MS - 1_000 })],
+    ['a card the vault deletes unused within the margin', () => sealedBy('s', { unusedMs: SEALED_FACTS_MARGIN_MS - 1_000 })],
+    ['a seal cut short', () => sealedBy('s').slice(0, -4)],
+  ])('%s gives nothing: the vault is asked, by the key alone', async (_case, token) => {
+    const asked: string[] = [];
+    const vault = asking(asked);
+    expect(vault.sealed(token())).toBeNull();
+    expect(await vault.card(token())).toMatchObject({ token: TOKEN, fingerprint: 'e'.repeat(64) });
+    expect(asked).toEqual([`GET http://vault.test/v1/cards/${TOKEN}`]);
   });
 });
 
@@ -126,13 +163,20 @@ describe('a payment while the vault is down', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 503 service_unavailable, records nothing and charges nothing', async () => {
+  it('asked for a token\'s facts (a token without its seal): answers 503 service_unavailable, records nothing and charges nothing', async () => {
     const code = await newLink(t);
     const body = await tokenizedCardPayload(code);
     await t.vault.close();
-    const answer = await t.post('/cards/auth-capture', body);
+    const keyOnly = { ...body, cardInformation: { ...body.cardInformation, cardNumber: body.cardInformation.cardNumber.split('.')[0]! } };
+    const answer = await t.post('/cards/auth-capture', keyOnly);
     expect(answer).toMatchObject({ status: 503, data: { code: 'service_unavailable' } });
     expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
+    expect(t.simulator.books.list('card')).toEqual([]);
+    // With its seal the facts need no call: the attempt is recorded, and its authorization, sent through
+    // the vault's forwarding, gets no answer by its deadline: in doubt until reconciled, never charged.
+    const sealed = await t.post('/cards/auth-capture', { ...body, additionalData: { ...body.additionalData } });
+    expect(sealed).toMatchObject({ status: 504 });
+    expect(await t.db.query("select auth_status from transactions where link_code = $1", [code])).toEqual([{ auth_status: 'PROCESSING' }]);
     expect(t.simulator.books.list('card')).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ import { decidedMeanwhile } from './inDoubt';
  * number or CVC). `field` names where the token came in. An unknown token is refused; a vault that
  * does not answer charges nothing (503, the payer may retry).
  */
-export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string): Promise<VaultCardFacts> {
+export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string, options?: { sealed: boolean }): Promise<VaultCardFacts> {
+  // A payment that spends the token in its attempt takes the facts its seal carries (CardVault.sealed).
+  const sealed = options?.sealed ? deps.cardVault.sealed(token) : null;
+  if (sealed) return sealed;
   let card: VaultCardFacts | null;
   try {
     card = await deps.cardVault.card(token);
@@ -31,8 +34,12 @@ export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, 
  * of an attempt still in doubt does not ask: it resends under its key what the processor may have.
  */
 export function refuseSpentCvc(card: VaultCardFacts, field: string): void {
-  if (card.cvcHeld) return;
-  throw new PaymentError('invalid', 'invalid_cvc', `${field} names a card whose CVC the card vault no longer holds: tokenize the card again`, {
+  if (!card.cvcHeld) throw spentCvcError(field);
+}
+
+/** A token whose CVC is gone, or spent on another payment (card_token_uses): the payer types the card again. */
+export function spentCvcError(field: string): PaymentError {
+  return new PaymentError('invalid', 'invalid_cvc', `${field} names a card whose CVC the card vault no longer holds: tokenize the card again`, {
     [field]: 'CVC no longer held: tokenize the card again',
   });
 }

@@ -43,12 +43,14 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
 interface InsertShape {
   /** The sha-256 of the payment's captcha token, spent for its merchant and trackId (store/captchaUses.ts's rule). */
   captchaTokenHash?: string | undefined;
+  /** The sha-256 of a typed card's vault token, spent for the trackId the attempt records (migration 120). */
+  cardTokenHash?: string | undefined;
   /** The caller announces the row after its commit (changes/announcements.ts): no NOTIFY in the statement (migration 085). */
   announcedByNode?: boolean;
 }
 
 // Fixed texts built once each: each payment would otherwise build and hash 2 KB of SQL.
-function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string {
+function insertUnlessDuplicateSql(captcha: boolean, card: boolean, announced: boolean): string {
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
   // The token is spent whatever the payment's fate (a duplicate, a paid link): a token counts once.
@@ -61,9 +63,29 @@ function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string 
        returning 1
      ), `
     : '';
-  const conditions = [
+  const recordable = [
     'not exists (select 1 from duplicate)', 'not exists (select 1 from link_paid)', 'not exists (select 1 from link_ended)',
     ...(captcha ? ['exists (select 1 from captcha)'] : []),
+  ];
+  // A card token is spent only by an attempt that is recorded (a payment refused as a possible duplicate
+  // leaves it to the payer's "yes", which comes with a new trackId). The same trackId again keeps it.
+  const cardHash = `$${d + 8 + (captcha ? 1 : 0)}::text`;
+  // Spent by another payment already: said before the duplicate rule or a paid link is (as the vault's
+  // own word on the CVC would be, before anything is recorded).
+  const cardSql = card
+    ? `card_spent as (
+       select 1 from card_token_uses where token_hash = ${cardHash} and track_id <> coalesce($2::text, '')
+     ), card_use as (
+       insert into card_token_uses as u (token_hash, track_id) select ${cardHash}, coalesce($2::text, '')
+        where ${recordable.join(' and ')}
+       on conflict (token_hash) do update set used_at = u.used_at
+         where u.track_id = excluded.track_id and excluded.track_id <> ''
+       returning 1
+     ), `
+    : '';
+  const conditions = [
+    ...recordable,
+    ...(card ? ['exists (select 1 from card_use)'] : []),
     ...(announced ? ["set_config('pasarela.announced_by_node', 'on', true) = 'on'"] : []),
   ];
   // The single-use link is locked as settlePayment locks it before a claim: an attempt is recorded
@@ -78,20 +100,20 @@ function insertUnlessDuplicateSql(captcha: boolean, announced: boolean): string 
        select 1 from single_use_link where paid_cod_oper is null and expires_at <= clock_timestamp()
      ), duplicate as materialized (
        select * from pasarela_duplicate_after_lock($${d + 1}::text, $${d + 2}::text, $${d + 3}::integer, $${d + 4}::timestamptz, $${d + 5}::integer, $${d + 6}::integer[], $${d + 7}::text[])
-     ), inserted as (
+     ), ${cardSql}inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
         where ${conditions.join(' and ')}
        on conflict (track_id) do nothing returning *
      )
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from link_ended)::int as link_ended, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${captcha ? ' (select count(*) from captcha)::int as captcha_spent,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from link_ended)::int as link_ended, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${captcha ? ' (select count(*) from captcha)::int as captcha_spent,' : ''}${card ? ' (select count(*) from card_spent)::int as card_spent, (select count(*) from card_use)::int as card_use,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const SHAPES = new Map<string, string>();
-function sqlOf(captcha: boolean, announced: boolean): string {
-  const key = `${captcha}:${announced}`;
+function sqlOf(captcha: boolean, card: boolean, announced: boolean): string {
+  const key = `${captcha}:${card}:${announced}`;
   let sql = SHAPES.get(key);
   if (sql === undefined) {
-    sql = insertUnlessDuplicateSql(captcha, announced);
+    sql = insertUnlessDuplicateSql(captcha, card, announced);
     SHAPES.set(key, sql);
   }
   return sql;
@@ -103,7 +125,9 @@ export type DuplicateCheckedInsert =
   | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState; challengeUrl: string | null }
   | { kind: 'track_id_taken' }
   /** Another payment has the captcha token: nothing recorded. */
-  | { kind: 'captcha_spent' };
+  | { kind: 'captcha_spent' }
+  /** Another payment spent the typed card's vault token: nothing recorded. */
+  | { kind: 'card_token_spent' };
 
 export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'cardFingerprint' | 'amountCents'>): string {
   return `duplicate:${check.merchantId}:${check.cardFingerprint}:${check.amountCents}`;
@@ -127,16 +151,19 @@ export async function insertUnlessDuplicate(
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
   const captcha = shape.captchaTokenHash !== undefined;
+  const card = shape.cardTokenHash !== undefined;
   const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; link_ended: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
-    sqlOf(captcha, shape.announcedByNode === true),
+    sqlOf(captcha, card, shape.announcedByNode === true),
     [
       ...values, duplicate ? duplicateLockKey(duplicate) : null, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null,
       duplicate?.merchantId ?? null, DUPLICATE_COUNTED_STATUSES, ENDED_UNPAID_AUTH_STATUSES, ...(captcha ? [shape.captchaTokenHash] : []),
+      ...(card ? [shape.cardTokenHash] : []),
     ],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, captcha_spent: captchaSpent, ...row } = result as typeof result & { captcha_spent?: number };
+  const { link_paid: linkPaid, link_ended: linkEnded, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, captcha_spent: captchaSpent, card_spent: cardSpent, card_use: cardUse, ...row } = result as typeof result & { captcha_spent?: number; card_spent?: number; card_use?: number };
   if (captchaSpent === 0) return { kind: 'captcha_spent' };
+  if (cardSpent !== undefined && cardSpent > 0) return { kind: 'card_token_spent' };
   if (linkPaid > 0) {
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     // Named, so the payer's page says how the order was paid and shows that receipt.
@@ -154,6 +181,7 @@ export async function insertUnlessDuplicate(
       challengeUrl: isAbandonableChallenge(earlier) ? duplicateRedirect : null,
     };
   }
+  if (cardUse === 0) return { kind: 'card_token_spent' };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { splitCardToken } from '../cardFacts';
 import { startVault, type RunningVault, type VaultOptions } from '../startVault';
 import { openPglite, type VaultDatabase } from '../vaultDatabase';
 import type { MasterKey } from '../keyring';
@@ -43,5 +44,8 @@ export async function tokenOf(vault: RunningVault, number: string, cvc = number.
   if (answer.status !== 201) throw new Error(`tokenize ${number}: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { token: string }).token;
 }
+
+/** What the vault stores a card under: the token's key, without the facts it carries sealed. */
+export const keyOf = (token: string) => splitCardToken(token).key;
 
 export const serverHeaders = { authorization: `Bearer ${API_SECRET}` };
