@@ -5,6 +5,7 @@ import { faultyGateways } from '../../test/gateways/faultyGateways';
 import { cardPayloadOf, createTestApp, freshCaptchaToken, newLink, testCardNumber, tokenizedCardPayload, tokenizedCardRegistration, type TestApp } from '../../test/testApp';
 import { TEST_VAULT_API_SECRET, vaultCallLog, type VaultCallLog } from '../../test/testCardVault';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
+import { cardTokenHash, forgetSpentCardTokens } from '../store/cardTokenUses';
 
 // PCI DSS 3.3.1.2: a typed card's CVC goes to the processor through the vault's forwarding
 // (`{{vault:<token>:cvc}}` in the simulator adapter's card), is held by the vault while the
@@ -90,6 +91,19 @@ describe('a typed card\'s CVC', () => {
     expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
     expect(await dropsOf(tokenOf(body))).toBe(1);
     expect(vaultCalls.calls.slice(before).filter((call) => call.startsWith('GET '))).toEqual([]);
+  });
+
+  it('spent, its token\'s record is kept two hours (past every CVC\'s time at the vault), then the nodes forget it', async () => {
+    const old = await tokenizedCardPayload(await newLink(t));
+    const recent = await tokenizedCardPayload(await newLink(t));
+    for (const body of [old, recent]) expect(await pay(body)).toMatchObject({ status: 200, data: { status: 1 } });
+    const usedAgo = (body: typeof old, minutes: number) =>
+      t.db.query("update card_token_uses set used_at = now() - $2::int * interval '1 minute' where token_hash = $1", [cardTokenHash(keyOf(tokenOf(body))), minutes]);
+    await usedAgo(old, 121);
+    await usedAgo(recent, 119);
+    expect(await forgetSpentCardTokens(t.db)).toBeGreaterThanOrEqual(1);
+    const left = async (body: typeof old) => (await t.db.query('select 1 from card_token_uses where token_hash = $1', [cardTokenHash(keyOf(tokenOf(body)))])).length;
+    expect([await left(old), await left(recent)]).toEqual([0, 1]);
   });
 
   it('gone before a new payment (dropped, or past its time), asked of the vault by the token\'s key: 400 invalid_cvc naming the card, nothing recorded or sent', async () => {

@@ -9,7 +9,7 @@ export const cardTokenHash = (tokenKey: string): string => createHash('sha256').
  * A spent token's record outlives every seal of it the server could still take: a seal is taken only
  * while the vault holds the CVC (VAULT_CVC_TTL_SECONDS, an hour at most), so two hours.
  */
-export const CARD_TOKEN_USE_KEEP_MS = 2 * 60 * 60_000;
+const CARD_TOKEN_USE_KEEP_MS = 2 * 60 * 60_000;
 
 /**
  * Deletes the spent tokens used more than `keepMs` ago, `batch` rows a statement. `skip locked`:
