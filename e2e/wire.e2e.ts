@@ -62,7 +62,7 @@ describe.runIf(browserAvailable()).each([
       pfFingerprintIntegration: 'FINGER_PRINT',
     });
     expect(payload['cardInformation']).toEqual({
-      cardNumber: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}$/), expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), firstName: 'Begoña', lastName: 'Muñoz', cardType: 'VISA',
+      cardNumber: expect.stringMatching(/^tok_[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{40,600}$/), expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), firstName: 'Begoña', lastName: 'Muñoz', cardType: 'VISA',
     });
     expect(payload['additionalData']).toMatchObject({ trackId: expect.any(String), zipCode: '0000', street: 'Panama', scoreCaptcha: expect.any(Number), domainRequested: sandbox.url });
     expect(payload['deviceInformation']).toEqual({ deviceFingerprint: expect.any(String) });
