@@ -10,13 +10,17 @@ import { CARD_BRANDS } from '@pasarela/core';
  * browser carries it and can neither read it (the fingerprint stays the vault's and the server's) nor
  * change it. Anything that does not open is no seal: the server asks the vault, which stays the truth.
  */
-const SealedFactsSchema = v.object({
+/** A card's facts as the vault tells them to the server, sealed or asked for (`GET /v1/cards/:token`). */
+export const CARD_FACTS_ENTRIES = {
   brand: v.picklist(CARD_BRANDS),
   bin: v.pipe(v.string(), v.regex(/^\d{6}$/)),
   last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
   expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2099)),
   fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+};
+const SealedFactsSchema = v.object({
+  ...CARD_FACTS_ENTRIES,
   /** Epoch milliseconds: the vault drops the CVC then at the latest (VAULT_CVC_TTL_SECONDS). */
   cvcUntil: v.pipe(v.number(), v.integer()),
   /** Epoch milliseconds: the vault deletes the card then unless a server call used its token. */

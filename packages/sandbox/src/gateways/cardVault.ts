@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { CARD_BRANDS, CARD_TOKEN_PATTERN } from '@pasarela/core';
-import { cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
+import { CARD_TOKEN_PATTERN } from '@pasarela/core';
+import { CARD_FACTS_ENTRIES, cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -9,12 +9,7 @@ import { cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/car
  */
 const VaultCardSchema = v.object({
   token: v.pipe(v.string(), v.regex(CARD_TOKEN_PATTERN)),
-  brand: v.picklist(CARD_BRANDS),
-  bin: v.pipe(v.string(), v.regex(/^\d{6}$/)),
-  last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
-  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
-  expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2099)),
-  fingerprint: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  ...CARD_FACTS_ENTRIES,
   /** The vault still holds its CVC: an authorization can carry it. */
   cvcHeld: v.boolean(),
 });

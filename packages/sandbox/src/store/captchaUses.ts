@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Database';
-import { deleteInBatches } from './deleteInBatches';
+import { forgetTokensUsedBefore } from './deleteInBatches';
 
 /**
  * Spends an accepted token for one payment, in one statement: the primary key lets one of any
@@ -20,17 +20,7 @@ export async function spendCaptchaToken(db: Queryable, tokenHash: string, mercha
 /**
  * Deletes the spent tokens used more than `keepMs` ago, `batch` rows a statement: by then the captcha
  * service refuses them by their age, so a later payment with one is refused by the service instead.
- * `skip locked`: nodes sweeping at once take different rows.
  */
 export function forgetSpentCaptchaTokens(db: Queryable, keepMs: number, batch = 1000): Promise<number> {
-  return deleteInBatches(async (n) => {
-    const gone = await db.query<{ token_hash: string }>(
-      `delete from captcha_uses where token_hash in (
-         select token_hash from captcha_uses where used_at <= now() - $1::bigint * interval '1 millisecond'
-          limit $2 for update skip locked)
-       returning token_hash`,
-      [keepMs, n],
-    );
-    return gone.length;
-  }, batch);
+  return forgetTokensUsedBefore(db, 'captcha_uses', keepMs, batch);
 }
