@@ -20,11 +20,15 @@ export const CustomFieldValuesSchema = v.pipe(
 export const CardNumberSchema = v.pipe(str(19), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
 
 /**
- * The vault's token as `POST /v1/cards` answers it: its key (`tok_` and 24 random bytes in base64url),
- * and after a dot the card's facts sealed for the server (packages/vault cardFacts.ts). The key alone
- * is a token too: the server then asks the vault for the facts.
+ * The vault's token as `POST /v1/cards` answers it, `tok_<key>.<seal>`: its key (`tok_` and 24 random
+ * bytes in base64url, 32 characters), and after a dot the card's facts sealed for the server (40 to 600
+ * base64url characters; packages/vault cardFacts.ts). The key alone is a token too: the server then asks
+ * the vault for the facts. Unanchored, for patterns that find a token inside a longer text.
  */
-export const CARD_TOKEN_PATTERN = /^tok_[A-Za-z0-9_-]{32}(?:\.[A-Za-z0-9_-]{40,600})?$/;
+export const CARD_TOKEN_SOURCE = 'tok_[A-Za-z0-9_-]{32}(?:\\.[A-Za-z0-9_-]{40,600})?';
+
+/** A whole string that is the vault's token (CARD_TOKEN_SOURCE), with or without its seal. */
+export const CARD_TOKEN_PATTERN = new RegExp(`^${CARD_TOKEN_SOURCE}$`);
 
 /**
  * Issue 90: the card number and CVC never reach the server. `cardNumber` carries the vault's token in

@@ -1,13 +1,6 @@
-import type { CardToken } from '@pasarela/gateways';
+import { vaultCardKey, type CardToken } from '@pasarela/gateways';
 import { withinDeadline } from './stripeCall';
 import type { StripeContext } from './charges';
-
-/**
- * The card vault's tokens: `tok_` and 24 random bytes in base64url (the card's key at the vault), and
- * after a dot the card's facts sealed for the server, when it carries them; Stripe's own are `tok_`/`pm_`
- * and its alphanumerics.
- */
-const VAULT_TOKEN = /^(tok_[A-Za-z0-9_-]{32})(?:\.[A-Za-z0-9_-]{40,600})?$/;
 
 /**
  * What Stripe charges for a typed card. A token of Stripe's own (Elements in the payer's browser) is
@@ -17,7 +10,8 @@ const VAULT_TOKEN = /^(tok_[A-Za-z0-9_-]{32})(?:\.[A-Za-z0-9_-]{40,600})?$/;
  * either. The vault keeps the CVC until the server drops it with the outcome: a resend carries it again.
  */
 export async function stripeSourceOf({ stripe }: Pick<StripeContext, 'stripe'>, card: CardToken, deadline: Date, key: string): Promise<string> {
-  const vaultKey = VAULT_TOKEN.exec(card.token)?.[1];
+  // Stripe's own tokens (`tok_`/`pm_` and its alphanumerics) are no vault token's form.
+  const vaultKey = vaultCardKey(card.token);
   if (vaultKey === undefined) return card.token;
   // The key alone: the vault finds the card by it, and the seal is no business of Stripe's.
   const made = await withinDeadline(deadline, key, (options) =>

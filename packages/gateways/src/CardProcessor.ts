@@ -120,3 +120,20 @@ export interface CardProcessor {
 
 /** A typed card's token rather than a card the processor keeps. */
 export const isCardToken = (card: CardToken | SavedCardRef): card is CardToken => 'last4' in card;
+
+/**
+ * The card vault's token: `tok_` and 32 base64url characters (its key), then optionally `.` and its seal
+ * of 40 to 600. The same form as @pasarela/core's CARD_TOKEN_PATTERN, written here because this package
+ * depends on no other (the sandbox's payments/vaultCard.test.ts holds the two to one table).
+ */
+const VAULT_TOKEN = /^(tok_[A-Za-z0-9_-]{32})(?:\.[A-Za-z0-9_-]{40,600})?$/;
+
+/**
+ * The card vault's key of a vault token, with or without the card's facts sealed after its dot; undefined
+ * for anything else (a processor's own browser token, such as Stripe's `pm_...`). An adapter that sends a
+ * vault token through the vault's forwarding sends the key alone: the vault finds the card by it, and
+ * the seal is for Pasarela's server only.
+ */
+export function vaultCardKey(token: string): string | undefined {
+  return VAULT_TOKEN.exec(token)?.[1];
+}

@@ -15,7 +15,7 @@ export type {
   SavedCard,
   SavedCardRef,
 } from './CardProcessor';
-export { isCardToken } from './CardProcessor';
+export { isCardToken, vaultCardKey } from './CardProcessor';
 export type { CaptchaVerdict, CaptchaVerifier, CaptchaVerifyRequest } from './CaptchaVerifier';
 export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
 export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { CARD_BRANDS } from '@pasarela/core';
+import { CARD_BRANDS, CARD_TOKEN_PATTERN } from '@pasarela/core';
 
 /**
  * A card's facts sealed into the token the vault answers a browser (`tok_<key>.<sealed>`), so the
@@ -31,9 +31,7 @@ export type SealedCardFacts = v.InferOutput<typeof SealedFactsSchema>;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** A token as the vault takes it anywhere (core's CARD_TOKEN_PATTERN): its key, and its seal if it carries one. */
-export const TOKEN_SOURCE = 'tok_[A-Za-z0-9_-]{32}(?:\\.[A-Za-z0-9_-]{40,600})?';
-const TOKEN_PATTERN = new RegExp(`^${TOKEN_SOURCE}$`);
-export const isCardToken = (token: string) => TOKEN_PATTERN.test(token);
+export const isCardToken = (token: string) => CARD_TOKEN_PATTERN.test(token);
 
 /** The AES-256 key both sides derive from the vault's API secret: rotating the secret rotates it. */
 export function cardFactsKey(apiSecret: string): Buffer {

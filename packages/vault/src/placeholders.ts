@@ -1,4 +1,4 @@
-import { TOKEN_SOURCE } from './cardFacts';
+import { CARD_TOKEN_SOURCE } from '@pasarela/core';
 
 /**
  * The placeholders a forwarded body may carry, put in on the way out (docs/security.md "Card data"):
@@ -11,7 +11,7 @@ import { TOKEN_SOURCE } from './cardFacts';
 const CARD_PARTS = ['number', 'exp_month', 'exp_year', 'cvc', 'holder'] as const;
 export type CardPart = (typeof CARD_PARTS)[number];
 
-const TOKEN = TOKEN_SOURCE;
+const TOKEN = CARD_TOKEN_SOURCE;
 const PLACEHOLDER = new RegExp(`(?:\\{\\{|%7B%7B)vault(?::|%3A)(${TOKEN})(?::|%3A)(${CARD_PARTS.join('|')})(?:\\}\\}|%7D%7D)`, 'gi');
 const FORM_NUMBER = new RegExp(`(^|&)((?:[^=&]*(?:%5B|\\[))?number(?:%5D|\\])?)=(${TOKEN})(?=&|$)`, 'g');
 const JSON_NUMBER = new RegExp(`("number"\\s*:\\s*")(${TOKEN})(")`, 'g');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBody } from '@pasarela/core';
+import { keyOf } from '@pasarela/vault/testing';
 import type { Transaction, TransactionOptions } from '../db/Database';
 import { writes } from '../db/statementTrace';
 import { asCaller, tokenizedCardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../../test/testApp';
@@ -107,7 +108,7 @@ describe('every answer says where its server time went (Server-Timing)', () => {
     const cardNumber = testCardNumber('server-timing-duplicate');
     expect((await pay(await tokenizedCardPayload(link, { cardNumber }))).status).toBe(200);
     const again = await tokenizedCardPayload(link, { cardNumber });
-    const keyOnly = { ...again, cardInformation: { ...again.cardInformation, cardNumber: again.cardInformation.cardNumber.split('.')[0]! } };
+    const keyOnly = { ...again, cardInformation: { ...again.cardInformation, cardNumber: keyOf(again.cardInformation.cardNumber) } };
     const res = await pay(keyOnly);
     expect(res.status).toBe(409);
     const parts = partsOf(res.headers.get('server-timing'));

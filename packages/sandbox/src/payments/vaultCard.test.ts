@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_TOKEN_PATTERN } from '@pasarela/core';
+import { vaultCardKey } from '@pasarela/gateways';
 import { cardFactsKey, sealedCardToken } from '@pasarela/vault/card-facts';
+import { keyOf } from '@pasarela/vault/testing';
 import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault, SEALED_FACTS_MARGIN_MS } from '../gateways/cardVault';
 import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
@@ -30,6 +33,41 @@ describe('the vault client', () => {
   });
 });
 
+// @pasarela/gateways depends on no other package, so it writes the vault token's form again
+// (vaultCardKey): what core takes as a token is what an adapter takes the vault's key of.
+describe('the vault token\'s form, as core and the gateways package write it', () => {
+  const sealedToken = sealedCardToken(cardFactsKey('s'), TOKEN, { brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'f'.repeat(64), cvcUntil: 1, unusedUntil: 1 });
+  it.each([
+    ['the key alone', TOKEN],
+    ['a sealed token as the vault makes it', sealedToken],
+    ['the shortest seal (40)', `${TOKEN}.${'A'.repeat(40)}`],
+    ['the longest seal (600)', `${TOKEN}.${'a1_-'.repeat(150)}`],
+    ['a seal too short (39)', `${TOKEN}.${'A'.repeat(39)}`],
+    ['a seal too long (601)', `${TOKEN}.${'A'.repeat(601)}`],
+    ['an empty seal after the dot', `${TOKEN}.`],
+    ['two seals', `${TOKEN}.${'A'.repeat(40)}.${'A'.repeat(40)}`],
+    ['a seal padded with =', `${TOKEN}.${'A'.repeat(39)}=`],
+    ['a seal in base64, not base64url', `${TOKEN}.${'A'.repeat(39)}+`],
+    ['the key and a line break', `${TOKEN}\n`],
+    ['a space before the key', ` ${TOKEN}`],
+    ['a key one character short', TOKEN.slice(0, -1)],
+    ['a key one character long', `${TOKEN}A`],
+    ['a key in base64, not base64url', `tok_${'A'.repeat(31)}/`],
+    ['TOK_ in capitals', `TOK_${'A'.repeat(32)}`],
+    ["Stripe's own tok_ of another length", 'tok_1PqRsTuVwXyZaBcDeFgHiJkL'],
+    ["Stripe's payment method", 'pm_1PqRsTuVwXyZaBcDeFgHiJkL'],
+    ['a card number', '4242424242424242'],
+    ['nothing', ''],
+  ])('%s: core takes it as a token exactly when the gateways package gives its key', (_case, token) => {
+    expect(vaultCardKey(token) !== undefined).toBe(CARD_TOKEN_PATTERN.test(token));
+    if (CARD_TOKEN_PATTERN.test(token)) expect(vaultCardKey(token)).toBe(token.split('.')[0]);
+  });
+
+  it('takes the key and sealed tokens of the vault\'s form, and refuses a seal out of its bounds', () => {
+    expect([TOKEN, sealedToken, `${TOKEN}.${'A'.repeat(39)}`, `${TOKEN}.${'A'.repeat(601)}`].map((token) => CARD_TOKEN_PATTERN.test(token))).toEqual([true, true, false, false]);
+  });
+});
+
 describe('a token that carries its facts sealed', () => {
   const FACTS = { brand: 'VISA' as const, bin: '424242', last4: '4242', expMonth: 12, expYear: 2034, fingerprint: 'f'.repeat(64) };
   const sealedBy = (secret: string, times: { cvcMs?: number; unusedMs?: number } = {}) => sealedCardToken(cardFactsKey(secret), TOKEN, {
@@ -49,6 +87,15 @@ describe('a token that carries its facts sealed', () => {
     expect(vault.sealed(token)).toMatchObject({ cvcHeld: false });
     await dropped;
     expect(asked).toEqual(['POST http://vault.test/v1/cards/cvc-drops']);
+  });
+
+  it.each([
+    ['a card number', '4242424242424242'],
+    ["a processor's own token", 'pm_1PqRsTuVwXyZaBcDeFgHiJkL'],
+    ['a sealed token with a space after it', `${sealedBy('s')} `],
+    ['a sealed token with its key cut short', sealedBy('s').slice(1)],
+  ])('%s is not of the token\'s form: no facts', (_case, token) => {
+    expect(asking([]).sealed(token)).toBeNull();
   });
 
   it.each([
@@ -167,7 +214,7 @@ describe('a payment while the vault is down', () => {
     const code = await newLink(t);
     const body = await tokenizedCardPayload(code);
     await t.vault.close();
-    const keyOnly = { ...body, cardInformation: { ...body.cardInformation, cardNumber: body.cardInformation.cardNumber.split('.')[0]! } };
+    const keyOnly = { ...body, cardInformation: { ...body.cardInformation, cardNumber: keyOf(body.cardInformation.cardNumber) } };
     const answer = await t.post('/cards/auth-capture', keyOnly);
     expect(answer).toMatchObject({ status: 503, data: { code: 'service_unavailable' } });
     expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPglite, type VaultDatabase } from '@pasarela/vault';
-import { API_SECRET, newMasterKey, testVault } from '@pasarela/vault/testing';
+import { API_SECRET, keyOf, newMasterKey, testVault } from '@pasarela/vault/testing';
 import { createTestApp, newLink, testCardNumber, tokenizedCardPayload, type TestApp } from '../../test/testApp';
 import { tokenizeTestCard } from '../../test/testCardVault';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
@@ -87,7 +87,7 @@ it('fails without the re-wrap: a vault with the new key alone cannot open a card
   const onlyNew = await createTestApp({ vaultStore: { database: store, masterKeys: [NEW] } });
   closing.push(onlyNew);
   // Asked for the card's facts (its token without the seal), the vault cannot answer them: nothing recorded.
-  const answer = await pay(onlyNew, token.split('.')[0]!, 99);
+  const answer = await pay(onlyNew, keyOf(token), 99);
   expect(answer.status).toBe(503);
   expect(answer.data['code']).toBe('service_unavailable');
   // Read from its seal, the facts need no call; the authorization's forward then fails at the vault
