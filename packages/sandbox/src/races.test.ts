@@ -353,6 +353,35 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(await a.server.db.query('select 1 from transactions where link_code = any($1::text[])', [codes])).toHaveLength(1);
   });
 
+  it("spends a typed card's token once when a payment, two subscriptions' first payments and two wallet card checks send it at once", async () => {
+    const link = await a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Un token, tres usos' });
+    const payment = await tokenizedCardPayload(String(link.data['code']), { cardNumber: testCardNumber(randomUUID()) });
+    const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+    const keys = await Promise.all([0, 1].map(async () => String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'plan@example.com' })).data['subscriptionKey'])));
+    const login = `token${Date.now()}`;
+    await a.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567' });
+    const session = String((await a.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
+    const registration = { cardNumber: payment.cardInformation.cardNumber, expMonth: '12', expYear: '34', nameOnCard: 'ANA PRUEBA' };
+    const uses: Array<(node: TestNode) => Promise<NodeAnswer>> = [
+      // tryAgain: the duplicate rule makes no check, so only the token's one use decides.
+      (node) => node.client.api('/cards/auth-capture', { ...payment, tryAgain: true }),
+      ...keys.map((key) => (node: TestNode) => node.client.api(`/subscriptions/${key}/pay`, { cardInformation: payment.cardInformation, trackId: randomUUID() })),
+      ...[0, 1].map(() => (node: TestNode) => node.client.api('/users/me/cards', { ...registration, trackId: randomUUID() }, session)),
+    ];
+    const answers = await atOnce(uses.length, (node, i) => uses[i]!(node));
+    const spent = (r: NodeAnswer) => r.status === 400 && r.data['code'] === 'invalid_cvc';
+    const passed = answers.filter((r) => !spent(r));
+    record('card token, 1 token on a payment, 2 subscriptions and 2 card checks', uses.length, 1, passed.filter((r) => r.status === 200 && r.data['status'] === 1).length);
+    expect(passed, JSON.stringify(answers.map((r) => [r.status, r.data['code'] ?? r.data['status']]))).toHaveLength(1);
+    expect(passed[0]).toMatchObject({ status: 200, data: { status: 1 } });
+    const recorded = await a.server.db.query<{ n: number }>(
+      `select (select count(*) from transactions where link_code = $1 or details ->> 'subscriptionKey' = any($2::text[]))::int
+            + (select count(*) from card_checks c join users u on u.id = c.user_id where u.login = $3)::int as n`,
+      [String(link.data['code']), keys, login],
+    );
+    expect(recorded[0]?.n).toBe(1);
+  });
+
   it('leaves or completes a 3DS challenge, never both, when the payer leaves it on one node as it is completed on the other', async () => {
     const outcomes: string[] = [];
     // The merchant listens, so its outbox records what it would hear about each payment.

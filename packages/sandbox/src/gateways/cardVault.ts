@@ -26,8 +26,9 @@ export interface CardVault {
   /**
    * The facts sealed in the token, read with no call, while the vault will hold its CVC and keep its
    * card a while yet (SEALED_FACTS_MARGIN_MS); else null, and the vault is asked (card). Only for a
-   * payment that spends the token in its attempt's statement (card_token_uses): no earlier payment's
-   * drop of the CVC goes unseen.
+   * use that spends the token in the statement that records it (card_token_uses: a payment's attempt,
+   * a subscription's first payment's, the wallet's card check): no earlier use's drop of the CVC goes
+   * unseen.
    */
   sealed(token: string): VaultCardFacts | null;
   /**

@@ -10,7 +10,8 @@ import {
 } from '../store/cardChecks';
 import { newCodOper } from '../store/insertTransaction';
 import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/userCards';
-import { cardTokenOf, dropCvcAfterOutcome, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenHash } from '../store/cardTokenUses';
+import { cardTokenOf, dropCvcAfterOutcome, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { decidedMeanwhile, IN_DOUBT } from './inDoubt';
@@ -28,7 +29,7 @@ export type CardCheckAnswer =
  */
 export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown, lang: Language): Promise<CardCheckAnswer> {
   const parsed = parseOr400(RegisterCardSchema, body);
-  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint.
+  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint (the check spends the token).
   const vaultCard = await vaultCardOf(deps, parsed.cardNumber, 'cardNumber');
   const brand = vaultCard.brand;
   const expiry = vaultExpiry(vaultCard);
@@ -41,12 +42,13 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   let check = await findCardCheck(deps.db, userId, parsed.trackId);
   if (!check) {
     refuseSpentCvc(vaultCard, 'cardNumber');
-    check = await insertCardCheck(deps.db, {
+    const inserted = await insertCardCheck(deps.db, {
       check_key: `card-check:${newCodOper()}`, user_id: userId, track_id: parsed.trackId, request_fingerprint: fingerprint,
       card: { brand, last4: vaultCard.last4, fingerprint: cardFingerprint }, name_on_card: parsed.nameOnCard, make_default: parsed.isDefault === true, lang,
-    }, { auth_status: IN_DOUBT.auth_status, message_key: IN_DOUBT.message_key })
-      // The same trackId racing in at the same moment: a retry of this check, not a second one.
-      ?? (await findCardCheck(deps.db, userId, parsed.trackId));
+    }, { auth_status: IN_DOUBT.auth_status, message_key: IN_DOUBT.message_key }, cardTokenHash(vaultCard.token));
+    if (inserted === 'card_token_spent') throw spentCvcError('cardNumber');
+    // The same trackId racing in at the same moment: a retry of this check, not a second one.
+    check = inserted ?? (await findCardCheck(deps.db, userId, parsed.trackId));
     if (!check) throw new Error('card check neither inserted nor found');
   }
   sameCheckOrRefuse(check, fingerprint);

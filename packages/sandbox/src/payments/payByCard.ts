@@ -42,9 +42,9 @@ export interface CardPaymentResult {
  */
 export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: PayContext): Promise<CardPaymentResult> {
   const input = linkInputOf(payload);
-  // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them;
-  // read from the token's seal when it carries one, as the attempt spends the token (recordAttempt).
-  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber', { sealed: true });
+  // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them
+  // (the attempt spends the token: recordAttempt).
+  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber');
   const cardFingerprint = vaultCard.fingerprint;
   const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
   const earlier = await repeatedPayment(deps, input, fingerprint);

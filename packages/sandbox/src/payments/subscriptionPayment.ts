@@ -10,13 +10,14 @@ import { PaymentError } from '../errors/PaymentError';
 import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
-import { insertTransaction, newCodOper } from '../store/insertTransaction';
+import { insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
+import { cardTokenHash } from '../store/cardTokenUses';
 import type { TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
+import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
@@ -57,8 +58,9 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (p.idMerchant !== undefined && p.idMerchant !== plan.merchant_id) throw new PaymentError('invalid', 'invalid_arguments', 'idMerchant is not the merchant of this subscription');
   if (p.amount !== undefined && amountToCents(p.amount) !== plan.amount_cents) throw new PaymentError('invalid', 'invalid_amount', 'requestPay.amount is not the plan amount');
   const card = p.cardInformation;
-  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint.
-  const vaultCard = await vaultCardOf(deps, card.cardNumber, 'requestPay.cardInformation.cardNumber');
+  const cardField = 'requestPay.cardInformation.cardNumber';
+  // The card as the vault holds it (issue 90): its brand, expiry and fingerprint (the attempt spends the token).
+  const vaultCard = await vaultCardOf(deps, card.cardNumber, cardField);
   const fingerprint = chargeFingerprint(identityOf({
     method: 'card', target: sub.subscription_key, card: vaultCard.fingerprint, variant: 'subscription',
   }));
@@ -91,16 +93,16 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
-  refuseSpentCvc(vaultCard, 'requestPay.cardInformation.cardNumber');
+  refuseSpentCvc(vaultCard, cardField);
   const expiry = vaultExpiry(vaultCard);
   if (!isCardExpiryValid(expiry.expMonth, expiry.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
   // The subscription row locked while the attempt is recorded; of payments racing on any nodes one
-  // activates and charges it (settlePayment).
+  // activates and charges it (settlePayment). The attempt spends the card's token, as a link payment's does.
   const inserted = await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, sub.id);
     if (!locked || isSubscriptionActive(locked.status)) return 'active' as const;
-    return insertTransaction(tx, {
+    const result = await insertUnlessDuplicate(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
       status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
       card_brand: vaultCard.brand, card_last4: vaultCard.last4, card_token: null, card_fingerprint: vaultCard.fingerprint, payer_name: payerName, email: p.email || sub.email,
@@ -108,8 +110,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },
       campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint, processor: processorOfMethod(deps.processors, 'card'),
-    }, newCodOper());
+    }, newCodOper(), null, { cardTokenHash: cardTokenHash(vaultCard.token) });
+    return result.kind === 'inserted' ? result.row : result.kind === 'card_token_spent' ? result.kind : undefined;
   });
+  if (inserted === 'card_token_spent') throw spentCvcError(cardField);
   // Another payment activated it meanwhile, or this trackId's first request got there first.
   if (inserted === 'active') {
     const won = await earlierAttempt(deps.db, p.trackId, fingerprint);

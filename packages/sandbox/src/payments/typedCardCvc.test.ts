@@ -1,4 +1,5 @@
 import type { Gateways } from '@pasarela/gateways';
+import { keyOf } from '@pasarela/vault/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../test/gateways/faultyGateways';
@@ -50,8 +51,6 @@ afterAll(async () => {
   await vaultCalls.close();
 });
 
-/** What the vault stores a card under: the token's key, its seal (the card's facts for the server) left aside. */
-const keyOf = (token: string) => token.split('.')[0]!;
 const held = async (token: string) => (await t.vault.database.query('select 1 from vault_cvcs where token = $1', [keyOf(token)])).length === 1;
 /** The drop runs after the answer, off its path: it is waited for here. */
 async function untilDropped(token: string): Promise<boolean> {
@@ -229,6 +228,30 @@ describe('a typed card\'s CVC', () => {
     const body = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
     expect((await t.post('/users/me/cards', body, auth)).data).toMatchObject({ status: 1 });
     expect(await untilDropped(body.cardNumber)).toBe(true);
+  });
+
+  it('spent by the wallet\'s add-card or a subscription\'s first payment, which read the card from its seal, its token is refused by a payment: 400 invalid_cvc, nothing recorded or sent', async () => {
+    const login = `u${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const before = vaultCalls.calls.length;
+    const registration = await tokenizedCardRegistration(testCardNumber(randomUUID()), { trackId: randomUUID() });
+    expect((await t.post('/users/me/cards', registration, auth)).data).toMatchObject({ status: 1 });
+    const { key, token, body } = await subscriptionPayment();
+    expect((await t.post('/process-tx', body)).data).toMatchObject({ status: 1, subscriptionKey: key });
+    // Neither asked the vault for the card's facts: the tokens' seals carried them.
+    expect(vaultCalls.calls.slice(before).filter((call) => call.startsWith('GET '))).toEqual([]);
+    for (const spent of [registration.cardNumber, token]) {
+      // Its drop answered, the node no longer remembers asking it: only the spent token's record refuses it.
+      expect(await dropsOf(spent)).toBe(1);
+      const link = await newLink(t);
+      const payment = await tokenizedCardPayload(link);
+      const authorized = authorizations;
+      const answer = await pay({ ...payment, cardInformation: { ...payment.cardInformation, cardNumber: spent } });
+      expect(answer).toMatchObject({ status: 400, data: { code: 'invalid_cvc' } });
+      expect(authorizations).toBe(authorized);
+      expect(await t.db.query('select 1 from transactions where link_code = $1', [link])).toEqual([]);
+    }
   });
 
   it('dropped by the first of two requests with one trackId, the second\'s call refused for it answers the first\'s outcome', async () => {

@@ -8,13 +8,15 @@ import { findTransaction, type TransactionRow } from '../store/transactions';
 import { decidedMeanwhile } from './inDoubt';
 
 /**
- * The card behind a payment's token, as the card vault holds it (issue 90: the server never sees the
- * number or CVC). `field` names where the token came in. An unknown token is refused; a vault that
- * does not answer charges nothing (503, the payer may retry).
+ * The card behind a typed card's token, as the card vault holds it (issue 90: the server never sees the
+ * number or CVC): the facts its seal carries (CardVault.sealed), else the vault's answer. `field` names
+ * where the token came in. An unknown token is refused; a vault that does not answer charges nothing
+ * (503, the payer may retry). Every caller spends the token in the statement that records what it pays
+ * (a payment's attempt, a subscription's first payment, the wallet's card check: card_token_uses), so a
+ * token another node spent is refused there even though its seal still opens.
  */
-export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string, options?: { sealed: boolean }): Promise<VaultCardFacts> {
-  // A payment that spends the token in its attempt takes the facts its seal carries (CardVault.sealed).
-  const sealed = options?.sealed ? deps.cardVault.sealed(token) : null;
+export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string): Promise<VaultCardFacts> {
+  const sealed = deps.cardVault.sealed(token);
   if (sealed) return sealed;
   let card: VaultCardFacts | null;
   try {

@@ -37,15 +37,32 @@ export interface NewCardCheck {
   lang: string;
 }
 
-/** Undefined when the user's trackId is taken (a retry got there first). */
-export async function insertCardCheck(db: Queryable, c: NewCardCheck, inDoubt: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
-  const [row] = await db.query<CardCheckRow>(
-    `insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_fingerprint, name_on_card, make_default, lang)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (user_id, track_id) do nothing returning *`,
+/**
+ * Undefined when the user's trackId is taken (a retry got there first); 'card_token_spent' when another
+ * payment or check spent the typed card's vault token (`cardTokenHash`, card_token_uses), nothing
+ * recorded. The check spends it in the same statement, under its user and trackId (a retry of the
+ * same check keeps it).
+ */
+export async function insertCardCheck(
+  db: Queryable, c: NewCardCheck, inDoubt: { auth_status: string; message_key: string }, cardTokenHash: string,
+): Promise<CardCheckRow | 'card_token_spent' | undefined> {
+  const [row] = await db.query<Partial<CardCheckRow> & { card_use: number }>(
+    `with card_use as (
+       insert into card_token_uses as u (token_hash, track_id) values ($13::text, 'card check ' || $2::integer || ' ' || $3::text)
+       on conflict (token_hash) do update set used_at = u.used_at where u.track_id = excluded.track_id
+       returning 1
+     ), inserted as (
+       insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_fingerprint, name_on_card, make_default, lang)
+       select $1::text, $2::integer, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::boolean, $12::text where exists (select 1 from card_use)
+       on conflict (user_id, track_id) do nothing returning *
+     )
+     select (select count(*) from card_use)::int as card_use, inserted.* from (select 1) as one left join inserted on true`,
     [c.check_key, c.user_id, c.track_id, c.request_fingerprint, inDoubt.auth_status, inDoubt.message_key, c.card.brand, c.card.last4, c.card.fingerprint,
-      c.name_on_card.slice(0, 80), c.make_default, c.lang],
+      c.name_on_card.slice(0, 80), c.make_default, c.lang, cardTokenHash],
   );
-  return row;
+  if (!row || row.card_use === 0) return 'card_token_spent';
+  const { card_use: _spent, ...check } = row;
+  return check.id === null || check.id === undefined ? undefined : (check as CardCheckRow);
 }
 
 export async function findCardCheck(db: Queryable, userId: number, trackId: string): Promise<CardCheckRow | undefined> {
