@@ -1,5 +1,5 @@
 import type { Database } from '../db/Database';
-import { untraced } from '../db/statementTrace';
+import { SKIP_FLUSH_SQL, untraced } from '../db/statementTrace';
 import type { AdminChange } from './adminChanges';
 import type { TransactionChange } from './transactionEvents';
 
@@ -12,7 +12,7 @@ import type { TransactionChange } from './transactionEvents';
  */
 type Channel = 'pasarela_tx_' | 'pasarela_admin_';
 
-const ANNOUNCE_SQL = `select set_config('synchronous_commit', 'off', true) as sync,
+const ANNOUNCE_SQL = `select ${SKIP_FLUSH_SQL} as sync,
        (select count(pg_notify(channel || coalesce(current_schema(), 'public'), payload)) from unnest($1::text[], $2::text[]) as n (channel, payload))::int as sent`;
 
 const queues = new WeakMap<Database, { channels: Channel[]; payloads: string[] }>();

@@ -31,10 +31,13 @@ export const activeTrace = (): StatementTrace | undefined => current.getStore();
 // What changes rows or locks them: such a commit writes WAL. Triggers fire only on these.
 const WRITES = /\b(insert|update|delete|merge|pg_notify|nextval|setval)\b|\bfor\s+(no\s+key\s+)?(update|share)\b/i;
 export const writes = (sql: string): boolean => WRITES.test(sql);
-// A statement sent alone that sets its own transaction's synchronous_commit off (store/idempotencyKeys.ts).
-const WITHOUT_FLUSH = /set_config\('synchronous_commit', 'off', true\)/;
+/**
+ * What a statement sent alone says to commit without waiting for the WAL flush: its own transaction's
+ * synchronous_commit off (store/idempotencyKeys.ts, changes/announcements.ts).
+ */
+export const SKIP_FLUSH_SQL = "set_config('synchronous_commit', 'off', true)";
 /** Sent alone, it commits without waiting for the WAL flush. */
-export const skipsFlush = (sql: string): boolean => WITHOUT_FLUSH.test(sql);
+export const skipsFlush = (sql: string): boolean => sql.includes(SKIP_FLUSH_SQL);
 
 export async function timeInto<T>(trace: StatementTrace | undefined, part: 'queueMs' | 'statementMs', work: () => Promise<T>): Promise<T> {
   if (!trace) return work();

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Database';
+import { SKIP_FLUSH_SQL } from '../db/statementTrace';
 
 export interface IdempotencyKeyRow {
   merchant_id: number;
@@ -22,7 +23,7 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
  * only a database crash within the WAL writer's delay after it can lose it, and then the key stays
  * running (409 `idempotency_key_in_use`) while what the call did is read as usual (GET).
  */
-export const WITHOUT_FLUSH = "with without_flush as (select set_config('synchronous_commit', 'off', true))";
+export const WITHOUT_FLUSH = `with without_flush as (select ${SKIP_FLUSH_SQL})`;
 
 /**
  * A conditional insert: of two requests with one key at once, on any node, exactly one runs. A key
