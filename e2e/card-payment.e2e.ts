@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPanamaDate } from '@pasarela/core';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -23,8 +24,13 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
   it('pays with 4242 4242 4242 4242: receipt in the checkout, success on the shop, transaction recorded, nothing red in the console', async () => {
     const { context, page, shop, checkout, codes, errors, consoleErrors } = await openCheckout();
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    const paidFrom = formatPanamaDate(Date.now());
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Dated today in Panama, day first (SPEC "Receipt: date"), whatever the day of the month.
+    const dated = await checkout.frame.locator('.receipt__line', { has: checkout.frame.locator('dt', { hasText: /^Fecha$/ }) }).locator('dd').textContent();
+    expect([paidFrom, formatPanamaDate(Date.now())]).toContain(dated?.split(' ')[0]);
+    expect(dated).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     await screenshot(page, { path: 'e2e/artifacts/card-approved.png' });
 

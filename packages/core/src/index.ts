@@ -75,7 +75,7 @@ export {
   shownNameRefusal,
 } from './freeText';
 export { remainingMs, isLinkExpired } from './linkExpiry';
-export { panamaParts, formatPanamaDate, formatPanamaTime } from './panamaTime';
+export { panamaParts, formatPanamaDate, formatPanamaTime, receiptDateText } from './panamaTime';
 export { isCardExpiryValid } from './cardExpiry';
 export { isValidationKey, isHttpUrl } from './validationKeys';
 export type { ValidationKey } from './validationKeys';

@@ -126,6 +126,14 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     expect(view.container.querySelector('.receipt__line--token dd')?.textContent).toBe('PP753D89F4AFDB');
   });
 
+  it('dates the payment as the server\'s receipt says it, Panama\'s DD/MM/YYYY: the 1st of December is never read as January 12th', async () => {
+    await startI18n('en', catalogs.en);
+    const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), date: '01/12/2026 01:34:02' });
+    unmount = view.unmount;
+    const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs.en.receipt_date)?.nextElementSibling;
+    expect(line?.textContent).toBe('01/12/2026 01:34:02');
+  });
+
   // Issue 48: receipts use the merchant's stored brand.
   it('a payment called off because another one paid its order says the order is paid, how, with that receipt and the way back; no decline (issue 92)', async () => {
     const view = await showReceipt(0, { ...cashReceipt(3), typeMethod: 'CLAVE', authStatus: 'CANCELLED', returnUrlString: 'https://tienda.example/pedido', paidBy: { codOper: 'PPCARD9', method: 'card' } });

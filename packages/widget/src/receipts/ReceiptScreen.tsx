@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptCardNumber, receiptConcept, receiptDisplayStatus,
+  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptCardNumber, receiptConcept, receiptDateText, receiptDisplayStatus,
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
@@ -17,11 +17,6 @@ import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 import { LoadingPage } from '../ui/Loading';
 import { MaskedNumber } from '../ui/MaskedNumber';
 import { PaidElsewhereReceipt } from './PaidElsewhereReceipt';
-
-function dateText(date: string): string {
-  const at = Date.parse(date);
-  return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
-}
 
 /** `token`: a value read as one piece never breaks inside; it moves whole under its label. */
 function Line({ label, value, token = false, mark, named, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; named?: MaskedName | null | undefined; children?: ReactNode }) {
@@ -116,7 +111,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
         ) : null}
         <dl className="receipt__lines">
           <Line label={t('receipt_operation')} value={receipt.codOper} token />
-          {show('date') ? <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} /> : null}
+          {show('date') ? <Line label={t('receipt_date')} value={receiptDateText(receipt.date ?? '')} /> : null}
           {show('merchant') ? <Line label={t('receipt_merchant')} value={shopName} /> : null}
           {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
           {show('card') ? <Line label={t('receipt_card')} value={cardName?.shown ?? ''} named={cardName} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatAmount, formatPanamaDate, formatPanamaTime, recordedPaymentResult, type Language } from '@pasarela/core';
+import { formatAmount, receiptDateText, recordedPaymentResult, type Language } from '@pasarela/core';
 import { MessagePage } from '../../ui/MessagePage';
 import { WayOut } from '../../ui/WayOut';
 import { useShopOf } from '../../ui/useShopOf';
@@ -9,11 +9,6 @@ import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { CampaignReceiptStore, CampaignTx } from './store';
 import { LoadingPage } from '../../ui/Loading';
-
-function dateText(date: string): string {
-  const at = Date.parse(date);
-  return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
-}
 
 function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
   const services = useServices();
@@ -47,7 +42,7 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
           </div>
           <div className="receipt__line">
             <dt>{t('receipt_date')}</dt>
-            <dd>{dateText(tx.date)}</dd>
+            <dd>{receiptDateText(tx.date)}</dd>
           </div>
         </dl>
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
