@@ -11,10 +11,9 @@ import { CARD_TOKEN_SOURCE } from '@pasarela/core';
 const CARD_PARTS = ['number', 'exp_month', 'exp_year', 'cvc', 'holder'] as const;
 export type CardPart = (typeof CARD_PARTS)[number];
 
-const TOKEN = CARD_TOKEN_SOURCE;
-const PLACEHOLDER = new RegExp(`(?:\\{\\{|%7B%7B)vault(?::|%3A)(${TOKEN})(?::|%3A)(${CARD_PARTS.join('|')})(?:\\}\\}|%7D%7D)`, 'gi');
-const FORM_NUMBER = new RegExp(`(^|&)((?:[^=&]*(?:%5B|\\[))?number(?:%5D|\\])?)=(${TOKEN})(?=&|$)`, 'g');
-const JSON_NUMBER = new RegExp(`("number"\\s*:\\s*")(${TOKEN})(")`, 'g');
+const PLACEHOLDER = new RegExp(`(?:\\{\\{|%7B%7B)vault(?::|%3A)(${CARD_TOKEN_SOURCE})(?::|%3A)(${CARD_PARTS.join('|')})(?:\\}\\}|%7D%7D)`, 'gi');
+const FORM_NUMBER = new RegExp(`(^|&)((?:[^=&]*(?:%5B|\\[))?number(?:%5D|\\])?)=(${CARD_TOKEN_SOURCE})(?=&|$)`, 'g');
+const JSON_NUMBER = new RegExp(`("number"\\s*:\\s*")(${CARD_TOKEN_SOURCE})(")`, 'g');
 
 export interface Wanted {
   token: string;

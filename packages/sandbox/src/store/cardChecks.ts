@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/Database';
 import type { CardBrand } from '@pasarela/core';
 import type { StoredCard, UserCardRow } from './userCards';
+import { spendCardTokenSql } from './cardTokenUses';
 
 /** Migration 023: the wallet's add-card check at the card processor. */
 export interface CardCheckRow {
@@ -48,9 +49,7 @@ export async function insertCardCheck(
 ): Promise<CardCheckRow | 'card_token_spent' | undefined> {
   const [row] = await db.query<Partial<CardCheckRow> & { card_use: number }>(
     `with card_use as (
-       insert into card_token_uses as u (token_hash, track_id) values ($13::text, 'card check ' || $2::integer || ' ' || $3::text)
-       on conflict (token_hash) do update set used_at = u.used_at where u.track_id = excluded.track_id
-       returning 1
+       ${spendCardTokenSql('$13::text', "'card check ' || $2::integer || ' ' || $3::text")}
      ), inserted as (
        insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_fingerprint, name_on_card, make_default, lang)
        select $1::text, $2::integer, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::boolean, $12::text where exists (select 1 from card_use)

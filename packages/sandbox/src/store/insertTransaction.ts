@@ -3,6 +3,8 @@ import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, isAbandonableChallenge, E
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { recordPaymentInBooks } from './balanceTransactions';
+import { spendCaptchaTokenSql } from './captchaUses';
+import { spendCardTokenSql } from './cardTokenUses';
 import { findPaymentOfLink } from './links';
 import { findTransactionByTrackId, type NewTransaction, type TransactionRow } from './transactions';
 
@@ -57,10 +59,7 @@ function insertUnlessDuplicateSql(captcha: boolean, card: boolean, announced: bo
   // The same request again (its merchant and trackId) keeps it, as spendCaptchaToken does.
   const captchaSql = captcha
     ? `captcha as (
-       insert into captcha_uses as u (token_hash, merchant_id, track_id) values ($${d + 8}::text, $4::integer, coalesce($2::text, ''))
-       on conflict (token_hash) do update set used_at = u.used_at
-         where u.merchant_id = excluded.merchant_id and u.track_id = excluded.track_id and excluded.track_id <> ''
-       returning 1
+       ${spendCaptchaTokenSql(`$${d + 8}::text`, '$4::integer', "coalesce($2::text, '')")}
      ), `
     : '';
   const recordable = [
@@ -76,11 +75,7 @@ function insertUnlessDuplicateSql(captcha: boolean, card: boolean, announced: bo
     ? `card_spent as (
        select 1 from card_token_uses where token_hash = ${cardHash} and track_id <> coalesce($2::text, '')
      ), card_use as (
-       insert into card_token_uses as u (token_hash, track_id) select ${cardHash}, coalesce($2::text, '')
-        where ${recordable.join(' and ')}
-       on conflict (token_hash) do update set used_at = u.used_at
-         where u.track_id = excluded.track_id and excluded.track_id <> ''
-       returning 1
+       ${spendCardTokenSql(cardHash, "coalesce($2::text, '')", recordable.join(' and '))}
      ), `
     : '';
   const conditions = [
