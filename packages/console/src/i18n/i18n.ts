@@ -33,3 +33,13 @@ export function pickLanguage(search: string, saved: string | null): ConsoleLangu
   if (asked === 'en' || asked === 'es') return asked;
   return saved === 'en' ? 'en' : 'es';
 }
+
+/**
+ * An instant as the console shows it, in the console's language and the operator's own time zone,
+ * the month in words ("1 dic 2026, 9:46:44", "Dec 1, 2026, 9:46:44 AM"): never the browser's numeric
+ * default, which reads 12/1 in one language and 1/12 in the other.
+ */
+export function instantText(iso: string): string {
+  const lang = typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'es';
+  return new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+}

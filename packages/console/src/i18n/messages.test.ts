@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, pickLanguage, t, textOr } from './i18n';
+import { changeLanguage, instantText, pickLanguage, t, textOr } from './i18n';
 import { en, es } from './messages';
 
 describe('console texts', () => {
@@ -14,6 +14,18 @@ describe('console texts', () => {
     expect([document.documentElement.lang, document.title]).toEqual(['en', 'Sandbox console · Pasarela']);
     await changeLanguage('es');
     expect([t('tabCreate'), t('periods.WE'), document.documentElement.lang]).toEqual(['Crear', 'Semanal', 'es']);
+  });
+
+  it("show an instant with its month in words in the console's language, whatever the browser's own", async () => {
+    // Midday UTC: the 1st of December in every time zone an operator may be in.
+    const instant = '2026-12-01T12:00:00Z';
+    await changeLanguage('es');
+    expect(instantText(instant)).toMatch(/^1 dic 2026,/);
+    await changeLanguage('en');
+    expect(instantText(instant)).toMatch(/^Dec 1, 2026,/);
+    // Never numeric: 1/12 in one language is 12/1 in the other.
+    expect(instantText(instant)).not.toMatch(/\d+\/\d+\/\d+/);
+    await changeLanguage('es');
   });
 
   it('take only their own keys: a wrong key does not compile', () => {

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
-import { t, textOr } from '../i18n/i18n';
+import { instantText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute } from '../api/schemas';
 
 /** The deadline in the console's language (the page's lang, set by changeLanguage). */
-const when = (iso: string) => new Date(iso).toLocaleString(document.documentElement.lang || 'es', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
 function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
@@ -68,7 +67,7 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
             <div><dt>{t('disputeReason')}</dt><dd>{textOr(`disputeReasons.${d.reason}`, d.reason)}</dd></div>
             {/* The deadline matters while it is open; a decided dispute takes no more answers. */}
             {(d.status === 'needs_response' || d.status === 'under_review') && (
-              <div><dt>{t('disputeDeadline')}</dt><dd>{d.evidenceDueBy ? <time dateTime={d.evidenceDueBy}>{when(d.evidenceDueBy)}</time> : t('disputeNoDeadline')}</dd></div>
+              <div><dt>{t('disputeDeadline')}</dt><dd>{d.evidenceDueBy ? <time dateTime={d.evidenceDueBy}>{instantText(d.evidenceDueBy)}</time> : t('disputeNoDeadline')}</dd></div>
             )}
             {d.evidence !== null && <div><dt>{t('disputeSent')}</dt><dd className="dispute-evidence">{d.evidence}</dd></div>}
           </dl>

@@ -1,4 +1,4 @@
-import { t, textOr } from '../i18n/i18n';
+import { instantText, t, textOr } from '../i18n/i18n';
 import { mailedCodeOf } from '../logic/snippets';
 import type { ConsoleStore } from '../store/consoleStore';
 import { CopyButton } from './CopyButton';
@@ -24,7 +24,7 @@ export function MailboxPanel({ store }: { store: ConsoleStore }) {
               <li key={m.id} className="mail">
                 <div className="tx-head">
                   <strong>{m.subject}</strong>
-                  <time dateTime={m.date}>{new Date(m.date).toLocaleString()}</time>
+                  <time dateTime={m.date}>{instantText(m.date)}</time>
                 </div>
                 <p className="tx-meta"><span>{t('to')}: {m.to}</span><span>{textOr(`mailKind.${m.kind}`, m.kind)}</span></p>
                 {code && (

@@ -1,5 +1,5 @@
 import { formatAmount, maskedCardName, spokenMaskedName, type Currency } from '@pasarela/core';
-import { t, textOr } from '../i18n/i18n';
+import { instantText, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
@@ -9,7 +9,6 @@ import { useStoreState } from './useStoreState';
 
 /** Dollars as the console always wrote them; pesos as Colombia writes them (core formatAmount). */
 const money = (n: number, currency: Currency = 'USD') => (currency === 'COP' ? formatAmount(n, document.documentElement.lang === 'en' ? 'en' : 'es', currency) : `$${n.toFixed(2)}`);
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
   const { busy, statements, settle } = useStoreState(store);
@@ -38,7 +37,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         )}
         <span>{tx.authStatus}</span>
         {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount, tx.currency) })}</span>}
-        <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>
+        <time dateTime={tx.updatedAt}>{instantText(tx.updatedAt)}</time>
       </p>
       <p className="tx-links">
         <a href={`/pf/default-receipt/${encodeURIComponent(tx.codOper)}`} target="_blank" rel="noopener">{t('receipt')}<span className="sr-only"> {tx.codOper}</span></a>
@@ -59,7 +58,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
             <li key={r.id} className={`refunds__item refunds__item--${r.status}`}>
               <span>{money(r.amount, tx.currency)}</span>
               <span className={`badge ${r.status === 'pending' ? 'pending' : r.status === 'failed' ? 'declined' : 'approved'}`}>{t(`refundState.${r.status}`)}</span>
-              <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+              <time dateTime={r.createdAt}>{instantText(r.createdAt)}</time>
             </li>
           ))}
         </ul>

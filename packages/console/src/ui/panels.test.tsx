@@ -185,6 +185,8 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(settleNequi).toHaveBeenCalledWith('PPNEQUI1', 'approve'));
     expect(el.querySelector('img')).toBeNull();
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/pf/default-receipt/PPNEQUI1');
+    // Its time in the console's language, the month in words (the browser's numeric default read 11/22 in Spanish).
+    expect(el.querySelector('time')?.textContent).toMatch(/^22 nov 2026,/);
   });
 
   it('shows each refund with its state, a pending one marked, and counts it out of what remains as the server does', async () => {
