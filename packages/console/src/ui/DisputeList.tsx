@@ -4,8 +4,6 @@ import { instantText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute } from '../api/schemas';
 
-/** The deadline in the console's language (the page's lang, set by changeLanguage). */
-
 /** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
 function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
   const id = useId();
