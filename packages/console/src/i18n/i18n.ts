@@ -22,6 +22,11 @@ export function t(key: ConsoleKey, values?: TextValues): string {
   return translator.t(key, values);
 }
 
+/** The language the console shows now (the translator's, which the page's `lang` follows). */
+export function consoleLanguage(): ConsoleLanguage {
+  return translator.language();
+}
+
 /** A key built from what the server sent (a state, a method): its text if the console has one, else the value as sent. */
 export function textOr(key: string, shown: string): string {
   return translator.has(key) ? translator.t(key) : shown;
@@ -40,6 +45,5 @@ export function pickLanguage(search: string, saved: string | null): ConsoleLangu
  * default, which reads 12/1 in one language and 1/12 in the other.
  */
 export function instantText(iso: string): string {
-  const lang = typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'es';
-  return new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'medium' });
+  return new Date(iso).toLocaleString(consoleLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
 }
