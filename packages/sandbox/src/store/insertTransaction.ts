@@ -56,7 +56,7 @@ function insertUnlessDuplicateSql(captcha: boolean, card: boolean, announced: bo
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
   // The token is spent whatever the payment's fate (a duplicate, a paid link): a token counts once.
-  // The same request again (its merchant and trackId) keeps it, as spendCaptchaToken does.
+  // The same request again (its merchant and trackId) keeps it (spendCaptchaTokenSql).
   const captchaSql = captcha
     ? `captcha as (
        ${spendCaptchaTokenSql(`$${d + 8}::text`, '$4::integer', "coalesce($2::text, '')")}
