@@ -46,9 +46,9 @@ async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN) {
   const ask = (origin = CHECKOUT_ORIGIN, source: unknown = parent) => send({ type: 'pasarela-vault:tokenize' }, origin, source);
   const ANSWERS = ['pasarela-vault:token', 'pasarela-vault:invalid', 'pasarela-vault:failed'];
   const answers = () => posted.filter((p) => ANSWERS.includes(p.message['type'] as string));
-  /** The count-th answer to a tokenize. */
+  /** The count-th answer to a tokenize (the vault's answer over HTTP, waited for up to 10 s on a loaded machine). */
   const answered = async (count: number) => {
-    for (let i = 0; i < 200 && answers().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const deadline = Date.now() + 10_000; answers().length < count && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
     return answers()[count - 1];
   };
   // To another of the frame's fields, or (no next) out of the frame.
