@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestPost } from './support/entries';
 import { transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
+import { ConsolePage } from './support/consolePage';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -86,13 +87,34 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     // The merchant's books: both payments in pesos; part of each refunded.
     const [card] = await transactionsFor(sandbox, cardCode);
     const [nequi] = await transactionsFor(sandbox, nequiCode);
-    for (const [tx, method, refund] of [[card, 'card', 20_000], [nequi, 'nequi', 10_000]] as const) {
+    for (const [tx, method] of [[card, 'card'], [nequi, 'nequi']] as const) {
       expect(tx?.method).toBe(method);
       const recorded = json(await merchantApi(key, 'GET', `transactions/${tx?.codOper}`));
       expect(recorded).toMatchObject({ amount: 50_000, currency: 'COP', result: 'APPROVED' });
-      const refunded = await merchantApi(key, 'POST', `transactions/${tx?.codOper}/refunds`, { amount: refund });
-      expect(json(refunded)).toMatchObject({ status: 'succeeded' });
     }
+    // The card's part by the merchant's server ...
+    const refunded = await merchantApi(key, 'POST', `transactions/${card?.codOper}/refunds`, { amount: 20_000 });
+    expect(json(refunded)).toMatchObject({ status: 'succeeded' });
+    // ... the Nequi's by an operator in the sandbox console, typed as Colombia writes it: "10.000" is ten thousand pesos.
+    const consoleContext = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'es-CO' });
+    const consolePage = await consoleContext.newPage();
+    const ui = new ConsolePage(consolePage, sandbox.url);
+    await ui.open('es');
+    await ui.tab(/transacciones/i).click();
+    const form = ui.transaction(String(nequi?.codOper)).getByRole('form', { name: /^reembolso de/i });
+    const amount = form.getByLabel('Importe a reembolsar (COP)');
+    await amount.waitFor();
+    expect((await form.locator('.hint').textContent())?.replace(/\s/g, ' ')).toBe('Déjalo vacío para reembolsar lo que queda: $ 50.000');
+    await amount.fill('10.000,50');
+    await form.getByRole('button', { name: 'Reembolsar' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe('Los pesos no llevan centavos: escribe un importe en pesos enteros');
+    await amount.fill('10.000');
+    await form.getByRole('button', { name: 'Reembolsar' }).click();
+    await expect.poll(async () => (await form.locator('.hint').textContent())?.replace(/\s/g, ' '), { timeout: 20_000 }).toBe('Déjalo vacío para reembolsar lo que queda: $ 40.000');
+    expect(await seriousViolations(consolePage)).toEqual([]);
+    await screenshot(consolePage, { path: `${SHOTS}pesos-console-refund-es.png`, fullPage: true });
+    await consoleContext.close();
+    expect(json(await merchantApi(key, 'GET', `transactions/${nequi?.codOper}`))).toMatchObject({ refundedAmount: 10_000 });
 
     // Card 2,9 % + 900 COP = 2.350; Nequi 1,5 % = 750; the refunds give back 940 and 150 of them.
     const expected = (50_000 - 2_350) + (50_000 - 750) - (20_000 - 940) - (10_000 - 150);

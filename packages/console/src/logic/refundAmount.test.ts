@@ -55,8 +55,18 @@ describe('a refund in pesos', () => {
   const pesos: Refundable = { method: 'nequi', status: 1, authStatus: 'APPROVED', paidAmount: 50_000, refunds: [], currency: 'COP' };
   it.each<[string, unknown]>([
     ['20000', { amount: 20_000 }],
+    // Grouped as Colombia writes them, or as English does: twenty thousand, never twenty (core typedPesos).
+    ['20.000', { amount: 20_000 }],
+    ['20,000', { amount: 20_000 }],
+    [' 1.500 ', { amount: 1_500 }],
     ['20000.50', { error: 'refundAmount.whole' }],
-    ['60000', { error: 'refundAmount.over' }],
+    ['20.000,50', { error: 'refundAmount.whole' }],
+    ['12,5', { error: 'refundAmount.whole' }],
+    ['60.000', { error: 'refundAmount.over' }],
+    ['0', { error: 'refundAmount.zero' }],
+    ['veinte mil', { error: 'refundAmount.invalidPesos' }],
+    ['$ 20.000', { error: 'refundAmount.invalidPesos' }],
+    ['2.00.000', { error: 'refundAmount.invalidPesos' }],
   ])('%s -> %o', (text, answer) => {
     expect(refundAmountOf(text, pesos)).toEqual(answer);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, type Currency } from '@pasarela/core';
-import { consoleLanguage, t, textOr } from '../i18n/i18n';
+import type { Currency } from '@pasarela/core';
+import { moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Balance, Dispute, Page, Payout } from '../api/schemas';
 import type { ConsoleStore } from '../store/consoleStore';
@@ -26,8 +26,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   const [disputes, setDisputes] = useState<Page<Dispute>>({ data: [], nextCursor: null });
   const [error, setError] = useState<string | null>(null);
   // In the merchant's currency: dollars in one format in both languages, pesos as Colombia writes them (core formatAmount).
-  const lang = consoleLanguage();
-  const money = (amount: number, currency: Currency = balance?.currency ?? 'USD') => formatAmount(amount, lang, currency);
+  const money = (amount: number, currency: Currency = balance?.currency ?? 'USD') => moneyText(amount, currency);
 
   // The merchant last asked for: an answer about one picked before it (slower, on a busy server) is dropped.
   const asked = useRef<number | null>(null);

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { formatAmount } from '@pasarela/core';
-import { consoleLanguage, instantText, t, textOr } from '../i18n/i18n';
+import { instantText, moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute } from '../api/schemas';
 
@@ -58,7 +57,7 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
       {disputes.map((d) => (
         <li key={d.id} className="dispute" data-dispute={d.id}>
           <div className="tx-head">
-            <strong>{formatAmount(d.amount, consoleLanguage(), d.currency)}</strong>
+            <strong>{moneyText(d.amount, d.currency)}</strong>
             <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
           </div>
           <dl className="facts">

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import { t } from '../i18n/i18n';
+import { moneyText, t } from '../i18n/i18n';
 import type { Transaction } from '../api/schemas';
 import { pendingRefundAmount, refundAmountOf, remainingToRefund, type RefundAmountError } from '../logic/refundAmount';
 import type { ConsoleStore } from '../store/consoleStore';
 import { useStoreState } from './useStoreState';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** A refund of a payment: an amount (empty: all that remains), checked before it is sent. */
 export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
@@ -13,6 +11,8 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
   const [text, setText] = useState('');
   const [error, setError] = useState<RefundAmountError | null>(null);
   const id = useId();
+  const currency = tx.currency ?? 'USD';
+  const money = (amount: number) => moneyText(amount, currency);
   const remaining = money(remainingToRefund(tx));
   const pending = pendingRefundAmount(tx);
   const submit = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
@@ -29,7 +29,7 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
     <form className="refund" aria-label={t('refundForm', { codOper: tx.codOper })} onSubmit={submit} noValidate>
       <div className="refund__row">
         <div className="field">
-          <label htmlFor={`${id}-amount`}>{t('refundAmount')}</label>
+          <label htmlFor={`${id}-amount`}>{t('refundAmount', { currency })}</label>
           <input
             id={`${id}-amount`} name="refundAmount" type="text" inputMode="decimal" autoComplete="off" value={text}
             aria-invalid={error ? 'true' : 'false'} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

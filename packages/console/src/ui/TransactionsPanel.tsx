@@ -1,14 +1,11 @@
-import { formatAmount, maskedCardName, spokenMaskedName, type Currency } from '@pasarela/core';
-import { consoleLanguage, instantText, t, textOr } from '../i18n/i18n';
+import { maskedCardName, spokenMaskedName } from '@pasarela/core';
+import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
 import { SelectField } from './create/fields';
 import { RefundForm } from './RefundForm';
 import { useStoreState } from './useStoreState';
-
-/** Dollars as the console always wrote them; pesos as Colombia writes them (core formatAmount). */
-const money = (n: number, currency: Currency = 'USD') => (currency === 'COP' ? formatAmount(n, consoleLanguage(), currency) : `$${n.toFixed(2)}`);
 
 function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
   const { busy, statements, settle } = useStoreState(store);

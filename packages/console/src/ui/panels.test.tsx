@@ -253,6 +253,45 @@ describe('console panels', () => {
     voidButton.click();
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
   });
+  // Issue 93 "COP in whole pesos": a Colombian shop's refund is asked, hinted and checked in pesos, never in dollars.
+  it('a payment in pesos is refunded in whole pesos: its label, what remains and the errors say pesos, and "20.000" is twenty thousand', async () => {
+    const refund = vi.fn(async () => ({ id: 're_2', codOper: 'PPCOP1', status: 'succeeded' as const }));
+    const pesos: Transaction = { ...pendingNequi, codOper: 'PPCOP1', currency: 'COP', amount: 50_000, taxAmount: 0, paidAmount: 50_000, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5_000, refunds: [{ id: 're_1', amount: 5_000, status: 'succeeded', createdAt: '2026-11-22T10:01:00.000Z' }] };
+    const store = createConsoleStore(apiWith({ refund, listTransactions: vi.fn(async () => [pesos]) }));
+    store.setState({ transactions: [pesos] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const form = el.querySelector('form[aria-label="Reembolso de PPCOP1"]') as HTMLFormElement;
+    const input = form.querySelector('input') as HTMLInputElement;
+    expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Importe a reembolsar (COP)');
+    const hint = form.querySelector('.hint')?.textContent ?? '';
+    expect(hint.replace(/\s/g, ' ')).toBe('Déjalo vacío para reembolsar lo que queda: $ 45.000');
+    expect(el.querySelector('[data-codoper="PPCOP1"] .tx-meta')?.textContent?.replace(/\s/g, ' ')).toContain('Reembolsado: $ 5.000');
+    const type = (text: string) => {
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const send = () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    type('20.000,50');
+    send();
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Los pesos no llevan centavos: escribe un importe en pesos enteros'));
+    type('veinte mil');
+    send();
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Escribe un importe en pesos enteros (por ejemplo 25.000)'));
+    type('46.000');
+    send();
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent?.replace(/\s/g, ' ')).toBe('Solo quedan $ 45.000 por reembolsar: el importe no puede ser mayor'));
+    expect(refund).not.toHaveBeenCalled();
+    type('20.000');
+    send();
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith('PPCOP1', 20_000));
+    await changeLanguage('en');
+    const english = await render(<TransactionsPanel store={store} />);
+    const englishForm = english.querySelector('form[aria-label="Refund of PPCOP1"]') as HTMLFormElement;
+    expect(englishForm.querySelector('label')?.textContent).toBe('Amount to refund (COP)');
+    expect(englishForm.querySelector('.hint')?.textContent?.replace(/\s/g, ' ')).toContain('COP 45,000');
+    await changeLanguage('es');
+  });
+
   it('a manual-capture payment held carries capture and void buttons and no refund form; capture takes the whole hold', async () => {
     const held: Transaction = { ...pendingNequi, codOper: 'PPHOLD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', linkCode: null, paidAmount: 0, capturableAmount: 21.4 };
     const capture = vi.fn(async () => ({}));
