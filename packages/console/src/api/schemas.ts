@@ -44,7 +44,8 @@ export const TransactionSchema = v.object({
 export type Transaction = v.InferOutput<typeof TransactionSchema>;
 export const TransactionListSchema = v.object({ transactions: v.array(TransactionSchema) });
 
-export const MerchantSchema = v.object({ id: v.number(), name: v.string(), webhookUrl: v.nullable(v.string()) });
+// Its currency names the units of every amount typed for it (whole pesos in COP).
+export const MerchantSchema = v.object({ id: v.number(), name: v.string(), webhookUrl: v.nullable(v.string()), currency: v.optional(v.picklist(CURRENCIES)) });
 export type Merchant = v.InferOutput<typeof MerchantSchema>;
 export const MerchantListSchema = v.object({ merchants: v.array(MerchantSchema) });
 

@@ -59,14 +59,14 @@ describe('a refund in pesos', () => {
     ['20.000', { amount: 20_000 }],
     ['20,000', { amount: 20_000 }],
     [' 1.500 ', { amount: 1_500 }],
-    ['20000.50', { error: 'refundAmount.whole' }],
-    ['20.000,50', { error: 'refundAmount.whole' }],
-    ['12,5', { error: 'refundAmount.whole' }],
+    ['20000.50', { error: 'pesos.whole' }],
+    ['20.000,50', { error: 'pesos.whole' }],
+    ['12,5', { error: 'pesos.whole' }],
     ['60.000', { error: 'refundAmount.over' }],
     ['0', { error: 'refundAmount.zero' }],
-    ['veinte mil', { error: 'refundAmount.invalidPesos' }],
-    ['$ 20.000', { error: 'refundAmount.invalidPesos' }],
-    ['2.00.000', { error: 'refundAmount.invalidPesos' }],
+    ['veinte mil', { error: 'pesos.invalid' }],
+    ['$ 20.000', { error: 'pesos.invalid' }],
+    ['2.00.000', { error: 'pesos.invalid' }],
   ])('%s -> %o', (text, answer) => {
     expect(refundAmountOf(text, pesos)).toEqual(answer);
   });

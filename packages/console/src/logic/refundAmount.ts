@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { amountToCents, centsToAmount, heldCentsOf, refundableCents, refundCheck, typedAmountSlip, typedPesos, type RefundablePayment } from '@pasarela/core';
+import { amountToCents, centsToAmount, heldCentsOf, refundableCents, refundCheck, type RefundablePayment } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
+import { pesosTyped, type PesosError } from './typedPesos';
 
 /** Why a typed refund amount is refused, as the console's text key. */
-export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.invalidPesos' | 'refundAmount.zero' | 'refundAmount.over' | 'refundAmount.whole';
+export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | 'refundAmount.over' | PesosError;
 
 /** Dollars with at most two decimals, a dot or a comma before the cents. */
 const AmountText = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(?:[.,]\d{1,2})?$/, 'refundAmount.invalid'));
@@ -40,26 +41,19 @@ export function canRefund(tx: Refundable): boolean {
 /**
  * The refund the console's amount field asks for: empty is all that remains (the merchant API's
  * `amount` left out); otherwise above 0 and at most what remains, by core's refundCheck. Dollars
- * with at most two decimals; pesos whole, grouped as Colombia writes them or not ("25.000", "25,000",
- * "25000": core's typedPesos), centavos named as such (core's typedAmountSlip).
+ * with at most two decimals; pesos whole, as pesosTyped reads them.
  */
 export function refundAmountOf(text: string, tx: Refundable): { amount: number | undefined } | { error: RefundAmountError } {
   if (text.trim() === '') return { amount: undefined };
-  const asked = tx.currency === 'COP' ? pesosAsked(text) : dollarsAsked(text);
+  const asked = tx.currency === 'COP' ? pesosTyped(text) : dollarsAsked(text);
   if ('error' in asked) return asked;
   const check = refundCheck(refundablePaymentOf(tx), amountToCents(asked.amount));
   if ('cents' in check) return { amount: centsToAmount(check.cents) };
-  if (check.refusal === 'amount_not_whole') return { error: 'refundAmount.whole' };
+  if (check.refusal === 'amount_not_whole') return { error: 'pesos.whole' };
   return { error: check.refusal === 'amount_not_positive' ? 'refundAmount.zero' : 'refundAmount.over' };
 }
 
 function dollarsAsked(text: string): { amount: number } | { error: RefundAmountError } {
   const parsed = v.safeParse(AmountText, text);
   return parsed.success ? { amount: Number(parsed.output.replace(',', '.')) } : { error: 'refundAmount.invalid' };
-}
-
-function pesosAsked(text: string): { amount: number } | { error: RefundAmountError } {
-  if (typedAmountSlip(text, 'COP') === 'amount_whole_pesos') return { error: 'refundAmount.whole' };
-  const pesos = typedPesos(text);
-  return pesos === null ? { error: 'refundAmount.invalidPesos' } : { amount: pesos };
 }

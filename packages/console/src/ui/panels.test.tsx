@@ -8,6 +8,7 @@ import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { BrandForm } from './create/BrandForm';
 import { CampaignForm } from './create/CampaignForm';
+import { LinkForm } from './create/LinkForm';
 import { BooksPanel } from './BooksPanel';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
@@ -303,6 +304,36 @@ describe('console panels', () => {
     expect(el.querySelector('form[aria-label="Reembolso de PPHOLD1"]')).toBeNull();
     ([...el.querySelectorAll('[data-codoper="PPHOLD1"] button')].find((b) => b.textContent === 'Capturar la retención') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(capture).toHaveBeenCalledWith('PPHOLD1'));
+  });
+
+  // Issue 93 "COP in whole pesos": a link of a Colombian merchant is priced in pesos as Colombia writes them.
+  it('the link form prices in the picked merchant\'s currency: pesos labelled COP, "75.000" sent as seventy-five thousand, centavos refused before sending', async () => {
+    const createLink = vi.fn(async () => ({ code: 'LKCOP', slug: 'lkcop', url: 'http://localhost/lkcop' }));
+    const api = apiWith({ createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Tienda Panamá', webhookUrl: null, currency: 'USD' }, { id: 4, name: 'Tienda Bogotá', webhookUrl: null, currency: 'COP' }], merchantId: 1 });
+    const el = await render(<LinkForm store={store} lang="es" />);
+    const field = (label: string) => el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? 'none')}`);
+    expect(field('Monto (USD)')?.value).toBe('12.50');
+    store.getState().setMerchant(4);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(field('Monto (USD)')).toBeNull();
+    expect([field('Monto (COP)')?.value, field('Impuesto (COP)')?.value]).toEqual(['50.000', '0']);
+    const type = (label: string, value: string) => {
+      const input = field(label)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('Descripción', 'Camiseta');
+    type('Monto (COP)', '75.000,50');
+    await new Promise((r) => setTimeout(r, 0));
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(el.textContent).toContain('Los pesos no llevan centavos: escribe un importe en pesos enteros'));
+    expect(createLink).not.toHaveBeenCalled();
+    type('Monto (COP)', '75.000');
+    await new Promise((r) => setTimeout(r, 0));
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ amount: 75_000, taxAmount: 0, description: 'Camiseta', merchantId: 4 })));
   });
 
   it('the campaign form sends the title and text typed in Spanish and in English, blank ones left out; its link reads as the campaign', async () => {

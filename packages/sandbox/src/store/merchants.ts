@@ -137,10 +137,10 @@ export async function webhookUrlOf(db: Queryable, merchantId: number): Promise<s
   return row?.webhook_url ?? null;
 }
 
-export interface ListedMerchant { id: number; name: string; webhook_url: string | null; captcha_required: boolean }
+export interface ListedMerchant { id: number; name: string; webhook_url: string | null; captcha_required: boolean; currency: Currency }
 
 export async function listMerchants(db: Queryable, merchantId: number | undefined): Promise<ListedMerchant[]> {
-  return db.query<ListedMerchant>('select id, name, webhook_url, captcha_required from merchants where ($1::int is null or id = $1) order by id', [merchantId ?? null]);
+  return db.query<ListedMerchant>('select id, name, webhook_url, captcha_required, currency from merchants where ($1::int is null or id = $1) order by id', [merchantId ?? null]);
 }
 
 /** SPEC 6 "commerce user info". */

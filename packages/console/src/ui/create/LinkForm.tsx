@@ -4,14 +4,18 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { CheckField, TextField, numberOrUndefined, typedPerLanguage } from './fields';
-import { MerchantPicker } from './MerchantPicker';
+import { CheckField, TextField, amountIn, numberOrUndefined, typedPerLanguage } from './fields';
+import { MerchantPicker, usePickedCurrency } from './MerchantPicker';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
 
 export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
-  const [amount, setAmount] = useState('12.50');
-  const [tax, setTax] = useState('0.88');
+  const currency = usePickedCurrency(store);
+  // What was typed; until then a price in the picked merchant's currency.
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const [typedTax, setTax] = useState<string | null>(null);
+  const amount = typedAmount ?? (currency === 'COP' ? '50.000' : '12.50');
+  const tax = typedTax ?? (currency === 'COP' ? '0' : '0.88');
   const [description, setDescription] = useState('');
   // What the payer reads in each language; the description above where one is left empty.
   const [descriptionEs, setDescriptionEs] = useState('');
@@ -23,8 +27,8 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const { busy, error, result, submit } = useSubmit(async () => {
     const minutes = numberOrUndefined(expiresMin);
     const created = await store.getState().createLink({
-      amount: numberOrUndefined(amount) ?? Number.NaN,
-      taxAmount: numberOrUndefined(tax) ?? 0,
+      amount: amountIn(amount, currency) ?? Number.NaN,
+      taxAmount: amountIn(tax, currency) ?? 0,
       description,
       descriptions: typedPerLanguage(descriptionEs, descriptionEn),
       ...(types.length > 0 ? { cardTypes: types } : {}),
@@ -41,8 +45,8 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
       <form onSubmit={(e) => void submit(e)}>
         <MerchantPicker store={store} />
         <div className="row">
-          <TextField label={t('amount')} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
-          <TextField label={t('taxAmount')} name="taxAmount" value={tax} onChange={setTax} inputMode="decimal" />
+          <TextField label={t('amount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
+          <TextField label={t('taxAmount', { currency })} name="taxAmount" value={tax} onChange={setTax} inputMode="decimal" />
         </div>
         <TextField label={t('description')} name="description" value={description} onChange={setDescription} required />
         <p className="hint">{t('descriptionsHint')}</p>

@@ -6,7 +6,7 @@ import { CopyButton } from '../CopyButton';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { CURRENCY_RULES, currencyOfCountry } from '@pasarela/core';
-import { SelectField, TextField, numberOrUndefined } from './fields';
+import { SelectField, TextField, amountIn } from './fields';
 
 /** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
 export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
@@ -23,10 +23,10 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
   };
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchant = await store.getState().createMerchant({
-      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? CURRENCY_RULES[currency].defaultTxLimit,
+      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: amountIn(txLimit, currency) ?? CURRENCY_RULES[currency].defaultTxLimit,
     });
-    // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once.
-    const link = await store.getState().createLink({ amount: 10, description: name.trim() });
+    // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once: ten dollars, or forty thousand pesos.
+    const link = await store.getState().createLink({ amount: currency === 'COP' ? 40_000 : 10, description: name.trim() });
     return { ...merchant, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
   });
   return (

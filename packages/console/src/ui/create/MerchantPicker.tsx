@@ -1,3 +1,4 @@
+import type { Currency } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { useStoreState } from '../useStoreState';
@@ -13,4 +14,10 @@ export function MerchantPicker({ store }: { store: ConsoleStore }) {
       ))}
     </SelectField>
   );
+}
+
+/** The picked merchant's currency: the units of the amounts typed for it (USD until the list says otherwise). */
+export function usePickedCurrency(store: ConsoleStore): Currency {
+  const { merchants, merchantId } = useStoreState(store);
+  return merchants.find((m) => m.id === merchantId)?.currency ?? 'USD';
 }

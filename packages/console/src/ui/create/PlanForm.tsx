@@ -5,18 +5,21 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { SelectField, TextField, numberOrUndefined } from './fields';
+import { SelectField, TextField, amountIn } from './fields';
+import { usePickedCurrency } from './MerchantPicker';
 
 const PERIODS = ['WE', 'MO', 'AN'] as const;
 
 /** A plan and one payer's subscription to it, whose checkout URL is ready to pay. */
 export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [name, setName] = useState('');
-  const [amount, setAmount] = useState('3.50');
+  const currency = usePickedCurrency(store);
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? (currency === 'COP' ? '15.000' : '3.50');
   const [period, setPeriod] = useState<string>('MO');
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const plan = await api.createPlan({ name, amount: numberOrUndefined(amount) ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
+    const plan = await api.createPlan({ name, amount: amountIn(amount, currency) ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
     const sub = await api.subscribe(plan.idPlan);
     return { id: plan.idPlan, key: sub.subscriptionKey, target: checkoutTargetOf(location.origin, { kind: 'subscription', subscriptionKey: sub.subscriptionKey }, lang) };
   });
@@ -26,7 +29,7 @@ export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: Admin
       <form onSubmit={(e) => void submit(e)}>
         <TextField label={t('planName')} name="name" value={name} onChange={setName} required />
         <div className="row">
-          <TextField label={t('amount')} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
+          <TextField label={t('amount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
           <SelectField label={t('period')} name="period" value={period} onChange={setPeriod}>
             {PERIODS.map((p) => <option key={p} value={p}>{t(`periods.${p}`)}</option>)}
           </SelectField>

@@ -5,15 +5,18 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { TextField, numberOrUndefined } from './fields';
+import { TextField, amountIn } from './fields';
+import { usePickedCurrency } from './MerchantPicker';
 
 export function StationForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [stationId, setStationId] = useState('');
   const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('7.50');
+  const currency = usePickedCurrency(store);
+  const [typedAmount, setAmount] = useState<string | null>(null);
+  const amount = typedAmount ?? (currency === 'COP' ? '20.000' : '7.50');
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const created = await api.createStation({ stationId, description, amount: numberOrUndefined(amount) ?? 0, ...(merchantId ? { merchantId } : {}) });
+    const created = await api.createStation({ stationId, description, amount: amountIn(amount, currency) ?? 0, ...(merchantId ? { merchantId } : {}) });
     return { id: created.stationId, target: checkoutTargetOf(location.origin, { kind: 'station', stationId: created.stationId }, lang) };
   });
   return (
@@ -22,7 +25,7 @@ export function StationForm({ store, api, lang }: { store: ConsoleStore; api: Ad
       <form onSubmit={(e) => void submit(e)}>
         <TextField label={t('stationId')} name="stationId" value={stationId} onChange={setStationId} required />
         <TextField label={t('description')} name="description" value={description} onChange={setDescription} required />
-        <TextField label={t('amount')} name="amount" value={amount} onChange={setAmount} inputMode="decimal" />
+        <TextField label={t('amount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" />
         <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />

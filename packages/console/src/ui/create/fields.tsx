@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import type { TextPerLanguage } from '@pasarela/core';
+import type { Currency, TextPerLanguage } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { pesosTyped } from '../../logic/typedPesos';
 
 /** A labelled input; the label is visible and tied to the field. */
 export function TextField(props: {
@@ -49,6 +51,18 @@ export function numberOrUndefined(text: string): number | undefined {
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/**
+ * An amount typed in a form in the merchant's currency, or undefined when empty: dollars as a number
+ * (the server checks them), pesos whole as pesosTyped reads them ("50.000" is fifty thousand); pesos
+ * that are none are refused here, with the form's error saying how to write them.
+ */
+export function amountIn(text: string, currency: Currency): number | undefined {
+  if (currency !== 'COP' || text.trim() === '') return numberOrUndefined(text);
+  const typed = pesosTyped(text);
+  if ('error' in typed) throw new Error(t(typed.error));
+  return typed.amount;
 }
 
 /** The texts typed in Spanish and in English, blank ones left out; undefined when both are. */

@@ -37,8 +37,13 @@ describe('admin lists for the sandbox console', () => {
     expect(String(res.json['message'])).toContain(field);
   });
   it('GET /merchants and GET /links list what the console can pick from', async () => {
+    const colombian = Number((await t.admin('POST', '/merchants', { name: 'Tienda Bogotá', country: 'CO' })).json['idMerchant']);
     const merchants = await t.admin('GET', '/merchants');
-    expect(merchants.json['merchants']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, webhookUrl: null })]));
+    // Its currency: the units the console's amount fields take for it (whole pesos in COP).
+    expect(merchants.json['merchants']).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: 1, webhookUrl: null, currency: 'USD' }),
+      expect.objectContaining({ id: colombian, name: 'Tienda Bogotá', currency: 'COP' }),
+    ]));
     const code = await newLink(t, { description: 'Listada' });
     const links = await t.admin('GET', '/links');
     expect((links.json['links'] as Array<Record<string, unknown>>)[0]).toMatchObject({ code, description: 'Listada', url: expect.stringMatching(/^http:\/\/checkout\.test\//) });

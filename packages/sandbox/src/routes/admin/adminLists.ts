@@ -76,7 +76,7 @@ export function adminListRoutes(deps: Deps) {
   });
   app.get('/merchants', async (c) => {
     const rows = await listMerchants(deps.db, scopedMerchant(c));
-    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url, captchaRequired: m.captcha_required })) }, 200, { 'cache-control': 'no-store' });
+    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url, captchaRequired: m.captcha_required, currency: m.currency })) }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/links', async (c) => {
     const rows = await listLinks(deps.db, scopedMerchant(c), MAX_LISTED);
