@@ -100,6 +100,18 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     const consolePage = await consoleContext.newPage();
     const ui = new ConsolePage(consolePage, sandbox.url);
     await ui.open('es');
+    // A link of the Colombian merchant made in the console: priced in pesos, "75.000" is seventy-five thousand.
+    await ui.tab(/^crear$/i).click();
+    const linkCard = ui.card(/enlace de pago/i);
+    await linkCard.getByLabel(/^comercio$/i).selectOption(String(merchant.idMerchant));
+    const price = linkCard.getByLabel('Monto (COP)');
+    expect([await price.inputValue(), await linkCard.getByLabel('Impuesto (COP)').inputValue()]).toEqual(['50.000', '0']);
+    await price.fill('75.000');
+    await linkCard.getByLabel(/^descripción$/i).fill('Balón');
+    await linkCard.getByRole('button', { name: /^crear$/i }).click();
+    const made = await linkCard.getByText(/enlace LK\w+ creado/i).textContent({ timeout: 20_000 });
+    const madeCode = /LK\w+/.exec(made ?? '')?.[0];
+    expect(json(await merchantApi(key, 'GET', `payment-links/${madeCode}`))).toMatchObject({ code: madeCode, amount: 75_000 });
     await ui.tab(/transacciones/i).click();
     const form = ui.transaction(String(nequi?.codOper)).getByRole('form', { name: /^reembolso de/i });
     const amount = form.getByLabel('Importe a reembolsar (COP)');
