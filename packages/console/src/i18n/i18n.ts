@@ -39,16 +39,16 @@ export function pickLanguage(search: string, saved: string | null): ConsoleLangu
   return saved === 'en' ? 'en' : 'es';
 }
 
-/**
- * An instant as the console shows it, in the console's language and the operator's own time zone,
- * the month in words ("1 dic 2026, 9:46:44", "Dec 1, 2026, 9:46:44 AM"): never the browser's numeric
- * default, which reads 12/1 in one language and 1/12 in the other.
- */
 /** An amount in its currency as core writes it for the console's language: "$1,234.50", "$ 50.000" (es-CO), "COP 50,000" (en). */
 export function moneyText(amount: number, currency: Currency = 'USD'): string {
   return formatAmount(amount, consoleLanguage(), currency);
 }
 
+/**
+ * An instant as the console shows it, in the console's language and the operator's own time zone,
+ * the month in words ("1 dic 2026, 9:46:44", "Dec 1, 2026, 9:46:44 AM"): never the browser's numeric
+ * default, which reads 12/1 in one language and 1/12 in the other.
+ */
 export function instantText(iso: string): string {
   return new Date(iso).toLocaleString(consoleLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
 }

@@ -40,6 +40,18 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   return host;
 }
 
+/** A refund form driven as an operator does: a value typed into its amount, then its button. */
+function refundFormOf(form: HTMLFormElement) {
+  const input = form.querySelector('input') as HTMLInputElement;
+  return {
+    type(text: string) {
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    send: () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click(),
+  };
+}
+
 /** One page of the admin API's lists (docs/merchant-api.md): nextCursor null on the last. */
 const pageOf = <T,>(data: T[], nextCursor: string | null = null) => ({ data, nextCursor });
 
@@ -225,11 +237,7 @@ describe('console panels', () => {
     const input = form.querySelector('input') as HTMLInputElement;
     expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Importe a reembolsar (USD)');
     expect(form.textContent).toContain('Déjalo vacío para reembolsar lo que queda: $16.40');
-    const type = (text: string) => {
-      input.value = text;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
-    const send = () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    const { type, send } = refundFormOf(form);
 
     type('16.41');
     send();
@@ -267,11 +275,7 @@ describe('console panels', () => {
     const hint = form.querySelector('.hint')?.textContent ?? '';
     expect(hint.replace(/\s/g, ' ')).toBe('Déjalo vacío para reembolsar lo que queda: $ 45.000');
     expect(el.querySelector('[data-codoper="PPCOP1"] .tx-meta')?.textContent?.replace(/\s/g, ' ')).toContain('Reembolsado: $ 5.000');
-    const type = (text: string) => {
-      input.value = text;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
-    const send = () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    const { type, send } = refundFormOf(form);
     type('20.000,50');
     send();
     await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Los pesos no llevan centavos: escribe un importe en pesos enteros'));
