@@ -64,7 +64,7 @@ export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
 export type { MaskedName } from './maskedNames';
 export { MAX_AMOUNT, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
-export { typedAmountSlip, typedPesos } from './typedAmount';
+export { readTypedPesos, typedAmountSlip, type TypedPesos } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
   TEXT_LIMITS,

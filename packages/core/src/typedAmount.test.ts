@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedAmountSlip, typedPesos } from './typedAmount';
+import { readTypedPesos, typedAmountSlip } from './typedAmount';
 
 // Issue 96: '"-5" and "12,50" on the station both say "Debe ser un número"': each gets its own message.
 describe('an amount typed with a slip is named for its fix', () => {
@@ -30,26 +30,27 @@ describe('pesos, typed as Colombia writes them, are whole', () => {
     [' 1.250.000 ', 1_250_000],
     ['7', 7],
     ['0', 0],
-    ['50.00', null], // centavos: the slip names them
-    ['5.0000', null],
-    ['50.000,00', null],
-    ['50.000,000', null],
-    ['1.234,567', null],
-    ['abc', null],
-    ['$ 50.000', null],
-    ['', null],
-  ])('%j -> %s', (value, pesos) => {
-    expect(typedPesos(value)).toBe(pesos);
+  ])('%j -> %s pesos', (value, pesos) => {
+    expect(readTypedPesos(value)).toEqual({ pesos });
   });
 
   it.each([
     ['12.50', 'amount_whole_pesos'],
     ['12,5', 'amount_whole_pesos'],
+    ['50.00', 'amount_whole_pesos'],
     ['50.000,00', 'amount_whole_pesos'],
-    ['-50.000', 'amount_negative'],
-    ['50.000', null],
     ['12,50', 'amount_whole_pesos'], // never the dollars' "use a point": a point makes no centavos in pesos either
-  ])('%j in pesos -> %s', (value, slip) => {
-    expect(typedAmountSlip(value, 'COP')).toBe(slip);
+    ['-50.000', 'amount_negative'],
+    ['- 3', 'amount_negative'],
+    ['5.0000', 'not_pesos'],
+    ['50.000,000', 'not_pesos'],
+    ['1.234,567', 'not_pesos'],
+    ['2.00.000', 'not_pesos'],
+    ['abc', 'not_pesos'],
+    ['$ 50.000', 'not_pesos'],
+    ['99999999999999999999', 'not_pesos'], // beyond what is counted exactly
+    ['', 'not_pesos'],
+  ])('%j -> refused as %s', (value, refused) => {
+    expect(readTypedPesos(value)).toEqual({ refused });
   });
 });

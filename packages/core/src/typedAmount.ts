@@ -1,5 +1,3 @@
-import type { Currency } from './currency';
-
 /**
  * What a payer most often types wrong in an amount, named apart from "Debe ser un número" so the
  * message says how to fix it (issue 96: "-5" and "12,50" on the station; issue 93: centavos in pesos).
@@ -11,18 +9,29 @@ const GROUPED_PESOS = /^\d{1,3}(?:\.\d{3})+$|^\d{1,3}(?:,\d{3})+$|^\d{1,3}(?: \d
 // Centavos: one or two digits after the last point or comma ("12.50", "50.000,00"); three are a thousands group.
 const PESOS_WITH_CENTAVOS = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{1,2}$|^\d+[.,]\d{1,2}$/;
 
-export function typedAmountSlip(value: string, currency: Currency = 'USD'): TypedAmountSlip | null {
+const NEGATIVE = /^-\s*\d+([.,]\d+)*$/;
+
+/** A slip in dollars typed as a payer types them: a minus sign, or a comma before the cents. */
+export function typedAmountSlip(value: string): TypedAmountSlip | null {
   const typed = value.trim();
-  if (/^-\s*\d+([.,]\d+)*$/.test(typed)) return 'amount_negative';
-  if (currency === 'COP') return PESOS_WITH_CENTAVOS.test(typed) ? 'amount_whole_pesos' : null;
+  if (NEGATIVE.test(typed)) return 'amount_negative';
   if (/^\d{1,3}(\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(typed)) return 'amount_decimal_comma';
   return null;
 }
 
-/** Whole pesos as a payer types them, or null when the text is not one: "50.000", "50,000" and "50000" are all fifty thousand. */
-export function typedPesos(value: string): number | null {
+/** Typed pesos read: the whole pesos, or why the text is none (a slip named for its fix, or no amount at all). */
+export type TypedPesos = { pesos: number } | { refused: Exclude<TypedAmountSlip, 'amount_decimal_comma'> | 'not_pesos' };
+
+/**
+ * Whole pesos as a payer or an operator types them: "50.000", "50,000", "50 000" and "50000" are all
+ * fifty thousand; "12.50" and "50.000,00" carry centavos, which pesos do not have; "-5" is negative.
+ * The widget's station and the console read pesos with it alone, never as dollars, where "50.000" is 50.
+ */
+export function readTypedPesos(value: string): TypedPesos {
   const typed = value.trim();
-  if (!GROUPED_PESOS.test(typed)) return null;
+  if (NEGATIVE.test(typed)) return { refused: 'amount_negative' };
+  if (PESOS_WITH_CENTAVOS.test(typed)) return { refused: 'amount_whole_pesos' };
+  if (!GROUPED_PESOS.test(typed)) return { refused: 'not_pesos' };
   const pesos = Number(typed.replace(/[., ]/g, ''));
-  return Number.isSafeInteger(pesos) ? pesos : null;
+  return Number.isSafeInteger(pesos) ? { pesos } : { refused: 'not_pesos' };
 }

@@ -479,7 +479,7 @@ export const en: Record<keyof typeof es, string> = {
   station_amount_hint: 'In dollars, for example 12.50',
   amount_negative: 'The amount cannot be negative',
   amount_decimal_comma: 'Use a point for decimals, for example 12.50',
-  // A Colombian merchant's station: pesos are whole (core typedPesos)
+  // A Colombian merchant's station: pesos are whole (core readTypedPesos)
   station_amount_hint_cop: 'In pesos, without centavos, for example 50,000',
   amount_whole_pesos: 'Pesos have no centavos: type the whole amount, for example 50,000',
   code_entry_title: 'Pay with your payment code',

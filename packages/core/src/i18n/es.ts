@@ -477,7 +477,7 @@ export const es = {
   station_amount_hint: 'En dólares, por ejemplo 12.50',
   amount_negative: 'El monto no puede ser negativo',
   amount_decimal_comma: 'Usa un punto para los decimales, por ejemplo 12.50',
-  // A Colombian merchant's station: pesos are whole (core typedPesos)
+  // A Colombian merchant's station: pesos are whole (core readTypedPesos)
   station_amount_hint_cop: 'En pesos, sin centavos, por ejemplo 50.000',
   amount_whole_pesos: 'Los pesos van sin centavos: escribe el monto entero, por ejemplo 50.000',
   code_entry_title: 'Paga con tu código de pago',

@@ -1,7 +1,7 @@
 import type { CatalogKey, Currency } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
-import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount, typedAmountSlip, typedPesos } from '@pasarela/core';
+import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, readTypedPesos, roundAmount, typedAmountSlip } from '@pasarela/core';
 
 export interface AmountState {
   value: string;
@@ -20,21 +20,22 @@ const AmountSchema = v.object({ amount: positiveNumber() });
 
 /** The amount typed, in the currency's units, or null when it is not one; check amountError first. */
 function typedAmount(value: string, currency: Currency): number | null {
-  if (currency === 'COP') return typedPesos(value);
+  if (currency === 'COP') {
+    const read = readTypedPesos(value);
+    return 'pesos' in read ? read.pesos : null;
+  }
   const amount = Number(value.trim());
   return value.trim() === '' || !Number.isFinite(amount) ? null : roundAmount(amount);
 }
 
 export function amountError(value: string, txLimit: number | null, currency: Currency = 'USD'): CatalogKey | null {
-  const slip = typedAmountSlip(value, currency);
-  if (slip) return slip;
   if (currency === 'COP') {
     if (value.trim() === '') return 'field_required';
-    const pesos = typedPesos(value);
-    if (pesos === null) return 'validation_number';
-    if (pesos <= 0) return 'greater_than_zero';
+    const read = readTypedPesos(value);
+    if ('refused' in read) return read.refused === 'not_pesos' ? 'validation_number' : read.refused;
+    if (read.pesos <= 0) return 'greater_than_zero';
   } else {
-    const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
+    const syntax = typedAmountSlip(value) ?? fieldErrors(AmountSchema, { amount: value }).amount;
     if (syntax) return syntax;
   }
   return exceedsMerchantLimit(typedAmount(value, currency) ?? 0, txLimit) ? 'amount_exceeds_limit_allowed' : null;
