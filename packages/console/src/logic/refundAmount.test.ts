@@ -55,7 +55,7 @@ describe('a refund in pesos', () => {
   const pesos: Refundable = { method: 'nequi', status: 1, authStatus: 'APPROVED', paidAmount: 50_000, refunds: [], currency: 'COP' };
   it.each<[string, unknown]>([
     ['20000', { amount: 20_000 }],
-    // Grouped as Colombia writes them, or as English does: twenty thousand, never twenty (core typedPesos).
+    // Grouped as Colombia writes them, or as English does: twenty thousand, never twenty (core readTypedPesos).
     ['20.000', { amount: 20_000 }],
     ['20,000', { amount: 20_000 }],
     [' 1.500 ', { amount: 1_500 }],
