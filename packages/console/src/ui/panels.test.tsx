@@ -9,6 +9,7 @@ import { TransactionsPanel } from './TransactionsPanel';
 import { BrandForm } from './create/BrandForm';
 import { CampaignForm } from './create/CampaignForm';
 import { LinkForm } from './create/LinkForm';
+import { StationForm } from './create/StationForm';
 import { BooksPanel } from './BooksPanel';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
@@ -338,6 +339,34 @@ describe('console panels', () => {
     await new Promise((r) => setTimeout(r, 0));
     el.querySelector('form')?.requestSubmit();
     await vi.waitFor(() => expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ amount: 75_000, taxAmount: 0, description: 'Camiseta', merchantId: 4 })));
+  });
+
+  it('what was typed as dollars is never sent as pesos: picking a Colombian merchant offers pesos, picking back gives the dollars typed', async () => {
+    const createStation = vi.fn(async () => ({ stationId: 'caja-1' }));
+    const api = apiWith({ createStation, listMerchants: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Tienda Panamá', webhookUrl: null, currency: 'USD' }, { id: 4, name: 'Tienda Bogotá', webhookUrl: null, currency: 'COP' }], merchantId: 1 });
+    const el = await render(<StationForm store={store} api={api} lang="es" />);
+    const field = (label: string) => el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? 'none')}`);
+    const type = (label: string, value: string) => {
+      const input = field(label)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    type('Monto (USD)', '25');
+    await tick();
+    store.getState().setMerchant(4);
+    await tick();
+    expect(field('Monto (COP)')?.value).toBe('20.000');
+    type('Id de la estación', 'caja-1');
+    type('Descripción', 'Caja');
+    await tick();
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(createStation).toHaveBeenCalledWith({ stationId: 'caja-1', description: 'Caja', amount: 20_000, merchantId: 4 }));
+    store.getState().setMerchant(1);
+    await tick();
+    expect(field('Monto (USD)')?.value).toBe('25');
   });
 
   it('the campaign form sends the title and text typed in Spanish and in English, blank ones left out; its link reads as the campaign', async () => {

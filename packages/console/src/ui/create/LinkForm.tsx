@@ -4,18 +4,15 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { CheckField, TextField, amountIn, numberOrUndefined, typedPerLanguage } from './fields';
+import { CheckField, TextField, amountIn, useAmountField, numberOrUndefined, typedPerLanguage } from './fields';
 import { MerchantPicker, usePickedCurrency } from './MerchantPicker';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
 
 export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
   const currency = usePickedCurrency(store);
-  // What was typed; until then a price in the picked merchant's currency.
-  const [typedAmount, setAmount] = useState<string | null>(null);
-  const [typedTax, setTax] = useState<string | null>(null);
-  const amount = typedAmount ?? (currency === 'COP' ? '50.000' : '12.50');
-  const tax = typedTax ?? (currency === 'COP' ? '0' : '0.88');
+  const [amount, setAmount] = useAmountField('link', currency);
+  const [tax, setTax] = useAmountField('linkTax', currency);
   const [description, setDescription] = useState('');
   // What the payer reads in each language; the description above where one is left empty.
   const [descriptionEs, setDescriptionEs] = useState('');

@@ -5,7 +5,7 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { SelectField, TextField, amountIn } from './fields';
+import { SelectField, TextField, amountIn, useAmountField } from './fields';
 import { usePickedCurrency } from './MerchantPicker';
 
 const PERIODS = ['WE', 'MO', 'AN'] as const;
@@ -14,8 +14,7 @@ const PERIODS = ['WE', 'MO', 'AN'] as const;
 export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [name, setName] = useState('');
   const currency = usePickedCurrency(store);
-  const [typedAmount, setAmount] = useState<string | null>(null);
-  const amount = typedAmount ?? (currency === 'COP' ? '15.000' : '3.50');
+  const [amount, setAmount] = useAmountField('plan', currency);
   const [period, setPeriod] = useState<string>('MO');
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;

@@ -5,15 +5,14 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { TextField, amountIn } from './fields';
+import { TextField, amountIn, useAmountField } from './fields';
 import { usePickedCurrency } from './MerchantPicker';
 
 export function StationForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [stationId, setStationId] = useState('');
   const [description, setDescription] = useState('');
   const currency = usePickedCurrency(store);
-  const [typedAmount, setAmount] = useState<string | null>(null);
-  const amount = typedAmount ?? (currency === 'COP' ? '20.000' : '7.50');
+  const [amount, setAmount] = useAmountField('station', currency);
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
     const created = await api.createStation({ stationId, description, amount: amountIn(amount, currency) ?? 0, ...(merchantId ? { merchantId } : {}) });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Currency, TextPerLanguage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { pesosTyped } from '../../logic/typedPesos';
@@ -51,6 +51,23 @@ export function numberOrUndefined(text: string): number | undefined {
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** The price each form offers until something is typed, in the picked merchant's currency: pesos are whole and grouped as Colombia writes them. */
+const EXAMPLE_PRICES: Record<Currency, Record<'link' | 'linkTax' | 'station' | 'plan', string>> = {
+  USD: { link: '12.50', linkTax: '0.88', station: '7.50', plan: '3.50' },
+  COP: { link: '50.000', linkTax: '0', station: '20.000', plan: '15.000' },
+};
+
+/**
+ * A form's amount field in the picked merchant's currency: its example price until something is
+ * typed. What was typed belongs to the currency it was typed in: picking a merchant of another
+ * currency shows that currency's example, so "25" typed as dollars is never sent as 25 pesos.
+ */
+export function useAmountField(example: keyof (typeof EXAMPLE_PRICES)['USD'], currency: Currency): [string, (value: string) => void] {
+  const [typed, setTyped] = useState<{ value: string; currency: Currency } | null>(null);
+  const value = typed?.currency === currency ? typed.value : EXAMPLE_PRICES[currency][example];
+  return [value, (text) => setTyped({ value: text, currency })];
 }
 
 /**
