@@ -139,6 +139,8 @@ export const es = {
   card_ending_in: '{{brand}} terminada en {{last4}}',
   phone_ending_in: 'número terminado en {{last4}}',
   refunded: 'Reembolsado: {{amount}}',
+  // SPEC's authStatus as the merchant API and the webhooks carry it: a value a developer looks for, not translated.
+  authStatusLine: 'authStatus:',
   refundList: 'Reembolsos de {{codOper}}',
   'refundState.pending': 'pendiente',
   'refundState.succeeded': 'hecho',
@@ -354,6 +356,7 @@ export const en: Record<ConsoleKey, string> = {
   card_ending_in: '{{brand}} ending in {{last4}}',
   phone_ending_in: 'number ending in {{last4}}',
   refunded: 'Refunded: {{amount}}',
+  authStatusLine: 'authStatus:',
   refundList: 'Refunds of {{codOper}}',
   'refundState.pending': 'pending',
   'refundState.succeeded': 'made',

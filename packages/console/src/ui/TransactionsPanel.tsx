@@ -32,7 +32,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
             <span className="sr-only">{spokenMaskedName(card, (key, values) => t(key, values))}</span>
           </span>
         )}
-        <span>{tx.authStatus}</span>
+        <span>{t('authStatusLine')} <code>{tx.authStatus}</code></span>
         {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount, tx.currency) })}</span>}
         <time dateTime={tx.updatedAt}>{instantText(tx.updatedAt)}</time>
       </p>

@@ -307,6 +307,9 @@ describe('console panels', () => {
     const buttons = [...el.querySelectorAll('[data-codoper="PPHOLD1"] .actions button')].map((b) => b.textContent);
     expect(buttons).toEqual(['Cargo aleatorio: crear y revelar', 'Capturar la retención', 'Anular']);
     expect(el.querySelector('form[aria-label="Reembolso de PPHOLD1"]')).toBeNull();
+    // The badge says it in the console's language; SPEC's authStatus is named as the API carries it.
+    expect(el.querySelector('[data-codoper="PPHOLD1"] .badge')?.textContent).toBe('Aprobada');
+    expect([...el.querySelectorAll('[data-codoper="PPHOLD1"] .tx-meta > span')].map((s) => s.textContent)).toContain('authStatus: APPROVED');
     ([...el.querySelectorAll('[data-codoper="PPHOLD1"] button')].find((b) => b.textContent === 'Capturar la retención') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(capture).toHaveBeenCalledWith('PPHOLD1'));
   });
