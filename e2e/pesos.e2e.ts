@@ -103,6 +103,8 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     // A link of the Colombian merchant made in the console: priced in pesos, "75.000" is seventy-five thousand.
     await ui.tab(/^crear$/i).click();
     const linkCard = ui.card(/enlace de pago/i);
+    // Dollars typed for the Panamanian demo merchant are not carried over as pesos.
+    await linkCard.getByLabel('Monto (USD)').fill('25');
     await linkCard.getByLabel(/^comercio$/i).selectOption(String(merchant.idMerchant));
     const price = linkCard.getByLabel('Monto (COP)');
     expect([await price.inputValue(), await linkCard.getByLabel('Impuesto (COP)').inputValue()]).toEqual(['50.000', '0']);
