@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { MAX_AMOUNT, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+import { moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
 
 // money as moneySchema checks it, for either sign (the schema refuses a negative as below zero, apart)
 const isMoney = (x: unknown) => v.is(moneySchema(), typeof x === 'number' ? Math.abs(x) : x);
-const MAX_AMOUNT_CENTS = Math.round(MAX_AMOUNT * 100);
+// What an integer-cents column holds: 2^31 - 1 cents.
+const MAX_AMOUNT = 21_474_836.47;
+const MAX_AMOUNT_CENTS = 2 ** 31 - 1;
 
 describe('SPEC 9 "Two-digit rounding for amounts": money on the wire has at most two decimals and is finite', () => {
   it.each<[unknown, boolean]>([
@@ -99,6 +101,8 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
   // The refusal's detail is the sentence the API answers with (docs/api.md), after the SPEC code.
   it.each<[PaymentAmounts, AmountLimits, string]>([
     [{ amount: 0.001 }, limits, 'amount must be a number with at most two decimals'],
+    [{ amount: 1e8 }, limits, 'amount must not exceed 21474836.47'],
+    [{ amount: 25, taxAmount: 1e9 }, limits, 'taxAmount must not exceed 21474836.47'],
     [{ amount: 0 }, limits, 'amount must be above 0'],
     [{ amount: 25, taxAmount: -1 }, limits, 'taxAmount must be 0 or more, with at most two decimals'],
     [{ amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, `amount plus taxAmount must not exceed ${MAX_AMOUNT}`],
@@ -134,8 +138,25 @@ describe('moneySchema, the same rules for a request schema field', () => {
     ['25', true, 'missing_arguments'],
     [0, false, null],
     [-1, false, 'invalid_amount'],
+    [1e8, true, 'invalid_amount'],
   ])('%s (positive: %s) -> %s', (value, positive, message) => {
     const result = v.safeParse(moneySchema({ positive }), value);
+    expect(result.success ? null : result.issues[0].message).toBe(message);
+  });
+
+  // The merchant and admin APIs' words name the field and the rule broken: a sum too large is said as such.
+  it.each<[unknown, boolean, string | null]>([
+    [25.5, true, null],
+    ['25', true, 'amount must be a number'],
+    [25.555, true, 'amount must be a number with at most two decimals'],
+    [Number.POSITIVE_INFINITY, true, 'amount must be a number with at most two decimals'],
+    [1e8, true, 'amount must not exceed 21474836.47'],
+    [21_474_836.47, true, null],
+    [21_474_836.48, true, 'amount must not exceed 21474836.47'],
+    [0, true, 'amount must be above 0'],
+    [-3, false, 'amount must not be negative'],
+  ])('%s (positive: %s) -> %s, naming the field', (value, positive, message) => {
+    const result = v.safeParse(moneySchema({ field: 'amount', positive }), value);
     expect(result.success ? null : result.issues[0].message).toBe(message);
   });
 });

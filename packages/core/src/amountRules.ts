@@ -8,19 +8,28 @@ import { isWholeInCurrency, type Currency } from './currency';
 
 /** Cents live in PostgreSQL `integer` columns: 2^31 - 1 is the most one holds. */
 const MAX_AMOUNT_CENTS = 2_147_483_647;
-export const MAX_AMOUNT = MAX_AMOUNT_CENTS / 10 ** AMOUNT_DECIMALS;
+const MAX_AMOUNT = MAX_AMOUNT_CENTS / 10 ** AMOUNT_DECIMALS;
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
 // Binary floats carry dust (0.1 + 0.2): a few ulps, relative, so 1e-9 is no dust of 0.00.
 const DUST_ULPS = 8 * Number.EPSILON;
 
+/** What the integer-cents columns hold, either sign. */
+const withinColumns = (value: number) => Math.abs(value) <= MAX_AMOUNT;
+
 /** At most two decimals: a third is refused, not rounded (docs/spec-decisions.md "Amounts on the wire"). */
-function isMoney(value: unknown): value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_AMOUNT) return false;
+function hasCentsOnly(value: number): boolean {
   const cents = value * SCALE;
   const whole = Math.round(cents);
   return Math.abs(cents - whole) <= Math.abs(whole) * DUST_ULPS;
 }
+
+function isMoney(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && withinColumns(value) && hasCentsOnly(value);
+}
+
+/** Money but for its size: said as such, not as the decimals' rule it keeps. */
+const tooLarge = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && hasCentsOnly(value) && !withinColumns(value);
 
 type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
 
@@ -58,9 +67,11 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
  */
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
+  if (tooLarge(amount)) return refuse('invalid_amount', 'amount', `amount must not exceed ${MAX_AMOUNT}`);
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
   // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
   if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
+  if (tooLarge(taxAmount) && taxAmount > 0) return refuse('invalid_amount', 'taxAmount', `taxAmount must not exceed ${MAX_AMOUNT}`);
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
   const currency = limits.currency ?? 'USD';
   if (!isWholeInCurrency(amountToCents(amount), currency)) return refuse('invalid_amount', 'amount', 'amount must be whole pesos: COP has no centavos');
@@ -77,6 +88,7 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
 }
 
 export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign']): AmountRefusal | null {
+  if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${MAX_AMOUNT}`);
   if (!isMoney(donation) || donation < 0) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be 0 or more, with at most two decimals');
   if (donation > 0 && campaign) {
     const code = campaignAmountError(donation, { ...campaign, defaultValues: [], description: '', title: '', logo: '' });
@@ -85,13 +97,21 @@ export function donationRefusal(donation: unknown, campaign: AmountLimits['campa
   return null;
 }
 
-/** Issue messages are SPEC codes for the API (the defaults) and sentences for the admin API. */
-export const moneySchema = (options: { positive?: boolean; missingMessage?: string; invalidMessage?: string; belowMessage?: string } = {}) => {
-  const { positive = false, missingMessage = 'missing_arguments', invalidMessage = 'invalid_amount' } = options;
-  const belowMessage = options.belowMessage ?? (positive ? 'greater_than_zero' : invalidMessage);
+/**
+ * Issue messages are SPEC codes for the API (the defaults) and sentences naming the field for the
+ * merchant and admin APIs (`field`): "amount must be a number with at most two decimals", and above
+ * what the columns hold "amount must not exceed 21474836.47", not the decimals' words for 100000000.
+ */
+export const moneySchema = (options: { positive?: boolean; field?: string; missingMessage?: string; invalidMessage?: string; belowMessage?: string } = {}) => {
+  const { positive = false, field } = options;
+  const missingMessage = options.missingMessage ?? (field ? `${field} must be a number` : 'missing_arguments');
+  const invalidMessage = options.invalidMessage ?? (field ? `${field} must be a number with at most two decimals` : 'invalid_amount');
+  const aboveMessage = field ? `${field} must not exceed ${MAX_AMOUNT}` : invalidMessage;
+  const belowMessage = options.belowMessage ?? (field ? (positive ? `${field} must be above 0` : `${field} must not be negative`) : positive ? 'greater_than_zero' : invalidMessage);
   return v.pipe(
     v.number(missingMessage),
-    v.check((n: number) => isMoney(n), invalidMessage),
+    v.check((n: number) => Number.isFinite(n) && hasCentsOnly(n), invalidMessage),
+    v.check((n: number) => withinColumns(n), aboveMessage),
     v.check((n) => (positive ? amountToCents(n) > 0 : n >= 0), belowMessage),
   );
 };

@@ -63,8 +63,8 @@ export {
 export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
 export type { MaskedName } from './maskedNames';
-export { MAX_AMOUNT, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
-export { readTypedPesos, typedAmountSlip, type TypedPesos } from './typedAmount';
+export { paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
+export { readTypedPesos, typedAmountSlip } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
   TEXT_LIMITS,

@@ -20,7 +20,7 @@ export function typedAmountSlip(value: string): TypedAmountSlip | null {
 }
 
 /** Typed pesos read: the whole pesos, or why the text is none (a slip named for its fix, or no amount at all). */
-export type TypedPesos = { pesos: number } | { refused: Exclude<TypedAmountSlip, 'amount_decimal_comma'> | 'not_pesos' };
+type TypedPesos = { pesos: number } | { refused: Exclude<TypedAmountSlip, 'amount_decimal_comma'> | 'not_pesos' };
 
 /**
  * Whole pesos as a payer or an operator types them: "50.000", "50,000", "50 000" and "50000" are all

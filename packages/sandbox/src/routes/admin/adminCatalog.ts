@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -21,10 +21,7 @@ import { perLanguageSchema, translationsOf } from '../perLanguage';
 const MAX_ID = 2_147_483_647;
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
-const money = (field: string, positive = false) => moneySchema({
-  positive, missingMessage: `${field} must be a number`, invalidMessage: `${field} must be a number with at most two decimals, at most ${MAX_AMOUNT}`,
-  belowMessage: positive ? `${field} must be above 0` : `${field} must not be negative`,
-});
+const money = (field: string, positive = false) => moneySchema({ field, positive });
 const text = (field: string, max: number, multiline = false) =>
   freeText(max, { multiline, missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
 const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));

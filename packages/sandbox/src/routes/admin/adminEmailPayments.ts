@@ -21,9 +21,9 @@ import { refuseUntakenLinkTokens } from '../linkTokens';
 
 const NewEmailPaymentSchema = v.object({
   to: v.pipe(freeText(254, { missingMessage: 'to is required', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
-  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  amount: moneySchema({ field: 'amount', positive: true }),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
-  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
+  taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),

@@ -24,7 +24,7 @@ const NewUserSchema = v.object({
   lastname: v.optional(adminText('lastname', TEXT_LIMITS.name), 'Prueba'),
   login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
   phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
-  balance: v.optional(v.pipe(moneySchema({ missingMessage: 'balance must be a number', invalidMessage: 'balance must be a number with at most two decimals', belowMessage: 'balance must not be negative' }), v.maxValue(1_000_000, 'balance is too large')), 0),
+  balance: v.optional(v.pipe(moneySchema({ field: 'balance' }), v.maxValue(1_000_000, 'balance is too large')), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
   cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => v.is(CardNumberSchema, n), 'cards[] must be valid card numbers')), 'cards must be an array'), []),
   services: v.optional(v.pipe(v.array(v.object({ nameOrAlias: adminText('services[].nameOrAlias', TEXT_LIMITS.title), number: adminText('services[].number', 40), code: v.optional(adminText('services[].code', 100), '') }), 'services must be an array'), v.maxLength(50, 'services lists too many')), []),

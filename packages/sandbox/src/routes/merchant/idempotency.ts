@@ -77,7 +77,7 @@ function unseal(stored: string, secretKey: Buffer): string | undefined {
 
 function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
   if (options.required && c.req.header('idempotency-key') === undefined) {
-    throw badRequest('missing_idempotency_key', 'Idempotency-Key is required on this call (link creation, refunds and voids): send one per request, the same one on its retries');
+    throw badRequest('missing_idempotency_key', 'Idempotency-Key is required on this call (link creation, captures, refunds and voids): send one per request, the same one on its retries');
   }
 }
 

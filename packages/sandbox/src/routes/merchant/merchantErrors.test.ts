@@ -67,6 +67,40 @@ describe('merchant API errors', () => {
   });
 });
 
+// docs/merchant-api.md: "a 400's message names the field and what it takes". Each of these answered the
+// bare "Un valor enviado no es válido", or took a day that does not exist as the next month's.
+describe('a bad value is named with what its field takes, in either language', () => {
+  it.each<[string, string, unknown, string, string]>([
+    ['GET', '/balance-transactions?payout=po_nope', undefined, 'payout debe ser el id de un pago a su cuenta (po_ y 32 cifras hexadecimales)', 'payout must be a payout id (po_ and 32 hex digits)'],
+    ['GET', '/balance-transactions?codOper=a%20b', undefined, 'codOper debe ser el código de un pago (codOper, como PP1A2B3C4D5E6F)', 'codOper must be a payment code (codOper, such as PP1A2B3C4D5E6F)'],
+    ['GET', '/disputes?codOper=a%20b', undefined, 'codOper debe ser el código de un pago', 'codOper must be a payment code'],
+    ['GET', '/payouts?arrivalFrom=2026-02-30', undefined, 'arrivalFrom debe ser un día del calendario (AAAA-MM-DD)', 'arrivalFrom must be a calendar day (YYYY-MM-DD)'],
+    ['GET', '/transactions?createdFrom=2026-02-30T00:00:00Z', undefined, 'createdFrom no es una fecha real', 'createdFrom is not a real date'],
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear() + 1}-04-31T12:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear()}-12-31T24:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
+    ['POST', '/payment-links', { amount: 100_000_000, description: 'Pedido' }, 'amount no puede superar 21474836.47', 'amount must not exceed 21474836.47'],
+    ['POST', '/payment-links', { amount: 5, taxAmount: 1e12, description: 'Pedido' }, 'taxAmount no puede superar 21474836.47', 'taxAmount must not exceed 21474836.47'],
+    ['POST', '/transactions/PP000000000000/refunds', { amount: 1e9 }, 'amount no puede superar 21474836.47', 'amount must not exceed 21474836.47'],
+  ])('%s %s', async (method, path, body, es, en) => {
+    const before = await t.db.query('select count(*)::int as n from payment_links');
+    for (const [lang, words] of [['es', es], ['en', en]] as const) {
+      const res = await api.call(method, path, { key, ...(body === undefined ? {} : { body }), headers: { 'accept-language': lang } });
+      expect(res.status).toBe(400);
+      expect(res.json['code']).toBe('invalid_arguments');
+      expect(res.json['message']).toContain(`(${words}`);
+    }
+    expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+  });
+
+  it('a real last day of February and a time just before midnight are taken', async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const res = await api.call('POST', '/payment-links', { key, body: { amount: 5, description: 'Pedido', expiresAt: `${year}-02-${leap ? 29 : 28}T23:59:59-05:00` } });
+    expect(res.status).toBe(201);
+    expect(res.json['expiresAt']).toBe(new Date(`${year}-02-${leap ? 29 : 28}T23:59:59-05:00`).toISOString());
+  });
+});
+
 describe('every error code the merchant API documents', () => {
   const table = readFileSync(new URL('../../../../../docs/merchant-api.md', import.meta.url), 'utf8').split('## Errors')[1]?.split('\n## ')[0] ?? '';
   const codes = [...new Set([...table.matchAll(/^\| \d{3} \| (.+?) \|/gm)].flatMap((row) => [...(row[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? '')))];

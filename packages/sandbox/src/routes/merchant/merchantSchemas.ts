@@ -27,11 +27,20 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
 
+/** The day and the hour as written exist: Date.parse rolls 2027-02-30 over to 2 March and 24:00 to the next day. */
+function isCalendarDateTime(text: string): boolean {
+  // valibot runs a pipe's checks after a failed one too: text that is no date-time at all is refused here as well.
+  const [, year, month, day, hour] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})/.exec(text) ?? [];
+  if (Number.isNaN(Date.parse(text)) || year === undefined) return false;
+  const midnight = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(`${year}-${month}-${day}T`) && Number(hour) <= 23;
+}
+
 /** RFC 3339 with its offset. */
 const dateTime = (field: string) => v.pipe(
   v.string(`${field} must be a date-time string`),
   v.regex(RFC3339, `${field} must be an RFC 3339 date-time with an offset, such as 2026-12-01T18:00:00Z`),
-  v.check((s) => !Number.isNaN(Date.parse(s)), `${field} is not a real date`),
+  v.check(isCalendarDateTime, `${field} is not a real date`),
   v.transform((s) => new Date(s)),
 );
 
@@ -55,8 +64,8 @@ const metadata = v.pipe(
 );
 
 export const CreateLinkSchema = v.strictObject({
-  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
-  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
+  amount: moneySchema({ field: 'amount', positive: true }),
+  taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
   description: v.pipe(freeText(LINK_DESCRIPTION_MAX, { missingMessage: 'description is required', tooLongMessage: `description is longer than ${LINK_DESCRIPTION_MAX} characters`, charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: false })),
   orderReference: v.optional(orderReference('orderReference')),
@@ -75,14 +84,14 @@ export const CreateLinkSchema = v.strictObject({
 export type CreateLink = v.InferOutput<typeof CreateLinkSchema>;
 
 export const RefundSchema = v.strictObject({
-  amount: v.optional(moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' })),
+  amount: v.optional(moneySchema({ field: 'amount', positive: true })),
 });
 
 export const EmptySchema = v.strictObject({});
 
 /** POST /transactions/:codOper/capture: absent captures the whole hold. */
 export const CaptureSchema = v.strictObject({
-  amount: v.optional(moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' })),
+  amount: v.optional(moneySchema({ field: 'amount', positive: true })),
 });
 
 const limit = v.optional(v.pipe(

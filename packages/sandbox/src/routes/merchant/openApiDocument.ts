@@ -47,6 +47,11 @@ const replayedHeader = {
 const idempotencyKeyText = `Makes the POST safe to retry: the same key with the same body answers the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours; with another body it is a 409. 1 to 255 visible ASCII characters (a UUID).`;
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', required: false, description: idempotencyKeyText, schema: { type: 'string', minLength: 1, maxLength: 255 } };
 const requiredIdempotencyKey = { ...idempotencyKey, required: true, description: `Required here (without it: 400 \`missing_idempotency_key\`). ${idempotencyKeyText}` };
+/** A door that takes a webhook URL: one that is or resolves to a loopback, private or internal address is refused (docs/webhooks.md "Webhook URLs"). */
+const webhookUrlErrors = {
+  ...postErrors,
+  '400': error('Bad input: `code` says what, `message` names the field; a URL that is or resolves to a loopback, private, link-local, CGNAT, reserved or metadata address, or a name that does not resolve (`webhook_url_not_public`)'),
+};
 const keyedPostErrors = {
   ...postErrors,
   '400': error('Bad input: `code` says what, `message` names the field; no Idempotency-Key (`missing_idempotency_key`) or one that is not 1 to 255 visible ASCII characters (`invalid_idempotency_key`)'),
@@ -362,7 +367,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: 'Pasarela merchant API',
       version: '1.0.0',
-      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, refunds and voids. Plain JSON; every POST takes an Idempotency-Key, required on link creation, refunds and voids. docs/merchant-api.md tells how to use it.',
+      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, captures, refunds and voids. Plain JSON; every POST takes an Idempotency-Key, required on link creation, captures, refunds and voids. docs/merchant-api.md tells how to use it.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Pasarela' },
     },
     servers: [{ url: `${origin}${MERCHANT_API_PREFIX}`, description: 'This server' }],
@@ -506,7 +511,7 @@ export function openApiDocument(origin: string) {
           requestBody: { required: true, content: json(ref('CreateWebhookEndpoint')) },
           responses: {
             '201': { description: 'The endpoint, with its secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) },
-            ...postErrors,
+            ...webhookUrlErrors,
           },
         },
         get: {
@@ -523,7 +528,7 @@ export function openApiDocument(origin: string) {
           operationId: 'updateWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types',
           description: 'POST to the same path does the same.', parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
-          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...postErrors, '404': endpointNotFound },
+          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
         },
         delete: {
           operationId: 'deleteWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Delete a webhook endpoint',
@@ -537,7 +542,7 @@ export function openApiDocument(origin: string) {
           description: `A new secret, in this answer only. The old one keeps signing too (a second v1= in Pasarela-Signature) for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once).`,
           parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: false, content: json(ref('Roll')) },
-          responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...postErrors, '404': endpointNotFound },
+          responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
         },
       },
       '/webhook-endpoints/{id}/deliveries': {
