@@ -13,6 +13,10 @@ const BRANDS: ReadonlySet<string> = new Set(LINK_BRANDS);
 /** A payment link: its code (what `Checkout.open({ code })` takes) and its checkout URL, and what the merchant set. */
 export function linkAnswer(link: MerchantLinkWithState, origin: string) {
   const tokens = link.card_types ? link.card_types.split(',') : [];
+  const brands = tokens.filter((t) => BRANDS.has(t));
+  // Stored brands stand for CARD (merchantApi's cardTypesOf): read back, a link limited to brands takes
+  // cards among its methods, never the empty list that means every method.
+  const methods = [...new Set([...(brands.length > 0 ? ['CARD'] : []), ...tokens.filter((t) => !BRANDS.has(t))])];
   return {
     code: link.code,
     url: `${origin}/${link.slug}`,
@@ -26,8 +30,8 @@ export function linkAnswer(link: MerchantLinkWithState, origin: string) {
     metadata: link.metadata,
     singleUse: link.single_use,
     captureMethod: captureMethodOf(link.transactions_type),
-    brands: tokens.filter((t) => BRANDS.has(t)),
-    methods: tokens.filter((t) => !BRANDS.has(t)),
+    brands,
+    methods,
     returnUrl: link.return_url === '' ? null : link.return_url,
     expiresAt: link.expires_at ? link.expires_at.toISOString() : null,
     /** The payment that paid a single-use link. */

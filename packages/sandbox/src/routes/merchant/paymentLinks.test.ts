@@ -34,12 +34,28 @@ describe('payment links', () => {
     const code = String(created.json['code']);
     expect(created.json).toMatchObject({
       code: expect.stringMatching(/^LK/), url: `http://checkout.test/${code.toLowerCase()}`, state: 'open', amount: 25, taxAmount: 1.75,
-      orderReference: 'order-1042', metadata: { customer: 'c_77', channel: 'web' }, singleUse: true, brands: ['VISA', 'MC'], methods: ['NEQUI'],
+      orderReference: 'order-1042', metadata: { customer: 'c_77', channel: 'web' }, singleUse: true, brands: ['VISA', 'MC'], methods: ['CARD', 'NEQUI'],
       returnUrl: 'https://shop.example/orders/1042', expiresAt: new Date(expiresAt).toISOString(), paidBy: null, payments: 0,
     });
     expect((await api.call('GET', `/payment-links/${code}`, { key: m.key })).json).toEqual(created.json);
     // The checkout takes the code: its payment info names the link's methods.
     expect((await t.get(`/payment-info?code=${code}`)).status).toBe(200);
+  });
+
+  // A link's methods are read back as written: [] is a link that takes every method, so a link limited
+  // to brands (cards alone) or to cards of a brand and Nequi never reads as one.
+  it.each<[Record<string, unknown>, string[], string[]]>([
+    [{ brands: ['VISA'] }, ['VISA'], ['CARD']],
+    [{ brands: ['VISA'], methods: ['CARD'] }, ['VISA'], ['CARD']],
+    [{ brands: ['VISA'], methods: ['NEQUI', 'CARD'] }, ['VISA'], ['CARD', 'NEQUI']],
+    [{ methods: ['NEQUI'] }, [], ['NEQUI']],
+    [{}, [], []],
+  ])('%j reads back as brands %j, methods %j', async (limits, brands, methods) => {
+    const m = await newMerchant();
+    const created = await link(m.key, limits);
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ brands, methods });
+    expect((await api.call('GET', `/payment-links/${String(created.json['code'])}`, { key: m.key })).json).toMatchObject({ brands, methods });
   });
 
   it('refuses brands or methods the merchant cannot take with 400 naming the field, and makes no link', async () => {
