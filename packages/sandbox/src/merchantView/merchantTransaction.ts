@@ -132,7 +132,8 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     refundedAmount: centsToAmount(t.refunded_cents ?? 0),
     currency: t.currency,
     donationAmount: centsToAmount(donationCents),
-    totalPaid: centsToAmount(paidCents),
+    // A hold captured in part took less than its price: what the payer paid is what the capture took.
+    totalPaid: centsToAmount(hold?.state === 'captured' ? hold.capturedCents : paidCents),
     refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,
     captureMethod: captureMethodOfRow(t),
     captured: hold === null ? merchantResultOf({ method: t.method, status: t.status, authStatus: t.auth_status }) === 'APPROVED' : hold.state === 'captured',

@@ -70,7 +70,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(over.json['message']).toBe('La captura es mayor que lo retenido (hay 40.00 retenidos)');
     const done = await capture(m, codOper, { amount: 25 });
     expect(done.status).toBe(200);
-    expect(done.json).toMatchObject({ captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 25, result: 'APPROVED' });
+    // What the payer paid is what was taken, not the 40 held.
+    expect(done.json).toMatchObject({ captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 25, totalPaid: 25, result: 'APPROVED' });
     expect(bookOf(codOper)['capturedCents']).toBe(2500);
     const lines = await linesOf(m);
     expect(lines.map((l) => [l.type, l.amount, l.codOper])).toEqual([['payment', 25, codOper]]);
@@ -84,8 +85,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(refundOver.json['code']).toBe('refund_exceeds_remaining');
     const events = await eventsFor(codOper);
     expect(events.map((e) => e.type)).toEqual(['transaction.approved', 'transaction.captured']);
-    expect(events[0]?.data).toMatchObject({ captured: false, capturableAmount: 40 });
-    expect(events[1]?.data).toMatchObject({ captured: true, capturableAmount: 0, refundableAmount: 25 });
+    expect(events[0]?.data).toMatchObject({ captured: false, capturableAmount: 40, totalPaid: 40 });
+    expect(events[1]?.data).toMatchObject({ captured: true, capturableAmount: 0, refundableAmount: 25, totalPaid: 25 });
     for (const event of events) setup.api.checkWebhookEvent(event);
   });
 
