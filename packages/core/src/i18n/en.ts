@@ -691,6 +691,8 @@ export const en: Record<keyof typeof es, string> = {
   detail_no_guests: '{{merchant}} does not take guest payments: log in to a wallet account to pay',
   detail_declined_nothing: 'the payment was declined: nothing was paid to refund',
   detail_ended_nothing_to_void: 'the payment has ended: there is nothing to void',
+  detail_hold_released_void: 'the hold was released already: nothing is left to void',
+  detail_hold_releasing: 'the hold is being released already',
   detail_query_characters: 'the query holds a control or bidi character',
   detail_path_characters: 'the path holds a control or bidi character',
   detail_body_nul: 'the body holds a NUL character or a lone surrogate',

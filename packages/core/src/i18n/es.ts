@@ -689,6 +689,8 @@ export const es = {
   detail_no_guests: '{{merchant}} no acepta pagos de invitados: inicie sesión en una cuenta de billetera para pagar',
   detail_declined_nothing: 'el pago fue rechazado: no se pagó nada que reembolsar',
   detail_ended_nothing_to_void: 'el pago terminó: no hay nada que anular',
+  detail_hold_released_void: 'la retención ya se liberó: no queda nada que anular',
+  detail_hold_releasing: 'la retención ya se está liberando',
   detail_query_characters: 'la consulta tiene un carácter de control o bidireccional',
   detail_path_characters: 'la ruta tiene un carácter de control o bidireccional',
   detail_body_nul: 'el cuerpo tiene un carácter NUL o un sustituto suelto',

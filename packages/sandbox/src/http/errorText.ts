@@ -130,6 +130,8 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be (\S+), the tax of (\S+)$/, 'detail_link_tax', ['field', 'amount', 'link']],
   [/^The payment was declined: nothing was paid to refund$/, 'detail_declined_nothing', []],
   [/^The payment has ended: there is nothing to void$/, 'detail_ended_nothing_to_void', []],
+  [/^The hold was released already: nothing is left to void$/, 'detail_hold_released_void', []],
+  [/^The hold is being released already$/, 'detail_hold_releasing', []],
   [/^The query holds a control or bidi character$/, 'detail_query_characters', []],
   [/^The path holds a control or bidi character$/, 'detail_path_characters', []],
   [/^the body holds a NUL character or a lone surrogate$/, 'detail_body_nul', []],

@@ -1,7 +1,13 @@
 import { centsToAmount, type CaptureRefusal } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 
-export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): PaymentError {
+/** Why a capture (or, `asked` 'void', a void) of a hold is refused, in the code of the call that was asked. */
+export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, asked: 'capture' | 'void' = 'capture'): PaymentError {
+  if (asked === 'void') {
+    // A void of a hold that is no longer held says so as a void, not as a capture ("only ... can be captured").
+    if (refusal === 'release_in_progress') return new PaymentError('conflict', 'transaction_not_pending', 'The hold is being released already');
+    if (refusal === 'hold_released' || refusal === 'hold_expired') return new PaymentError('conflict', 'transaction_not_pending', 'The hold was released already: nothing is left to void');
+  }
   switch (refusal) {
     case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
     case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');

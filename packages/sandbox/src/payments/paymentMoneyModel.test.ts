@@ -108,9 +108,9 @@ class Pay implements Command {
   toString = () => `pay(${this.cents}, ${this.manual ? 'manual' : 'automatic'})`;
 }
 
-/** What a capture or void of a hold no longer open refuses with. */
-const closedHold = (hold: ModelHold): { status: 409; code: string } =>
-  ({ status: 409, code: hold === 'captured' ? 'transaction_already_captured' : 'transaction_not_capturable' });
+/** What a capture or void of a hold no longer open refuses with: a released hold is nothing to capture, nor pending to void. */
+const closedHold = (hold: ModelHold, asked: 'capture' | 'void'): { status: 409; code: string } =>
+  ({ status: 409, code: hold === 'captured' ? 'transaction_already_captured' : asked === 'void' ? 'transaction_not_pending' : 'transaction_not_capturable' });
 
 class Capture implements Command {
   constructor(readonly of: number, readonly share: number | undefined) {}
@@ -120,7 +120,7 @@ class Capture implements Command {
     const asked = this.share === undefined ? undefined : Math.max(1, Math.round(p.paid * this.share));
     const res = await doorOf(system, model).api.call('POST', `/transactions/${p.codOper}/capture`, { key: model.merchant.key, ...(asked === undefined ? {} : { body: { amount: asked / 100 } }) });
     const refused = p.hold === undefined ? { status: 409, code: 'transaction_not_capturable' }
-      : p.hold !== 'authorized' ? closedHold(p.hold)
+      : p.hold !== 'authorized' ? closedHold(p.hold, 'capture')
       : (asked ?? p.paid) > p.paid ? { status: 422, code: 'capture_exceeds_hold' } : undefined;
     if (refused) {
       expect([res.status, res.json['code']]).toEqual([refused.status, refused.code]);
@@ -145,7 +145,7 @@ class VoidHold implements Command {
       expect([res.status, res.json['result'], res.json['captured']]).toEqual([200, 'DECLINED', false]);
       p.hold = 'released';
     } else {
-      const refused = p.hold === undefined ? { status: 409, code: 'transaction_not_pending' } : closedHold(p.hold);
+      const refused = p.hold === undefined ? { status: 409, code: 'transaction_not_pending' } : closedHold(p.hold, 'void');
       expect([res.status, res.json['code']]).toEqual([refused.status, refused.code]);
     }
     step(model, this);

@@ -22,7 +22,7 @@ export async function releaseHold(deps: Pick<Deps, 'db' | 'gateways'>, codOper: 
     const hold = row ? holdOf(row) : null;
     if (!row || !hold) throw notAHold();
     const check = voidCheck(hold);
-    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
+    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, 'void');
     const releasing = await startRelease(tx, codOper);
     if (!releasing) throw notAHold();
     return releasing;

@@ -133,6 +133,9 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(voided.json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
     expect(bookOf(codOper)['voided']).toBe(true);
     expect((await capture(m, codOper)).json['code']).toBe('transaction_not_capturable');
+    // A second void says the hold is gone, as a void: not "only a hold can be captured".
+    const again = await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key, headers: { 'accept-language': 'es' } });
+    expect([again.status, again.json['code'], again.json['message']]).toEqual([409, 'transaction_not_pending', 'Solo se puede anular un pago pendiente (la retención ya se liberó: no queda nada que anular)']);
     expect(await linesOf(m)).toEqual([]);
     expect((await eventsFor(codOper)).map((e) => e.type)).toEqual(['transaction.approved', 'transaction.voided']);
     // Void only uncaptured.
