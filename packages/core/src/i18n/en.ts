@@ -565,6 +565,7 @@ export const en: Record<keyof typeof es, string> = {
   idempotency_key_in_use: 'A request with that Idempotency-Key is still running',
   // The merchant API's other answers (docs/merchant-api.md "Errors"); merchant_api_<code>: its own text for a code other calls answer too (http/errorText.ts)
   merchant_api_invalid_arguments: 'A value sent is not valid',
+  merchant_api_missing_arguments: 'A required value is missing',
   merchant_api_invalid_body: 'The body could not be read',
   merchant_api_unsupported_media_type: 'The body is not in a type this call takes',
   merchant_api_not_found: 'There is no such call',
@@ -649,6 +650,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_nests_deeper: 'the body nests deeper than {{max}} levels',
   detail_body_larger: 'the body is larger than {{max}} bytes',
   detail_send_json: 'send the body as Content-Type: application/json (it came as {{type}})',
+  detail_send_json_untyped: 'send the body as Content-Type: application/json (it came without one)',
   detail_encoding: 'Content-Encoding {{coding}} is not accepted: send gzip or no encoding',
   detail_versions: 'Pasarela-Version must be one of: {{versions}} (docs/changelog.md)',
   detail_try_again_in: 'try again in {{seconds}} s',

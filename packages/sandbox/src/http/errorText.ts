@@ -76,6 +76,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^Body nests deeper than (\d+) levels$/, 'detail_nests_deeper', ['max']],
   [/^Body is larger than (\d+) bytes(?: once unpacked)?$/, 'detail_body_larger', ['max']],
   [/^Send the body as Content-Type: application\/json \(it came as (.+)\)$/, 'detail_send_json', ['type']],
+  [/^Send the body as Content-Type: application\/json \(it came without one\)$/, 'detail_send_json_untyped', []],
   [/^Content-Encoding (\S+) is not accepted: send gzip or no encoding$/, 'detail_encoding', ['coding']],
   [/^Pasarela-Version must be one of (.+) \(docs\/changelog\.md\)$/, 'detail_versions', ['versions']],
   [/^(?:Too many \S+ requests|Rehearsal \(\S+\)): try again in (\d+) s$/, 'detail_try_again_in', ['seconds']],

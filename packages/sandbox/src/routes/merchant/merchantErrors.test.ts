@@ -76,6 +76,7 @@ describe('a bad value is named with what its field takes, in either language', (
     ['GET', '/disputes?codOper=a%20b', undefined, 'codOper debe ser el código de un pago', 'codOper must be a payment code'],
     ['GET', '/payouts?arrivalFrom=2026-02-30', undefined, 'arrivalFrom debe ser un día del calendario (AAAA-MM-DD)', 'arrivalFrom must be a calendar day (YYYY-MM-DD)'],
     ['GET', '/transactions?createdFrom=2026-02-30T00:00:00Z', undefined, 'createdFrom no es una fecha real', 'createdFrom is not a real date'],
+    ['GET', '/webhook-endpoints?limit=5', undefined, 'limit no es un parámetro que esta llamada acepte', 'limit is not a parameter this call takes'],
     ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear() + 1}-04-31T12:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
     ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear()}-12-31T24:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
     ['POST', '/payment-links', { amount: 100_000_000, description: 'Pedido' }, 'amount no puede superar 21474836.47', 'amount must not exceed 21474836.47'],

@@ -21,6 +21,8 @@ import { parseInput } from './merchantSchemas';
 const NO_STORE = { 'cache-control': 'no-store' };
 export const MAX_OVERLAP_SECONDS = 7 * 86_400;
 const DELIVERIES_SHOWN = 100;
+/** The two lists answer all there is (at most 16 endpoints, an endpoint's last 100 deliveries): a parameter sent, `limit` included, is refused as on every other list, not ignored. */
+const NoParameters = v.strictObject({});
 const ENDPOINT_ID = /^we_[0-9a-f]{32}$/;
 const DELIVERY_ID = /^(whd|evt)_[0-9a-f]{32}$/;
 
@@ -139,6 +141,7 @@ export function webhookEndpointRoutes(deps: Deps) {
 
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
+    parseInput(NoParameters, c.req.query(), 'query');
     const rows = await listWebhookEndpoints(deps.db, merchantId);
     return c.json({ data: rows.map((r) => endpointAnswer(r)), hasMore: false, nextCursor: null }, 200, NO_STORE);
   });
@@ -180,6 +183,7 @@ export function webhookEndpointRoutes(deps: Deps) {
 
   app.get('/:id/deliveries', async (c) => {
     const endpoint = await endpointOf(c, await merchantOf(c));
+    parseInput(NoParameters, c.req.query(), 'query');
     const rows = await listEndpointDeliveries(deps.db, endpoint, DELIVERIES_SHOWN);
     return c.json({ data: rows.map(deliveryAnswer), hasMore: false, nextCursor: null }, 200, NO_STORE);
   });
