@@ -71,10 +71,10 @@ describe('merchant API errors', () => {
 // bare "Un valor enviado no es válido", or took a day that does not exist as the next month's.
 describe('a bad value is named with what its field takes, in either language', () => {
   it.each<[string, string, unknown, string, string]>([
-    ['GET', '/balance-transactions?payout=po_nope', undefined, 'payout debe ser el id de un pago a su cuenta (po_ y 32 cifras hexadecimales)', 'payout must be a payout id (po_ and 32 hex digits)'],
-    ['GET', '/balance-transactions?codOper=a%20b', undefined, 'codOper debe ser el código de un pago (codOper, como PP1A2B3C4D5E6F)', 'codOper must be a payment code (codOper, such as PP1A2B3C4D5E6F)'],
+    ['GET', '/balance-transactions?payout=po_nope', undefined, 'payout debe ser el id de un pago a su cuenta: po_ y 32 cifras hexadecimales', 'payout must be a payout id: po_ and 32 hex digits'],
+    ['GET', '/balance-transactions?codOper=a%20b', undefined, 'codOper debe ser el código de un pago, como PP1A2B3C4D5E6F', 'codOper must be a payment code, such as PP1A2B3C4D5E6F'],
     ['GET', '/disputes?codOper=a%20b', undefined, 'codOper debe ser el código de un pago', 'codOper must be a payment code'],
-    ['GET', '/payouts?arrivalFrom=2026-02-30', undefined, 'arrivalFrom debe ser un día del calendario (AAAA-MM-DD)', 'arrivalFrom must be a calendar day (YYYY-MM-DD)'],
+    ['GET', '/payouts?arrivalFrom=2026-02-30', undefined, 'arrivalFrom debe ser un día del calendario, como 2026-12-01', 'arrivalFrom must be a calendar day, such as 2026-12-01'],
     ['GET', '/transactions?createdFrom=2026-02-30T00:00:00Z', undefined, 'createdFrom no es una fecha real', 'createdFrom is not a real date'],
     ['GET', '/webhook-endpoints?limit=5', undefined, 'limit no es un parámetro que esta llamada acepte', 'limit is not a parameter this call takes'],
     ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear() + 1}-04-31T12:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
