@@ -215,6 +215,7 @@ export const en: Record<keyof typeof es, string> = {
   phone_ending_in: 'number ending in {{last4}}',
   card_brand_detected: '{{brand}} card',
   cvc_hint: '{{digits}} digits on the back of the card',
+  cvc_hint_front: '{{digits}} digits on the front of the card, above the number',
   phone_hint: 'With the country code if not from Panama',
   phone_hint_co: 'With the country code if not from Colombia',
   // Nequi

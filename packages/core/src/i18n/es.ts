@@ -213,6 +213,8 @@ export const es = {
   phone_ending_in: 'número terminado en {{last4}}',
   card_brand_detected: 'Tarjeta {{brand}}',
   cvc_hint: '{{digits}} dígitos al reverso de la tarjeta',
+  // Amex prints its 4-digit code on the front, above the number.
+  cvc_hint_front: '{{digits}} dígitos al frente de la tarjeta, sobre el número',
   phone_hint: 'Con código de país si no es de Panamá',
   phone_hint_co: 'Con código de país si no es de Colombia',
   // Nequi

@@ -46,7 +46,7 @@ export function fieldsPage(lang: Lang, parentOrigin: string, appearance: Appeara
   const config: FieldsConfig = {
     parentOrigin,
     messages: Object.fromEntries(MESSAGE_KEYS.map((key) => [key, t(key)])),
-    cvcHint: { 3: t('cvc_hint').replace('{{digits}}', '3'), 4: t('cvc_hint').replace('{{digits}}', '4') },
+    cvcHint: { 3: t('cvc_hint').replace('{{digits}}', '3'), 4: t('cvc_hint_front').replace('{{digits}}', '4') },
     brandNames: { VISA: t('card_brand_detected').replace('{{brand}}', t('brand_VISA')), MC: t('card_brand_detected').replace('{{brand}}', t('brand_MC')), AMEX: t('card_brand_detected').replace('{{brand}}', t('brand_AMEX')) },
     brands: [...brands],
     appearance,

@@ -145,6 +145,11 @@ describe('the hosted card fields', () => {
     page.type('cardnumber', '378282246310005');
     expect(page.input('cardnumber').value).toBe('3782 822463 10005');
     expect(page.input('cvc').maxLength).toBe(4);
+    // Amex prints its four digits on the front: the hint says where to look, as for three on the back.
+    expect(page.doc.getElementById('field-cvc-hint')?.textContent).toBe('4 digits on the front of the card, above the number');
+    page.type('cardnumber', '4242424242424242');
+    expect(page.doc.getElementById('field-cvc-hint')?.textContent).toBe('3 digits on the back of the card');
+    page.type('cardnumber', '378282246310005');
     expect(page.doc.getElementById('card-brand')?.textContent).toBe(catalogs.en['card_brand_detected']!.replace('{{brand}}', catalogs.en['brand_AMEX']!));
     expect(page.messages('pasarela-vault:change').at(-1)).toEqual({ type: 'pasarela-vault:change', field: 'number', brand: 'AMEX', complete: false });
     page.leave('cardnumber', 'expirationDate');
