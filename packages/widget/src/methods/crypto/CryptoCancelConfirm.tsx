@@ -25,7 +25,11 @@ export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: Cr
       aria-labelledby="crypto-cancel-title"
       aria-describedby="crypto-cancel-text"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !cancelling) onKeep();
+        if (e.key !== 'Escape') return;
+        // Escape answers the question only: the checkout's own Escape (main.tsx) would ask to close it too.
+        e.preventDefault();
+        e.stopPropagation();
+        if (!cancelling) onKeep();
       }}
     >
       <h3 id="crypto-cancel-title" className="crypto__confirm-title" tabIndex={-1} ref={heading}>

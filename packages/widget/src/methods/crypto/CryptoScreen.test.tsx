@@ -184,7 +184,13 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
       expect(document.activeElement?.textContent).toBe(es('crypto_cancel_confirm_title'));
       // The question takes the place of the QR.
       expect(view.container.querySelector('img.qr')).toBeNull();
-      await act(() => void dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+      // Answered here alone: the checkout's Escape (asking to close the checkout) never hears it.
+      const heardByCheckout: boolean[] = [];
+      const checkoutEscape = (event: KeyboardEvent) => void heardByCheckout.push(!event.defaultPrevented);
+      document.addEventListener('keydown', checkoutEscape);
+      await act(() => void dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })));
+      document.removeEventListener('keydown', checkoutEscape);
+      expect(heardByCheckout.filter(Boolean)).toEqual([]);
       await settle();
       expect(view.container.querySelector('[role="alertdialog"]')).toBeNull();
       expect(view.container.querySelector('img.qr')).not.toBeNull();
