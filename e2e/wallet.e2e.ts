@@ -301,6 +301,8 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
     await screenshot(page, { path: '/tmp/shots/balance-short-360.png', fullPage: true });
     await page.getByRole('button', { name: /pagar con saldo/i }).click();
+    // Pay asks nothing of the server and says why where the payer is: the reason takes the focus.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tu saldo no alcanza para este pago');
     expect(await transactionsFor(sandbox, code)).toEqual([]);
     await context.close();
   });

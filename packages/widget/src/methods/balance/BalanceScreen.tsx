@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -39,6 +39,8 @@ function BalancePay({ payment }: MethodScreenProps) {
   // Shown after a login in place: the focus moves on to Pay, not to the page's body.
   const payButton = useArrivalFocus<HTMLButtonElement>();
   const short = state.balance !== null && state.balance < total;
+  // Pay pressed with too little balance asks nothing of the server: the reason is read out again where it is.
+  const shortAlert = useRef<HTMLDivElement>(null);
   const paidElsewhere = state.phase === 'paidElsewhere';
   // Nothing is left to pay: the method choice and the captcha go too.
   useEffect(() => {
@@ -50,6 +52,7 @@ function BalancePay({ payment }: MethodScreenProps) {
       className="method-form wallet-form"
       onSubmit={(event) => {
         event.preventDefault();
+        if (short) shortAlert.current?.focus();
         void store.getState().pay();
       }}
     >
@@ -60,7 +63,7 @@ function BalancePay({ payment }: MethodScreenProps) {
         </p>
       </div>
       {state.error || short ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" tabIndex={-1} ref={shortAlert}>
           <p className="alert__text">{t(state.error ?? 'wallet_insufficient_balance')}</p>
         </div>
       ) : null}
