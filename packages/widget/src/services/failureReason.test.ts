@@ -6,7 +6,7 @@ import { explainFailure, failureReason, type Catalogue } from './failureReason';
 // catalogue key and the payer's text, whatever the method.
 const es: Record<string, string> = {
   payment_declined: 'Pago rechazado',
-  error_pay_push_nequi: 'No pudimos enviar la notificación de Nequi',
+  error_pay_push_nequi: 'Rechazaste el pago en Nequi.',
   crypto_cancelled: 'El pago en cripto se canceló',
   expired_link: 'El enlace de pago ha expirado',
   happen_error_try_again: 'Ocurrió un error, inténtalo de nuevo',
@@ -16,7 +16,7 @@ const catalogue: Catalogue = { t: (key) => es[key] ?? key, hasText: (key) => key
 
 describe('failureReason', () => {
   it.each([
-    ['a catalogue key (Nequi, Yappy, Clave, crypto)', 'error_pay_push_nequi', { key: 'error_pay_push_nequi', text: 'No pudimos enviar la notificación de Nequi' }],
+    ['a catalogue key (Nequi, Yappy, Clave, crypto)', 'error_pay_push_nequi', { key: 'error_pay_push_nequi', text: 'Rechazaste el pago en Nequi.' }],
     ['a crypto cancellation key', 'crypto_cancelled', { key: 'crypto_cancelled', text: 'El pago en cripto se canceló' }],
     ['a bank\'s words for a card decline', 'Fondos insuficientes', { key: 'payment_declined', text: 'Fondos insuficientes' }],
     ['one bank word', 'Declinada', { key: 'payment_declined', text: 'Declinada' }],
@@ -36,7 +36,7 @@ describe('explainFailure', () => {
   it('adds the reason to an error result, keeping every field', () => {
     const message: WidgetMessage = { type: 'result', result: result('DECLINED', 'error_pay_push_nequi') };
     const explained = explainFailure(message, catalogue);
-    expect(explained).toEqual({ type: 'result', result: { ...message.result, reason: { key: 'error_pay_push_nequi', text: 'No pudimos enviar la notificación de Nequi' } } });
+    expect(explained).toEqual({ type: 'result', result: { ...message.result, reason: { key: 'error_pay_push_nequi', text: 'Rechazaste el pago en Nequi.' } } });
     expect(explained.type === 'result' && explained.result.notification.Razon).toBe('error_pay_push_nequi');
   });
 

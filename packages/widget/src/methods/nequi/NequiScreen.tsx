@@ -127,8 +127,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
 
 /** The server's code (kept for the merchant) is not shown with the server's own English text. */
 function nequiMessage(message: PayerMessage): PayerMessage {
-  if (message.key === 'error_pay_push_nequi') return { key: message.key, text: t('nequi_push_declined') };
-  if (message.key === 'error_pay_qr_nequi') return { key: message.key, text: t('nequi_qr_declined') };
+  if (message.key === 'error_pay_push_nequi' || message.key === 'error_pay_qr_nequi') return { key: message.key, text: t(message.key) };
   // The window closed unanswered: the server's own words (English, for the merchant) are not the payer's.
   if (message.key === 'waiting_time_over') return { key: message.key, text: t('nequi_time_over') };
   return message;
