@@ -139,6 +139,32 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.context().close();
   }, 120_000);
 
+  // A phone's card form keeps Pay on screen (sticky): a Pay that finds the last field empty focuses it,
+  // and the field's "required" must show above Pay and its 8px edge, not under them.
+  it('on a phone, Pay with the phone left empty shows the phone\'s error clear of the sticky Pay', async () => {
+    const code = await createLink(sandbox, { amount: 24.4, taxAmount: 1.71, description: 'Tostadores del Casco' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate((link) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code: link, lang: 'es' }), code);
+    const vault = vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]'));
+    await vault.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+    await vault.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
+    await vault.locator('[name="cvc"]').fill('123');
+    const frame = await checkoutFrameOf(page);
+    await frame.locator('[name="name"]').fill('María Pérez Ñúñez');
+    await frame.locator('[name="email"]').fill('maria@example.com');
+    await frame.locator('#method-panel-card button[type="submit"]').click();
+    await expect.poll(() => focusedName(frame)).toBe('phone');
+    await expect.poll(() => frame.evaluate(() => {
+      const error = [...document.querySelectorAll('.field__error')].find((e) => e.textContent === 'Campo requerido');
+      const pay = document.querySelector('#method-panel-card button[type="submit"]');
+      return error && pay ? Math.round(pay.getBoundingClientRect().top - 8 - error.getBoundingClientRect().bottom) : null;
+    })).toBeGreaterThanOrEqual(0);
+    await context.close();
+  }, 60_000);
+
   it('Tab and Shift+Tab go round the dialog\'s controls with no empty stop at either end', async () => {
     const { page, frame, log, record } = await open('es', 30.25);
     // The card number is the vault's field, in its frame: the checkout's own focus is on that frame.

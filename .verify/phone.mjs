@@ -1,0 +1,28 @@
+import { chromium } from 'playwright-core';
+const [url, shot] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-PA', isMobile: true, hasTouch: true, bypassCSP: Boolean(process.env.OLD_MARGIN) });
+const page = await context.newPage();
+await page.goto(url);
+if (process.env.OLD_MARGIN) await page.addStyleTag({ content: '.card-form input, .card-form .vault-fields { scroll-margin-bottom: 84px !important }' });
+const vault = page.frameLocator('iframe.vault-fields');
+await vault.locator('[name="cardnumber"]').waitFor({ timeout: 30000 });
+const y = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+await vault.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+await vault.locator('[name="expirationDate"]').fill(`12/${y}`);
+await vault.locator('[name="cvc"]').fill('123');
+await page.locator('[name="name"]').fill('María José Núñez');
+await page.locator('[name="email"]').fill('maria.nunez@example.com');
+await page.evaluate(() => window.scrollTo(0, 0));
+await page.locator('#method-panel-card button[type="submit"]').click();
+await page.waitForTimeout(800);
+const seen = await page.evaluate(() => {
+  const active = document.activeElement;
+  const error = document.getElementById(`${active.id ? 'field-' + active.id.replace(/^field-/, '') : ''}-error`) ?? active.closest('.field')?.querySelector('.field__error');
+  const r = error.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+  return { active: active.getAttribute('name'), error: error.textContent, onTop: top === error || error.contains(top) ? 'the error' : top?.outerHTML.slice(0, 80) };
+});
+console.log(JSON.stringify(seen));
+await page.screenshot({ path: shot });
+await browser.close();

@@ -1,0 +1,28 @@
+import { chromium } from 'playwright-core';
+const [shot] = process.argv.slice(2);
+const link = await (await fetch('http://localhost:4600/sandbox/links', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 24.4, taxAmount: 1.71, description: 'Café' }) })).json();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-PA', isMobile: true, hasTouch: true, bypassCSP: Boolean(process.env.OLD_MARGIN) });
+const page = await context.newPage();
+await page.goto('http://127.0.0.1:4601/');
+await page.waitForFunction(() => 'Checkout' in window);
+await page.evaluate((code) => window.Checkout.open({ code, lang: 'es' }), link.code);
+const f = await (await page.waitForSelector('iframe[src*="/pf/widget"]')).contentFrame();
+if (process.env.OLD_MARGIN) await f.addStyleTag({ content: `.card-form input, .card-form .vault-fields { scroll-margin-bottom: ${process.env.MARGIN ?? '84px'} !important }` });
+const vault = page.frameLocator('iframe[src*="/pf/widget"]').frameLocator('iframe.vault-fields');
+await vault.locator('[name="cardnumber"]').waitFor({ timeout: 30000 });
+const y = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+await vault.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+await vault.locator('[name="expirationDate"]').fill(`12/${y}`);
+await vault.locator('[name="cvc"]').fill('123');
+await f.locator('[name="name"]').fill('María José Núñez');
+await f.locator('[name="email"]').fill('maria.nunez@example.com');
+await f.getByRole('button', { name: /^Pagar \$/ }).click();
+await page.waitForTimeout(1500);
+const seen = await f.evaluate(() => {
+  const a = document.activeElement; const ids = (a.getAttribute('aria-describedby') || '').split(' ');
+  return { active: a.getAttribute('name'), parts: ids.map((id) => { const e = document.getElementById(id); if (!e) return null; const r = e.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + 5, r.y + r.height / 2); return { text: e.textContent, covered: hit && !e.contains(hit) ? hit.tagName + ':' + hit.textContent.slice(0, 20) : 'visible' }; }) };
+});
+console.log(JSON.stringify(seen));
+await page.screenshot({ path: shot });
+await browser.close();
