@@ -3,10 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preparedSession } from './preparedSession';
 
 let pg: PGlite;
+// A new PGlite runs initdb (a few CPU-seconds): on a loaded two-core machine it outlasted the 20 s default.
+const NEW_DATABASE_MS = 60_000;
+
 beforeAll(async () => {
   pg = new PGlite();
   await pg.exec('create table entries (id serial primary key, label text not null)');
-});
+}, NEW_DATABASE_MS);
 afterAll(async () => pg.close());
 beforeEach(async () => {
   await pg.exec('delete from entries');
@@ -134,5 +137,5 @@ describe('preparedSession: one PGlite session, its statements prepared, one stat
     await closing;
     expect(log).toEqual(['committed', 'closed']);
     expect(own.closed).toBe(true);
-  });
+  }, NEW_DATABASE_MS);
 });
