@@ -188,10 +188,20 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByLabel(/^teléfono$/i).fill('+50761234567');
     await page.getByLabel(/^nueva contraseña$/i).fill('corta');
     expect(await page.locator('.policies__item--met').count()).toBe(1);
+    // Sent weak: said under the field, which takes the focus (the first to fix).
+    await page.getByLabel(/^confirmar contraseña$/i).fill('corta');
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('newPassword');
+    expect(await page.getByLabel(/^nueva contraseña$/i).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-newPassword-error').textContent()).toMatch(/al menos 8 caracteres/);
     await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2026clave');
     expect(await page.locator('.policies__item--met').count()).toBe(5);
     await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clavX');
     expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(true);
+    // Sent with the confirmation differing: the focus on the confirmation, not the good password.
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('confirmPassword');
+    expect(await page.locator('#field-newPassword-error').textContent()).toBe('');
     await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/signup-step1-360.png', fullPage: true });

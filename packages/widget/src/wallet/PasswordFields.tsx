@@ -27,7 +27,9 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
         value={password}
         onValue={onPassword}
         autoComplete="new-password"
-        error={submitted && password === '' ? t('field_required') : undefined}
+        // Submitted short of a policy: said under the field as well as ticked off in the list below.
+        error={submitted ? (password === '' ? t('field_required') : missing.size > 0 ? t('invalid_password') : undefined) : undefined}
+        describedBy="password-policies"
         disabled={disabled}
       />
       <ul id="password-policies" className="policies" aria-live="polite">

@@ -12,7 +12,7 @@ beforeAll(() => startI18n('es', catalogs.es));
 // Issue 96: "recovery's 'Campo requerido' is not tied to its field"; each step puts the focus on its field.
 describe('password recovery keeps the payer\'s place', () => {
   it('"required" sits under its field, tied to it and focused; the code step focuses the code field', async () => {
-    const { api } = scriptedApi({ 'users/recovery-password': { step: 2, idUsr: 7 } });
+    const { api } = scriptedApi({ 'users/recovery-password': [{ step: 2, idUsr: 7 }, { step: 3 }] });
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
@@ -33,6 +33,18 @@ describe('password recovery keeps the payer\'s place', () => {
     await settle();
     await settle();
     expect(document.activeElement).toBe(view.input('emailCode'));
+
+    // The new password's step: a confirmation that differs takes the focus, not the password that is fine.
+    await type(view.input('emailCode'), '123456');
+    form()?.requestSubmit();
+    await settle();
+    await settle();
+    await type(view.input('newPassword'), 'Nueva#2026clave');
+    await type(view.input('confirmPassword'), 'Nueva#2026clavf');
+    form()?.requestSubmit();
+    await settle();
+    expect(document.activeElement).toBe(view.input('confirmPassword'));
+    expect(view.container.querySelector('#field-confirmPassword-error')?.textContent).toBe(catalogs.es.password_nomatch);
     await view.unmount();
   });
 });

@@ -97,3 +97,52 @@ describe('signup keeps the payer\'s place (issue 96)', () => {
     await view.unmount();
   });
 });
+
+describe('a refused sign-up puts the focus on the first field to fix (WCAG 3.3.1)', () => {
+  async function submitted(values: { email: string; password: string; confirm: string }) {
+    const { api, calls } = scriptedApi({ 'users/register': { step: 2 } });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <SignupScreen next={null} />
+      </ServicesContext.Provider>,
+    );
+    await type(view.input('email'), values.email);
+    await type(view.input('name'), 'Lucia');
+    await type(view.input('lastname'), 'Gomez');
+    await type(view.input('phone'), '6123-4567');
+    await type(view.input('newPassword'), values.password);
+    await type(view.input('confirmPassword'), values.confirm);
+    view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    const focused = document.activeElement?.getAttribute('name');
+    const invalid = [...view.container.querySelectorAll('input[aria-invalid="true"]')].map((input) => input.getAttribute('name'));
+    const errorOf = (name: string) => view.container.querySelector(`#field-${name}-error`)?.textContent ?? '';
+    const describedBy = view.input('newPassword').getAttribute('aria-describedby')?.split(' ') ?? [];
+    const result = { focused, invalid, describedBy, password: errorOf('newPassword'), confirm: errorOf('confirmPassword'), sent: calls.filter((c) => c.path === 'users/register').length };
+    await view.unmount();
+    return result;
+  }
+
+  it.each([
+    // The e-mail comes before the passwords: it is the one to fix first, not "Nueva contraseña".
+    ['a bad e-mail', 'email', { email: 'lucia@', password: 'Nueva#2026clave', confirm: 'Nueva#2026clave' }, ['email']],
+    // The confirmation that does not match: the focus on it, not on the password that is fine.
+    ['passwords that differ', 'confirmPassword', { email: 'lucia@example.com', password: 'Nueva#2026clave', confirm: 'Nueva#2026clavf' }, ['confirmPassword']],
+    // A weak password is said under its field and marked, where only the ticks below it changed.
+    ['a weak password', 'newPassword', { email: 'lucia@example.com', password: 'nueva', confirm: 'nueva' }, ['newPassword']],
+  ])('%s: the focus on %s', async (_, focused, values, invalid) => {
+    const result = await submitted(values);
+    expect(result.sent).toBe(0);
+    expect(result.focused).toBe(focused);
+    expect(result.invalid).toEqual(invalid);
+  });
+
+  it('a weak password says what it needs under the field, and the field is described by the list of rules', async () => {
+    const result = await submitted({ email: 'lucia@example.com', password: 'nueva', confirm: 'nueva' });
+    expect(result.password).toBe(catalogs.es.invalid_password);
+    expect(result.describedBy).toEqual(['password-policies', 'field-newPassword-error']);
+    expect(result.confirm).toBe('');
+  });
+});

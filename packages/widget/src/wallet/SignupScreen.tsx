@@ -32,8 +32,8 @@ export function SignupScreen({ next }: { next: string | null }) {
   const busy = state.status === 'loading';
   const form = useRef<HTMLFormElement>(null);
   const [failures, setFailures] = useState(0);
-  // The code step, or a refused code: the focus in the code field.
-  useFocusFirstField(form, state.step, state.step === 2 ? failures : 0);
+  // The code step, or a refusal: the focus in the first field to fix (the code field on the code step).
+  useFocusFirstField(form, state.step, failures);
   const set = (field: SignupField) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   // Kept in this screen's memory only, to send again with the code.
   const payload = (emailCode?: string) =>
@@ -56,8 +56,8 @@ export function SignupScreen({ next }: { next: string | null }) {
     if (phoneError) found.phone = phoneError;
     setErrors(found);
     if (Object.keys(found).length > 0 || !passwordReady(password, confirm)) {
-      // The first field to fix, in the form's order.
-      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input[name="newPassword"]')?.focus();
+      // The first field to fix, in the form's order, once the render has marked it.
+      setFailures((n) => n + 1);
       return;
     }
     dispatch({ type: 'submit' });
@@ -66,7 +66,7 @@ export function SignupScreen({ next }: { next: string | null }) {
       dispatch({ type: 'submitSuccess' });
     } catch (error) {
       dispatch({ type: 'submitFailure', code: isPasarelaError(error) ? error.code : '', message: walletMessageKey(error) });
-      form.current?.querySelector<HTMLInputElement>('input')?.focus();
+      setFailures((n) => n + 1);
     }
   };
   const submitCode = async () => {
