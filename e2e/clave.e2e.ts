@@ -65,6 +65,9 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     );
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
+    // The page came back with the alert in it, which no live region announces: the focus is on the
+    // alert, so a screen reader reads it (it was left on the page's body).
+    await expect.poll(() => checkout.alert.evaluate((alert) => alert === document.activeElement)).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/clave-refused.png' });
 

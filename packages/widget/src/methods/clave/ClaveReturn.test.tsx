@@ -85,6 +85,9 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
     expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="clave"]')?.checked).toBe(true);
     expect(view.container.querySelector('button[type="submit"]:not([hidden] *)')?.textContent).toBe(catalogs.es.clave_continue);
     expect(view.results()).toEqual([expect.objectContaining({ status: 'error', method: 'clave' })]);
+    // The alert was there when the page loaded (no live region announces that): it takes the focus,
+    // so it is read, where the focus stayed on the page's body.
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
   });
 });
 

@@ -48,7 +48,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method-screen">
       <h2 className="method__title">{t('clave_title')}</h2>
-      {alert ? <AttemptAlert message={alert} /> : null}
+      {/* Back from the bank's page the screen opens with the alert: it takes the focus to be read. */}
+      {alert ? <AttemptAlert message={alert} focusAlert /> : null}
       <form
         className="method-form"
         onSubmit={(event) => {
