@@ -149,7 +149,7 @@ export {
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
 export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdLapsed, capturableCentsOf, capturedCentsOf } from './paymentHolds';
-export type { CaptureMethod, HoldState, Hold, CaptureRefusal } from './paymentHolds';
+export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal } from './paymentHolds';
 export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';

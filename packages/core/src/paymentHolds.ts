@@ -26,7 +26,7 @@ export interface Hold {
 }
 
 export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive' | 'amount_not_whole';
-type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
+export type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
 
 /** SPEC 9 "AUTH" is a hold; every other type charges at once. */
 export function captureMethodOf(transactionsType: string): CaptureMethod {

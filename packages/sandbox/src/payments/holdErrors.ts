@@ -1,13 +1,8 @@
-import { centsToAmount, type CaptureRefusal } from '@pasarela/core';
+import { centsToAmount, type CaptureRefusal, type VoidRefusal } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 
-/** Why a capture (or, `asked` 'void', a void) of a hold is refused, in the code of the call that was asked. */
-export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, asked: 'capture' | 'void' = 'capture'): PaymentError {
-  if (asked === 'void') {
-    // A void of a hold that is no longer held says so as a void, not as a capture ("only ... can be captured").
-    if (refusal === 'release_in_progress') return new PaymentError('conflict', 'transaction_not_pending', 'The hold is being released already');
-    if (refusal === 'hold_released' || refusal === 'hold_expired') return new PaymentError('conflict', 'transaction_not_pending', 'The hold was released already: nothing is left to void');
-  }
+/** Why a capture of a hold is refused. */
+export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): PaymentError {
   switch (refusal) {
     case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
     case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
@@ -17,6 +12,17 @@ export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, ask
     case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${centsToAmount(heldCents).toFixed(2)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
+  }
+}
+
+/** Why a void of a hold is refused: a hold no longer held is said so as a void, not as a capture ("only ... can be captured"). */
+export function voidRefusalError(refusal: VoidRefusal): PaymentError {
+  switch (refusal) {
+    case 'already_captured':
+    case 'capture_in_progress': return holdRefusalError(refusal, 0);
+    case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_pending', 'The hold is being released already');
+    case 'hold_released':
+    case 'hold_expired': return new PaymentError('conflict', 'transaction_not_pending', 'The hold was released already: nothing is left to void');
   }
 }
 

@@ -9,7 +9,7 @@ import { freeSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { lockTransaction } from '../store/transactionUpdates';
 import { cardReferenceOf } from './cardReference';
-import { holdRefusalError, notAHold } from './holdErrors';
+import { notAHold, voidRefusalError } from './holdErrors';
 
 /**
  * An uncaptured hold released (core voidCheck: only uncaptured): claimed first by a conditional write
@@ -22,7 +22,7 @@ export async function releaseHold(deps: Pick<Deps, 'db' | 'gateways'>, codOper: 
     const hold = row ? holdOf(row) : null;
     if (!row || !hold) throw notAHold();
     const check = voidCheck(hold);
-    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, 'void');
+    if ('refusal' in check) throw voidRefusalError(check.refusal);
     const releasing = await startRelease(tx, codOper);
     if (!releasing) throw notAHold();
     return releasing;

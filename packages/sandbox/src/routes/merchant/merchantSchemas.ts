@@ -27,13 +27,17 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
 
-/** The day and the hour as written exist: Date.parse rolls 2027-02-30 over to 2 March and 24:00 to the next day. */
+/** YYYY-MM-DD is a day of the calendar: Date.parse rolls 2027-02-30 over to 2 March. */
+function isCalendarDay(day: string): boolean {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(`${day}T`);
+}
+
+/** The day and the hour as written exist: Date.parse takes 24:00 as the next day's midnight. */
 function isCalendarDateTime(text: string): boolean {
   // valibot runs a pipe's checks after a failed one too: text that is no date-time at all is refused here as well.
-  const [, year, month, day, hour] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})/.exec(text) ?? [];
-  if (Number.isNaN(Date.parse(text)) || year === undefined) return false;
-  const midnight = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(`${year}-${month}-${day}T`) && Number(hour) <= 23;
+  const [, day, hour] = /^(\d{4}-\d{2}-\d{2})T(\d{2})/.exec(text) ?? [];
+  return day !== undefined && !Number.isNaN(Date.parse(text)) && isCalendarDay(day) && Number(hour) <= 23;
 }
 
 /** RFC 3339 with its offset. */
@@ -108,7 +112,7 @@ const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `
 export const codOperQuery = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));
 /** A calendar day, as a payout's arrivalDate. */
 export const dayQuery = (field: string) => v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`),
-  v.check((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), `${field} must be a date (YYYY-MM-DD)`));
+  v.check(isCalendarDay, `${field} must be a date (YYYY-MM-DD)`));
 
 export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
 /** What the recovery after a lost webhook asks for (docs/webhooks.md). */
