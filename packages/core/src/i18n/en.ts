@@ -190,7 +190,7 @@ export const en: Record<keyof typeof es, string> = {
   receipt_operation: 'Operation number',
   receipt_reference: 'Reference',
   receipt_status: 'Status',
-  receipt_concept: 'Concept',
+  receipt_concept: 'Description',
   receipt_descriptor: 'Will appear on your statement as',
   receipt_merchant: 'Merchant',
   receipt_tax: 'Tax',

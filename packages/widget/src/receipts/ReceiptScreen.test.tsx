@@ -92,6 +92,13 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
     expect(view.container.textContent).toContain(catalogs.es.cash_print);
     expect(view.container.textContent).not.toContain(catalogs.es.receipt_pending_note);
   });
+
+  it('names the cash network beside the method, one pair of parentheses at most: "Efectivo · Punto de pago (PC)"', async () => {
+    const view = await showReceipt(1, { ...cashReceipt(1), network: 'PC' });
+    unmount = view.unmount;
+    const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs.es.payment_method_label)?.nextElementSibling;
+    expect(line?.textContent).toBe(`${catalogs.es.method_cash} · ${catalogs.es.cash_network_cash_point}`);
+  });
 });
 
 describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', () => {

@@ -88,7 +88,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
   const voucherToPay = cash && display === 'pending';
   const code = receipt.reference ?? '';
-  const method = cash && receipt.network ? `${t(METHOD_KEYS[family])} (${t(network.name)})` : t(METHOD_KEYS[family]);
+  // "Efectivo · Punto de pago (PC)": the network's own name carries parentheses.
+  const method = cash && receipt.network ? `${t(METHOD_KEYS[family])} · ${t(network.name)}` : t(METHOD_KEYS[family]);
   const deadline = Date.parse(receipt.expirationDate ?? '');
   const show = (field: ReceiptField) => fields.has(field);
   return (

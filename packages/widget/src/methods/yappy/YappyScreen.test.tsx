@@ -36,6 +36,8 @@ describe('YappyScreen', () => {
     const phone = view.input('yappy-phone');
     expect(phone.getAttribute('autocomplete')).toBe('tel-national');
     expect(view.container.querySelector(`label[for="${phone.id}"]`)?.textContent).toBe(catalogs.es.yappy_phone_label);
+    // An example of the number asked, as Nequi's field shows one.
+    expect(phone.placeholder).toBe('6123 4567');
     await type(phone, '211-1111');
     await view.submit();
     expect(view.container.textContent).toContain(catalogs.es.invalid_phone_number);

@@ -11,7 +11,7 @@ import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhe
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
-import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
+import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
 import { createYappyStore } from './store';
 import { WaitHeading } from '../../payments/WaitHeading';
 
@@ -70,6 +70,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         name="yappy-phone"
         label={t('yappy_phone_label')}
         hint={t('yappy_phone_hint')}
+        placeholder={YAPPY_PHONE_EXAMPLE}
         country={YAPPY_PHONE_COUNTRY}
         maxDigits={YAPPY_PHONE_DIGITS}
         minDigits={YAPPY_PHONE_DIGITS}
