@@ -641,6 +641,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_capture_hold: '{{amount}} is held',
   detail_reference_of_link: 'orderReference is already the reference of link {{link}}',
   detail_void_approved: 'the payment was approved: it can no longer be voided; refund it instead',
+  detail_void_paid_not_refundable: 'the payment was approved: it can no longer be voided, nor refunded through Pasarela; settle it with the payer directly',
   detail_not_taken: 'this merchant does not take {{values}}',
   detail_brands_need_card: 'brands need CARD among methods',
   detail_visible_ascii: '{{field}} must be 1 to {{max}} visible ASCII characters',

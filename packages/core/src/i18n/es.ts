@@ -640,6 +640,7 @@ export const es = {
   detail_capture_hold: 'hay {{amount}} retenidos',
   detail_reference_of_link: 'orderReference ya es la referencia del enlace {{link}}',
   detail_void_approved: 'el pago fue aprobado: ya no se puede anular; reembólselo',
+  detail_void_paid_not_refundable: 'el pago fue aprobado: ya no se puede anular ni reembolsar por Pasarela; arréglelo con el pagador directamente',
   detail_not_taken: 'este comercio no acepta {{values}}',
   detail_brands_need_card: 'brands necesita CARD entre methods',
   detail_visible_ascii: '{{field}} debe tener de 1 a {{max}} caracteres ASCII visibles',

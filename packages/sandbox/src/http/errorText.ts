@@ -62,6 +62,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^amount is more than the hold \((\S+)\)$/, 'detail_capture_hold', ['amount']],
   [/^orderReference is already the reference of link (\S+)$/, 'detail_reference_of_link', ['link']],
   [/^The payment was approved: it can no longer be voided; refund it instead$/, 'detail_void_approved', []],
+  [/^The payment was approved: it can no longer be voided, nor refunded through Pasarela; settle it with the payer directly$/, 'detail_void_paid_not_refundable', []],
   [/^this merchant does not take (.+)$/, 'detail_not_taken', ['values']],
   [/^(\S+) names no card in the card vault$/, 'detail_no_vault_card', ['field']],
   [/^(\S+) names a card whose CVC the card vault no longer holds: tokenize the card again$/, 'detail_vault_cvc_gone', ['field']],

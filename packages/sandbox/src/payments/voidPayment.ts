@@ -1,4 +1,4 @@
-import { cancelReasonOf } from '@pasarela/core';
+import { cancelReasonOf, refundPathOf } from '@pasarela/core';
 import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -18,7 +18,11 @@ const isPending = (row: TransactionRow) => merchantResultOf({ method: row.method
 
 function refuseNotPending(row: TransactionRow): never {
   const approved = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) === 'APPROVED';
-  throw new PaymentError('conflict', 'transaction_not_pending', approved ? 'The payment was approved: it can no longer be voided; refund it instead' : 'The payment has ended: there is nothing to void');
+  if (!approved) throw new PaymentError('conflict', 'transaction_not_pending', 'The payment has ended: there is nothing to void');
+  // A paid cash voucher or Clave payment has no refund to advise either (refundPayment's refusal).
+  throw new PaymentError('conflict', 'transaction_not_pending', refundPathOf(row.method)
+    ? 'The payment was approved: it can no longer be voided; refund it instead'
+    : 'The payment was approved: it can no longer be voided, nor refunded through Pasarela; settle it with the payer directly');
 }
 
 function merchantVoid(outcome: PaymentOutcome | undefined, row: TransactionRow): PaymentOutcome | undefined {

@@ -125,6 +125,9 @@ describe('refunds', () => {
     expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBe(200);
     const res = await refund(m, codOper);
     expect([res.status, res.json['code'], res.json['message']]).toEqual([422, 'refund_not_supported', expect.stringContaining('quiosco')]);
+    // Nor voided: and the refusal does not send the merchant to the refund just refused.
+    const voided = await voidIt(m, codOper);
+    expect([voided.status, voided.json['code'], voided.json['message']]).toEqual([409, 'transaction_not_pending', 'Solo se puede anular un pago pendiente (el pago fue aprobado: ya no se puede anular ni reembolsar por Pasarela; arréglelo con el pagador directamente)']);
     const clave = await t.post('/clave/payments', { code: await newLink(m), trackId: randomUUID() });
     const claveOper = String(clave.data['codOper']);
     const approved = await t.app.request(`/sandbox/clave/${claveOper}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
