@@ -99,6 +99,9 @@ describe('a bad value is named with what its field takes, in either language', (
     const res = await api.call('POST', '/payment-links', { key, body: { amount: 5, description: 'Pedido', expiresAt: `${year}-02-${leap ? 29 : 28}T23:59:59-05:00` } });
     expect(res.status).toBe(201);
     expect(res.json['expiresAt']).toBe(new Date(`${year}-02-${leap ? 29 : 28}T23:59:59-05:00`).toISOString());
+    // RFC 3339 5.6 lets "T" and "Z" be lower case.
+    const lower = await api.call('POST', '/payment-links', { key, body: { amount: 5, description: 'Pedido', expiresAt: `${year}-03-01t12:00:00z` } });
+    expect([lower.status, lower.json['expiresAt']]).toEqual([201, `${year}-03-01T12:00:00.000Z`]);
   });
 });
 

@@ -23,7 +23,8 @@ export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'] 
 const METADATA_KEY = new RegExp(METADATA_KEY_PATTERN);
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_METADATA_KEYS);
 const isPlainMetadataKey = (key: string) => METADATA_KEY.test(key) && !RESERVED.has(key);
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+// RFC 3339 5.6: "T" and "Z" may be lower case.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
 
@@ -36,7 +37,7 @@ function isCalendarDay(day: string): boolean {
 /** The day and the hour as written exist: Date.parse takes 24:00 as the next day's midnight. */
 function isCalendarDateTime(text: string): boolean {
   // valibot runs a pipe's checks after a failed one too: text that is no date-time at all is refused here as well.
-  const [, day, hour] = /^(\d{4}-\d{2}-\d{2})T(\d{2})/.exec(text) ?? [];
+  const [, day, hour] = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2})/.exec(text) ?? [];
   return day !== undefined && !Number.isNaN(Date.parse(text)) && isCalendarDay(day) && Number(hour) <= 23;
 }
 
