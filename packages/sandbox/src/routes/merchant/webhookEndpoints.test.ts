@@ -75,8 +75,12 @@ describe('webhook endpoints', () => {
     const primaryDeliveries = (await api.call('GET', `/webhook-endpoints/${primaryId}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
     expect(primaryDeliveries.filter((d) => d['state'] === 'delivered').length).toBeGreaterThanOrEqual(2);
 
+    // A type named twice is kept once; with * it is * alone; an empty change changes nothing, updatedAt included.
+    const twice = await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved', 'transaction.refunded'] } });
+    expect(twice.json['events']).toEqual(['transaction.refunded', 'transaction.approved']);
+    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: {} })).json).toEqual(twice.json);
     // Changed to take everything; then deleted: nothing more goes there.
-    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['*'] } })).json['events']).toEqual(['*']);
+    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', '*'] } })).json['events']).toEqual(['*']);
     expect((await api.call('DELETE', `/webhook-endpoints/${id}`, { key: m.key })).json).toEqual({ id, deleted: true });
     expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).status).toBe(404);
     const before = second.received.length;

@@ -30,6 +30,8 @@ const url = v.pipe(v.string('url must be a string'), v.maxLength(2000, 'url is t
 const events = v.pipe(
   v.array(v.picklist(['*', ...WEBHOOK_EVENT_TYPES], `events must list event types (${WEBHOOK_EVENT_TYPES.join(', ')}) or *`), 'events must be an array'),
   v.minLength(1, 'events must not be empty'),
+  // Each type once, and * alone: it already names them all.
+  v.transform((types) => (types.includes('*') ? ['*'] : [...new Set(types)])),
 );
 const CreateEndpoint = v.strictObject({ url, events: v.optional(events) });
 const UpdateEndpoint = v.strictObject({ url: v.optional(url), events: v.optional(events) });
@@ -153,6 +155,8 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(UpdateEndpoint, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
+      // Nothing to change: the endpoint as it is, its updatedAt untouched.
+      if (body.url === undefined && body.events === undefined) return [200, endpointAnswer(endpoint)] as const;
       const privateAllowed = body.url === undefined ? undefined : await acceptWebhookUrl(body.url, allowPrivate, 'url');
       const row = await changeEndpoint(deps.db, merchantId, endpoint.id, { ...body, privateAllowed });
       if (!row) throw notFound();
