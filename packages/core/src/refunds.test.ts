@@ -52,6 +52,8 @@ describe('"several partials up to what was paid"; "absent = what remains"', () =
     ['a wallet balance payment (SPEC 4 balance: 1/2/3 approved)', { ...card, method: 'balance', status: 3 }, 100, { cents: 100 }],
     ['a cash voucher paid at a kiosk: "a clear refusal that says so"', { ...card, method: 'cash', status: 2, authStatus: 'PAID' }, undefined, { refusal: 'method_not_refundable' }],
     ['a Clave payment', { ...card, method: 'clave' }, undefined, { refusal: 'method_not_refundable' }],
+    ['a cash voucher not paid yet (SPEC 4 cash 0 pending): void it, not "paid at a kiosk"', { ...card, method: 'cash', status: 0, authStatus: 'PENDING' }, undefined, { refusal: 'payment_pending' }],
+    ['a Clave payment the bank refused: nothing was paid', { ...card, method: 'clave', status: 0, authStatus: 'DECLINED' }, undefined, { refusal: 'payment_declined' }],
     ['a card still pending (SPEC 4 card -1): void it instead', { ...card, status: -1, authStatus: 'PENDING' }, undefined, { refusal: 'payment_pending' }],
     ['a card declined (SPEC 4 card 0)', { ...card, status: 0, authStatus: 'DECLINED' }, undefined, { refusal: 'payment_declined' }],
     ['a Nequi push that expired (0 EXPIRED reads declined)', { ...card, method: 'nequi', status: 0, authStatus: 'EXPIRED' }, undefined, { refusal: 'payment_declined' }],

@@ -53,10 +53,11 @@ export function refundableCents(payment: Pick<RefundablePayment, 'paidCents' | '
 }
 
 export function refundCheck(payment: RefundablePayment, amountCents: number | undefined): { cents: number } | { refusal: RefundRefusal } {
-  if (!refundPathOf(payment.method)) return { refusal: 'method_not_refundable' };
+  // What was paid comes first: a voucher still unpaid is voided, not "a cash voucher paid at a kiosk".
   const result = paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);
   if (result === 'PENDING') return { refusal: 'payment_pending' };
   if (result !== 'APPROVED') return { refusal: 'payment_declined' };
+  if (!refundPathOf(payment.method)) return { refusal: 'method_not_refundable' };
   if (amountCents !== undefined && Number.isInteger(amountCents) && amountCents > 0 && !isWholeInCurrency(amountCents, payment.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
   return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, disputes: payment.disputes ?? [] }, amountCents);
 }
