@@ -196,7 +196,11 @@ describe.runIf(browserAvailable())('crypto: cancelling after an under-payment re
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     // The question takes the place of what to send.
     expect(await crypto.qr.count()).toBe(0);
-    await dialog.scrollIntoViewIfNeeded();
+    // Its title and both answers are on screen as it opens, with no scrolling to find them.
+    for (const part of [dialog.getByRole('heading'), dialog.getByRole('button', { name: 'No, seguir pagando' }), dialog.getByRole('button', { name: 'Sí, cancelar y reembolsar' })]) {
+      const box = await part.boundingBox();
+      expect(box !== null && box.y >= 0 && box.y + box.height <= 900, `${await part.textContent()} at ${JSON.stringify(box)}`).toBe(true);
+    }
     await screenshot(page, { path: 'e2e/artifacts/crypto-cancel-confirm.png' });
     await dialog.getByRole('button', { name: 'No, seguir pagando' }).click();
     await expect.poll(() => dialog.count()).toBe(0);

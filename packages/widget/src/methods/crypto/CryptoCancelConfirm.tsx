@@ -14,12 +14,19 @@ interface CryptoCancelConfirmProps {
 /** Keeping on paying is the first choice; Escape keeps paying too. */
 export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: CryptoCancelConfirmProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The question and both answers on screen: focusing the title alone scrolled it to the top and
+    // left the answers below a phone's fold.
+    heading.current?.focus({ preventScroll: true });
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const refund = cryptoRefundOnCancel({ currency: quote.currency, network: quote.network, paidCrypto: quote.paidCrypto, senderAddress: quote.senderAddress });
   const networkName = quote.cryptoNetwork.find((n) => n.network === quote.network)?.name ?? quote.network;
   const paid = cryptoAmountText(refund?.amount ?? quote.paidCrypto);
   return (
     <section
+      ref={section}
       className="crypto__confirm"
       role="alertdialog"
       aria-labelledby="crypto-cancel-title"
