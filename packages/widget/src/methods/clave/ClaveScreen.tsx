@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -19,7 +19,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   const failure = clave.alert ?? (current.phase === 'failed' ? current.message : null);
   // The bank's refusal (on its page, or cancelled there) carries no reason of its own: say what it
   // means for the payer's money and what to do next.
-  const alert = failure?.key === 'payment_declined' && failure.text === undefined ? { ...failure, text: t('clave_declined_reason') } : failure;
+  // One object while the failure is the same: the alert takes the focus when it changes, not on every render.
+  const alert = useMemo(() => (failure?.key === 'payment_declined' && failure.text === undefined ? { ...failure, text: t('clave_declined_reason') } : failure), [failure]);
 
   // Followed after the payer came Back from the bank's page, and called off because another payment
   // paid the order: said so, neutrally, never as the bank's refusal.
