@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatements } from './preparedStatements';
 
 let pg: PGlite;
+// A new PGlite runs initdb (a few CPU-seconds): on a loaded two-core machine it can outlast the 20 s default.
 beforeAll(async () => {
   pg = new PGlite();
   await pg.exec(`create table things (
     id serial primary key, name text, amount numeric(12,2), count int, big bigint, paid boolean,
     at timestamptz, data jsonb, tags text[], raw bytea)`);
-});
+}, 60_000);
 afterAll(async () => pg.close());
 
 const preparedNames = async () => (await pg.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
