@@ -15,7 +15,12 @@ beforeAll(async () => {
   await preparePhoneRules();
 });
 
-async function signUp(values: { phone: string; city: string }) {
+interface StepOne { email: string; phone: string; city: string; password: string; confirm: string }
+const GOOD: StepOne = { email: 'lucia@example.com', phone: '6123-4567', city: '', password: 'Nueva#2026clave', confirm: 'Nueva#2026clave' };
+
+/** The signup form on a scripted server, its first step filled (Lucia Gomez) and sent. */
+async function sentStepOne(values: Partial<StepOne>) {
+  const filled = { ...GOOD, ...values };
   const { api, calls } = scriptedApi({ 'users/register': { step: 2 } });
   const { services } = fakeServices(api);
   const view = await render(
@@ -23,16 +28,21 @@ async function signUp(values: { phone: string; city: string }) {
       <SignupScreen next={null} />
     </ServicesContext.Provider>,
   );
-  await type(view.input('email'), 'lucia@example.com');
+  await type(view.input('email'), filled.email);
   await type(view.input('name'), 'Lucia');
   await type(view.input('lastname'), 'Gomez');
-  await type(view.input('phone'), values.phone);
-  await type(view.input('city'), values.city);
-  const passwords = view.container.querySelectorAll<HTMLInputElement>('input[type="password"]');
-  for (const input of passwords) await type(input, 'Nueva#2026clave');
-  view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  await type(view.input('phone'), filled.phone);
+  await type(view.input('city'), filled.city);
+  await type(view.input('newPassword'), filled.password);
+  await type(view.input('confirmPassword'), filled.confirm);
+  view.container.querySelector('form')?.requestSubmit();
   await settle();
   await settle();
+  return { view, calls };
+}
+
+async function signUp(values: { phone: string; city: string }) {
+  const { view, calls } = await sentStepOne(values);
   const errors = Object.fromEntries(['phone', 'city'].map((name) => [name, view.container.querySelector(`#field-${name}-error`)?.textContent ?? '']));
   const errorOf = (name: string) => errors[name] ?? '';
   const sent = calls.filter((c) => c.path === 'users/register').map((c) => c.body as Record<string, unknown>);
@@ -99,23 +109,8 @@ describe('signup keeps the payer\'s place (issue 96)', () => {
 });
 
 describe('a refused sign-up puts the focus on the first field to fix (WCAG 3.3.1)', () => {
-  async function submitted(values: { email: string; password: string; confirm: string }) {
-    const { api, calls } = scriptedApi({ 'users/register': { step: 2 } });
-    const { services } = fakeServices(api);
-    const view = await render(
-      <ServicesContext.Provider value={services}>
-        <SignupScreen next={null} />
-      </ServicesContext.Provider>,
-    );
-    await type(view.input('email'), values.email);
-    await type(view.input('name'), 'Lucia');
-    await type(view.input('lastname'), 'Gomez');
-    await type(view.input('phone'), '6123-4567');
-    await type(view.input('newPassword'), values.password);
-    await type(view.input('confirmPassword'), values.confirm);
-    view.container.querySelector('form')?.requestSubmit();
-    await settle();
-    await settle();
+  async function submitted(values: Partial<StepOne>) {
+    const { view, calls } = await sentStepOne(values);
     const focused = document.activeElement?.getAttribute('name');
     const invalid = [...view.container.querySelectorAll('input[aria-invalid="true"]')].map((input) => input.getAttribute('name'));
     const errorOf = (name: string) => view.container.querySelector(`#field-${name}-error`)?.textContent ?? '';
