@@ -54,6 +54,7 @@ export {
   totalWithTax,
   formatAmount,
   amountText,
+  minorUnitsText,
   exceedsMerchantLimit,
   isValidationChargeInRange,
   campaignDonation,

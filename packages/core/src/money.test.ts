@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  amountText, amountToCents, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
+  amountText, minorUnitsText, amountToCents, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
 } from './money';
 
 describe('SPEC 5 "Amounts are rounded to two digits."', () => {
@@ -64,6 +64,12 @@ describe('amount formatting in both languages ($1,234.50 in es and en)', () => {
 
   it('defaults to Spanish', () => {
     expect(formatAmount(12)).toBe('$12.00');
+  });
+
+  it.each([
+    [3000, 'USD', '30.00'], [5, 'USD', '0.05'], [3_000_000, 'COP', '30000'], [12_000_000, 'COP', '120000'],
+  ] as const)('minorUnitsText(%d, %s): %s, as an API message writes it (pesos are whole)', (minor, currency, text) => {
+    expect(minorUnitsText(minor, currency)).toBe(text);
   });
 
   it('amountText is two decimals without symbol (TotalPagado)', () => {

@@ -1,6 +1,6 @@
 import { AMOUNT_DECIMALS, VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS } from './constants';
 import type { Language } from './constants';
-import { formatPesos, type Currency } from './currency';
+import { CURRENCY_RULES, formatPesos, type Currency } from './currency';
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
 
@@ -31,6 +31,12 @@ export function formatAmount(amount: number, lang: Language = 'es', currency: Cu
 
 export function amountText(amount: number): string {
   return roundAmount(amount).toFixed(AMOUNT_DECIMALS);
+}
+
+/** An amount in minor units as the merchant API's messages write it: dollars with two decimals (30.00), pesos whole (30000). */
+export function minorUnitsText(minor: number, currency: Currency = 'USD'): string {
+  const { minorUnits, stepMinor } = CURRENCY_RULES[currency];
+  return (minor / 10 ** minorUnits).toFixed(minorUnits - Math.round(Math.log10(stepMinor)));
 }
 
 export function exceedsMerchantLimit(amount: number, txLimit: number | null | undefined): boolean {

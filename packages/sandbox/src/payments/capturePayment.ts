@@ -21,13 +21,14 @@ const captureKeyOf = (row: Pick<TransactionRow, 'cod_oper' | 'captured_cents'>) 
 export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<TransactionRow | undefined> {
   const read = await readHold(deps.db, codOper);
   if (!read || read.row.merchant_id !== merchantId) return undefined;
-  const hold = holdOf(read.row);
-  if (!hold) throw notAHold();
-  const check = captureCheck({ ...hold, currency: read.row.currency }, amountCents);
-  if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
+  const held = holdOf(read.row);
+  if (!held) throw notAHold();
+  const hold = { ...held, currency: read.row.currency };
+  const check = captureCheck(hold, amountCents);
+  if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, hold.currency);
   // Written only while the hold is as read: of two captures or a capture and a void, one starts.
   const started = await startCapture(deps.db, read.row, check.cents);
-  if (!started) throw holdRefusalError('capture_in_progress', hold.heldCents);
+  if (!started) throw holdRefusalError('capture_in_progress', hold.heldCents, hold.currency);
   return askCapture(deps, started, read.prices);
 }
 

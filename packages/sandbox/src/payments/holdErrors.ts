@@ -1,15 +1,15 @@
-import { centsToAmount, type CaptureRefusal, type VoidRefusal } from '@pasarela/core';
+import { minorUnitsText, type CaptureRefusal, type Currency, type VoidRefusal } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 
 /** Why a capture of a hold is refused. */
-export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): PaymentError {
+export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, currency: Currency = 'USD'): PaymentError {
   switch (refusal) {
     case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
     case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
     case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold is being released');
     case 'hold_released': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was released: nothing is left to capture');
     case 'hold_expired': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was not captured in time and was released');
-    case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${centsToAmount(heldCents).toFixed(2)})`);
+    case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${minorUnitsText(heldCents, currency)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
   }

@@ -1,4 +1,4 @@
-import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
+import { cryptoRefundCoins, minorUnitsText, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -22,7 +22,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'payment_pending': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment is still pending: nothing was paid to refund; void it instead');
     case 'payment_declined': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment was declined: nothing was paid to refund');
     case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
-    case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(row.currency === 'COP' ? 0 : 2)})`);
+    case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${minorUnitsText(remainingCents, row.currency)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
     case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while its dispute is open, nor the money a dispute took');

@@ -115,4 +115,12 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     expect(cells.filter((c) => cell(c, 'type') !== 'payout').reduce((sum, c) => sum + netOf(c), 0)).toBe(expected * 100);
     expect(netOf(cells.find((c) => cell(c, 'type') === 'payout') ?? [])).toBe(-expected * 100);
   });
+
+  it('a hold in pesos captured over what it holds says what it holds in whole pesos', async () => {
+    const m = await colombianMerchant('Hotel Cartagena', { captchaRequired: false });
+    const link = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 120_000, description: 'Reserva', captureMethod: 'manual' } });
+    const held = await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(String(link.json['code']), { amount: 120_000, taxAmount: 0 }), transactionsType: 'AUTH' });
+    const over = await setup.api.call('POST', `/transactions/${String(held.data['codOper'])}/capture`, { key: m.key, body: { amount: 200_000 } });
+    expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'capture_exceeds_hold', expect.stringContaining('(hay 120000 retenidos)')]);
+  });
 });
