@@ -92,10 +92,19 @@ describe('webhook endpoints', () => {
   it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {
     const m = await createMerchant(t, { name: 'Sin URL S.A.' });
     const a = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url } });
-    const b = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url } });
+    const b = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.refunded'] } });
     expect([a.json['primary'], b.json['primary']]).toEqual([true, false]);
+    // Delivered to the primary only (the other does not take it).
+    const before = await paidByCard(m.key);
+    await deliverAll();
+    const deliveriesOf = async (id: unknown) => ((await api.call('GET', `/webhook-endpoints/${String(id)}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string }>);
+    expect((await deliveriesOf(a.json['id'])).map((d) => d.state)).toContain('delivered');
     await api.call('DELETE', `/webhook-endpoints/${String(a.json['id'])}`, { key: m.key });
     expect((await api.call('GET', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key })).json['primary']).toBe(true);
+    // The deleted primary's deliveries went with it: the new primary never received them, nor lists them.
+    expect(second.received.some((r) => bodyOf(r).data.codOper === before)).toBe(false);
+    expect(await deliveriesOf(b.json['id'])).toEqual([]);
+    await api.call('PATCH', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key, body: { events: ['*'] } });
     const codOper = await paidByCard(m.key);
     await deliverAll();
     const got = second.received.find((r) => bodyOf(r).data.codOper === codOper);
