@@ -26,10 +26,14 @@ export interface DisputeRow {
 export const bookedDisputeOf = (row: Pick<DisputeRow, 'stage' | 'status' | 'taken_cents' | 'fee_charged'>): BookedDispute =>
   ({ stage: row.stage, status: row.status, takenCents: row.taken_cents, feeCharged: row.fee_charged });
 
-/** The caller holds the payment's row lock and has decided the move (core disputeMove). */
+/**
+ * The caller holds the payment's row lock and has decided the move (core disputeMove). The payment's
+ * updatedAt moves with it: its refundable amount, fee, net and books lines change with a dispute.
+ */
 export async function saveDispute(db: Queryable, codOper: string, dispute: Dispute, booked: BookedDispute): Promise<DisputeRow> {
   const [row] = await db.query<DisputeRow>(
-    `insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by, stage, taken_cents, fee_charged)
+    `with payment as (update transactions set updated_at = now() where cod_oper = $2)
+     insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by, stage, taken_cents, fee_charged)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (reference) do update set status = excluded.status, amount_cents = excluded.amount_cents, reason = excluded.reason,
        evidence_due_by = excluded.evidence_due_by, stage = excluded.stage, taken_cents = excluded.taken_cents, fee_charged = excluded.fee_charged, updated_at = now()

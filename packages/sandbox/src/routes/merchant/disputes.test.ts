@@ -136,3 +136,19 @@ it('a dispute opened before ids were opaque keeps the id it had (its processor\'
   expect((await setup.api.call('GET', `/disputes/${reference}`, { key })).json).toMatchObject({ id: reference, status: 'needs_response' });
   expect((await setup.api.call('POST', `/disputes/${reference}/accept`, { key, body: {} })).json).toMatchObject({ id: reference, status: 'lost' });
 });
+
+it('a dispute opened and closed moves its payment\'s updatedAt, so a look at what changed (updatedFrom) finds the payment', async () => {
+  const { key: paidKey } = await setup.newMerchant('Cambios S.A.');
+  const codOper = await setup.paidCard(paidKey, 40);
+  const updatedAt = async () => String((await setup.api.call('GET', `/transactions/${codOper}`, { key: paidKey })).json['updatedAt']);
+  const paidAt = await updatedAt();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 4000));
+  const openedAt = await updatedAt();
+  expect(openedAt > paidAt).toBe(true);
+  const changed = (await setup.api.call('GET', `/transactions?updatedFrom=${encodeURIComponent(openedAt)}`, { key: paidKey })).json['data'] as Array<{ codOper: string; refundableAmount: number }>;
+  expect(changed).toEqual([expect.objectContaining({ codOper, refundableAmount: 0 })]);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect((await setup.api.call('POST', `/disputes/${await disputeIdOf(paidKey, codOper)}/accept`, { key: paidKey, body: {} })).json).toMatchObject({ status: 'lost' });
+  expect(await updatedAt() > openedAt).toBe(true);
+});
