@@ -82,6 +82,11 @@ describe('a bad value is named with what its field takes, in either language', (
     ['POST', '/payment-links', { amount: 100_000_000, description: 'Pedido' }, 'amount no puede superar 21474836.47', 'amount must not exceed 21474836.47'],
     ['POST', '/payment-links', { amount: 5, taxAmount: 1e12, description: 'Pedido' }, 'taxAmount no puede superar 21474836.47', 'taxAmount must not exceed 21474836.47'],
     ['POST', '/transactions/PP000000000000/refunds', { amount: 1e9 }, 'amount no puede superar 21474836.47', 'amount must not exceed 21474836.47'],
+    // A metadata refusal names its key (docs/merchant-api.md, metadata).
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', metadata: { customer: 'c_77', units: 3 } }, 'el valor de "units" en metadata debe ser un texto', 'metadata value of "units" must be a string'],
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', metadata: { note: 'x'.repeat(501) } }, 'el valor de "note" en metadata debe tener como máximo 500 caracteres', 'metadata value of "note" must be at most 500 characters'],
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', metadata: { note: 'a\u202eb' } }, 'el valor de "note" en metadata no puede tener caracteres de control ni bidireccionales', 'metadata value of "note" must not hold control or bidi characters'],
+    ['POST', '/payment-links', { amount: 5, description: 'Pedido', metadata: { ['k'.repeat(41)]: 'v' } }, `la clave "${'k'.repeat(41)}" de metadata debe tener como máximo 40 caracteres`, `metadata key "${'k'.repeat(41)}" must be at most 40 characters`],
   ])('%s %s', async (method, path, body, es, en) => {
     const before = await t.db.query('select count(*)::int as n from payment_links');
     for (const [lang, words] of [['es', es], ['en', en]] as const) {

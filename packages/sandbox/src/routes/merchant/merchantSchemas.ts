@@ -52,20 +52,26 @@ const dateTime = (field: string) => v.pipe(
 const metadataKeyMessage = (key: string) =>
   `metadata key ${JSON.stringify(key)} is not a plain name: keys are letters, digits, _ . or - (not ${RESERVED_METADATA_KEYS.join(', ')})`;
 
-// Checked as sent: v.record takes an array as {} and drops reserved keys silently.
+/** A metadata value's own rules; its messages follow "metadata value of \"key\"". */
+const metadataValue = freeText(METADATA_LIMITS.valueLength, {
+  missingMessage: 'must be a string', tooLongMessage: `must be at most ${METADATA_LIMITS.valueLength} characters`, charactersMessage: 'must not hold control or bidi characters',
+});
+const longKeyOf = (m: Record<string, unknown>) => Object.keys(m).find((k) => k.length > METADATA_LIMITS.keyLength);
+
+// Checked as sent: v.record takes an array as {} and drops reserved keys silently. Each refusal names the key.
 const metadata = v.pipe(
   v.custom<Record<string, unknown>>((m) => typeof m === 'object' && m !== null && !Array.isArray(m), 'metadata must be an object of strings'),
   v.check((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata must have at most ${METADATA_LIMITS.keys} keys`),
   v.check((m) => Object.keys(m).every(isPlainMetadataKey), (issue) => metadataKeyMessage(Object.keys(issue.input).find((k) => !isPlainMetadataKey(k)) ?? '')),
-  v.check((m) => Object.keys(m).every((k) => k.length <= METADATA_LIMITS.keyLength), `metadata keys must be at most ${METADATA_LIMITS.keyLength} characters`),
-  v.record(
-    v.string(),
-    freeText(METADATA_LIMITS.valueLength, {
-      missingMessage: 'metadata values must be strings', tooLongMessage: `metadata values must be at most ${METADATA_LIMITS.valueLength} characters`,
-      charactersMessage: 'metadata values must not hold control or bidi characters',
-    }),
-    'metadata must be an object of strings',
-  ),
+  v.check((m) => longKeyOf(m) === undefined, (issue) => `metadata key ${JSON.stringify(longKeyOf(issue.input))} must be at most ${METADATA_LIMITS.keyLength} characters`),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [key, value] of Object.entries(dataset.value)) {
+      const [issue] = v.safeParse(metadataValue, value).issues ?? [];
+      if (issue) return addIssue({ message: `metadata value of ${JSON.stringify(key)} ${issue.message}` });
+    }
+  }),
+  v.record(v.string(), v.string(), 'metadata must be an object of strings'),
 );
 
 export const CreateLinkSchema = v.strictObject({
