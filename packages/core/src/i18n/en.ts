@@ -231,7 +231,7 @@ export const en: Record<keyof typeof es, string> = {
   nequi_scan_qr: 'Scan the code with the Nequi app',
   nequi_phone_hint_pa: 'The Panamanian mobile number of your Nequi account, 8 digits',
   nequi_phone_hint_co: 'The Colombian mobile number of your Nequi account, 10 digits',
-  nequi_phone_invalid_pa: 'Enter a Panamanian mobile number of 8 digits starting with 6, such as 6123 4567',
+  panama_mobile_invalid: 'Enter a Panamanian mobile number of 8 digits starting with 6, such as 6123 4567',
   nequi_phone_invalid_co: 'Enter a Colombian mobile number of 10 digits starting with 3, such as 300 123 4567',
   nequi_qr_intro: 'We will show a QR code to scan with the Nequi app.',
   nequi_show_qr: 'Show QR code',

@@ -230,7 +230,7 @@ export const es = {
   nequi_scan_qr: 'Escanea el código con la app de Nequi',
   nequi_phone_hint_pa: 'El celular de Panamá donde tienes Nequi, 8 dígitos',
   nequi_phone_hint_co: 'El celular de Colombia donde tienes Nequi, 10 dígitos',
-  nequi_phone_invalid_pa: 'Escribe un celular de Panamá de 8 dígitos que empiece por 6, como 6123 4567',
+  panama_mobile_invalid: 'Escribe un celular de Panamá de 8 dígitos que empiece por 6, como 6123 4567',
   nequi_phone_invalid_co: 'Escribe un celular de Colombia de 10 dígitos que empiece por 3, como 300 123 4567',
   nequi_qr_intro: 'Te mostraremos un código QR para escanear con la app de Nequi.',
   nequi_show_qr: 'Mostrar código QR',

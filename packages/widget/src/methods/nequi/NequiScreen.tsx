@@ -94,7 +94,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           label={t('nequi_phone_label')}
           hint={t(rule.country === 'CO' ? 'nequi_phone_hint_co' : 'nequi_phone_hint_pa')}
           placeholder={rule.example}
-          invalidText={t(rule.country === 'CO' ? 'nequi_phone_invalid_co' : 'nequi_phone_invalid_pa')}
+          invalidText={t(rule.country === 'CO' ? 'nequi_phone_invalid_co' : 'panama_mobile_invalid')}
           country={rule.country}
           maxDigits={rule.digits}
           readNational={(value) => preparePhoneRules().then((rules) => rules.nequiPhoneNumber(value, rule.country))}

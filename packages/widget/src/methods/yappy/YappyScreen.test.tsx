@@ -40,7 +40,8 @@ describe('YappyScreen', () => {
     expect(phone.placeholder).toBe('6123 4567');
     await type(phone, '211-1111');
     await view.submit();
-    expect(view.container.textContent).toContain(catalogs.es.invalid_phone_number);
+    // What the number must be, not a bare "invalid".
+    expect(view.container.textContent).toContain(catalogs.es.panama_mobile_invalid);
     expect(view.calls).toHaveLength(0);
   });
 

@@ -71,6 +71,8 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         label={t('yappy_phone_label')}
         hint={t('yappy_phone_hint')}
         placeholder={YAPPY_PHONE_EXAMPLE}
+        // What a Yappy number is, as Nequi's form says it, not a bare "invalid".
+        invalidText={t('panama_mobile_invalid')}
         country={YAPPY_PHONE_COUNTRY}
         maxDigits={YAPPY_PHONE_DIGITS}
         minDigits={YAPPY_PHONE_DIGITS}
