@@ -1,6 +1,6 @@
 import {
   PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
-  type AvailableMethod, type MethodAvailability, type MethodPrice,
+  type AvailableMethod, type Language, type MethodAvailability, type MethodPrice,
 } from '@pasarela/core';
 import * as v from 'valibot';
 import { processorOfMethod } from '../gateways/processors';
@@ -219,12 +219,17 @@ export async function recordAttempt(
   return { row: await attemptThatWon(deps.db, trackId, fingerprint), inserted: false };
 }
 
+/** What the payer read: the link's description in the payment's language when the merchant wrote one, else its default. */
+function descriptionIn(target: PayTarget, lang: string): string {
+  return (Object.hasOwn(target.descriptions, lang) ? target.descriptions[lang as Language] : undefined) ?? target.description;
+}
+
 export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
   const attempt: NewTransaction = {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
-    email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
+    email: input.email, phone: input.phone, concept: input.concept, description: input.description || descriptionIn(checked.link, lang),
     lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, anonymous_user_service_id: checked.anonymousUserServiceId ?? null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: fingerprint,
     ...fields,

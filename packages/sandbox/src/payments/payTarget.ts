@@ -1,8 +1,8 @@
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { isLinkExpired, TRANSACTION_TYPES } from '@pasarela/core';
+import { isLinkExpired, TRANSACTION_TYPES, type TextPerLanguage } from '@pasarela/core';
 import { findStation, type StationRow } from '../store/catalog';
-import { findLinkByCode, findPaymentOfLink, type LinkRow } from '../store/links';
+import { descriptionsOfLink, findLinkByCode, findPaymentOfLink, type LinkRow } from '../store/links';
 import type { Queryable } from '../db/Database';
 
 /** A payment link, or a payment station (SPEC 2 /stationPayment). */
@@ -10,6 +10,8 @@ export interface PayTarget {
   code: string;
   merchantId: number;
   description: string;
+  /** The description in each language the merchant wrote it in (a link's `descriptions`); a station has none. */
+  descriptions: TextPerLanguage;
   amountCents: number;
   taxCents: number;
   cardTypes: string | null;
@@ -54,10 +56,10 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
 export function payTargetFrom(found: LinkRow | undefined, station: StationRow | undefined): PayTarget {
   if (found) {
     const link = payableLink(found);
-    return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use, returnUrl: link.return_url, transactionsType: link.transactions_type };
+    return { code: link.code, merchantId: link.merchant_id, description: link.description, descriptions: descriptionsOfLink(link.translations), amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use, returnUrl: link.return_url, transactionsType: link.transactions_type };
   }
   if (station) {
-    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false, returnUrl: '', transactionsType: TRANSACTION_TYPES.authCapture };
+    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, descriptions: {}, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false, returnUrl: '', transactionsType: TRANSACTION_TYPES.authCapture };
   }
   throw new PaymentError('not_found', 'error_to_load');
 }

@@ -1,4 +1,4 @@
-import { LANGUAGES, type MerchantTranslations, type TextPerLanguage } from '@pasarela/core';
+import type { MerchantTranslations, TextPerLanguage } from '@pasarela/core';
 import { perLanguageSchema, translationsOf } from './perLanguage';
 
 /** One line the payer reads, in every language. */
@@ -10,14 +10,3 @@ export const linkDescriptionsSchema = ({ allowEmpty }: { allowEmpty: boolean }) 
 
 /** Migration 035: `{ en: { description } }`, empty ones left out. */
 export const linkTranslationsOf = (descriptions: TextPerLanguage | undefined): MerchantTranslations => translationsOf({ description: descriptions });
-
-export function descriptionsOfLink(translations: unknown): TextPerLanguage {
-  const kept = typeof translations === 'object' && translations !== null ? (translations as Record<string, unknown>) : {};
-  const descriptions: TextPerLanguage = {};
-  for (const lang of LANGUAGES) {
-    const words = kept[lang];
-    const text = typeof words === 'object' && words !== null ? (words as Record<string, unknown>)['description'] : undefined;
-    if (typeof text === 'string' && text !== '') descriptions[lang] = text;
-  }
-  return descriptions;
-}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MerchantTranslations } from '@pasarela/core';
+import { LANGUAGES, type MerchantTranslations, type TextPerLanguage } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
@@ -141,4 +141,16 @@ export async function findPaymentOfLink(db: Queryable, code: string): Promise<{ 
     [code],
   );
   return row;
+}
+
+/** A link's description in each language it was written in (migration 035's translations), empty ones left out. */
+export function descriptionsOfLink(translations: unknown): TextPerLanguage {
+  const kept = typeof translations === 'object' && translations !== null ? (translations as Record<string, unknown>) : {};
+  const descriptions: TextPerLanguage = {};
+  for (const lang of LANGUAGES) {
+    const words = kept[lang];
+    const text = typeof words === 'object' && words !== null ? (words as Record<string, unknown>)['description'] : undefined;
+    if (typeof text === 'string' && text !== '') descriptions[lang] = text;
+  }
+  return descriptions;
 }

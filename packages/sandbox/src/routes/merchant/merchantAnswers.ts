@@ -4,7 +4,7 @@ import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
 import { merchantTransactionOf } from '../../merchantView/merchantTransaction';
 import { LINK_BRANDS } from './merchantSchemas';
-import { descriptionsOfLink } from '../linkDescriptions';
+import { descriptionsOfLink } from '../../store/links';
 
 // The merchant API's answers, the shapes its OpenAPI document (openApiDocument.ts) describes.
 

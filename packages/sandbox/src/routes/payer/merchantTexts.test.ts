@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { createTestApp, freshCaptchaToken, newLink, type TestApp } from '../../../test/testApp';
 
 // Issue 70 "one language": what a merchant wrote for payers reaches them in their language where the
 // merchant gave it (migration 035), else in the one language it gave.
@@ -24,6 +24,17 @@ describe("a merchant's texts in the payer's language", () => {
     expect(await describedIn(both, 'en')).toBe('Order at Tostadores del Casco');
     expect(await describedIn(both, 'es')).toBe('Pedido en Tostadores del Casco');
     expect(await describedIn(one, 'en')).toBe('Pedido 1042');
+  });
+
+  it("a payment whose checkout sends no description (crypto, the wallet's balance) records the link's in the payer's language", async () => {
+    const both = await newLink(t, { description: 'Pedido en Tostadores del Casco', descriptions: { es: 'Pedido en Tostadores del Casco', en: 'Order at Tostadores del Casco' } });
+    const paidIn = async (lang: string) => {
+      const made = await t.post(`/crypto/payments?lang=${lang}`, { codeProcess: both, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', captchaToken: freshCaptchaToken() });
+      const [row] = await t.db.query<{ description: string }>('select description from transactions where cod_oper = $1', [String(made.data['id'])]);
+      return row?.description;
+    };
+    expect(await paidIn('en')).toBe('Order at Tostadores del Casco');
+    expect(await paidIn('es')).toBe('Pedido en Tostadores del Casco');
   });
 
   it('refuses a description per language that is not one', async () => {
