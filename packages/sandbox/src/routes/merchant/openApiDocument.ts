@@ -17,8 +17,8 @@ import { EVENT_DAYS } from '../../store/merchantEvents';
 // Served at /api/v1/merchant/openapi.json; limits from merchantSchemas.ts, answers checked by merchantApi.test.ts.
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const money = (description: string) => ({ type: 'number', minimum: 0, description: `${description} (USD, at most two decimals)` });
-const positiveMoney = (description: string) => ({ type: 'number', exclusiveMinimum: 0, description: `${description} (USD, at most two decimals)` });
+const money = (description: string) => ({ type: 'number', minimum: 0, description: `${description} (in the merchant's currency: USD with at most two decimals, COP in whole pesos)` });
+const positiveMoney = (description: string) => ({ type: 'number', exclusiveMinimum: 0, description: `${description} (in the merchant's currency: USD with at most two decimals, COP in whole pesos)` });
 const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description });
 const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema['type'], 'null'] });
 
