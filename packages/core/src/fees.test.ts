@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { balanceOf, DEFAULT_PRICES, feeOf, priceOf, refundedFeeCents } from './fees';
+import { balanceOf, feeOf, priceOf, refundedFeeCents } from './fees';
 
 // "The percentage part is gross × basis points / 10 000 rounded to the cent, half up (0.5 cent
 // becomes 1 cent), in integer arithmetic; the fee is that plus the fixed part, never more than the
@@ -40,8 +40,10 @@ describe('feeOf: the rounding rule', () => {
 
   it('prices a method from the merchant\'s own prices, else the sandbox default', () => {
     expect(priceOf('nequi', { nequi: { percentBps: 99, fixedCents: 1 } })).toEqual({ percentBps: 99, fixedCents: 1 });
-    expect(priceOf('nequi', {})).toEqual(DEFAULT_PRICES.nequi);
-    expect(priceOf('some-later-method', {})).toEqual(DEFAULT_PRICES.card);
+    expect(priceOf('nequi', {})).toEqual({ percentBps: 150, fixedCents: 0 });
+    expect(priceOf('some-later-method', {})).toEqual({ percentBps: 290, fixedCents: 30 });
+    // A merchant in pesos: the card's fixed part is 900 whole pesos.
+    expect(priceOf('card', {}, 'COP')).toEqual({ percentBps: 290, fixedCents: 90_000 });
   });
 });
 

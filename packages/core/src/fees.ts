@@ -10,7 +10,7 @@ export interface MethodPrice {
 export const PRICED_METHODS = ['card', 'balance', 'nequi', 'yappy', 'cash', 'clave', 'crypto'] as const;
 type PricedMethod = (typeof PRICED_METHODS)[number];
 
-export const DEFAULT_PRICES: Readonly<Record<PricedMethod, MethodPrice>> = {
+const DEFAULT_PRICES: Readonly<Record<PricedMethod, MethodPrice>> = {
   card: { percentBps: 290, fixedCents: 30 },
   balance: { percentBps: 100, fixedCents: 0 },
   nequi: { percentBps: 150, fixedCents: 0 },

@@ -155,7 +155,7 @@ export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCo
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
-export { PRICED_METHODS, DEFAULT_PRICES, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
+export { PRICED_METHODS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
 export { CURRENCIES, CURRENCY_RULES, isCurrency, currencyOfCountry, methodTakesCurrency } from './currency';
 export type { Currency } from './currency';

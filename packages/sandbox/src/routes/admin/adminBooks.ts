@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_PRICES, PRICED_METHODS, priceOf } from '@pasarela/core';
+import { PRICED_METHODS, priceOf } from '@pasarela/core';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -46,9 +46,11 @@ export function adminBookRoutes(deps: Deps) {
   const answer = async (id: number) => {
     const own = await merchantPrices(deps.db, id);
     const settings = await merchantBooksSettings(deps.db, id);
+    // The prices its payments are charged: a merchant in pesos has its defaults in pesos.
+    const currency = (await findMerchant(deps.db, id))?.currency ?? 'USD';
     return {
-      prices: Object.fromEntries(PRICED_METHODS.map((method) => [method, { ...priceOf(method, own), default: own[method] === undefined }])),
-      defaults: DEFAULT_PRICES,
+      prices: Object.fromEntries(PRICED_METHODS.map((method) => [method, { ...priceOf(method, own, currency), default: own[method] === undefined }])),
+      defaults: Object.fromEntries(PRICED_METHODS.map((method) => [method, priceOf(method, {}, currency)])),
       payoutSchedule: settings?.payout_schedule ?? 'daily',
       payoutAccount: settings?.payout_account ?? '',
     };

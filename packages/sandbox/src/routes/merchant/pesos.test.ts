@@ -123,4 +123,11 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const over = await setup.api.call('POST', `/transactions/${String(held.data['codOper'])}/capture`, { key: m.key, body: { amount: 200_000 } });
     expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'capture_exceeds_hold', expect.stringContaining('(hay 120000 retenidos)')]);
   });
+
+  it("the sandbox's books show a merchant in pesos the prices its payments are charged: the card's fixed part 900 pesos", async () => {
+    const m = await colombianMerchant('Librería Medellín');
+    const books = await setup.t.admin('GET', `/merchants/${m.id}/books`);
+    expect(books.json['prices']).toMatchObject({ card: { percentBps: 290, fixedCents: 90_000, default: true }, nequi: { percentBps: 150, fixedCents: 0, default: true } });
+    expect(books.json['defaults']).toMatchObject({ card: { percentBps: 290, fixedCents: 90_000 } });
+  });
 });
