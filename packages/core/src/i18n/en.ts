@@ -538,7 +538,7 @@ export const en: Record<keyof typeof es, string> = {
   // Who may call the sandbox's admin API (docs/api.md "Who may call what")
   admin_token_required: "This call needs the sandbox's admin token or a merchant's secret key",
   admin_only: 'Only the sandbox operator may make this call',
-  invalid_secret_key: 'The secret key is no merchant\'s',
+  invalid_secret_key: 'The secret key belongs to no merchant',
   webhook_url_not_public: 'The webhook address must be public: local, private and internal addresses are refused',
   // The merchant API (docs/merchant-api.md)
   missing_secret_key: 'Send your secret key: Authorization: Bearer <secretKey>',
@@ -555,7 +555,7 @@ export const en: Record<keyof typeof es, string> = {
   refund_refused: 'The gateway refused the refund; nothing was given back',
   transaction_not_pending: 'Only a pending payment can be voided',
   transaction_not_capturable: 'Only an approved payment of a manual-capture link that is still held can be captured',
-  transaction_already_captured: 'The payment was captured already: refund it instead',
+  transaction_already_captured: 'The payment was captured already: to give money back to the payer, refund it',
   capture_exceeds_hold: 'The capture is more than the hold',
   capture_refused: 'The card processor refused the capture; the hold is as it was',
   void_refused: 'The card processor refused to release the hold; nothing changed',
@@ -651,8 +651,8 @@ export const en: Record<keyof typeof es, string> = {
   detail_not_gzip: 'Content-Encoding says gzip, but the body is not gzip data',
   detail_nests_deeper: 'the body nests deeper than {{max}} levels',
   detail_body_larger: 'the body is larger than {{max}} bytes',
-  detail_send_json: 'send the body as Content-Type: application/json (it came as {{type}})',
-  detail_send_json_untyped: 'send the body as Content-Type: application/json (it came without one)',
+  detail_send_json: 'send the body as Content-Type: application/json; it came as {{type}}',
+  detail_send_json_untyped: 'send the body as Content-Type: application/json; it came without one',
   detail_encoding: 'Content-Encoding {{coding}} is not accepted: send gzip or no encoding',
   detail_versions: 'Pasarela-Version must be one of: {{versions}} (docs/changelog.md)',
   detail_try_again_in: 'try again in {{seconds}} s',

@@ -61,7 +61,7 @@ export async function readBody(c: Context): Promise<unknown> {
   }
   const json = /^\s*[[{]/.test(text);
   if (c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`) && type !== 'application/json') {
-    throw new ApiError(415, 'unsupported_media_type', type ? `Send the body as Content-Type: application/json (it came as ${type})` : 'Send the body as Content-Type: application/json (it came without one)');
+    throw new ApiError(415, 'unsupported_media_type', type ? `Send the body as Content-Type: application/json; it came as ${type}` : 'Send the body as Content-Type: application/json; it came without one');
   }
   if (type === 'text/plain') {
     // JSON under text/plain is a wrong header, not a malformed encoding: say so.

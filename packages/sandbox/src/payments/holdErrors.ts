@@ -4,7 +4,7 @@ import { PaymentError } from '../errors/PaymentError';
 /** Why a capture of a hold is refused. */
 export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, currency: Currency = 'USD'): PaymentError {
   switch (refusal) {
-    case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
+    case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: to give money back to the payer, refund it');
     case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
     case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold is being released');
     case 'hold_released': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was released: nothing is left to capture');

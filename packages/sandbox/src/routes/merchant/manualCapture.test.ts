@@ -79,6 +79,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     // "Once": a second capture is refused, whatever its amount.
     const again = await capture(m, codOper, { amount: 10 });
     expect([again.status, again.json['code']]).toEqual([409, 'transaction_already_captured']);
+    // Captured is done: giving money back is a refund, not another capture.
+    expect(again.json['message']).toBe('El pago ya fue capturado: para devolver dinero al pagador, reembólselo');
     expect(bookOf(codOper)['capturedCents']).toBe(2500);
     // Refunds start from what was captured.
     const refundOver = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 25.01 } });

@@ -62,6 +62,7 @@ describe('merchant API errors', () => {
       expect(res.json['code']).toBe('unsupported_media_type');
       expect(res.json['message']).toContain('Content-Type: application/json');
       expect(res.json['message']).toContain(type);
+      expect(res.json['message']).toBe(`The body is not in a type this call takes (send the body as Content-Type: application/json; it came as ${type})`);
     }
     expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
   });

@@ -28,7 +28,7 @@ const error = (description: string) => answer(description, 'Error');
 
 const errors = {
   '400': error(`Bad input: \`code\` says what, \`message\` names the field; a ${API_VERSION_HEADER} that is no version (\`unsupported_api_version\`)`),
-  '401': error('No key (`missing_secret_key`) or a key that is no merchant\'s (`invalid_secret_key`)'),
+  '401': error('No key (`missing_secret_key`) or a key that belongs to no merchant (`invalid_secret_key`)'),
   '429': {
     ...error(`Too many requests (\`too_many_requests\`): wait Retry-After seconds. Rehearse it in the sandbox with ${RATE_LIMIT_HEADER}: 1 (docs/sandbox.md)`),
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
