@@ -56,7 +56,8 @@ export async function deliverDueWebhooks(
   // An event of a type the endpoint does not take is not sent; the other endpoints' deliveries follow.
   const taken = claimed.filter((event) => endpointTakes(event.endpoint_events ?? ['*'], webhookEventOf(event).type));
   const skipped = claimed.filter((event) => !taken.includes(event)).map((event) => event.id);
-  if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
+  // Nothing was sent: its claim is not an attempt.
+  if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
   await Promise.all(taken.map(async (event) => recordAttempt(db, event, await attempt(event, settings, send), settings)));
   return taken.length + (await deliverEndpointWebhooks(db, settings, send, errorNameOf));
 }

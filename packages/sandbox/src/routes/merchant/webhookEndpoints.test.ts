@@ -89,6 +89,17 @@ describe('webhook endpoints', () => {
     expect(second.received.length).toBe(before);
   });
 
+  it('an event of a type the primary does not take is skipped, with no attempt counted (nothing was sent)', async () => {
+    const m = await createMerchant(t, { name: 'Solo Reembolsos S.A.' });
+    const primary = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url, events: ['transaction.refunded'] } });
+    const codOper = await paidByCard(m.key);
+    await deliverAll();
+    const deliveries = (await api.call('GET', `/webhook-endpoints/${String(primary.json['id'])}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string; attempts: number; lastError: string | null }>;
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.state === 'skipped' && d.attempts === 0 && d.lastError === 'type not taken by the endpoint')).toBe(true);
+    expect(first.received.some((r) => bodyOf(r).data.codOper === codOper)).toBe(false);
+  });
+
   it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {
     const m = await createMerchant(t, { name: 'Sin URL S.A.' });
     const a = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url } });
