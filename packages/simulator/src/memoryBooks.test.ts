@@ -81,6 +81,8 @@ describe('the tick', () => {
 });
 
 describe('the journal, compacted', () => {
+  // 200k lines written, folded and read twice: a few CPU-seconds, which a loaded two-core machine
+  // stretched past the 20 s default once.
   it('a restart after 100k payments folds their 200k lines into snapshot lines once, then reads them as they are', () => {
     const journal = journalFile();
     writeFileSync(journal, paymentLines(HISTORY));
@@ -98,7 +100,7 @@ describe('the journal, compacted', () => {
     expect(again.size()).toBe(HISTORY);
     expect(again.list('card')).toEqual(first.list('card'));
     again.close();
-  });
+  }, 90_000);
 
   it('a compact journal cut mid-line by a kill is written again without the cut: what follows is not lost', async () => {
     const journal = journalFile();
