@@ -1,11 +1,18 @@
 import { minorUnitsText, type CaptureRefusal, type Currency, type VoidRefusal } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 
+/** A hold captured or being captured: refused alike to a capture and to a void. */
+function capturedError(refusal: 'already_captured' | 'capture_in_progress'): PaymentError {
+  return refusal === 'already_captured'
+    ? new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: to give money back to the payer, refund it')
+    : new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
+}
+
 /** Why a capture of a hold is refused. */
-export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, currency: Currency = 'USD'): PaymentError {
+export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, currency: Currency): PaymentError {
   switch (refusal) {
-    case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: to give money back to the payer, refund it');
-    case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
+    case 'already_captured':
+    case 'capture_in_progress': return capturedError(refusal);
     case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold is being released');
     case 'hold_released': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was released: nothing is left to capture');
     case 'hold_expired': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was not captured in time and was released');
@@ -19,7 +26,7 @@ export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, cur
 export function voidRefusalError(refusal: VoidRefusal): PaymentError {
   switch (refusal) {
     case 'already_captured':
-    case 'capture_in_progress': return holdRefusalError(refusal, 0);
+    case 'capture_in_progress': return capturedError(refusal);
     case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_pending', 'The hold is being released already');
     case 'hold_released':
     case 'hold_expired': return new PaymentError('conflict', 'transaction_not_pending', 'The hold was released already: nothing is left to void');

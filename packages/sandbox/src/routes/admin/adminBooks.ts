@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PRICED_METHODS, priceOf } from '@pasarela/core';
+import { PRICED_METHODS, priceOf, type Currency } from '@pasarela/core';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -37,17 +37,18 @@ const DecideSchema = v.strictObject({ outcome: v.picklist(['won', 'lost'], 'outc
 export function adminBookRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
-  const merchantIdOf = async (c: Parameters<typeof requireOwn>[0]) => {
+  const merchantOf = async (c: Parameters<typeof requireOwn>[0]) => {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
     requireOwn(c, id, notFound);
-    if (!(await findMerchant(deps.db, id))) throw notFound();
-    return id;
+    const merchant = await findMerchant(deps.db, id);
+    if (!merchant) throw notFound();
+    return merchant;
   };
-  const answer = async (id: number) => {
+  const merchantIdOf = async (c: Parameters<typeof requireOwn>[0]) => (await merchantOf(c)).id;
+  const answer = async ({ id, currency }: { id: number; currency: Currency }) => {
     const own = await merchantPrices(deps.db, id);
     const settings = await merchantBooksSettings(deps.db, id);
     // The prices its payments are charged: a merchant in pesos has its defaults in pesos.
-    const currency = (await findMerchant(deps.db, id))?.currency ?? 'USD';
     return {
       prices: Object.fromEntries(PRICED_METHODS.map((method) => [method, { ...priceOf(method, own, currency), default: own[method] === undefined }])),
       defaults: Object.fromEntries(PRICED_METHODS.map((method) => [method, priceOf(method, {}, currency)])),
@@ -56,13 +57,13 @@ export function adminBookRoutes(deps: Deps) {
     };
   };
 
-  app.get('/merchants/:idMerchant/books', async (c) => c.json(await answer(await merchantIdOf(c)), 200, { 'cache-control': 'no-store' }));
+  app.get('/merchants/:idMerchant/books', async (c) => c.json(await answer(await merchantOf(c)), 200, { 'cache-control': 'no-store' }));
 
   app.post('/merchants/:idMerchant/books', async (c) => {
-    const id = await merchantIdOf(c);
+    const merchant = await merchantOf(c);
     const body = parseOr400(BooksSchema, await readObjectBody(c));
-    await setMerchantBooks(deps, id, body);
-    return c.json(await answer(id), 200);
+    await setMerchantBooks(deps, merchant.id, body);
+    return c.json(await answer(merchant), 200);
   });
 
   // The merchant API's books, for the console.
