@@ -271,7 +271,7 @@ export async function newLink(t: TestApp, body: Record<string, unknown> = {}): P
   return String(res.json['code']);
 }
 
-export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: string; webhookUrl?: string }): Promise<{ id: number; key: string; webhookSecret: string }> {
+export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: string; webhookUrl?: string; country?: 'PA' | 'CO' }): Promise<{ id: number; key: string; webhookSecret: string }> {
   const res = await t.admin('POST', '/merchants', fields);
   if (res.status !== 201) throw new Error(`merchant not created: ${JSON.stringify(res.json)}`);
   return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };

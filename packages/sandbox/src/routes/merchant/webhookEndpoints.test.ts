@@ -199,6 +199,30 @@ describe('webhook endpoints', () => {
     expect(byType.get('payout.paid')).toEqual(expect.objectContaining({ id: expect.stringMatching(/^po_/), status: 'paid', arrivalDate: expect.any(String) }));
     expect(byType.get('payout.failed')).toEqual(expect.objectContaining({ status: 'failed', failureReason: 'returned_by_bank' }));
   });
+
+  it('sends a merchant in pesos its samples in pesos, whole, and a payout arriving on a business day after today', async () => {
+    const m = await createMerchant(t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' });
+    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
+    const id = String(made.json['id']);
+    const before = second.received.length;
+    const types = ['transaction.approved', 'transaction.refunded', 'transaction.captured', 'dispute.created', 'payout.paid'] as const;
+    for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
+    await deliverAll();
+    const events = second.received.slice(before).map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
+    const byType = new Map(events.map((e) => [e.type, e.data as Record<string, unknown>]));
+    expect(byType.get('transaction.approved')).toEqual(expect.objectContaining({ currency: 'COP', amount: 50000, taxAmount: 9500, totalPaid: 59500 }));
+    expect(byType.get('transaction.refunded')).toEqual(expect.objectContaining({ currency: 'COP', refundedAmount: 20000 }));
+    expect(byType.get('transaction.captured')).toEqual(expect.objectContaining({ currency: 'COP', totalPaid: 40000 }));
+    expect(byType.get('dispute.created')).toEqual(expect.objectContaining({ currency: 'COP', amount: 59500 }));
+    expect(byType.get('payout.paid')).toEqual(expect.objectContaining({ currency: 'COP', amount: 57120 }));
+    const arrival = String(byType.get('payout.paid')?.['arrivalDate']);
+    const todayInBogota = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+    expect(arrival > todayInBogota).toBe(true);
+    expect([0, 6]).not.toContain(new Date(`${arrival}T12:00:00Z`).getUTCDay());
+    for (const data of byType.values()) {
+      for (const [key, value] of Object.entries(data)) if (typeof value === 'number' && /amount|paid/i.test(key)) expect(Number.isInteger(value), key).toBe(true);
+    }
+  });
 });
 
 describe('rolling the secret key', () => {

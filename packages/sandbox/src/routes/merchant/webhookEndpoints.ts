@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl } from '@pasarela/core';
+import { arrivalDateOf, isHttpUrl, timeZoneOfCountry, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -16,6 +16,7 @@ import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
+import { findMerchant } from '../../store/merchants';
 import { parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -76,30 +77,42 @@ function deliveryAnswer(row: EndpointDeliveryRow) {
   };
 }
 
+/**
+ * A sample payment's amounts in cents, in the merchant's currency as its real events are: 25.00 with
+ * 1.75 of tax in dollars, 50000 with 9500 of IVA in pesos (whole pesos throughout).
+ */
+const SAMPLE_CENTS: Record<Currency, { amount: number; tax: number; refunded: number; captured: number; payout: number }> = {
+  USD: { amount: 2500, tax: 175, refunded: 1000, captured: 2000, payout: 2567 },
+  COP: { amount: 5_000_000, tax: 950_000, refunded: 2_000_000, captured: 4_000_000, payout: 5_712_000 },
+};
+
 /** Marked test; no real payment is named. A dispute's and a payout's sample carry a dispute and a payout, as their real events do. */
-export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchantId: number): string {
+export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchant: { id: number; currency: Currency; country: string }): string {
   const hex = randomBytes(16).toString('hex');
   const declined = type === 'transaction.declined' || type === 'transaction.voided';
+  const { currency } = merchant;
+  const cents = SAMPLE_CENTS[currency];
+  const total = cents.amount + cents.tax;
   const row: WebhookEventRow = {
-    id: `evt_${hex}`, merchant_id: merchantId, created_at: new Date(), state: 'pending', attempts: 0, next_attempt_at: new Date(),
+    id: `evt_${hex}`, merchant_id: merchant.id, created_at: new Date(), state: 'pending', attempts: 0, next_attempt_at: new Date(),
     last_status_code: null, last_error: null, delivered_at: null, event_type: type,
     refund_made: type === 'transaction.refunded' || type === 'transaction.refund_failed'
-      ? { id: `re_${hex}`, amountCents: 1000, createdAt: new Date().toISOString(), ...(type === 'transaction.refund_failed' ? { failureReason: 'refused' as const } : {}) }
+      ? { id: `re_${hex}`, amountCents: cents.refunded, createdAt: new Date().toISOString(), ...(type === 'transaction.refund_failed' ? { failureReason: 'refused' as const } : {}) }
       : null,
-    cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card', currency: 'USD',
+    cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card', currency,
     status: type === 'transaction.pending' ? -1 : declined ? 0 : 1,
     auth_status: type === 'transaction.pending' ? 'PENDING_3DS' : type === 'transaction.voided' ? 'CANCELLED' : declined ? 'INSUFFICIENT_FUNDS' : 'APPROVED',
-    amount_cents: 2500, tax_cents: 175, link_code: null, order_reference: 'test-order', metadata: { test: 'true' },
-    refunded_cents: type === 'transaction.refunded' ? 1000 : 0,
+    amount_cents: cents.amount, tax_cents: cents.tax, link_code: null, order_reference: 'test-order', metadata: { test: 'true' },
+    refunded_cents: type === 'transaction.refunded' ? cents.refunded : 0,
     payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
-    // A manual payment's hold, 20.00 of its 26.75 taken.
-    ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: 2000 } : {}),
-    ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
+    // A manual payment's hold, part of it taken (20.00 of 26.75; 40000 of 59500 pesos).
+    ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: cents.captured } : {}),
+    ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: total, state: 'owed' } } : {}),
     ...(type.startsWith('dispute.') ? {
       object: disputeEventDataOf({
-        public_id: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: 2675, currency: 'USD', reason: 'fraudulent',
-        stage: 'chargeback', taken_cents: type === 'dispute.closed' ? 0 : 2675,
+        public_id: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: total, currency, reason: 'fraudulent',
+        stage: 'chargeback', taken_cents: type === 'dispute.closed' ? 0 : total,
         status: type === 'dispute.created' ? 'needs_response' : type === 'dispute.updated' ? 'under_review' : 'won',
         evidence_due_by: type === 'dispute.created' ? new Date(Date.now() + 7 * 86_400_000) : null,
         evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', evidence_submitted_at: type === 'dispute.created' ? null : new Date(),
@@ -108,7 +121,9 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     } : {}),
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
-        id: `po_${hex}`, amount_cents: 2567, currency: 'USD', status: type === 'payout.failed' ? 'failed' : 'paid', arrival_date: new Date().toISOString(),
+        // Its arrival as a payout made now has it: the next business day in the merchant's country.
+        id: `po_${hex}`, amount_cents: cents.payout, currency, status: type === 'payout.failed' ? 'failed' : 'paid',
+        arrival_date: arrivalDateOf(new Date(), timeZoneOfCountry(merchant.country)),
         failure: type === 'payout.failed' ? 'returned_by_bank' : null, destination: '000123454321', created_at: new Date(), updated_at: new Date(),
       }),
     } : {}),
@@ -210,7 +225,9 @@ export function webhookEndpointRoutes(deps: Deps) {
       const { type } = parseInput(TestEvent, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
       await checkStoredUrl(endpoint);
-      const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchantId));
+      const merchant = await findMerchant(deps.db, merchantId);
+      if (!merchant) throw notFound();
+      const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchant));
       return [202, deliveryAnswer(row)] as const;
     });
   });
