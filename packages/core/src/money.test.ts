@@ -67,8 +67,8 @@ describe('amount formatting in both languages ($1,234.50 in es and en)', () => {
   });
 
   it.each([
-    [3000, 'USD', '30.00'], [5, 'USD', '0.05'], [3_000_000, 'COP', '30000'], [12_000_000, 'COP', '120000'],
-  ] as const)('minorUnitsText(%d, %s): %s, as an API message writes it (pesos are whole)', (minor, currency, text) => {
+    [3000, 'USD', '30.00'], [5, 'USD', '0.05'], [3_000_000, 'COP', '30000'], [12_000_000, 'COP', '120000'], [-525, 'USD', '-5.25'], [-3_333_300, 'COP', '-33333'],
+  ] as const)('minorUnitsText(%d, %s): %s, as an API message and a CSV write it (pesos are whole)', (minor, currency, text) => {
     expect(minorUnitsText(minor, currency)).toBe(text);
   });
 

@@ -33,7 +33,7 @@ export function amountText(amount: number): string {
   return roundAmount(amount).toFixed(AMOUNT_DECIMALS);
 }
 
-/** An amount in minor units as the merchant API's messages write it: dollars with two decimals (30.00), pesos whole (30000). */
+/** An amount in minor units as the merchant API's messages and CSVs write it: dollars with two decimals (30.00), pesos whole (30000). */
 export function minorUnitsText(minor: number, currency: Currency = 'USD'): string {
   const { minorUnits, stepMinor } = CURRENCY_RULES[currency];
   return (minor / 10 ** minorUnits).toFixed(minorUnits - Math.round(Math.log10(stepMinor)));

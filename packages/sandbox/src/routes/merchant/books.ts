@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { balanceOf, centsToAmount, localDateTimeOf, timeZoneOfCountry } from '@pasarela/core';
+import { balanceOf, centsToAmount, isCurrency, localDateTimeOf, minorUnitsText, timeZoneOfCountry } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -57,7 +57,6 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
 
 /** The first seven are the ones PRODUCT.md names. */
 const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id', 'order_reference'] as const;
-const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 /** RFC 4180 quoting; ids and codes never need it. */
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -71,9 +70,13 @@ function localTimeWithOffset(instant: Date, timeZone: string): string {
 }
 
 function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string {
-  const lines = rows.map((r) => [r.id, r.type, dollars(r.amount_cents), dollars(r.fee_cents), dollars(r.net_cents), r.currency,
-    localTimeWithOffset(new Date(r.created_at), timeZone), localTimeWithOffset(new Date(r.available_on), timeZone), r.payout_id, r.cod_oper, r.refund_id, r.dispute_id, r.source_payout_id,
-    r.order_reference].map(field).join(','));
+  const lines = rows.map((r) => {
+    // In its currency's words: dollars with two decimals (12.50), pesos whole (59500).
+    const money = (cents: number) => minorUnitsText(cents, isCurrency(r.currency) ? r.currency : 'USD');
+    return [r.id, r.type, money(r.amount_cents), money(r.fee_cents), money(r.net_cents), r.currency,
+      localTimeWithOffset(new Date(r.created_at), timeZone), localTimeWithOffset(new Date(r.available_on), timeZone), r.payout_id, r.cod_oper, r.refund_id, r.dispute_id, r.source_payout_id,
+      r.order_reference].map(field).join(',');
+  });
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 

@@ -111,6 +111,8 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const cell = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
     const cells = rows.map((r) => r.split(','));
     expect(cells.map((c) => cell(c, 'currency'))).toEqual(cells.map(() => 'COP'));
+    // Whole pesos, as the JSON lines say them: no centavos written.
+    for (const c of cells) for (const name of ['amount', 'fee', 'net']) expect(cell(c, name)).toMatch(/^-?\d+$/);
     const netOf = (c: string[]) => Math.round(Number(cell(c, 'net')) * 100);
     expect(cells.filter((c) => cell(c, 'type') !== 'payout').reduce((sum, c) => sum + netOf(c), 0)).toBe(expected * 100);
     expect(netOf(cells.find((c) => cell(c, 'type') === 'payout') ?? [])).toBe(-expected * 100);
