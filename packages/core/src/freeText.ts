@@ -46,13 +46,15 @@ export const TEXT_LIMITS = {
 interface FreeTextOptions {
   multiline?: boolean;
   missingMessage?: string;
+  /** Sent, but not text (a number, null): said apart from missing. Without it, missingMessage. */
+  typeMessage?: string;
   tooLongMessage?: string;
   charactersMessage?: string;
 }
 
 export const freeText = (max: number, options: FreeTextOptions = {}) =>
   v.pipe(
-    v.string(options.missingMessage ?? 'missing_arguments'),
+    v.string((issue) => (issue.input !== undefined && options.typeMessage) || (options.missingMessage ?? 'missing_arguments')),
     v.maxLength(max, options.tooLongMessage ?? 'text_too_long'),
     v.check((s) => !hasForbiddenCharacters(s, options), options.charactersMessage ?? 'invalid_characters'),
   );

@@ -671,7 +671,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_show_something: '{{field}} must show something: not only spaces or invisible characters',
   detail_logo_null: '{{field}} may only be null here (it removes the logo); upload an image to POST …/brand/logo',
   detail_not_valid: '{{field}} is not valid',
-  detail_whole_number: '{{field}} must be an integer',
+  detail_whole_number: '{{field}} must be a whole number',
   detail_not_exceed: '{{field}} must not exceed {{other}}',
   detail_zero_or_more_two_decimals: '{{field}} must be 0 or more, with at most two decimals',
   detail_payment_code: '{{field}} must be a payment code, such as PP1A2B3C4D5E6F',

@@ -11,6 +11,8 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): Paymen
   const issue = issues[0];
   const field = issue?.path?.map((p) => String(p.key)).join('.') || 'body';
   const missing = issue?.input === undefined;
+  // A strict schema's unknown key: named, never passed over in silence.
+  if (issue?.type === 'strict_object' && issue.expected === 'never') return new PaymentError('invalid', 'invalid_arguments', `${field} is not a field this call takes`);
   if (issue && CODE.test(issue.message)) {
     return new PaymentError('invalid', issue.message, `${field} ${missing ? 'is required' : 'is not valid'}`);
   }

@@ -19,10 +19,10 @@ import { refuseUntakenLinkTokens } from '../linkTokens';
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request
 // sent by e-mail. It pays a single-use link of its own; the e-mail carries the request's token.
 
-const NewEmailPaymentSchema = v.object({
-  to: v.pipe(freeText(254, { missingMessage: 'to is required', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
+const NewEmailPaymentSchema = v.strictObject({
+  to: v.pipe(freeText(254, { missingMessage: 'to is required', typeMessage: 'to must be a string', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
   amount: moneySchema({ field: 'amount', positive: true }),
-  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),

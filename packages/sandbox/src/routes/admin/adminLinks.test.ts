@@ -72,6 +72,19 @@ describe('amounts in cents (core amountToCents)', () => {
   });
 });
 
+describe('what the link call takes', () => {
+  it('refuses a field it does not take, naming it, and makes no link (a misspelt singleUse is not passed over)', async () => {
+    const before = await t.db.query('select count(*)::int as n from payment_links');
+    expect(await t.admin('POST', '/links', { amount: 1, description: 'x', singleuse: true })).toMatchObject({ status: 400, json: { code: 'invalid_arguments', message: expect.stringContaining('(singleuse no es un campo que esta llamada acepte)') } });
+    expect(await t.admin('POST', '/email-payments', { to: 'a@example.com', amount: 1, description: 'x', lang: 'en' })).toMatchObject({ status: 400, json: { message: expect.stringContaining('(lang no es un campo que esta llamada acepte)') } });
+    expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+  });
+  it('says a description that is not text is not text, and one left out is required', async () => {
+    expect((await t.admin('POST', '/links', { amount: 1, description: 5 })).json['message']).toContain('(description debe ser un texto)');
+    expect((await t.admin('POST', '/links', { amount: 1 })).json['message']).toContain('(description es obligatorio)');
+  });
+});
+
 describe('GET /sandbox/transactions', () => {
   it('lists the transactions of a link with codOper, method, amount and status', async () => {
     const code = await newLink(t);

@@ -18,9 +18,9 @@ import { refuseUntakenLinkTokens } from '../linkTokens';
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
-const NewLinkSchema = v.object({
+const NewLinkSchema = v.strictObject({
   amount: moneySchema({ field: 'amount', positive: true }),
-  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),

@@ -31,6 +31,10 @@ describe('merchant API errors', () => {
     expect(en.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (amount must be a number)' });
     const unknownField = await api.call('POST', '/payment-links', { key, body: { amount: 5, description: 'x', colour: 'red' } });
     expect(unknownField.json['message']).toBe('Un valor enviado no es válido (colour no es un campo que esta llamada acepte)');
+    const notText = await api.call('POST', '/payment-links', { key, body: { amount: 5, description: 5 }, headers: { 'accept-language': 'en' } });
+    expect(notText.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (description must be a string)' });
+    const fraction = await api.call('POST', '/keys/roll', { key, body: { expiresInSeconds: 1.5 }, headers: { 'accept-language': 'en' } });
+    expect(fraction.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (expiresInSeconds must be a whole number)' });
   });
 
   it.each([

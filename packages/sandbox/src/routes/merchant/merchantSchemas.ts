@@ -77,7 +77,7 @@ const metadata = v.pipe(
 export const CreateLinkSchema = v.strictObject({
   amount: moneySchema({ field: 'amount', positive: true }),
   taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
-  description: v.pipe(freeText(LINK_DESCRIPTION_MAX, { missingMessage: 'description is required', tooLongMessage: `description is longer than ${LINK_DESCRIPTION_MAX} characters`, charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  description: v.pipe(freeText(LINK_DESCRIPTION_MAX, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: `description is longer than ${LINK_DESCRIPTION_MAX} characters`, charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: false })),
   orderReference: v.optional(orderReference('orderReference')),
   metadata: v.optional(metadata),
