@@ -1,6 +1,6 @@
 import type { MerchantDescriptor } from '@pasarela/gateways';
 import { createHash } from 'node:crypto';
-import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
+import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, isCurrency, type Language } from '@pasarela/core';
 import { BANK_PAGE_CLOSE_FIELD, bankPageColourCss, escapeHtml, pageThemeOf, type PageTheme } from '@pasarela/core';
 
 // On its own origin as a real issuer's: one language per page, every text escaped, style and script let in by hash only.
@@ -117,7 +117,9 @@ export function returnAddress(stored: string, carried: string | undefined, close
   return url.href;
 }
 
-export const amountOf = (cents: number, lang: Language) => escapeHtml(formatAmount(centsToAmount(cents), lang));
+/** The charge's amount as the checkout said it: pesos whole ($ 813.000), dollars with cents; a currency it does not know is said in dollars. */
+export const amountOf = (cents: number, lang: Language, currency = 'USD') =>
+  escapeHtml(formatAmount(centsToAmount(cents), lang, isCurrency(currency) ? currency : 'USD'));
 
 export function unknownPage(title: string, text: string, look: PageLook): RenderedPage {
   return renderPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);

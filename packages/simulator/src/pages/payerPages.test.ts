@@ -33,9 +33,9 @@ function simulator() {
 
 const merchant = { name: '<b>Café & "Co"</b>', logo: 'https://shop.test/logo.png', color: '#0e6e5c' };
 
-async function challenge(s: ReturnType<typeof simulator>, key: string, lang: 'es' | 'en', returnUrl: unknown = `${CHECKOUT}/sandbox/3ds/${key}/return`) {
+async function challenge(s: ReturnType<typeof simulator>, key: string, lang: 'es' | 'en', returnUrl: unknown = `${CHECKOUT}/sandbox/3ds/${key}/return`, charge: { amountCents: number; currency?: string } = { amountCents: 2_675 }) {
   return s.call('card/authorize', {
-    idempotencyKey: key, amountCents: 2_675, lang, capture: true, merchant, returnUrl, notifyUrl: `${CHECKOUT}/gateways/card/notifications`,
+    idempotencyKey: key, ...charge, lang, capture: true, merchant, returnUrl, notifyUrl: `${CHECKOUT}/gateways/card/notifications`,
     card: { number: '4000000000003220', expMonth: '12', expYear: '2099', cvc: '123', holder: 'Ana' },
   }) as Promise<{ status: string; url: string; reference: string }>;
 }
@@ -74,6 +74,16 @@ describe("the issuer's 3D Secure page", () => {
     expect(es).toContain('Simula la respuesta del banco emisor');
     expect(es).not.toContain('Simule');
     expect(es).toContain('Visa terminada en 3220');
+  });
+
+  it('says a charge in pesos as the checkout does, whole pesos, in either language', async () => {
+    const s = simulator();
+    await challenge(s, 'K3DSCOP1', 'es', undefined, { amountCents: 81_300_000, currency: 'COP' });
+    const es = await (await s.app.request('/3ds/K3DSCOP1')).text();
+    expect(es).toContain('$\u00a0813.000 con Visa');
+    expect(es).not.toContain('813,000.00');
+    await challenge(s, 'K3DSCOP2', 'en', undefined, { amountCents: 33_100_000, currency: 'COP' });
+    expect(await (await s.app.request('/3ds/K3DSCOP2')).text()).toContain('COP\u00a0331,000 with Visa');
   });
 
   it('approve: recorded under the key, told to the server once, and back to the return address the call named (not one the form names)', async () => {

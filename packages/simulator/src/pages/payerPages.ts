@@ -84,7 +84,7 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     // One way to name a card everywhere (core's maskedCardName): "Visa •••• 3220", read in words.
     const card = maskedCardName(request.brand, request.last4) ?? { kind: 'card' as const, shown: request.brand, brand: request.brand, last4: '' };
     const spoken = spokenMaskedName(card, (_key, values) => t.cardEndingIn.replace('{{brand}}', values.brand).replace('{{last4}}', values.last4));
-    const amount = amountOf(request.amountCents, lang);
+    const amount = amountOf(request.amountCents, lang, request.currency);
     const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel', t.closeAsk))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
 <p>${escapeHtml(request.merchant.name)}: <span aria-hidden="true">${escapeHtml(t.card(amount, card.shown))}</span><span class="vh">${escapeHtml(t.card(amount, spoken))}</span>.</p>
 <p>${t.threeDsAsk}</p>
