@@ -240,6 +240,26 @@ describe('card store: one payment per click', () => {
     expect(deps.pay).toHaveBeenCalledOnce();
   });
 
+  it("keeps the phone's error steady while a number is typed, then keeps or drops it once checked: its live region is not emptied and filled on every keystroke", async () => {
+    const { store } = setup();
+    store.getState().setValue('phone', '60x');
+    store.getState().blur('phone');
+    await vi.waitFor(() => expect(visibleErrors(store.getState()).phone).toBe('invalid_phone_number'));
+    // Each keystroke of a number still wrong: the message as it was, at every moment.
+    const seen: (string | undefined)[] = [];
+    const stop = store.subscribe((state) => seen.push(visibleErrors(state).phone));
+    for (const typed of ['60x1', '60x12', '60x123']) store.getState().setValue('phone', typed);
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen.every((shown) => shown === 'invalid_phone_number'), JSON.stringify(seen)).toBe(true);
+    // Fixed: kept while the new number is checked, then gone, once.
+    seen.length = 0;
+    for (const typed of ['6', '61', '612', '6123 4567']) store.getState().setValue('phone', typed);
+    await vi.waitFor(() => expect(visibleErrors(store.getState()).phone).toBeUndefined());
+    stop();
+    expect(seen.filter((shown, i) => shown !== seen[i - 1])).toEqual(['invalid_phone_number', undefined]);
+  });
+
   it('hands a 3DS redirect to the shell', async () => {
     const { store, fill, deps } = setup({ pay: async () => ({ kind: 'redirect', url: 'https://bank.test/3ds', codOper: 'OP9' }) });
     fill();

@@ -124,11 +124,15 @@ export function createCardStore(deps: CardStoreDeps) {
     const recheck = async (values: CardValues) => {
       // Rules that failed to load are retried on submit, which reports the failure.
       const phone = await deps.checkPhone(values.phone).catch(() => undefined);
-      if (phone === undefined) return;
-      phoneChecked = true;
       const current = get().values;
       // A newer keystroke has its own check under way.
       if (current.phone !== values.phone) return;
+      if (phone === undefined) {
+        // Unchecked, the error kept while typing is not said any longer.
+        if (get().errors.phone) set({ errors: syncErrors(current) });
+        return;
+      }
+      phoneChecked = true;
       set({ errors: { ...syncErrors(current), ...(phone ? { phone } : {}) } });
     };
 
@@ -139,9 +143,14 @@ export function createCardStore(deps: CardStoreDeps) {
       early = { holder, at: deps.now().getTime(), answer: deps.fields.tokenize(holder, { focus: false, quiet: true }) };
     };
 
-    const withPhone = (values: CardValues): Partial<Record<PayerField, CatalogKey>> => {
+    /**
+     * The form's errors for these values, the phone's as last checked: kept for the same number, and
+     * (`typing`) kept while a new number is checked, which the check then keeps or drops. Its live
+     * region emptied and filled again on every keystroke would be read out on every keystroke.
+     */
+    const withPhone = (values: CardValues, typing = false): Partial<Record<PayerField, CatalogKey>> => {
       const phone = get().errors.phone;
-      return { ...syncErrors(values), ...(phoneChecked && phone && get().values.phone === values.phone ? { phone } : {}) };
+      return { ...syncErrors(values), ...(phoneChecked && phone && (typing || get().values.phone === values.phone) ? { phone } : {}) };
     };
 
     return {
@@ -164,7 +173,7 @@ export function createCardStore(deps: CardStoreDeps) {
         const value = raw.slice(0, 254);
         typed.add(field);
         const values = { ...get().values, [field]: value };
-        set({ values, errors: withPhone(values) });
+        set({ values, errors: withPhone(values, field === 'phone') });
         // Checked as typed, so Pay finds the answer ready.
         if (field === 'phone') void recheck(values);
       },
