@@ -159,6 +159,7 @@ export const en: Record<keyof typeof es, string> = {
   processing_payment: 'Processing the payment...',
   redirecting_3ds: "Taking you to your bank's verification...",
   card_challenge_title: "Your bank's verification",
+  card_challenge_checking: 'Checking your card payment…',
   card_challenge_waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
   card_challenge_resume: "Open your bank's page again",
   card_challenge_other_card: 'Pay with another card',

@@ -157,6 +157,7 @@ export const es = {
   processing_payment: 'Procesando el pago...',
   redirecting_3ds: 'Te llevamos a la verificación de tu banco...',
   card_challenge_title: 'Verificación de tu banco',
+  card_challenge_checking: 'Consultando el estado de tu pago con tarjeta…',
   card_challenge_waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
   card_challenge_resume: 'Abrir de nuevo la página de tu banco',
   card_challenge_other_card: 'Pagar con otra tarjeta',

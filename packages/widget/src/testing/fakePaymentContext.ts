@@ -37,7 +37,8 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
     const next = Array.isArray(scripted) ? (scripted.length > 1 ? scripted.shift() : scripted[0]) : scripted;
     if (next instanceof PasarelaError) throw next;
     if (next === undefined) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-    return v.parse(schema, typeof next === 'function' ? (next as (b: unknown) => unknown)(body) : next);
+    // A promise answers when it settles (an answer still on its way).
+    return v.parse(schema, await (typeof next === 'function' ? (next as (b: unknown) => unknown)(body) : next));
   };
   const api: ApiClient = {
     get: (path, schema, query) => answer('get', path, schema, query),

@@ -210,6 +210,17 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     }
   });
 
+  it('says the bank waits for the payer only once an answer says so; before, that it is checking', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const answered = new Promise((resolve) => (answer = resolve));
+    const view = await show({ 'receipts/OP1': answered.then(() => WAITING) });
+    const status = () => view.container.querySelector('[role="status"]')?.textContent;
+    expect(status()).toBe(catalogs.es.card_challenge_checking);
+    expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_waiting);
+    answer(undefined);
+    await vi.waitFor(() => expect(status()).toBe(catalogs.es.card_challenge_waiting));
+  });
+
   it('the call fails: the wait stays and says so; nothing is sent and the payer may try again', async () => {
     const view = await show({ 'receipts/OP1': WAITING, [ABANDON]: [new PasarelaError({ code: 'connection_error', category: 'network' }), card(0, 'CANCELLED')] });
     await view.leave();

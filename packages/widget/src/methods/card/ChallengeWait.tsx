@@ -86,6 +86,9 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
   }, [paidBy, payment]);
   // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
   const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // Said to wait for the payer at the bank only once an answer says the payment still is there: a
+  // payer just back from a refused challenge hears the refusal, never that the bank waits for them.
+  const [atBank, setAtBank] = useState(false);
   // The challenge's page, to go back to, as the form's history entry kept it, else as the server named
   // it (its duplicate answer, or asked here): every way to this wait offers it ('' while unknown).
   const [challengeUrl, setChallengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
@@ -112,7 +115,10 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     let over = false;
     const finish = (receipt: Receipt) => {
       // Still at the bank: the receipt's screens load while the payer decides.
-      if (!decided(receipt, services.now())) return void loadReceipts().catch(() => undefined);
+      if (!decided(receipt, services.now())) {
+        setAtBank(true);
+        return void loadReceipts().catch(() => undefined);
+      }
       const elsewhere = paidByOfReceipt(receipt);
       if (elsewhere) return paidElsewhere(elsewhere);
       if (asked.current && afterChallengeAbandon(receipt) === 'form') return anotherCard();
@@ -224,7 +230,7 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
   return (
     <div className="method">
       <WaitHeading text={t('card_challenge_title')} />
-      <WaitingPanel status={t('card_challenge_waiting')} deadline={null} serverNow={services.serverNow} />
+      <WaitingPanel status={t(atBank ? 'card_challenge_waiting' : 'card_challenge_checking')} deadline={null} serverNow={services.serverNow} />
       {challengeUrl ? (
         <BusyButton
           type="button"
