@@ -390,6 +390,12 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.frameLocator('iframe[src*="/pf/widget"]').getByRole('heading', { name: TEXT.es.receipt }).waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await record('receipt after 3DS')).focus).not.toBe('BODY');
+    // Still the shop's modal dialog after the bank's page: Tab goes round the receipt's controls,
+    // never out to the shop's page nor onto the frame's body.
+    for (let i = 1; i <= 6; i++) {
+      await page.keyboard.press('Tab');
+      expect((await record(`receipt after 3DS: Tab ${i}`)).focus, JSON.stringify(log, null, 1)).not.toMatch(/^(OUTSIDE|BODY)$/);
+    }
     expect(log.map((s) => s.live).join(' ')).not.toMatch(TEXT.es.error);
     noBody(log, '3ds');
     await page.context().close();

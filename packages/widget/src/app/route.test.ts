@@ -80,6 +80,12 @@ describe('withStickyParams', () => {
       '/pf/default-receipt/OP1?parentOrigin=https%3A%2F%2Fshop.test&lang=en',
     );
   });
+  it("keeps the shop's modal dialog too, so a return from the bank still keeps Tab inside", () => {
+    const current = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=es&parentOrigin=https%3A%2F%2Fshop.test&modal=1');
+    expect(withStickyParams('/pf/default-receipt/OP1?challenge=1', current)).toBe(
+      '/pf/default-receipt/OP1?challenge=1&parentOrigin=https%3A%2F%2Fshop.test&lang=es&modal=1',
+    );
+  });
 });
 
 describe('Clave return routes (SPEC 2 widget routes)', () => {

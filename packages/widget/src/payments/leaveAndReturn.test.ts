@@ -26,6 +26,9 @@ describe('leaving for an outside page and coming back', () => {
     const modal = new URL(form.href);
     modal.searchParams.set('modal', '1');
     expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', modal)).searchParams.get('modal')).toBe('1');
+    // And the address it returns to, whose page keeps Tab inside again (main.tsx keepTabInside).
+    const back = new URL(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', modal)).searchParams.get('returnTo') ?? '', 'https://checkout.test');
+    expect(back.searchParams.get('modal')).toBe('1');
     expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', form)).searchParams.has('modal')).toBe(false);
     expect(leaveAddress('https://bank.test/pay?x=1', '/pf/widget/returnclave?Oper=OP1', modal)).toBe('https://bank.test/pay?x=1');
   });

@@ -11,7 +11,10 @@ export function decodeSegments(pathname: string): string[] | null {
   }
 }
 
-export const STICKY_PARAMS = ['parentOrigin', 'lang'] as const;
+import { MODAL_PARAM } from '@pasarela/core';
+
+/** What the frame is for its whole life, kept on every address it moves to (a 3DS or bank return included): the shop's origin, the language, and being the shop's modal dialog (Tab kept inside). */
+export const STICKY_PARAMS = ['parentOrigin', 'lang', MODAL_PARAM] as const;
 
 export function withStickyParams(path: string, current: URL): string {
   const next = new URL(path, current.origin);
