@@ -187,7 +187,8 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       const approved = answers.filter(approvedCard).length;
       record('single-use link, 20 cards', 20, 1, approved);
       expect(approved).toBe(1);
-      expect(answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid')).toHaveLength(19);
+      const answered = answers.map((r) => `${r.status} ${String(r.data['code'] ?? r.data['authStatus'] ?? '')}`);
+      expect(answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid'), answered.join(', ')).toHaveLength(19);
       // Each refusal names the payment that paid, whichever guard refused it (the link's check, the
       // insert's, the claim lost at settling): the left-behind browser shows that payment's receipt.
       const paid = String(answers.find(approvedCard)?.data['codOper']);
