@@ -102,6 +102,11 @@ describe("the issuer's 3D Secure page", () => {
     expect(new URL(again.headers.get('location') ?? '').pathname).toBe('/sandbox/3ds/K3DS3/return');
     expect(await s.call('card/lookup', { idempotencyKey: 'K3DS3' })).toMatchObject({ status: 'approved' });
     expect(s.told).toHaveLength(1);
+    // Come back to (Back from the receipt): said answered, with the way back, and no buttons to answer again.
+    const seen = await (await s.app.request('/3ds/K3DS3')).text();
+    expect(seen).toContain('<h1>Ya respondiste</h1>');
+    expect(seen).toContain('href="http://checkout.test/sandbox/3ds/K3DS3/return');
+    expect(seen).not.toMatch(/>Aprobar<|>Fallar</);
   });
 
   it('fail is the issuer refusing; cancel decides nothing and goes back marked, for the checkout to call the payment off; the close mark rides along', async () => {

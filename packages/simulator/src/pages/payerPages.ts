@@ -18,6 +18,7 @@ const TEXT = {
     claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo.',
     closeHint: 'Puedes cerrar esta página.', back: (shop: string) => `Volver a ${shop}`,
     doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
+    answeredTitle: 'Ya respondiste', answered: 'Tu banco ya registró tu respuesta a este pago: no hace falta responder de nuevo.',
     card: (amount: string, card: string) => `${amount} con ${card}`,
     cardEndingIn: '{{brand}} terminada en {{last4}}',
     closeAsk: { title: '¿Cerrar sin verificar?', text: 'Si cierras ahora, el pago no se hace y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
@@ -29,6 +30,7 @@ const TEXT = {
     claveGone: 'The payment was cancelled before you answered and nothing was charged.',
     closeHint: 'You can close this page.', back: (shop: string) => `Back to ${shop}`,
     doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
+    answeredTitle: 'Already answered', answered: 'Your bank already recorded your answer to this payment: there is no need to answer again.',
     card: (amount: string, card: string) => `${amount} with ${card}`,
     cardEndingIn: '{{brand}} ending in {{last4}}',
     closeAsk: { title: 'Close without verifying?', text: 'If you close now, the payment is not made and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
@@ -78,6 +80,8 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
     if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
+    // Come back to (the browser's Back from the receipt): said answered, not asked again.
+    if (page.state === 'decided') return send(c, answeredPage(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))));
     const t = TEXT[lang];
     const action = `/3ds/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
@@ -128,6 +132,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
     if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
+    if (page.state === 'decided') return send(c, answeredPage(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))));
     const t = TEXT[lang];
     const action = `/clave/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
@@ -182,6 +187,10 @@ function gonePage(title: string, text: string, look: PageLook, merchant: { name:
 
 function goneCard(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
   return gonePage(catalogs[look.lang]['challenge_page_gone_title'] ?? '', catalogs[look.lang]['challenge_page_gone'] ?? '', look, merchant, back);
+}
+
+function answeredPage(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
+  return gonePage(TEXT[look.lang].answeredTitle, TEXT[look.lang].answered, look, merchant, back);
 }
 
 function goneBank(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
