@@ -11,8 +11,10 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): Paymen
   const issue = issues[0];
   const field = issue?.path?.map((p) => String(p.key)).join('.') || 'body';
   const missing = issue?.input === undefined;
-  // A strict schema's unknown key: named, never passed over in silence.
-  if (issue?.type === 'strict_object' && issue.expected === 'never') return new PaymentError('invalid', 'invalid_arguments', `${field} is not a field this call takes`);
+  // A strict schema's unknown key, when the schema has no words of its own for it (valibot's "Invalid key: ..."): named.
+  if (issue?.type === 'strict_object' && issue.expected === 'never' && issue.message.startsWith('Invalid key')) {
+    return new PaymentError('invalid', 'invalid_arguments', `${field} is not a field this call takes`);
+  }
   if (issue && CODE.test(issue.message)) {
     return new PaymentError('invalid', issue.message, `${field} ${missing ? 'is required' : 'is not valid'}`);
   }

@@ -28,7 +28,7 @@ const NewEmailPaymentSchema = v.strictObject({
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
-}, 'the body must be a JSON object');
+});
 
 /** Admin: create and "send" a request (it lands in the mailbox). */
 export function adminEmailPaymentRoutes(deps: Deps) {
