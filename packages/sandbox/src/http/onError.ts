@@ -49,7 +49,8 @@ function errorMessage(apiError: ApiError, lang: Language, merchantApi: boolean):
   const known = text !== String(apiError.code);
   const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang, merchantApi);
   const base = known ? text : errorText(genericCodeOf(apiError.status), lang, merchantApi);
-  return detail === undefined ? base : `${base} (${detail})`;
+  // A detail that only repeats the code's words is said once.
+  return detail === undefined || detail.toLowerCase() === base.toLowerCase() ? base : `${base} (${detail})`;
 }
 
 const genericCodeOf = (status: number) => (status >= 500 ? 'happen_error_try_again' : 'request_refused');

@@ -25,7 +25,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${minorUnitsText(remainingCents, row.currency)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
-    case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while its dispute is open, nor the money a dispute took');
+    case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while the dispute is open, nor the money the dispute took');
   }
 }
 

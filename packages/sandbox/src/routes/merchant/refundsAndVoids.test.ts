@@ -1,3 +1,4 @@
+import { catalogs } from '@pasarela/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
@@ -252,6 +253,8 @@ describe('the console\'s refund and void buttons (the admin API, acting for the 
     expect([refunded.status, refunded.json['status']]).toEqual([201, 'succeeded']);
     expect(await verify(m, codOper)).toMatchObject({ refundedAmount: 26.75, refunds: [{ amount: 6.75 }, { amount: 20 }] });
     expect((await t.admin('POST', `/transactions/${codOper}/refunds`)).json['code']).toBe('transaction_fully_refunded');
+    // Said once in English: the detail that only repeats the code's words is not added in parentheses.
+    expect((await t.admin('POST', `/transactions/${codOper}/refunds`, {}, { 'accept-language': 'en' })).json['message']).toBe(catalogs.en.transaction_fully_refunded);
     const listed = (await t.admin('GET', `/transactions/recent?code=${String((await verify(m, codOper))['linkCode'])}`)).json['transactions'] as Array<Record<string, unknown>>;
     expect(listed[0]).toMatchObject({ codOper, refundedAmount: 26.75 });
 
