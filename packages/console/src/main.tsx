@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { AdminError, createAdminApi } from './api/adminApi';
 import { saveAdminToken, takeAdminToken } from './api/adminToken';
-import { changeLanguage, pickLanguage } from './i18n/i18n';
+import { changeLanguage, consoleLanguage, pickLanguage } from './i18n/i18n';
 import { connectLive, livePushUrl } from './live/connectLive';
 import { createConsoleStore } from './store/consoleStore';
 import { App } from './ui/App';
@@ -30,7 +30,7 @@ async function start(): Promise<void> {
   await changeLanguage(lang);
   // In memory for this page, and in this tab's session storage (docs/api.md "Who may call what").
   let adminToken = takeAdminToken(location, tabStorage(), (url) => history.replaceState(null, '', url));
-  const api = createAdminApi(new URL('/sandbox/', location.href).href, undefined, () => adminToken);
+  const api = createAdminApi(new URL('/sandbox/', location.href).href, undefined, () => adminToken, consoleLanguage);
   const root = document.getElementById('console-root');
   if (!root) return;
   const reactRoot = createRoot(root);

@@ -51,7 +51,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const pageQuery = (cursor?: string): Record<string, string> => ({ limit: '20', ...(cursor ? { cursor } : {}) });
 
 /** One function per admin call over one ky instance; every answer is parsed before anyone reads it. */
-export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToken: () => string | null = () => null) {
+export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToken: () => string | null = () => null, language?: () => string) {
   const http: KyInstance = ky.create({
     prefixUrl: base,
     throwHttpErrors: false,
@@ -65,6 +65,8 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     const token = adminToken();
     const headers: Record<string, string> = {
       ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.form ? { accept: 'application/json' } : {}),
+      // The server's messages in the console's language, not the browser's.
+      ...(language ? { 'accept-language': language() } : {}),
       ...(init.file ? { 'content-type': init.file.type || 'application/octet-stream' } : {}),
     };
     try {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { AdminError, createAdminApi } from './adminApi';
+
+describe('the admin API client', () => {
+  it("asks for the server's messages in the console's language of the moment, whatever the browser's", async () => {
+    const asked: Array<string | null> = [];
+    const fetchImpl = (async (input: Request) => {
+      asked.push(input.headers.get('accept-language'));
+      return new Response(JSON.stringify({ code: 'charge_disputed', message: 'The charge is disputed' }), { status: 409, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    let lang = 'en';
+    const api = createAdminApi('http://console.test/sandbox/', fetchImpl, () => null, () => lang);
+    await expect(api.refund('PP000000000001')).rejects.toBeInstanceOf(AdminError);
+    lang = 'es';
+    await expect(api.refund('PP000000000001')).rejects.toMatchObject({ code: 'charge_disputed' });
+    expect(asked).toEqual(['en', 'es']);
+  });
+});
