@@ -52,3 +52,9 @@ export function moneyText(amount: number, currency: Currency = 'USD'): string {
 export function instantText(iso: string): string {
   return new Date(iso).toLocaleString(consoleLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
 }
+
+/** A calendar day (YYYY-MM-DD, a payout's arrival) as the console writes dates: "2 dic 2026", "Dec 2, 2026". */
+export function dayText(day: string): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(at.getTime()) ? day : at.toLocaleDateString(consoleLanguage(), { dateStyle: 'medium', timeZone: 'UTC' });
+}

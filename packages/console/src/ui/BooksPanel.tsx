@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Currency } from '@pasarela/core';
-import { moneyText, t, textOr } from '../i18n/i18n';
+import { dayText, moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Balance, Dispute, Page, Payout } from '../api/schemas';
 import type { ConsoleStore } from '../store/consoleStore';
@@ -61,9 +61,24 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     const next = await read(merchantId, page.nextCursor);
     if (asked.current === merchantId) set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
   });
+  // One run at a time (a second click while one runs does nothing), its outcome said in a status.
+  // (A ref too: a second click can come before the render that marks the button.)
+  const [running, setRunning] = useState(false);
+  const runningNow = useRef(false);
+  const [ran, setRan] = useState('');
   const runPayouts = guard(async () => {
-    await api.runPayouts();
-    await load();
+    if (runningNow.current) return;
+    runningNow.current = true;
+    setRunning(true);
+    setRan('');
+    try {
+      const made = await api.runPayouts();
+      setRan(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
+      await load();
+    } finally {
+      runningNow.current = false;
+      setRunning(false);
+    }
   });
   const csv = (payoutId?: string) => guard(async () => {
     if (merchantId === null) return;
@@ -82,7 +97,8 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
         </dl>
       )}
       <p>
-        <button type="button" onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
+        {/* aria-disabled, not disabled: the focus stays on the button while it runs. */}
+        <button type="button" aria-disabled={running} onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
         <button type="button" onClick={() => void csv()()}>{t('csvAll')}</button>{' '}
         <button type="button" onClick={() => {
           // The merchants too: one created since the page loaded is offered by the picker.
@@ -91,6 +107,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
         }}>{t('refresh')}</button>
       </p>
       <p className="hint">{t('booksRunHint')}</p>
+      <p role="status">{ran}</p>
       <h3>{t('booksPayouts')}</h3>
       {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
@@ -100,7 +117,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
                 <strong>{money(p.amount, p.currency)}</strong>
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
               </div>
-              <p className="tx-meta"><span>{p.id}</span><span>{t('booksArrival')} {p.arrivalDate}</span></p>
+              <p className="tx-meta"><span>{p.id}</span><span>{t('booksArrival')} {dayText(p.arrivalDate)}</span></p>
               <button type="button" onClick={() => void csv(p.id)()}>{t('csvPayout', { id: p.id })}</button>
             </li>
           ))}

@@ -70,8 +70,20 @@ describe('console panels', () => {
     expect(el.querySelector('[data-balance="pending"]')?.textContent).toBe('$116.64');
     expect(el.querySelector('[data-payout="po_1"]')?.textContent).toContain('Pagado');
     const button = (text: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === text);
-    button('Pagar ahora (sandbox)')?.click();
-    await vi.waitFor(() => expect(runPayouts).toHaveBeenCalled());
+    // The arrival day as the console writes dates, not as the API sends it.
+    expect(el.querySelector('[data-payout="po_1"]')?.textContent).toContain('27 nov 2026');
+    expect(el.querySelector('[data-payout="po_1"]')?.textContent).not.toContain('2026-11-27');
+    // A double click runs once, and the run says what it did; the focus stays on the button.
+    const run = button('Pagar ahora (sandbox)');
+    run?.focus();
+    run?.click();
+    run?.click();
+    await vi.waitFor(() => expect(el.querySelector('p[role="status"]')?.textContent).toBe('Pagos hechos: 1.'));
+    expect(runPayouts).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(run);
+    runPayouts.mockResolvedValueOnce([]);
+    run?.click();
+    await vi.waitFor(() => expect(el.querySelector('p[role="status"]')?.textContent).toBe('No había saldo disponible que pagar.'));
     button('CSV de po_1')?.click();
     await vi.waitFor(() => expect(balanceCsv).toHaveBeenCalledWith(3, 'po_1'));
   });
