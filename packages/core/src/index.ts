@@ -151,7 +151,7 @@ export {
 export type { StatusFamily, OverallResult } from './status';
 export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdLapsed, capturableCentsOf, capturedCentsOf } from './paymentHolds';
 export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal } from './paymentHolds';
-export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
+export { refundPathOf, refundCheck, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoRefundCoins, heldCentsOf, refundableCents, refundCheck, refundPathOf, type RefundablePayment } from './refunds';
+import { cryptoRefundCoins, heldCentsOf, refundCheck, refundPathOf, type RefundablePayment } from './refunds';
 
 // PRODUCT.md "Merchant server integration": "refunds (`POST transactions/:codOper/refunds` with
 // `amount?`; absent = what remains)". Issue 49: "full and partial, several partials up to what was
@@ -62,8 +62,10 @@ describe('"several partials up to what was paid"; "absent = what remains"', () =
     expect(refundCheck(payment, amount)).toEqual(answer);
   });
 
-  it('what remains never goes below 0', () => {
-    expect([refundableCents({ paidCents: 2675, heldCents: 0 }), refundableCents({ paidCents: 2675, heldCents: 2675 }), refundableCents({ paidCents: 100, heldCents: 150 })]).toEqual([2675, 0, 0]);
+  it('what remains never goes below 0: all of it refused once refunds hold what was paid, or more', () => {
+    const paid = { method: 'card', status: 1, authStatus: 'APPROVED', paidCents: 2675 };
+    expect([refundCheck({ ...paid, heldCents: 0 }, undefined), refundCheck({ ...paid, heldCents: 2675 }, undefined), refundCheck({ ...paid, paidCents: 100, heldCents: 150 }, undefined)])
+      .toEqual([{ cents: 2675 }, { refusal: 'fully_refunded' }, { refusal: 'fully_refunded' }]);
   });
 });
 

@@ -48,10 +48,6 @@ export function heldCentsOf(refunds: readonly { amountCents: number; state: Refu
   return refunds.reduce((sum, r) => (r.state === 'failed' ? sum : sum + r.amountCents), 0);
 }
 
-export function refundableCents(payment: Pick<RefundablePayment, 'paidCents' | 'heldCents'>): number {
-  return Math.max(0, payment.paidCents - payment.heldCents);
-}
-
 export function refundCheck(payment: RefundablePayment, amountCents: number | undefined): { cents: number } | { refusal: RefundRefusal } {
   // What was paid comes first: a voucher still unpaid is voided, not "a cash voucher paid at a kiosk".
   const result = paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);

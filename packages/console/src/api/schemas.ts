@@ -34,6 +34,10 @@ export const TransactionSchema = v.object({
   paidAmount: v.number(),
   /** The merchant's refunds, oldest first; a pending one holds its part until its gateway answers. */
   refunds: v.array(RefundSchema),
+  /** Its disputes as the books hold them: an open one, or the money a lost one took, cannot be refunded. */
+  disputes: v.optional(v.array(v.object({
+    stage: v.picklist(['inquiry', 'chargeback']), status: v.picklist(['needs_response', 'under_review', 'won', 'lost']), taken: v.number(), feeCharged: v.boolean(),
+  }))),
   /** A manual-capture payment's hold still open: what a capture may take (0 otherwise). */
   capturableAmount: v.number(),
   cardType: v.nullable(v.string()),

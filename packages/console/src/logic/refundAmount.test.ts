@@ -45,6 +45,15 @@ describe('the console\'s refund amount', () => {
     expect(pendingRefundAmount(after(refunded(5, 'succeeded'), refunded(10, 'pending'), refunded(2.5, 'pending')))).toBe(12.5);
   });
 
+  it('nothing remains to refund while a dispute is open, and a lost dispute keeps what it took', () => {
+    const dispute = (status: 'needs_response' | 'under_review' | 'won' | 'lost', taken: number) => ({ stage: 'chargeback' as const, status, taken, feeCharged: true });
+    expect([
+      remainingToRefund({ ...paid, disputes: [dispute('needs_response', 26.75)] }),
+      remainingToRefund({ ...paid, disputes: [dispute('lost', 20)] }),
+      remainingToRefund({ ...paid, disputes: [dispute('won', 26.75)] }),
+    ]).toEqual([0, 6.75, 26.75]);
+  });
+
   it('what was paid includes what went to a campaign: the whole of it may go back', () => {
     expect(refundAmountOf('27.75', { ...paid, paidAmount: 27.75 })).toEqual({ amount: 27.75 });
   });

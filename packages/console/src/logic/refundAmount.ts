@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { amountToCents, centsToAmount, heldCentsOf, refundableCents, refundCheck, type RefundablePayment } from '@pasarela/core';
+import { amountToCents, centsToAmount, heldCentsOf, refundCheck, type RefundablePayment } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
 import { pesosTyped, type PesosError } from './typedPesos';
 
@@ -9,7 +9,7 @@ export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | '
 /** Dollars with at most two decimals, a dot or a comma before the cents. */
 const AmountText = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(?:[.,]\d{1,2})?$/, 'refundAmount.invalid'));
 
-export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'> & Partial<Pick<Transaction, 'currency'>>;
+export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'> & Partial<Pick<Transaction, 'currency' | 'disputes'>>;
 
 /**
  * A listed payment as core's refund rule reads it, the server's own: what was paid, and what its
@@ -19,13 +19,19 @@ export function refundablePaymentOf(tx: Refundable): RefundablePayment {
   return {
     method: tx.method, status: tx.status, authStatus: tx.authStatus, paidCents: amountToCents(tx.paidAmount),
     heldCents: heldCentsOf(tx.refunds.map((r) => ({ amountCents: amountToCents(r.amount), state: r.status }))),
+    disputes: (tx.disputes ?? []).map((d) => ({ stage: d.stage, status: d.status, takenCents: amountToCents(d.taken), feeCharged: d.feeCharged })),
     currency: tx.currency,
   };
 }
 
-/** What remains to refund of a payment, in dollars, as the server counts it (core's refundableCents): a pending refund's part is not there. */
+/**
+ * What remains to refund of a payment, as the server counts it (core's refundCheck of all that
+ * remains): a pending refund's part is not there, nor anything while a dispute is open, nor what a
+ * lost dispute took.
+ */
 export function remainingToRefund(tx: Refundable): number {
-  return centsToAmount(refundableCents(refundablePaymentOf(tx)));
+  const check = refundCheck(refundablePaymentOf(tx), undefined);
+  return 'cents' in check ? centsToAmount(check.cents) : 0;
 }
 
 /** What the payment's pending refunds hold, in dollars (0 when none waits on its gateway). */

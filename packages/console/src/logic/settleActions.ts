@@ -20,7 +20,7 @@ export const THREE_DS_PENDING = 'PENDING_3DS';
  * Which buttons a transaction carries: pending payments get the calls that settle them; an approved
  * card payment can take a random charge (or show the one it has); a paid subscription can fall due.
  */
-export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'paidAmount' | 'refunds' | 'capturableAmount'>): SettleAction[] {
+export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'paidAmount' | 'refunds' | 'capturableAmount'> & Partial<Pick<Transaction, 'currency' | 'disputes'>>): SettleAction[] {
   const pending = tx.outcome === 'PENDING';
   const actions: SettleAction[] = [];
   if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');

@@ -48,6 +48,12 @@ export async function disputesOf(db: Queryable, codOper: string): Promise<Disput
   return db.query<DisputeRow>('select * from gateway_disputes where cod_oper = $1 order by created_at, reference', [codOper]);
 }
 
+/** The disputes of the listed payments, as the books hold them (the console's refund rule reads them). */
+export async function disputesOfPayments(db: Queryable, codOpers: readonly string[]): Promise<DisputeRow[]> {
+  if (codOpers.length === 0) return [];
+  return db.query<DisputeRow>('select * from gateway_disputes where cod_oper = any($1::text[]) order by created_at, reference', [codOpers]);
+}
+
 export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: string | null; evidence_submitted_at: Date | null };
 
 const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';

@@ -12,6 +12,7 @@ import { findPlan } from '../../store/catalog';
 import { listRecentTransactions, type TransactionWithValidation } from '../../store/transactions';
 import { listMerchants } from '../../store/merchants';
 import { refundsOfPayments, type RefundRow } from '../../store/refunds';
+import { disputesOfPayments, type DisputeRow } from '../../store/disputes';
 import { capturableCentsOfRow, capturedCentsOfRow } from '../../merchantView/paymentHold';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
@@ -34,7 +35,7 @@ const NewSubscriptionSchema = v.object({
 });
 
 /** What the console shows of a payment: enough to pick the calls that settle it. */
-function listedTransaction(row: TransactionWithValidation, refunds: readonly RefundRow[]) {
+function listedTransaction(row: TransactionWithValidation, refunds: readonly RefundRow[], disputes: readonly DisputeRow[]) {
   const subscriptionKey = row.details['subscriptionKey'];
   const cryptoDue = Number(row.details['amountCrypto']);
   const outcome: MerchantResult = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status });
@@ -58,6 +59,8 @@ function listedTransaction(row: TransactionWithValidation, refunds: readonly Ref
     paidAmount: centsToAmount(capturedCentsOfRow(row)),
     capturableAmount: centsToAmount(capturableCentsOfRow(row)),
     refunds: refunds.map((r) => ({ id: r.id, amount: centsToAmount(r.amount_cents), status: r.state, createdAt: r.created_at.toISOString() })),
+    // Its disputes as the books hold them: an open one, or what a lost one took, is not refundable (core refundCheck).
+    disputes: disputes.map((d) => ({ stage: d.stage, status: d.status, taken: centsToAmount(d.taken_cents), feeCharged: d.fee_charged })),
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -69,8 +72,9 @@ export function adminListRoutes(deps: Deps) {
   app.get('/transactions/recent', async (c) => {
     const q = parseOr400(RecentQuerySchema, { code: c.req.query('code') || undefined, method: c.req.query('method') || undefined, outcome: c.req.query('outcome') || undefined });
     const rows = await listRecentTransactions(deps.db, { linkCode: q.code, method: q.method, merchantId: scopedMerchant(c), limit: q.outcome ? MAX_LISTED * 5 : MAX_LISTED });
-    const refunds = await refundsOfPayments(deps.db, rows.map((r) => r.cod_oper));
-    const listed = rows.map((row) => listedTransaction(row, refunds.filter((r) => r.cod_oper === row.cod_oper)))
+    const opers = rows.map((r) => r.cod_oper);
+    const [refunds, disputes] = await Promise.all([refundsOfPayments(deps.db, opers), disputesOfPayments(deps.db, opers)]);
+    const listed = rows.map((row) => listedTransaction(row, refunds.filter((r) => r.cod_oper === row.cod_oper), disputes.filter((d) => d.cod_oper === row.cod_oper)))
       .filter((t) => !q.outcome || t.outcome === q.outcome).slice(0, MAX_LISTED);
     return c.json({ transactions: listed }, 200, { 'cache-control': 'no-store' });
   });
