@@ -26,6 +26,8 @@ export function WalletPage({ title, children, back }: { title: string; children:
   const services = useServices();
   // Opened from a checkout (signup, recovery), the shop's header stays.
   const shop = useShopOf(back, services);
+  // Only an address of a checkout is a payment to go back to (not the wallet's own home a login named).
+  const toPayment = back && checkoutEntry(new URL(back, services.address()).searchParams) ? back : null;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${t('wallet_title')}`;
@@ -38,8 +40,8 @@ export function WalletPage({ title, children, back }: { title: string; children:
     <main className="page page--wallet">
       <WayOut shop={shop} />
       {/* Opened from a payment (signup, recovery from the checkout's login): the way back to it. */}
-      {back ? (
-        <a className="button--link wallet-back" href={back} onClick={(e) => (e.preventDefault(), services.navigate(back))}>
+      {toPayment ? (
+        <a className="button--link wallet-back" href={toPayment} onClick={(e) => (e.preventDefault(), services.navigate(toPayment))}>
           {t('back_to_payment')}
         </a>
       ) : null}
