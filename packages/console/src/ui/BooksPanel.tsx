@@ -61,19 +61,19 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     const next = await read(merchantId, page.nextCursor);
     if (asked.current === merchantId) set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
   });
-  // One run at a time (a second click while one runs does nothing), its outcome said in a status.
+  // One run at a time (a second click while one runs does nothing), its outcome said in a status, as a dispute's answer's.
   // (A ref too: a second click can come before the render that marks the button.)
   const [running, setRunning] = useState(false);
   const runningNow = useRef(false);
-  const [ran, setRan] = useState('');
+  const [notice, setNotice] = useState('');
   const runPayouts = guard(async () => {
     if (runningNow.current) return;
     runningNow.current = true;
     setRunning(true);
-    setRan('');
+    setNotice('');
     try {
       const made = await api.runPayouts();
-      setRan(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
+      setNotice(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
       await load();
     } finally {
       runningNow.current = false;
@@ -107,7 +107,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
         }}>{t('refresh')}</button>
       </p>
       <p className="hint">{t('booksRunHint')}</p>
-      <p role="status">{ran}</p>
+      <p role="status">{notice}</p>
       <h3>{t('booksPayouts')}</h3>
       {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
@@ -126,9 +126,10 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       {payouts.nextCursor !== null && <button type="button" onClick={() => void more(payouts, api.payoutsOf, setPayouts)()}>{t('morePayouts')}</button>}
       <h3>{t('booksDisputes')}</h3>
       {merchantId !== null && (
-        <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (failed) => {
+        <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (answer) => {
           await load();
-          if (failed) setError(failed);
+          if (answer.error !== undefined) setError(answer.error);
+          else setNotice(t(answer.done === 'sent' ? 'disputeSentDone' : 'disputeAcceptedDone'));
         }} />
       )}
       {disputes.nextCursor !== null && <button type="button" onClick={() => void more(disputes, api.disputesOf, setDisputes)()}>{t('moreDisputes')}</button>}

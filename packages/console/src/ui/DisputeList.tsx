@@ -1,23 +1,30 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { instantText, moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute } from '../api/schemas';
 
 /** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
-function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
+/** What became of an answer: sent (evidence) or accepted, or the error that stopped it. */
+export type DisputeAnswered = { done: 'sent' | 'accepted'; error?: undefined } | { done?: undefined; error: string };
+
+function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (answered: DisputeAnswered) => Promise<void> }) {
   const id = useId();
   const [evidence, setEvidence] = useState('');
   const [empty, setEmpty] = useState(false);
+  // aria-disabled while it runs, so the focus stays on the button; the ref stops a second click before the render.
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
-    if (busy) return;
+  const running = useRef(false);
+  const run = async (done: 'sent' | 'accepted', work: () => Promise<unknown>) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await work();
-      await onDone();
+      await onDone({ done });
     } catch (e) {
-      await onDone(e instanceof Error ? e.message : String(e));
+      await onDone({ error: e instanceof Error ? e.message : String(e) });
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
@@ -26,7 +33,7 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
     const field = event.currentTarget.elements.namedItem('evidence');
     const text = (field instanceof HTMLTextAreaElement ? field.value : evidence).trim();
     setEmpty(text === '');
-    if (text !== '') void run(() => api.answerDispute(merchantId, dispute.id, text));
+    if (text !== '') void run('sent', () => api.answerDispute(merchantId, dispute.id, text));
   };
   return (
     <form className="dispute-answer" aria-label={t('disputeOf', { id: dispute.id, codOper: dispute.codOper })} onSubmit={send} noValidate>
@@ -41,8 +48,8 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
       <p className="hint" id={`${id}-hint`}>{t('disputeEvidenceHint')}</p>
       {empty && <p className="field-error" id={`${id}-error`} role="alert">{t('disputeEvidenceEmpty')}</p>}
       <p>
-        <button type="submit" disabled={busy}>{t('disputeSend')}</button>{' '}
-        <button type="button" disabled={busy} aria-describedby={`${id}-accept`} onClick={() => void run(() => api.acceptDispute(merchantId, dispute.id))}>{t('disputeAccept')}</button>
+        <button type="submit" aria-disabled={busy}>{t('disputeSend')}</button>{' '}
+        <button type="button" aria-disabled={busy} aria-describedby={`${id}-accept`} onClick={() => void run('accepted', () => api.acceptDispute(merchantId, dispute.id))}>{t('disputeAccept')}</button>
       </p>
       <p className="hint" id={`${id}-accept`}>{t('disputeAcceptHint')}</p>
     </form>
@@ -50,12 +57,18 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
 }
 
 /** The merchant's disputes: status, amount, reason, deadline; one needing a response can be answered or accepted. */
-export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: readonly Dispute[]; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
+export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: readonly Dispute[]; merchantId: number; api: AdminApi; onDone: (answered: DisputeAnswered) => Promise<void> }) {
+  const list = useRef<HTMLUListElement>(null);
   if (disputes.length === 0) return <p>{t('noDisputes')}</p>;
+  // Answered, its form is gone: the focus goes to the dispute itself, whose new status is read there.
+  const answered = (d: Dispute) => async (answer: DisputeAnswered) => {
+    await onDone(answer);
+    if (answer.done) list.current?.querySelector<HTMLElement>(`[data-dispute="${d.id}"]`)?.focus();
+  };
   return (
-    <ul className="list">
+    <ul className="list" ref={list}>
       {disputes.map((d) => (
-        <li key={d.id} className="dispute" data-dispute={d.id}>
+        <li key={d.id} className="dispute" data-dispute={d.id} tabIndex={-1}>
           <div className="tx-head">
             <strong>{moneyText(d.amount, d.currency)}</strong>
             <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
@@ -69,7 +82,7 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
             {d.evidence !== null && <div><dt>{t('disputeSent')}</dt><dd className="dispute-evidence">{d.evidence}</dd></div>}
           </dl>
           <p className="tx-meta"><span>{d.id}</span><span>{d.codOper}</span></p>
-          {d.status === 'needs_response' && <AnswerForm dispute={d} merchantId={merchantId} api={api} onDone={onDone} />}
+          {d.status === 'needs_response' && <AnswerForm dispute={d} merchantId={merchantId} api={api} onDone={answered(d)} />}
         </li>
       ))}
     </ul>

@@ -36,7 +36,7 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
         </div>
-        <button type="submit" disabled={Boolean(busy[`${tx.codOper}:refund`])}>{t('action.refund')}</button>
+        <button type="submit" aria-disabled={Boolean(busy[`${tx.codOper}:refund`])}>{t('action.refund')}</button>
       </div>
       <p className="hint" id={`${id}-hint`}>
         {t('refundAmountHint', { amount: remaining })}

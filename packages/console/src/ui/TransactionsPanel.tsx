@@ -43,7 +43,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
       {actions.length > 0 && (
         <div className="actions" role="group" aria-label={t('settle', { codOper: tx.codOper })}>
           {actions.map((action) => (
-            <button key={action} type="button" disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={() => void settle(tx, action)}>
+            <button key={action} type="button" aria-disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={() => void settle(tx, action)}>
               {t(`action.${action}`)}
             </button>
           ))}

@@ -26,7 +26,7 @@ export function WebhooksPanel({ store }: { store: ConsoleStore }) {
                 <summary>{t('body')} <span className="sr-only">{w.id}</span></summary>
                 <pre tabIndex={0}>{JSON.stringify(w.body, null, 2)}</pre>
               </details>
-              <button type="button" disabled={Boolean(busy[`redeliver:${w.id}`])} onClick={() => void redeliver(w.id)} aria-label={t('redeliverEvent', { id: w.id })}>
+              <button type="button" aria-disabled={Boolean(busy[`redeliver:${w.id}`])} onClick={() => void redeliver(w.id)} aria-label={t('redeliverEvent', { id: w.id })}>
                 {t('redeliver')}
               </button>
             </li>

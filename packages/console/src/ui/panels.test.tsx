@@ -179,13 +179,16 @@ describe('console panels', () => {
     const accept = [...(form?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Aceptar la disputa');
     accept?.click();
     await vi.waitFor(() => expect(acceptDispute).toHaveBeenCalledWith(3, 'dp_1'));
-    await vi.waitFor(() => expect(accept?.disabled).toBe(false));
+    await vi.waitFor(() => expect(accept?.getAttribute('aria-disabled')).toBe('false'));
     if (field) field.value = 'Pedido entregado el 20/11';
     field?.dispatchEvent(new Event('input', { bubbles: true }));
     form?.requestSubmit();
     await vi.waitFor(() => expect(answerDispute).toHaveBeenCalledWith(3, 'dp_1', 'Pedido entregado el 20/11'));
     await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('En revisión'));
     expect(el.querySelector('form.dispute-answer')).toBeNull();
+    // Its form gone, the focus is on the dispute, and the answer is said.
+    await vi.waitFor(() => expect(document.activeElement).toBe(el.querySelector('[data-dispute="dp_1"]')));
+    expect(el.querySelector('p[role="status"]')?.textContent).toBe('Pruebas enviadas: la disputa está en revisión.');
   });
 
   it('render server text as text, never as markup', async () => {
@@ -266,8 +269,8 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(refund).toHaveBeenCalledWith('PPCARD1', 10.5));
     expect(form.querySelector('[role="alert"]')).toBeNull();
     await vi.waitFor(() => expect(input.value).toBe(''));
-    // Sent once the first refund's call is over (the button is disabled while it runs).
-    await vi.waitFor(() => expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(false));
+    // Sent once the first refund's call is over (the button says it is busy while it runs, keeping the focus).
+    await vi.waitFor(() => expect(form.querySelector('button[type="submit"]')?.getAttribute('aria-disabled')).toBe('false'));
     send();
     await vi.waitFor(() => expect(refund).toHaveBeenLastCalledWith('PPCARD1', undefined));
 

@@ -41,7 +41,7 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
           <TextField label={t('campaignTextEs')} name="descriptionEs" value={textEs} onChange={setTextEs} />
           <TextField label={t('campaignTextEn')} name="descriptionEn" value={textEn} onChange={setTextEn} />
         </div>
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && <CheckoutResult title={createdTitle(result.id, result.offered)} target={result.target} />}

@@ -65,7 +65,7 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
           <CheckField label={t('singleUse')} name="singleUse" checked={singleUse} onChange={setSingleUse} />
           <CheckField label={t('manualCapture')} name="manualCapture" checked={manualCapture} onChange={setManualCapture} />
         </div>
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && <CheckoutResult title={t('linkCreated', { code: result.code })} target={result.target} />}

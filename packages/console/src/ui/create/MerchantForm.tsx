@@ -40,7 +40,7 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
           <option value="CO">{t('countryColombia')}</option>
         </SelectField>
         <TextField label={t('txLimit', { currency })} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && (

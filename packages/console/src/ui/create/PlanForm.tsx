@@ -33,7 +33,7 @@ export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: Admin
             {PERIODS.map((p) => <option key={p} value={p}>{t(`periods.${p}`)}</option>)}
           </SelectField>
         </div>
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && <CheckoutResult title={t('planCreated', { id: result.id, key: result.key })} target={result.target} />}

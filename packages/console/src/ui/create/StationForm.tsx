@@ -25,7 +25,7 @@ export function StationForm({ store, api, lang }: { store: ConsoleStore; api: Ad
         <TextField label={t('stationId')} name="stationId" value={stationId} onChange={setStationId} required />
         <TextField label={t('description')} name="description" value={description} onChange={setDescription} required />
         <TextField label={t('amount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" />
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && <CheckoutResult title={t('stationCreated', { id: result.id })} target={result.target} />}

@@ -25,7 +25,7 @@ export function UserForm({ api }: { api: AdminApi }) {
         <TextField label={t('login')} name="login" value={login} onChange={setLogin} />
         <TextField label={t('password')} name="password" value={password} onChange={setPassword} required />
         <TextField label={t('balance')} name="balance" value={balance} onChange={setBalance} inputMode="decimal" />
-        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+        <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
       {result && (
