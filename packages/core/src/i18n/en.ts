@@ -420,6 +420,7 @@ export const en: Record<keyof typeof es, string> = {
   wallet_title: 'Wallet',
   wallet_home_title: 'My wallet',
   wallet_profile: 'Profile',
+  wallet_refunded: '{{amount}} refunded to you',
   wallet_recent: 'Recent activity',
   wallet_no_transactions: 'No payments yet',
   wallet_no_cards: 'You have no saved cards',

@@ -419,6 +419,7 @@ export const es = {
   wallet_title: 'Billetera',
   wallet_home_title: 'Mi billetera',
   wallet_profile: 'Perfil',
+  wallet_refunded: 'Te devolvieron {{amount}}',
   wallet_recent: 'Movimientos recientes',
   wallet_no_transactions: 'Aún no tienes pagos',
   wallet_no_cards: 'No tienes tarjetas guardadas',

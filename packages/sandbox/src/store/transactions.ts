@@ -97,8 +97,8 @@ export async function findCashVoucher(db: Queryable, reference: string, merchant
 
 export async function listUserTransactions(
   db: Queryable, userId: number, filter: { limit: number; method?: string; linkCode?: string | null },
-): Promise<TransactionRow[]> {
-  return db.query<TransactionRow>(
+): Promise<Array<TransactionRow & { refunded_cents: number }>> {
+  return db.query<TransactionRow & { refunded_cents: number }>(
     `select * from transactions where user_id = $1 and ($2::text is null or method = $2) and ($3::text is null or link_code = $3)
       order by id desc limit $4`,
     [userId, filter.method ?? null, filter.linkCode ?? null, filter.limit],

@@ -33,8 +33,8 @@ function services(): Services {
   };
 }
 
-const payment = (method: string, status: number, authStatus: string | null): WalletTransaction => ({
-  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null,
+const payment = (method: string, status: number, authStatus: string | null, refundedAmount = 0): WalletTransaction => ({
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null, refundedAmount,
 });
 
 async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {
@@ -117,5 +117,14 @@ describe('the wallet\'s recent payments name the shop and the card (issue 96)', 
     expect(row?.querySelector('[aria-hidden="true"]')?.textContent).toBe('Visa •••• 4242');
     expect(row?.querySelector('.visually-hidden')?.textContent).toBe('Visa terminada en 4242');
     expect(row?.textContent).not.toMatch(/\*/);
+  });
+});
+
+describe('the recent payments add up to the balance', () => {
+  it('a payment the shop refunded in part says what came back', async () => {
+    const view = await showHome([payment('balance', 1, 'APPROVED', 2), payment('card', 1, 'APPROVED')]);
+    const items = [...view.container.querySelectorAll('.wallet-list__item')].map((li) => li.textContent ?? '');
+    expect(items[0]).toContain('Te devolvieron $2.00');
+    expect(items[1]).not.toContain('Te devolvieron');
   });
 });

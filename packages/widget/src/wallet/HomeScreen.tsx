@@ -103,6 +103,8 @@ export function HomeScreen({ store }: { store: AccountStore }) {
               </span>
               <span>
                 {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${paymentDisplayStatus(statusFamilyOf(tx.method), tx.status, tx.authStatus)}`)}
+                {/* A refund given back: so the list and the balance add up. */}
+                {tx.refundedAmount > 0 ? ` · ${t('wallet_refunded', { amount: formatAmount(tx.refundedAmount, lang) })}` : ''}
               </span>
             </li>
             );

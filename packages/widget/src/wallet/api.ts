@@ -77,6 +77,8 @@ export const WalletTransactionSchema = v.object({
   cardType: v.optional(v.nullable(v.string()), null),
   merchantName: v.optional(v.nullable(v.string()), null),
   displayNum: v.optional(v.nullable(v.string()), null),
+  /** What the shop refunded of it so far. */
+  refundedAmount: v.optional(v.number(), 0),
 });
 export type WalletTransaction = v.InferOutput<typeof WalletTransactionSchema>;
 

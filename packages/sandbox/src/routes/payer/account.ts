@@ -87,7 +87,8 @@ export function accountRoutes(deps: Deps) {
       const shop = await findShopOfMerchant(deps.db, id);
       if (shop) shops.set(id, shopIdentityOf(shop).name);
     }
-    return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), merchantName: shops.get(r.merchant_id) ?? null })) });
+    // What the merchant gave back of each (a balance payment's refund is in the balance again).
+    return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), refundedAmount: centsToAmount(r.refunded_cents), merchantName: shops.get(r.merchant_id) ?? null })) });
   });
   app.get('/users/me/movements', async (c) => {
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100), method: 'balance' });

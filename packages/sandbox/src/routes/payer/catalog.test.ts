@@ -149,6 +149,10 @@ describe('stations, domains and receipt ownership', () => {
     const mine = (await t.get('/users/me/transactions', owner)).data['transactions'] as Array<{ codOper: string; merchantName: string | null }>;
     const shop = (await t.db.query<{ name: string; display_name: string | null }>('select m.name, m.display_name from merchants m join transactions x on x.merchant_id = m.id where x.cod_oper = $1', [codOper]))[0];
     expect(mine.find((x) => x.codOper === codOper)?.merchantName).toBe(shop?.display_name ?? shop?.name);
+    // A refund of it shows there too, so the history and the balance add up.
+    expect((await t.admin('POST', `/transactions/${codOper}/refunds`, { amount: 2 })).status).toBe(201);
+    const after = (await t.get('/users/me/transactions', owner)).data['transactions'] as Array<{ codOper: string; refundedAmount: number }>;
+    expect(after.find((x) => x.codOper === codOper)?.refundedAmount).toBe(2);
   });
   it('lists the user\'s services (full: type 134, by name) and notifications', async () => {
     await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }, { nameOrAlias: 'Águila', number: '3' }] });
