@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PRICED_METHODS, priceOf, type Currency } from '@pasarela/core';
+import { PRICED_METHODS, isWholeInCurrency, priceOf, type Currency } from '@pasarela/core';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -62,6 +62,12 @@ export function adminBookRoutes(deps: Deps) {
   app.post('/merchants/:idMerchant/books', async (c) => {
     const merchant = await merchantOf(c);
     const body = parseOr400(BooksSchema, await readObjectBody(c));
+    // A fixed part is money in the merchant's currency: whole pesos for a merchant in Colombia.
+    for (const [method, price] of Object.entries(body.prices ?? {})) {
+      if (!isWholeInCurrency(price.fixedCents, merchant.currency)) {
+        throw new ApiError(400, 'invalid_amount', `prices.${method}.fixedCents must be whole pesos (a multiple of 100 cents): COP has no centavos`);
+      }
+    }
     await setMerchantBooks(deps, merchant.id, body);
     return c.json(await answer(merchant), 200);
   });

@@ -131,5 +131,12 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const books = await setup.t.admin('GET', `/merchants/${m.id}/books`);
     expect(books.json['prices']).toMatchObject({ card: { percentBps: 290, fixedCents: 90_000, default: true }, nequi: { percentBps: 150, fixedCents: 0, default: true } });
     expect(books.json['defaults']).toMatchObject({ card: { percentBps: 290, fixedCents: 90_000 } });
+    // A fixed part in centavos is refused, naming it; whole pesos are taken.
+    const centavos = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 290, fixedCents: 25 } } }, { 'accept-language': 'en' });
+    expect([centavos.status, centavos.json['code']]).toEqual([400, 'invalid_amount']);
+    expect(String(centavos.json['message'])).toContain('prices.card.fixedCents must be whole pesos');
+    expect((await setup.t.admin('GET', `/merchants/${m.id}/books`)).json['prices']).toMatchObject({ card: { fixedCents: 90_000, default: true } });
+    const pesos = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 290, fixedCents: 80_000 } } });
+    expect(pesos.json['prices']).toMatchObject({ card: { fixedCents: 80_000, default: false } });
   });
 });
