@@ -36,6 +36,19 @@ async function paidByCard(key: string): Promise<string> {
   return String(paid.data['codOper']);
 }
 
+/** A test event of each type sent to a new endpoint of the merchant, delivered, verified and checked against the events' schema: each one's data by type. */
+async function samplesTo(m: { key: string }, types: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
+  const id = String(made.json['id']);
+  const before = second.received.length;
+  for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
+  await deliverAll();
+  const received = second.received.slice(before);
+  for (const r of received) api.checkWebhookEvent(JSON.parse(r.body));
+  const events = received.map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
+  return new Map(events.map((e) => [String(e.type), e.data as Record<string, unknown>]));
+}
+
 describe('webhook endpoints', () => {
   it('keeps the merchant\'s webhookUrl as its first endpoint, adds a second for some types, and delivers to each what it takes', async () => {
     const m = await createMerchant(t, { name: 'Endpoints S.A.', webhookUrl: first.url });
@@ -181,16 +194,8 @@ describe('webhook endpoints', () => {
   });
 
   it('sends dispute samples carrying a dispute and payout samples carrying a payout, as their real events do', async () => {
-    const m = await createMerchant(t, { name: 'Muestras S.A.' });
-    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
-    const id = String(made.json['id']);
-    const before = second.received.length;
     const types = ['dispute.created', 'dispute.updated', 'dispute.closed', 'payout.paid', 'payout.failed'] as const;
-    for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
-    await deliverAll();
-    const events = second.received.slice(before).map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
-    for (const r of second.received.slice(before)) api.checkWebhookEvent(JSON.parse(r.body));
-    const byType = new Map(events.map((e) => [e.type, e.data as Record<string, unknown>]));
+    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras S.A.' }), types);
     for (const type of types.slice(0, 3)) {
       expect(byType.get(type)).toEqual(expect.objectContaining({ id: expect.stringMatching(/^dp_/), codOper: expect.stringMatching(/^PP/), amount: 26.75, reason: 'fraudulent', status: expect.any(String) }));
       expect(byType.get(type)).not.toHaveProperty('authStatus');
@@ -201,15 +206,8 @@ describe('webhook endpoints', () => {
   });
 
   it('sends a merchant in pesos its samples in pesos, whole, and a payout arriving on a business day after today', async () => {
-    const m = await createMerchant(t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' });
-    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
-    const id = String(made.json['id']);
-    const before = second.received.length;
     const types = ['transaction.approved', 'transaction.refunded', 'transaction.captured', 'dispute.created', 'payout.paid'] as const;
-    for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
-    await deliverAll();
-    const events = second.received.slice(before).map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
-    const byType = new Map(events.map((e) => [e.type, e.data as Record<string, unknown>]));
+    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' }), types);
     expect(byType.get('transaction.approved')).toEqual(expect.objectContaining({ currency: 'COP', amount: 50000, taxAmount: 9500, totalPaid: 59500 }));
     expect(byType.get('transaction.refunded')).toEqual(expect.objectContaining({ currency: 'COP', refundedAmount: 20000 }));
     expect(byType.get('transaction.captured')).toEqual(expect.objectContaining({ currency: 'COP', totalPaid: 40000 }));
