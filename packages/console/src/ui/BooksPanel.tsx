@@ -7,6 +7,7 @@ import type { ConsoleStore } from '../store/consoleStore';
 import { MerchantPicker } from './create/MerchantPicker';
 import { DisputeList } from './DisputeList';
 import { useStoreState } from './useStoreState';
+import { useOneAtATime } from './useSubmit';
 
 /** Saves text as a file the browser downloads. */
 function download(text: string, name: string): void {
@@ -62,24 +63,14 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     if (asked.current === merchantId) set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
   });
   // One run at a time (a second click while one runs does nothing), its outcome said in a status, as a dispute's answer's.
-  // (A ref too: a second click can come before the render that marks the button.)
-  const [running, setRunning] = useState(false);
-  const runningNow = useRef(false);
+  const payoutRun = useOneAtATime();
   const [notice, setNotice] = useState('');
-  const runPayouts = guard(async () => {
-    if (runningNow.current) return;
-    runningNow.current = true;
-    setRunning(true);
+  const runPayouts = guard(() => payoutRun.run(async () => {
     setNotice('');
-    try {
-      const made = await api.runPayouts();
-      setNotice(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
-      await load();
-    } finally {
-      runningNow.current = false;
-      setRunning(false);
-    }
-  });
+    const made = await api.runPayouts();
+    setNotice(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
+    await load();
+  }));
   const csv = (payoutId?: string) => guard(async () => {
     if (merchantId === null) return;
     download(await api.balanceCsv(merchantId, payoutId), `${payoutId ?? `balance-transactions-${merchantId}`}.csv`);
@@ -98,7 +89,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       )}
       <p>
         {/* aria-disabled, not disabled: the focus stays on the button while it runs. */}
-        <button type="button" aria-disabled={running} onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
+        <button type="button" aria-disabled={payoutRun.busy} onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
         <button type="button" onClick={() => void csv()()}>{t('csvAll')}</button>{' '}
         <button type="button" onClick={() => {
           // The merchants too: one created since the page loaded is offered by the picker.

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { instantText, moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute } from '../api/schemas';
+import { useOneAtATime } from './useSubmit';
 
 /** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
 /** What became of an answer: sent (evidence) or accepted, or the error that stopped it. */
@@ -11,23 +12,16 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
   const id = useId();
   const [evidence, setEvidence] = useState('');
   const [empty, setEmpty] = useState(false);
-  // aria-disabled while it runs, so the focus stays on the button; the ref stops a second click before the render.
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const run = async (done: 'sent' | 'accepted', work: () => Promise<unknown>) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
+  // aria-disabled while it runs, so the focus stays on the button.
+  const { busy, run: once } = useOneAtATime();
+  const run = (done: 'sent' | 'accepted', work: () => Promise<unknown>) => once(async () => {
     try {
       await work();
       await onDone({ done });
     } catch (e) {
       await onDone({ error: e instanceof Error ? e.message : String(e) });
-    } finally {
-      running.current = false;
-      setBusy(false);
     }
-  };
+  });
   const send = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
     event.preventDefault();
     const field = event.currentTarget.elements.namedItem('evidence');
