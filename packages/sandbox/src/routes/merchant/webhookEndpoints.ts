@@ -225,8 +225,9 @@ export function webhookEndpointRoutes(deps: Deps) {
       const { type } = parseInput(TestEvent, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
       await checkStoredUrl(endpoint);
+      // Merchants are never deleted: the key just found names one.
       const merchant = await findMerchant(deps.db, merchantId);
-      if (!merchant) throw notFound();
+      if (!merchant) throw new Error(`merchant ${merchantId} of a valid key not found`);
       const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchant));
       return [202, deliveryAnswer(row)] as const;
     });
