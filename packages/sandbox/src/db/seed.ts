@@ -99,8 +99,9 @@ export async function seedDemoData(db: Database): Promise<void> {
     if (!merchant) throw new Error('seed: merchant insert returned nothing');
     await insertMerchantServices(tx, merchant.id, txLimitCents, DEFAULT_SERVICES);
     await tx.query(
-      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, email)
-       values ($1, $2, $3, 'Camiseta Pasarela (talla M)', 2500, 175, 'ventas@tiendademo.pa')`,
+      // No e-mail: a link's e-mail is its payer's, filled in for them, and the demo's payers are whoever opens it.
+      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents)
+       values ($1, $2, $3, 'Camiseta Pasarela (talla M)', 2500, 175)`,
       [DEMO_LINK_CODE, DEMO_LINK_SLUG, merchant.id],
     );
   });
