@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { CheckoutFrame } from './support/pages';
 import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
@@ -117,6 +118,31 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       await page.close();
     }, 60_000);
   }
+
+  // A full page's receipt after a 3DS page leads to the shop that sent the payer, not back to the
+  // issuer's page (which sends the payer back with its own address or none, and says "Ya respondiste").
+  it('a link paid as a full page through a 3DS page: the receipt leads back to the shop that sent the payer', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
+    const page = await context.newPage();
+    // An amount of its own: the duplicate rule would ask the next test's same card and amount.
+    const { code } = await adminPost<{ code: string }>(sandbox, 'links', { amount: 21.5, taxAmount: 0, description: 'Entradas de teatro' });
+    const shop = 'http://tienda.example/carrito';
+    await page.route(shop, (route) => route.fulfill({ contentType: 'text/html', body: `<a href="${sandbox.url}/pf/widget?type=lk&code=${code}">Pagar</a>` }));
+    await page.goto(shop);
+    await page.click('a');
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4000000000003220' });
+    await checkout.submit();
+    await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
+    await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+    const back = page.getByRole('link', { name: TEXT.es.back });
+    await expect.poll(() => back.getAttribute('href'), { timeout: 10_000 }).toBe('http://tienda.example/');
+    expect(await page.getByRole('button', { name: TEXT.es.previous }).count()).toBe(0);
+    await expectClean(page);
+    await screenshot(page, { path: `${SHOTS}after-way-out-3ds-receipt-360.png`, fullPage: true });
+    await context.close();
+  }, 90_000);
 
   it('the 3DS and Clave bank pages name the merchant and cancel back to the checkout, at 360 px', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });

@@ -12,6 +12,7 @@ import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
 import { LoadingPage } from '../ui/Loading';
 import { useLaterStyles } from '../ui/useLaterStyles';
+import { rememberShopReferrer } from '../services/shopReferrer';
 
 /** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -32,6 +33,8 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
   const [calledOff, setCalledOff] = useState<string | null>(null);
   const state = useStoreState(store);
   const [back] = useState(() => arrival(services.address().searchParams));
+  // The shop's page, for the way out of this tab's later pages (a receipt after a 3DS or bank page).
+  useState(() => rememberShopReferrer(services.referrer, services.storage.session, services.address()));
   // A station without a price: what the payer entered (SPEC 5 "Amount limits").
   const [entered, setEntered] = useState<number | null>(null);
   const ready = state.status === 'ready' ? state.data : null;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n/i18n';
 import { CloseButton, MerchantIdentity } from './MerchantHeader';
 import { useServices, type Services } from '../services/services';
+import { shopReferrerOf } from '../services/shopReferrer';
 
 export interface ShopIdentity {
   name: string;
@@ -15,8 +16,8 @@ export function shopAddress(returnUrl: string | null | undefined, referrer: stri
   return new URL(referrer).origin === ownOrigin ? null : referrer;
 }
 
-export function fullPageShopAddress(services: Pick<Services, 'bridge' | 'referrer' | 'address'>, returnUrl: string | null | undefined): string | null {
-  return services.bridge.embedded ? null : shopAddress(returnUrl, services.referrer, services.address().origin);
+export function fullPageShopAddress(services: Pick<Services, 'bridge' | 'referrer' | 'address' | 'storage'>, returnUrl: string | null | undefined): string | null {
+  return services.bridge.embedded ? null : shopAddress(returnUrl, shopReferrerOf(services.referrer, services.storage.session), services.address().origin);
 }
 
 interface WayOutProps {
