@@ -51,7 +51,7 @@ if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedT
 
 const databaseUrl = env['VAULT_DATABASE_URL'];
 const dataDir = resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault'));
-const database = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir);
+const database = databaseUrl ? openPostgres(databaseUrl, (message) => console.error(message)) : await openPglite(dataDir);
 startVault({
   database,
   masterKeys,

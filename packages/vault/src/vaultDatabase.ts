@@ -22,24 +22,75 @@ export async function openPglite(dataDir: string | undefined): Promise<VaultData
   return { query, transaction, close };
 }
 
-export function openPostgres(connectionString: string): VaultDatabase {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** How long a request waits for a connection before it fails: the server's call times out, never hangs. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * PostgreSQL may drop any connection (a restart, a failover, pg_terminate_backend): no connection's
+ * 'error' event goes unheard (unheard, it would end the process), a broken connection goes back to no
+ * one, and the pool connects again for the next request. An outage is told once, and its end.
+ */
+export function openPostgres(connectionString: string, warn: (message: string) => void = () => undefined): VaultDatabase {
+  const pool = new pg.Pool({ connectionString, application_name: 'pasarela-vault', max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  let lost = false;
+  const connectionLost = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    warn(`card vault: database connection lost: ${error.message}`);
+  };
+  const connectionWorks = <T>(result: T): T => {
+    if (lost) {
+      lost = false;
+      warn('card vault: database connection restored');
+    }
+    return result;
+  };
+  // An idle pooled connection that PostgreSQL drops.
+  pool.on('error', connectionLost);
+  const failed = (error: unknown): never => {
+    if (isConnectionError(error)) connectionLost(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  };
   return {
-    query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as Row[],
+    query: <Row>(sql: string, params: readonly unknown[] = []) =>
+      pool.query(sql, params as unknown[]).then((answer) => connectionWorks(answer.rows as Row[]), failed),
     async transaction(fn) {
-      const client = await pool.connect();
+      // Its 'error' listened to from the pool's callback: after an await, a FATAL that came with the
+      // answer that freed the connection would find no listener.
+      const health: { broken?: Error } = {};
+      const onError = (error: Error) => {
+        health.broken ??= error;
+      };
+      const client = await new Promise<pg.PoolClient>((resolve, reject) => {
+        pool.connect((error, taken) => {
+          if (error || !taken) return reject(error ?? new Error('the pool gave no connection'));
+          taken.on('error', onError);
+          resolve(taken);
+        });
+      }).catch(failed);
+      let failure: Error | undefined;
       try {
         await client.query('begin');
         const result = await fn({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as Row[] });
         await client.query('commit');
-        return result;
+        return connectionWorks(result);
       } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
         await client.query('rollback').catch(() => undefined);
+        if (health.broken) connectionLost(health.broken);
         throw error;
       } finally {
-        client.release();
+        // A connection whose work failed is closed, not handed out again.
+        client.release(health.broken ?? failure);
+        client.off('error', onError);
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** A socket's error, or PostgreSQL's connection and shutdown states (08, 57P): not a statement's own. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
 }
