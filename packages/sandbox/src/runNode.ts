@@ -16,7 +16,6 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
   const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
   const adminToken = settings.adminToken ?? generated;
-  const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
   const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
   const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
@@ -27,7 +26,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1',
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1',
     // Unset, the server takes HOST's default itself, and says so if the deployment recorded another value.
     webhookAllowPrivate: (process.env['WEBHOOK_ALLOW_PRIVATE'] ?? '').trim() === '' ? undefined : settings.webhookAllowPrivate });
   const { databaseUrl, dataDir } = settings;

@@ -6,7 +6,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(readSettings({}, '/srv')).toEqual({
       host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: true, paymentCaptcha: true,
       port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
-      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined,
+      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
     });
@@ -19,11 +19,12 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       RATE_LIMIT_SIGNUP_PER_MIN: '6', RATE_LIMIT_RECOVERY_PER_MIN: '7', RATE_LIMIT_PAYMENTS_PER_MIN: '0', TRUST_PROXY: '1', HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '250', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
       HOST: '0.0.0.0', SANDBOX_ADMIN_TOKEN: 'a-token-of-24-characters', PAYMENT_CAPTCHA: '0', HOLD_RELEASE_AFTER_MS: '60000',
+      PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000',
     };
     expect(readSettings(env, '/srv')).toEqual({
       host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: false, paymentCaptcha: false,
       port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
-      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example',
+      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
     });
@@ -38,12 +39,25 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   it.each([[{ PORT: 'abc' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ SPLASH_MS: '-1' }, 'SPLASH_MS'], [{ SUBSCRIPTION_CHARGE_INTERVAL_MS: '1.5' }, 'SUBSCRIPTION_CHARGE_INTERVAL_MS'], [{ PORT: '5000', DEMO_PORT: '5000' }, 'DEMO_PORT'], [{ NEQUI_WAIT_MS: 'soon' }, 'NEQUI_WAIT_MS'], [{ YAPPY_WAIT_MS: '-5' }, 'YAPPY_WAIT_MS'],
     [{ RATE_LIMIT_LOGIN_PER_MIN: 'many' }, 'RATE_LIMIT_LOGIN_PER_MIN'], [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ VAULT_URL: 'http://vault.internal' }, 'VAULT_API_SECRET'], [{ VAULT_API_SECRET: 'secret' }, 'VAULT_URL'], [{ VAULT_URL: 'ftp://vault', VAULT_API_SECRET: 'x' }, 'VAULT_URL'], [{ VAULT_URL: 'http://v', VAULT_API_SECRET: 'x', VAULT_PUBLIC_URL: 'nope' }, 'VAULT_PUBLIC_URL'], [{ SANDBOX_ADMIN_TOKEN: 'short' }, 'SANDBOX_ADMIN_TOKEN'], [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'WEBHOOK_ALLOW_PRIVATE'],
-    [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS']])(
+    [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS'],
+    // A switch written 0 or false is off, as every other; a word it does not know is refused, not taken for on.
+    [{ SANDBOX_CONSOLE: 'no' }, 'SANDBOX_CONSOLE'], [{ WIRE_ENCODING: 'plain' }, 'WIRE_ENCODING'],
+    [{ PROCESSORS_URL: 'notaurl' }, 'PROCESSORS_URL'], [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL'], [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ SESSION_TTL_MS: '30m' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: '5' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: String(365 * 86_400_000) }, 'SESSION_TTL_MS']])(
     'refuses %j naming %s',
     (env, name) => {
       expect(() => readSettings(env)).toThrow(name);
     },
   );
+  it('takes 0 and false for off, as every switch', () => {
+    expect(readSettings({ SANDBOX_CONSOLE: '0' }).sandboxConsole).toBe(false);
+    expect(readSettings({ SANDBOX_CONSOLE: 'false' }).sandboxConsole).toBe(false);
+    expect(readSettings({ WIRE_ENCODING: '0' }).wireEncoding).toBe(false);
+    expect(readSettings({ SANDBOX_CONSOLE: 'on', WIRE_ENCODING: '1' })).toMatchObject({ sandboxConsole: true, wireEncoding: true });
+  });
+  it('never puts the database\'s password in its error', () => {
+    expect(() => readSettings({ DATABASE_URL: 'postgres//admin:hunter2@db/pasarela' })).toThrow(/^(?!.*hunter2).*$/s);
+  });
   it('never puts the vault\'s API secret in its error', () => {
     expect(() => readSettings({ VAULT_API_SECRET: 's3cr3t-vault' })).toThrow(/^(?!.*s3cr3t).*$/s);
   });

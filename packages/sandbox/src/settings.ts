@@ -49,6 +49,8 @@ export interface Settings {
   vaultApiSecret: string | undefined;
   /** VAULT_PUBLIC_URL: the vault's origin as payers' browsers reach it (its card fields); default VAULT_URL. */
   vaultPublicUrl: string | undefined;
+  /** PROCESSORS_URL: a simulator already running, reached over HTTP; unset, `npm start` starts one. */
+  processorsUrl: string | undefined;
   rateLimits: RateLimits;
   /** TRUSTED_PROXIES (the load balancers' addresses), else TRUST_PROXY (a count; 0 trusts none). */
   trustedProxies: ProxyTrust;
@@ -105,6 +107,21 @@ function httpUrlOf(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+const MAX_SESSION_TTL_MS = 30 * 86_400_000;
+
+/** Checked as a URL at start; the message never repeats it, which may hold a password. */
+function databaseUrlOf(env: Env): string | undefined {
+  const raw = (env['DATABASE_URL'] ?? '').trim();
+  if (raw === '') return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') throw new Error('DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database');
+  return raw;
+}
+
 /** The card vault's settings: its URL and secret together, or neither. */
 function vaultOf(env: Env): Pick<Settings, 'vaultUrl' | 'vaultApiSecret' | 'vaultPublicUrl'> {
   const vaultUrl = httpUrlOf(env, 'VAULT_URL');
@@ -133,6 +150,9 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
   if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
   const host = (env['HOST'] ?? '').trim() || DEFAULT_HOST;
+  // Read where a login is made (auth/sessions.ts); refused here, at start, when it is no duration.
+  const sessionTtlMs = whole(env, 'SESSION_TTL_MS', 1_800_000, MAX_SESSION_TTL_MS);
+  if (sessionTtlMs < 60_000) throw new Error(`SESSION_TTL_MS must be a whole number of milliseconds from 60000 (a minute) to ${MAX_SESSION_TTL_MS} (30 days), got ${JSON.stringify(env['SESSION_TTL_MS'])}`);
   return {
     host,
     adminToken: adminToken || undefined,
@@ -141,8 +161,8 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     port,
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),
-    databaseUrl: env['DATABASE_URL'] || undefined,
-    wireEncoding: (env['WIRE_ENCODING'] ?? '').trim().toLowerCase() !== 'off',
+    databaseUrl: databaseUrlOf(env),
+    wireEncoding: flag(env, 'WIRE_ENCODING') ?? true,
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
     subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
     expirySweepIntervalMs: whole(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
@@ -153,6 +173,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     },
     holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS),
     ...vaultOf(env),
+    processorsUrl: httpUrlOf(env, 'PROCESSORS_URL'),
     rateLimits: {
       login: limit('RATE_LIMIT_LOGIN_PER_MIN', DEFAULT_RATE_LIMITS.login),
       signup: limit('RATE_LIMIT_SIGNUP_PER_MIN', DEFAULT_RATE_LIMITS.signup),
@@ -164,6 +185,6 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     shutdownDrainMs: ms('SHUTDOWN_DRAIN_MS', DEFAULT_SHUTDOWN_DRAIN_MS),
     logLevel: logLevelOf(env['LOG_LEVEL']),
     metricsToken: env['METRICS_TOKEN'] || undefined,
-    sandboxConsole: (env['SANDBOX_CONSOLE'] ?? '').trim().toLowerCase() !== 'off',
+    sandboxConsole: flag(env, 'SANDBOX_CONSOLE') ?? true,
   };
 }
