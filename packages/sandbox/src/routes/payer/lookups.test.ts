@@ -43,6 +43,13 @@ describe('payment info', () => {
       expect(info).toMatchObject({ code: DEMO_LINK_CODE, amount: 25, taxAmount: 1.75, email: '' });
     }
   });
+  it('takes a link code in lower case, as the link\'s address writes it, for the same link', async () => {
+    const res = await t.get(`/payment-info?code=${DEMO_LINK_CODE.toLowerCase()}&type=lk`);
+    expect(res.status).toBe(200);
+    expect(parsePaymentInfo(res.data)).toMatchObject({ code: DEMO_LINK_CODE });
+    const shop = await t.get(`/payment-info/shop?code=${DEMO_LINK_CODE.toLowerCase()}&type=lk`);
+    expect(shop.status).toBe(200);
+  });
   it('answers 404 error_to_load for an unknown code', async () => {
     const res = await t.get('/payment-info?code=NOPE&type=lk');
     expect(res).toMatchObject({ status: 404, header: { code: 404 }, data: { code: 'error_to_load' } });

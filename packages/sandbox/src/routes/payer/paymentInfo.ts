@@ -59,7 +59,9 @@ async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow |
     if (!slug || !linkCode || rest.length > 0) return undefined;
     return findLinkBySlugAndCode(deps.db, slug, linkCode);
   }
-  return findLinkByCode(deps.db, code);
+  // Codes are upper case; one copied from the link's address (its default slug is the code in lower
+  // case) or typed in lower case is the same link.
+  return (await findLinkByCode(deps.db, code)) ?? (code === code.toUpperCase() ? undefined : findLinkByCode(deps.db, code.toUpperCase()));
 }
 
 export function paymentInfoRoutes(deps: Deps) {
