@@ -44,10 +44,10 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
   );
 
   useEffect(() => {
+    // The shop hears why its checkout shows no form: a link unknown or expired (its page), or a failed load.
+    const failure = state.status === 'redirect' ? state.failure : state.status === 'failed' ? state.message : null;
+    if (failure) services.bridge.notify({ type: 'error', error: { code: failure.key, message: failure.text ?? t(failure.key), category: 'api' } });
     if (state.status === 'redirect') services.navigate(state.to);
-    if (state.status === 'failed') {
-      services.bridge.notify({ type: 'error', error: { code: state.message.key, message: state.message.text ?? t(state.message.key), category: 'api' } });
-    }
     if (state.status === 'ready' && back && (back.method ?? 'card') === 'card') {
       // That attempt finished, so the merchant page hears of it once.
       const pending = takeChallenge(services.storage.session);

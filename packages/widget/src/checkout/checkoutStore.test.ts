@@ -30,7 +30,7 @@ describe('the checkout store for SPEC 2 "Widget payment types" ps and subs', () 
     const { api } = scriptedApi({ 'stations/NOPE': new PasarelaError({ code: '3001', category: 'api', status: 404 }) });
     const store = createCheckoutStore({ api, type: 'ps', code: 'NOPE', imageBase: '' });
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/pf/responseMessage?code=3001' });
+    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/pf/responseMessage?code=3001', failure: { key: 'link_not_found' } });
   });
 
   it.each([
@@ -41,7 +41,8 @@ describe('the checkout store for SPEC 2 "Widget payment types" ps and subs', () 
     const { api } = scriptedApi({ 'payment-info': new PasarelaError({ code, category: 'api', status }) });
     const store = createCheckoutStore({ api, type: 'lk', code: 'NOPE', imageBase: '' });
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/404' });
+    // The shop hears it as an error (CheckoutRoute): the page explains it to the payer.
+    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/404', failure: { key: code } });
   });
 
   it('subs: the plan is what is paid, by card only (SPEC 7 "requestPay with card info")', async () => {

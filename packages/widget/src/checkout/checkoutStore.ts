@@ -25,7 +25,8 @@ export type CheckoutState =
   /** Shown with the catalogue message; `retry` when trying again can help. */
   /** `target`: the link that failed to load, so its page can name the shop. */
   | { status: 'failed'; message: PayerMessage; retry: boolean; target?: { type: CheckoutType; code: string } }
-  | { status: 'redirect'; to: string };
+  /** To the page that explains `failure` (an unknown or expired link), which the shop hears as an error. */
+  | { status: 'redirect'; to: string; failure: PayerMessage };
 
 export interface CheckoutDeps {
   api: ApiClient;
@@ -45,7 +46,10 @@ function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>)
     const route = errorEffect({ code, status: unknownLink ? 404 : status, category }).route;
     // An expired link's page names its shop and leads back to it: the link goes along.
     const ofLink = code === '3000' && (deps.type === 'lk' || deps.type === 'slug' || deps.type === 'slugCode');
-    if (route !== null) return { status: 'redirect', to: route === '/404' ? NOT_FOUND_PATH : ofLink ? `${route}&link=${encodeURIComponent(deps.code)}&type=${encodeURIComponent(deps.type)}` : route };
+    if (route !== null) {
+      const to = route === '/404' ? NOT_FOUND_PATH : ofLink ? `${route}&link=${encodeURIComponent(deps.code)}&type=${encodeURIComponent(deps.type)}` : route;
+      return { status: 'redirect', to, failure: payerMessage(error) };
+    }
   }
   const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
   const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
