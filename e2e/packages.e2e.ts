@@ -108,6 +108,31 @@ describe('published packages', () => {
     }
   }, 60_000);
 
+  // What a developer copies from docs/integration.md compiles as it stands, strict and exact, against the
+  // built declarations: the React example and the script-tag page.
+  it("docs/integration.md's TypeScript examples compile against the published declarations", () => {
+    const doc = readFileSync(join(rootDir, 'docs', 'integration.md'), 'utf8');
+    const blocks = [...doc.matchAll(/```(tsx?)\n([\s\S]*?)```/g)].map(([, lang, code]) => ({ lang: lang ?? '', code: code ?? '' }));
+    const examples = [
+      { file: 'react-example.tsx', block: blocks.find((b) => b.lang === 'tsx' && b.code.includes("from '@pasarela/react'")) },
+      { file: 'script-tag-example.ts', block: blocks.find((b) => b.code.startsWith('/// <reference types="@pasarela/checkout" />')) },
+    ];
+    const dir = mkdtempSync(join(rootDir, 'node_modules', '.pasarela-doc-examples-'));
+    try {
+      for (const { file, block } of examples) {
+        expect(block, file).toBeDefined();
+        writeFileSync(join(dir, file), block?.code ?? '');
+        const tsc = join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
+        const args = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', '--jsx', 'react-jsx', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', join(dir, file)];
+        const run = spawnSync(process.execPath, [tsc, ...args], { cwd: dir, encoding: 'utf8' });
+        expect(run.stdout + run.stderr, file).toBe('');
+        expect(run.status, file).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("@pasarela/react is a client module: 'use client' heads both builds (React Server Components, Next.js App Router)", () => {
     for (const file of ['packages/react/dist/index.js', 'packages/react/dist/index.cjs']) {
       const text = readFileSync(join(rootDir, file), 'utf8');
