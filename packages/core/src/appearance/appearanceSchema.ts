@@ -74,7 +74,7 @@ export interface AppearanceVariables {
   borderRadius?: string | undefined;
   /** The unit every space is a multiple of, `Npx` or `Nrem`, 2 to 8 px. */
   spacingUnit?: string | undefined;
-  /** One of the checkout's own families: `system`, `humanist`, `rounded` or `serif`. */
+  /** One of the checkout's own families: `system`, `humanist`, `rounded`, `serif`, `inter` or `lora`. */
   fontFamily?: FontFamily | undefined;
 }
 
