@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nequiPhoneRule } from './nequiPhone';
-import { nequiPhoneNumber } from './phone';
+import { nequiPhoneNumber, yappyPhoneNumber } from './phone';
 
 // SPEC 5 "Defaults when missing: postal code 0000; city, address and country Panama" and
 // invalid_phone_number "Phone checked by a phone-number check": a Nequi phone is a mobile of the
@@ -37,5 +37,25 @@ describe('nequiPhoneNumber: SPEC 5 invalid_phone_number for a Nequi account, of 
     ['6111abcd', 'PA', null, 'letters'],
   ])('%j on a merchant in %s -> %j: %s', (raw, merchant, national, _why) => {
     expect(nequiPhoneNumber(raw, merchant)).toBe(national);
+  });
+});
+
+// SPEC 9 Yappy is Panama's: docs/methods/yappy.md "A landline or a short number is refused in place".
+describe('yappyPhoneNumber: SPEC 5 invalid_phone_number for a Yappy account, a mobile of Panama', () => {
+  it.each([
+    ['61111111', '61111111', 'a Panamanian mobile'],
+    ['6111 1111', '61111111', 'with a space'],
+    ['+507 6111-1111', '61111111', 'with Panama\'s code'],
+    ['00507 61111111', '61111111', 'with Panama\'s code after the international prefix'],
+    ['+1 415 555 2671', null, 'a number of another country, whose last eight digits are no Panamanian mobile'],
+    ['8111111111', null, 'ten digits'],
+    ['+57 300 123 4567', null, 'a Colombian mobile'],
+    ['21234567', null, 'eight digits that are no mobile'],
+    ['2123456', null, 'a Panamanian landline'],
+    ['6111111', null, 'seven digits'],
+    ['', null, 'empty'],
+    ['6111abcd', null, 'letters'],
+  ])('%j -> %j: %s', (raw, national, _why) => {
+    expect(yappyPhoneNumber(raw)).toBe(national);
   });
 });

@@ -33,3 +33,16 @@ export function nequiPhoneNumber(raw: string, merchantCountry: string | null | u
   }
   return null;
 }
+
+/**
+ * A Yappy account's phone: a mobile of Panama, eight digits starting with 6, written with or without
+ * Panama's code (+507, 00507) and spaces or dashes; its national digits, or null. A number of another
+ * country, a landline or a short one is no Yappy account.
+ */
+export function yappyPhoneNumber(raw: string): string | null {
+  if (phoneErrorKey(raw, 'PA') !== null) return null;
+  const parsed = parsePhoneNumberFromString(raw.trim(), 'PA');
+  if (!parsed || parsed.country !== 'PA') return null;
+  const national = parsed.nationalNumber;
+  return /^6\d{7}$/.test(national) ? national : null;
+}

@@ -9,7 +9,7 @@ import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { LinkPaymentFields } from '../../payments/linkPayment';
 import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
-import { yappyPhone } from '../../payments/walletPhones';
+import { yappyPhoneNumber } from '@pasarela/core/phone';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
@@ -31,7 +31,7 @@ export function yappyRoutes(deps: Deps) {
   };
   app.post('/yappy/payments', async (c) => {
     const body = parseOr400(YappySchema, await readObjectBody(c));
-    const phone = yappyPhone(body.phone);
+    const phone = yappyPhoneNumber(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
     const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'yappy', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, yappyAnswer(tx));

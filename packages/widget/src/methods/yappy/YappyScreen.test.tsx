@@ -43,6 +43,14 @@ describe('YappyScreen', () => {
     // What the number must be, not a bare "invalid".
     expect(view.container.textContent).toContain(catalogs.es.panama_mobile_invalid);
     expect(view.calls).toHaveLength(0);
+    // Another country's number is refused in place too, its last eight digits never sent for it.
+    for (const foreign of ['+1 415 555 2671', '8111111111']) {
+      await type(phone, foreign);
+      await view.submit();
+      expect(view.container.textContent).toContain(catalogs.es.panama_mobile_invalid);
+      expect(phone.value).toBe(foreign);
+    }
+    expect(view.calls).toHaveLength(0);
   });
 
   it('waits with a countdown and a live status, then after a decline offers the same phone again with the catalogue message', async () => {

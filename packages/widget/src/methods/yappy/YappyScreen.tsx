@@ -5,6 +5,7 @@ import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
+import { preparePhoneRules } from '../../payments/phoneCheck';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
@@ -76,6 +77,8 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         country={YAPPY_PHONE_COUNTRY}
         maxDigits={YAPPY_PHONE_DIGITS}
         minDigits={YAPPY_PHONE_DIGITS}
+        // A Panamanian mobile only (core's yappyPhoneNumber, the server's rule): never another country's last eight digits.
+        readNational={(value) => preparePhoneRules().then((rules) => rules.yappyPhoneNumber(value))}
         initialPhone={yappy.phone}
         autoFocus={retrying}
         total={total}
