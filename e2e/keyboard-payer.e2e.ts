@@ -280,6 +280,34 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.context().close();
   }, 120_000);
 
+  // PRODUCT.md: focus never lost to the page's body after a step change. "Cancelar y usar otro método"
+  // takes its wait (and the button) away: the focus goes to the method chosen, where the arrows pick another.
+  it('a Nequi wait left with "Cancelar y usar otro método": the focus on the chosen method, the arrows pick another', async () => {
+    const { page, frame, log, record } = await open('es', 32.75);
+    await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 7 && !(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value === 'nequi')); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
+    await frame.locator('[name="nequi-phone"]').focus();
+    // A phone that never answers (docs/sandbox.md): the wait stays.
+    await page.keyboard.type('63333333');
+    await page.keyboard.press('Enter');
+    const leave = frame.getByRole('button', { name: 'Cancelar y usar otro método' });
+    await leave.waitFor({ timeout: 30_000 });
+    await leave.focus();
+    await record('on "Cancelar y usar otro método"');
+    await page.keyboard.press('Enter');
+    await frame.locator('[name="nequi-phone"]').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await record('the wait left')).focus).toMatch(/^input\[name=payment-method\]/);
+    expect(await frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('nequi');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => frame.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).not.toBe('nequi');
+    await record('another method');
+    noBody(log, 'nequi-left');
+    await page.context().close();
+  }, 120_000);
+
   it('the wallet login in the checkout: a wrong password empties and focuses the field; the right one moves on to Pay', async () => {
     const { page, frame, log, record } = await open('es', 33.25);
     await page.keyboard.press('Shift+Tab');

@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
 import type { PaymentContext } from './paymentContext';
 import { fullPageShopAddress } from '../ui/WayOut';
+import { otherMethod } from './methodChoiceFocus';
 
 export const VOIDED_BY_MERCHANT = 'payment_voided_by_merchant';
 
 /** The choice is still held while the wait ends, so the radio's disabled state is not asked. */
-const otherMethod = (): HTMLInputElement | null =>
-  typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>('input[name="payment-method"]:not(:checked)');
 
 /** Sending it again would start a payment the shop does not want. */
 export function VoidedByMerchant({ payment }: { payment: Pick<PaymentContext, 'services' | 'data'> }) {

@@ -11,6 +11,7 @@ import { VoucherPanel } from './VoucherPanel';
 import { LoadingNote } from '../../ui/Loading';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function CashScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
@@ -30,7 +31,7 @@ export function CashScreen({ payment }: MethodScreenProps) {
           network={networkOf(current.answer, cash.network)}
           total={payment.total}
           lang={payment.services.lang}
-          onOtherMethod={() => attempt.getState().retry()}
+          onOtherMethod={() => void focusMethodChoiceAfter(attempt.getState().retry())}
         />
       </div>
     );

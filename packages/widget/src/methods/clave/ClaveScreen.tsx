@@ -9,6 +9,7 @@ import { createClaveStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
@@ -38,7 +39,7 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
         <h2 className="method__title">{t('clave_title')}</h2>
         <WaitingPanel status={t(clave.leaving ? 'clave_redirect' : 'clave_bank_pending')} deadline={null} serverNow={payment.services.serverNow} />
         {clave.leaving ? null : (
-          <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
+          <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
             {t('use_other_method')}
           </button>
         )}

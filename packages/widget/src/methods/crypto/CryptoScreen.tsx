@@ -13,6 +13,7 @@ import { createCryptoStore } from './store';
 import { LoadingNote } from '../../ui/Loading';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function CryptoScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCryptoStore(payment));
@@ -77,7 +78,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
         />
       ) : null}
       {current.phase === 'waiting' && !confirming ? (
-        <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
+        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
           {t('use_other_method')}
         </button>
       ) : null}

@@ -16,6 +16,7 @@ import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { WaitHeading } from '../../payments/WaitHeading';
+import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
@@ -42,7 +43,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           ) : null}
         </WaitingPanel>
         {current.message ? <AttemptAlert message={current.message} /> : null}
-        <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
+        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(attempt.getState().leave())}>
           {t('use_other_method')}
         </button>
       </div>

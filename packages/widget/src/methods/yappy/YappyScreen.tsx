@@ -15,6 +15,7 @@ import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
 import { createYappyStore } from './store';
 import { WaitHeading } from '../../payments/WaitHeading';
+import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function YappyScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createYappyStore(payment));
@@ -35,7 +36,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
           onExpire={() => state.getState().windowClosed()}
         />
         {current.message ? <AttemptAlert message={current.message} /> : null}
-        <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
+        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(attempt.getState().leave())}>
           {t('use_other_method')}
         </button>
       </div>
