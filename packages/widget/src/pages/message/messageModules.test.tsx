@@ -32,6 +32,21 @@ describe('SPEC 2 /pf/responseMessage?code=', () => {
     expect(body).toContain(catalogs.es['result_not_found']);
   });
 
+  it('3001 prepared before the whole catalogue came (a fresh page): its text once it comes, never the key', async () => {
+    await startI18n('es', {});
+    const fake = fakeServices(scriptedApi({}).api);
+    const { View } = responseMessageModule.prepare({ name: 'responseMessage', code: '3001' }, fake.services);
+    await startI18n('es', catalogs.es);
+    const view = await render(
+      <ServicesContext.Provider value={fake.services}>
+        <View />
+      </ServicesContext.Provider>,
+    );
+    expect(view.container.textContent).toContain(catalogs.es['result_not_found']);
+    expect(view.container.textContent).not.toContain('result_not_found');
+    await view.unmount();
+  });
+
   it('3000 is the expired link, with no station text', async () => {
     const { title, body } = await pageText('3000');
     expect(title).toBe(catalogs.es['expired_link']);

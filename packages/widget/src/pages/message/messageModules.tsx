@@ -10,11 +10,12 @@ export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
   prepare(route) {
     const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
     // SPEC 8 "3001 payment station not found (message result_not_found ...)": the title names the
-    // station, the text is result_not_found.
-    const hint = route.code === SPECIFIC_ERROR_CODES.stationNotFound ? t('result_not_found') : undefined;
+    // station, the text is result_not_found. Read as the page renders, so the whole catalogue's
+    // words replace the first screen's when they arrive (never the bare key).
+    const station = route.code === SPECIFIC_ERROR_CODES.stationNotFound;
     // An expired link's page: its shop named, and the way back to it.
     if (route.link) return readyScreen(() => <LinkShopMessage title={t(message.key)} type={route.linkType || 'lk'} code={route.link ?? ''} />);
-    return readyScreen(() => <MessagePage title={t(message.key)} hint={hint} />);
+    return readyScreen(() => <MessagePage title={t(message.key)} hint={station ? t('result_not_found') : undefined} />);
   },
 };
 
