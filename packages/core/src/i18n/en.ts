@@ -286,6 +286,7 @@ export const en: Record<keyof typeof es, string> = {
   yappy_pending: 'Approve the payment in your Yappy app. You have 5 minutes.',
   yappy_phone_hint: 'The mobile number of your Yappy account, 8 digits',
   yappy_request_sent: 'We sent a payment request to {{phone}}. Approve it in the Yappy app.',
+  yappy_request_sent_unknown: 'We sent you a payment request. Approve it in the Yappy app.',
   // Cash
   cash_title: 'Pay in cash',
   cash_generate: 'Generate payment code',

@@ -285,6 +285,7 @@ export const es = {
   yappy_pending: 'Aprueba el pago en tu app de Yappy. Tienes 5 minutos.',
   yappy_phone_hint: 'El celular donde tienes Yappy, 8 dígitos',
   yappy_request_sent: 'Te enviamos una solicitud de pago a {{phone}}. Apruébala en la app de Yappy.',
+  yappy_request_sent_unknown: 'Te enviamos una solicitud de pago. Apruébala en la app de Yappy.',
   // Cash
   cash_title: 'Pagar en efectivo',
   cash_generate: 'Generar código de pago',

@@ -29,7 +29,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
       <div className="method-screen">
         <WaitHeading text={t('yappy_title')} />
         <WaitingPanel
-          status={phone ? <MaskedText name={phone} say={(named) => t('yappy_request_sent', { phone: named })} /> : t('yappy_request_sent', { phone: '' })}
+          status={phone ? <MaskedText name={phone} say={(named) => t('yappy_request_sent', { phone: named })} /> : t('yappy_request_sent_unknown')}
           deadline={current.deadline}
           serverNow={services.serverNow}
           windowMs={YAPPY_PAY_WINDOW_MS}
