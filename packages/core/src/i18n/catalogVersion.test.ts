@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_VERSION, catalogs } from './index';
+
+// SPEC 1: clients cache the remote catalogue by its version. A text added or changed under the same
+// version stays missing or old in every browser that cached that version: a payer reads a bare key.
+// Changing a text: bump CATALOG_VERSION and put the new fingerprint here (the failure prints it).
+const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
+  19: 'b77313c72de102e1',
+};
+
+describe('the catalogue version (SPEC 1 "cached by version")', () => {
+  it('names these texts: a change of text comes with a new version', () => {
+    const fingerprint = createHash('sha256').update(JSON.stringify(catalogs)).digest('hex').slice(0, 16);
+    expect({ version: CATALOG_VERSION, fingerprint }).toEqual({ version: CATALOG_VERSION, fingerprint: FINGERPRINT_OF_VERSION[CATALOG_VERSION] });
+  });
+});
