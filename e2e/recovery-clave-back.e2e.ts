@@ -46,6 +46,8 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
+    // The focus on the wait's title, never left on the page's body.
+    await expect.poll(() => frame.locator(':focus').textContent()).toBe('Pagar con Clave');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-clave-back-es-360.png` });
 

@@ -10,6 +10,7 @@ import { BusyButton } from '../../ui/BusyButton';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
 import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
+import { WaitHeading } from '../../payments/WaitHeading';
 
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
@@ -36,7 +37,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   if (current.phase === 'waiting' || current.phase === 'approved') {
     return (
       <div className="method-screen">
-        <h2 className="method__title">{t('clave_title')}</h2>
+        {/* Takes the focus from the button that led here, and on a page the payer came Back to from the bank's. */}
+        <WaitHeading text={t('clave_title')} />
         <WaitingPanel status={t(clave.leaving ? 'clave_redirect' : 'clave_bank_pending')} deadline={null} serverNow={payment.services.serverNow} />
         {clave.leaving ? null : (
           <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
