@@ -32,6 +32,19 @@ export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: Cr
       aria-labelledby="crypto-cancel-title"
       aria-describedby="crypto-cancel-text"
       onKeyDown={(e) => {
+        // A dialog holds the focus until it is answered: Tab goes round its two answers.
+        if (e.key === 'Tab') {
+          const answers = [...(section.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+          const first = answers[0];
+          const last = answers[answers.length - 1];
+          const at = document.activeElement;
+          const leaving = e.shiftKey ? at === first || at === heading.current : at === last;
+          if (first && last && leaving) {
+            e.preventDefault();
+            (e.shiftKey ? last : first).focus();
+          }
+          return;
+        }
         if (e.key !== 'Escape') return;
         // Escape answers the question only: the checkout's own Escape (main.tsx) would ask to close it too.
         e.preventDefault();

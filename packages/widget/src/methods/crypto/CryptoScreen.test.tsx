@@ -184,6 +184,14 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
       expect(document.activeElement?.textContent).toBe(es('crypto_cancel_confirm_title'));
       // The question takes the place of the QR.
       expect(view.container.querySelector('img.qr')).toBeNull();
+      // Tab goes round its two answers, never out of the question.
+      const answers = [...(dialog?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+      const tab = (shiftKey: boolean) => act(() => void document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true })));
+      answers.at(-1)?.focus();
+      await tab(false);
+      expect(document.activeElement).toBe(answers[0]);
+      await tab(true);
+      expect(document.activeElement).toBe(answers.at(-1));
       // Answered here alone: the checkout's Escape (asking to close the checkout) never hears it.
       const heardByCheckout: boolean[] = [];
       const checkoutEscape = (event: KeyboardEvent) => void heardByCheckout.push(!event.defaultPrevented);
