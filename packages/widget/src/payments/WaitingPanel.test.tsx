@@ -25,4 +25,14 @@ describe("WaitingPanel's countdown", () => {
     unmount = view.unmount;
     expect(view.container.querySelector('[role="timer"]')?.textContent).toContain(shown);
   });
+
+  it('a wait drawn after its window closed claims no request waiting in the app, and expires at once', async () => {
+    const now = 1_790_000_000_000;
+    let expired = 0;
+    const view = await render(<WaitingPanel status="Te enviamos una solicitud de pago" deadline={now - 5_000} serverNow={() => now} onExpire={() => (expired += 1)} />);
+    unmount = view.unmount;
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(expired).toBe(1);
+  });
 });

@@ -14,11 +14,14 @@ interface WaitingPanelProps {
 }
 
 export function WaitingPanel({ status, deadline, serverNow, countdownKey = 'time_left_to_pay', windowMs, onExpire, children }: WaitingPanelProps) {
+  // A wait whose window had closed before it was drawn (gone on with from another browser, too late):
+  // it says nothing of a request waiting in the app; the expiry (onExpire, at once) says what happened.
+  const over = deadline !== null && deadline <= serverNow();
   return (
     <div className="waiting">
       <span className="waiting__spinner" aria-hidden="true" />
       <p className="waiting__status" role="status" aria-live="polite">
-        {status}
+        {over ? null : status}
       </p>
       {children}
       {deadline !== null ? <Countdown deadline={deadline} serverNow={serverNow} labelKey={countdownKey} longestMs={windowMs} onExpire={onExpire} /> : null}
