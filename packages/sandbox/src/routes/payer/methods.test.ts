@@ -82,6 +82,16 @@ describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
   });
 });
 
+describe('the receipt of a link payment', () => {
+  it('says the link\'s description in the language it is read in, as the checkout did, whatever the payment\'s language', async () => {
+    const code = await newLink(t, { description: 'Zapatos rojos', descriptions: { es: 'Zapatos rojos', en: 'Red shoes' } });
+    const codOper = String((await t.post('/nequi/push', { code, phone: '61111111' }, { 'accept-language': 'es' })).data['codOper']);
+    const described = async (lang: string) => ((await t.get(`/receipts/${codOper}`, { 'accept-language': lang })).data['txCtrl'] as { description: string }).description;
+    expect(await described('es')).toBe('Zapatos rojos');
+    expect(await described('en')).toBe('Red shoes');
+  });
+});
+
 describe('a wait the payer leaves to pay another way', () => {
   it.each([
     ['Nequi', '/nequi/push', '63333333', '/nequi/payments'],

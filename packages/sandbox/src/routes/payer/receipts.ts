@@ -1,4 +1,4 @@
-import { calledOffElsewhere, cardResultMessage } from '@pasarela/core';
+import { calledOffElsewhere, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -9,7 +9,7 @@ import { reply } from '../../http/reply';
 import { maskedNumber } from '../../payments/cardFingerprint';
 import { userIdOf } from '../../auth/sessions';
 import { findMerchant, type MerchantRow } from '../../store/merchants';
-import { findLinkByCode } from '../../store/links';
+import { findLinkByCode, type LinkRow } from '../../store/links';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { wasPaidElsewhere } from '../../payments/settlePayment';
 
@@ -73,13 +73,25 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
  */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-  const answer = receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
+  const answer = withLinkDescriptionIn(receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang), tx, link, lang);
   // Core's rule: a cancel on the issuer's page was this browser's own, told as a cancel, not a call-off from elsewhere.
   if (!calledOffElsewhere({ authStatus: tx.auth_status, details: tx.details })) return answer;
   const calledOff = { ...answer, calledOffByPayer: true };
   if (!link?.paid_cod_oper || link.paid_cod_oper === tx.cod_oper) return calledOff;
   const paid = await findTransaction(deps.db, link.paid_cod_oper);
   return paid ? { ...calledOff, paidBy: { codOper: paid.cod_oper, method: paid.method } } : calledOff;
+}
+
+/**
+ * The link's description in the receipt's language, as the checkout showed it in that language: the
+ * payment keeps the words of the language it was made in ("Zapatos rojos"), and a receipt read in
+ * English says "Red shoes". A description of the payment's own (not one of the link's) stays as it is.
+ */
+function withLinkDescriptionIn<R extends { txCtrl: { completeName: string; description: string } }>(answer: R, tx: TransactionRow, link: LinkRow | undefined, lang: Language): R {
+  if (!link) return answer;
+  const linkTexts = [link.description, ...Object.values((link.translations ?? {}) as Record<string, Record<string, unknown> | undefined>).map((words) => words?.['description'])];
+  if (!linkTexts.includes(tx.description)) return answer;
+  return { ...answer, txCtrl: { ...answer.txCtrl, description: merchantTextIn(link.description, link.translations, 'description', lang) } };
 }
 
 export function receiptAnswerOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, returnUrl: string, lang: 'es' | 'en') {
