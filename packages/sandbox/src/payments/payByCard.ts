@@ -2,6 +2,7 @@ import { amountToCents, captureMethodOf, payerTypeDisagrees, isOldVersionService
 import { DEFAULT_HOLD_RELEASE_AFTER_MS, type Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { setCaptureDeadline } from '../store/holds';
+import { merchantPrices } from '../store/balanceTransactions';
 import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import type { TransactionRow } from '../store/transactions';
@@ -70,7 +71,9 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }, ctx.lang, fingerprint), {
     merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents: checked.amountCents, tryAgain: payload.tryAgain === true,
   }, { key: vaultCard.token, field: 'cardInformation.cardNumber' });
-  if (inserted && captureMethodOf(row.tx_type) === 'manual') await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS);
+  if (inserted && captureMethodOf(row.tx_type) === 'manual') {
+    await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS, checked.prices ?? await merchantPrices(deps.db, merchant.id));
+  }
   const payee = { merchant, returnUrl: link.returnUrl };
   const justRecorded = checked.prices && { singleUseLink: link.singleUse, prices: checked.prices };
   return inserted ? charged(row, payee, justRecorded) : answered(row, payee);

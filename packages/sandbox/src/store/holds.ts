@@ -8,19 +8,25 @@ import type { TransactionRow } from './transactions';
 
 const OPEN_HOLD = "tx_type = 'AUTH' and hold_state is null";
 
-export async function setCaptureDeadline(db: Queryable, codOper: string, afterMs: number): Promise<void> {
-  await db.query(`update transactions set capture_before = now() + make_interval(secs => $2::double precision / 1000) where cod_oper = $1`, [codOper, afterMs]);
+/** A hold's deadline, and its merchant's prices as they stood when the payer paid: its capture's price. */
+export async function setCaptureDeadline(db: Queryable, codOper: string, afterMs: number, prices: Record<string, MethodPrice>): Promise<void> {
+  await db.query(`update transactions set capture_before = now() + make_interval(secs => $2::double precision / 1000), hold_prices = $3::jsonb where cod_oper = $1`,
+    [codOper, afterMs, JSON.stringify(prices)]);
 }
 
-/** A hold a capture starts from, unlocked (startCapture writes only while it is as read), and its merchant's prices. */
+/**
+ * A hold a capture starts from, unlocked (startCapture writes only while it is as read), and its
+ * prices: the merchant's when the payer paid (a price changed since is not the hold's); a hold made
+ * before those were kept, the merchant's prices now.
+ */
 export async function readHold(db: Queryable, codOper: string): Promise<{ row: TransactionRow; prices: Record<string, MethodPrice> } | undefined> {
-  const [found] = await db.query<TransactionRow & { hold_prices: MerchantPriceRow[] }>(
+  const [found] = await db.query<TransactionRow & { hold_prices: Record<string, MethodPrice> | null; prices_now: MerchantPriceRow[] }>(
     `select t.*, (select coalesce(json_agg(json_build_object('method', m.method, 'percent_bps', m.percent_bps, 'fixed_cents', m.fixed_cents)), '[]'::json)
-        from merchant_prices m where m.merchant_id = t.merchant_id) as hold_prices
+        from merchant_prices m where m.merchant_id = t.merchant_id and t.hold_prices is null) as prices_now
        from transactions t where t.cod_oper = $1`, [codOper]);
   if (!found) return undefined;
-  const { hold_prices: prices, ...row } = found;
-  return { row, prices: pricesOf(prices) };
+  const { hold_prices: kept, prices_now: now, ...row } = found;
+  return { row, prices: kept ?? pricesOf(now) };
 }
 
 /**

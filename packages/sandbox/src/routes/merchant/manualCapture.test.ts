@@ -92,6 +92,22 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     for (const event of events) setup.api.checkWebhookEvent(event);
   });
 
+  // docs/sandbox.md "Books and payouts": a price applies to payments made from then on; a hold captured
+  // after a price change keeps the price of when the payer paid.
+  it('a hold is captured at the price of when the payer paid, not at a price set since', async () => {
+    const m = await newMerchant();
+    const before = await payManual(m);
+    const priced = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 500, fixedCents: 100 } } });
+    expect(priced.status).toBe(200);
+    const after = await payManual(m);
+    expect((await capture(m, before)).status).toBe(200);
+    expect((await capture(m, after)).status).toBe(200);
+    const lines = (await setup.api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ codOper: string; amount: number; fee: number }>;
+    // The sandbox's card price (2.90 % + 0.30) for the first, the new one (5 % + 1.00) for the second.
+    expect(lines.find((l) => l.codOper === before)).toMatchObject({ amount: 40, fee: 1.46 });
+    expect(lines.find((l) => l.codOper === after)).toMatchObject({ amount: 40, fee: 3 });
+  });
+
   it('"nothing uncaptured reaches the balance or a payout": a payout run pays the captured part only', async () => {
     const m = await newMerchant();
     await payManual(m);
