@@ -121,6 +121,7 @@ export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';
 export {
+  cardReceiptStatus,
   ReceiptSchema,
   receiptCardNumber,
   receiptStatusFamily,

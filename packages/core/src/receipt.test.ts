@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ReceiptSchema, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
+import { cardReceiptStatus, ReceiptSchema, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
 
 // a receipt of the method (typeMethod), code and type given
 const titleOf = (typeMethod: string, status: number, type: string | null | undefined) => receiptTitleKeyOfReceipt({ status, type, typeMethod });
@@ -91,5 +91,29 @@ describe('SPEC 3 "Receipt"', () => {
     ['424242******4242', ' recurrent ', '•••• 4242'],
   ])('"For subscriptions only the last 4 card digits show": %j (%s) -> %j', (num, type, shown) => {
     expect(receiptCardNumber(num, type)).toBe(shown);
+  });
+});
+
+// SPEC 4 "Card: -1 pending, 0 declined, 1 approved, 2 captured, 3 refunded" and "Status 3: refund proof.
+// Status 2 with non-AUTH type: partial refund proof. Status 2 with AUTH: captured proof".
+describe('cardReceiptStatus: a card payment\'s receipt after its capture and refunds', () => {
+  const paid = { status: 1, txType: 'AUTH_CAPTURE', holdState: null, capturedCents: 0, chargedCents: 10_000, refundedCents: 0 };
+  const hold = { ...paid, txType: 'AUTH' };
+  it.each([
+    ['approved, nothing given back', paid, 1, 10_000],
+    ['part refunded: partial refund proof', { ...paid, refundedCents: 2_500 }, 2, 10_000],
+    ['all refunded: refund proof', { ...paid, refundedCents: 10_000 }, 3, 10_000],
+    ['a hold not captured yet', hold, 1, 10_000],
+    ['a hold captured in part: captured proof, what it took', { ...hold, holdState: 'captured', capturedCents: 500 }, 2, 500],
+    ['a hold captured, then all of that refunded', { ...hold, holdState: 'captured', capturedCents: 500, refundedCents: 500 }, 3, 500],
+    ['pending stays pending', { ...paid, status: -1 }, -1, 10_000],
+    ['declined stays declined', { ...paid, status: 0, refundedCents: 0 }, 0, 10_000],
+  ])('%s', (_why, payment, status, paidCents) => {
+    expect(cardReceiptStatus(payment)).toEqual({ status, paidCents });
+  });
+  it('the title follows: refund proof, partial refund proof, captured proof', () => {
+    expect(receiptTitleKeyOfReceipt({ status: 3, typeMethod: 'CARD', type: 'AUTH_CAPTURE' } as never)).toBe('receipt_refund_proof');
+    expect(receiptTitleKeyOfReceipt({ status: 2, typeMethod: 'CARD', type: 'AUTH_CAPTURE' } as never)).toBe('receipt_partial_refund_proof');
+    expect(receiptTitleKeyOfReceipt({ status: 2, typeMethod: 'CARD', type: 'AUTH' } as never)).toBe('receipt_captured_proof');
   });
 });

@@ -58,6 +58,32 @@ export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
 
 const RECURRENT_TYPE = 'RECURRENT';
 
+/** A card payment's facts after its approval: a hold's capture, the refunds given back. */
+export interface CardPaymentAfter {
+  status: number;
+  txType: string;
+  /** `captured` once the merchant captured a hold (then `capturedCents` is what was taken). */
+  holdState: string | null;
+  capturedCents: number;
+  /** amount + tax: what an automatic payment took. */
+  chargedCents: number;
+  refundedCents: number;
+}
+
+/**
+ * SPEC 4 "Card: -1 pending, 0 declined, 1 approved, 2 captured, 3 refunded" and "Status 3: refund
+ * proof. Status 2 with non-AUTH type: partial refund proof. Status 2 with AUTH: captured proof": the
+ * status a card payment's receipt shows, and what the payer paid (a captured hold: what it took).
+ */
+export function cardReceiptStatus(payment: CardPaymentAfter): { status: number; paidCents: number } {
+  const hold = payment.txType === TRANSACTION_TYPES.auth;
+  const paidCents = hold && payment.holdState === 'captured' ? payment.capturedCents : payment.chargedCents;
+  if (payment.status !== 1) return { status: payment.status, paidCents };
+  if (payment.refundedCents > 0 && payment.refundedCents >= paidCents) return { status: 3, paidCents };
+  if (hold ? payment.holdState === 'captured' : payment.refundedCents > 0) return { status: 2, paidCents };
+  return { status: 1, paidCents };
+}
+
 function receiptTitleKey(status: number, type: string | null | undefined): ReceiptTitleKey {
   const t = (type ?? '').trim().toUpperCase();
   if (status === 1) return t === RECURRENT_TYPE ? 'receipt_subscription_proof' : 'receipt_payment_proof';

@@ -92,6 +92,18 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     for (const event of events) setup.api.checkWebhookEvent(event);
   });
 
+  // SPEC 4 "Card: ... 2 captured, 3 refunded": the payer's receipt says what the merchant did after the approval.
+  it('the payer\'s receipt: captured proof for what a hold took, then refund proof once all of it came back', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    expect((await setup.t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, totalPay: 40 });
+    expect((await capture(m, codOper, { amount: 25 })).status).toBe(200);
+    expect((await setup.t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 2, type: 'AUTH', totalPay: 25 });
+    const refunded = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: {} });
+    expect(refunded.status).toBe(201);
+    expect((await setup.t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 3, totalPay: 25 });
+  });
+
   // docs/sandbox.md "Books and payouts": a price applies to payments made from then on; a hold captured
   // after a price change keeps the price of when the payer paid.
   it('a hold is captured at the price of when the payer paid, not at a price set since', async () => {

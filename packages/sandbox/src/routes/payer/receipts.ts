@@ -1,4 +1,4 @@
-import { calledOffElsewhere, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
+import { calledOffElsewhere, cardReceiptStatus, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -28,8 +28,12 @@ const METHOD_LABEL: Readonly<Record<string, string>> = {
 
 export type ReceiptMerchant = Pick<MerchantRow, 'name' | 'logo' | 'brand_color' | 'display_name' | 'logo_sha256'>;
 
-export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, lang: 'es' | 'en') {
-  const total = centsToAmount(tx.amount_cents + tx.tax_cents);
+export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merchant: ReceiptMerchant | undefined, lang: 'es' | 'en') {
+  // A card payment's receipt says its capture and refunds (SPEC 4 statuses 2 and 3) and what a hold took.
+  const after = tx.method === 'card'
+    ? cardReceiptStatus({ status: tx.status, txType: tx.tx_type, holdState: tx.hold_state, capturedCents: tx.captured_cents, chargedCents: tx.amount_cents + tx.tax_cents, refundedCents: tx.refunded_cents ?? 0 })
+    : { status: tx.status, paidCents: tx.amount_cents + tx.tax_cents };
+  const total = centsToAmount(after.paidCents);
   return {
     date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
     name: tx.payer_name,
@@ -40,7 +44,7 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
     displayNum: tx.card_last4 ? maskedNumber(tx.card_last4) : '',
     messageSys: cardResultMessage(tx.message_key, lang),
     codOper: tx.cod_oper,
-    status: tx.status,
+    status: after.status,
     totalPay: total,
     // The merchant's (issue 93): totalPay and taxAmount are in it.
     currency: tx.currency,
