@@ -59,7 +59,7 @@ export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
 const RECURRENT_TYPE = 'RECURRENT';
 
 /** A card payment's facts after its approval: a hold's capture, the refunds given back. */
-export interface CardPaymentAfter {
+interface CardPaymentAfter {
   status: number;
   txType: string;
   /** `captured` once the merchant captured a hold (then `capturedCents` is what was taken). */
