@@ -7,6 +7,8 @@ import { withCloseMark } from '../../http/closeMark';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { settleOnReturn } from '../../payments/settleOnReturn';
 import { sameOriginPath } from './threeDs';
+import { ApiError } from '../../errors/ApiError';
+import { settleResultOf } from './settleBody';
 
 /** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
 export function claveReturnUrl(codOper: string, returnTo: string | undefined): string {
@@ -37,11 +39,10 @@ export function clavePageRoutes(deps: Deps) {
   app.get('/clave/:codOper/return', (c) => c.redirect(`${GATEWAY_RETURN_PATH}/clave/${encodeURIComponent(c.req.param('codOper'))}${new URL(c.req.url).search}`, 308));
   app.post('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const result = form['result'];
+    const result = await settleResultOf(c);
     const outcome = result === 'approve' || result === 'fail' ? await deps.sandbox?.bank.payerDecides(codOper, result === 'approve') : undefined;
     if (!outcome) {
-      return c.json({ code: 'invalid_arguments', message: 'No Clave payment is waiting for this codOper, or result is not approve|fail' }, 400);
+      throw new ApiError(400, 'invalid_arguments', 'No Clave payment is waiting for this codOper, or result is not approve or fail');
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:bank:${codOper}:${outcome}`, key: codOper, kind: 'bank', outcome });
     return c.json({ codOper, status: settled?.row.status ?? null });

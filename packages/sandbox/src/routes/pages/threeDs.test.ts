@@ -113,6 +113,20 @@ describe('the admin settle calls (a script plays the issuer and the bank)', () =
     expect((await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=fail' })).status).toBe(400);
   });
 
+  it('takes the result as JSON too; nothing waiting: 400 invalid_arguments in the asked language, with its request id', async () => {
+    const code = await newLink(t, { amount: 35 });
+    const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 35 }))).data['codOper']);
+    const json = { 'content-type': 'application/json' };
+    const done = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: json, body: JSON.stringify({ result: 'approve' }) });
+    expect(await done.json()).toEqual({ codOper, status: 1 });
+    const none = await t.app.request('/sandbox/3ds/PPNOPE', { method: 'POST', headers: { ...json, 'accept-language': 'es' }, body: JSON.stringify({ result: 'approve' }) });
+    expect(none.status).toBe(400);
+    const answer = (await none.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ code: 'invalid_arguments' });
+    expect(String(answer['message'])).toMatch(/^Un valor enviado no es válido/);
+    expect(answer['requestId']).toEqual(expect.any(String));
+  });
+
   it("3DS cancel calls the attempt off as the payer's; then 409 challenge_abandoned in the payment's words", async () => {
     const code = await newLink(t, { amount: 34 });
     const codOper = String((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 34 }))).data['codOper']);

@@ -9,6 +9,8 @@ import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';
 import { settleOnReturn } from '../../payments/settleOnReturn';
+import { ApiError } from '../../errors/ApiError';
+import { settleResultOf } from './settleBody';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
@@ -63,8 +65,7 @@ export function threeDsRoutes(deps: Deps) {
   app.get('/3ds/:codOper/return', (c) => c.redirect(`${GATEWAY_RETURN_PATH}/3ds/${encodeURIComponent(c.req.param('codOper'))}${new URL(c.req.url).search}`, 308));
   app.post('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const result = form['result'];
+    const result = await settleResultOf(c);
     const row = await findTransaction(deps.db, codOper);
     if (row && leftByPayer(row)) return noLongerValid(c, row);
     if (row && result === 'cancel') {
@@ -76,7 +77,7 @@ export function threeDsRoutes(deps: Deps) {
     if (!decision) {
       const now = await findTransaction(deps.db, codOper);
       if (now && leftByPayer(now)) return noLongerValid(c, now);
-      return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail|cancel' }, 400);
+      throw new ApiError(400, 'invalid_arguments', 'No 3DS challenge is waiting for this codOper, or result is not approve, fail or cancel');
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision }, originOf(deps, c.req.url));
     // settlePayment gave back what the issuer took.
