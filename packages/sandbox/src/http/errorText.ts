@@ -68,7 +68,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^this merchant does not take (.+)$/, 'detail_not_taken', ['values']],
   [/^(\S+) names no card in the card vault$/, 'detail_no_vault_card', ['field']],
   [/^(\S+) names a card whose CVC the card vault no longer holds: tokenize the card again$/, 'detail_vault_cvc_gone', ['field']],
-  [/^(\S+) must be whole pesos: COP has no centavos$/, 'detail_whole_pesos', ['field']],
+  [/^(\S+) must be whole pesos(?: \(a multiple of 100 cents\))?: COP has no centavos$/, 'detail_whole_pesos', ['field']],
   [/^methods: (\S+) does not take (\S+), the currency of country (\S+)$/, 'detail_method_currency', ['values', 'currency', 'country']],
   [/^brands need CARD among methods$/, 'detail_brands_need_card', []],
   [/^Idempotency-Key is required on this call \(link creation, captures, refunds and voids\)/, 'detail_idempotency_required', []],

@@ -135,6 +135,9 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const centavos = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 290, fixedCents: 25 } } }, { 'accept-language': 'en' });
     expect([centavos.status, centavos.json['code']]).toEqual([400, 'invalid_amount']);
     expect(String(centavos.json['message'])).toContain('prices.card.fixedCents must be whole pesos');
+    // In Spanish too, wholly in Spanish: the detail is the catalogue's.
+    const enCentavos = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 290, fixedCents: 25 } } }, { 'accept-language': 'es' });
+    expect(String(enCentavos.json['message'])).toMatch(/^Monto inválido \(prices\.card\.fixedCents .*pesos/);
     expect((await setup.t.admin('GET', `/merchants/${m.id}/books`)).json['prices']).toMatchObject({ card: { fixedCents: 90_000, default: true } });
     const pesos = await setup.t.admin('POST', `/merchants/${m.id}/books`, { prices: { card: { percentBps: 290, fixedCents: 80_000 } } });
     expect(pesos.json['prices']).toMatchObject({ card: { fixedCents: 80_000, default: false } });
