@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PasarelaError, catalogs } from '@pasarela/core';
 import { preparePhoneRules } from '../payments/phoneCheck';
 import { readConfig } from '../services/config';
+import { createSessionStore } from '../services/session';
 import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../testing/bootApp';
 
 const boot = (path: string, failures: Record<string, PasarelaError> = {}) => bootApp(path, { api: answeringApi(CHECKOUT_ANSWERS, failures) });
@@ -29,6 +30,19 @@ describe('App', () => {
     expect(view.container.querySelector('iframe.vault-fields')).not.toBeNull();
     expect(view.container.querySelector('input[name="cardnumber"]')).toBeNull();
     for (const name of ['name', 'email', 'phone']) expect(view.input(name)).not.toBeNull();
+  });
+
+  // SPEC 2 "Login-required routes redirect to /pf/widget/login": also a login that lapsed while the
+  // screen loaded (its answers 401 clear it), which used to leave "Cargando..." for good.
+  it('a wallet home whose login is cleared while it loads goes on to the login screen', async () => {
+    const session = createSessionStore(null);
+    session.getState().set({ session: { sessionId: 's1', token: 'tok', user: { idUsr: 7 } }, expiresAt: null });
+    const booting = bootApp('/pf/widget/home', { api: answeringApi(CHECKOUT_ANSWERS, {}), session });
+    session.getState().clear('expired');
+    const view = await booting;
+    unmount = view.unmount;
+    await vi.waitFor(() => expect(location.pathname).toBe('/pf/widget/login'));
+    expect(new URLSearchParams(location.search).get('next')).toBe('/pf/widget/home');
   });
 
   it('sends an unknown path to /404, a real page', async () => {

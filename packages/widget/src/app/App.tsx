@@ -120,11 +120,13 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     if (booted) void afterFirstScreen().then(() => services.bridge.notify({ type: 'ready', version: services.config.version }));
   }, [booted]);
 
+  // Also when the guard changes at the same address: a login that lapsed while its screen loaded (its
+  // answers 401, the login cleared) leads to the login screen, never a loading page left for good.
   useEffect(() => {
     if (guardTo !== null) services.navigate(guardTo);
     // SPEC 2 "Any other path redirects to /404."
     else if (route.name === 'notFound' && location.pathname !== NOT_FOUND_PATH) services.navigate(NOT_FOUND_PATH);
-  }, [href]);
+  }, [href, guardTo]);
 
   let screen = null;
   if ((booted || beneath) && slot?.state === 'ready') screen = <slot.screen.View key={routeKey(route)} />;

@@ -5,6 +5,7 @@ import { App } from '../app/App';
 import { startI18n } from '../i18n/i18n';
 import { navigate, subscribe } from '../services/history';
 import { fakeServices } from './fakeServices';
+import type { Services } from '../services/services';
 import { render, settle } from './render';
 
 export const CHECKOUT_ANSWERS: Readonly<Record<string, unknown>> = {
@@ -27,9 +28,9 @@ export function answeringApi(answers: Readonly<Record<string, unknown>>, failure
   return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema) };
 }
 
-export async function bootApp(path: string, options: { api: ApiClient; splashMs?: number }) {
+export async function bootApp(path: string, options: { api: ApiClient; splashMs?: number; session?: Services['session'] }) {
   history.replaceState(null, '', path);
-  const { services, messages } = fakeServices(options.api, { navigate });
+  const { services, messages } = fakeServices(options.api, { navigate, ...(options.session ? { session: options.session } : {}) });
   if (options.splashMs !== undefined) services.config = { ...services.config, splashMs: options.splashMs };
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   await settle();
