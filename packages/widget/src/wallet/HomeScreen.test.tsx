@@ -34,7 +34,7 @@ function services(): Services {
 }
 
 const payment = (method: string, status: number, authStatus: string | null, refundedAmount = 0): WalletTransaction => ({
-  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null, refundedAmount,
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', cardType: null, merchantName: null, displayNum: null, refundedAmount, currency: 'USD',
 });
 
 async function showHome(transactions: WalletTransaction[], state: Partial<AccountState> = {}) {
@@ -126,5 +126,12 @@ describe('the recent payments add up to the balance', () => {
     const items = [...view.container.querySelectorAll('.wallet-list__item')].map((li) => li.textContent ?? '');
     expect(items[0]).toContain('Te devolvieron $2.00');
     expect(items[1]).not.toContain('Te devolvieron');
+  });
+  it('a Colombian shop\'s payment is written in pesos, never as dollars', async () => {
+    const view = await showHome([{ ...payment('card', 1, 'APPROVED', 10_000), amount: 40_000, currency: 'COP' }]);
+    const item = view.container.querySelector('.wallet-list__item')?.textContent ?? '';
+    expect(item).toMatch(/\$\s40\.000 ·/);
+    expect(item).toMatch(/Te devolvieron \$\s10\.000/);
+    expect(item).not.toContain('40,000.00');
   });
 });

@@ -102,9 +102,9 @@ export function HomeScreen({ store }: { store: AccountStore }) {
                 {number ? <MaskedNumber name={number} /> : null}
               </span>
               <span>
-                {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${paymentDisplayStatus(statusFamilyOf(tx.method), tx.status, tx.authStatus)}`)}
+                {formatAmount(tx.amount + tx.taxAmount, lang, tx.currency)} · {t(`status_${paymentDisplayStatus(statusFamilyOf(tx.method), tx.status, tx.authStatus)}`)}
                 {/* A refund given back: so the list and the balance add up. */}
-                {tx.refundedAmount > 0 ? ` · ${t('wallet_refunded', { amount: formatAmount(tx.refundedAmount, lang) })}` : ''}
+                {tx.refundedAmount > 0 ? ` · ${t('wallet_refunded', { amount: formatAmount(tx.refundedAmount, lang, tx.currency) })}` : ''}
               </span>
             </li>
             );

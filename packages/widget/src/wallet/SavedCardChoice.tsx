@@ -106,7 +106,7 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
       ) : null}
       {card ? (
         <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={paying}>
-          {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang) })}
+          {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang, payment.data.merchant.currency) })}
         </BusyButton>
       ) : null}
       <PayingStatus paying={paying} />

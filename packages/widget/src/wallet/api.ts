@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike, type RegisterCardRequest } from '@pasarela/core';
+import { CURRENCIES, SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike, type RegisterCardRequest } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { StoredLogin } from '../services/session';
 
@@ -79,6 +79,8 @@ export const WalletTransactionSchema = v.object({
   displayNum: v.optional(v.nullable(v.string()), null),
   /** What the shop refunded of it so far. */
   refundedAmount: v.optional(v.number(), 0),
+  /** The shop's: a Colombian shop's payment is in pesos. */
+  currency: v.optional(v.picklist(CURRENCIES), 'USD'),
 });
 export type WalletTransaction = v.InferOutput<typeof WalletTransactionSchema>;
 

@@ -88,7 +88,7 @@ export function accountRoutes(deps: Deps) {
       if (shop) shops.set(id, shopIdentityOf(shop).name);
     }
     // What the merchant gave back of each (a balance payment's refund is in the balance again).
-    return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), refundedAmount: centsToAmount(r.refunded_cents), merchantName: shops.get(r.merchant_id) ?? null })) });
+    return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), refundedAmount: centsToAmount(r.refunded_cents), currency: r.currency, merchantName: shops.get(r.merchant_id) ?? null })) });
   });
   app.get('/users/me/movements', async (c) => {
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100), method: 'balance' });

@@ -153,6 +153,7 @@ describe('stations, domains and receipt ownership', () => {
     expect((await t.admin('POST', `/transactions/${codOper}/refunds`, { amount: 2 })).status).toBe(201);
     const after = (await t.get('/users/me/transactions', owner)).data['transactions'] as Array<{ codOper: string; refundedAmount: number }>;
     expect(after.find((x) => x.codOper === codOper)?.refundedAmount).toBe(2);
+    expect(after.find((x) => x.codOper === codOper)).toMatchObject({ currency: 'USD' });
   });
   it('lists the user\'s services (full: type 134, by name) and notifications', async () => {
     await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }, { nameOrAlias: 'Águila', number: '3' }] });
