@@ -308,12 +308,21 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await checkout.waitForForm();
     await checkout.chooseMethod(/Saldo/);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
-    await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
+    // Said beside Pay, as its description, not announced before the payer acts.
+    const pay = page.getByRole('button', { name: /pagar con saldo/i });
+    await page.getByText('Tu saldo no alcanza para este pago').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await pay.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Tu saldo no alcanza para este pago');
     await screenshot(page, { path: '/tmp/shots/balance-short-360.png', fullPage: true });
-    await page.getByRole('button', { name: /pagar con saldo/i }).click();
-    // Pay asks nothing of the server and says why where the payer is: the reason takes the focus.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tu saldo no alcanza para este pago');
+    await pay.click();
+    // Pay asks nothing of the server and announces why; the focus stays on Pay.
+    await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Pagar con saldo/);
     expect(await transactionsFor(sandbox, code)).toEqual([]);
+    // Logged out here by keyboard: the focus goes to the login's first field, never the page's body.
+    await page.getByRole('button', { name: /cerrar sesión/i }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('balance-username');
     await context.close();
   });
 

@@ -10,7 +10,8 @@ export function spokenName(name: MaskedName): string {
 export function MaskedNumber({ name }: { name: MaskedName }) {
   return (
     <>
-      <span aria-hidden="true">{name.shown}</span>
+      {/* One piece on the line: never "Visa ••••" above "4242". */}
+      <span aria-hidden="true" className="masked-number">{name.shown}</span>
       <span className="visually-hidden">{spokenName(name)}</span>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -14,6 +14,11 @@ import { PaidElsewhere } from '../../payments/PaidElsewhere';
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
   const login = useStoreState(services.session).login;
+  // Logged out here ("Cerrar sesión" gone with the balance): the focus on the login's first field, not the page's body.
+  const loginArea = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!login && document.activeElement === document.body) loginArea.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [login]);
   return (
     <div className="method">
       <h2 className="method__title">{t('method_balance')}</h2>
@@ -22,7 +27,9 @@ export function BalanceScreen({ payment }: MethodScreenProps) {
       ) : (
         <>
           <p className="method__text">{t('wallet_balance_login_intro')}</p>
-          <LoginForm idPrefix="balance-" next={here()} onLoggedIn={() => undefined} />
+          <div ref={loginArea}>
+            <LoginForm idPrefix="balance-" next={here()} onLoggedIn={() => undefined} />
+          </div>
           <p className="page__hint">{t('pay_with_balance', { amount: formatAmount(total, services.lang) })}</p>
         </>
       )}
@@ -39,8 +46,9 @@ function BalancePay({ payment }: MethodScreenProps) {
   // Shown after a login in place: the focus moves on to Pay, not to the page's body.
   const payButton = useArrivalFocus<HTMLButtonElement>();
   const short = state.balance !== null && state.balance < total;
-  // Pay pressed with too little balance asks nothing of the server: the reason is read out again where it is.
-  const shortAlert = useRef<HTMLDivElement>(null);
+  // Too little balance is said beside Pay (its description), not announced before the payer acts;
+  // Pay pressed then asks nothing of the server and announces it, the focus staying on Pay.
+  const [shortPresses, setShortPresses] = useState(0);
   const paidElsewhere = state.phase === 'paidElsewhere';
   // Nothing is left to pay: the method choice and the captcha go too.
   useEffect(() => {
@@ -52,8 +60,8 @@ function BalancePay({ payment }: MethodScreenProps) {
       className="method-form wallet-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (short) shortAlert.current?.focus();
-        void store.getState().pay();
+        if (short) setShortPresses((n) => n + 1);
+        else void store.getState().pay();
       }}
     >
       <div className="wallet-balance">
@@ -62,12 +70,21 @@ function BalancePay({ payment }: MethodScreenProps) {
           {state.balance === null ? t('loading') : formatAmount(state.balance, services.lang)}
         </p>
       </div>
-      {state.error || short ? (
-        <div className="alert" role="alert" tabIndex={-1} ref={shortAlert}>
-          <p className="alert__text">{t(state.error ?? 'wallet_insufficient_balance')}</p>
+      {state.error ? (
+        <div className="alert" role="alert">
+          <p className="alert__text">{t(state.error)}</p>
+        </div>
+      ) : short && shortPresses > 0 ? (
+        // A new alert at each press, so each is announced.
+        <div className="alert" role="alert" id="balance-short" key={shortPresses}>
+          <p className="alert__text">{t('wallet_insufficient_balance')}</p>
+        </div>
+      ) : short ? (
+        <div className="alert" id="balance-short">
+          <p className="alert__text">{t('wallet_insufficient_balance')}</p>
         </div>
       ) : null}
-      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.phase === 'loading'} aria-busy={paying}>
+      <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.phase === 'loading'} aria-busy={paying} aria-describedby={short && !state.error ? 'balance-short' : undefined}>
         {paying ? t('processing_payment') : t('pay_with_balance', { amount: formatAmount(total, services.lang) })}
       </BusyButton>
       <PayingStatus paying={paying} />
