@@ -40,8 +40,11 @@ async function payDebt(status: number) {
   for (let waited = 0; payCalls().length === 0 && waited < 3_000; waited += 50) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
   await settle();
   const text = view.container.textContent ?? '';
+  const focused = document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent ?? '';
+  // What the polite region says: never the captcha or the bills found.
+  const announced = [...view.container.querySelectorAll('[aria-live]')].map((n) => n.textContent ?? '').join(' ');
   await view.unmount();
-  return { paid, text, payCalls: payCalls().length, payBody: payCalls()[0]?.body as Record<string, unknown> | undefined };
+  return { paid, text, focused, announced, payCalls: payCalls().length, payBody: payCalls()[0]?.body as Record<string, unknown> | undefined };
 }
 
 describe('debt payment (SPEC 4 payment code lookup result)', () => {
@@ -50,6 +53,9 @@ describe('debt payment (SPEC 4 payment code lookup result)', () => {
     expect(result.payCalls).toBe(1);
     expect(result.paid).toBe(1);
     expect(result.text).not.toContain(catalogs.es['payment_rejected']);
+    // Its button gone, the focus is on what happened, never the page's body.
+    expect(result.focused).toBe(`${catalogs.es['payment_successfull']} · OPDEBT1`);
+    expect(result.announced).not.toContain(catalogs.es['captcha_title']);
     // The server refuses a payment without a captcha token: in the sandbox (SPEC 4 "always
     // accepted, score 1") the provider's invisible check gives one without a tick.
     expect(result.payBody).toMatchObject({ captchaToken: expect.stringMatching(/^sandbox\./), scoreCaptcha: 1, deviceInformation: { deviceFingerprint: expect.any(String) } });

@@ -18,6 +18,10 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<CatalogKey | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
+  const paidNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (paid) paidNote.current?.focus();
+  }, [paid]);
   // A payment carries the captcha's token and the fingerprint, as the checkout's do (its chunk,
   // fetched once a debt is found).
   const security = useRef<Promise<CheckoutSecurity> | null>(null);
@@ -90,14 +94,16 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
           {t('search_button')}
         </BusyButton>
       </form>
-      <div aria-live="polite">
-        {message === 'no_results' ? <p className="page__text">{t(message)}</p> : null}
+      <div>
+        {/* Only what a search or a payment says is announced: never the captcha or the bills found. */}
+        <p className="page__text" aria-live="polite">{message === 'no_results' ? t(message) : ''}</p>
         {message && message !== 'no_results' ? (
           <div className="alert" role="alert">
             <p className="alert__text">{t(message)}</p>
           </div>
         ) : null}
-        {paid ? <p className="page__text">{t('payment_successfull')} · {paid}</p> : null}
+        {/* Paid, its button gone: the focus on what happened, never the page's body. */}
+        {paid ? <p className="page__text" tabIndex={-1} ref={paidNote}>{t('payment_successfull')} · {paid}</p> : null}
         {found && found.length > 0 ? <SecuritySlot security={securityOf()} disabled={busy} /> : null}
         {found?.map((debt) => (
           <div key={debt.paymentCode} className="wallet-list__item">
