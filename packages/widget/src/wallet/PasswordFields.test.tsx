@@ -39,6 +39,11 @@ describe('PasswordFields (SPEC 5 password_nomatch)', () => {
     expect(await confirmError('Nueva#2026clave', 'Nueva#2026clavE')).toBe(catalogs.es.password_nomatch);
   });
 
+  it('a confirmation of a password that fails the rules says nothing of matching: the rules come first', async () => {
+    expect(await confirmError('abc', 'abd')).toBe('');
+    await unmount?.();
+  });
+
   it('a matching confirmation says nothing; an empty one after a submit says field_required', async () => {
     expect(await confirmError('Nueva#2026clave', 'Nueva#2026clave')).toBe('');
     await unmount?.();

@@ -17,7 +17,7 @@ interface PasswordFieldsProps {
 export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
   const missing = new Set(passwordPolicyIssues(password));
   // SPEC 5 password_nomatch through core's newPasswordSchema (said once the password itself passes).
-  const mismatch = confirm !== '' && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
+  const mismatch = confirm !== '' && missing.size === 0 && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
   return (
     <>
       <Field
