@@ -45,5 +45,7 @@ export const FRONTEND_ERROR_KEYS = [
   'payment_not_received',
   // Ours: a payment called off before it was completed (a 3DS challenge the payer cancelled): nothing was charged.
   'payment_cancelled',
+  // Ours: too many wrong e-mailed codes for one address in the code's 10 minutes; every code is refused until then.
+  'code_tries_exceeded',
 ] as const;
 export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];

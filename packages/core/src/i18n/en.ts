@@ -73,6 +73,7 @@ export const en: Record<keyof typeof es, string> = {
   duplicate_declined: "You didn't pay again: your earlier payment stays the one for this purchase.",
   card_token_required: 'The card must arrive as a card vault token, with no number and no CVC',
   card_not_valid: 'The merchant does not accept this card type',
+  code_tries_exceeded: 'Too many wrong codes for this e-mail address: wait 10 minutes and ask for a new code',
   invalid_code_validation_tx: 'The validation code is not valid',
   try_again_validation_tx: 'We could not validate the transaction, try again',
   session_expired: 'Your session expired',

@@ -71,6 +71,7 @@ export const es = {
   duplicate_declined: 'No pagaste de nuevo: tu pago anterior sigue siendo el de esta compra.',
   card_token_required: 'La tarjeta debe llegar como token de la bóveda de tarjetas, sin número ni CVC',
   card_not_valid: 'El comercio no acepta este tipo de tarjeta',
+  code_tries_exceeded: 'Demasiados códigos equivocados para este correo: espera 10 minutos y pide un código nuevo',
   invalid_code_validation_tx: 'El código de validación no es válido',
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',
   session_expired: 'Tu sesión expiró',

@@ -75,10 +75,13 @@ interface CodeCheck {
  * compare, so a burst of guesses gets MAX_CODE_TRIES compared whatever the concurrency; a right code
  * gives its try back.
  */
+/** Too many wrong codes for this address within the code's time: every code is refused until the window ends. */
+export const CODE_TRIES_EXCEEDED = 'tries_exceeded';
+
 export async function checkCode(db: Queryable, args: CodeCheck) {
   if (args.email === undefined && args.userId === undefined) throw new Error('checkCode needs an e-mail or a user id');
   const who = (args.email ?? `user:${args.userId}`).toLowerCase();
-  if ((await takeCodeTry(db, args.purpose, who)) > MAX_CODE_TRIES) return undefined;
+  if ((await takeCodeTry(db, args.purpose, who)) > MAX_CODE_TRIES) return CODE_TRIES_EXCEEDED;
   const row = await findCode(db, args);
   if (!row) return undefined;
   await db.query('update code_tries set tries = tries - 1 where purpose = $1 and who = $2 and tries > 0', [args.purpose, who]);

@@ -11,7 +11,7 @@ import { idSchema } from '../../http/idSchema';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
-import { checkCode, issueCode, sendMail } from '../../store/mailbox';
+import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
@@ -46,6 +46,7 @@ export function recoveryRoutes(deps: Deps) {
     }
     const consume = 'newPassword' in body;
     const found = await checkCode(deps.db, { purpose: 'recovery', userId: body.idUsr, code: body.confirmationCode, consume });
+    if (found === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
     if (!found) throw new ApiError(400, 'invalid_code_validation_tx', 'confirmationCode is wrong or expired');
     if (!('newPassword' in body)) return reply(c, { step: 3, valid: true });
     // Every older session ends with the old password.

@@ -200,6 +200,9 @@ describe('e-mailed codes: a try limit that asking for a new code does not reset'
     }
     await t.post('/users/recovery-password', { loginOrEmail: 'intentos' });
     const fresh = await lastCode('intentos@example.com');
-    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: fresh })).data['code']).toBe('invalid_code_validation_tx');
+    // Told as too many tries, not as a wrong code, so the payer knows a new code will not help yet.
+    const refused = await t.post('/users/recovery-password', { idUsr, confirmationCode: fresh }, { 'accept-language': 'es' });
+    expect(refused).toMatchObject({ status: 429, data: { code: 'code_tries_exceeded' } });
+    expect(String(refused.data['message'])).toContain('espera 10 minutos');
   });
 });

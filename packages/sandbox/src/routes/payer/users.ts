@@ -15,7 +15,7 @@ import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
-import { checkCode, issueCode, sendMail } from '../../store/mailbox';
+import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
 const text = (max: number) => freeText(max);
@@ -73,10 +73,11 @@ export function userRoutes(deps: Deps) {
       await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...signupCodeMail({ lang: c.get('lang'), code }) });
       return reply(c, { step: 2, message: 'code_sent' });
     }
-    if (taken) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
-    if (!(await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true }))) {
-      throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
-    }
+    // Counted for a registered e-mail too, so its answers (wrong, then too many) are a new one's.
+    const checked = await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true });
+    // Said apart from a wrong code: a new code asked for now would be refused too, until the window ends.
+    if (checked === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
+    if (taken || !checked) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
     const user = await insertRegisteredUser(deps.db, {
       login: body.login ?? randomRegistrationLogin(), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
       country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE,
