@@ -104,6 +104,12 @@ describe('signup keeps the payer\'s place (issue 96)', () => {
     expect(alert?.textContent).toBe(catalogs.es.invalid_code_validation_tx);
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(code.getAttribute('aria-describedby')?.split(' ')).toContain(alert?.id);
+    // A new code sent: only "sent" stands, not the last code's refusal beside it.
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.resend_code)?.click();
+    await settle();
+    await settle();
+    expect(view.container.textContent).toContain(catalogs.es.code_resent);
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
     await view.unmount();
   });
 });
