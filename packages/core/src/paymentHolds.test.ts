@@ -40,6 +40,11 @@ describe('"capture (amount?, at most the hold; the rest released)", once', () =>
     ['a release still asked of the processor', { ...held, state: 'releasing' }, undefined, { refusal: 'release_in_progress' }],
     ['a hold the merchant released', { ...held, state: 'released' }, undefined, { refusal: 'hold_released' }],
     ['a hold that expired', { ...held, state: 'expired' }, undefined, { refusal: 'hold_expired' }],
+    // A donation (SPEC 7 amountToCampaign) rides on the payment: captured whole or voided.
+    ['a hold with a donation, whole', { ...held, donationCents: 1000 }, undefined, { cents: 4000, releasedCents: 0 }],
+    ['a hold with a donation, the whole amount named', { ...held, donationCents: 1000 }, 4000, { cents: 4000, releasedCents: 0 }],
+    ['a hold with a donation, a part', { ...held, donationCents: 1000 }, 3000, { refusal: 'donation_needs_whole' }],
+    ['a hold with a donation, less than the donation', { ...held, donationCents: 1000 }, 500, { refusal: 'donation_needs_whole' }],
   ])('%s', (_case, hold, amount, answer) => {
     expect(captureCheck(hold, amount)).toEqual(answer);
   });

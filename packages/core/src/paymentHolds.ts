@@ -23,9 +23,11 @@ export interface Hold {
   capturedCents: number;
   /** The payment's currency; absent is dollars. */
   currency?: Currency | undefined;
+  /** The part of the hold the payer gave to a campaign (SPEC 7 amountToCampaign); absent is none. */
+  donationCents?: number | undefined;
 }
 
-export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive' | 'amount_not_whole';
+export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive' | 'amount_not_whole' | 'donation_needs_whole';
 export type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
 
 /** SPEC 9 "AUTH" is a hold; every other type charges at once. */
@@ -63,6 +65,9 @@ export function captureCheck(hold: Hold, amountCents: number | undefined): { cen
   // Issue 93: a hold in pesos is captured in whole pesos.
   if (!isWholeInCurrency(cents, hold.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
   if (cents > hold.heldCents) return { refusal: 'exceeds_hold' };
+  // A donation rides on the payment, promised to its campaign: no part of it may be left uncaptured,
+  // nor the merchant's part taken as the donation. Captured whole, or voided.
+  if ((hold.donationCents ?? 0) > 0 && cents !== hold.heldCents) return { refusal: 'donation_needs_whole' };
   return { cents, releasedCents: hold.heldCents - cents };
 }
 

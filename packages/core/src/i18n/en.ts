@@ -560,6 +560,7 @@ export const en: Record<keyof typeof es, string> = {
   transaction_not_pending: 'Only a pending payment can be voided',
   transaction_not_capturable: 'Only an approved payment of a manual-capture link that is still held can be captured',
   transaction_already_captured: 'The payment was captured already: to give money back to the payer, refund it',
+  capture_must_be_whole: 'A payment with a donation is captured whole or voided',
   capture_exceeds_hold: 'The capture is more than the hold',
   capture_refused: 'The card processor refused the capture; the hold is as it was',
   void_refused: 'The card processor refused to release the hold; nothing changed',

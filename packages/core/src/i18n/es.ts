@@ -559,6 +559,7 @@ export const es = {
   transaction_not_pending: 'Solo se puede anular un pago pendiente',
   transaction_not_capturable: 'Solo se puede capturar un pago aprobado de un enlace de captura manual que siga retenido',
   transaction_already_captured: 'El pago ya fue capturado: para devolver dinero al pagador, reembólselo',
+  capture_must_be_whole: 'Un pago con donación se captura completo o se anula',
   capture_exceeds_hold: 'La captura es mayor que lo retenido',
   capture_refused: 'El procesador de tarjetas rechazó la captura; la retención sigue como estaba',
   void_refused: 'El procesador de tarjetas no liberó la retención; nada cambió',

@@ -25,7 +25,7 @@ export function holdOf(t: HoldFacts): Hold | null {
   const stored = t.hold_state ?? null;
   if (stored === null && recordedPaymentResult({ method: t.method, status: t.status, authStatus: t.auth_status }) !== 'APPROVED') return null;
   const state: HoldState = stored !== null && STORED_STATES.includes(stored) ? (stored as HoldState) : 'authorized';
-  return { state, heldCents: paidCentsOfFacts(t), capturedCents: state === 'captured' ? (t.captured_cents ?? 0) : 0 };
+  return { state, heldCents: paidCentsOfFacts(t), capturedCents: state === 'captured' ? (t.captured_cents ?? 0) : 0, donationCents: t.campaign_cents ?? 0 };
 }
 
 /** core capturedCentsOf: what the books, refunds and disputes count of the payment. */

@@ -19,6 +19,7 @@ export function holdRefusalError(refusal: CaptureRefusal, heldCents: number, cur
     case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${minorUnitsText(heldCents, currency)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
+    case 'donation_needs_whole': return new PaymentError('refused', 'capture_must_be_whole', `The payment carries a donation: capture all of it (${minorUnitsText(heldCents, currency)}) or void it`);
   }
 }
 

@@ -370,6 +370,24 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
     expect(tx).toMatchObject({ captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 40 });
   });
 
+  // A donation (SPEC 7 amountToCampaign) rides on a hold: a part captured would leave it unfunded, or
+  // take the merchant's part as the campaign's. Captured whole, or voided.
+  it('a hold carrying a donation is captured whole or not at all: a part is 422 capture_must_be_whole', async () => {
+    const bridges = (await setup.t.get('/merchants/1/campaign-bridges')).data['bridges'] as Array<{ idBridge: number }>;
+    const link = await setup.t.admin('POST', '/links', { amount: 50, taxAmount: 3.5, description: 'Cena', captureMethod: 'manual', merchantId: 1 });
+    const paid = await setup.t.post('/cards/auth-capture', {
+      ...await tokenizedCardPayload(String(link.json['code']), { amount: 50, taxAmount: 3.5 }), transactionsType: 'AUTH', amountToCampaign: 10, idCampaignBridge: bridges[0]?.idBridge,
+    });
+    expect(paid.data['status']).toBe(1);
+    const codOper = String(paid.data['codOper']);
+    const part = await setup.t.admin('POST', `/transactions/${codOper}/capture`, { amount: 5 }, { 'accept-language': 'en' });
+    expect([part.status, part.json['code']]).toEqual([422, 'capture_must_be_whole']);
+    expect(String(part.json['message'])).toContain('capture all of it (63.50) or void it');
+    const whole = await setup.t.admin('POST', `/transactions/${codOper}/capture`, {});
+    expect([whole.status, whole.json['capturedAmount']]).toEqual([200, 63.5]);
+    expect((await setup.t.get(`/campaigns/transactions/${codOper}`)).data).toMatchObject({ amountToCampaign: 10 });
+  });
+
   it('the console lists a hold\'s capturableAmount and captures it whole through the admin API', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);

@@ -464,7 +464,7 @@ export function openApiDocument(origin: string) {
             ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
             '409': error('Not a hold still open (`transaction_not_capturable`), or captured already (`transaction_already_captured`)'),
-            '422': error('More than the hold (`capture_exceeds_hold`)'),
+            '422': error('More than the hold (`capture_exceeds_hold`), or a part of a hold carrying a donation (`capture_must_be_whole`)'),
             '502': error('The card processor refused the capture (`capture_refused`): the hold is as it was'),
             '504': error('The card processor did not answer (`payment_error_try_again`): the capture is asked again until it answers'),
           },
