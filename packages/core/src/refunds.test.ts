@@ -88,6 +88,15 @@ describe('crypto: "several partials up to what was paid", in coins', () => {
     expect(Math.round(coins.reduce((a, b) => a + b, 0) * 1e8)).toBe(41234);
   });
 
+  it('an overpayment: refunding all of the order sends the quote\'s coins, never the ones sent beyond it', () => {
+    // A $40 order quoted 40 USDT, paid with 50.
+    const over = { paidCrypto: 50, quotedCrypto: 40, paidCents: 4000 };
+    expect(cryptoRefundCoins({ ...over, heldCents: 0 }, 4000)).toBe(40);
+    expect(cryptoRefundCoins({ ...over, heldCents: 0 }, 1000)).toBe(10);
+    // An underpayment settled as paid (the quote not reached) refunds what came.
+    expect(cryptoRefundCoins({ paidCrypto: 30, quotedCrypto: 40, paidCents: 3000, heldCents: 0 }, 3000)).toBe(30);
+  });
+
   it('a cent of a payment worth fewer satoshis than cents may round to 0; the rest still sends all', () => {
     const tiny = { paidCrypto: 0.00000010, paidCents: 2675 };
     expect(cryptoRefundCoins({ ...tiny, heldCents: 0 }, 1)).toBe(0);

@@ -60,10 +60,15 @@ export function refundCheck(payment: RefundablePayment, amountCents: number | un
 
 const coinUnits = (amount: number) => Math.round(amount * 10 ** CRYPTO_DECIMALS);
 
-/** Running totals, so partial refunds add up to exactly the coins received. */
-export function cryptoRefundCoins(payment: { paidCrypto: number; paidCents: number; heldCents: number }, cents: number): number {
+/**
+ * Running totals, so partial refunds add up to exactly the payment's coins: those received, up to the
+ * quote (`quotedCrypto`). Coins sent beyond it paid nothing of the order: refunding all of the order
+ * never sends them as the merchant's money.
+ */
+export function cryptoRefundCoins(payment: { paidCrypto: number; quotedCrypto?: number | undefined; paidCents: number; heldCents: number }, cents: number): number {
   if (payment.paidCents <= 0) return 0;
-  const units = coinUnits(payment.paidCrypto);
+  const quoted = payment.quotedCrypto !== undefined && Number.isFinite(payment.quotedCrypto) && payment.quotedCrypto > 0 ? payment.quotedCrypto : Infinity;
+  const units = coinUnits(Math.min(payment.paidCrypto, quoted));
   const upTo = (c: number) => Math.round((units * Math.min(c, payment.paidCents)) / payment.paidCents);
   return (upTo(payment.heldCents + cents) - upTo(payment.heldCents)) / 10 ** CRYPTO_DECIMALS;
 }

@@ -185,6 +185,20 @@ describe('refunds', () => {
   });
 });
 
+describe('an overpaid crypto payment', () => {
+  it('refunded whole, sends back the quote\'s coins, never the ones paid beyond it as the merchant\'s money', async () => {
+    const m = await newMerchant();
+    const created = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
+    const codOper = String(created.data['id']);
+    const [{ quoted }] = (await t.db.query<{ quoted: number }>("select (details ->> 'amountCrypto')::float8 as quoted from transactions where cod_oper = $1", [codOper])) as [{ quoted: number }];
+    expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: quoted * 2, fromAddress: 'sbxbtc_payer_wallet_9' })).status).toBe(200);
+    expect((await verify(m, codOper))['result']).toBe('APPROVED');
+    expect((await refund(m, codOper)).json).toMatchObject({ status: 'succeeded' });
+    const sent = (await bookOf(`${codOper}:BTC`))['refunds'] as Array<{ amountCrypto: number }>;
+    expect(Math.round(sent.reduce((sum, r) => sum + r.amountCrypto, 0) * 1e8)).toBe(Math.round(quoted * 1e8));
+  });
+});
+
 describe('voids', () => {
   it('voids an unanswered Nequi push: withdrawn at the wallet, DECLINED and CANCELLED, a transaction.voided webhook', async () => {
     const m = await newMerchant();
