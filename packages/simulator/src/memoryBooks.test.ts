@@ -1,7 +1,7 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryBooks, type MemoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
 import { simulatedGateways } from './processors/simulatedGateways';
@@ -10,7 +10,13 @@ import { simulatedGateways } from './processors/simulatedGateways';
 // and notifications without walking every entry, and the journal is folded into snapshot lines so
 // that a simulator up for long restarts as fast as a fresh one.
 
-const journalFile = () => join(mkdtempSync(join(tmpdir(), 'simulator-compact-')), 'books.jsonl');
+const folders: string[] = [];
+const journalFile = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'simulator-compact-'));
+  folders.push(folder);
+  return join(folder, 'books.jsonl');
+};
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 const lines = (journal: string) => readFileSync(journal, 'utf8').split('\n').filter(Boolean);
 const HISTORY = 100_000;
 

@@ -1,9 +1,9 @@
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '@pasarela/gateways';
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { Agent, createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { memoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
 import { startSimulator } from './startSimulator';
@@ -12,7 +12,13 @@ import { startSimulator } from './startSimulator';
 // mid-write is the change that did not happen), one operation per key, and a notification sent
 // again until it is acknowledged, signed so that the server can tell it from a forged one.
 
-const journalFile = () => join(mkdtempSync(join(tmpdir(), 'simulator-books-')), 'books.jsonl');
+const folders: string[] = [];
+const journalFile = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'simulator-books-'));
+  folders.push(folder);
+  return join(folder, 'books.jsonl');
+};
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
 describe('memoryBooks', () => {
   it('one operation per key; moves and due answers journaled and read back', async () => {

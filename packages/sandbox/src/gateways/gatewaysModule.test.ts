@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RunningServer } from '../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
@@ -49,10 +49,11 @@ describe('GATEWAYS_MODULE', () => {
   });
 
   it('a module that names no port, or something else, stops the start with the reason', async () => {
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'gateways-module-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'wrong.mjs'), 'export default { gateways: { cards: {} } };');
     writeFileSync(join(dir, 'empty.mjs'), 'export const nothing = 1;');
     const context = { notificationUrl: () => '' };

@@ -1,5 +1,5 @@
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +19,13 @@ import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator
 const onPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 
 let simulator: TableSimulator;
+let journalFolder: string | undefined;
 let node: TableNode;
 
 beforeAll(async () => {
   if (onPostgres) return;
-  simulator = await startTableSimulator(join(mkdtempSync(join(tmpdir(), 'network-faults-')), 'books.jsonl'));
+  journalFolder = mkdtempSync(join(tmpdir(), 'network-faults-'));
+  simulator = await startTableSimulator(join(journalFolder, 'books.jsonl'));
   const server = await startTestServer({
     port: await freePort(), demoPort: await freePort(), wireEncoding: false, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0,
     ...simulator.processors,
@@ -33,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.server.close();
   await simulator?.close();
+  if (journalFolder) rmSync(journalFolder, { recursive: true, force: true });
 }, 30_000);
 
 describe.skipIf(onPostgres)('the gateway faults over the network, one node on PGlite (skipped with TEST_DATABASE_URL)', () => {

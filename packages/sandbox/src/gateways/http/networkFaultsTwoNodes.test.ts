@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -39,11 +39,14 @@ async function startNode(databaseUrl: string): Promise<TableNode> {
   }
 }
 
+let journalFolder: string | undefined;
+
 beforeAll(async () => {
   if (!url) return;
   const schema = await newTestSchema(url);
   drop = schema.drop;
-  simulator = await startTableSimulator(join(mkdtempSync(join(tmpdir(), 'network-faults-nodes-')), 'books.jsonl'));
+  journalFolder = mkdtempSync(join(tmpdir(), 'network-faults-nodes-'));
+  simulator = await startTableSimulator(join(journalFolder, 'books.jsonl'));
   // Both first starts at once on the empty schema: one migrates and seeds.
   [a, b] = await Promise.all([startNode(schema.url), startNode(schema.url)]);
 }, 60_000);
@@ -51,6 +54,7 @@ afterAll(async () => {
   await Promise.all(nodes.map((n) => n.close()));
   await simulator?.close();
   await drop?.();
+  if (journalFolder) rmSync(journalFolder, { recursive: true, force: true });
 }, 30_000);
 
 describe.skipIf(!url)('the gateway faults over the network, two nodes on PostgreSQL, one simulator (skipped without TEST_DATABASE_URL)', () => {

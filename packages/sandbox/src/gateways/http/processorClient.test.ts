@@ -1,6 +1,6 @@
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { httpGateways } from './httpGateways';
 import { startServer } from '../../server';
@@ -73,10 +73,12 @@ describe('the simulator restarted', () => {
   afterEach(async () => simulator?.close());
 
   it('keeps its books in its journal: a key sent before the restart answers the same after it', async () => {
-    const { mkdtempSync } = await import('node:fs');
+    const { mkdtempSync, rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const journal = join(mkdtempSync(join(tmpdir(), 'simulator-')), 'books.jsonl');
+    const folder = mkdtempSync(join(tmpdir(), 'simulator-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const journal = join(folder, 'books.jsonl');
     simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal });
     const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { token: 'simtok_restart', customer: null }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true, currency: 'USD' };
     const before = await httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways.card.authorize(request);
