@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickClosingPage } from './support/frames';
 import { screenshot } from './support/artifacts';
+import { adminPost } from './support/entries';
+import { CheckoutFrame } from './support/pages';
 
 // Issue 62 item 7: a full page that knows no address of the shop no longer sends the payer to the
 // checkout's start (a page for paying by code, which nobody asked for). It leads back the way the tab
@@ -56,4 +58,46 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       await context.close();
     });
   }
+
+  // After a 3DS page the tab's previous page is the issuer's: "back" steps past it to the page the tab
+  // showed before the checkout, and a tab whose first page was the checkout offers none (a script may
+  // not close a tab that has been to the bank, and the bank's page is no way out).
+  it('es: after a 3DS page, back leads past the bank to the page before the checkout; a tab opened on the link alone offers no way back', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
+    const payThroughChallenge = async (page: Page, amount: number) => {
+      const checkout = new CheckoutFrame(page);
+      await checkout.waitForForm();
+      await checkout.fillCard({ number: '4000000000003220' });
+      await checkout.submit();
+      await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
+      await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+      expect(await page.getByText(amount.toFixed(2)).count()).toBeGreaterThan(0);
+    };
+
+    const before = await context.newPage();
+    await before.goto(`${sandbox.url}/no/such/page?lang=es`);
+    await before.locator('h1').waitFor({ timeout: 20_000 });
+    const earlier = before.url();
+    const first = await adminPost<{ code: string }>(sandbox, 'links', { amount: 17.25, taxAmount: 0, description: 'Entradas' });
+    await before.goto(`${sandbox.url}/pf/widget?type=lk&code=${first.code}`);
+    await payThroughChallenge(before, 17.25);
+    const back = before.getByRole('button', { name: TEXT.es.back });
+    await back.waitFor({ timeout: 10_000 });
+    await back.click();
+    await expect.poll(() => before.url(), { timeout: 10_000 }).toBe(earlier);
+
+    const second = await adminPost<{ code: string }>(sandbox, 'links', { amount: 18.75, taxAmount: 0, description: 'Entradas' });
+    const mail = await context.newPage();
+    await mail.setContent(`<a href="${sandbox.url}/pf/widget?type=lk&code=${second.code}" target="_blank" rel="noopener noreferrer">link</a>`);
+    const [alone] = await Promise.all([context.waitForEvent('page'), mail.click('a')]);
+    await mail.close();
+    await payThroughChallenge(alone, 18.75);
+    // The effect that decides has run once the catalogue's texts show; give it the same moment a payer would.
+    await alone.waitForTimeout(500);
+    expect(await alone.getByRole('button', { name: TEXT.es.back }).count()).toBe(0);
+    expect(await alone.getByRole('button', { name: TEXT.es.close }).count()).toBe(0);
+    expect(await seriousViolations(alone)).toEqual([]);
+    await screenshot(alone, { path: `${SHOTS}way-out-no-shop-after-3ds-es-360.png`, fullPage: true });
+    await context.close();
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberShopReferrer, shopReferrerOf } from './shopReferrer';
+import { rememberShopReferrer, shopReferrerOf, stepsBeforeForm } from './shopReferrer';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -47,5 +47,32 @@ describe('rememberShopReferrer and shopReferrerOf: a full page leads back to the
     rememberShopReferrer(shop, session, form, form);
     rememberShopReferrer(bank, session, form, new URL('https://checkout.example/pf/default-receipt/PP1?challenge=1'));
     expect(shopReferrerOf(bank, session)).toBe(shop);
+  });
+});
+
+describe("stepsBeforeForm: a full page with no shop's address steps back past the bank to the page before the checkout's form", () => {
+  const form = new URL('https://checkout.example/pf/widget?type=lk&code=LK1');
+  it.each([
+    // [what happened in the tab, its history's length at the form, its length now, where "back" leads]
+    ['a page, the form, the issuer\'s 3DS page, the receipt: back to the page before the form', 2, 4, -3],
+    ['two pages, the form, the bank\'s page, the receipt', 3, 5, -3],
+    ['the form itself, nothing after it: one step back', 3, 3, -1],
+    ['the form was the tab\'s first page (a link opened alone), then the bank and the receipt: nowhere to go back to', 1, 3, null],
+    ['the form alone in its tab', 1, 1, null],
+  ])('%s', (_case, atForm, now, steps) => {
+    const session = memoryStorage();
+    rememberShopReferrer('', session, form, form, atForm);
+    expect(stepsBeforeForm(session, now)).toBe(steps);
+  });
+  it('a tab that showed no checkout form, or storage that throws, leaves the page its own previous page', () => {
+    expect(stepsBeforeForm(memoryStorage(), 3)).toBeUndefined();
+    expect(stepsBeforeForm(null, 3)).toBeUndefined();
+    const blocked = { ...memoryStorage(), getItem: () => { throw new Error('denied'); } } as Storage;
+    expect(stepsBeforeForm(blocked, 3)).toBeUndefined();
+  });
+  it('a count the tab cannot have (longer than its history now) is not followed', () => {
+    const session = memoryStorage();
+    rememberShopReferrer('', session, form, form, 6);
+    expect(stepsBeforeForm(session, 4)).toBeUndefined();
   });
 });

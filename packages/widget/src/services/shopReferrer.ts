@@ -1,4 +1,5 @@
 const KEY = 'pasarela.shopReferrer';
+const FORM_ENTRIES_KEY = 'pasarela.formEntries';
 
 /*
  * The referrer a full page's way out reads ("Volver a la tienda": ui/WayOut.tsx). The checkout's form
@@ -11,12 +12,30 @@ const KEY = 'pasarela.shopReferrer';
  * Called by the checkout's form, in a page loaded on it: not by one a refused return (a page loaded
  * from the bank) leads to, whose referrer is the bank's.
  */
-export function rememberShopReferrer(referrer: string, session: Storage | null, at: URL, loadedAt = loadedAddress()): void {
+export function rememberShopReferrer(referrer: string, session: Storage | null, at: URL, loadedAt = loadedAddress(), entries = historyLength()): void {
   if (loadedAt !== null && loadedAt.pathname !== at.pathname) return;
   try {
     session?.setItem(KEY, referrer);
+    // The tab's history as the form found it: the pages before the form, which a later page steps back to.
+    if (entries > 0) session?.setItem(FORM_ENTRIES_KEY, String(entries));
   } catch {
   }
+}
+
+/**
+ * Where a full page's "back" leads when it knows no shop: to the page the tab showed before the
+ * checkout's form, however many pages (a 3DS or a bank's page, the receipt) came after it; `null`
+ * when the form was the tab's first page (nothing before it to go back to); `undefined` when no
+ * form of this tab remembered its place (the page's own previous one is meant).
+ */
+export function stepsBeforeForm(session: Storage | null, length: number): number | null | undefined {
+  let entries = NaN;
+  try {
+    entries = Number(session?.getItem(FORM_ENTRIES_KEY) ?? NaN);
+  } catch {
+  }
+  if (!Number.isInteger(entries) || entries < 1 || entries > length) return undefined;
+  return entries === 1 ? null : entries - 1 - length;
 }
 
 /** The page's own referrer where no checkout form of this tab remembered one. */
@@ -26,6 +45,10 @@ export function shopReferrerOf(referrer: string, session: Storage | null): strin
   } catch {
     return referrer;
   }
+}
+
+function historyLength(): number {
+  return typeof history === 'undefined' ? 0 : history.length;
 }
 
 function loadedAddress(): URL | null {

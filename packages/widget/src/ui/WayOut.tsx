@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n/i18n';
 import { CloseButton, MerchantIdentity } from './MerchantHeader';
 import { useServices, type Services } from '../services/services';
-import { shopReferrerOf } from '../services/shopReferrer';
+import { shopReferrerOf, stepsBeforeForm } from '../services/shopReferrer';
 
 export interface ShopIdentity {
   name: string;
@@ -45,19 +45,29 @@ export function WayOut({ shop, returnUrl }: WayOutProps) {
 }
 
 /**
- * With no address of the shop, none is invented: back to the page this tab came from, or, in a tab
- * opened on this page alone (an e-mail's link), closing it, which browsers allow there.
+ * With no address of the shop, none is invented: back to the page this tab showed before the
+ * checkout (past a 3DS or a bank's page that came after it), or, in a tab opened on this page alone
+ * (an e-mail's link), closing it, which browsers allow while the tab has one page. A tab whose first
+ * page was the checkout and that has been to the bank since has nowhere to go back to and cannot be
+ * closed by a script: it offers no way out rather than one that leads to the bank's page.
  */
 function NoShopWayOut() {
+  const { storage } = useServices();
   // Drawn at once as "back", the common case (the payer came from the shop or a bank's page), so the
   // page below never moves; after the first render, a tab with no history (the server knows none) says close.
-  const [earlier, setEarlier] = useState(true);
-  useEffect(() => setEarlier(window.history.length > 1), []);
+  const [way, setWay] = useState<{ back: number } | 'close' | 'none'>({ back: -1 });
+  useEffect(() => {
+    const before = stepsBeforeForm(storage.session, window.history.length);
+    if (before === undefined) setWay(window.history.length > 1 ? { back: -1 } : 'close');
+    else if (before === null) setWay(window.history.length > 1 ? 'none' : 'close');
+    else setWay({ back: before });
+  }, [storage]);
   // Both asked on the first render, so the page's first texts (the prerender's) carry them, not only the later catalogue.
   const labels = { back: t('go_back_page'), close: t('close_this_page') };
+  if (way === 'none') return null;
   return (
-    <button type="button" className="way-out__back" onClick={() => (earlier ? window.history.back() : window.close())}>
-      {earlier ? labels.back : labels.close}
+    <button type="button" className="way-out__back" onClick={() => (way === 'close' ? window.close() : window.history.go(way.back))}>
+      {way === 'close' ? labels.close : labels.back}
     </button>
   );
 }
