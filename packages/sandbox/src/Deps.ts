@@ -23,6 +23,8 @@ export interface Deps {
   captchaRequired?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE, the deployment's: webhook URLs may reach loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;
+  /** SESSION_TTL_MS: how long a wallet login lasts; absent, auth/sessions.ts's default. */
+  sessionTtlMs?: number | undefined;
   /** HOLD_RELEASE_AFTER_MS: how long a manual payment's hold waits to be captured before the reconciler releases it. */
   holdReleaseAfterMs?: number | undefined;
   /** The captcha port: a provider's service (GATEWAYS_MODULE's captcha) or the sandbox's verdict. */

@@ -93,6 +93,8 @@ export interface AppOptions {
   payerWindows?: PayerWindows | undefined;
   /** HOLD_RELEASE_AFTER_MS (Deps). */
   holdReleaseAfterMs?: number | undefined;
+  /** SESSION_TTL_MS (Deps). */
+  sessionTtlMs?: number | undefined;
   /** The one seam where a provider wires real processors (server.ts chooses the simulated ones). */
   gateways: { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   logger?: Logger | undefined;
@@ -144,6 +146,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     captchaRequired: options.paymentCaptcha !== false,
     allowPrivateWebhooks: options.allowPrivateWebhooks === true,
     holdReleaseAfterMs: options.holdReleaseAfterMs,
+    sessionTtlMs: options.sessionTtlMs,
     processors: options.processors,
     // A provider's captcha service is a call outside the node, timed apart; the sandbox's verdict is the node's own work.
     captcha: options.captcha ? timedCaptcha(options.captcha) : sandboxCaptchaVerifier(),

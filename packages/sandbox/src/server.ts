@@ -85,6 +85,8 @@ export interface ServerOptions {
   payerWindows?: PayerWindows | undefined;
   /** HOLD_RELEASE_AFTER_MS (Deps). */
   holdReleaseAfterMs?: number | undefined;
+  /** SESSION_TTL_MS (Deps). */
+  sessionTtlMs?: number | undefined;
   paths?: Partial<StaticPaths> | undefined;
   rateLimits?: RateLimits | undefined;
   trustedProxies?: ProxyTrust | undefined;
@@ -196,7 +198,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const cardVault = vault ? httpCardVault(vault) : noCardVault;
   const app = createApp({
     gateways,
-    db, cardVault, vaultPublicUrl: options.vaultPublicUrl ?? vault?.url, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
+    db, cardVault, vaultPublicUrl: options.vaultPublicUrl ?? vault?.url, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, sessionTtlMs: options.sessionTtlMs, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,

@@ -6,7 +6,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(readSettings({}, '/srv')).toEqual({
       host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: true, paymentCaptcha: true,
       port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
-      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
+      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
     });
@@ -24,7 +24,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(readSettings(env, '/srv')).toEqual({
       host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: false, paymentCaptcha: false,
       port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
-      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
+      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
     });
@@ -49,6 +49,14 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       expect(() => readSettings(env)).toThrow(name);
     },
   );
+  // A refusal names the range the setting takes: SESSION_TTL_MS=30m was told "from 0", and 0 is refused too.
+  it.each([['30m'], ['59999'], [String(30 * 86_400_000 + 1)]])('refuses SESSION_TTL_MS=%s naming its range, a minute to 30 days', (raw) => {
+    expect(() => readSettings({ SESSION_TTL_MS: raw })).toThrow(`SESSION_TTL_MS must be a whole number from 60000 to 2592000000 milliseconds (a minute to 30 days), got ${JSON.stringify(raw)}`);
+  });
+  it('takes SESSION_TTL_MS at both ends of its range', () => {
+    expect(readSettings({ SESSION_TTL_MS: '60000' }).sessionTtlMs).toBe(60_000);
+    expect(readSettings({ SESSION_TTL_MS: String(30 * 86_400_000) }).sessionTtlMs).toBe(30 * 86_400_000);
+  });
   it('takes 0 and false for off, as every switch', () => {
     expect(readSettings({ SANDBOX_CONSOLE: '0' }).sandboxConsole).toBe(false);
     expect(readSettings({ SANDBOX_CONSOLE: 'false' }).sandboxConsole).toBe(false);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS } from './Deps';
 import { isLoopbackHost } from './auth/adminAccess';
+import { DEFAULT_SESSION_TTL_MS } from './auth/sessions';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimit';
@@ -41,6 +42,8 @@ export interface Settings {
   webhookIntervalMs: number;
   /** SPEC 9's 5 minutes for Yappy; shorter for tests. */
   payerWindows: { nequiMs: number; yappyMs: number };
+  /** SESSION_TTL_MS: how long a wallet login lasts, a minute to 30 days (auth/sessions.ts). */
+  sessionTtlMs: number;
   /** HOLD_RELEASE_AFTER_MS: a manual payment's hold not captured by then is released (under the processors' 7 days). */
   holdReleaseAfterMs: number;
   /** VAULT_URL: the card vault's API as this server reaches it; unset, card payments answer 503 (docs/security.md "Card data"). */
@@ -63,11 +66,12 @@ export interface Settings {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function whole(env: Env, name: string, fallback: number, max: number): number {
+/** `unit` follows the range in the refusal, which names the range the setting takes: "from 60000 to ... milliseconds (a minute to 30 days)". */
+function whole(env: Env, name: string, fallback: number, max: number, { min = 0, unit = '' }: { min?: number; unit?: string } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`${name} must be a whole number from 0 to ${max}, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}${unit}, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -107,6 +111,7 @@ function httpUrlOf(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+const MIN_SESSION_TTL_MS = 60_000;
 const MAX_SESSION_TTL_MS = 30 * 86_400_000;
 
 /** Checked as a URL at start; the message never repeats it, which may hold a password. */
@@ -150,9 +155,6 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
   if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
   const host = (env['HOST'] ?? '').trim() || DEFAULT_HOST;
-  // Read where a login is made (auth/sessions.ts); refused here, at start, when it is no duration.
-  const sessionTtlMs = whole(env, 'SESSION_TTL_MS', 1_800_000, MAX_SESSION_TTL_MS);
-  if (sessionTtlMs < 60_000) throw new Error(`SESSION_TTL_MS must be a whole number of milliseconds from 60000 (a minute) to ${MAX_SESSION_TTL_MS} (30 days), got ${JSON.stringify(env['SESSION_TTL_MS'])}`);
   return {
     host,
     adminToken: adminToken || undefined,
@@ -171,6 +173,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
     },
+    sessionTtlMs: whole(env, 'SESSION_TTL_MS', DEFAULT_SESSION_TTL_MS, MAX_SESSION_TTL_MS, { min: MIN_SESSION_TTL_MS, unit: ' milliseconds (a minute to 30 days)' }),
     holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS),
     ...vaultOf(env),
     processorsUrl: httpUrlOf(env, 'PROCESSORS_URL'),

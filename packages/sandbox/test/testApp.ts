@@ -118,7 +118,7 @@ export async function createTestApp(
     /** The processors' limit on one call; TEST_PROCESSORS_TIMEOUT_MS unless given (a test of amounts, not deadlines, gives the deployment's). */
     processorsTimeoutMs?: number;
   }
-    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics'> = {},
+    & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'processors' | 'captcha' | 'metrics' | 'sessionTtlMs'> = {},
 ): Promise<TestApp> {
   // Given another app's database: a second node on the same database (its own simulator, its own processors).
   const db = options.db ?? await openTestDatabase();
@@ -149,6 +149,7 @@ export async function createTestApp(
     processors: options.processors,
     captcha: options.captcha,
     metrics: options.metrics,
+    sessionTtlMs: options.sessionTtlMs,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };

@@ -4,11 +4,8 @@ import type { Queryable } from '../db/Database';
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
-/** How long a login lasts; SESSION_TTL_MS overrides it (tests, demos of the expiry). */
-export function sessionTtlMs(): number {
-  const fromEnv = Number(process.env['SESSION_TTL_MS']);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 30 * 60 * 1000;
-}
+/** How long a login lasts unless SESSION_TTL_MS (settings.ts, read there once) says otherwise. */
+export const DEFAULT_SESSION_TTL_MS = 30 * 60 * 1000;
 
 export interface Session {
   sessionId: string;
@@ -16,7 +13,7 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function createSession(db: Queryable, userId: number, ttlMs = sessionTtlMs()): Promise<Session> {
+export async function createSession(db: Queryable, userId: number, ttlMs: number): Promise<Session> {
   const token = randomBytes(32).toString('hex');
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.query('insert into sessions (token, user_id, expires_at) values ($1, $2, $3)', [token, userId, expiresAt]);

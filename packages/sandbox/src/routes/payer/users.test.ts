@@ -105,6 +105,25 @@ describe('login, sessions and lockout', () => {
   });
 });
 
+describe('SESSION_TTL_MS', () => {
+  // Read once, in the settings, and handed to the node: a login lasts what the node was given, 30 minutes without it.
+  it('a login lasts the node\'s session time, and 30 minutes by default', async () => {
+    const short = await createTestApp({ sessionTtlMs: 120_000 });
+    try {
+      for (const [app, ttlMs] of [[short, 120_000], [t, 1_800_000]] as const) {
+        await app.admin('POST', '/users', { email: `ttl${ttlMs}@example.com`, login: `ttl${ttlMs}`, password: PASSWORD });
+        const before = Date.now();
+        const login = await app.post('/users/login', { login: `ttl${ttlMs}`, password: PASSWORD });
+        const expiresAt = Date.parse(String(login.data['expiresAt']));
+        expect(expiresAt).toBeGreaterThanOrEqual(before + ttlMs);
+        expect(expiresAt).toBeLessThanOrEqual(Date.now() + ttlMs);
+      }
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe('saved cards: only ever the owner\'s', () => {
   // SPEC 5 via core: CardNumberSchema (12-19 digits, Luhn, a known brand) and isCardExpiryValid (MM with YY or YYYY).
   // Issue 90: the card arrives as the vault's token; a number or a CVC is refused naming the field.

@@ -8,7 +8,7 @@ import {
 import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
-import { createSession, endSession, userIdOf } from '../../auth/sessions';
+import { createSession, DEFAULT_SESSION_TTL_MS, endSession, userIdOf } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
@@ -52,7 +52,7 @@ function loginRefused(refusal: 'invalid_credentials' | 'account_temp_suspended')
 }
 
 export async function sessionAnswer(deps: Deps, user: UserRow) {
-  const session = await createSession(deps.db, user.id);
+  const session = await createSession(deps.db, user.id, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
   return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
 }
 
