@@ -220,6 +220,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Within 2 s, for the load balancer.
   app.get('/health', async (c) => {
     const status = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
+    // Draining is the stop going as it should: its 503 is logged at info (a lost database stays an error).
+    if (status === 'draining') c.set('failureMeant', true);
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
     const processors = status === 'ok' ? options.processors : undefined;
     const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};

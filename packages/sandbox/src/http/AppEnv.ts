@@ -21,5 +21,10 @@ export interface AppEnv {
   /** X-Request-Id, in its log lines and its answer. */
     requestId: string;
     log: Logger;
+    /**
+     * The 5xx is the node doing what it should (/health at 503 while it drains after SIGTERM): its
+     * request line is at info, not error (http/requestLog.ts).
+     */
+    failureMeant: boolean | undefined;
   };
 }

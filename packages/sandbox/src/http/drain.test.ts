@@ -51,6 +51,19 @@ describe('stopping a node (SIGTERM) behind a load balancer', () => {
     agent.destroy();
   });
 
+  it('logs a draining node\'s /health at 503 at info, once per probe, never as a failed request', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const port = await freePort();
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0, webhookIntervalMs: 0, logger });
+    const closing = server.close({ drainMs: 600 });
+    for (let probe = 0; probe < 3; probe += 1) expect((await send(new Agent(), port, 'GET', '/health')).status).toBe(503);
+    await closing;
+    const health = lines.filter((l) => l['path'] === '/health');
+    expect(health.map((l) => [l['level'], l['status'], l['msg']])).toEqual(Array.from({ length: 3 }, () => [30, 503, 'request']));
+    expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
+  });
+
   it('loses no request of a load running through the stop (a balancer that follows /health)', async () => {
     const { server, port } = await start();
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });

@@ -34,6 +34,8 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/') || route.startsWith('/images/') || c.env?.inProcess === true;
     const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
     if (aborted) log.info(line, 'client aborted');
+    // A draining node's /health at 503 is what the load balancer must see, once per probe: no failure.
+    else if (status >= 500 && c.get('failureMeant') === true) log.info(line, 'request');
     else if (status >= 500) log.error(line, 'request failed');
     else if (quiet) log.debug(line, 'request');
     else log.info(line, 'request');
