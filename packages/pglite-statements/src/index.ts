@@ -1,1 +1,2 @@
 export { preparedSession } from './preparedSession';
+export { isConnectionError } from './connectionErrors';

@@ -58,4 +58,16 @@ describe.skipIf(!url)('the card vault\'s PostgreSQL connections dropped', () => 
     expect(told[0]).toMatch(/^card vault: database connection lost/);
     expect(told.at(-1)).toBe('card vault: database connection restored');
   });
+
+  // The vault and the server decide by one rule (@pasarela/pglite-statements' isConnectionError): a
+  // statement's own failure, or a bug with no SQLSTATE, is no outage. Before, the vault's own copy
+  // took any error without a SQLSTATE for a lost connection and told an outage that was not one.
+  it('a statement\'s own failure, coded or not, is not told as a lost connection', async () => {
+    told.length = 0;
+    await expect(db.query('select 1/0')).rejects.toMatchObject({ code: '22012' });
+    const bug = { toPostgres: () => { throw new TypeError('a parameter that cannot be written'); } };
+    await expect(db.query('select $1::text', [bug])).rejects.toThrow(TypeError);
+    expect(await db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
+    expect(told).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { preparedSession } from '@pasarela/pglite-statements';
+import { isConnectionError, preparedSession } from '@pasarela/pglite-statements';
 import pg from 'pg';
 
 /** The vault's own store: PGlite in its data folder on one node, PostgreSQL for several nodes. */
@@ -87,10 +87,4 @@ export function openPostgres(connectionString: string, warn: (message: string) =
     },
     close: () => pool.end(),
   };
-}
-
-/** A socket's error, or PostgreSQL's connection and shutdown states (08, 57P): not a statement's own. */
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
 }
