@@ -4,6 +4,7 @@ export const FRONTEND_ERROR_KEYS = [
   'receive_not_found',
   'amount_exceeds_limit_allowed',
   'service_unavailable',
+  'card_payments_unavailable',
   'requested_qr_failed',
   'connection_error',
   'payment_declined',

@@ -90,6 +90,12 @@ export function payerMessage(error: unknown): PayerMessage {
 }
 
 /**
+ * The server could not reach the card vault (its connection refused): the card payment was never sent
+ * and nothing of it is recorded, so the payer may pay again at once (503).
+ */
+export const CARD_PAYMENTS_UNAVAILABLE = 'card_payments_unavailable';
+
+/**
  * Whether the server may have recorded a failed payment: no readable answer came (network, time-out,
  * 408, 5xx, an unreadable 2xx). When unsure, unknown: asking first is harmless, paying twice is not.
  */
@@ -97,6 +103,8 @@ export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof PasarelaError)) return true;
   if (error.category === 'network') return true;
   if (error.category === 'validation' || error.category === 'cancel') return false;
+  // The server's word that the card's call never left it and the attempt is forgotten: a 503 that is known.
+  if (error.code === CARD_PAYMENTS_UNAVAILABLE) return false;
   const status = error.status;
   if (status === undefined) return false;
   return status >= 500 || status === 408 || (status >= 200 && status < 300);

@@ -219,13 +219,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   // Within 2 s, for the load balancer.
   app.get('/health', async (c) => {
-    const status = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
+    const checked = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
     // Draining is the stop going as it should: its 503 is logged at info (a lost database stays an error).
-    if (status === 'draining') c.set('failureMeant', true);
+    if (checked === 'draining') c.set('failureMeant', true);
+    if (checked !== 'ok') return c.json({ status: checked }, 503, { 'cache-control': 'no-store', 'retry-after': '2' });
+    // The card vault away takes typed cards only: every other method works, so the node stays in the
+    // balancer (200) and says it is degraded. The nodes share one vault: a 503 would take them all out.
+    const cardVault = await options.cardVault.health();
+    const status = cardVault === 'unavailable' ? 'degraded' : 'ok';
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
-    const processors = status === 'ok' ? options.processors : undefined;
+    const processors = options.processors;
     const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};
-    return c.json({ status, ...told }, status === 'ok' ? 200 : 503, { 'cache-control': 'no-store', ...(status === 'ok' ? {} : { 'retry-after': '2' }) });
+    return c.json({ status, cardVault, ...told }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/metrics', (c) => {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');

@@ -32,6 +32,7 @@ export const en: Record<keyof typeof es, string> = {
   receive_not_found: 'We could not find the receipt',
   amount_exceeds_limit_allowed: "The amount exceeds the merchant's allowed limit",
   service_unavailable: 'The service is not available right now',
+  card_payments_unavailable: 'Card payments are unavailable right now. Nothing was charged: try again in a few minutes',
   requested_qr_failed: 'We could not generate the QR code',
   connection_error: 'Connection error. Check your internet and try again',
   payment_declined: 'Payment declined',

@@ -30,6 +30,7 @@ export const es = {
   receive_not_found: 'No encontramos el comprobante',
   amount_exceeds_limit_allowed: 'El monto excede el límite permitido por el comercio',
   service_unavailable: 'El servicio no está disponible en este momento',
+  card_payments_unavailable: 'Los pagos con tarjeta no están disponibles en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos',
   requested_qr_failed: 'No pudimos generar el código QR',
   connection_error: 'Error de conexión. Revisa tu internet e intenta de nuevo',
   payment_declined: 'Pago rechazado',

@@ -38,10 +38,18 @@ export interface CardVault {
   dropCvc(token: string): Promise<void>;
   /** The drops asked and not yet sent go now; settled once the vault answered them (a node's stop). */
   close(): Promise<void>;
+  /** Its GET /health within CARD_VAULT_HEALTH_TIMEOUT_MS, for the node's /health; never throws. */
+  health(): Promise<CardVaultHealth>;
   /** VAULT_URL and VAULT_API_SECRET, for the adapters that send card calls through the vault's forwarding. */
   readonly url: string;
   readonly apiSecret: string;
 }
+
+/** 'not_set': no VAULT_URL, typed cards are refused by setting, not by an outage. */
+export type CardVaultHealth = 'ok' | 'unavailable' | 'not_set';
+
+/** The vault's /health answers at once; the node's own /health has 2 s in all. */
+export const CARD_VAULT_HEALTH_TIMEOUT_MS = 1_000;
 
 export interface CardVaultOptions {
   /** VAULT_URL: the vault's API as this server reaches it. */
@@ -175,6 +183,15 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
       return drops.ask(splitCardToken(token).key);
     },
     close: () => drops.flush(),
+    async health() {
+      try {
+        const answer = await send(`${base}/health`, { signal: AbortSignal.timeout(Math.min(options.timeoutMs ?? CARD_VAULT_HEALTH_TIMEOUT_MS, CARD_VAULT_HEALTH_TIMEOUT_MS)) });
+        await answer.body?.cancel();
+        return answer.ok ? 'ok' : 'unavailable';
+      } catch {
+        return 'unavailable';
+      }
+    },
   };
 }
 
@@ -188,4 +205,5 @@ export const noCardVault: CardVault = {
   // It took no typed card, so it holds no CVC.
   dropCvc: () => Promise.resolve(),
   close: () => Promise.resolve(),
+  health: () => Promise.resolve('not_set'),
 };

@@ -1,4 +1,5 @@
 import { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
+import { GatewayCallNotSent } from './GatewayCall';
 
 /** An adapter's own failure (a socket reset, a bug), never taken for the database's; its cause is the original. */
 export class GatewayFailure extends Error {
@@ -7,7 +8,8 @@ export class GatewayFailure extends Error {
 
 function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Promise<T> {
   const running = Promise.resolve().then(call).catch((error: unknown) => {
-    if (isGatewayOutcomeUnknown(error)) throw error;
+    // Both say what became of the call: unknown, or never sent (the caller forgets the attempt).
+    if (isGatewayOutcomeUnknown(error) || error instanceof GatewayCallNotSent) throw error;
     throw new GatewayFailure(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   });
   if (!(deadline instanceof Date)) return running;
@@ -30,7 +32,7 @@ function guardedPort<P extends object>(port: string, adapter: P): P {
   });
 }
 
-/** A call still running at its deadline is abandoned as an unknown outcome; anything else thrown is a GatewayFailure. */
+/** A call still running at its deadline is abandoned as an unknown outcome; anything else thrown but GatewayCallNotSent is a GatewayFailure. */
 export function guardedGateways(gateways: Gateways): Gateways {
   return {
     card: guardedPort('card', gateways.card),

@@ -1,4 +1,4 @@
-import { processorName } from '@pasarela/core';
+import { CARD_PAYMENTS_UNAVAILABLE, processorName } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -45,7 +45,12 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,
-  }));
+  }), charge.failureKey === undefined ? undefined : async () => {
+    // The card vault (or the processor) refused the connection: nothing was sent, nothing charged. A
+    // payer is waiting: the attempt is forgotten and the payer told card payments are down for now.
+    await dropUnsentAttempt(deps.db, attempt.cod_oper);
+    return new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE);
+  });
   if (decision.status === 'failed' && charge.failureKey !== undefined) {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);
     throw new PaymentError('gateway_failed', charge.failureKey);

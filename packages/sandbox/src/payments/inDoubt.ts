@@ -2,6 +2,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 import type { Deps } from '../Deps';
 import { reachesProcessorOf } from '../gateways/processors';
+import { GatewayCallNotSent } from '../gateways/GatewayCall';
 
 /** Recorded before the gateway is asked; past its deadline it is the reconciler's. */
 export const IN_DOUBT = { status: -1, auth_status: 'PROCESSING', message_key: 'processing' } as const;
@@ -18,12 +19,16 @@ export function refuseIfOtherProcessor(deps: Pick<Deps, 'processors'>, attempt: 
 /**
  * No answer, or a broken one, leaves the attempt in doubt: the payer hears in_doubt (504) and retries
  * with the same trackId, and the reconciler asks by the attempt's key. A database gone mid-way is a 503.
+ * With `notSent`, a call that never left this node throws what it gives (the attempt dropped first);
+ * without it such a call is in doubt too, and the reconciler, told "never received", forgets it.
  */
-export async function callInDoubt<T>(gateway: string, call: () => Promise<T>): Promise<T> {
+export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, notSent?: () => Promise<PaymentError>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (isConnectionError(error)) throw error;
+    // The call never left this node (GatewayCallNotSent): its caller forgets the attempt and says so.
+    if (notSent && error instanceof GatewayCallNotSent) throw await notSent();
     throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
 }

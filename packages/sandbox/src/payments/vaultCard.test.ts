@@ -211,6 +211,8 @@ describe('a payment while the vault is down', () => {
   afterAll(() => t.close());
 
   it('asked for a token\'s facts (a token without its seal): answers 503 service_unavailable, records nothing and charges nothing', async () => {
+    const up = await t.app.request('/health');
+    expect({ status: up.status, body: await up.json() }).toMatchObject({ status: 200, body: { status: 'ok', cardVault: 'ok' } });
     const code = await newLink(t);
     const body = await tokenizedCardPayload(code);
     await t.vault.close();
@@ -219,11 +221,17 @@ describe('a payment while the vault is down', () => {
     expect(answer).toMatchObject({ status: 503, data: { code: 'service_unavailable' } });
     expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
     expect(t.simulator.books.list('card')).toEqual([]);
-    // With its seal the facts need no call: the attempt is recorded, and its authorization, sent through
-    // the vault's forwarding, gets no answer by its deadline: in doubt until reconciled, never charged.
+    // With its seal the facts need no call: the attempt is recorded and its authorization goes to the
+    // vault's forwarding, whose connection is refused. Nothing was sent: 503 card_payments_unavailable
+    // at once (not a 504 after the call's 10 s), the attempt forgotten, nothing charged.
+    const started = Date.now();
     const sealed = await t.post('/cards/auth-capture', { ...body, additionalData: { ...body.additionalData } });
-    expect(sealed).toMatchObject({ status: 504 });
-    expect(await t.db.query("select auth_status from transactions where link_code = $1", [code])).toEqual([{ auth_status: 'PROCESSING' }]);
+    expect(sealed).toMatchObject({ status: 503, data: { code: 'card_payments_unavailable', message: 'Los pagos con tarjeta no están disponibles en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos' } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
     expect(t.simulator.books.list('card')).toEqual([]);
+    // The node says so, and stays in the balancer: every other method still works.
+    const health = await t.app.request('/health');
+    expect({ status: health.status, body: await health.json() }).toMatchObject({ status: 200, body: { status: 'degraded', cardVault: 'unavailable' } });
   });
 });

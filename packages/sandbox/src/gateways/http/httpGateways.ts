@@ -8,7 +8,8 @@ export const SIMULATOR_FORWARD_NAME = 'simulator';
 
 /**
  * The adapters for the simulator's HTTP API: the reference a provider copies for a real processor.
- * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown.
+ * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown. A
+ * typed card's call the vault refused the connection for is GatewayCallNotSent at once.
  */
 export function httpGateways(
   baseUrl: string,
@@ -26,7 +27,7 @@ export function httpGateways(
   const { post } = processorClient(baseUrl, options);
   const { notifyBase, vault } = options;
   const forwarded = vault
-    ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` } }).post
+    ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` }, refusedIsNotSent: true }).post
     : post;
   const withNotify = (path: string, request: object) => ({ ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
   const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, withNotify(path, request));

@@ -6,6 +6,7 @@ import { httpGateways } from './httpGateways';
 import { startServer } from '../../server';
 import { TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
 import { ProcessorRefusedCall, processorClient } from './processorClient';
+import { GatewayCallNotSent } from '../GatewayCall';
 
 // The HTTP adapters' side of a processor that is slow, failing or away: tries again under the same
 // key until the deadline, then GatewayOutcomeUnknown; a 4xx is the call's own fault, said at once.
@@ -59,6 +60,37 @@ describe('processorClient', () => {
     const p = await fakeProcessor(() => ({ status: 200 }));
     await servers.splice(0)[0]?.close();
     await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20 }).post('/v1/push/status', { idempotencyKey: 'k-3', deadline: soon(200) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+  });
+
+  // The card vault's forwarding (refusedIsNotSent): a refused connection wrote nothing, so a vault that
+  // is down fails the card payment at once instead of retrying for the call's 10 s.
+  it('refusedIsNotSent, nobody listening: GatewayCallNotSent at the first try, well before the deadline', async () => {
+    const p = await fakeProcessor(() => ({ status: 200 }));
+    await servers.splice(0)[0]?.close();
+    const started = Date.now();
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-5', deadline: soon(10_000) }))
+      .rejects.toBeInstanceOf(GatewayCallNotSent);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refusedIsNotSent, a try that may have been sent and then a refusal: still GatewayOutcomeUnknown at the deadline', async () => {
+    // The first try reaches the processor (its answer lost as a 502), then the processor goes away.
+    let closing: Promise<unknown> | undefined;
+    const p = await fakeProcessor(() => {
+      closing ??= new Promise((resolve) => setImmediate(() => resolve(servers.splice(0)[0]?.close())));
+      return { status: 502 };
+    });
+    const call = processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 100, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-6', deadline: soon(600) });
+    await expect(call).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    await closing;
+    expect(p.seen.map((s) => s.key)).toEqual(['k-6']);
+  });
+
+  it('a reset after the request was written is not a refusal: tried again until the deadline, then GatewayOutcomeUnknown', async () => {
+    const p = await fakeProcessor((req) => (req.socket.destroy(), 'hang'));
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 50, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-7', deadline: soon(400) }))
+      .rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    expect(p.seen.length).toBeGreaterThan(1);
   });
 
   it('a 4xx is the call refused: said at once, never taken for an unknown outcome', async () => {

@@ -1,5 +1,5 @@
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
-import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
+import { GATEWAY_DEADLINE_MS, GatewayCallNotSent } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
   /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
@@ -11,6 +11,12 @@ export interface ProcessorClientOptions {
   maxWaitMs?: number | undefined;
   /** Sent on every call besides these (the vault's `Vault-Authorization` on a forward). */
   headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * A first try whose connection is refused throws GatewayCallNotSent at once instead of trying again
+   * until the deadline (the card vault's forwarding: a vault that is down fails a card payment in
+   * milliseconds, not 10 s). A refusal after a try that may have been sent keeps the retries.
+   */
+  refusedIsNotSent?: boolean | undefined;
 }
 
 /** A 4xx: a bug on one side, not a payment's outcome. */
@@ -19,6 +25,18 @@ export class ProcessorRefusedCall extends Error {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * fetch's error when nothing listens where it connects: ECONNREFUSED in its cause, or in every error of
+ * an AggregateError (each address of the host refused). The request was never written.
+ */
+export function connectionRefused(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const inner = (error as { errors?: unknown }).errors;
+  if (Array.isArray(inner) && inner.length > 0) return inner.every((e) => connectionRefused(e, depth + 1));
+  if ((error as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  return connectionRefused((error as { cause?: unknown }).cause, depth + 1);
+}
 
 /**
  * A failed connection, a time-out or a 5xx is tried again under the same key until the deadline, so a
@@ -50,6 +68,8 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
         lastProblem = `${res.status} ${text.slice(0, 200)}`;
       } catch (error) {
         if (error instanceof ProcessorRefusedCall) throw error;
+        // Refused at the first try: nothing was written, so nothing was done under the key.
+        if (options.refusedIsNotSent && attempt === 1 && connectionRefused(error)) throw new GatewayCallNotSent(`${path}: connection refused at ${base}`);
         lastProblem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
       const wait = Math.min(retryDelayMs * attempt, deadline - Date.now());

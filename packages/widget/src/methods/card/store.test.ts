@@ -289,6 +289,24 @@ describe('card store: one attempt per payment intent', () => {
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
   });
 
+  it('503 card_payments_unavailable (the card vault refused: nothing sent, nothing recorded): said as it is, no look-up, and the next Pay is a new attempt', async () => {
+    const text = 'Los pagos con tarjeta no están disponibles en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos';
+    const pay = vi.fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(new PasarelaError({ code: 'card_payments_unavailable', category: 'api', status: 503, serverMessage: text }))
+      .mockResolvedValue({ kind: 'receipt', codOper: 'OP1' });
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(deps.lookup).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'card_payments_unavailable', text } });
+    fill();
+    await store.getState().submit();
+    expect(deps.lookup).not.toHaveBeenCalled();
+    expect(pay).toHaveBeenCalledTimes(2);
+    expect(pay.mock.calls[1]?.[2]).not.toBe(pay.mock.calls[0]?.[2]);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
+  });
+
   it('not found (the request never arrived): paid again with the same trackId, even with details changed', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(lost()).mockResolvedValue({ kind: 'receipt', codOper: 'OP1' });
     const { store, fill, deps } = setup({ pay });
