@@ -22,6 +22,12 @@ interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang
   shop?: ShopOfOperation | undefined;
   /** Mailed in the outcome's commit when it pays (a payer's own card payment). */
   receipt?: ReceiptTo | undefined;
+  /**
+   * This request recorded the attempt: no earlier call under its key can have reached the processor,
+   * so a connection refused now means nothing was ever sent for it. A retry of an attempt in doubt is
+   * not: its first call may have charged, and a refusal now says nothing of that one.
+   */
+  firstCall?: boolean | undefined;
   /** The attempt was recorded by this request just now: what settlePayment's one statement needs. */
   justRecorded?: Omit<JustRecorded, 'row'> | undefined;
 }
@@ -45,7 +51,7 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,
-  }), charge.failureKey === undefined ? undefined : async () => {
+  }), charge.failureKey === undefined || charge.firstCall !== true ? undefined : async () => {
     // The card vault (or the processor) refused the connection: nothing was sent, nothing charged. A
     // payer is waiting: the attempt is forgotten and the payer told card payments are down for now.
     await dropUnsentAttempt(deps.db, attempt.cod_oper);

@@ -76,14 +76,14 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }
   const payee = { merchant, returnUrl: link.returnUrl };
   const justRecorded = checked.prices && { singleUseLink: link.singleUse, prices: checked.prices };
-  return inserted ? charged(row, payee, justRecorded) : answered(row, payee);
+  return inserted ? charged(row, payee, justRecorded, true) : answered(row, payee);
 
   function answered(row: TransactionRow, payee: CardPayee | undefined): CardPaymentResult {
     const answer = cardAnswerOf(row, ctx.lang);
     return { answer, receipt: answer.status === 1 && payee ? { row, ...payee } : undefined };
   }
 
-  async function charged(attempt: TransactionRow, payee: CardPayee | undefined, justRecorded?: Omit<JustRecorded, 'row'>): Promise<CardPaymentResult> {
+  async function charged(attempt: TransactionRow, payee: CardPayee | undefined, justRecorded?: Omit<JustRecorded, 'row'>, firstCall = false): Promise<CardPaymentResult> {
     const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => chargeCard(deps, attempt, {
       card: cardTokenOf(vaultCard, attempt.payer_name),
       merchant: { name: payee?.merchant.name ?? '', logo: payee?.merchant.logo || null }, lang: ctx.lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
@@ -91,7 +91,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
       receipt: { origin: ctx.origin, shop: payee?.merchant },
-      justRecorded,
+      justRecorded, firstCall,
     }));
     if ('decided' in charge) return answered(charge.decided, payee);
     const { row, settled } = charge.charged;

@@ -71,20 +71,20 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const details: CardToken = cardTokenOf(vaultCard, processorName(payerName));
   // The card saved at the processor first (renewals charge its token); no answer is in_doubt, left
   // for the reconciler and this trackId's retry.
-  const settledRow = async (attempt: TransactionRow): Promise<TransactionRow> => {
+  const settledRow = async (attempt: TransactionRow, firstCall: boolean): Promise<TransactionRow> => {
     const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null);
     if (saved.status === 'declined') return (await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt;
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
     if (kept.amount_cents === 0) return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept;
     return (await chargeCard(deps, kept, {
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
-      failureKey: processingFailureKey(p.isOldVersion ?? false),
+      failureKey: processingFailureKey(p.isOldVersion ?? false), firstCall,
       calledOff: 'This subscription is already active',
     })).row;
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
-  const charged = async (attempt: TransactionRow) => {
-    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt));
+  const charged = async (attempt: TransactionRow, firstCall = false) => {
+    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt, firstCall));
     if ('decided' in charge) return answer(charge.decided);
     if (outcomeFinal(charge.charged)) dropCvcAfterOutcome(deps, vaultCard);
     return answer(charge.charged);
@@ -121,7 +121,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   }
   if (!inserted) return answer(await attemptThatWon(deps.db, p.trackId, fingerprint));
-  return charged(inserted);
+  return charged(inserted, true);
 }
 
 /** A link payment that activates the link's own subscription (id and key agree, not active yet); what to activate once it passes. */
@@ -133,10 +133,10 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
 }
 
 /** A wallet user's saved card charges an attempt recorded in doubt, by its token; recording its outcome claims the link. */
-export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language, justRecorded?: Omit<JustRecorded, 'row'>): Promise<TransactionRow> {
+export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language, justRecorded?: Omit<JustRecorded, 'row'>, firstCall = false): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
     card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, merchant, lang, capture: true,
-    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment', justRecorded,
+    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment', justRecorded, firstCall,
   });
   return charged.row;
 }

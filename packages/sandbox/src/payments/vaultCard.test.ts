@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
-import { vaultCardKey } from '@pasarela/gateways';
+import { GatewayOutcomeUnknown, vaultCardKey } from '@pasarela/gateways';
 import { cardFactsKey, sealedCardToken } from '@pasarela/vault/card-facts';
 import { keyOf } from '@pasarela/vault/testing';
 import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault, SEALED_FACTS_MARGIN_MS } from '../gateways/cardVault';
@@ -235,3 +235,43 @@ describe('a payment while the vault is down', () => {
     expect({ status: health.status, body: await health.json() }).toMatchObject({ status: 200, body: { status: 'degraded', cardVault: 'unavailable' } });
   });
 });
+
+describe('a retry of a payment in doubt while the vault is down', () => {
+  // The first call reached the processor through the vault and charged; its answer was lost. The
+  // vault then goes down and the payer retries with the same trackId: the refused connection says
+  // nothing of that first call, so the attempt stays in doubt (504) for the reconciler and the next
+  // retry, never forgotten as "nothing was charged".
+  let t: TestApp;
+  let loseNext = true;
+  beforeAll(async () => {
+    t = await createTestApp({
+      wrapGateways: (gateways) => ({
+        ...gateways,
+        card: {
+          ...gateways.card,
+          authorize: async (request) => {
+            const answer = await gateways.card.authorize(request);
+            if (!loseNext) return answer;
+            loseNext = false;
+            throw new GatewayOutcomeUnknown('card processor: the answer was lost on the way back');
+          },
+        },
+      }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('stays in doubt: 504, the attempt kept, the one charge found by its key', async () => {
+    const code = await newLink(t);
+    const body = await tokenizedCardPayload(code);
+    const first = await t.post('/cards/auth-capture', body);
+    expect(first).toMatchObject({ status: 504 });
+    expect(t.simulator.books.list('card')).toHaveLength(1);
+    await t.vault.close();
+    const retry = await t.post('/cards/auth-capture', body);
+    expect(retry).toMatchObject({ status: 504 });
+    expect(await t.db.query('select auth_status from transactions where link_code = $1', [code])).toEqual([{ auth_status: 'PROCESSING' }]);
+    expect(t.simulator.books.list('card')).toHaveLength(1);
+  });
+});
+

@@ -76,5 +76,5 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents, tryAgain: input.tryAgain === true,
   });
   const justRecorded = checked.prices && { singleUseLink: checked.link.singleUse, prices: checked.prices };
-  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, justRecorded) : row;
+  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, justRecorded, true) : row;
 }
