@@ -150,7 +150,7 @@ export {
   overallResultOfDisplay,
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
-export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdLapsed, capturableCentsOf, capturedCentsOf } from './paymentHolds';
+export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdLapsed, capturableCentsOf, capturedCentsOf, totalPaidCentsOf } from './paymentHolds';
 export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal } from './paymentHolds';
 export { refundPathOf, refundCheck, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capturableCentsOf, captureCheck, capturedCentsOf, captureMethodOf, holdLapsed, payerTypeDisagrees, transactionsTypeOf, voidCheck, type Hold } from './paymentHolds';
+import { capturableCentsOf, captureCheck, capturedCentsOf, captureMethodOf, holdLapsed, payerTypeDisagrees, totalPaidCentsOf, transactionsTypeOf, voidCheck, type Hold } from './paymentHolds';
 
 const held: Hold = { state: 'authorized', heldCents: 4000, capturedCents: 0 };
 
@@ -94,5 +94,27 @@ describe('"what reaches the balance = only captured money"', () => {
 
   it('what may still be captured: the hold while open, else 0', () => {
     expect([held, { ...held, state: 'captured' as const, capturedCents: 1 }, { ...held, state: 'released' as const }].map(capturableCentsOf)).toEqual([4000, 0, 0]);
+  });
+});
+
+describe('"one truth: nothing was taken from the payer" of a hold voided or expired (totalPaid)', () => {
+  it.each<[string, Parameters<typeof totalPaidCentsOf>[0], number]>([
+    ['an automatic payment: all it paid', { captureMethod: 'automatic', paidCents: 4000, hold: null }, 4000],
+    ['a hold open: what it holds', { captureMethod: 'manual', paidCents: 4000, hold: held }, 4000],
+    ['a hold being captured: still what it holds', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'capturing' } }, 4000],
+    ['a hold being released: still what it holds', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'releasing' } }, 4000],
+    ['captured in part: what the capture took', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'captured', capturedCents: 2500 } }, 2500],
+    ['voided (released): nothing was taken', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'released' } }, 0],
+    ['past its capture deadline (expired): nothing was taken', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'expired' } }, 0],
+    ['a manual payment never approved: what it asked, as any declined one', { captureMethod: 'manual', paidCents: 4000, hold: null }, 4000],
+  ])('%s', (_case, payment, cents) => {
+    expect(totalPaidCentsOf(payment)).toBe(cents);
+  });
+
+  it('ended without capture, it says what the captured amount (the console\'s paid amount) says', () => {
+    for (const state of ['released', 'expired'] as const) {
+      const payment = { captureMethod: 'manual' as const, paidCents: 4000, hold: { ...held, state } };
+      expect(totalPaidCentsOf(payment)).toBe(capturedCentsOf(payment));
+    }
   });
 });

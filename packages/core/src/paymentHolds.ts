@@ -95,3 +95,16 @@ export function capturedCentsOf(payment: { captureMethod: CaptureMethod; paidCen
   if (payment.captureMethod === 'automatic') return payment.paidCents;
   return payment.hold?.state === 'captured' ? payment.hold.capturedCents : 0;
 }
+
+/**
+ * "One truth: nothing was taken from the payer" of a hold released or expired without capture: what
+ * the merchant API's `totalPaid` says the payer paid in all. An automatic payment's whole amount; a
+ * manual one's hold while it is open (being captured or released included), what the capture took
+ * once captured, and 0 once released or expired, as the console's paid amount (capturedCentsOf) says.
+ */
+export function totalPaidCentsOf(payment: { captureMethod: CaptureMethod; paidCents: number; hold: Hold | null }): number {
+  const hold = payment.hold;
+  if (payment.captureMethod === 'automatic' || hold === null) return payment.paidCents;
+  if (hold.state === 'captured') return hold.capturedCents;
+  return hold.state === 'released' || hold.state === 'expired' ? 0 : hold.heldCents;
+}

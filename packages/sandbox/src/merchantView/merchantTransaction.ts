@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import {
   centsToAmount, CryptoRefundSchema, merchantCancelReasonOf, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency, type MerchantCancelReason,
 } from '@pasarela/core';
-import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
+import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf, totalPaidCentsOfRow } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
 export interface TransactionFacts {
@@ -115,7 +115,6 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
   const cancelReason = cancelReasonOf(t);
   const owedCents = owedToPayerCentsOf(t);
   const donationCents = t.campaign_cents ?? 0;
-  const paidCents = t.amount_cents + t.tax_cents + donationCents;
   const hold = holdOf(t);
   const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents: capturedCentsOfRow(t), heldCents: t.held_cents ?? t.refunded_cents ?? 0, disputes: t.disputes ?? [] }, undefined);
   const brand = orNull(t.card_brand);
@@ -132,8 +131,8 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     refundedAmount: centsToAmount(t.refunded_cents ?? 0),
     currency: t.currency,
     donationAmount: centsToAmount(donationCents),
-    // A hold captured in part took less than its price: what the payer paid is what the capture took.
-    totalPaid: centsToAmount(hold?.state === 'captured' ? hold.capturedCents : paidCents),
+    // A hold captured in part took less than its price; one voided or expired took nothing (core totalPaidCentsOf).
+    totalPaid: centsToAmount(totalPaidCentsOfRow(t)),
     refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,
     captureMethod: captureMethodOfRow(t),
     captured: hold === null ? merchantResultOf({ method: t.method, status: t.status, authStatus: t.auth_status }) === 'APPROVED' : hold.state === 'captured',

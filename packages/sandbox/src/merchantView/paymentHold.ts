@@ -1,4 +1,4 @@
-import { capturableCentsOf, captureMethodOf, capturedCentsOf, recordedPaymentResult, type CaptureMethod, type Hold, type HoldState } from '@pasarela/core';
+import { capturableCentsOf, captureMethodOf, capturedCentsOf, recordedPaymentResult, totalPaidCentsOf, type CaptureMethod, type Hold, type HoldState } from '@pasarela/core';
 
 /** A payment's hold as stored (migration 060): hold_state null is a hold still open. */
 export interface HoldFacts {
@@ -37,4 +37,9 @@ export function capturedCentsOfRow(t: HoldFacts): number {
 export function capturableCentsOfRow(t: HoldFacts): number {
   const hold = holdOf(t);
   return hold ? capturableCentsOf(hold) : 0;
+}
+
+/** core totalPaidCentsOf: what the payer paid in all (0 for a hold voided or expired uncaptured). */
+export function totalPaidCentsOfRow(t: HoldFacts): number {
+  return totalPaidCentsOf({ captureMethod: captureMethodOfRow(t), paidCents: paidCentsOfFacts(t), hold: holdOf(t) });
 }

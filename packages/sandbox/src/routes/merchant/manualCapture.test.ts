@@ -209,6 +209,30 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
   });
 });
 
+describe('"one truth": a hold voided or past its deadline took nothing from the payer, in the merchant API and the console alike', () => {
+  const listed = async (codOper: string) => ((await setup.t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+
+  it('voided: totalPaid 0 in the verify call and the transaction.voided webhook, paidAmount 0 in the console', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    expect((await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key })).status).toBe(200);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', captured: false, capturableAmount: 0, totalPaid: 0, refundableAmount: 0 });
+    expect(await listed(codOper)).toMatchObject({ outcome: 'DECLINED', paidAmount: 0, capturableAmount: 0 });
+    const voided = (await eventsFor(codOper)).find((e) => e.type === 'transaction.voided');
+    expect(voided?.data).toMatchObject({ totalPaid: 0, captured: false });
+    expect(await linesOf(m)).toEqual([]);
+  });
+
+  it('expired: totalPaid 0 in the verify call, paidAmount 0 in the console', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    await setup.t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'hold_expired', totalPaid: 0 });
+    expect(await listed(codOper)).toMatchObject({ outcome: 'DECLINED', paidAmount: 0 });
+  });
+});
+
 describe('"a released hold leaves a single-use link marked paid": released or expired, the link is open again', () => {
   it('void and expiry each free the single-use link the hold claimed; the payer pays it again, and a capture then closes it', async () => {
     const m = await newMerchant();

@@ -110,7 +110,7 @@ const transactionProperties = {
   refundedAmount: money('What refunds have given back'),
   currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency (ISO 4217), set from its country when it was made: USD in Panama, COP (whole pesos) in Colombia. Every amount is in its units: 50000 in COP is fifty thousand pesos' },
   donationAmount: money('The donation the payer added for a campaign (0 without)'),
-  totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED); of a manual payment once captured, what the capture took'),
+  totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED); of a manual payment once captured, what the capture took, and 0 once its hold was voided or expired uncaptured'),
   refundableAmount: money('What a refund could still give back: 0 unless APPROVED and of a method with a way back, 0 while a dispute is open; of a manual payment, out of what was captured, less what a dispute took'),
   captureMethod: { type: 'string', enum: [...CAPTURE_METHODS], description: 'Its link\'s: a manual payment is a hold on the card that you capture or void' },
   captured: { type: 'boolean', description: 'Whether the money was taken: false while a manual payment\'s hold is open (the payer sees it approved), and after it is released' },
