@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import {
   acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
-  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, CryptoRefundSchema,
+  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -113,5 +113,27 @@ describe('Cancelling an under-paid crypto payment owes the coins back (issue "Mo
     expect(refund).toEqual({ coin: 'USDT', network: 'TRX', amount: 12.5, to: 'sbxtrx_payer_1', status: 'pending', refundedAt: null });
     expect(v.parse(CryptoRefundSchema, refund)).toEqual(refund);
     expect(cryptoRefundOnCancel({ currency: 'ETH', network: 'ETH', paidCrypto: 0.5 })?.to).toBe('');
+  });
+});
+
+describe('An overpayment is the payer\'s: the coins beyond the quote go back to where they came from', () => {
+  it.each([
+    ['a $40 order quoted 40 USDT, 50 arrive: 10 beyond it', 50, 40, 10],
+    ['exactly the quote: nothing beyond it', 40, 40, null],
+    ['an under-payment: nothing beyond it', 20, 40, null],
+    ['in satoshis, never a float\'s remainder', 0.0008, 0.0007918, 0.0000082],
+    ['less than a satoshi beyond it: nothing', 40.000000001, 40, null],
+    ['an unreadable amount: nothing', Number.NaN, 40, null],
+    ['no quote to count from: nothing', 50, 0, null],
+  ])('%s', (_case, paid, quoted, excess) => {
+    const over = cryptoOverpaymentOf({ currency: 'USDT', network: 'TRX', paidCrypto: paid, senderAddress: 'sbxtrx_payer_1' }, quoted);
+    expect(over === null ? null : over.amount).toBe(excess);
+  });
+
+  it('owed in the coin and network it came in, to the sending address, until sent; quote and excess add up to what arrived', () => {
+    const over = cryptoOverpaymentOf({ currency: 'BTC', network: 'BTC', paidCrypto: 0.0009, senderAddress: 'sbxbtc_payer_1' }, 0.0007918);
+    expect(over).toEqual({ coin: 'BTC', network: 'BTC', amount: 0.0001082, to: 'sbxbtc_payer_1', status: 'pending', refundedAt: null });
+    expect(v.parse(CryptoRefundSchema, over)).toEqual(over);
+    expect(Math.round((over?.amount ?? 0) * 1e8) + 79180).toBe(90000);
   });
 });

@@ -115,3 +115,16 @@ export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | n
 export function cryptoCancelNeedsConfirmation(received: CryptoReceived): boolean {
   return cryptoRefundOnCancel(received) !== null;
 }
+
+/**
+ * Coins beyond the quote paid nothing of the order: they are the payer's, flagged and sent back, in
+ * the coin and network they came in, to the address they came from (as Coinbase Commerce and BitPay
+ * do with an overpayment), never out of the merchant's balance. Counted in the coin's smallest units,
+ * so the order's coins and the excess add up to what arrived exactly. Null when nothing is beyond it.
+ */
+export function cryptoOverpaymentOf(received: CryptoReceived, quotedCrypto: number): CryptoRefund | null {
+  if (!Number.isFinite(received.paidCrypto) || !Number.isFinite(quotedCrypto) || quotedCrypto <= 0) return null;
+  const units = Math.round(received.paidCrypto * 10 ** CRYPTO_DECIMALS) - Math.round(quotedCrypto * 10 ** CRYPTO_DECIMALS);
+  if (units <= 0) return null;
+  return { coin: received.currency, network: received.network, amount: units / 10 ** CRYPTO_DECIMALS, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
+}

@@ -231,6 +231,7 @@ export {
   CryptoRefundSchema,
   cryptoRefundOnCancel,
   cryptoCancelNeedsConfirmation,
+  cryptoOverpaymentOf,
 } from './crypto';
 export type { Coin, CryptoRefund } from './crypto';
 export { initialCryptoState, cryptoReducer } from './cryptoFlow';

@@ -95,6 +95,8 @@ const transactionEntries = {
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
   refund: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+  /** On a crypto payment paid beyond its quote: the coins beyond it, sent back to the payer's address (`pending` until sent), never out of the balance. */
+  overpayment: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
   /** On a payment called off (authStatus CANCELLED): the payer left it, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
   cancelReason: v.optional(open<'payer' | 'paid_elsewhere' | 'merchant' | 'hold_expired'>()),
   /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */

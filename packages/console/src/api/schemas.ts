@@ -40,6 +40,10 @@ export const TransactionSchema = v.object({
   }))),
   /** A manual-capture payment's hold still open: what a capture may take (0 otherwise). */
   capturableAmount: v.number(),
+  /** Coins a crypto payer sent beyond the quote: theirs, owed back (pending) or sent back (refunded) to the address they came from. */
+  overpayment: v.optional(v.nullable(v.object({
+    amount: v.number(), coin: v.string(), network: v.string(), to: v.nullable(v.string()), status: v.picklist(['pending', 'refunded']),
+  }))),
   cardType: v.nullable(v.string()),
   displayNum: v.nullable(v.string()),
   createdAt: v.string(),

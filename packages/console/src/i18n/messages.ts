@@ -139,6 +139,8 @@ export const es = {
   card_ending_in: '{{brand}} terminada en {{last4}}',
   phone_ending_in: 'número terminado en {{last4}}',
   refunded: 'Reembolsado: {{amount}}',
+  'overpaid.pending': 'Pagó de más: {{amount}}, por devolver al pagador ({{to}})',
+  'overpaid.refunded': 'Pagó de más: {{amount}}, devuelto al pagador ({{to}})',
   // SPEC's authStatus as the merchant API and the webhooks carry it: a value a developer looks for, not translated.
   authStatusLine: 'authStatus:',
   refundList: 'Reembolsos de {{codOper}}',
@@ -360,6 +362,8 @@ export const en: Record<ConsoleKey, string> = {
   card_ending_in: '{{brand}} ending in {{last4}}',
   phone_ending_in: 'number ending in {{last4}}',
   refunded: 'Refunded: {{amount}}',
+  'overpaid.pending': 'Overpaid: {{amount}}, to be returned to the payer ({{to}})',
+  'overpaid.refunded': 'Overpaid: {{amount}}, returned to the payer ({{to}})',
   authStatusLine: 'authStatus:',
   refundList: 'Refunds of {{codOper}}',
   'refundState.pending': 'pending',

@@ -1,4 +1,4 @@
-import { maskedCardName, spokenMaskedName } from '@pasarela/core';
+import { cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
@@ -34,6 +34,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         )}
         <span>{t('authStatusLine')} <code>{tx.authStatus}</code></span>
         {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount, tx.currency) })}</span>}
+        {tx.overpayment && <span className="overpaid">{t(`overpaid.${tx.overpayment.status}`, { amount: `${cryptoAmountText(tx.overpayment.amount)} ${tx.overpayment.coin}`, to: tx.overpayment.to ?? '' })}</span>}
         <time dateTime={tx.updatedAt}>{instantText(tx.updatedAt)}</time>
       </p>
       <p className="tx-links">

@@ -338,6 +338,8 @@ export const en: Record<keyof typeof es, string> = {
   mail_validation_link: 'Confirm your card here: {{url}}',
   mail_refund_subject: 'Refund of {{amount}} (operation {{codOper}})',
   mail_refund_body: 'You cancelled payment {{codOper}} to {{merchant}}. We will return the {{amount}} received on the {{network}} network to the address they were sent from: {{to}}.',
+  mail_overpayment_subject: 'We returned {{amount}} sent beyond the amount due (operation {{codOper}})',
+  mail_overpayment_body: 'Your payment {{codOper}} to {{merchant}} is approved. You sent {{amount}} more than the quote: we returned it on the {{network}} network to the address it was sent from: {{to}}.',
   mail_signup_code_subject: 'Your verification code',
   mail_signup_code_body: 'Your code to create your account is {{code}}. It expires in 10 minutes.',
   mail_existing_account_subject: 'You already have an account',

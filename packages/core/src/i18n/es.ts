@@ -337,6 +337,8 @@ export const es = {
   mail_validation_link: 'Confirma tu tarjeta aquí: {{url}}',
   mail_refund_subject: 'Reembolso de {{amount}} (operación {{codOper}})',
   mail_refund_body: 'Cancelaste el pago {{codOper}} a {{merchant}}. Te devolveremos los {{amount}} recibidos por la red {{network}} a la dirección desde la que se enviaron: {{to}}.',
+  mail_overpayment_subject: 'Te devolvimos {{amount}} enviados de más (operación {{codOper}})',
+  mail_overpayment_body: 'Tu pago {{codOper}} a {{merchant}} está aprobado. Enviaste {{amount}} más de lo cotizado: te los devolvimos por la red {{network}} a la dirección desde la que se enviaron: {{to}}.',
   mail_signup_code_subject: 'Tu código de verificación',
   mail_signup_code_body: 'Tu código para crear tu cuenta es {{code}}. Vence en 10 minutos.',
   mail_existing_account_subject: 'Ya tienes una cuenta',

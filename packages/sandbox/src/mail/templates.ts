@@ -140,6 +140,17 @@ export function refundMail(m: { lang: Language; origin: string; codOper: string;
   };
 }
 
+/** Coins sent beyond a crypto payment's quote, sent back to the address they came from. */
+export function overpaymentMail(m: { lang: Language; origin: string; codOper: string; merchant: string; amount: string; network: string; to: string }): MailContent {
+  return {
+    subject: mailText(m.lang, 'mail_overpayment_subject', { amount: m.amount, codOper: m.codOper }),
+    body: lines(
+      mailText(m.lang, 'mail_overpayment_body', { codOper: m.codOper, merchant: m.merchant, amount: m.amount, network: m.network, to: m.to }),
+      mailText(m.lang, 'mail_receipt_link', { url: receiptLink(m.origin, m.codOper) }),
+    ),
+  };
+}
+
 /** The wallet's e-mails carry no links. */
 export function signupCodeMail(m: { lang: Language; code: string }): MailContent {
   return { subject: mailText(m.lang, 'mail_signup_code_subject'), body: mailText(m.lang, 'mail_signup_code_body', { code: m.code }) };

@@ -16,6 +16,8 @@ export interface TransactionFacts {
   tax_cents: number;
   link_code: string | null;
   refund?: unknown;
+  /** A webhook event's snapshot of a crypto payment's overpayment (migration 135); a row keeps it in details. */
+  overpayment?: unknown;
   /** A transaction row's details, where a cancelled crypto payment keeps its refund and a called-off payment why. */
   details?: Record<string, unknown>;
   cancel_reason?: string | null;
@@ -78,6 +80,8 @@ export interface MerchantTransaction {
   authStatus: string;
   /** Only on a cancelled crypto payment that had received coins. */
   refund?: CryptoRefund;
+  /** Only on a crypto payment paid beyond its quote: the coins beyond it, the payer's, sent back to the address they came from (never out of your balance). */
+  overpayment?: CryptoRefund;
   /** Only on a payment called off before it was paid. */
   cancelReason?: MerchantCancelReason;
   /** Only while money a gateway took for a called-off payment is not given back: dollars owed to the payer. */
@@ -93,6 +97,11 @@ export function owedToPayerCentsOf(t: Pick<TransactionFacts, 'owed_to_payer' | '
 
 function refundOf(t: TransactionFacts): CryptoRefund | null {
   const parsed = v.safeParse(CryptoRefundSchema, t.refund ?? t.details?.['refund']);
+  return parsed.success ? parsed.output : null;
+}
+
+function overpaymentOf(t: TransactionFacts): CryptoRefund | null {
+  const parsed = v.safeParse(CryptoRefundSchema, t.overpayment ?? t.details?.['overpayment']);
   return parsed.success ? parsed.output : null;
 }
 
@@ -112,6 +121,7 @@ const orNull = (text: string | null | undefined) => (text === undefined || text 
 /** The same shape in the verify call and a webhook's data, so a merchant can compare them. */
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
   const refund = refundOf(t);
+  const overpayment = overpaymentOf(t);
   const cancelReason = cancelReasonOf(t);
   const owedCents = owedToPayerCentsOf(t);
   const donationCents = t.campaign_cents ?? 0;
@@ -144,6 +154,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     status: t.status,
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),
+    ...(overpayment ? { overpayment } : {}),
     ...(cancelReason ? { cancelReason } : {}),
     ...(owedCents > 0 ? { owedToPayer: centsToAmount(owedCents) } : {}),
   };

@@ -7,6 +7,7 @@ import { refundMail } from '../mail/templates';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { markCryptoRefundSent, updateQuote } from '../store/transactionUpdates';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
+import { cryptoOverpaymentOfRow, returnCryptoOverpayment } from './cryptoOverpayment';
 import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { sendMerchantMail } from './merchantMail';
@@ -119,8 +120,16 @@ export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confir
 }
 
 /** Sent once, under the key of the address the coins reached; the merchant hears it by webhook. */
-export async function sendCryptoRefund(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
+export async function sendCryptoRefund(deps: Deps, tx: TransactionRow, origin?: string): Promise<TransactionRow> {
   const refund = cryptoRefundOf(tx);
+  // An approved payment owes back only the coins sent beyond its quote: asked again under its key.
+  const over = cryptoOverpaymentOfRow(tx);
+  if (!refund && over) {
+    if (over.status === 'refunded') return tx;
+    const returned = await returnCryptoOverpayment(deps, tx, origin);
+    if (cryptoOverpaymentOfRow(returned)?.status !== 'refunded') throw new PaymentError('conflict', 'no_refund_owed', 'The processor did not send the coins paid beyond the quote back; ask again');
+    return returned;
+  }
   if (!refund) throw new PaymentError('conflict', 'no_refund_owed', 'This payment owes no refund');
   if (refund.status === 'refunded') return tx;
   const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });

@@ -1,5 +1,5 @@
 import type { BankOutcome, CardLookup, CryptoDeposit, GatewayEvent, PushAnswer, Voucher } from '@pasarela/gateways';
-import { cryptoDepositEnd, recordedCardOutcomeOf, recordedOutcomeOf, type CardResultKey } from '@pasarela/core';
+import { cryptoDepositEnd, cryptoOverpaymentOf, recordedCardOutcomeOf, recordedOutcomeOf, type CardResultKey } from '@pasarela/core';
 import type { TransactionRow } from '../store/transactions';
 import type { PaymentOutcome } from '../store/transactionUpdates';
 
@@ -28,11 +28,24 @@ export function voucherOutcomeOf(voucher: Voucher): PaymentOutcome | undefined {
   return voucher.state === 'issued' ? undefined : recordedOutcomeOf('cash', voucher.state);
 }
 
-/** Paid in full, or under-paid (still pending, with what is owed); undefined while nothing arrived. */
+/**
+ * Paid in full, or under-paid (still pending, with what is owed); undefined while nothing arrived.
+ * Paid beyond the quote: the coins beyond it are recorded with the approval as the payer's
+ * (`overpayment`, core cryptoOverpaymentOf), to be sent back (returnCryptoOverpayment).
+ */
 export function cryptoOutcomeOf(row: Pick<TransactionRow, 'details'>, deposit: CryptoDeposit): PaymentOutcome | undefined {
   if (deposit.paidCrypto <= 0) return undefined;
-  const end = cryptoDepositEnd(deposit.paidCrypto, Number(row.details['amountCrypto']));
-  return { ...recordedOutcomeOf('crypto', end), details: { paidCrypto: deposit.paidCrypto, underpaid: end === 'underpaid', senderAddress: deposit.senderAddress } };
+  const quoted = Number(row.details['amountCrypto']);
+  const end = cryptoDepositEnd(deposit.paidCrypto, quoted);
+  const overpayment = end === 'paid' ? cryptoOverpaymentOf({ currency: String(row.details['currency']), network: String(row.details['network']), paidCrypto: deposit.paidCrypto, senderAddress: deposit.senderAddress }, quoted) : null;
+  return { ...recordedOutcomeOf('crypto', end), details: { paidCrypto: deposit.paidCrypto, underpaid: end === 'underpaid', senderAddress: deposit.senderAddress, ...(overpayment ? { overpayment } : {}) } };
+}
+
+/** What arrived, without the overpayment an approval would record: a payment called off owes all of it back as its refund. */
+export function depositDetailsOf(outcome: PaymentOutcome): Record<string, unknown> | undefined {
+  if (!outcome.details) return undefined;
+  const { overpayment: _beyondQuote, ...arrived } = outcome.details;
+  return arrived;
 }
 
 /** Undefined while the payer is still at the bank. */

@@ -1,5 +1,6 @@
 import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
+import { returnCryptoOverpayment } from './cryptoOverpayment';
 import { applyDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { applyRefundEvent } from './refundEvents';
@@ -20,5 +21,8 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
     return undefined;
   }
   const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? receiptOfSettled({ origin: receiptOrigin }) : undefined;
-  return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), { event, mailOf: receipt });
+  const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), { event, mailOf: receipt });
+  // Coins beyond the quote, recorded with the approval, go back to the payer once it is committed.
+  if (settled?.kind === 'settled' && event.kind === 'crypto') return { ...settled, row: await returnCryptoOverpayment(deps, settled.row, receiptOrigin) };
+  return settled;
 }

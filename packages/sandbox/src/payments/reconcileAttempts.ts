@@ -10,6 +10,7 @@ import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
+import { returnCryptoOverpayment } from './cryptoOverpayment';
 import { depositKeyOf } from './cryptoReceived';
 import { reconcileCardChecks } from './cardCheck';
 import { reconcileGiveBacks } from './reconcileGiveBacks';
@@ -92,6 +93,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'pr
     if (!outcome) continue;
     const settled = await settlePayment(deps, row.cod_oper, outcome);
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
+    if (settled?.kind === 'settled' && row.method === 'crypto') await returnCryptoOverpayment(deps, settled.row);
   }
   changed.push(...(await reconcileCardChecks(deps)));
   changed.push(...(await reconcileGiveBacks(deps)));

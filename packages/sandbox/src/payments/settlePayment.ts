@@ -1,7 +1,7 @@
 import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
-import type { AttemptEvent } from './gatewayOutcomes';
+import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
@@ -58,10 +58,10 @@ function tookMoney(row: TransactionRow, outcome: PaymentOutcome): boolean {
 
 /** A late answer that took money on a payment already called off: recorded, to be given back or owed. */
 function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { details: Record<string, unknown>; messageKey?: string } {
-  const arrived = { ...row, details: { ...row.details, ...outcome.details } };
+  const arrived = { ...row, details: { ...row.details, ...depositDetailsOf(outcome) } };
   if (row.method === 'crypto') {
     const refund = cryptoRefundOnCancel(cryptoReceivedOf(arrived));
-    return { details: { ...outcome.details, ...(refund ? { refund } : {}), owedToPayer: cryptoOwedOf(arrived) }, messageKey: refund ? 'crypto_refund_pending' : undefined };
+    return { details: { ...depositDetailsOf(outcome), ...(refund ? { refund } : {}), owedToPayer: cryptoOwedOf(arrived) }, messageKey: refund ? 'crypto_refund_pending' : undefined };
   }
   return { details: { ...outcome.details, owedToPayer: moneyTakenOf(row) } };
 }
@@ -184,12 +184,13 @@ export async function settlePayment(
       return { kind: 'finished', row };
     }
     const paidElsewhere = async (): Promise<Settlement> => {
-      const arrived = { ...row, details: { ...row.details, ...outcome.details } };
+      // Called off: all the coins that arrived are its refund, none of them an overpayment.
+      const arrived = { ...row, details: { ...row.details, ...depositDetailsOf(outcome) } };
       // The payment that paid the link, named as callOffTheOthers names it: this payer's page shows its receipt.
       const winner = row.link_code ? await findPaymentOfLink(tx, row.link_code) : undefined;
       const off = cancelledOutcome(arrived, 'paid_elsewhere', winner);
       const taken = approves(row, outcome) && row.method !== 'crypto' ? { owedToPayer: moneyTakenOf(row) } : {};
-      return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details, ...taken } }) };
+      return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...depositDetailsOf(outcome), ...off.details, ...taken } }) };
     };
     if (singleUseLink && approves(row, outcome)) {
       if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) return paidElsewhere();

@@ -205,3 +205,14 @@ export async function endGiveBack(db: Queryable, codOper: string, state: 'given_
   );
   return row;
 }
+
+/** Once: only while the overpayment it owes the payer is still pending (migration 135). */
+export async function markCryptoOverpaymentReturned(db: Queryable, codOper: string, refundedAt: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = jsonb_set(details, '{overpayment}', (details -> 'overpayment') || jsonb_build_object('status', 'refunded', 'refundedAt', $2::text)),
+       updated_at = now()
+      where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending' returning *`,
+    [codOper, refundedAt],
+  );
+  return row;
+}

@@ -14,6 +14,7 @@ import { listMerchants } from '../../store/merchants';
 import { refundsOfPayments, type RefundRow } from '../../store/refunds';
 import { disputesOfPayments, type DisputeRow } from '../../store/disputes';
 import { capturableCentsOfRow, capturedCentsOfRow } from '../../merchantView/paymentHold';
+import { cryptoOverpaymentOfRow } from '../../payments/cryptoOverpayment';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
 import { merchantResultOf, type MerchantResult } from '../../merchantView/merchantResultOf';
@@ -33,6 +34,11 @@ const NewSubscriptionSchema = v.object({
   planId: idSchema('planId must be a number', 'planId must be a whole number from 1 to 2147483647'),
   email: v.optional(v.pipe(freeText(254, { missingMessage: 'email must be a string', tooLongMessage: 'email is too long', charactersMessage: 'email must not hold control or bidi characters' }), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
+
+function overpaymentOf(row: TransactionWithValidation) {
+  const over = cryptoOverpaymentOfRow(row);
+  return over ? { amount: over.amount, coin: over.coin, network: over.network, to: over.to ?? null, status: over.status } : null;
+}
 
 /** What the console shows of a payment: enough to pick the calls that settle it. */
 function listedTransaction(row: TransactionWithValidation, refunds: readonly RefundRow[], disputes: readonly DisputeRow[]) {
@@ -58,6 +64,8 @@ function listedTransaction(row: TransactionWithValidation, refunds: readonly Ref
     // Of a manual-capture payment, what was captured: refunds give back at most that.
     paidAmount: centsToAmount(capturedCentsOfRow(row)),
     capturableAmount: centsToAmount(capturableCentsOfRow(row)),
+    // Coins sent beyond a crypto quote: the payer's, owed back or sent back, never the merchant's money.
+    overpayment: overpaymentOf(row),
     refunds: refunds.map((r) => ({ id: r.id, amount: centsToAmount(r.amount_cents), status: r.state, createdAt: r.created_at.toISOString() })),
     // Its disputes as the books hold them: an open one, or what a lost one took, is not refundable (core refundCheck).
     disputes: disputes.map((d) => ({ stage: d.stage, status: d.status, taken: centsToAmount(d.taken_cents), feeCharged: d.fee_charged })),

@@ -92,7 +92,7 @@ export function adminSettleRoutes(deps: Deps) {
     const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network.toLowerCase()}_payer_${randomBytes(12).toString('hex')}`);
     const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKeyOf(tx.cod_oper, network), paid, sender);
     if (!deposit) throw new ApiError(409, 'already_settled', 'No address of this payment waits on that network');
-    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit });
+    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit }, originOf(deps, c.req.url));
     if ((settled?.kind === 'finished' || settled?.kind === 'repeated') && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     if (settled && paidElsewhere(settled)) {
       const refund = cryptoRefundOf(settled.row);
@@ -102,7 +102,7 @@ export function adminSettleRoutes(deps: Deps) {
   });
   app.post('/crypto/:id/refund', async (c) => {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
-    return c.json(await cryptoAnswer(deps, await sendCryptoRefund(deps, tx)));
+    return c.json(await cryptoAnswer(deps, await sendCryptoRefund(deps, tx, originOf(deps, c.req.url))));
   });
   app.post('/subscriptions/:key/due', async (c) => {
     const sub = await makeSubscriptionDue(deps.db, c.req.param('key'), scopedMerchant(c));

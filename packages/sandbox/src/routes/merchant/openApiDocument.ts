@@ -132,6 +132,7 @@ const transactionProperties = {
     description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), you voided it (merchant), or its hold was not captured in time (hold_expired)',
   },
   refund: ref('CryptoRefundOwed'),
+  overpayment: ref('CryptoOverpayment'),
   owedToPayer: money('Only while money a gateway took for a called-off payment is not given back (a voucher paid at a kiosk late, coins on chain): what is owed to the payer'),
   createdAt: dateTime('When it started'),
   updatedAt: dateTime('When it last changed'),
@@ -263,6 +264,14 @@ const schemas = {
   },
   CryptoRefundOwed: {
     type: 'object', description: 'On a cancelled crypto payment that had received coins: what goes back to the payer',
+    required: ['amount', 'coin', 'network', 'status'],
+    properties: {
+      amount: { type: 'number' }, coin: { type: 'string' }, network: { type: 'string' }, to: { type: ['string', 'null'] },
+      status: { type: 'string', enum: ['pending', 'refunded'] }, refundedAt: { type: ['string', 'null'], format: 'date-time' },
+    },
+  },
+  CryptoOverpayment: {
+    type: 'object', description: 'On a crypto payment paid beyond its quote: the coins beyond it, the payer\'s, sent back to the address they came from (pending until sent), never out of your balance; the payment and its books are at the quote',
     required: ['amount', 'coin', 'network', 'status'],
     properties: {
       amount: { type: 'number' }, coin: { type: 'string' }, network: { type: 'string' }, to: { type: ['string', 'null'] },

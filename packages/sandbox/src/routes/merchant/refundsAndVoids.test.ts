@@ -5,6 +5,7 @@ import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } fro
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 
 // Refunds and voids through the merchant API (docs/merchant-api.md): each through its gateway's
 // port (the simulated gateways' books show what they were asked), each a signed webhook, each
@@ -194,8 +195,66 @@ describe('an overpaid crypto payment', () => {
     expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: quoted * 2, fromAddress: 'sbxbtc_payer_wallet_9' })).status).toBe(200);
     expect((await verify(m, codOper))['result']).toBe('APPROVED');
     expect((await refund(m, codOper)).json).toMatchObject({ status: 'succeeded' });
-    const sent = (await bookOf(`${codOper}:BTC`))['refunds'] as Array<{ amountCrypto: number }>;
-    expect(Math.round(sent.reduce((sum, r) => sum + r.amountCrypto, 0) * 1e8)).toBe(Math.round(quoted * 1e8));
+    const sent = (await bookOf(`${codOper}:BTC`))['refunds'] as Array<{ key: string; amountCrypto: number }>;
+    const [beyond, ...merchants] = [sent.filter((r) => r.key === `${codOper}:overpayment`), sent.filter((r) => r.key !== `${codOper}:overpayment`)];
+    expect(Math.round((merchants[0] ?? []).reduce((sum, r) => sum + r.amountCrypto, 0) * 1e8)).toBe(Math.round(quoted * 1e8));
+    // The coins beyond the quote went back as the payer's overpayment, on their own.
+    expect(Math.round((beyond ?? []).reduce((sum, r) => sum + r.amountCrypto, 0) * 1e8)).toBe(Math.round(quoted * 1e8));
+  });
+});
+
+describe('"an overpayment is the payer\'s": coins beyond the quote are flagged and sent back, never the merchant\'s money', () => {
+  it('a 26.75 USDT quote paid with 36.75: approved at the quote, the 10 beyond it sent back to the sender once, told to the payer, shown to the merchant and the console', async () => {
+    const m = await newMerchant();
+    const created = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'USDT', network: 'TRX', email: 'sobrepago@example.com' });
+    const codOper = String(created.data['id']);
+    expect(created.data['amountCrypto']).toBe(26.75);
+    const confirmed = await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 36.75, fromAddress: 'sbxtrx_payer_wallet_7' });
+    expect(confirmed.json).toMatchObject({ txStatus: 1, paidCrypto: 36.75, overpayment: { coin: 'USDT', network: 'TRX', amount: 10, to: 'sbxtrx_payer_wallet_7', status: 'refunded' } });
+    // Sent back by the crypto processor out of the deposit, under the payment's own key.
+    expect((await bookOf(`${codOper}:TRX`))['refunds']).toEqual([{ key: `${codOper}:overpayment`, to: 'sbxtrx_payer_wallet_7', amountCrypto: 10 }]);
+
+    const tx = await verify(m, codOper);
+    expect(tx).toMatchObject({ result: 'APPROVED', totalPaid: 26.75, refundableAmount: 26.75, overpayment: { amount: 10, coin: 'USDT', status: 'refunded', refundedAt: expect.any(String) } });
+    // The books hold the order at its quote, to the cent: none of the 10 USDT is the merchant's.
+    const lines = (await api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ type: string; amount: number; fee: number; net: number }>;
+    expect(lines.map((l) => [l.type, l.amount])).toEqual([['payment', 26.75]]);
+    expect(Math.round((lines[0]?.fee ?? 0) * 100) + Math.round((lines[0]?.net ?? 0) * 100)).toBe(2675);
+    // The merchant heard of it with the approval.
+    const approved = (await eventsFor(m, codOper)).find((e) => e.type === 'transaction.approved');
+    expect(approved).toMatchObject({ type: 'transaction.approved', data: { overpayment: { amount: 10, coin: 'USDT', network: 'TRX' } } });
+    // The payer is told where the coins went.
+    const mails = await t.db.query<{ subject: string; body: string }>('select subject, body from mailbox where to_email = $1', ['sobrepago@example.com']);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Te devolvimos 10 USDT enviados de más (operación ${codOper})`]);
+    expect(mails[0]?.body).toContain('sbxtrx_payer_wallet_7');
+    // The console shows it as the merchant API does.
+    const listed = ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    expect(listed).toMatchObject({ paidAmount: 26.75, overpayment: { amount: 10, coin: 'USDT', status: 'refunded', to: 'sbxtrx_payer_wallet_7' } });
+
+    // Asked again, nothing is sent twice; a refund in full sends the quote's coins: all that arrived went back, once.
+    expect((await t.admin('POST', `/crypto/${codOper}/refund`)).json).toMatchObject({ overpayment: { status: 'refunded' } });
+    expect((await refund(m, codOper)).json).toMatchObject({ status: 'succeeded', amount: 26.75 });
+    const sent = (await bookOf(`${codOper}:TRX`))['refunds'] as Array<{ amountCrypto: number }>;
+    expect(sent.map((r) => r.amountCrypto)).toEqual([10, 26.75]);
+    expect(await t.db.query('select count(*)::int as n from mailbox where to_email = $1', ['sobrepago@example.com'])).toEqual([{ n: 1 }]);
+  });
+
+  it('an exact payment owes nothing back; a payment called off owes all its coins as its refund, none as an overpayment', async () => {
+    const m = await newMerchant();
+    const exact = String((await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'USDT', network: 'TRX' })).data['id']);
+    expect((await t.admin('POST', `/crypto/${exact}/confirm`, {})).json).toMatchObject({ txStatus: 1, overpayment: null });
+    expect(await verify(m, exact)).not.toHaveProperty('overpayment');
+
+    // Its single-use link paid by card meanwhile: all 36.75 USDT are owed back as its refund, none sent as an overpayment.
+    const code = await newLink(m, { singleUse: true });
+    const late = String((await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX' })).data['id']);
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['status']).toBe(1);
+    // The chain's report reaches the server as the processor's notification would bring it.
+    await receiveGatewayEvent(t, { id: `evt-late-${late}`, key: late, kind: 'crypto', deposit: { address: 'sbxtrx_late', paidCrypto: 36.75, senderAddress: 'sbxtrx_payer_wallet_8' } });
+    const [row] = await t.db.query<{ details: Record<string, unknown> }>('select details from transactions where cod_oper = $1', [late]);
+    expect(row?.details['refund']).toMatchObject({ amount: 36.75, status: 'pending', to: 'sbxtrx_payer_wallet_8' });
+    expect(row?.details).not.toHaveProperty('overpayment');
+    expect((await bookOf(`${late}:TRX`))['refunds']).toBeUndefined();
   });
 });
 

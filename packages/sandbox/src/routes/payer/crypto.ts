@@ -8,6 +8,7 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
+import { cryptoOverpaymentOfRow } from '../../payments/cryptoOverpayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
@@ -39,6 +40,8 @@ export async function cryptoAnswer(deps: Deps, tx: TransactionRow) {
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
     underpaid: d['underpaid'] === true, cryptoNetwork: (await networksOf(deps, String(d['currency']))) ?? [],
     authStatus: tx.auth_status, cancelled: isCryptoCancelled(tx), refund: cryptoRefundOf(tx),
+    // Coins sent beyond the quote: the payer's, sent back to where they came from.
+    overpayment: cryptoOverpaymentOfRow(tx),
     // Where the coins received came from, as the chain reported it: a refund goes back there.
     senderAddress: typeof d['senderAddress'] === 'string' ? d['senderAddress'] : null,
   };

@@ -1,0 +1,45 @@
+import { CryptoRefundSchema, cryptoAmountText, type CryptoRefund } from '@pasarela/core';
+import * as v from 'valibot';
+import type { Deps } from '../Deps';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { mailLanguage } from '../mail/mailText';
+import { overpaymentMail } from '../mail/templates';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+import { markCryptoOverpaymentReturned } from '../store/transactionUpdates';
+import { depositKeyOf } from './cryptoReceived';
+import { sendMerchantMail } from './merchantMail';
+
+/** The coins a crypto payment received beyond its quote (core cryptoOverpaymentOf), recorded with its approval. */
+export function cryptoOverpaymentOfRow(tx: Pick<TransactionRow, 'details'>): CryptoRefund | null {
+  const parsed = v.safeParse(CryptoRefundSchema, tx.details['overpayment']);
+  return parsed.success ? parsed.output : null;
+}
+
+/**
+ * The coins beyond the quote go back to the address they came from, by the crypto processor, under
+ * the payment's own key (`:overpayment`), so asking again never sends them twice; out of the deposit,
+ * never out of the merchant's balance. Marked sent once (a conditional write), and the payer told
+ * by e-mail when `origin` is known. A processor that refuses or does not answer leaves it pending:
+ * `POST /sandbox/crypto/:id/refund` asks again. Never throws.
+ */
+export async function returnCryptoOverpayment(deps: Pick<Deps, 'db' | 'gateways'>, tx: TransactionRow, origin?: string): Promise<TransactionRow> {
+  const over = cryptoOverpaymentOfRow(tx);
+  if (tx.method !== 'crypto' || !over || over.status !== 'pending' || !over.to) return tx;
+  try {
+    const sent = await deps.gateways.crypto.refund({
+      ...gatewayCall(`${tx.cod_oper}:overpayment`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: over.to, amountCrypto: over.amount,
+    });
+    if (sent !== 'refunded') return tx;
+    const returned = await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, new Date().toISOString());
+    if (!returned) return (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
+    if (origin !== undefined && returned.email) {
+      const lang = mailLanguage(returned.lang);
+      await sendMerchantMail(deps.db, { to: returned.email, kind: 'refund', merchantId: returned.merchant_id, lang, origin }, (merchant) => overpaymentMail({
+        lang, origin, codOper: returned.cod_oper, merchant, amount: `${cryptoAmountText(over.amount)} ${over.coin}`, network: over.network, to: over.to ?? '',
+      }));
+    }
+    return returned;
+  } catch {
+    return tx;
+  }
+}
