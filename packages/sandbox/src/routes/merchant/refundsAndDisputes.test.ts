@@ -62,6 +62,28 @@ describe('"a refund while a dispute is open, or of money a dispute took, is 409 
   });
 });
 
+describe('"a dispute takes at most what was captured and not refunded": a payment refunded in full, then disputed', () => {
+  it('the dispute exists (the bank may not have seen the refund) but takes nothing; its fee is charged once, amount = fee + net; won, nothing comes back but nothing was taken', async () => {
+    const { key } = await setup.newMerchant('Reembolsada S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    expect((await refund(key, codOper)).json).toMatchObject({ status: 'succeeded', amount: 40 });
+    const balanceBefore = (await setup.api.call('GET', '/balance', { key })).json;
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 4000));
+    const [dispute] = (await setup.api.call('GET', '/disputes', { key })).json['data'] as Array<Record<string, unknown>>;
+    expect(dispute).toMatchObject({ codOper, amount: 40, takenAmount: 0, stage: 'chargeback', status: 'needs_response' });
+    const disputeLines = async () => ((await setup.api.call('GET', '/balance-transactions', { key })).json['data'] as Array<{ type: string; amount: number; fee: number; net: number }>)
+      .filter((l) => l.type.startsWith('dispute'));
+    expect(await disputeLines()).toEqual([expect.objectContaining({ type: 'dispute', amount: 0, fee: 15, net: -15 })]);
+    const balance = (await setup.api.call('GET', '/balance', { key })).json;
+    expect(Math.round((Number(balance['available']) + Number(balance['pending'])) * 100)).toBe(Math.round((Number(balanceBefore['available']) + Number(balanceBefore['pending'])) * 100) - 1500);
+    const events = (await setup.api.call('GET', '/events?type=dispute.created', { key })).json['data'] as Array<{ data: Record<string, unknown> }>;
+    expect(events.map((e) => [e.data['codOper'], e.data['amount'], e.data['takenAmount']])).toEqual([[codOper, 40, 0]]);
+    expect(await refundable(key, codOper)).toBe(0);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'won', 4000));
+    expect(await disputeLines()).toEqual([expect.objectContaining({ type: 'dispute', amount: 0, fee: 15, net: -15 })]);
+  });
+});
+
 describe('"a refund that fails after succeeding gives the money back to the merchant\'s balance"', () => {
   const refundEvent = (id: string, refundId: string, outcome: 'refunded' | 'failed') =>
     receiveGatewayEvent(setup.t, { id, kind: 'refund', key: refundId, outcome });
