@@ -248,7 +248,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const reconcile = async () => {
-    await reconcileAttempts({ db, gateways: gateways.gateways, processors });
+    await reconcileAttempts({ db, gateways: gateways.gateways, processors, publicOrigin: url });
     await reconcileRefunds({ db, gateways: gateways.gateways, metrics });
     await reconcileHolds({ db, gateways: gateways.gateways });
   };

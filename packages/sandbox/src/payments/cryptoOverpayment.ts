@@ -4,6 +4,7 @@ import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { mailLanguage } from '../mail/mailText';
 import { overpaymentMail } from '../mail/templates';
+import { claimOverpayments } from '../store/giveBacks';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { markCryptoOverpaymentReturned } from '../store/transactionUpdates';
 import { depositKeyOf } from './cryptoReceived';
@@ -42,4 +43,21 @@ export async function returnCryptoOverpayment(deps: Pick<Deps, 'db' | 'gateways'
   } catch {
     return tx;
   }
+}
+
+/** Past the processor call's deadline: the first try after the approval was cut or refused. */
+export const OVERPAYMENT_WAIT_MS = 15_000;
+
+/**
+ * Overpayments the first try did not send (a node stopped, the processor silent or refusing) are
+ * asked again under the same key, so nothing is sent twice; each pass claims them for a minute.
+ */
+export async function reconcileOverpayments(deps: Pick<Deps, 'db' | 'gateways'> & Partial<Pick<Deps, 'publicOrigin'>>): Promise<string[]> {
+  const rows = await claimOverpayments(deps.db, { waitMs: OVERPAYMENT_WAIT_MS, claimMs: 60_000, limit: 100 });
+  const sent: string[] = [];
+  for (const row of rows) {
+    const after = await returnCryptoOverpayment(deps, row, deps.publicOrigin);
+    if (cryptoOverpaymentOfRow(after)?.status === 'refunded') sent.push(row.cod_oper);
+  }
+  return sent;
 }

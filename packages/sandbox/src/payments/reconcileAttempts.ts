@@ -10,7 +10,7 @@ import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
-import { returnCryptoOverpayment } from './cryptoOverpayment';
+import { reconcileOverpayments, returnCryptoOverpayment } from './cryptoOverpayment';
 import { depositKeyOf } from './cryptoReceived';
 import { reconcileCardChecks } from './cardCheck';
 import { reconcileGiveBacks } from './reconcileGiveBacks';
@@ -64,7 +64,7 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
  * node runs it: the settle is conditional, so an attempt two nodes look at changes once. A node
  * settles only the attempts whose processor it has (and those recorded without one).
  */
-export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>): Promise<string[]> {
+export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'processors'> & Partial<Pick<Deps, 'publicOrigin'>>): Promise<string[]> {
   const rows = await attemptsToReconcile(deps.db, {
     inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
     // Another processor's attempt is left for a node that has it: asked here, it would say "never received" and be forgotten.
@@ -93,10 +93,11 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'pr
     if (!outcome) continue;
     const settled = await settlePayment(deps, row.cod_oper, outcome);
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
-    if (settled?.kind === 'settled' && row.method === 'crypto') await returnCryptoOverpayment(deps, settled.row);
+    if (settled?.kind === 'settled' && row.method === 'crypto') await returnCryptoOverpayment(deps, settled.row, deps.publicOrigin);
   }
   changed.push(...(await reconcileCardChecks(deps)));
   changed.push(...(await reconcileGiveBacks(deps)));
+  changed.push(...(await reconcileOverpayments(deps)));
   // Thrown last, so the timer's log names the gateway that did not answer.
   if (unanswered) throw unanswered;
   return changed;

@@ -23,3 +23,21 @@ export async function claimGiveBacks(
     [q.waitMs, q.claimMs, q.giveUpMs, q.limit],
   );
 }
+
+/**
+ * Crypto overpayments still owed to the payer (`pending`) past `waitMs`, each claimed for `claimMs` in
+ * a key no merchant sees, as claimGiveBacks does: two nodes never ask the processor at once.
+ */
+export async function claimOverpayments(db: Queryable, q: { waitMs: number; claimMs: number; limit: number }): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>(
+    `with due as (
+       select id from transactions
+        where method = 'crypto' and details -> 'overpayment' ->> 'status' = 'pending' and updated_at <= now() - make_interval(secs => $1 / 1000.0)
+          and (details ->> 'overpaymentCheckedAt' is null or (details ->> 'overpaymentCheckedAt')::timestamptz <= now() - make_interval(secs => $2 / 1000.0))
+        order by id limit $3 for update skip locked)
+     update transactions t set details = t.details || jsonb_build_object('overpaymentCheckedAt', now())
+       from due where t.id = due.id
+     returning t.*`,
+    [q.waitMs, q.claimMs, q.limit],
+  );
+}

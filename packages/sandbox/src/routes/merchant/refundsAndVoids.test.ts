@@ -6,6 +6,7 @@ import { merchantApiClient, type MerchantApiClient } from '../../../test/merchan
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { reconcileAttempts } from '../../payments/reconcileAttempts';
 
 // Refunds and voids through the merchant API (docs/merchant-api.md): each through its gateway's
 // port (the simulated gateways' books show what they were asked), each a signed webhook, each
@@ -237,6 +238,19 @@ describe('"an overpayment is the payer\'s": coins beyond the quote are flagged a
     const sent = (await bookOf(`${codOper}:TRX`))['refunds'] as Array<{ amountCrypto: number }>;
     expect(sent.map((r) => r.amountCrypto)).toEqual([10, 26.75]);
     expect(await t.db.query('select count(*)::int as n from mailbox where to_email = $1', ['sobrepago@example.com'])).toEqual([{ n: 1 }]);
+  });
+
+  it('one left pending (the node stopped before sending, or the processor did not send) is sent by the reconciler under the same key: never twice', async () => {
+    const m = await newMerchant();
+    const codOper = String((await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'USDT', network: 'TRX' })).data['id']);
+    expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 30, fromAddress: 'sbxtrx_payer_wallet_6' })).json).toMatchObject({ overpayment: { amount: 3.25, status: 'refunded' } });
+    // As if the mark were lost after the processor sent them.
+    await t.db.query(`update transactions set details = jsonb_set(details, '{overpayment,status}', '"pending"'), updated_at = now() - interval '1 minute' where cod_oper = $1`, [codOper]);
+    expect((await verify(m, codOper))['overpayment']).toMatchObject({ status: 'pending' });
+    expect(await reconcileAttempts(t)).toContain(codOper);
+    expect((await verify(m, codOper))['overpayment']).toMatchObject({ amount: 3.25, status: 'refunded' });
+    expect((await bookOf(`${codOper}:TRX`))['refunds']).toEqual([{ key: `${codOper}:overpayment`, to: 'sbxtrx_payer_wallet_6', amountCrypto: 3.25 }]);
+    expect(await reconcileAttempts(t)).not.toContain(codOper);
   });
 
   it('an exact payment owes nothing back; a payment called off owes all its coins as its refund, none as an overpayment', async () => {
