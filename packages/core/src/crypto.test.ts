@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import {
   acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
-  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoOverpaymentOf, CryptoRefundSchema,
+  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoOverpaymentDue, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -135,5 +135,17 @@ describe('An overpayment is the payer\'s: the coins beyond the quote go back to 
     expect(over).toEqual({ coin: 'BTC', network: 'BTC', amount: 0.0001082, to: 'sbxbtc_payer_1', status: 'pending', refundedAt: null });
     expect(v.parse(CryptoRefundSchema, over)).toEqual(over);
     expect(Math.round((over?.amount ?? 0) * 1e8) + 79180).toBe(90000);
+  });
+});
+
+describe('What of an overpayment is still to send: coins after the approval raise it after a part went back', () => {
+  it.each([
+    ['nothing sent yet: all of it', 10, 0, 10],
+    ['10 sent, 10 more arrived (20 beyond the quote): the new 10', 20, 10, 10],
+    ['all sent: nothing', 10, 10, 0],
+    ['in satoshis: no float remainder', 0.0003, 0.0001, 0.0002],
+    ['never negative', 5, 10, 0],
+  ])('%s', (_case, amount, sent, due) => {
+    expect(cryptoOverpaymentDue(amount, sent)).toBe(due);
   });
 });

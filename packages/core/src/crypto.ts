@@ -128,3 +128,9 @@ export function cryptoOverpaymentOf(received: CryptoReceived, quotedCrypto: numb
   if (units <= 0) return null;
   return { coin: received.currency, network: received.network, amount: units / 10 ** CRYPTO_DECIMALS, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }
+
+/** What of an overpayment is still to send back: coins that arrived after the approval raise it after a part went back. */
+export function cryptoOverpaymentDue(overpaymentAmount: number, sentAmount: number): number {
+  const units = (amount: number) => (Number.isFinite(amount) ? Math.round(amount * 10 ** CRYPTO_DECIMALS) : 0);
+  return Math.max(0, units(overpaymentAmount) - units(sentAmount)) / 10 ** CRYPTO_DECIMALS;
+}

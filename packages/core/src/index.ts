@@ -232,6 +232,7 @@ export {
   cryptoRefundOnCancel,
   cryptoCancelNeedsConfirmation,
   cryptoOverpaymentOf,
+  cryptoOverpaymentDue,
 } from './crypto';
 export type { Coin, CryptoRefund } from './crypto';
 export { initialCryptoState, cryptoReducer } from './cryptoFlow';

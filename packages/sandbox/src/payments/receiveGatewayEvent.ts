@@ -22,7 +22,7 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways' | '
   }
   const receipt = receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher') ? receiptOfSettled({ origin: receiptOrigin }) : undefined;
   const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), { event, mailOf: receipt });
-  // Coins beyond the quote, recorded with the approval, go back to the payer once it is committed.
-  if (settled?.kind === 'settled' && event.kind === 'crypto') return { ...settled, row: await returnCryptoOverpayment(deps, settled.row, receiptOrigin) };
+  // Coins beyond the quote, recorded with the approval or after it, go back to the payer once committed.
+  if ((settled?.kind === 'settled' || settled?.kind === 'finished') && event.kind === 'crypto') return { ...settled, row: await returnCryptoOverpayment(deps, settled.row, receiptOrigin) };
   return settled;
 }

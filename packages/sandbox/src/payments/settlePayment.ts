@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
@@ -7,7 +7,7 @@ import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, findPaymentOfLink } from '../store/links';
 import { type TransactionRow } from '../store/transactions';
-import { lockForOutcome, lockOtherOpenAttempts, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
+import { lockForOutcome, lockOtherOpenAttempts, recordCoinsAfterApproval, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
 import type { SettledMail } from './receiptMail';
@@ -64,6 +64,17 @@ function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { deta
     return { details: { ...depositDetailsOf(outcome), ...(refund ? { refund } : {}), owedToPayer: cryptoOwedOf(arrived) }, messageKey: refund ? 'crypto_refund_pending' : undefined };
   }
   return { details: { ...outcome.details, owedToPayer: moneyTakenOf(row) } };
+}
+
+/** What arrived at an approved crypto payment since, and the overpayment it makes (undefined: nothing new). */
+function coinsAfterApproval(row: TransactionRow, outcome: PaymentOutcome): Record<string, unknown> | undefined {
+  if (row.method !== 'crypto' || resultOf(row) !== 'APPROVED') return undefined;
+  const paidCrypto = Number(outcome.details?.['paidCrypto'] ?? 0);
+  if (!(paidCrypto > cryptoReceivedOf(row).paidCrypto)) return undefined;
+  const sender = outcome.details?.['senderAddress'];
+  const arrived = { ...cryptoReceivedOf(row), paidCrypto, senderAddress: typeof sender === 'string' ? sender : cryptoReceivedOf(row).senderAddress };
+  const overpayment = cryptoOverpaymentOf(arrived, Number(row.details['amountCrypto']));
+  return { paidCrypto, ...(overpayment ? { overpayment } : {}) };
 }
 
 /** The gateway took an attempt Pasarela called off meanwhile: the caller withdraws it there. */
@@ -181,6 +192,9 @@ export async function settlePayment(
         const taken = moneyTakenDetails(row, outcome);
         return { kind: 'finished', row: (await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey)) ?? row };
       }
+      // Coins reaching a crypto payment already paid are all beyond its quote: they raise its overpayment, the payer's.
+      const late = outcome ? coinsAfterApproval(row, outcome) : undefined;
+      if (late) return { kind: 'finished', row: (await recordCoinsAfterApproval(tx, codOper, late)) ?? row };
       return { kind: 'finished', row };
     }
     const paidElsewhere = async (): Promise<Settlement> => {

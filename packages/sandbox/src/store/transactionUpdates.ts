@@ -206,13 +206,29 @@ export async function endGiveBack(db: Queryable, codOper: string, state: 'given_
   return row;
 }
 
-/** Once: only while the overpayment it owes the payer is still pending (migration 135). */
-export async function markCryptoOverpaymentReturned(db: Queryable, codOper: string, refundedAt: string): Promise<TransactionRow | undefined> {
+/**
+ * What went back of a crypto overpayment (`overpaymentSent`, migration 135), written once per send:
+ * only while nothing else was recorded sent since `sentBefore`. It is `refunded` once all of it went
+ * back; coins that arrived meanwhile raised it, and it stays pending for them.
+ */
+export async function markCryptoOverpaymentReturned(db: Queryable, codOper: string, sentBefore: number, sentNow: number, refundedAt: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = jsonb_set(details, '{overpayment}', (details -> 'overpayment') || jsonb_build_object('status', 'refunded', 'refundedAt', $2::text)),
+    `update transactions set details = details || jsonb_build_object('overpaymentSent', $3::numeric)
+         || case when (details -> 'overpayment' ->> 'amount')::numeric <= $3::numeric
+              then jsonb_build_object('overpayment', (details -> 'overpayment') || jsonb_build_object('status', 'refunded', 'refundedAt', $4::text)) else '{}'::jsonb end,
        updated_at = now()
-      where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending' returning *`,
-    [codOper, refundedAt],
+      where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending' and coalesce((details ->> 'overpaymentSent')::numeric, 0) = $2::numeric returning *`,
+    [codOper, sentBefore, sentNow, refundedAt],
+  );
+  return row;
+}
+
+/** Coins that reached an approved crypto payment's address after its approval: what arrived, and the overpayment they raise. */
+export async function recordCoinsAfterApproval(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = details || $2::jsonb, updated_at = now()
+      where cod_oper = $1 and status = 1 and coalesce((details ->> 'paidCrypto')::numeric, 0) < ($2::jsonb ->> 'paidCrypto')::numeric returning *`,
+    [codOper, JSON.stringify(details)],
   );
   return row;
 }

@@ -253,6 +253,25 @@ describe('"an overpayment is the payer\'s": coins beyond the quote are flagged a
     expect(await reconcileAttempts(t)).not.toContain(codOper);
   });
 
+  it('coins reaching the address after the approval are all beyond the quote: recorded and sent back too, only the new ones', async () => {
+    const m = await newMerchant();
+    const codOper = String((await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'USDT', network: 'TRX' })).data['id']);
+    expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 30, fromAddress: 'sbxtrx_payer_wallet_5' })).json).toMatchObject({ overpayment: { amount: 3.25, status: 'refunded' } });
+    // The chain reports 40 in all: 10 more arrived after the approval.
+    expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 40 })).json).toMatchObject({ txStatus: 1, paidCrypto: 40, overpayment: { amount: 13.25, status: 'refunded' } });
+    expect((await bookOf(`${codOper}:TRX`))['refunds']).toEqual([
+      { key: `${codOper}:overpayment`, to: 'sbxtrx_payer_wallet_5', amountCrypto: 3.25 },
+      { key: `${codOper}:overpayment:3.25`, to: 'sbxtrx_payer_wallet_5', amountCrypto: 10 },
+    ]);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'APPROVED', totalPaid: 26.75, overpayment: { amount: 13.25, status: 'refunded' } });
+    const lines = (await api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ type: string; amount: number }>;
+    expect(lines.map((l) => [l.type, l.amount])).toEqual([['payment', 26.75]]);
+    // The merchant's refund in full sends the quote's coins: all 40 USDT went back, each once.
+    expect((await refund(m, codOper)).json).toMatchObject({ status: 'succeeded' });
+    const sent = (await bookOf(`${codOper}:TRX`))['refunds'] as Array<{ amountCrypto: number }>;
+    expect(Math.round(sent.reduce((sum, r) => sum + r.amountCrypto, 0) * 1e8)).toBe(40e8);
+  });
+
   it('an exact payment owes nothing back; a payment called off owes all its coins as its refund, none as an overpayment', async () => {
     const m = await newMerchant();
     const exact = String((await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'USDT', network: 'TRX' })).data['id']);
