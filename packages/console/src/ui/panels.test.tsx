@@ -221,6 +221,23 @@ describe('console panels', () => {
     expect(el.querySelector('time')?.textContent).toMatch(/^22 nov 2026,/);
   });
 
+  it('a crypto payment paid beyond its quote says what the payer overpaid and where it went, in Spanish and English, as text', async () => {
+    const overpaid: Transaction = {
+      ...pendingNequi, codOper: 'PPCRYPTO1', method: 'crypto', amount: 40, taxAmount: 0, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', paidAmount: 40, cryptoDue: 40,
+      overpayment: { amount: 10, coin: 'USDT', network: 'TRX', to: HOSTILE, status: 'refunded' },
+    };
+    const store = createConsoleStore(apiWith({ listTransactions: vi.fn(async () => [overpaid]) }));
+    store.setState({ transactions: [overpaid] });
+    const el = await render(<TransactionsPanel store={store} />);
+    expect(el.querySelector('.overpaid')?.textContent).toBe(`Pagó de más: 10 USDT, devuelto al pagador (${HOSTILE})`);
+    expect(el.querySelector('.overpaid b')).toBeNull();
+    store.setState({ transactions: [{ ...overpaid, overpayment: { amount: 0.0000082, coin: 'BTC', network: 'BTC', to: 'sbxbtc_payer_1', status: 'pending' } }] });
+    await changeLanguage('en');
+    const english = await render(<TransactionsPanel store={store} />);
+    expect(english.querySelector('.overpaid')?.textContent).toBe('Overpaid: 0.0000082 BTC, to be returned to the payer (sbxbtc_payer_1)');
+    await changeLanguage('es');
+  });
+
   it('shows each refund with its state, a pending one marked, and counts it out of what remains as the server does', async () => {
     const held: Transaction = {
       ...pendingNequi, codOper: 'PPCARD2', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5,
