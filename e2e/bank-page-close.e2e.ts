@@ -12,13 +12,14 @@ import { screenshot } from './support/artifacts';
 
 // The 3DS and Clave bank pages inside the modal take the checkout's X and Escape: the page's own
 // cancel (nothing charged), the shop told the payment did not go through, then the checkout closes.
-// The 3DS page asks first, as the checkout's own waits do (issue 96).
+// Both pages ask first, as the checkout's own waits do (issue 96); Clave's cancel is the payer's,
+// recorded CANCELLED, never the bank's refusal.
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 type Lang = 'es' | 'en';
-type ShopEvent = [string, { status?: string; method?: string; reason?: string }];
+type ShopEvent = [string, { status?: string; method?: string; reason?: string | { key?: string; text?: string }; notification?: { Estado?: string; Razon?: string } }];
 const TEXT = {
-  es: { verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', close: 'Cerrar', bank: /continuar al banco/i, ask: '¿Cerrar sin verificar?', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
-  en: { verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', close: 'Close', bank: /continue to the bank/i, ask: 'Close without verifying?', keep: 'Stay here', leave: 'Close anyway' },
+  es: { verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', close: 'Cerrar', bank: /continuar al banco/i, ask: '¿Cerrar sin verificar?', askClave: '¿Cerrar sin pagar?', keep: 'Seguir aquí', leave: 'Cerrar de todas formas', cancelled: 'Pago cancelado antes de completarse; no se hizo ningún cargo' },
+  en: { verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', close: 'Close', bank: /continue to the bank/i, ask: 'Close without verifying?', askClave: 'Close without paying?', keep: 'Stay here', leave: 'Close anyway', cancelled: 'Payment cancelled before it was completed; nothing was charged' },
 } as const;
 
 describe.runIf(browserAvailable())('closing the checkout from a bank page', () => {
@@ -93,7 +94,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
   it.each([
     { lang: 'es' as const, amount: 73, how: 'X' },
     { lang: 'en' as const, amount: 74, how: 'Escape' },
-  ])('Clave in $lang, closed with $how: declined on the bank page (nothing charged), the shop hears an error then the close', async ({ lang, amount, how }) => {
+  ])('Clave in $lang, closed with $how: asked first, then cancelled as the payer\'s (nothing charged, never the bank\'s refusal), the shop hears an error then the close', async ({ lang, amount, how }) => {
     const { context, page, frame, code } = await open(lang, amount);
     const checkout = new CheckoutFrame(frame);
     await checkout.chooseMethod(/Clave/);
@@ -105,10 +106,27 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     await screenshot(page, { path: `${SHOTS}bank-page-close-clave-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
+    // The question, named by its words, with the focus on its first answer; Escape in it dismisses it.
+    const question = frame.getByRole('alertdialog', { name: TEXT[lang].askClave });
+    await question.waitFor({ timeout: 10_000 });
+    const bank = await checkoutFrameOf(page);
+    await expect.poll(() => bank.evaluate(() => document.activeElement?.textContent ?? '')).toBe(TEXT[lang].keep);
+    expect(await seriousViolations(bank)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}bank-page-close-clave-ask-${lang}-360.png` });
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden', timeout: 10_000 });
+    expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([-1]);
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await close.click();
+    await question.getByRole('button', { name: TEXT[lang].leave }).click();
     const events = await closed(page);
     expect(events.map(([name]) => name)).toEqual(['result', 'close']);
-    expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'clave' });
-    expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([0]);
+    expect(events[0]?.[1]).toMatchObject({
+      status: 'error', method: 'clave', notification: { Estado: 'DECLINED', Razon: 'payment_cancelled' }, reason: { key: 'payment_cancelled', text: TEXT[lang].cancelled },
+    });
+    expect(events[1]?.[1]).toMatchObject({ reason: 'payer' });
+    const recorded = (await transactionsFor(sandbox, code)) as Array<{ status: number | string; authStatus?: string }>;
+    expect(recorded.map((t) => [Number(t.status), t.authStatus])).toEqual([[0, 'CANCELLED']]);
     await context.close();
   }, 90_000);
 

@@ -61,7 +61,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
 
     // The refusal and what it means for the payer's money (the bank gives no reason of its own).
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(
-      'Pago rechazadoTu banco no aprobó el pago con Clave o se canceló en su página. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
+      'Pago rechazadoTu banco no aprobó el pago con Clave. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
     );
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
@@ -78,6 +78,33 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     expect(transactions.map((t) => [t.method, Number(t.status)]).sort()).toEqual([['clave', 0], ['clave', 1]]);
     expect(await attempts(opened)).toBe(2);
     await opened.context.close();
+  });
+
+  it.each([
+    { lang: 'es' as const, cancel: /cancelar y volver/i, said: 'El pago se canceló antes de completarse y no se hizo ningún cargo. Puedes pagar de nuevo o con otro método' },
+    { lang: 'en' as const, cancel: /cancel and go back/i, said: 'The payment was cancelled before it was completed and nothing was charged. You can pay again or another way' },
+  ])('$lang: left on the bank page with its own cancel: the form says cancelled (focused), recorded CANCELLED as the payer\'s, never "declined"; then paid', async ({ lang, cancel, said }) => {
+    const code = await createLink(sandbox, { amount: 13.5, taxAmount: 0, description: 'Sombrero pintao' });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${sandbox.url}/pf/widget/clave?type=lk&code=${code}&lang=${lang}`);
+    const checkout = new CheckoutFrame(page);
+    await expect.poll(() => checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked(), { timeout: 20_000 }).toBe(true);
+    await continueButton(checkout).click();
+    await page.getByRole('button', { name: cancel }).click();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(said);
+    expect(await checkout.alert.textContent()).not.toMatch(/rechaz|declin/i);
+    expect(new URL(page.url()).searchParams.get('error')).toBe('payment_cancelled');
+    expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
+    await expect.poll(() => checkout.alert.evaluate((alert) => alert === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, { path: `e2e/artifacts/clave-cancelled-${lang}-390.png` });
+    const recorded = (await transactionsFor(sandbox, code)) as Array<{ status: number | string; authStatus?: string }>;
+    expect(recorded.map((t) => [Number(t.status), t.authStatus])).toEqual([[0, 'CANCELLED']]);
+
+    await continueButton(checkout).click();
+    await page.getByRole('button', { name: /aprobar|approve/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.close();
   });
 
   it('/pf/widget/clave opens the checkout with Clave chosen; a full page comes back through /pf/widget/returnclave, in English', async () => {

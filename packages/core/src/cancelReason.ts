@@ -11,8 +11,8 @@ export type MerchantCancelReason = (typeof MERCHANT_CANCEL_REASONS)[number];
 
 /**
  * As recorded (a payment's `details.cancelReason`): the merchant's reasons, and a card's 3DS challenge
- * the payer cancelled on the issuer's page (`payer_on_issuer_page`), in the browser that shows it,
- * where the plain `payer` was left from the checkout, maybe from another browser.
+ * or a Clave bank page the payer cancelled on that page (`payer_on_issuer_page`), in the browser that
+ * shows it, where the plain `payer` was left from the checkout, maybe from another browser.
  */
 const CANCEL_REASONS = [...MERCHANT_CANCEL_REASONS, 'payer_on_issuer_page'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChallengeAbandon, calledOffElsewhere, isAbandonableChallenge } from './challengeAbandon';
+import { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge } from './challengeAbandon';
 
 const challenge = { method: 'card', status: -1, authStatus: 'PENDING_3DS', redirectUrl: 'http://localhost/sandbox/3ds/PP1' };
 
@@ -15,6 +15,20 @@ describe('SPEC 4 "Card: -1 pending, 0 declined, 1 approved" and "a 3DS redirect 
     ['another method pending with a redirect (Clave)', { ...challenge, method: 'clave' }, false],
   ])('%s', (_case, attempt, allowed) => {
     expect(isAbandonableChallenge(attempt)).toBe(allowed);
+  });
+});
+
+describe('SPEC 4 "Clave: 0 declined, 1 approved, -1 pending": which Clave payment the payer leaving the bank\'s page calls off as cancelled', () => {
+  const atBank = { method: 'clave', status: -1, authStatus: 'PENDING' };
+  it.each([
+    ['pending at the bank\'s page', atBank, true],
+    ['pending, no auth status yet', { ...atBank, authStatus: null }, true],
+    ['approved by the bank', { ...atBank, status: 1, authStatus: 'APPROVED' }, false],
+    ['declined by the bank', { ...atBank, status: 0, authStatus: 'DECLINED' }, false],
+    ['already cancelled', { ...atBank, status: 0, authStatus: 'CANCELLED' }, false],
+    ['a card pending at its challenge (left another way)', { ...atBank, method: 'card', authStatus: 'PENDING_3DS' }, false],
+  ])('%s', (_case, attempt, allowed) => {
+    expect(isAbandonableBankPage(attempt)).toBe(allowed);
   });
 });
 

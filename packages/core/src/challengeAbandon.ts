@@ -1,6 +1,7 @@
 import { cancelReasonOf, type CancelledAttempt } from './cancelReason';
 import { CARD_AUTH_STATUS } from './cardMessages';
 import { CARD_STATUS } from './cardOutcome';
+import { recordedPaymentResult } from './status';
 
 interface RecordedCardAttempt {
   method: string;
@@ -13,6 +14,15 @@ interface RecordedCardAttempt {
 export function isAbandonableChallenge(attempt: RecordedCardAttempt): boolean {
   return attempt.method === 'card' && attempt.status === CARD_STATUS.pending
     && attempt.authStatus === CARD_AUTH_STATUS.three_ds && (attempt.redirectUrl ?? '') !== '';
+}
+
+/**
+ * SPEC 4 "Clave: 0 declined, 1 approved, -1 pending": only a Clave payment still pending at the bank's
+ * page is the payer's to leave there (its X, Escape or "Cancelar y volver"). Left, it is called off as
+ * the payer's own cancel, never the bank's refusal: the bank answered nothing.
+ */
+export function isAbandonableBankPage(attempt: { method: string; status: number; authStatus: string | null }): boolean {
+  return attempt.method === 'clave' && recordedPaymentResult(attempt) === 'PENDING';
 }
 
 /** `receipt`: the challenge was completed first; `declined`: the bank refused first; `waiting`: still pending. */

@@ -114,7 +114,7 @@ export { RegisterCardSchema, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 export { declineFieldOf, refusalAlertOf } from './cardDecline';
-export { afterChallengeAbandon, calledOffElsewhere, isAbandonableChallenge } from './challengeAbandon';
+export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge } from './challengeAbandon';
 export { cancelledByPayer, cancelReasonOf, MERCHANT_CANCEL_REASONS, merchantCancelReasonOf } from './cancelReason';
 export type { CancelReason, MerchantCancelReason } from './cancelReason';
 export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
@@ -298,7 +298,7 @@ export {
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
-export { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+export { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema, TrackIdSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';

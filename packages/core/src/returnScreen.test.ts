@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
 
 const pending = (attempt: unknown) => encodeURIComponent(JSON.stringify(attempt));
 
@@ -43,6 +43,19 @@ describe('returnedPaymentResult: SPEC 4 "Overall result" of a payment back from 
     ['clave', { status: -1, authStatus: 'EXPIRED', cardType: '' }, 'DECLINED'],
   ] as const)('%s %o -> %s', (method, receipt, expected) => {
     expect(returnedPaymentResult(method, receipt)).toBe(expected);
+  });
+});
+
+describe('returnRefusalKey: SPEC 4 "Clave: 0 declined": a payment left on the bank\'s page is the payer\'s cancel, never told as the bank\'s refusal', () => {
+  it.each([
+    ['left on the bank\'s page (its X, Escape or cancel)', { authStatus: 'CANCELLED' }, 'payment_cancelled'],
+    ['the same, spelt loosely', { authStatus: ' cancelled ' }, 'payment_cancelled'],
+    ['refused by the bank', { authStatus: 'DECLINED' }, 'payment_declined'],
+    ['ended without an auth status', { authStatus: '' }, 'payment_declined'],
+    ['no auth status at all', { authStatus: null }, 'payment_declined'],
+    ['expired at the bank', { authStatus: 'EXPIRED' }, 'payment_declined'],
+  ] as const)('%s -> %s', (_case, receipt, key) => {
+    expect(returnRefusalKey(receipt)).toBe(key);
   });
 });
 

@@ -5,7 +5,7 @@ import { isRememberedAttempt } from './messages';
 import type { OverallResult } from './notification';
 import type { PaymentMethodId } from './constants';
 import { notificationStatusOf } from './paymentResult';
-import { paymentOverallResult, statusFamilyOf } from './status';
+import { CANCELLED_AUTH_STATUS, paymentOverallResult, statusFamilyOf } from './status';
 
 // A payment back from outside (3DS, Clave's bank page) lands in a new page load; the server reads its
 // receipt into the page, so the payer waits for no round trip after a return.
@@ -39,6 +39,15 @@ function challengeOfPending(raw: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a payment back from the bank's page (Clave) ended unpaid, as the form it returns to says it and
+ * the shop hears it: the payer left that page without answering (cancelled, nothing charged), or the
+ * bank refused. A cancel is never told as the bank's refusal.
+ */
+export function returnRefusalKey(receipt: { authStatus: string | null }): 'payment_cancelled' | 'payment_declined' {
+  return (receipt.authStatus ?? '').trim().toUpperCase() === CANCELLED_AUTH_STATUS ? 'payment_cancelled' : 'payment_declined';
 }
 
 /** The auth status decides where the method's table has no declined code. */

@@ -353,7 +353,7 @@ export const en: Record<keyof typeof es, string> = {
   clave_returning: 'Checking the Clave payment...',
   clave_intro: "You will pay on your bank's page with your Clave card and come back here for the receipt.",
   clave_bank_pending: "Your Clave payment is waiting for your bank's answer.",
-  clave_declined_reason: 'Your bank did not approve the Clave payment, or it was cancelled on its page. You were not charged: you can try again or choose another method.',
+  clave_declined_reason: 'Your bank did not approve the Clave payment. You were not charged: you can try again or choose another method.',
   // Crypto
   crypto_title: 'Pay with crypto',
   crypto_choose_coin: 'Choose the coin',

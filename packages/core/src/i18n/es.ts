@@ -352,7 +352,7 @@ export const es = {
   clave_returning: 'Verificando el pago con Clave...',
   clave_intro: 'Pagarás en la página de tu banco con tu tarjeta Clave y volverás aquí para ver el comprobante.',
   clave_bank_pending: 'Tu pago con Clave espera la respuesta de tu banco.',
-  clave_declined_reason: 'Tu banco no aprobó el pago con Clave o se canceló en su página. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
+  clave_declined_reason: 'Tu banco no aprobó el pago con Clave. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
   // Crypto
   crypto_title: 'Pagar con criptomonedas',
   crypto_choose_coin: 'Elige la moneda',

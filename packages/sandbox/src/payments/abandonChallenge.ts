@@ -1,4 +1,4 @@
-import { cancelledByPayer, cancelReasonOf, isAbandonableChallenge, recordedPaymentResult, type CancelReason } from '@pasarela/core';
+import { cancelledByPayer, cancelReasonOf, isAbandonableBankPage, isAbandonableChallenge, recordedPaymentResult, type CancelReason } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
@@ -33,5 +33,18 @@ export async function abandonCardChallenge(
   if (recordedPaymentResult(attemptOf(after)) === 'PENDING') {
     throw new PaymentError('conflict', 'not_at_challenge', 'This card payment is not waiting at a 3D Secure challenge: its issuer decides it');
   }
+  return after;
+}
+
+/**
+ * The payer left the Clave bank's page without answering (its X, Escape or "Cancelar y volver"): called
+ * off on the locked row as the payer's cancel there (`payer_on_issuer_page`, told the merchant as
+ * `payer`), never as the bank's refusal, then withdrawn at the bank, so the page takes no later answer.
+ * A bank that answered first wins: nothing changes.
+ */
+export async function abandonBankPage(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<TransactionRow> {
+  const settled = await settlePayment(deps, row.cod_oper, (locked) => (isAbandonableBankPage(attemptOf(locked)) ? cancelledOutcome(locked, 'payer_on_issuer_page') : undefined));
+  const after = settled?.row ?? row;
+  if (settled?.kind === 'settled') await withdrawAtGateway(deps, after).catch(() => undefined);
   return after;
 }

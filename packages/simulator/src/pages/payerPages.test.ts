@@ -188,6 +188,27 @@ describe("the bank's Clave page", () => {
     expect(s.told.map((t) => t.event.id)).toEqual(['sim:bank:KCL1:declined']);
   });
 
+  it("its X, Escape (asked first) and 'Cancel and go back' decide nothing at the bank: back marked cancel, for the checkout to call the payment off as the payer's", async () => {
+    const s = simulator();
+    await start(s, 'KCL3', 'en');
+    const html = await (await s.app.request('/clave/KCL3')).text();
+    // The X posts a cancel, and its question comes first; the page's own cancel too.
+    expect(html).toMatch(/<input type="hidden" name="result" value="cancel"><button class="close"/);
+    expect(html).toContain('role="alertdialog"');
+    expect(html).toContain('Close without paying?');
+    expect(html).toMatch(/value="cancel"><button class="cancel" type="submit">Cancel and go back/);
+    const res = await s.post('/clave/KCL3', { result: 'cancel', close: '1' });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location') ?? '');
+    expect([back.searchParams.get('close'), back.searchParams.get('cancel')]).toEqual(['1', '1']);
+    expect(await s.call('bank/outcome', { idempotencyKey: 'KCL3' })).toBe('waiting');
+    expect(s.told).toEqual([]);
+    const es = await (await s.app.request('/clave/KCL4')).text();
+    expect(es).not.toContain('¿Cerrar sin pagar?');
+    await start(s, 'KCL4', 'es');
+    expect(await (await s.app.request('/clave/KCL4')).text()).toContain('¿Cerrar sin pagar?');
+  });
+
   it('cancelled by the server (the payment called off): no longer available, and takes no approval', async () => {
     const s = simulator();
     await start(s, 'KCL2', 'es');

@@ -22,6 +22,7 @@ const TEXT = {
     card: (amount: string, card: string) => `${amount} con ${card}`,
     cardEndingIn: '{{brand}} terminada en {{last4}}',
     closeAsk: { title: '¿Cerrar sin verificar?', text: 'Si cierras ahora, el pago no se hace y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
+    claveCloseAsk: { title: '¿Cerrar sin pagar?', text: 'Si cierras ahora, el pago se cancela y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
   },
   en: {
     threeDsTitle: '3D Secure verification', threeDsAsk: "Simulate the issuing bank's answer:", approve: 'Approve', fail: 'Fail', decline: 'Decline',
@@ -34,6 +35,7 @@ const TEXT = {
     card: (amount: string, card: string) => `${amount} with ${card}`,
     cardEndingIn: '{{brand}} ending in {{last4}}',
     closeAsk: { title: 'Close without verifying?', text: 'If you close now, the payment is not made and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
+    claveCloseAsk: { title: 'Close without paying?', text: 'If you close now, the payment is cancelled and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
   },
 } as const;
 
@@ -136,9 +138,10 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const t = TEXT[lang];
     const action = `/clave/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
-    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'fail'))}<span class="sandbox">Sandbox</span><h1>${t.claveTitle}</h1>
+    // Closed or left without an answer: the payer's cancel, which the checkout records as such (never the bank's refusal).
+    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel', t.claveCloseAsk))}<span class="sandbox">Sandbox</span><h1>${t.claveTitle}</h1>
 <p>${t.pay} ${amountOf(request.amountCents, lang)}: ${escapeHtml(request.description)}</p>
-${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.decline)}${cancelForm(action, hidden, lang, 'fail')}`;
+${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.decline)}${cancelForm(action, hidden, lang, 'cancel')}`;
     return send(c, renderPage('Clave', body, look, originOf(request.returnUrl)));
   });
 
@@ -151,9 +154,12 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const { request } = page;
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
     const result = f['result'];
-    if (result !== 'approve' && result !== 'fail') return c.text('result must be approve or fail', 400);
+    if (result !== 'approve' && result !== 'fail' && result !== 'cancel') return c.text('result must be approve, fail or cancel', 400);
     if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
     if (page.state === 'decided') return goBack(c, request.returnUrl || undefined, f, look);
+    // The payer leaves without answering: nothing decided at the bank; the checkout, told by the mark on
+    // its return address, calls the payment off as the payer's and withdraws this page.
+    if (result === 'cancel') return goBack(c, request.returnUrl || undefined, { ...f, [CANCEL_MARK]: '1' }, look);
     const outcome = await controls.bank.payerDecides(key, result === 'approve');
     if (!outcome) {
       const now = await pages.bank(key);

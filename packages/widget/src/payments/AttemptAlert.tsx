@@ -21,7 +21,8 @@ export function AttemptAlert({ message, onRetry, retryLabel, focusAlert }: Attem
   const text = message.text ?? t(message.key);
   return (
     <div className="attempt-failed">
-      <div className="alert" role="alert" ref={box} tabIndex={focusAlert ? -1 : undefined}>
+      {/* A cancel (the payer's own, nothing charged) is news, not a failure: told as the card form tells it. */}
+      <div className={message.key === 'payment_cancelled' ? 'alert alert--info' : 'alert'} role="alert" ref={box} tabIndex={focusAlert ? -1 : undefined}>
         {message.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
         {text !== t('declined_title') ? <p className="alert__text">{text}</p> : null}
       </div>

@@ -6,6 +6,8 @@ import { BANK_PAGE_CLOSE_FIELD } from '@pasarela/core';
 import { withCloseMark } from '../../http/closeMark';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { settleOnReturn } from '../../payments/settleOnReturn';
+import { abandonBankPage } from '../../payments/abandonChallenge';
+import { findTransaction } from '../../store/transactions';
 import { sameOriginPath } from './threeDs';
 import { ApiError } from '../../errors/ApiError';
 import { settleResultOf } from './settleBody';
@@ -27,6 +29,11 @@ export function claveReturnRoutes(deps: Deps) {
     const codOper = c.req.param('codOper');
     // What the bank decided, asked by the payment's key, in case its notification is not in yet.
     await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
+    // Left on the bank's page without an answer: the payer's cancel, not the bank's refusal.
+    if (c.req.query('cancel') === '1') {
+      const row = await findTransaction(deps.db, codOper);
+      if (row?.method === 'clave') await abandonBankPage(deps, row).catch(() => undefined);
+    }
     return c.redirect(withCloseMark(claveReturnUrl(codOper, c.req.query('returnTo')), { [BANK_PAGE_CLOSE_FIELD]: c.req.query(BANK_PAGE_CLOSE_FIELD) }), 303);
   });
   return app;

@@ -101,6 +101,36 @@ describe('the way back from the issuer and the bank', () => {
     expect(row).toEqual({ status: 0, auth_status: 'CANCELLED' });
     expect((await fetch(page)).status).toBe(410);
   });
+
+  it("the Clave bank page's cancel (its X, Escape or 'Cancelar y volver'): the way back calls the payment off as the payer's, not the bank's refusal, and withdraws the page", async () => {
+    const code = await newLink(t, { amount: 36 });
+    const clave = await t.post('/clave/payments', { code, trackId: `left-${Math.random()}` });
+    const codOper = String(clave.data['codOper']);
+    const bank = new URL(String(clave.data['redirectUrl']));
+    const left = await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'cancel', close: '1', returnTo: '/pf/widget/returnclavesdk?lang=en' }) });
+    expect(left.status).toBe(303);
+    const back = new URL(left.headers.get('location') ?? '');
+    expect([back.searchParams.get('cancel'), back.searchParams.get('close')]).toEqual(['1', '1']);
+    const onward = new URL((await t.app.request(back.pathname + back.search)).headers.get('location') ?? '', 'http://x');
+    expect(onward.pathname).toBe('/pf/widget/returnclavesdk');
+    expect([onward.searchParams.get('Oper'), onward.searchParams.get('close')]).toEqual([codOper, '1']);
+    const [row] = await t.db.query<{ status: number; auth_status: string; message_key: string; details: Record<string, unknown> }>('select status, auth_status, message_key, details from transactions where cod_oper = $1', [codOper]);
+    expect(row).toMatchObject({ status: 0, auth_status: 'CANCELLED', message_key: 'cancelled', details: { cancelReason: 'payer_on_issuer_page' } });
+    // Withdrawn at the bank: its page says the payment was cancelled and takes no answer.
+    expect((await fetch(bank)).status).toBe(410);
+    expect((await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(410);
+    expect((await t.get(`/clave/payments/${codOper}`)).data['status']).toBe(0);
+  });
+
+  it('Clave answered by the bank first (approved in another tab): a cancel mark on the way back changes nothing', async () => {
+    const clave = await t.post('/clave/payments', { code: await newLink(t, { amount: 37 }), trackId: `won-${Math.random()}` });
+    const codOper = String(clave.data['codOper']);
+    const bank = new URL(String(clave.data['redirectUrl']));
+    await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve' }) });
+    await t.app.request(`/pf/gateways/return/clave/${codOper}?cancel=1`);
+    const [row] = await t.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
+    expect(row).toEqual({ status: 1, auth_status: 'APPROVED' });
+  });
 });
 
 describe('the admin settle calls (a script plays the issuer and the bank)', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogs, PasarelaError } from '@pasarela/core';
+import { catalogs, PasarelaError, type PayerMessage } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
@@ -24,6 +24,22 @@ describe('ClaveScreen', () => {
     view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
     return { ...view, calls, results: fake.results };
   }
+
+  it.each<[PayerMessage['key'], string, string]>([
+    ['payment_cancelled', 'alert alert--info', catalogs.es.payment_cancelled ?? ''],
+    ['payment_declined', 'alert', `${catalogs.es.declined_title ?? ''}${catalogs.es.clave_declined_reason ?? ''}`],
+  ])("back from the bank's page with %s: said in its own words, focused to be read, never a cancel told as the bank's refusal", async (key, className, said) => {
+    const { api } = scriptedApi({});
+    const fake = fakePaymentContext('clave', api, { arrivalMessage: { key } });
+    const view = await render(<ClaveScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    await settle();
+    const alert = view.container.querySelector<HTMLElement>('[role="alert"]');
+    expect(alert?.textContent).toBe(said);
+    expect(alert?.className).toBe(className);
+    expect(document.activeElement).toBe(alert);
+    if (key === 'payment_cancelled') expect(alert?.textContent).not.toMatch(/rechaz|banco/i);
+  });
 
   it('a request whose answer was lost (504), which the server, asked, does not have: "nothing was charged", not left silent', async () => {
     const view = await sent({

@@ -19,8 +19,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   const busy = current.phase === 'sending';
   // An attempt that ended unreported (its answer lost: it may have gone through) has only the attempt's message.
   const failure = clave.alert ?? (current.phase === 'failed' ? current.message : null);
-  // The bank's refusal (on its page, or cancelled there) carries no reason of its own: say what it
-  // means for the payer's money and what to do next.
+  // The bank's refusal carries no reason of its own: say what it means for the payer's money and what
+  // to do next. Left on the bank's page without an answer is the payer's cancel (payment_cancelled), said as such.
   // One object while the failure is the same: the alert takes the focus when it changes, not on every render.
   const alert = useMemo(() => (failure?.key === 'payment_declined' && failure.text === undefined ? { ...failure, text: t('clave_declined_reason') } : failure), [failure]);
 

@@ -53,6 +53,17 @@ describe('Clave return', () => {
     expect(store.getState()).toMatchObject({ status: 'done', to: `${FORM}&error=payment_declined&method=clave` });
   });
 
+  it("left on the bank's page without an answer (its X, Escape or cancel): reported as the payer's cancel, and the form says cancelled, never the bank's refusal", async () => {
+    const { store, reports, onSuccess } = setup({ ...receipt(0), authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse; no se hizo ningún cargo' });
+    await store.getState().load();
+    expect(reports).toEqual([expect.objectContaining({
+      status: 'error', method: 'clave', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'payment_cancelled' }),
+      reason: { key: 'payment_cancelled', text: 'Pago cancelado antes de completarse; no se hizo ningún cargo' },
+    })]);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'done', to: `${FORM}&error=payment_cancelled&method=clave` });
+  });
+
   it('a payment called off because another one paid the order is not reported as a decline and shows in place, naming that one (issue 92)', async () => {
     const { store, reports, onSuccess } = setup({ ...receipt(0), authStatus: 'CANCELLED', paidBy: { codOper: 'OP9', method: 'card' } });
     await store.getState().load();

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult, type Receipt } from '@pasarela/core';
+import { isPasarelaError, payerMessage, returnRefusalKey, type PayerMessage, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
@@ -64,14 +64,21 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
             set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
             return;
           }
-          const result = resultAfterReturn('clave', receipt, deps.pending, deps.now());
+          const told = resultAfterReturn('clave', receipt, deps.pending, deps.now());
+          // Left on the bank's page without an answer: the payer's cancel, told the shop by its catalogue
+          // key, never as the bank's refusal; its words are the receipt's, in the payer's language (this
+          // page reports before the whole catalogue is loaded).
+          const refusal = returnRefusalKey(receipt);
+          const result: PaymentResult = told.status === 'error' && refusal === 'payment_cancelled'
+            ? { ...told, notification: { ...told.notification, Razon: refusal }, reason: { key: refusal, text: receipt.messageSys } }
+            : told;
           if (!reported) {
             reported = true;
             deps.report(result);
           }
           if (result.status === 'success') deps.onSuccess();
           if (result.status !== 'success' && deps.pending.formPath) {
-            set({ status: 'done', to: formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') });
+            set({ status: 'done', to: formAfterRefusal(deps.pending.formPath, refusal, 'clave') });
           } else {
             // Shown in place (ClaveReturnScreen), from what was just read: no second round trip.
             set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
