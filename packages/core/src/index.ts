@@ -59,6 +59,7 @@ export {
   isValidationChargeInRange,
   campaignDonation,
   amountToCents,
+  balanceCovers,
   centsToAmount,
 } from './money';
 export { processorName } from './names';

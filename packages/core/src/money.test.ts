@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  amountText, minorUnitsText, amountToCents, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
+  amountText, minorUnitsText, amountToCents, balanceCovers, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
 } from './money';
 
 describe('SPEC 5 "Amounts are rounded to two digits."', () => {
@@ -75,6 +75,21 @@ describe('amount formatting in both languages ($1,234.50 in es and en)', () => {
   it('amountText is two decimals without symbol (TotalPagado)', () => {
     expect(amountText(12)).toBe('12.00');
     expect(amountText(1234.567)).toBe('1234.57');
+  });
+});
+
+describe('a wallet balance pays a total only when it covers it whole (the balance method, the debt lookup)', () => {
+  it.each([
+    [100, 42, true],
+    [42, 42, true],
+    [41.99, 42, false],
+    [20, 42, false],
+    [0, 18.5, false],
+    // Floating point: 0.1 + 0.2 is 0.30000000000000004, still 30 cents.
+    [0.1 + 0.2, 0.3, true],
+    [18.5, 18.49, true],
+  ])('balance %d, total %d -> %s', (balance, total, covers) => {
+    expect(balanceCovers(balance, total)).toBe(covers);
   });
 });
 

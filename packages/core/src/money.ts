@@ -57,6 +57,14 @@ export function campaignDonation(
   return { amountToCampaign: roundAmount(amount), idCampaignBridge };
 }
 
+/**
+ * SPEC 1 "balance (wallet balance, also called pfw)": a wallet balance pays a total only when it covers it whole, to the cent; the
+ * server debits it on that condition. A short balance is said up front, never offered as a payment.
+ */
+export function balanceCovers(balance: number, total: number): boolean {
+  return amountToCents(balance) >= amountToCents(total);
+}
+
 export function amountToCents(amount: number): number {
   return Math.round(roundAmount(amount) * SCALE);
 }

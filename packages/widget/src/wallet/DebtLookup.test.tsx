@@ -24,7 +24,7 @@ async function payDebt(status: number) {
   let paid = 0;
   const view = await render(
     <ServicesContext.Provider value={services}>
-      <DebtLookup onPaid={() => void paid++} />
+      <DebtLookup balance={100} onPaid={() => void paid++} />
     </ServicesContext.Provider>,
   );
   await settle();
@@ -67,5 +67,50 @@ describe('debt payment (SPEC 4 payment code lookup result)', () => {
     expect(result.payCalls).toBe(1);
     expect(result.paid).toBe(0);
     expect(result.text).toContain(catalogs.es['payment_rejected']);
+  });
+});
+
+describe('a balance short of the bill (the wallet\'s Saldo says it the same way)', () => {
+  async function found(balance: number, lang: 'es' | 'en') {
+    await startI18n(lang, catalogs[lang]);
+    const { api, calls } = scriptedApi({
+      'users/me/services': { services: [] },
+      'activity/search': { results: [{ paymentCode: 'DEBT2', amount: 40, taxes: 2, description: 'Móvil Demo: factura de la línea 62222222' }] },
+    });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <DebtLookup balance={balance} onPaid={() => undefined} />
+      </ServicesContext.Provider>,
+    );
+    await settle();
+    const input = view.container.querySelector<HTMLInputElement>('input');
+    if (!input) throw new Error('no number field');
+    await type(input, '62222222');
+    view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await settle();
+    const buttons = [...view.container.querySelectorAll<HTMLButtonElement>('button')].map((b) => b.textContent ?? '');
+    const text = view.container.textContent ?? '';
+    const announced = [...view.container.querySelectorAll('[aria-live], [role="alert"]')].map((n) => n.textContent ?? '').join(' ');
+    await view.unmount();
+    await startI18n('es', catalogs.es);
+    return { buttons, text, announced, calls };
+  }
+
+  it.each(['es', 'en'] as const)('%s: $20.00 for a $42.00 bill: the bill, its amount and "not enough" up front; no pay button, nothing sent', async (lang) => {
+    const result = await found(20, lang);
+    expect(result.text).toContain('Móvil Demo: factura de la línea 62222222');
+    expect(result.text).toContain('$42.00');
+    expect(result.text).toContain(catalogs[lang]['wallet_insufficient_balance']);
+    expect(result.buttons.filter((b) => /saldo|balance/i.test(b))).toEqual([]);
+    // Said in order with the bill, not announced before the payer acts.
+    expect(result.announced).not.toContain(catalogs[lang]['wallet_insufficient_balance']);
+    expect(result.calls.filter((c) => c.path === 'activity/pay')).toEqual([]);
+  });
+
+  it('a balance that covers the bill to the cent is offered it', async () => {
+    const result = await found(42, 'es');
+    expect(result.buttons).toContain('Pagar con saldo ($42.00)');
+    expect(result.text).not.toContain(catalogs.es['wallet_insufficient_balance']);
   });
 });

@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
-import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, securityFields, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
+import { balanceCovers, buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, securityFields, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
@@ -10,7 +10,8 @@ import { loadServices, payActivity, searchActivity, type FoundActivity } from '.
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 
-export function DebtLookup({ onPaid }: { onPaid: () => void }) {
+/** `balance`: the wallet's, which pays a bill only when it covers it whole (core balanceCovers). */
+export function DebtLookup({ balance, onPaid }: { balance: number; onPaid: () => void }) {
   const services = useServices();
   const [saved, setSaved] = useState<UserService[]>([]);
   const [number, setNumber] = useState('');
@@ -48,6 +49,8 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
       setBusy(false);
     }
   };
+  const billTotal = (debt: FoundActivity) => totalWithTax(debt.amount, debt.taxes);
+  const payable = (debt: FoundActivity) => balanceCovers(balance, billTotal(debt));
   const serviceFor = (digits: string) => saved.find((s) => userServiceNumber(s) === digits);
   const pay = async (debt: FoundActivity) => {
     setBusy(true);
@@ -104,15 +107,27 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
         ) : null}
         {/* Paid, its button gone: the focus on what happened, never the page's body. */}
         {paid ? <p className="page__text" tabIndex={-1} ref={paidNote}>{t('payment_successfull')} · {paid}</p> : null}
-        {found && found.length > 0 ? <SecuritySlot security={securityOf()} disabled={busy} /> : null}
-        {found?.map((debt) => (
-          <div key={debt.paymentCode} className="wallet-list__item">
-            <span>{debt.description}</span>
-            <BusyButton type="button" className="button button--primary button--small" busy={busy} onClick={() => void pay(debt)}>
-              {t('pay_with_balance', { amount: formatAmount(totalWithTax(debt.amount, debt.taxes), services.lang) })}
-            </BusyButton>
-          </div>
-        ))}
+        {found?.some(payable) ? <SecuritySlot security={securityOf()} disabled={busy} /> : null}
+        {found?.map((debt) =>
+          payable(debt) ? (
+            <div key={debt.paymentCode} className="wallet-list__item">
+              <span>{debt.description}</span>
+              <BusyButton type="button" className="button button--primary button--small" busy={busy} onClick={() => void pay(debt)}>
+                {t('pay_with_balance', { amount: formatAmount(billTotal(debt), services.lang) })}
+              </BusyButton>
+            </div>
+          ) : (
+            // A balance short of the bill is said with the bill, as the Saldo method says it beside Pay: no
+            // payment offered that cannot happen. Read in order with the bill, never announced.
+            <div key={debt.paymentCode} className="wallet-list__item">
+              <span>{debt.description}</span>
+              <span>{formatAmount(billTotal(debt), services.lang)}</span>
+              <div className="alert wallet-list__note">
+                <p className="alert__text">{t('wallet_insufficient_balance')}</p>
+              </div>
+            </div>
+          ),
+        )}
       </div>
     </section>
   );

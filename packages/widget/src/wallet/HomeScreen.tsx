@@ -87,7 +87,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
           {t('add_card')}
         </a>
       </section>
-      <DebtLookup onPaid={() => void store.getState().load()} />
+      <DebtLookup balance={balance} onPaid={() => void store.getState().load()} />
       <section aria-labelledby="recent-label">
         <h2 id="recent-label" className="wallet-section__title">{t('wallet_recent')}</h2>
         {transactions.length === 0 ? <p className="page__text">{t('wallet_no_transactions')}</p> : null}

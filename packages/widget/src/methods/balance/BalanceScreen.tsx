@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatAmount } from '@pasarela/core';
+import { balanceCovers, formatAmount } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { useStoreState } from '../../ui/useStoreState';
@@ -45,7 +45,7 @@ function BalancePay({ payment }: MethodScreenProps) {
   const paying = state.phase === 'paying';
   // Shown after a login in place: the focus moves on to Pay, not to the page's body.
   const payButton = useArrivalFocus<HTMLButtonElement>();
-  const short = state.balance !== null && state.balance < total;
+  const short = state.balance !== null && !balanceCovers(state.balance, total);
   // Too little balance is said beside Pay (its description), not announced before the payer acts;
   // Pay pressed then asks nothing of the server and announces it, the focus staying on Pay.
   const [shortPresses, setShortPresses] = useState(0);
