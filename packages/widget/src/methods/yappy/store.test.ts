@@ -123,3 +123,37 @@ describe('Yappy store', () => {
     expect(fake.results()).toEqual([expect.objectContaining({ status: 'error', method: 'yappy' })]);
   });
 });
+
+describe('the phone a reload finds (SPEC 9 "Yappy gives 5 minutes")', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    open.forEach((s) => s.attempt.getState().stop());
+    open = [];
+  });
+
+  it('a request that lapsed, then a reload: the form has the phone typed, to send again; paid, it is forgotten', async () => {
+    const first = setup(EXPIRED);
+    await first.state.getState().pay('61111111');
+    await vi.waitFor(() => expect(first.attempt.getState().phase).toBe('failed'));
+    first.attempt.getState().stop();
+    // The reload: new stores on the same tab's storage.
+    const reloaded = setup(APPROVED);
+    expect(reloaded.attempt.getState().phase).toBe('idle');
+    expect(reloaded.state.getState().phone).toBe('61111111');
+    await reloaded.state.getState().pay(reloaded.state.getState().phone);
+    expect(reloaded.posts()[0]?.body).toMatchObject({ phone: '61111111' });
+    await vi.waitFor(() => expect(reloaded.attempt.getState().phase).toBe('approved'));
+    expect(setup(APPROVED).state.getState().phone).toBe('');
+  });
+
+  it('another link in the same tab does not get it', async () => {
+    const first = setup(EXPIRED);
+    await first.state.getState().pay('61111111');
+    await vi.waitFor(() => expect(first.attempt.getState().phase).toBe('failed'));
+    const { api } = scriptedApi({});
+    const fake = fakePaymentContext('yappy', api);
+    const other = createYappyStore({ ...fake.payment, data: { ...fake.payment.data, info: { ...fake.payment.data.info, code: 'LINK2' } } });
+    open.push(other);
+    expect(other.state.getState().phone).toBe('');
+  });
+});
