@@ -442,6 +442,7 @@ export const en: Record<keyof typeof es, string> = {
   new_card: 'New card',
   wallet_qr_success: 'Your QR payment was received',
   policy_met: 'met',
+  policy_unmet: 'not met',
   resend_code: 'Send the code again',
   code_resent: 'We sent you a new code',
   wallet_logged_in_as: 'Logged in as {{name}}',

@@ -441,6 +441,7 @@ export const es = {
   new_card: 'Nueva tarjeta',
   wallet_qr_success: 'Tu pago con QR fue recibido',
   policy_met: 'cumplido',
+  policy_unmet: 'pendiente',
   resend_code: 'Enviar el código otra vez',
   code_resent: 'Te enviamos un código nuevo',
   wallet_logged_in_as: 'Sesión iniciada como {{name}}',

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useState } from 'react';
 import { catalogs } from '@pasarela/core';
 import { startI18n } from '../i18n/i18n';
-import { render } from '../testing/render';
+import { render, type } from '../testing/render';
 import { PasswordFields, passwordReady } from './PasswordFields';
 
 // SPEC 5 password_nomatch "Confirm password must equal the new password" and invalid_password
@@ -48,5 +49,61 @@ describe('PasswordFields (SPEC 5 password_nomatch)', () => {
     expect(await confirmError('Nueva#2026clave', 'Nueva#2026clave')).toBe('');
     await unmount?.();
     expect(await confirmError('Nueva#2026clave', '', true)).toBe(catalogs.es.field_required);
+  });
+});
+
+/** The fields as a screen holds them: typing changes the password. */
+function Typed() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={false} disabled={false} />;
+}
+
+describe('the password rules as a screen reader hears them (WCAG 4.1.3: status said, not the whole list on each keystroke)', () => {
+  async function typing(lang: 'es' | 'en', keystrokes: string[]) {
+    await startI18n(lang, catalogs[lang]);
+    const view = await render(<Typed />);
+    unmount = view.unmount;
+    const field = view.input('newPassword');
+    const heard: string[] = [];
+    // Every text a live region holds after each keystroke, as a screen reader would be told it.
+    const live = () => [...view.container.querySelectorAll('[aria-live]')].map((n) => n.textContent ?? '').filter((text) => text !== '').join(' | ');
+    for (const value of keystrokes) {
+      const before = live();
+      await type(field, value);
+      const after = live();
+      heard.push(after === before ? '' : after);
+    }
+    const list = view.container.querySelector('#password-policies');
+    const result = { heard, listLive: list?.getAttribute('aria-live') ?? null, metItems: list?.querySelectorAll('.policies__item--met').length ?? 0 };
+    await startI18n('es', catalogs.es);
+    return result;
+  }
+
+  it('es: each keystroke says only the rules it met or unmet, politely; one that changes none says nothing; the list is not live', async () => {
+    const c = catalogs.es;
+    const result = await typing('es', ['a', 'ab', 'abC', 'abC1', 'abC1#', 'abC1#xyz', 'abC1#xyzw', 'abC1#xy']);
+    expect(result.heard).toEqual([
+      `${c.policies_lowercase}: ${c.policy_met}`,
+      '',
+      `${c.policies_uppercase}: ${c.policy_met}`,
+      `${c.policies_digits}: ${c.policy_met}`,
+      `${c.policy_simbol}: ${c.policy_met}`,
+      `${c.validate_characters_min}: ${c.policy_met}`,
+      '',
+      `${c.validate_characters_min}: ${c.policy_unmet}`,
+    ]);
+    expect(result.listLive).toBeNull();
+    // The visual list still follows each keystroke.
+    expect(result.metItems).toBe(4);
+  });
+
+  it('en: two rules met by one keystroke are said together, once', async () => {
+    const c = catalogs.en;
+    const result = await typing('en', ['A', 'A1b#']);
+    expect(result.heard).toEqual([
+      `${c.policies_uppercase}: ${c.policy_met}`,
+      `${c.policies_lowercase}: ${c.policy_met}. ${c.policies_digits}: ${c.policy_met}. ${c.policy_simbol}: ${c.policy_met}`,
+    ]);
   });
 });

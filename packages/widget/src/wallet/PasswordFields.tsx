@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { useEffect, useRef, useState } from 'react';
 import { newPasswordSchema, passwordPolicyIssues } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
@@ -14,8 +15,32 @@ interface PasswordFieldsProps {
   disabled: boolean;
 }
 
+type PolicyKey = (typeof POLICY_KEYS)[number];
+
+/**
+ * What a screen reader is told as the password is typed: only the rules whose state changed since the
+ * last keystroke ("Debe contener al menos un número: cumplido"), never the whole list again; a
+ * keystroke that changes no rule changes nothing here, so nothing is said.
+ */
+function useRuleChanges(missing: ReadonlySet<string>): string {
+  const before = useRef<ReadonlySet<string>>(missing);
+  const [said, setSaid] = useState('');
+  const now = POLICY_KEYS.filter((key) => missing.has(key)).join(' ');
+  // Asked while rendering, so a page the server drew carries both words in its first texts.
+  const words = { met: t('policy_met'), unmet: t('policy_unmet') };
+  useEffect(() => {
+    const changed = POLICY_KEYS.filter((key: PolicyKey) => before.current.has(key) !== missing.has(key));
+    before.current = missing;
+    if (changed.length === 0) return;
+    setSaid(changed.map((key) => `${t(key)}: ${missing.has(key) ? words.unmet : words.met}`).join('. '));
+    // Keyed by the rules still missing: the set itself is new on every render.
+  }, [now]);
+  return said;
+}
+
 export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
   const missing = new Set(passwordPolicyIssues(password));
+  const ruleChanges = useRuleChanges(missing);
   // SPEC 5 password_nomatch through core's newPasswordSchema (said once the password itself passes).
   const mismatch = confirm !== '' && missing.size === 0 && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
   return (
@@ -32,7 +57,8 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
         describedBy="password-policies"
         disabled={disabled}
       />
-      <ul id="password-policies" className="policies" aria-live="polite">
+      {/* The list changes as the payer types, for the eye; it is the field's description, read with it. */}
+      <ul id="password-policies" className="policies">
         {POLICY_KEYS.map((key) => (
           <li key={key} className={missing.has(key) ? 'policies__item' : 'policies__item policies__item--met'}>
             <span aria-hidden="true">{missing.has(key) ? '○ ' : '✓ '}</span>
@@ -41,6 +67,10 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
           </li>
         ))}
       </ul>
+      {/* Only a rule met or unmet is said, politely (useRuleChanges). */}
+      <p className="visually-hidden" aria-live="polite">
+        {ruleChanges}
+      </p>
       <Field
         name="confirmPassword"
         label={t('label_confirm_password')}
