@@ -15,8 +15,8 @@ const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 // expired or already-paid link names its shop and leads back to it (closing the checkout); the
 // wallet's signup opened from the payment leads back to the payment, and takes a name as written.
 const TEXT = {
-  es: { expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
-  en: { expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
+  es: { expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', recovery: '¿Olvidaste tu contraseña?', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
+  en: { expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', recovery: 'Forgot your password?', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
 } as const;
 
 describe.runIf(browserAvailable())('a way back from every screen', () => {
@@ -91,6 +91,38 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     await screenshot(page, { path: `${SHOTS}payer-signup-back-${lang}-360.png` });
     await toPayment.click();
     await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
+    await backOnTheLogin(page, frame, lang);
+    await page.context().close();
+  }, 90_000);
+
+  /** Back where the payer was: Saldo chosen, its login, the focus in its first field (never the card's, never the body). */
+  async function backOnTheLogin(page: Page, frame: FrameLocator, lang: 'es' | 'en'): Promise<void> {
+    await expect.poll(() => frame.getByRole('radio', { name: TEXT[lang].balance }).isChecked(), { timeout: 15_000 }).toBe(true);
+    expect(await frame.getByRole('link', { name: TEXT[lang].signup }).isVisible()).toBe(true);
+    const inside = await checkoutFrameOf(page);
+    await expect.poll(() => inside.evaluate(() => `${document.activeElement?.tagName ?? ''}:${document.activeElement?.getAttribute('autocomplete') ?? ''}`), { timeout: 10_000 }).toBe('INPUT:username');
+  }
+
+  it.each([
+    { lang: 'es' as const, from: 'signup' as const },
+    { lang: 'en' as const, from: 'recovery' as const },
+  ])('$lang: the browser\'s Back from the $from opened on the checkout\'s Saldo login returns to that login, inside the checkout', async ({ lang, from }) => {
+    const page = await shopPage(lang);
+    const frame = await open(page, await createLink(sandbox, { amount: 16, taxAmount: 0, description: 'Taza' }), lang);
+    const checkout = new CheckoutFrame(frame);
+    await checkout.field('cardnumber').waitFor({ timeout: 20_000 });
+    await checkout.chooseMethod(TEXT[lang].balance);
+    const link = frame.getByRole('link', { name: TEXT[lang][from] });
+    await link.waitFor({ timeout: 15_000 });
+    await link.click();
+    await frame.getByRole('link', { name: TEXT[lang].toPayment }).waitFor({ timeout: 15_000 });
+    await (await checkoutFrameOf(page)).evaluate(() => history.back());
+    await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
+    // Still the checkout, in the shop's page: nothing closed it.
+    expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
+    await backOnTheLogin(page, frame, lang);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}payer-${from}-browser-back-${lang}-360.png` });
     await page.context().close();
   }, 90_000);
 

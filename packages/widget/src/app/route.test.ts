@@ -26,6 +26,9 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     // The method entries open the checkout with that method chosen.
     ['/pf/widget/crypto?type=lk&code=ABC', { name: 'checkout', type: 'lk', code: 'ABC', method: 'crypto' }],
     ['/pf/widget/clave?type=slug&slug=cafe', { name: 'checkout', type: 'slug', code: 'cafe', method: 'clave' }],
+    // The way back from the wallet's signup or recovery opened on the checkout's Saldo login: on Saldo again.
+    ['/pf/widget?type=lk&code=ABC&method=balance', { name: 'checkout', type: 'lk', code: 'ABC', method: 'balance' }],
+    ['/pf/widget?type=lk&code=ABC&method=paypal', { name: 'checkout', type: 'lk', code: 'ABC' }],
     // SPEC 2 "Widget payment types: ... subs (subscription), ps (payment station)".
     ['/pf/widget?type=ps&code=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
     ['/pf/widget?type=subs&code=SUBDEMO0001', { name: 'checkout', type: 'subs', code: 'SUBDEMO0001' }],

@@ -1,4 +1,4 @@
-import { checkoutEntry, type PaymentMethodId } from '@pasarela/core';
+import { checkoutEntry, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
 import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
 import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../services/route';
 import { checkoutModule } from '../checkout/checkoutModule';
@@ -28,6 +28,12 @@ function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
   return entry ? { name: 'checkout', ...entry, ...(method ? { method } : {}) } : { name: 'notFound' };
 }
 
+/** `method=balance`: the method the checkout opens on (the way back from the wallet's signup or recovery, a refusal's form). */
+function methodOf(params: URLSearchParams): PaymentMethodId | undefined {
+  const method = params.get('method') ?? '';
+  return (PAYMENT_METHOD_IDS as readonly string[]).includes(method) ? (method as PaymentMethodId) : undefined;
+}
+
 const oper = (params: URLSearchParams) => params.get('Oper')?.trim() ?? params.get('codOper')?.trim() ?? '';
 const exactly = (segments: readonly string[], ...want: string[]) =>
   segments.length === want.length && want.every((w, i) => segments[i] === w);
@@ -41,7 +47,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   // /pf/widget
-  { match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
+  { match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p, methodOf(p)) : null) },
   // /pf/widget/clave
   { match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
   // /pf/widget/crypto

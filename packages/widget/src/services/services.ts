@@ -23,7 +23,7 @@ export interface Services {
   api: ApiClient;
   lang: Language;
   bridge: ParentBridge;
-  navigate: (path: string, options?: { shown?: boolean }) => void;
+  navigate: (path: string, options?: { shown?: boolean; back?: string }) => void;
   address: () => URL;
   referrer: string;
   leave: (url: string) => void;

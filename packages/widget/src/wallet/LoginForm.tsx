@@ -11,9 +11,14 @@ interface LoginFormProps {
   onLoggedIn: () => void;
   next: string;
   idPrefix?: string;
+  /**
+   * In the checkout (its balance method): signup and recovery open on top of it, so the browser's
+   * Back, and their "Volver al pago", come back to `next`, this login, instead of leaving the checkout.
+   */
+  onTopOfNext?: boolean;
 }
 
-export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, next, idPrefix = '', onTopOfNext = false }: LoginFormProps) {
   const services = useServices();
   const [store] = useState(() => createLoginStore({ api: services.api, session: services.session }));
   const { login } = useStoreState(store);
@@ -28,6 +33,8 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
   const alertId = `${idPrefix}login-error`;
   const busy = login.status === 'loading';
   const error = login.error ?? (expired ? 'session_expired' : null);
+
+  const openOnTop = (path: string) => services.navigate(path, onTopOfNext ? { back: next } : {});
 
   const submit = async () => {
     const gaps = { username: username.trim() === '', password: password === '' };
@@ -91,10 +98,10 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
         {busy ? t('loading') : t('login_button')}
       </BusyButton>
       <p className="wallet-links">
-        <a className="button--link" href={walletLink('/pf/widget/recoverypassword', next)} onClick={(e) => go(e, services.navigate)}>
+        <a className="button--link" href={walletLink('/pf/widget/recoverypassword', next)} onClick={(e) => go(e, openOnTop)}>
           {t('forgot_password')}
         </a>
-        <a className="button--link" href={walletLink('/pf/widget/signup', next)} onClick={(e) => go(e, services.navigate)}>
+        <a className="button--link" href={walletLink('/pf/widget/signup', next)} onClick={(e) => go(e, openOnTop)}>
           {t('signup_link')}
         </a>
       </p>

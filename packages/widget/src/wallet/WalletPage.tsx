@@ -4,6 +4,7 @@ import { t } from '../i18n/i18n';
 import { loadLinkShop } from '../api/loadLinkShop';
 import { WayOut, type ShopIdentity } from '../ui/WayOut';
 import { useServices, type Services } from '../services/services';
+import { BACK_TO_STATE } from '../services/history';
 
 function useShopOf(back: string | null | undefined, services: Services): ShopIdentity | null {
   const [shop, setShop] = useState<ShopIdentity | null>(null);
@@ -20,6 +21,14 @@ function useShopOf(back: string | null | undefined, services: Services): ShopIde
     };
   }, [back, services]);
   return shop;
+}
+
+/** Opened on top of the payment (history.ts `back`): the same entry Back returns to, not a second one. */
+function backTo(payment: string, services: Services): void {
+  const state: unknown = history.state;
+  const opened = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[BACK_TO_STATE] : undefined;
+  if (typeof opened === 'string' && new URL(opened, location.href).href === new URL(payment, location.href).href) history.back();
+  else services.navigate(payment);
 }
 
 export function WalletPage({ title, children, back }: { title: string; children: ReactNode; back?: string | null | undefined }) {
@@ -41,7 +50,7 @@ export function WalletPage({ title, children, back }: { title: string; children:
       <WayOut shop={shop} />
       {/* Opened from a payment (signup, recovery from the checkout's login): the way back to it. */}
       {toPayment ? (
-        <a className="button--link wallet-back" href={toPayment} onClick={(e) => (e.preventDefault(), services.navigate(toPayment))}>
+        <a className="button--link wallet-back" href={toPayment} onClick={(e) => (e.preventDefault(), backTo(toPayment, services))}>
           {t('back_to_payment')}
         </a>
       ) : null}

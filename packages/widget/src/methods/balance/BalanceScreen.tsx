@@ -4,7 +4,7 @@ import { t } from '../../i18n/i18n';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { useStoreState } from '../../ui/useStoreState';
 import { LoginForm } from '../../wallet/LoginForm';
-import { here } from '../../wallet/walletLink';
+import { hereOn } from '../../wallet/walletLink';
 import { createBalanceStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PayingStatus } from '../../ui/PayingStatus';
@@ -28,7 +28,8 @@ export function BalanceScreen({ payment }: MethodScreenProps) {
         <>
           <p className="method__text">{t('wallet_balance_login_intro')}</p>
           <div ref={loginArea}>
-            <LoginForm idPrefix="balance-" next={here()} onLoggedIn={() => undefined} />
+            {/* Signup and recovery open on top of this checkout: Back comes here again, on Saldo. */}
+            <LoginForm idPrefix="balance-" next={hereOn('balance')} onTopOfNext onLoggedIn={() => undefined} />
           </div>
           <p className="page__hint">{t('pay_with_balance', { amount: formatAmount(total, services.lang) })}</p>
         </>
