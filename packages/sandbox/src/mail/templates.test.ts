@@ -17,6 +17,7 @@ const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
   emailPaymentMail: (lang) => templates.emailPaymentMail({ lang, origin: ORIGIN, token: 'EP0123456789abcdef0123', merchant: 'Tienda Demo Panamá', total: '42.80', description: 'Clases de natación' }),
   validationMail: (lang) => templates.validationMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá' }),
   refundMail: (lang) => templates.refundMail({ lang, origin: ORIGIN, codOper: 'PPC1', merchant: 'Tienda', amount: '0.00031 BTC', network: 'BTC', to: 'sbxbtc_payer_1' }),
+  overpaymentMail: (lang) => templates.overpaymentMail({ lang, origin: ORIGIN, codOper: 'PPC2', merchant: 'Tienda', amount: '10 USDT', network: 'TRX', to: 'sbxtrx_payer_1' }),
   walletRequestMail: (lang) => templates.walletRequestMail({ lang, id: '17', total: '9.00', description: 'Almuerzo' }),
   signupCodeMail: (lang) => templates.signupCodeMail({ lang, code: '123456' }),
   existingAccountMail: (lang) => templates.existingAccountMail({ lang }),
