@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
 import { CARD_FACTS_ENTRIES, cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
+import { connectionRefused } from './http/processorClient';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -18,6 +19,13 @@ export type VaultCardFacts = v.InferOutput<typeof VaultCardSchema>;
 /** No answer from the vault, or one it should not give: nothing was charged, the payer may retry. */
 export class CardVaultUnavailable extends Error {
   override readonly name = 'CardVaultUnavailable';
+}
+
+/** Why fetch failed, in a log's words: undici's "fetch failed" says nothing without its cause. */
+function fetchFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
 }
 
 export interface CardVault {
@@ -162,7 +170,8 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
           signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
         });
       } catch (error) {
-        throw new CardVaultUnavailable(`The card vault did not answer (${error instanceof Error ? error.message : String(error)})`);
+        if (connectionRefused(error)) throw new CardVaultUnavailable(`The card vault refused the connection at ${base}`);
+        throw new CardVaultUnavailable(`The card vault at ${base} did not answer (${fetchFailure(error)})`);
       }
       if (answer.status === 404) {
         await answer.body?.cancel();

@@ -30,7 +30,7 @@ export type CardCheckAnswer =
 export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown, lang: Language): Promise<CardCheckAnswer> {
   const parsed = parseOr400(RegisterCardSchema, body);
   // The card as the vault holds it (issue 90): its brand, expiry and fingerprint (the check spends the token).
-  const vaultCard = await vaultCardOf(deps, parsed.cardNumber, 'cardNumber');
+  const vaultCard = await vaultCardOf(deps, parsed.cardNumber, 'cardNumber', () => findCardCheck(deps.db, userId, parsed.trackId));
   const brand = vaultCard.brand;
   const expiry = vaultExpiry(vaultCard);
   if (!isCardExpiryValid(expiry.expMonth, expiry.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');

@@ -5,7 +5,7 @@ import { setCaptureDeadline } from '../store/holds';
 import { merchantPrices } from '../store/balanceTransactions';
 import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
-import type { TransactionRow } from '../store/transactions';
+import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
@@ -45,7 +45,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   const input = linkInputOf(payload);
   // The card as the vault holds it: its brand, expiry and fingerprint, not the payload's word for them
   // (the attempt spends the token: recordAttempt).
-  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber');
+  const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber', async () => input.trackId ? findTransactionByTrackId(deps.db, input.trackId) : undefined);
   const cardFingerprint = vaultCard.fingerprint;
   const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
   const earlier = await repeatedPayment(deps, input, fingerprint);

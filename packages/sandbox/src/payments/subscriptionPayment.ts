@@ -12,7 +12,7 @@ import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
 import { cardTokenHash } from '../store/cardTokenUses';
-import type { TransactionRow } from '../store/transactions';
+import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 import { keepAttemptCard } from '../store/transactionUpdates';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
@@ -60,7 +60,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const card = p.cardInformation;
   const cardField = 'requestPay.cardInformation.cardNumber';
   // The card as the vault holds it (issue 90): its brand, expiry and fingerprint (the attempt spends the token).
-  const vaultCard = await vaultCardOf(deps, card.cardNumber, cardField);
+  const vaultCard = await vaultCardOf(deps, card.cardNumber, cardField, async () => p.trackId ? findTransactionByTrackId(deps.db, p.trackId) : undefined);
   const fingerprint = chargeFingerprint(identityOf({
     method: 'card', target: sub.subscription_key, card: vaultCard.fingerprint, variant: 'subscription',
   }));

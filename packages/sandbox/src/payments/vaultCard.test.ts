@@ -24,6 +24,15 @@ describe('the vault client', () => {
     await expect(vault.card(TOKEN)).rejects.toBeInstanceOf(CardVaultUnavailable);
   });
 
+  it('a refused connection says so and where; another failure says its cause', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4783'), { code: 'ECONNREFUSED' }) });
+    await expect(httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async () => Promise.reject(refused) }).card(TOKEN))
+      .rejects.toThrow(new CardVaultUnavailable('The card vault refused the connection at http://vault.test'));
+    const closed = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    await expect(httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async () => Promise.reject(closed) }).card(TOKEN))
+      .rejects.toThrow(new CardVaultUnavailable('The card vault at http://vault.test did not answer (fetch failed: other side closed)'));
+  });
+
   it('a 404 is no card; a card number is never sent to the vault at all', async () => {
     const asked: string[] = [];
     const vault = httpCardVault({ url: 'http://vault.test', apiSecret: 's', fetch: async (url) => (asked.push(String(url)), new Response('{}', { status: 404 })) });
@@ -210,15 +219,17 @@ describe('a payment while the vault is down', () => {
   });
   afterAll(() => t.close());
 
-  it('asked for a token\'s facts (a token without its seal): answers 503 service_unavailable, records nothing and charges nothing', async () => {
+  it('asked for a token\'s facts (a token without its seal): answers 503 card_payments_unavailable, records nothing and charges nothing', async () => {
     const up = await t.app.request('/health');
     expect({ status: up.status, body: await up.json() }).toMatchObject({ status: 200, body: { status: 'ok', cardVault: 'ok' } });
     const code = await newLink(t);
     const body = await tokenizedCardPayload(code);
     await t.vault.close();
     const keyOnly = { ...body, cardInformation: { ...body.cardInformation, cardNumber: keyOf(body.cardInformation.cardNumber) } };
+    // The look-up's connection refused before anything was recorded under the trackId: the checkout's
+    // known refusal (core isOutcomeUnknown), not an outcome to wait for.
     const answer = await t.post('/cards/auth-capture', keyOnly);
-    expect(answer).toMatchObject({ status: 503, data: { code: 'service_unavailable' } });
+    expect(answer).toMatchObject({ status: 503, data: { code: 'card_payments_unavailable' } });
     expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
     expect(t.simulator.books.list('card')).toEqual([]);
     // With its seal the facts need no call: the attempt is recorded and its authorization goes to the
@@ -272,6 +283,12 @@ describe('a retry of a payment in doubt while the vault is down', () => {
     expect(retry).toMatchObject({ status: 504 });
     expect(await t.db.query('select auth_status from transactions where link_code = $1', [code])).toEqual([{ auth_status: 'PROCESSING' }]);
     expect(t.simulator.books.list('card')).toHaveLength(1);
+    // The same retry with a token whose seal no longer serves (the vault is asked for its facts, and
+    // refuses): the trackId's attempt is in doubt, so never "nothing was charged", and it is kept.
+    const keyOnly = { ...body, cardInformation: { ...body.cardInformation, cardNumber: keyOf(body.cardInformation.cardNumber) } };
+    const asked = await t.post('/cards/auth-capture', keyOnly);
+    expect(asked).toMatchObject({ status: 503, data: { code: 'service_unavailable' } });
+    expect(await t.db.query('select auth_status from transactions where link_code = $1', [code])).toEqual([{ auth_status: 'PROCESSING' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { cardCallEnded, cardOutcomeFinal } from '@pasarela/core';
+import { CARD_PAYMENTS_UNAVAILABLE, cardCallEnded, cardOutcomeFinal } from '@pasarela/core';
 import type { CardToken } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
@@ -14,16 +14,24 @@ import { decidedMeanwhile } from './inDoubt';
  * (503, the payer may retry). Every caller spends the token in the statement that records what it pays
  * (a payment's attempt, a subscription's first payment, the wallet's card check: card_token_uses), so a
  * token another node spent is refused there even though its seal still opens.
+ *
+ * The look-up is a read made before anything is recorded, and never reaches a processor: however the
+ * vault fails it (its connection refused, or a kept-alive one it closed as it stopped, a time-out, a
+ * 5xx), nothing was sent. `earlier` reads what is recorded under the request's trackId: nothing there,
+ * the answer is card_payments_unavailable (core isOutcomeUnknown: known, the payer pays again once the
+ * vault is back, as after chargeCard's refused first call). An attempt there (a retry of one in doubt,
+ * whose first call may have charged) is service_unavailable: the checkout asks about it by its trackId.
  */
-export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string): Promise<VaultCardFacts> {
+export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string, earlier: () => Promise<unknown>): Promise<VaultCardFacts> {
   const sealed = deps.cardVault.sealed(token);
   if (sealed) return sealed;
   let card: VaultCardFacts | null;
   try {
     card = await deps.cardVault.card(token);
   } catch (error) {
-    if (error instanceof CardVaultUnavailable) throw new PaymentError('unavailable', 'service_unavailable', `${error.message}: nothing was charged; try again`);
-    throw error;
+    if (!(error instanceof CardVaultUnavailable)) throw error;
+    if ((await earlier()) === undefined) throw new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, `${error.message}: nothing was recorded or charged`);
+    throw new PaymentError('unavailable', 'service_unavailable', `${error.message}: nothing was charged; try again`);
   }
   if (!card) throw new PaymentError('invalid', 'invalid_card', `${field} names no card in the card vault`, { [field]: 'unknown card token' });
   return card;

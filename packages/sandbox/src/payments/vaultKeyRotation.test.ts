@@ -89,7 +89,7 @@ it('fails without the re-wrap: a vault with the new key alone cannot open a card
   // Asked for the card's facts (its token without the seal), the vault cannot answer them: nothing recorded.
   const answer = await pay(onlyNew, keyOf(token), 99);
   expect(answer.status).toBe(503);
-  expect(answer.data['code']).toBe('service_unavailable');
+  expect(answer.data['code']).toBe('card_payments_unavailable');
   // Read from its seal, the facts need no call; the authorization's forward then fails at the vault
   // (a 500 until the deadline): in doubt, and nothing charged.
   const sealed = await pay(onlyNew, token, 98);
