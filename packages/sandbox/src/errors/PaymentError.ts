@@ -22,6 +22,11 @@ export class PaymentError extends Error {
   /** Else the catalogue's text for code. */
     readonly detail?: string,
     readonly fields: Readonly<Record<string, string>> = {},
+    /**
+     * A dependency this node could not reach, in an operator's words (which one, where, how): the
+     * request's log line says it (http/requestLog.ts), never the answer.
+     */
+    readonly dependencyDown?: string,
   ) {
     super(detail ?? String(code));
   }

@@ -26,5 +26,7 @@ export interface AppEnv {
      * request line is at info, not error (http/requestLog.ts).
      */
     failureMeant: boolean | undefined;
+    /** The 5xx is a dependency's outage (PaymentError.dependencyDown): its request line says which, at warn. */
+    dependencyDown: { code: string; cause: string } | undefined;
   };
 }

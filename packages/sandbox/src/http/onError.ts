@@ -61,6 +61,8 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   const apiError = clientClosed(c) ? new ApiError(CLIENT_CLOSED_REQUEST, 'client_closed_request', 'The client closed the connection') : toApiError(error);
   // A bug: logged, never with the request body, which may hold a card.
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
+  // A dependency's outage: the request's one line names it (requestLog).
+  if (error instanceof PaymentError && error.dependencyDown !== undefined) c.set('dependencyDown', { code: String(error.code), cause: error.dependencyDown });
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   const message = errorMessage(apiError, lang, merchantApi);

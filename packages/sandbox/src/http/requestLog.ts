@@ -36,6 +36,9 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     if (aborted) log.info(line, 'client aborted');
     // A draining node's /health at 503 is what the load balancer must see, once per probe: no failure.
     else if (status >= 500 && c.get('failureMeant') === true) log.info(line, 'request');
+    // A dependency this node could not reach (the card vault refusing connections): an outage outside
+    // the node, which /health reports too; one line, naming it.
+    else if (status >= 500 && c.get('dependencyDown')) log.warn({ ...line, ...c.get('dependencyDown') }, 'request failed: a dependency is down');
     else if (status >= 500) log.error(line, 'request failed');
     else if (quiet) log.debug(line, 'request');
     else log.info(line, 'request');

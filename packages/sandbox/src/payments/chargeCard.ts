@@ -51,11 +51,12 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,
-  }), charge.failureKey === undefined || charge.firstCall !== true ? undefined : async () => {
+  }), charge.failureKey === undefined || charge.firstCall !== true ? undefined : async (notSent) => {
     // The card vault (or the processor) refused the connection: nothing was sent, nothing charged. A
-    // payer is waiting: the attempt is forgotten and the payer told card payments are down for now.
+    // payer is waiting: the attempt is forgotten and the payer told card payments are down for now;
+    // the log says what refused it, as the adapter named it.
     await dropUnsentAttempt(deps.db, attempt.cod_oper);
-    return new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE);
+    return new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, undefined, {}, `${notSent.message}: the card payment was not sent`);
   });
   if (decision.status === 'failed' && charge.failureKey !== undefined) {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);

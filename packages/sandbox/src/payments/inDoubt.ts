@@ -22,13 +22,13 @@ export function refuseIfOtherProcessor(deps: Pick<Deps, 'processors'>, attempt: 
  * With `notSent`, a call that never left this node throws what it gives (the attempt dropped first);
  * without it such a call is in doubt too, and the reconciler, told "never received", forgets it.
  */
-export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, notSent?: () => Promise<PaymentError>): Promise<T> {
+export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, notSent?: (error: GatewayCallNotSent) => Promise<PaymentError>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The call never left this node (GatewayCallNotSent): its caller forgets the attempt and says so.
-    if (notSent && error instanceof GatewayCallNotSent) throw await notSent();
+    if (notSent && error instanceof GatewayCallNotSent) throw await notSent(error);
     throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
 }

@@ -214,8 +214,9 @@ describe('the CVC\'s drop', () => {
 
 describe('a payment while the vault is down', () => {
   let t: TestApp;
+  const lines: Array<Record<string, unknown>> = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }) });
   });
   afterAll(() => t.close());
 
@@ -244,6 +245,13 @@ describe('a payment while the vault is down', () => {
     // The node says so, and stays in the balancer: every other method still works.
     const health = await t.app.request('/health');
     expect({ status: health.status, body: await health.json() }).toMatchObject({ status: 200, body: { status: 'degraded', cardVault: 'unavailable' } });
+    // Each failure is one line, a dependency's outage (warn), naming the card vault and where it was
+    // reached; none is an error line that says nothing of the cause.
+    const failed = lines.filter((l) => l['path'] === '/api/v1/cards/auth-capture');
+    expect(failed).toEqual([
+      expect.objectContaining({ level: 40, msg: 'request failed: a dependency is down', status: 503, code: 'card_payments_unavailable', cause: expect.stringMatching(new RegExp(`^The card vault (refused the connection )?at ${t.vault.url} .*the card's facts were not read$`)) }),
+      expect.objectContaining({ level: 40, msg: 'request failed: a dependency is down', status: 503, code: 'card_payments_unavailable', cause: `The card vault refused the connection at ${t.vault.url}/forward/simulator/v1/card/authorize: the card payment was not sent` }),
+    ]);
   });
 });
 

@@ -30,8 +30,10 @@ export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, 
     card = await deps.cardVault.card(token);
   } catch (error) {
     if (!(error instanceof CardVaultUnavailable)) throw error;
-    if ((await earlier()) === undefined) throw new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, `${error.message}: nothing was recorded or charged`);
-    throw new PaymentError('unavailable', 'service_unavailable', `${error.message}: nothing was charged; try again`);
+    // The vault's address stays in the log: the answer's text is the catalogue's.
+    const down = `${error.message}: the card's facts were not read`;
+    if ((await earlier()) === undefined) throw new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, undefined, {}, down);
+    throw new PaymentError('unavailable', 'service_unavailable', 'The card vault did not answer: the payment already recorded under this trackId is unchanged', {}, down);
   }
   if (!card) throw new PaymentError('invalid', 'invalid_card', `${field} names no card in the card vault`, { [field]: 'unknown card token' });
   return card;

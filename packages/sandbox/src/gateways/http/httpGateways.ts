@@ -27,7 +27,7 @@ export function httpGateways(
   const { post } = processorClient(baseUrl, options);
   const { notifyBase, vault } = options;
   const forwarded = vault
-    ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` }, refusedIsNotSent: true }).post
+    ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` }, refusedIsNotSent: true, name: 'the card vault' }).post
     : post;
   const withNotify = (path: string, request: object) => ({ ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
   const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, withNotify(path, request));

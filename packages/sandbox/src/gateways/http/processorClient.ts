@@ -17,12 +17,16 @@ export interface ProcessorClientOptions {
    * milliseconds, not 10 s). A refusal after a try that may have been sent keeps the retries.
    */
   refusedIsNotSent?: boolean | undefined;
+  /** What the other side is, in GatewayCallNotSent's message ("the card vault"); "the processor" unless given. */
+  name?: string | undefined;
 }
 
 /** A 4xx: a bug on one side, not a payment's outcome. */
 export class ProcessorRefusedCall extends Error {
   override readonly name = 'ProcessorRefusedCall';
 }
+
+const upper = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,7 +73,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
       } catch (error) {
         if (error instanceof ProcessorRefusedCall) throw error;
         // Refused at the first try: nothing was written, so nothing was done under the key.
-        if (options.refusedIsNotSent && attempt === 1 && connectionRefused(error)) throw new GatewayCallNotSent(`${path}: connection refused at ${base}`);
+        if (options.refusedIsNotSent && attempt === 1 && connectionRefused(error)) throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} refused the connection at ${base}${path}`);
         lastProblem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
       const wait = Math.min(retryDelayMs * attempt, deadline - Date.now());
