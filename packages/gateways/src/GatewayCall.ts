@@ -24,3 +24,22 @@ export class GatewayOutcomeUnknown extends Error {
 export function isGatewayOutcomeUnknown(error: unknown): error is GatewayOutcomeUnknown {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[UNKNOWN_OUTCOME] === true;
 }
+
+const NOT_SENT = Symbol.for('pasarela.gatewayCallNotSent');
+
+/**
+ * The call never left: nothing of it can have reached the processor under its key (its first
+ * connection refused, say), so nothing was charged, and the server forgets a payer's attempt at once
+ * and tells the payer to pay again. Only for a call of which every try so far was never sent: once a
+ * try may have been written, whatever follows (a time-out, a reset, a refusal on a later try) is
+ * GatewayOutcomeUnknown, settled by its key; said of a call that reached the processor, it makes a
+ * second charge. Recognised by its brand (isGatewayCallNotSent), as GatewayOutcomeUnknown is.
+ */
+export class GatewayCallNotSent extends Error {
+  override readonly name = 'GatewayCallNotSent';
+  readonly [NOT_SENT] = true;
+}
+
+export function isGatewayCallNotSent(error: unknown): error is GatewayCallNotSent {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[NOT_SENT] === true;
+}

@@ -18,7 +18,7 @@ export type {
 export { isCardToken, vaultCardKey } from './CardProcessor';
 export type { CaptchaVerdict, CaptchaVerifier, CaptchaVerifyRequest } from './CaptchaVerifier';
 export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
-export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';
+export { GatewayCallNotSent, GatewayOutcomeUnknown, isGatewayCallNotSent, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';
 export type { Dispute, DisputeStage, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';
 export type { GatewayNotifications, InboundNotification, NotificationHandler } from './GatewayNotifications';
 export type { Gateways } from './Gateways';

@@ -1,5 +1,5 @@
 import type { CardDecision } from '../CardProcessor';
-import { isGatewayOutcomeUnknown } from '../GatewayCall';
+import { isGatewayCallNotSent, isGatewayOutcomeUnknown } from '../GatewayCall';
 import { approved, authorization, callOf, check, described, needs, RuleBroken, sameCharge, show, type Rule, type RuleContext } from './cardRules';
 import type { ContractInputs } from './ContractInputs';
 import type { FaultProxy, NetworkFault } from './faultProxy';
@@ -48,6 +48,16 @@ export const FAULT_RULES: readonly Rule[] = [
     const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: null });
     check(again.status === 'approved' && sameCharge(again, found), `after the lost answer: ${show(again)}, lookup ${show(found)}`);
     if (!(first instanceof Error)) check(sameCharge(first as CardDecision, again), `the retry made another charge: ${show(first)} then ${show(again)}`);
+  } },
+  { name: 'not sent: never said of a call the processor received (its answer lost or held)', async run(c) {
+    // GatewayCallNotSent makes the server forget the attempt and the payer pay again: said of a call
+    // that reached the processor, that is a second charge. Here each call reaches it.
+    const cut = authorization(c, await c.typed('approves'));
+    const { outcome: lost } = await underFault(c, { kind: 'cut', times: 1, writesOnly: true }, () => c.card.authorize(cut));
+    check(!isGatewayCallNotSent(lost), `a lost answer was said not sent (${described(lost)}), though the processor charged: the payer would pay again`);
+    const held = { ...authorization(c, await c.typed('approves')), deadline: new Date(Date.now() + Math.min(c.inputs.deadlineMs ?? 10_000, UNREACHABLE_DEADLINE_MS)) };
+    const { outcome: late } = await underFault(c, { kind: 'hold' }, () => c.card.authorize(held));
+    check(!isGatewayCallNotSent(late), `a held answer was said not sent (${described(late)}), though the processor had the call`);
   } },
   { name: 'lookup: while the processor cannot be reached, an unknown outcome, never null', async run(c) {
     const { request } = await approved(c);

@@ -76,6 +76,19 @@ describe('the contract kit', () => {
       ],
     },
     { breakage: 'hidesReturns', rules: ['payout returned: a transfer the bank sends back is reported failed, and stays failed'] },
+    {
+      // "Not sent" said of any failed connection: the server would forget attempts the processor charged.
+      breakage: 'lostIsNotSent',
+      rules: [
+        'deadline: a held answer ends by the deadline as an unknown outcome',
+        'lost answer: asked again under the same key, the same single charge',
+        'not sent: never said of a call the processor received (its answer lost or held)',
+        'lookup: while the processor cannot be reached, an unknown outcome, never null',
+        'capture: its answer lost, asked again under its key, the one capture',
+        'void: a hold is released under its key (its answer lost, asked again), and cannot be captured after',
+        'payout lost answer: asked again under the same key, the same single transfer',
+      ],
+    },
   ])('an adapter broken by $breakage: the command names the rule and exits 1', async ({ breakage, rules }) => {
     expect(await command(breakage)).toMatchObject({ code: 1, broken: rules });
   }, RUN_MS);
@@ -83,7 +96,7 @@ describe('the contract kit', () => {
   it('fails every fault rule (never skips it) when the adapter\'s calls bypass the kit\'s proxy, or the module names no processor', async () => {
     const bypass = await command('ignoresProxy');
     expect(bypass.code).toBe(1);
-    expect(bypass.broken).toHaveLength(8);
+    expect(bypass.broken).toHaveLength(9);
     expect(bypass.table).toMatch(/deadline: a held answer.* +FAIL +no call of the adapter passed the kit's proxy in front of http:\/\/127\.0\.0\.1:\d+: the module does not read KIT_MEMORY_PROCESSOR_URL \(not faulted\)/);
 
     const unnamed = memoryCardModule(processor);

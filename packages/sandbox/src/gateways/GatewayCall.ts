@@ -3,16 +3,6 @@ import type { GatewayCall, GatewayRead } from '@pasarela/gateways';
 /** How long a payment call waits for a gateway before its outcome counts as unknown. */
 export const GATEWAY_DEADLINE_MS = 10_000;
 
-/**
- * The call never left this node: the first connection to the processor (or to the card vault that
- * forwards to it) was refused, so nothing of it reached anyone and nothing was charged. Only a call
- * whose every try so far was refused is one: once a try may have reached the other side, its outcome
- * is unknown (GatewayOutcomeUnknown) and only its key settles it.
- */
-export class GatewayCallNotSent extends Error {
-  override readonly name = 'GatewayCallNotSent';
-}
-
 /** A read made now, with the standard deadline. */
 export function gatewayRead(now = Date.now()): GatewayRead {
   return { deadline: new Date(now + GATEWAY_DEADLINE_MS) };

@@ -12,7 +12,7 @@ it('the simulator\'s HTTP adapters keep every rule of the contract kit, the netw
   // Every rule passes, the second currency's (pesos) among them.
   expect(results.filter((r) => r.result !== 'passed').map((r) => [r.rule, r.result])).toEqual([]);
   expect(results.find((r) => r.rule.startsWith('currency: '))?.result).toBe('passed');
-  const faultRules = ['deadline:', 'lost answer:', 'lookup: while the processor cannot be reached', 'capture: its answer lost', 'void: a hold', '5xx with a non-JSON body', 'retries:', 'payout lost answer:'];
+  const faultRules = ['deadline:', 'lost answer:', 'not sent:', 'lookup: while the processor cannot be reached', 'capture: its answer lost', 'void: a hold', '5xx with a non-JSON body', 'retries:', 'payout lost answer:'];
   for (const rule of faultRules) expect(results.find((r) => r.rule.startsWith(rule))?.result).toBe('passed');
   expect(results.length).toBeGreaterThanOrEqual(24);
 });

@@ -1,6 +1,7 @@
 import { isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { describe, expect, it } from 'vitest';
 import { isConnectionError } from '../db/unavailable';
+import { PaymentError } from '../errors/PaymentError';
 import { callInDoubt } from '../payments/inDoubt';
 import { GatewayFailure, guardedGateways } from './guardedGateways';
 
@@ -28,5 +29,13 @@ describe('guardedGateways', () => {
     expect(await card(async () => null).lookup(call(5_000))).toBeNull();
     const unknown = Object.assign(new Error('held'), { [Symbol.for('pasarela.gatewayOutcomeUnknown')]: true });
     expect(await card(() => Promise.reject(unknown)).lookup(call(5_000)).catch((e: unknown) => e)).toBe(unknown);
+  });
+
+  it('passes a provider\'s "not sent" through, made by its own copy of the package: a recorded attempt\'s caller forgets it, any other call is in doubt', async () => {
+    const notSent = Object.assign(new Error('the processor refused the connection'), { [Symbol.for('pasarela.gatewayCallNotSent')]: true });
+    expect(await card(() => Promise.reject(notSent)).lookup(call(5_000)).catch((e: unknown) => e)).toBe(notSent);
+    const forgotten = new PaymentError('unavailable', 'card_payments_unavailable');
+    await expect(callInDoubt('card processor', () => card(() => Promise.reject(notSent)).lookup(call(5_000)), async (error) => (expect(error).toBe(notSent), forgotten))).rejects.toBe(forgotten);
+    await expect(callInDoubt('card processor', () => card(() => Promise.reject(notSent)).lookup(call(5_000)))).rejects.toMatchObject({ kind: 'in_doubt' });
   });
 });

@@ -1,5 +1,4 @@
-import { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
-import { GatewayCallNotSent } from './GatewayCall';
+import { GatewayOutcomeUnknown, isGatewayCallNotSent, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 
 /** An adapter's own failure (a socket reset, a bug), never taken for the database's; its cause is the original. */
 export class GatewayFailure extends Error {
@@ -9,7 +8,7 @@ export class GatewayFailure extends Error {
 function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Promise<T> {
   const running = Promise.resolve().then(call).catch((error: unknown) => {
     // Both say what became of the call: unknown, or never sent (the caller forgets the attempt).
-    if (isGatewayOutcomeUnknown(error) || error instanceof GatewayCallNotSent) throw error;
+    if (isGatewayOutcomeUnknown(error) || isGatewayCallNotSent(error)) throw error;
     throw new GatewayFailure(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   });
   if (!(deadline instanceof Date)) return running;

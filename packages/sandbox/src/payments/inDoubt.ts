@@ -2,7 +2,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 import type { Deps } from '../Deps';
 import { reachesProcessorOf } from '../gateways/processors';
-import { GatewayCallNotSent } from '../gateways/GatewayCall';
+import { isGatewayCallNotSent, type GatewayCallNotSent } from '@pasarela/gateways';
 
 /** Recorded before the gateway is asked; past its deadline it is the reconciler's. */
 export const IN_DOUBT = { status: -1, auth_status: 'PROCESSING', message_key: 'processing' } as const;
@@ -28,7 +28,7 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, no
   } catch (error) {
     if (isConnectionError(error)) throw error;
     // The call never left this node (GatewayCallNotSent): its caller forgets the attempt and says so.
-    if (notSent && error instanceof GatewayCallNotSent) throw await notSent(error);
+    if (notSent && isGatewayCallNotSent(error)) throw await notSent(error);
     throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
 }

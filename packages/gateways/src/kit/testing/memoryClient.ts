@@ -1,7 +1,12 @@
-import { GatewayOutcomeUnknown } from '../../GatewayCall';
+import { GatewayCallNotSent, GatewayOutcomeUnknown } from '../../GatewayCall';
 
-/** How the memory adapters' client goes wrong: a fixed short pause between tries, or a fixed longer one; a 5xx whose body is not JSON, or the key's conflict (409), taken as the final answer. */
+/**
+ * How the memory adapters' client goes wrong: a fixed short pause between tries, or a fixed longer one;
+ * a 5xx whose body is not JSON, or the key's conflict (409), taken as the final answer; any failed
+ * connection said to be "not sent", even one whose request was written.
+ */
 export interface ClientBreakage {
+  lostIsNotSent?: boolean;
   noBackoff?: boolean;
   steadyPause?: boolean;
   badGatewayIsFinal?: boolean;
@@ -42,6 +47,7 @@ export function memoryClient(baseUrl: string, breakage: ClientBreakage = {}) {
         if (breakage.badGatewayIsFinal) return { status: res.status, body: null };
       } catch (error) {
         if (error instanceof GatewayOutcomeUnknown) throw error;
+        if (breakage.lostIsNotSent) throw new GatewayCallNotSent(`${path}: ${error instanceof Error ? error.message : String(error)}`);
         lastProblem = error instanceof Error ? error.message : String(error);
       }
       const wait = breakage.noBackoff ? 10 : breakage.steadyPause ? 300 : Math.min(FIRST_PAUSE_MS * 2 ** attempt, LONGEST_PAUSE_MS);

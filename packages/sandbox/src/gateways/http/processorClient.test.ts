@@ -1,4 +1,4 @@
-import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
@@ -6,7 +6,6 @@ import { httpGateways } from './httpGateways';
 import { startServer } from '../../server';
 import { TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
 import { ProcessorRefusedCall, processorClient } from './processorClient';
-import { GatewayCallNotSent } from '../GatewayCall';
 
 // The HTTP adapters' side of a processor that is slow, failing or away: tries again under the same
 // key until the deadline, then GatewayOutcomeUnknown; a 4xx is the call's own fault, said at once.

@@ -1,5 +1,5 @@
-import { GatewayOutcomeUnknown } from '@pasarela/gateways';
-import { GATEWAY_DEADLINE_MS, GatewayCallNotSent } from '../GatewayCall';
+import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
   /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
