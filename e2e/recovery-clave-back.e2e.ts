@@ -65,6 +65,34 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await page.context().close();
   });
 
+  it("es: 'Cancelar y usar otro método' on the wait calls the payment off at the bank first: the bank's page takes no approval after, the method choice has the focus", async () => {
+    const { page, frame, code } = await openOnBank('es', 53);
+    await (await checkoutFrameOf(page)).evaluate(() => history.back());
+    await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
+    const [tx] = await transactionsFor(sandbox, code);
+    await frame.getByRole('button', { name: 'Cancelar y usar otro método' }).click();
+    await frame.getByRole('button', { name: 'Continuar al banco' }).waitFor({ timeout: 10_000 });
+    // Called off on the server before the choice came back: recorded CANCELLED, the payer's.
+    expect(await transactionsFor(sandbox, code)).toMatchObject([{ codOper: tx?.codOper, status: 0, authStatus: 'CANCELLED' }]);
+    // The focus on the method chosen, from which the arrow keys pick another, never on the page's body.
+    await expect.poll(async () => (await checkoutFrameOf(page)).evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toMatch(/^<input type="radio" name="payment-method" value="clave"/);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}recovery-clave-back-cancelled-es-360.png` });
+    // The bank approving it later (its page in another tab) charges nothing: nothing waits there.
+    const late = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=approve',
+    });
+    expect(late.status).toBe(400);
+    expect(await transactionsFor(sandbox, code)).toMatchObject([{ status: 0, authStatus: 'CANCELLED' }]);
+    // Another method is on offer, and the shop heard of no result for the payment called off.
+    await frame.getByRole('radio', { name: /Tarjeta/ }).check();
+    await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(await shopEvents(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('en: approved on the bank page, the return (returnclavesdk) shows the receipt from the operation in its address and the shop hears success once', async () => {
     const { page, frame, code } = await openOnBank('en', 52);
     await frame.getByRole('button', { name: /aprobar|approve/i }).click();

@@ -37,13 +37,18 @@ export async function abandonCardChallenge(
 }
 
 /**
- * The payer left the Clave bank's page without answering (its X, Escape or "Cancelar y volver"): called
- * off on the locked row as the payer's cancel there (`payer_on_issuer_page`, told the merchant as
- * `payer`), never as the bank's refusal, then withdrawn at the bank, so the page takes no later answer.
- * A bank that answered first wins: nothing changes.
+ * The payer left the Clave bank's page without answering (its X, Escape or "Cancelar y volver"), or
+ * gave up its wait in the checkout ("Cancelar y usar otro método", `payer`): called off on the locked
+ * row as the payer's cancel (`payer_on_issuer_page` on the bank's page, told the merchant as `payer`),
+ * never as the bank's refusal, then withdrawn at the bank, so the page takes no later answer. A bank
+ * that answered first wins: nothing changes, and the row as locked says what it decided.
  */
-export async function abandonBankPage(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<TransactionRow> {
-  const settled = await settlePayment(deps, row.cod_oper, (locked) => (isAbandonableBankPage(attemptOf(locked)) ? cancelledOutcome(locked, 'payer_on_issuer_page') : undefined));
+export async function abandonBankPage(
+  deps: Pick<Deps, 'db' | 'gateways'>,
+  row: TransactionRow,
+  reason: Extract<CancelReason, 'payer' | 'payer_on_issuer_page'> = 'payer_on_issuer_page',
+): Promise<TransactionRow> {
+  const settled = await settlePayment(deps, row.cod_oper, (locked) => (isAbandonableBankPage(attemptOf(locked)) ? cancelledOutcome(locked, reason) : undefined));
   const after = settled?.row ?? row;
   if (settled?.kind === 'settled') await withdrawAtGateway(deps, after).catch(() => undefined);
   return after;

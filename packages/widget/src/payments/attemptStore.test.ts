@@ -17,9 +17,12 @@ function manualWatch() {
   let stopped = 0;
   return {
     watch: <T,>(options: WatchOptions<T>) => {
-      current = options as unknown as WatchOptions<Answer>;
+      const watched = options as unknown as WatchOptions<Answer>;
+      current = watched;
+      // As watchPayment: a stopped watch hears nothing more.
       return () => {
         stopped += 1;
+        if (current === watched) current = null;
       };
     },
     answer: (a: Answer) => current?.onAnswer(a),
@@ -377,12 +380,25 @@ describe('createAttemptStore: one attempt per payment intent', () => {
       expect(ends).toEqual([{ verdict: 'approved', codOper: 'OP-t1', key: undefined }]);
     });
 
+    it('the watch hearing the payment called off while the call-off is on its way ends nothing: the call-off says how it ended', async () => {
+      let answered: (answer: { codOper: string; status: number }) => void = () => {};
+      const { store, watch, ends } = setup({ cancel: (codOper) => new Promise((resolve) => (answered = resolve)).then(() => ({ codOper, status: 0 })) });
+      await store.getState().start();
+      const leaving = store.getState().leave();
+      watch.answer({ codOper: 'OP-t1', status: 0 });
+      answered({ codOper: 'OP-t1', status: 0 });
+      await leaving;
+      expect(store.getState()).toMatchObject({ phase: 'idle', message: null });
+      expect(ends).toEqual([]);
+    });
+
     it('keeps waiting, and says why, when the call-off does not get through', async () => {
       const { store, watch, saved } = setup({ cancel: async () => { throw new PasarelaError({ category: 'network', code: 'connection_error' }); } });
       await store.getState().start();
       await store.getState().leave();
       expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-t1', message: { key: 'connection_error' } });
-      expect(watch.stopped).toBe(0);
+      // Not watched while the call-off was on its way (its answer tells how the wait ended), followed again after.
+      expect(watch.stopped).toBe(1);
       expect(saved()).toEqual({ codOper: 'OP-t1', deadline: 1_000 });
       // and the payment it still follows can end as usual
       watch.answer({ codOper: 'OP-t1', status: 1 });

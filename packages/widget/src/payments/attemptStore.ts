@@ -46,6 +46,8 @@ export interface AttemptDeps<A> {
   send(trackId: string): Promise<Sent<A>>;
   check(codOper: string): Promise<A>;
   cancel?: ((codOper: string) => Promise<A>) | undefined;
+  /** The cancel's answer is the gateway's refusal, given before the call-off came: told as that refusal, not left silently. */
+  refusedFirst?: ((answer: A) => boolean) | undefined;
   /** Without it a lost answer is followed by the same request and trackId, which the server answers with the first outcome. */
   lookup?: ((trackId: string) => Promise<AttemptRecord | null>) | undefined;
   verdict(answer: A): AttemptVerdict;
@@ -242,10 +244,13 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     }
     if (busy) return;
     busy = true;
+    // The call-off's own answer says how the wait ended: the watch hearing the payment called off
+    // meanwhile must not tell it as a refusal (or report it to the shop).
+    stop();
     try {
       const answer = await deps.cancel(codOper);
       if (get().phase !== 'waiting') return;
-      if (deps.verdict(answer) === 'approved') {
+      if (deps.verdict(answer) === 'approved' || (deps.verdict(answer) === 'declined' && deps.refusedFirst?.(answer))) {
         judge(answer);
         return;
       }
@@ -254,7 +259,16 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       deps.memory?.clear();
       set({ phase: 'idle', codOper: null, deadline: null, answer: null, message: null });
     } catch (error) {
-      if (get().phase === 'waiting') set({ message: payerMessage(error) });
+      if (get().phase !== 'waiting') return;
+      // Called off before because another payment paid the order: that one, never a choice of another way to pay.
+      const paidBy = paidByOf(error);
+      if (paidBy) {
+        end('refused', null, refusalMessage(error), paidBy);
+        return;
+      }
+      // Still waiting: followed again.
+      set({ message: payerMessage(error) });
+      follow(codOper);
     } finally {
       busy = false;
     }

@@ -41,3 +41,39 @@ describe('Clave bank page return address', () => {
     expect(claveReturnUrl('OP1', returnTo)).toBe(expected);
   });
 });
+
+describe('the checkout gives up a Clave wait (POST /clave/payments/:codOper/cancel)', () => {
+  const rowOf = async (codOper: string) =>
+    (await t.db.query<{ status: number; auth_status: string; details: Record<string, unknown> }>('select status, auth_status, details from transactions where cod_oper = $1', [codOper]))[0];
+
+  it("calls the pending payment off as the payer's and withdraws the bank's page, so the bank cannot approve it after; again, the same answer", async () => {
+    const start = await t.post('/clave/payments', { code: await newLink(t, { amount: 41 }), trackId: `give-up-${Math.random()}` });
+    const codOper = String(start.data['codOper']);
+    const cancelled = await t.post(`/clave/payments/${codOper}/cancel`, {});
+    expect([cancelled.status, cancelled.data]).toEqual([200, { codOper, status: 0, authStatus: 'CANCELLED' }]);
+    expect(await rowOf(codOper)).toMatchObject({ status: 0, auth_status: 'CANCELLED', details: { cancelReason: 'payer' } });
+    const bank = new URL(String(start.data['redirectUrl']));
+    expect((await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(410);
+    expect(await rowOf(codOper)).toMatchObject({ status: 0, auth_status: 'CANCELLED' });
+    expect((await t.post(`/clave/payments/${codOper}/cancel`, {})).data).toEqual({ codOper, status: 0, authStatus: 'CANCELLED' });
+  });
+
+  it.each([
+    ['approve', { status: 1, authStatus: 'APPROVED' }],
+    ['fail', { status: 0 }],
+  ] as const)('the bank answered first (%s): what it decided stands and is answered', async (result, expected) => {
+    const start = await t.post('/clave/payments', { code: await newLink(t, { amount: 42 }), trackId: `first-${Math.random()}` });
+    const codOper = String(start.data['codOper']);
+    // The bank's answer settled (the admin settle call plays the payer on the bank's page and its notification).
+    const settled = await t.app.request(`/sandbox/clave/${codOper}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: `result=${result}` });
+    expect(settled.status).toBe(200);
+    const answer = await t.post(`/clave/payments/${codOper}/cancel`, {});
+    expect(answer.data).toMatchObject({ codOper, ...expected });
+    expect(answer.data['authStatus']).not.toBe('CANCELLED');
+  });
+
+  it('no such Clave payment: 404 PAYMENT_NOT_FOUND; a malformed code: 400', async () => {
+    expect((await t.post('/clave/payments/PPNOPE/cancel', {})).status).toBe(404);
+    expect((await t.post(`/clave/payments/${encodeURIComponent('a b')}/cancel`, {})).status).toBe(400);
+  });
+});

@@ -40,6 +40,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
         {/* Takes the focus from the button that led here, and on a page the payer came Back to from the bank's. */}
         <WaitHeading text={t('clave_title')} />
         <WaitingPanel status={t(clave.leaving ? 'clave_redirect' : 'clave_bank_pending')} deadline={null} serverNow={payment.services.serverNow} />
+        {/* The call-off did not reach the server: the wait stays, and says so. */}
+        {current.phase === 'waiting' && current.message ? <AttemptAlert message={current.message} /> : null}
         {clave.leaving ? null : (
           <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
             {t('use_other_method')}

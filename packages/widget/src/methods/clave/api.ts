@@ -6,6 +6,8 @@ export const ClaveAnswerSchema = v.object({
   codOper: v.string(),
   status: v.number(),
   redirectUrl: v.optional(v.nullable(v.string()), null),
+  /** CANCELLED once called off; the bank's own status when it answered first. */
+  authStatus: v.optional(v.nullable(v.string()), null),
 });
 export type ClaveAnswer = v.InferOutput<typeof ClaveAnswerSchema>;
 
@@ -16,4 +18,9 @@ export function startClavePayment(api: ApiClient, fields: LinkFields & { trackId
 
 export function clavePaymentStatus(api: ApiClient, codOper: string): Promise<ClaveAnswer> {
   return api.get(`clave/payments/${encodeURIComponent(codOper)}`, ClaveAnswerSchema);
+}
+
+/** Called off on the server before the payer chooses again; the answer is what the bank decided if it answered first. */
+export function cancelClavePayment(api: ApiClient, codOper: string): Promise<ClaveAnswer> {
+  return api.post(`clave/payments/${encodeURIComponent(codOper)}/cancel`, ClaveAnswerSchema, {});
 }

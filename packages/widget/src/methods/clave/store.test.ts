@@ -9,8 +9,12 @@ const CREATED = { codOper: 'OP1', status: -1, redirectUrl: `${location.origin}/s
 
 let open: ClaveStores[] = [];
 
-function setup(answers: { create?: Answer; status?: Answer | Answer[] } = {}, options: Parameters<typeof fakePaymentContext>[2] = {}) {
-  const { api, calls } = scriptedApi({ 'clave/payments': answers.create ?? CREATED, 'clave/payments/OP1': answers.status ?? { codOper: 'OP1', status: -1 } });
+function setup(answers: { create?: Answer; status?: Answer | Answer[]; cancel?: Answer } = {}, options: Parameters<typeof fakePaymentContext>[2] = {}) {
+  const { api, calls } = scriptedApi({
+    'clave/payments': answers.create ?? CREATED,
+    'clave/payments/OP1': answers.status ?? { codOper: 'OP1', status: -1 },
+    'clave/payments/OP1/cancel': answers.cancel ?? { codOper: 'OP1', status: 0, authStatus: 'CANCELLED' },
+  });
   const fake = fakePaymentContext('clave', api, options);
   const stores = createClaveStore(fake.payment);
   open.push(stores);
@@ -112,17 +116,82 @@ describe('Clave store', () => {
     expect(back.posts()).toHaveLength(1);
   });
 
-  it('cancelling a payment left at the bank goes back to the start', async () => {
+  const leftAtBank = () => {
     const first = setup();
-    await first.state.getState().pay();
-    first.attempt.getState().stop();
-    saveReturn(sessionStorage, 'clave', { formPath: FORM, email: '', returnUrl: '' });
+    return first.state.getState().pay().then(() => {
+      first.attempt.getState().stop();
+      saveReturn(sessionStorage, 'clave', { formPath: FORM, email: '', returnUrl: '' });
+    });
+  };
 
+  it('cancelling a payment left at the bank calls it off on the server first, then goes back to the start', async () => {
+    await leftAtBank();
     const back = setup();
-    back.state.getState().cancel();
+    await back.state.getState().cancel();
+    expect(back.posts().map((c) => c.path)).toEqual(['clave/payments/OP1/cancel']);
     expect(back.attempt.getState().phase).toBe('idle');
     expect(back.state.getState().steps.step).toBe(CLAVE_STEPS.init);
     expect(takeReturn(sessionStorage, 'clave')).toBeNull();
+    expect(back.results()).toEqual([]);
+  });
+
+  it('the wait hearing its payment called off while the call-off is on its way tells no refusal and reports nothing', async () => {
+    await leftAtBank();
+    vi.useFakeTimers();
+    try {
+      let calledOff = false;
+      let answer: (value: unknown) => void = () => {};
+      const back = setup({
+        status: () => (calledOff ? { codOper: 'OP1', status: 0, authStatus: 'CANCELLED' } : { codOper: 'OP1', status: -1 }),
+        cancel: () => {
+          calledOff = true;
+          return new Promise((resolve) => (answer = resolve));
+        },
+      });
+      const leaving = back.state.getState().cancel();
+      // The wait would look again meanwhile (or hear the push of the row called off).
+      await vi.advanceTimersByTimeAsync(10_000);
+      answer({ codOper: 'OP1', status: 0, authStatus: 'CANCELLED' });
+      await leaving;
+      expect(back.attempt.getState()).toMatchObject({ phase: 'idle', message: null });
+      expect(back.state.getState().alert).toBeNull();
+      expect(back.results()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the call-off not reaching the server keeps the wait and says so: the bank could still approve that payment', async () => {
+    await leftAtBank();
+    const back = setup({ cancel: new PasarelaError({ code: 'connection_error', category: 'network' }) });
+    await back.state.getState().cancel();
+    expect(back.attempt.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP1', message: { key: 'connection_error' } });
+    expect(takeReturn(sessionStorage, 'clave')).not.toBeNull();
+    expect(back.results()).toEqual([]);
+  });
+
+  it('the bank approved first: the receipt, reported once; no other method offered', async () => {
+    await leftAtBank();
+    const back = setup({ cancel: { codOper: 'OP1', status: 1, authStatus: 'APPROVED' } });
+    await back.state.getState().cancel();
+    expect(back.attempt.getState().phase).toBe('approved');
+    expect(back.results()).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
+  });
+
+  it("the bank refused first: the payer is told the bank's refusal, and the shop hears it", async () => {
+    await leftAtBank();
+    const back = setup({ cancel: { codOper: 'OP1', status: 0, authStatus: 'DECLINED' } });
+    await back.state.getState().cancel();
+    expect(back.attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_declined' } });
+    expect(back.state.getState().alert).toEqual({ key: 'payment_declined' });
+    expect(back.results()).toEqual([expect.objectContaining({ status: 'error', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'DECLINED', Razon: 'payment_declined' }) })]);
+  });
+
+  it('called off before because another payment paid the order: that payment, never the method choice', async () => {
+    await leftAtBank();
+    const back = setup({ cancel: new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy: 'PP9', paidWith: 'card' } }) });
+    await back.state.getState().cancel();
+    expect(back.attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'request_already_paid' }, paidBy: { codOper: 'PP9', method: 'card' } });
     expect(back.results()).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import {
-  claveReducer, CLAVE_STEPS, displayStatusOf, initialStepState, isHttpUrl, PasarelaError, type PayerMessage, type StepState,
+  CANCELLED_AUTH_STATUS, claveReducer, CLAVE_STEPS, displayStatusOf, initialStepState, isHttpUrl, PasarelaError, type PayerMessage, type StepState,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import { leaveAddress, saveReturn, takeReturn } from '../../payments/leaveAndReturn';
 import type { PaymentContext } from '../../payments/paymentContext';
-import { clavePaymentStatus, startClavePayment, type ClaveAnswer } from './api';
+import { cancelClavePayment, clavePaymentStatus, startClavePayment, type ClaveAnswer } from './api';
 import { CLAVE_RETURN_PATH, CLAVE_RETURN_SDK_PATH, CLAVE_TYPE } from './config';
 import { formPathOf } from '../../payments/pendingAddress';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
@@ -17,7 +17,8 @@ export interface ClaveState {
   alert: PayerMessage | null;
   leaving: boolean;
   pay(): Promise<void>;
-  cancel(): void;
+  /** Called off on the server first; the payer chooses again only once it is (a failed call keeps the wait). */
+  cancel(): Promise<void>;
 }
 
 export function claveVerdict(answer: ClaveAnswer): AttemptVerdict {
@@ -44,9 +45,12 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
       set({ alert: null });
       await attempt.getState().start();
     },
-    cancel() {
+    async cancel() {
+      // The bank may still approve a payment only forgotten here, while the payer pays the order another way.
+      await attempt.getState().leave();
+      // The bank answered first: its approval shows the receipt, its refusal the form with it; reported by onEnd.
+      if (attempt.getState().phase !== 'idle') return;
       takeReturn(session, 'clave');
-      attempt.getState().retry();
       set({ steps: claveReducer(state.getState().steps, { type: 'reset' }) });
     },
   }));
@@ -62,6 +66,8 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: null, answer };
     },
     check: (codOper) => clavePaymentStatus(api, codOper),
+    cancel: (codOper) => cancelClavePayment(api, codOper),
+    refusedFirst: (answer) => (answer.authStatus ?? '').toUpperCase() !== CANCELLED_AUTH_STATUS,
     lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: claveVerdict,
     declinedMessage: () => ({ key: 'payment_declined' }),
