@@ -85,7 +85,8 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     await question.getByRole('button', { name: TEXT[lang].leave }).click();
     const events = await closed(page);
     expect(events.map(([name]) => name)).toEqual(['result', 'close']);
-    expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'card' });
+    // The payer's cancel, told by its own key as Clave's is (docs/events.md), with the receipt's words.
+    expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'card', reason: { key: 'payment_cancelled', text: TEXT[lang].cancelled } });
     expect(events[1]?.[1]).toMatchObject({ reason: 'payer' });
     expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([0]);
     await context.close();

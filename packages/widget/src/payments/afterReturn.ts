@@ -1,4 +1,4 @@
-import { buildPaymentResult, returnedPaymentResult, type PaymentMethodId, type PaymentResult, type Receipt } from '@pasarela/core';
+import { buildPaymentResult, returnedPaymentResult, returnRefusalKey, type PaymentMethodId, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { PendingReturn } from './leaveAndReturn';
 import { ATTEMPT_MEMORY_PREFIX } from './paymentContext';
 import type { Services } from '../services/services';
@@ -13,8 +13,14 @@ export function formAfterRefusal(formPath: string, code: string, method: Payment
   return back.pathname + back.search;
 }
 
+/**
+ * Left on the issuer's or the bank's page without an answer (a 3DS challenge or a Clave page the payer
+ * cancelled) is the payer's cancel: the shop hears `reason.key` payment_cancelled, never the bank's
+ * refusal; its words are the receipt's, in the payer's language (a return reports before the whole
+ * catalogue is loaded).
+ */
 export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
-  return buildPaymentResult(method, {
+  const result = buildPaymentResult(method, {
     result: returnedPaymentResult(method, receipt),
     totalPaid: receipt.totalPay ?? 0,
     at,
@@ -24,6 +30,8 @@ export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pen
     reason: receipt.messageSys,
     returnUrl: pending.returnUrl,
   });
+  const refusal = returnRefusalKey(receipt);
+  return result.status === 'error' && refusal === 'payment_cancelled' ? { ...result, reason: { key: refusal, text: receipt.messageSys } } : result;
 }
 
 /** That entry keeps what was typed and names the payment, which it follows to its end. */

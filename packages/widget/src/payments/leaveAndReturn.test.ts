@@ -96,4 +96,16 @@ describe('leaving for an outside page and coming back', () => {
     const result = resultAfterReturn('card', receipt({ status: 0, cardType: 'VISA' }), { formPath: '', email: 'typed@example.com', returnUrl: '' }, new Date());
     expect(result).toMatchObject({ status: 'error', method: 'card', notification: { Estado: 'DECLINED', Tipo: 'VISA', Usuario: 'typed@example.com' } });
   });
+
+  // docs/events.md: a payer's cancel is told by its own key, the same for a 3DS challenge as for a Clave page.
+  it.each([
+    ['a 3DS challenge the payer cancelled', 'card', { status: 0, cardType: 'VISA', authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse; no se hizo ningún cargo' }, { key: 'payment_cancelled', text: 'Pago cancelado antes de completarse; no se hizo ningún cargo' }],
+    ['a Clave page the payer cancelled', 'clave', { status: 0, typeMethod: 'CLAVE', authStatus: 'CANCELLED', messageSys: 'Payment cancelled before it was completed; nothing was charged' }, { key: 'payment_cancelled', text: 'Payment cancelled before it was completed; nothing was charged' }],
+    ["the issuer's refusal (its words, the catalogue fills the key)", 'card', { status: 0, cardType: 'VISA', authStatus: 'DECLINED', messageSys: 'Fondos insuficientes' }, undefined],
+  ] as const)('%s', (_case, method, fields, reason) => {
+    const result = resultAfterReturn(method, receipt(fields), { formPath: '', email: '', returnUrl: '' }, new Date());
+    expect(result.status).toBe('error');
+    expect(result.reason).toEqual(reason);
+    expect(result.notification.Razon).toBe(fields.messageSys);
+  });
 });

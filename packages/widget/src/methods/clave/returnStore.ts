@@ -64,14 +64,11 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
             set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
             return;
           }
+          // Left on the bank's page without an answer: the payer's cancel (resultAfterReturn's reason),
+          // and Clave's Razon is the catalogue key, never the bank's refusal.
           const told = resultAfterReturn('clave', receipt, deps.pending, deps.now());
-          // Left on the bank's page without an answer: the payer's cancel, told the shop by its catalogue
-          // key, never as the bank's refusal; its words are the receipt's, in the payer's language (this
-          // page reports before the whole catalogue is loaded).
           const refusal = returnRefusalKey(receipt);
-          const result: PaymentResult = told.status === 'error' && refusal === 'payment_cancelled'
-            ? { ...told, notification: { ...told.notification, Razon: refusal }, reason: { key: refusal, text: receipt.messageSys } }
-            : told;
+          const result: PaymentResult = told.status === 'error' && refusal === 'payment_cancelled' ? { ...told, notification: { ...told.notification, Razon: refusal } } : told;
           if (!reported) {
             reported = true;
             deps.report(result);
