@@ -39,6 +39,15 @@ describe('rendersAsServer: the browser takes the server\'s markup over only when
     expect(rendersAsServer(services)).toBe(false);
   });
 
+  it('a method other than the card chosen on a link in this tab: no (a reload opens on it); the card kept: yes', () => {
+    const session = memory();
+    session.setItem('pasarela.method.LK1', 'card');
+    const { services } = fakeServices(api, { address, storage: { local: null, session } });
+    expect(rendersAsServer(services)).toBe(true);
+    session.setItem('pasarela.method.LK1', 'yappy');
+    expect(rendersAsServer(services)).toBe(false);
+  });
+
   it('a page the address says is framed but is not (or the other way): no', () => {
     const { services } = fakeServices(api, { address, storage: { local: null, session: memory() }, bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} } });
     expect(rendersAsServer(services)).toBe(false);

@@ -1,4 +1,4 @@
-import { hasWaitingAttempt } from '../payments/paymentContext';
+import { hasWaitingAttempt, keepsOtherMethod } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
 import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../services/screen';
@@ -26,6 +26,7 @@ export function rendersAsServer(services: Services): boolean {
   return (
     services.session.getState().login === null &&
     !hasWaitingAttempt(services.storage.session) &&
+    !keepsOtherMethod(services.storage.session) &&
     !services.address().searchParams.has(PENDING_PARAM) &&
     services.bridge.embedded === services.address().searchParams.has('parentOrigin')
   );

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { App } from '../../app/App';
+import { navigate, subscribe } from '../../services/history';
+import { startI18n } from '../../i18n/i18n';
+import { scriptedApi } from '../../testing/fakePaymentContext';
+import { render, settle } from '../../testing/render';
+import { fakeServices } from '../../testing/fakeServices';
+
+const FORM = '/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
+const CHECKOUT_ANSWERS = {
+  'payment-info': {
+    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 1.75,
+    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
+    additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  },
+  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 },
+  'merchants/7/payment-methods': {
+    paymentMethods: ['card', 'yappy'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'yappy' ? 'YAPPY' : 'LK', idMerchantService: i + 1, txLimit: 0 })),
+  },
+};
+
+async function open() {
+  history.replaceState(null, '', FORM);
+  const { api } = scriptedApi(CHECKOUT_ANSWERS);
+  const { services } = fakeServices(api, { navigate });
+  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
+  const radio = (method: string) => view.container.querySelector<HTMLInputElement>(`input[name="payment-method"][value="${method}"]`);
+  await vi.waitFor(async () => {
+    await settle();
+    expect(radio('card')).not.toBeNull();
+  }, { timeout: 10_000 });
+  return { ...view, radio };
+}
+
+// After a Yappy request lapsed (SPEC 9 "Yappy gives 5 minutes") the tab keeps no attempt; a reload
+// opens on the method the payer was using, with the phone they typed (yappy/store.ts), not on the card.
+describe('a reload opens on the method the payer was using', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it('Yappy chosen, its request lapsed, then a reload: Yappy again, the phone typed; a fresh tab opens on the card', async () => {
+    const first = await open();
+    expect(first.radio('card')?.checked).toBe(true);
+    first.radio('yappy')?.click();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(first.container.querySelector<HTMLInputElement>('input[name="yappy-phone"]')).not.toBeNull();
+    }, { timeout: 10_000 });
+    // What the lapsed request left in the tab: its phone, no attempt.
+    sessionStorage.setItem('pasarela.phone.yappy.LINK1', '63333333');
+    await first.unmount();
+
+    const reloaded = await open();
+    unmount = reloaded.unmount;
+    expect(reloaded.radio('yappy')?.checked).toBe(true);
+    await vi.waitFor(async () => {
+      await settle();
+      expect(reloaded.container.querySelector<HTMLInputElement>('input[name="yappy-phone"]')?.value.replace(/\D/g, '')).toBe('63333333');
+    }, { timeout: 10_000 });
+  });
+
+  it('nothing chosen in this tab: the card', async () => {
+    const view = await open();
+    unmount = view.unmount;
+    expect(view.radio('card')?.checked).toBe(true);
+  });
+});
