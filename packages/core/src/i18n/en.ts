@@ -146,6 +146,7 @@ export const en: Record<keyof typeof es, string> = {
   label_expiry: 'Expiry date',
   label_cvc: 'CVC',
   card_fields_frame: 'Card details',
+  card_fields_unavailable: 'We could not load the card fields. Try again or pay with another method',
   label_country: 'Country',
   label_city: 'City',
   label_address: 'Address',

@@ -144,6 +144,7 @@ export const es = {
   label_expiry: 'Vencimiento',
   label_cvc: 'CVC',
   card_fields_frame: 'Datos de la tarjeta',
+  card_fields_unavailable: 'No pudimos cargar los campos de la tarjeta. Intenta de nuevo o paga con otro método',
   label_country: 'País',
   label_city: 'Ciudad',
   label_address: 'Dirección',

@@ -4,6 +4,12 @@ import { frameLook, vaultFieldsUrl, type FrameEvent, type VaultFieldsAddress, ty
 
 // The fields' height before the frame says its own (number, then expiry and CVC with the CVC's hint).
 const FIRST_HEIGHT = 196;
+/**
+ * A fields page that has not said it is ready by then is not coming (the card vault down or
+ * unreachable): the frame shows only the browser's blank error page, so the payer is told and offered
+ * to load it again. The page on a phone's slow network is ready well within it.
+ */
+export const FIELDS_LATE_MS = 10_000;
 
 interface VaultFieldsProps {
   frame: VaultFrame;
@@ -21,15 +27,25 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
   // on the server (the first screen in the page) keeps the address it was drawn with: its page is on its way.
   const [src] = useState(() => vaultFieldsUrl({ ...address, look: typeof document === 'undefined' || document.querySelector('[data-prerendered]') ? undefined : frameLook(document.documentElement) }));
   const [height, setHeight] = useState(FIRST_HEIGHT);
+  const [late, setLate] = useState(false);
+  const notice = useRef<HTMLDivElement>(null);
+  const reload = useRef(() => {});
   const latest = useRef(onEvent);
   latest.current = onEvent;
   useEffect(() => {
     frame.attach(element.current);
     const root = document.documentElement;
     const restyle = () => frame.style(frameLook(root));
+    let lateTimer = setTimeout(() => setLate(true), FIELDS_LATE_MS);
     const off = frame.subscribe((event) => {
       if (event.type === 'height') setHeight(event.height);
-      else if (event.type === 'ready') restyle();
+      else if (event.type === 'ready') {
+        clearTimeout(lateTimer);
+        // The payer who pressed "try again" goes on in the card number, not on a button that goes away.
+        if (notice.current?.contains(document.activeElement)) frame.focus('cardnumber');
+        setLate(false);
+        restyle();
+      }
       // Keys pressed in the frame stay in it: Escape goes on as if pressed on the frame (the checkout's close).
       else if (event.type === 'escape') element.current?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       latest.current?.(event);
@@ -39,24 +55,43 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
     painted.observe(root, { attributes: true, attributeFilter: ['style', 'class'] });
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
     dark?.addEventListener?.('change', restyle);
+    reload.current = () => {
+      // The same page asked again; the frame says when it is there, as the first time (the notice stays till then).
+      clearTimeout(lateTimer);
+      lateTimer = setTimeout(() => setLate(true), FIELDS_LATE_MS);
+      frame.attach(null);
+      if (element.current) element.current.src = src;
+      frame.attach(element.current);
+    };
     return () => {
+      clearTimeout(lateTimer);
       off();
       painted.disconnect();
       dark?.removeEventListener?.('change', restyle);
       frame.attach(null);
     };
-  }, [frame]);
+  }, [frame, src]);
   return (
-    <iframe
-      ref={element}
-      className="vault-fields"
-      name="card-fields"
-      src={src}
-      title={t('card_fields_frame')}
-      // An attribute, not a style: the page's policy takes no inline style.
-      height={height}
-      allow="payment"
-      referrerPolicy="no-referrer"
-    />
+    <>
+      {late ? (
+        <div className="alert" role="alert" ref={notice}>
+          <p className="alert__text">{t('card_fields_unavailable')}</p>
+          <button type="button" className="button button--secondary" onClick={() => reload.current()}>
+            {t('retry_button')}
+          </button>
+        </div>
+      ) : null}
+      <iframe
+        ref={element}
+        className="vault-fields"
+        name="card-fields"
+        src={src}
+        title={t('card_fields_frame')}
+        // An attribute, not a style: the page's policy takes no inline style.
+        height={height}
+        allow="payment"
+        referrerPolicy="no-referrer"
+      />
+    </>
   );
 }
