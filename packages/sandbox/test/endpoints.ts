@@ -129,6 +129,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/crypto/coins' },
   { method: 'GET', path: '/api/v1/crypto/payments/:x' },
   { method: 'GET', path: '/api/v1/clave/payments/:x' },
+  { method: 'POST', path: '/api/v1/clave/payments/:x/cancel' },
   { method: 'POST', path: '/api/v1/cash/registration' },
   { method: 'POST', path: '/api/v1/nequi/request' },
   { method: 'POST', path: '/api/v1/users/logout' },
