@@ -75,13 +75,9 @@ function BalancePay({ payment }: MethodScreenProps) {
         <div className="alert" role="alert">
           <p className="alert__text">{t(state.error)}</p>
         </div>
-      ) : short && shortPresses > 0 ? (
-        // A new alert at each press, so each is announced.
-        <div className="alert" role="alert" id="balance-short" key={shortPresses}>
-          <p className="alert__text">{t('wallet_insufficient_balance')}</p>
-        </div>
       ) : short ? (
-        <div className="alert" id="balance-short">
+        // Said beside Pay until pressed; then a new alert at each press, so each is announced.
+        <div className="alert" role={shortPresses > 0 ? 'alert' : undefined} id="balance-short" key={shortPresses}>
           <p className="alert__text">{t('wallet_insufficient_balance')}</p>
         </div>
       ) : null}
