@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import {
   acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
-  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoOverpaymentDue, cryptoOverpaymentOf, CryptoRefundSchema,
+  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -138,14 +138,22 @@ describe('An overpayment is the payer\'s: the coins beyond the quote go back to 
   });
 });
 
-describe('What of an overpayment is still to send: coins after the approval raise it after a part went back', () => {
+describe('What of an overpayment to send next: coins after the approval raise it after a part went back, and a send recorded is asked again as it was', () => {
   it.each([
-    ['nothing sent yet: all of it', 10, 0, 10],
-    ['10 sent, 10 more arrived (20 beyond the quote): the new 10', 20, 10, 10],
-    ['all sent: nothing', 10, 10, 0],
-    ['in satoshis: no float remainder', 0.0003, 0.0001, 0.0002],
-    ['never negative', 5, 10, 0],
-  ])('%s', (_case, amount, sent, due) => {
-    expect(cryptoOverpaymentDue(amount, sent)).toBe(due);
+    ['nothing sent yet: all of it', 10, 0, null, { from: 0, amount: 10 }],
+    ['10 sent, 10 more arrived (20 beyond the quote): the new 10, from 10', 20, 10, null, { from: 10, amount: 10 }],
+    ['all sent: nothing', 10, 10, null, null],
+    ['in satoshis: no float remainder', 0.0003, 0.0001, null, { from: 0.0001, amount: 0.0002 }],
+    ['never negative', 5, 10, null, null],
+    ['3.25 recorded, its answer lost, 10 more arrived since: the 3.25 again, never 13.25 under its key', 13.25, 0, { from: 0, amount: 3.25 }, { from: 0, amount: 3.25 }],
+    ['a send recorded from a point already passed is not asked again', 13.25, 3.25, { from: 0, amount: 3.25 }, { from: 3.25, amount: 10 }],
+  ])('%s', (_case, amount, sent, recorded, next) => {
+    expect(nextOverpaymentSend(amount, sent, recorded)).toEqual(next);
+  });
+
+  it('one key per starting point', () => {
+    expect(overpaymentSendKey('OP1', { from: 0, amount: 3.25 })).toBe('OP1:overpayment');
+    expect(overpaymentSendKey('OP1', { from: 3.25, amount: 10 })).toBe('OP1:overpayment:3.25');
+    expect(v.safeParse(OverpaymentSendSchema, { from: 0, amount: 0 }).success).toBe(false);
   });
 });

@@ -129,8 +129,25 @@ export function cryptoOverpaymentOf(received: CryptoReceived, quotedCrypto: numb
   return { coin: received.currency, network: received.network, amount: units / 10 ** CRYPTO_DECIMALS, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }
 
-/** What of an overpayment is still to send back: coins that arrived after the approval raise it after a part went back. */
-export function cryptoOverpaymentDue(overpaymentAmount: number, sentAmount: number): number {
+/** An overpayment's send, recorded before the processor is asked: this amount, counted on from what was sent before. */
+export const OverpaymentSendSchema = v.object({ from: v.pipe(v.number(), v.minValue(0)), amount: v.pipe(v.number(), v.gtValue(0)) });
+export type OverpaymentSend = v.InferOutput<typeof OverpaymentSendSchema>;
+
+/**
+ * What to ask the crypto processor to send back next, under its own key (`overpaymentSendKey`). A send
+ * recorded and not marked sent is asked again as it was: its coins may have gone with the answer lost,
+ * and coins that arrived since must not ride on its key (the processor answers a known key as it did
+ * first and sends nothing). Else what is still due, counted on from what was sent: coins after the
+ * approval raise the overpayment after a part went back. Null when nothing is left to send.
+ */
+export function nextOverpaymentSend(overpaymentAmount: number, sentAmount: number, recorded: OverpaymentSend | null): OverpaymentSend | null {
   const units = (amount: number) => (Number.isFinite(amount) ? Math.round(amount * 10 ** CRYPTO_DECIMALS) : 0);
-  return Math.max(0, units(overpaymentAmount) - units(sentAmount)) / 10 ** CRYPTO_DECIMALS;
+  if (recorded && units(recorded.from) === units(sentAmount)) return recorded;
+  const due = units(overpaymentAmount) - units(sentAmount);
+  return due > 0 ? { from: units(sentAmount) / 10 ** CRYPTO_DECIMALS, amount: due / 10 ** CRYPTO_DECIMALS } : null;
+}
+
+/** One key per starting point, so a send asked again from the same point is never sent twice. */
+export function overpaymentSendKey(codOper: string, send: OverpaymentSend): string {
+  return send.from > 0 ? `${codOper}:overpayment:${cryptoAmountText(send.from)}` : `${codOper}:overpayment`;
 }

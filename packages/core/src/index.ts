@@ -233,9 +233,11 @@ export {
   cryptoRefundOnCancel,
   cryptoCancelNeedsConfirmation,
   cryptoOverpaymentOf,
-  cryptoOverpaymentDue,
+  nextOverpaymentSend,
+  overpaymentSendKey,
+  OverpaymentSendSchema,
 } from './crypto';
-export type { Coin, CryptoRefund } from './crypto';
+export type { Coin, CryptoRefund, OverpaymentSend } from './crypto';
 export { initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export {

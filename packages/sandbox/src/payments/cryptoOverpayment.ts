@@ -1,4 +1,4 @@
-import { CryptoRefundSchema, cryptoAmountText, cryptoOverpaymentDue, type CryptoRefund } from '@pasarela/core';
+import { CryptoRefundSchema, OverpaymentSendSchema, cryptoAmountText, nextOverpaymentSend, overpaymentSendKey, type CryptoRefund } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -6,7 +6,7 @@ import { mailLanguage } from '../mail/mailText';
 import { overpaymentMail } from '../mail/templates';
 import { claimOverpayments } from '../store/giveBacks';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { markCryptoOverpaymentReturned } from '../store/transactionUpdates';
+import { markCryptoOverpaymentReturned, recordOverpaymentSend } from '../store/transactionUpdates';
 import { depositKeyOf } from './cryptoReceived';
 import { sendMerchantMail } from './merchantMail';
 
@@ -17,39 +17,52 @@ export function cryptoOverpaymentOfRow(tx: Pick<TransactionRow, 'details'>): Cry
 }
 
 /**
- * The coins beyond the quote go back to the address they came from, by the crypto processor, under
- * the payment's own key (`:overpayment`, then `:overpayment:<sent so far>` for coins that came after
- * the approval), so asking again never sends them twice; out of the deposit,
- * never out of the merchant's balance. Marked sent once (a conditional write), and the payer told
- * by e-mail when `origin` is known. A processor that refuses or does not answer leaves it pending:
- * `POST /sandbox/crypto/:id/refund` asks again. Never throws.
+ * The coins beyond the quote go back to the address they came from, by the crypto processor, out of
+ * the deposit, never out of the merchant's balance. Each send is recorded before the processor is
+ * asked (core nextOverpaymentSend) under a key of its starting point (`:overpayment`, then
+ * `:overpayment:<sent so far>` for coins that came after the approval): asked again (its answer lost,
+ * a node stopped), the processor sends nothing twice, and coins that arrived since go under a key of
+ * their own. Marked sent once (a conditional write), and the payer told by e-mail when `origin` is
+ * known. A processor that refuses or does not answer leaves it pending: the reconciler and `POST
+ * /sandbox/crypto/:id/refund` ask again. Never throws.
  */
 export async function returnCryptoOverpayment(deps: Pick<Deps, 'db' | 'gateways'>, tx: TransactionRow, origin?: string): Promise<TransactionRow> {
+  // A send asked again as recorded, then what coins that came since added: two at most.
+  let row = tx;
+  for (let sends = 0; sends < 2; sends += 1) {
+    const next = await sendOverpaymentOnce(deps, row, origin);
+    row = next.row;
+    if (!next.sent || cryptoOverpaymentOfRow(row)?.status !== 'pending') break;
+  }
+  return row;
+}
+
+async function sendOverpaymentOnce(deps: Pick<Deps, 'db' | 'gateways'>, tx: TransactionRow, origin?: string): Promise<{ row: TransactionRow; sent: boolean }> {
   const over = cryptoOverpaymentOfRow(tx);
-  if (tx.method !== 'crypto' || !over || over.status !== 'pending' || !over.to) return tx;
-  // Coins that came after the approval raise it: only what was not sent yet goes, under a key of its own.
+  if (tx.method !== 'crypto' || !over || over.status !== 'pending' || !over.to) return { row: tx, sent: false };
   const sentBefore = Number(tx.details['overpaymentSent'] ?? 0);
-  const due = cryptoOverpaymentDue(over.amount, sentBefore);
+  const recorded = v.safeParse(OverpaymentSendSchema, tx.details['overpaymentSending']);
+  const send = nextOverpaymentSend(over.amount, sentBefore, recorded.success ? recorded.output : null);
   // All of it went back before: marked now, nothing sent again.
-  if (due <= 0) return (await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, sentBefore, sentBefore, new Date().toISOString())) ?? tx;
-  // A key per starting point: asked again from the same point, the processor sends nothing twice.
-  const key = sentBefore > 0 ? `${tx.cod_oper}:overpayment:${cryptoAmountText(sentBefore)}` : `${tx.cod_oper}:overpayment`;
+  if (!send) return { row: (await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, sentBefore, sentBefore, new Date().toISOString())) ?? tx, sent: false };
+  const sending = await recordOverpaymentSend(deps.db, tx.cod_oper, send);
+  if (!sending) return { row: (await findTransaction(deps.db, tx.cod_oper)) ?? tx, sent: false };
   try {
     const sent = await deps.gateways.crypto.refund({
-      ...gatewayCall(key), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: over.to, amountCrypto: due,
+      ...gatewayCall(overpaymentSendKey(tx.cod_oper, send)), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: over.to, amountCrypto: send.amount,
     });
-    if (sent !== 'refunded') return tx;
-    const returned = await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, sentBefore, Number(cryptoAmountText(sentBefore + due)), new Date().toISOString());
-    if (!returned) return (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
+    if (sent !== 'refunded') return { row: sending, sent: false };
+    const returned = await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, send.from, Number(cryptoAmountText(send.from + send.amount)), new Date().toISOString());
+    if (!returned) return { row: (await findTransaction(deps.db, tx.cod_oper)) ?? sending, sent: false };
     if (origin !== undefined && returned.email) {
       const lang = mailLanguage(returned.lang);
       await sendMerchantMail(deps.db, { to: returned.email, kind: 'refund', merchantId: returned.merchant_id, lang, origin }, (merchant) => overpaymentMail({
-        lang, origin, codOper: returned.cod_oper, merchant, amount: `${cryptoAmountText(due)} ${over.coin}`, network: over.network, to: over.to ?? '',
+        lang, origin, codOper: returned.cod_oper, merchant, amount: `${cryptoAmountText(send.amount)} ${over.coin}`, network: over.network, to: over.to ?? '',
       }));
     }
-    return returned;
+    return { row: returned, sent: true };
   } catch {
-    return tx;
+    return { row: sending, sent: false };
   }
 }
 

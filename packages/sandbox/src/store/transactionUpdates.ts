@@ -1,4 +1,4 @@
-import { ENDED_UNPAID_AUTH_STATUSES, type MethodPrice } from '@pasarela/core';
+import { ENDED_UNPAID_AUTH_STATUSES, type MethodPrice, type OverpaymentSend } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { paymentBooksLine, pricesOf, recordPaymentInBooks, type MerchantPriceRow } from './balanceTransactions';
 import { mailParams, type Mail } from './mailbox';
@@ -207,13 +207,29 @@ export async function endGiveBack(db: Queryable, codOper: string, state: 'given_
 }
 
 /**
- * What went back of a crypto overpayment (`overpaymentSent`, migration 135), written once per send:
- * only while nothing else was recorded sent since `sentBefore`. It is `refunded` once all of it went
+ * An overpayment's send recorded before the processor is asked (core nextOverpaymentSend), while the
+ * overpayment is pending at that starting point and no other send is recorded there: undefined when
+ * something changed it meanwhile (another node marked it sent, or recorded another).
+ */
+export async function recordOverpaymentSend(db: Queryable, codOper: string, send: OverpaymentSend): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = details || jsonb_build_object('overpaymentSending', $2::jsonb), updated_at = now()
+      where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending'
+        and coalesce((details ->> 'overpaymentSent')::numeric, 0) = ($2::jsonb ->> 'from')::numeric
+        and (details -> 'overpaymentSending' is null or details -> 'overpaymentSending' = $2::jsonb) returning *`,
+    [codOper, JSON.stringify(send)],
+  );
+  return row;
+}
+
+/**
+ * What went back of a crypto overpayment (`overpaymentSent`, migration 135), written once per send,
+ * its recorded send cleared: only while nothing else was recorded sent since `sentBefore`. It is `refunded` once all of it went
  * back; coins that arrived meanwhile raised it, and it stays pending for them.
  */
 export async function markCryptoOverpaymentReturned(db: Queryable, codOper: string, sentBefore: number, sentNow: number, refundedAt: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || jsonb_build_object('overpaymentSent', $3::numeric)
+    `update transactions set details = (details - 'overpaymentSending') || jsonb_build_object('overpaymentSent', $3::numeric)
          || case when (details -> 'overpayment' ->> 'amount')::numeric <= $3::numeric
               then jsonb_build_object('overpayment', (details -> 'overpayment') || jsonb_build_object('status', 'refunded', 'refundedAt', $4::text)) else '{}'::jsonb end,
        updated_at = now()
