@@ -1,5 +1,4 @@
-const KEY = 'pasarela.shopReferrer';
-const FORM_ENTRIES_KEY = 'pasarela.formEntries';
+import { formEntriesMemory, shopReferrerMemory } from './tabMemory';
 
 /*
  * The referrer a full page's way out reads ("Volver a la tienda": ui/WayOut.tsx). The checkout's form
@@ -14,12 +13,9 @@ const FORM_ENTRIES_KEY = 'pasarela.formEntries';
  */
 export function rememberShopReferrer(referrer: string, session: Storage | null, at: URL, loadedAt = loadedAddress(), entries = historyLength()): void {
   if (loadedAt !== null && loadedAt.pathname !== at.pathname) return;
-  try {
-    session?.setItem(KEY, referrer);
-    // The tab's history as the form found it: the pages before the form, which a later page steps back to.
-    if (entries > 0) session?.setItem(FORM_ENTRIES_KEY, String(entries));
-  } catch {
-  }
+  shopReferrerMemory.set(session, referrer);
+  // The tab's history as the form found it: the pages before the form, which a later page steps back to.
+  if (entries > 0) formEntriesMemory.set(session, entries);
 }
 
 /**
@@ -29,22 +25,14 @@ export function rememberShopReferrer(referrer: string, session: Storage | null, 
  * form of this tab remembered its place (the page's own previous one is meant).
  */
 export function stepsBeforeForm(session: Storage | null, length: number): number | null | undefined {
-  let entries = NaN;
-  try {
-    entries = Number(session?.getItem(FORM_ENTRIES_KEY) ?? NaN);
-  } catch {
-  }
-  if (!Number.isInteger(entries) || entries < 1 || entries > length) return undefined;
+  const entries = formEntriesMemory.get(session);
+  if (entries === null || entries > length) return undefined;
   return entries === 1 ? null : entries - 1 - length;
 }
 
 /** The page's own referrer where no checkout form of this tab remembered one. */
 export function shopReferrerOf(referrer: string, session: Storage | null): string {
-  try {
-    return session?.getItem(KEY) ?? referrer;
-  } catch {
-    return referrer;
-  }
+  return shopReferrerMemory.get(session) ?? referrer;
 }
 
 function historyLength(): number {

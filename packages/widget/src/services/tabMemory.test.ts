@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formEntriesMemory, launchMemory, shopReferrerMemory } from './tabMemory';
+
+const throwing = {
+  get length(): number { throw new Error('denied'); },
+  key: () => { throw new Error('denied'); },
+  getItem: () => { throw new Error('denied'); },
+  setItem: () => { throw new Error('denied'); },
+  removeItem: () => { throw new Error('denied'); },
+  clear: () => { throw new Error('denied'); },
+} as Storage;
+
+// [entry, the key a page of any version reads and writes, a value to keep, how the tab holds it]
+const entries = [
+  ['launch parameters', launchMemory, 'pasarela.launch', 'parentOrigin=https%3A%2F%2Fshop.test&lang=en', 'parentOrigin=https%3A%2F%2Fshop.test&lang=en'],
+  ['shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', 'https://tienda.example/carrito', 'https://tienda.example/carrito'],
+  ['no shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', '', ''],
+  ['history entries at the form', formEntriesMemory, 'pasarela.formEntries', 3, '3'],
+] as const;
+
+type Entry = { get(tab: Storage | null): unknown; set(tab: Storage | null, value: never): void; forget(tab: Storage | null): void };
+
+describe('tabMemory: what the checkout keeps per tab, under the names earlier pages used', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it.each(entries)('%s: kept, read back and forgotten', (_name, entry: Entry, key, value, stored) => {
+    entry.set(sessionStorage, value as never);
+    expect(sessionStorage.getItem(key)).toBe(stored);
+    expect(entry.get(sessionStorage)).toEqual(value);
+    entry.forget(sessionStorage);
+    expect(sessionStorage.getItem(key)).toBeNull();
+    expect(entry.get(sessionStorage)).toBeNull();
+  });
+
+  it.each(entries)('%s: what an earlier page kept is read as it is', (_name, entry: Entry, key, value, stored) => {
+    sessionStorage.setItem(key, stored);
+    expect(entry.get(sessionStorage)).toEqual(value);
+  });
+
+  it.each(entries)('%s: no storage (a cross-site frame) keeps nothing and reads nothing', (_name, entry: Entry, _key, value) => {
+    expect(() => entry.set(null, value as never)).not.toThrow();
+    expect(entry.get(null)).toBeNull();
+    expect(() => entry.forget(null)).not.toThrow();
+  });
+
+  it.each(entries)('%s: storage that throws (Safari private mode, a blocked frame) never crashes', (_name, entry: Entry, _key, value) => {
+    expect(() => entry.set(throwing, value as never)).not.toThrow();
+    expect(entry.get(throwing)).toBeNull();
+    expect(() => entry.forget(throwing)).not.toThrow();
+  });
+
+  it.each([
+    // [entry, key, a tampered or older value, which is none]
+    ['history entries that are not a count', formEntriesMemory, 'pasarela.formEntries', 'tres'],
+    ['history entries of none', formEntriesMemory, 'pasarela.formEntries', '0'],
+    ['negative history entries', formEntriesMemory, 'pasarela.formEntries', '-2'],
+    ['a fraction of a history entry', formEntriesMemory, 'pasarela.formEntries', '1.5'],
+    ['empty history entries', formEntriesMemory, 'pasarela.formEntries', ''],
+  ] as const)('%s is ignored', (_name, entry: Entry, key, stored) => {
+    sessionStorage.setItem(key, stored);
+    expect(entry.get(sessionStorage)).toBeNull();
+  });
+
+});

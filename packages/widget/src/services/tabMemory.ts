@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+
+// What the checkout keeps per tab (sessionStorage: per tab and per origin, so no other page plants it).
+// The names stay as they are: a payer mid-payment during a deploy still has what an older page kept.
+// A frame denied storage (cross-site, Safari private mode) gets null or a storage that throws: nothing
+// is kept, nothing is read, nothing throws. What is read is checked: a tampered or older value is none.
+
+type Tab = Storage | null;
+
+function quietly<T>(use: () => T, otherwise: T): T {
+  try {
+    return use();
+  } catch {
+    return otherwise;
+  }
+}
+
+function kept<T>(key: string, schema: v.GenericSchema<string, T>, write: (value: T) => string = String) {
+  return {
+    get: (tab: Tab): T | null => {
+      const read = v.safeParse(schema, quietly(() => tab?.getItem(key), null));
+      return read.success ? read.output : null;
+    },
+    set: (tab: Tab, value: T): void => quietly(() => tab?.setItem(key, write(value)), undefined),
+    forget: (tab: Tab): void => quietly(() => tab?.removeItem(key), undefined),
+  };
+}
+
+/** The loader's launch parameters (a query string), for a 3DS return that lands without them. */
+export const launchMemory = kept('pasarela.launch', v.string());
+
+/** The page that sent the payer to the checkout's form ('' for none), for a full page's way out. */
+export const shopReferrerMemory = kept('pasarela.shopReferrer', v.string());
+
+/** How many history entries the tab had at the checkout's form: a later page steps back past the bank's. */
+export const formEntriesMemory = kept('pasarela.formEntries', v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)));
