@@ -4,7 +4,8 @@ import { hasText, t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
-import { chosenMethodMemory, createPaymentContext } from '../payments/paymentContext';
+import { createPaymentContext } from '../payments/paymentContext';
+import { chosenMethodMemory } from '../services/tabMemory';
 import { pendingFromAddress } from '../payments/pendingAddress';
 import type { LoadedCheckout } from './checkoutStore';
 import { MerchantHeader } from '../ui/MerchantHeader';
@@ -40,10 +41,12 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   const [locked, setLocked] = useState(false);
   // The order was paid by another payment while one waited here: its notice alone, no way to pay again.
   const [ended, setEnded] = useState(false);
-  const [chosenMemory] = useState(() => chosenMethodMemory(services.storage.session, info.code));
+  // The method last used on this link, apart from any attempt: a reload after a wait ended unpaid (a
+  // Yappy request that lapsed) opens on it. Without storage a reload opens on the first, as it always did.
+  const [chosenMemory] = useState(() => chosenMethodMemory(info.code));
   // The method an arrival message is about: the one asked for, else the one the payer was using before
   // a reload, else the first offered (card).
-  const first = offered.find((m) => m.id === firstMethod)?.id ?? offered.find((m) => m.id === chosenMemory.load())?.id ?? offered[0]?.id ?? null;
+  const first = offered.find((m) => m.id === firstMethod)?.id ?? offered.find((m) => m.id === chosenMemory.get(services.storage.session))?.id ?? offered[0]?.id ?? null;
   // The donation choice shows once the form is up (its chunk is not needed to pay).
   const donationParts = useLater(data.campaign ? () => import('../payments/donation/donationParts') : null);
   const donation = useMemo(() => (donationParts && data.campaign ? donationParts.createDonationStore(data.campaign) : null), [donationParts, data.campaign]);
@@ -103,7 +106,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} shop={{ name: shopNameOf(merchant), logo: shopLogoOf(merchant, '') }} returnUrl={info.returnUrlString} />;
 
   const choose = (id: PaymentMethodId) => {
-    chosenMemory.save(id);
+    chosenMemory.set(services.storage.session, id);
     setChosen(id);
     setOpened((list) => (list.includes(id) ? list : [...list, id]));
   };

@@ -5,6 +5,7 @@ import {
 import type { CheckoutData } from './checkoutData';
 import { RECEIPT_PATH } from '../services/route';
 import { clearSession } from '../services/session';
+import { keptMethods } from '../services/tabMemory';
 import { markAddress } from './pendingAddress';
 import type { Services } from '../services/services';
 import type { SavedAttempt } from './attemptStore';
@@ -76,43 +77,9 @@ export function hasWaitingAttempt(session: Storage | null, method?: PaymentMetho
   return false;
 }
 
-const CHOSEN_METHOD_PREFIX = 'pasarela.method.';
-
 /** A method other than the card kept in the tab: the first screen is not the one the server renders (the card form). */
 export function keepsOtherMethod(session: Storage | null): boolean {
-  try {
-    for (let i = 0; i < (session?.length ?? 0); i++) {
-      const key = session?.key(i);
-      if (key?.startsWith(CHOSEN_METHOD_PREFIX) && session?.getItem(key) !== 'card') return true;
-    }
-  } catch {
-    return false;
-  }
-  return false;
-}
-
-/**
- * The method the payer chose on this link, kept in the tab apart from any attempt (pasarela.method.*,
- * never read as a payment waiting): a reload after a wait ended unpaid (a Yappy request that lapsed)
- * opens on it, not on the first method. Without storage a reload opens on the first, as it always did.
- */
-export function chosenMethodMemory(session: Storage | null, code: string) {
-  const key = `${CHOSEN_METHOD_PREFIX}${code}`;
-  return {
-    load(): string | null {
-      try {
-        return session?.getItem(key) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    save(method: PaymentMethodId): void {
-      try {
-        session?.setItem(key, method);
-      } catch {
-      }
-    },
-  };
+  return keptMethods(session).some((method) => method !== 'card');
 }
 
 /** Cash has none: its voucher is reported PENDING as soon as it exists. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formEntriesMemory, launchMemory, shopReferrerMemory } from './tabMemory';
+import { chosenMethodMemory, formEntriesMemory, keptMethods, launchMemory, shopReferrerMemory, yappyPhoneMemory } from './tabMemory';
 
 const throwing = {
   get length(): number { throw new Error('denied'); },
@@ -16,6 +16,8 @@ const entries = [
   ['shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', 'https://tienda.example/carrito', 'https://tienda.example/carrito'],
   ['no shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', '', ''],
   ['history entries at the form', formEntriesMemory, 'pasarela.formEntries', 3, '3'],
+  ['Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', '6123-4567', '6123-4567'],
+  ['method last used', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'yappy', 'yappy'],
 ] as const;
 
 type Entry = { get(tab: Storage | null): unknown; set(tab: Storage | null, value: never): void; forget(tab: Storage | null): void };
@@ -56,9 +58,27 @@ describe('tabMemory: what the checkout keeps per tab, under the names earlier pa
     ['negative history entries', formEntriesMemory, 'pasarela.formEntries', '-2'],
     ['a fraction of a history entry', formEntriesMemory, 'pasarela.formEntries', '1.5'],
     ['empty history entries', formEntriesMemory, 'pasarela.formEntries', ''],
+    ['an empty Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', ''],
+    ['a method the checkout does not have', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'paypal'],
+    ['a method in other letters', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'Yappy'],
   ] as const)('%s is ignored', (_name, entry: Entry, key, stored) => {
     sessionStorage.setItem(key, stored);
     expect(entry.get(sessionStorage)).toBeNull();
   });
 
+  it.each([
+    // [what the tab holds, the methods kept on its links]
+    [{}, []],
+    [{ 'pasarela.method.LINK1': 'yappy', 'pasarela.method.LINK2': 'card' }, ['yappy', 'card']],
+    [{ 'pasarela.method.LINK1': 'paypal', 'pasarela.method.LINK2': 'nequi' }, ['nequi']],
+    [{ 'pasarela.phone.yappy.LINK1': '61234567', 'pasarela.attempt.yappy.LINK1': '{}' }, []],
+  ])('keptMethods reads every link\'s method and only those: %j', (held, methods) => {
+    for (const [key, value] of Object.entries(held)) sessionStorage.setItem(key, value);
+    expect(keptMethods(sessionStorage).sort()).toEqual([...methods].sort());
+  });
+
+  it('keptMethods without storage, or with storage that throws, is none', () => {
+    expect(keptMethods(null)).toEqual([]);
+    expect(keptMethods(throwing)).toEqual([]);
+  });
 });

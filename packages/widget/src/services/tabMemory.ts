@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
 
 // What the checkout keeps per tab (sessionStorage: per tab and per origin, so no other page plants it).
 // The names stay as they are: a payer mid-payment during a deploy still has what an older page kept.
@@ -26,6 +27,17 @@ function kept<T>(key: string, schema: v.GenericSchema<string, T>, write: (value:
   };
 }
 
+function keysStartingWith(tab: Tab, prefix: string): string[] {
+  return quietly(() => {
+    const keys: string[] = [];
+    for (let i = 0; i < (tab?.length ?? 0); i++) {
+      const key = tab?.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
+  }, []);
+}
+
 /** The loader's launch parameters (a query string), for a 3DS return that lands without them. */
 export const launchMemory = kept('pasarela.launch', v.string());
 
@@ -34,3 +46,17 @@ export const shopReferrerMemory = kept('pasarela.shopReferrer', v.string());
 
 /** How many history entries the tab had at the checkout's form: a later page steps back past the bank's. */
 export const formEntriesMemory = kept('pasarela.formEntries', v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)));
+
+/** The Yappy phone typed on a link, apart from the attempt: a reload after the request lapsed sends it again. */
+export const yappyPhoneMemory = (code: string) => kept(`pasarela.phone.yappy.${code}`, v.pipe(v.string(), v.minLength(1)));
+
+const METHOD_PREFIX = 'pasarela.method.';
+const method = v.picklist(PAYMENT_METHOD_IDS);
+
+/** The method last used on a link (never read as a payment waiting): a reload reopens on it. */
+export const chosenMethodMemory = (code: string) => kept(`${METHOD_PREFIX}${code}`, method);
+
+/** Every method kept on any link of this tab. */
+export function keptMethods(tab: Tab): PaymentMethodId[] {
+  return keysStartingWith(tab, METHOD_PREFIX).flatMap((key) => kept(key, method).get(tab) ?? []);
+}

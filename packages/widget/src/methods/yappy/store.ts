@@ -7,6 +7,7 @@ import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptS
 import type { PaymentContext } from '../../payments/paymentContext';
 import { cancelYappyPayment, requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
 import { YAPPY_DEADLINE_GRACE_MS, YAPPY_TYPE } from './config';
+import { yappyPhoneMemory } from '../../services/tabMemory';
 
 export interface YappyState {
   steps: StepState;
@@ -21,45 +22,19 @@ export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
   return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
 }
 
-/** Apart from the attempt's memory (pasarela.attempt.*), which ends with the attempt and says a payment waits. */
-const PHONE_MEMORY_PREFIX = 'pasarela.phone.yappy.';
-
-/**
- * The phone the payer typed, kept in the tab with the request: a reload after the request lapsed
- * (SPEC 9 "Yappy gives 5 minutes") finds it there to send again. Forgotten once paid.
- */
-function phoneMemory(payment: PaymentContext) {
-  const session = payment.services.storage.session;
-  const key = `${PHONE_MEMORY_PREFIX}${payment.data.info.code}`;
-  return {
-    load(): string {
-      try {
-        return session?.getItem(key) ?? '';
-      } catch {
-        return '';
-      }
-    },
-    save(phone: string): void {
-      try {
-        if (phone) session?.setItem(key, phone);
-        else session?.removeItem(key);
-      } catch {
-        // Without storage a reload shows an empty field, as it always did.
-      }
-    },
-  };
-}
-
 export function createYappyStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
   let grace: ReturnType<typeof setTimeout> | undefined;
-  const typed = phoneMemory(payment);
+  // The phone typed, kept with the request: a reload after it lapsed (SPEC 9 "Yappy gives 5 minutes") sends it again.
+  const session = payment.services.storage.session;
+  const typed = yappyPhoneMemory(payment.data.info.code);
   const state = createStore<YappyState>()((set) => ({
     steps: initialStepState(YAPPY_STEPS.init),
-    phone: typed.load(),
+    phone: typed.get(session) ?? '',
     failures: 0,
     async pay(phone) {
       set({ phone });
-      typed.save(phone);
+      if (phone) typed.set(session, phone);
+      else typed.forget(session);
       await attempt.getState().start();
     },
     windowClosed() {
@@ -95,7 +70,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
       else step({ type: 'failed', error: message?.key ?? 'payment_rejected' });
       if (verdict !== 'approved') state.setState({ failures: state.getState().failures + 1 });
       if (verdict === 'approved') {
-        typed.save('');
+        typed.forget(session);
         payment.report({ result: 'APPROVED', codOper, type: YAPPY_TYPE });
         payment.showReceipt(codOper);
       } else if (message?.key !== PAID_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {
