@@ -1,5 +1,5 @@
 import { buildPaymentResult, returnedPaymentResult, returnRefusalKey, type PaymentMethodId, type PaymentResult, type Receipt } from '@pasarela/core';
-import type { PendingReturn } from './leaveAndReturn';
+import type { PendingReturn } from '../services/tabMemory';
 import { ATTEMPT_MEMORY_PREFIX } from './paymentContext';
 import type { Services } from '../services/services';
 import { FORM_ENTRY_PARAM } from './challengeReturn';

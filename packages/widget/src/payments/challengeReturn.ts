@@ -1,6 +1,7 @@
 import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM } from '@pasarela/core';
 import { RECEIPT_PATH } from '../services/route';
-import { leaveAddress, returnFromAddress, saveReturn, takeReturn, type PendingReturn } from './leaveAndReturn';
+import { leaveAddress, returnFromAddress, saveReturn, takeReturn } from './leaveAndReturn';
+import type { PendingReturn } from '../services/tabMemory';
 
 /** The server reads it too (core refusedChallengeReturn). */
 export const CHALLENGE_PARAM = CHALLENGE_RETURN_PARAM;

@@ -1,46 +1,27 @@
 import { MODAL_PARAM, type PaymentMethodId } from '@pasarela/core';
 import { withStickyParams } from '../services/route';
 import { formPathOf } from './pendingAddress';
+import { returnMemory, type PendingReturn } from '../services/tabMemory';
 
-// What the result message needs travels in sessionStorage when allowed, and in the return address (a cross-site frame often gets no storage).
+// What the result message needs travels in the tab's memory when allowed, and in the return address (a cross-site frame often gets no storage).
 
-const KEY_PREFIX = 'pasarela.return.';
 export const FROM_PARAM = 'from';
 export const RETURN_TO_PARAM = 'returnTo';
-
-export interface PendingReturn {
-  formPath: string;
-  email: string;
-  returnUrl: string;
-}
 
 export function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 }
 
 export function saveReturn(storage: Storage | null, method: PaymentMethodId, pending: PendingReturn): void {
-  try {
-    storage?.setItem(KEY_PREFIX + method, JSON.stringify(pending));
-  } catch {
-  }
+  returnMemory(method).set(storage, pending);
 }
 
 /** Forgets it, so one trip outside reports one result. */
 export function takeReturn(storage: Storage | null, method: PaymentMethodId): PendingReturn | null {
-  try {
-    const raw = storage?.getItem(KEY_PREFIX + method);
-    storage?.removeItem(KEY_PREFIX + method);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingReturn>;
-    if (typeof value.formPath !== 'string' || !isLocalPath(value.formPath)) return null;
-    return {
-      formPath: value.formPath,
-      email: typeof value.email === 'string' ? value.email : '',
-      returnUrl: typeof value.returnUrl === 'string' ? value.returnUrl : '',
-    };
-  } catch {
-    return null;
-  }
+  const kept = returnMemory(method);
+  const pending = kept.get(storage);
+  kept.forget(storage);
+  return pending && isLocalPath(pending.formPath) ? pending : null;
 }
 
 export function returnFromAddress(url: URL): PendingReturn {

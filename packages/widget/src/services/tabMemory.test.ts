@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chosenMethodMemory, formEntriesMemory, keptMethods, launchMemory, shopReferrerMemory, yappyPhoneMemory } from './tabMemory';
+import {
+  chosenMethodMemory, formEntriesMemory, keptMethods, launchMemory, returnMemory, shopReferrerMemory, yappyPhoneMemory,
+} from './tabMemory';
 
 const throwing = {
   get length(): number { throw new Error('denied'); },
@@ -10,6 +12,8 @@ const throwing = {
   clear: () => { throw new Error('denied'); },
 } as Storage;
 
+const pending = { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: 'https://tienda.example/gracias' };
+
 // [entry, the key a page of any version reads and writes, a value to keep, how the tab holds it]
 const entries = [
   ['launch parameters', launchMemory, 'pasarela.launch', 'parentOrigin=https%3A%2F%2Fshop.test&lang=en', 'parentOrigin=https%3A%2F%2Fshop.test&lang=en'],
@@ -18,6 +22,8 @@ const entries = [
   ['history entries at the form', formEntriesMemory, 'pasarela.formEntries', 3, '3'],
   ['Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', '6123-4567', '6123-4567'],
   ['method last used', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'yappy', 'yappy'],
+  ['return from the bank', returnMemory('clave'), 'pasarela.return.clave', pending, JSON.stringify(pending)],
+  ['return from a 3DS page', returnMemory('card'), 'pasarela.return.card', pending, JSON.stringify(pending)],
 ] as const;
 
 type Entry = { get(tab: Storage | null): unknown; set(tab: Storage | null, value: never): void; forget(tab: Storage | null): void };
@@ -61,9 +67,32 @@ describe('tabMemory: what the checkout keeps per tab, under the names earlier pa
     ['an empty Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', ''],
     ['a method the checkout does not have', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'paypal'],
     ['a method in other letters', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'Yappy'],
+    ['a return that is not JSON', returnMemory('clave'), 'pasarela.return.clave', '{"formPath":'],
+    ['a return of null', returnMemory('clave'), 'pasarela.return.clave', 'null'],
+    ['a return that is a list', returnMemory('clave'), 'pasarela.return.clave', '["/pf/widget"]'],
+    ['a return without the form', returnMemory('clave'), 'pasarela.return.clave', '{"email":"ana@example.com"}'],
+    ['a return whose form is not text', returnMemory('card'), 'pasarela.return.card', '{"formPath":7}'],
   ] as const)('%s is ignored', (_name, entry: Entry, key, stored) => {
     sessionStorage.setItem(key, stored);
     expect(entry.get(sessionStorage)).toBeNull();
+  });
+
+  it.each([
+    // [what was kept, what is read]
+    [{ formPath: '/pf/widget' }, { formPath: '/pf/widget', email: '', returnUrl: '' }],
+    [{ formPath: '/pf/widget', email: 5, returnUrl: null }, { formPath: '/pf/widget', email: '', returnUrl: '' }],
+  ])('a return missing its e-mail or shop address still leads back to the form: %j', (stored, read) => {
+    sessionStorage.setItem('pasarela.return.clave', JSON.stringify(stored));
+    expect(returnMemory('clave').get(sessionStorage)).toEqual(read);
+  });
+
+  it('each link and each method keeps its own', () => {
+    yappyPhoneMemory('LINK1').set(sessionStorage, '61234567');
+    chosenMethodMemory('LINK1').set(sessionStorage, 'yappy');
+    returnMemory('clave').set(sessionStorage, pending);
+    expect(yappyPhoneMemory('LINK2').get(sessionStorage)).toBeNull();
+    expect(chosenMethodMemory('LINK2').get(sessionStorage)).toBeNull();
+    expect(returnMemory('card').get(sessionStorage)).toBeNull();
   });
 
   it.each([

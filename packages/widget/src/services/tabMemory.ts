@@ -5,6 +5,8 @@ import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
 // The names stay as they are: a payer mid-payment during a deploy still has what an older page kept.
 // A frame denied storage (cross-site, Safari private mode) gets null or a storage that throws: nothing
 // is kept, nothing is read, nothing throws. What is read is checked: a tampered or older value is none.
+// Not here yet: a waiting attempt (pasarela.attempt.*, payments/paymentContext.ts) and the card form's
+// draft (pasarela.card.draft, payments/challengeDraft.ts).
 
 type Tab = Storage | null;
 
@@ -60,3 +62,18 @@ export const chosenMethodMemory = (code: string) => kept(`${METHOD_PREFIX}${code
 export function keptMethods(tab: Tab): PaymentMethodId[] {
   return keysStartingWith(tab, METHOD_PREFIX).flatMap((key) => kept(key, method).get(tab) ?? []);
 }
+
+/** What the result needs after a trip to the bank's or the issuer's page (the address carries it too). */
+export interface PendingReturn {
+  formPath: string;
+  email: string;
+  returnUrl: string;
+}
+
+const pendingReturn = v.pipe(
+  v.string(),
+  v.parseJson(),
+  v.object({ formPath: v.string(), email: v.fallback(v.string(), ''), returnUrl: v.fallback(v.string(), '') }),
+);
+
+export const returnMemory = (method: PaymentMethodId) => kept<PendingReturn>(`pasarela.return.${method}`, pendingReturn, JSON.stringify);

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn';
-import type { PendingReturn } from '../../payments/leaveAndReturn';
+import type { PendingReturn } from '../../services/tabMemory';
 
 export type ClaveReturnState =
   | { status: 'checking'; receipt?: Receipt | undefined }
