@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
+import { followHeaderHeight } from './headerHeight';
 
 interface MerchantHeaderProps {
   name: string;
@@ -8,8 +10,10 @@ interface MerchantHeaderProps {
 
 export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
   const { bridge } = useServices();
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => followHeaderHeight(header.current), []);
   return (
-    <header className="header">
+    <header className="header" ref={header}>
       <MerchantIdentity name={name} logo={logo} />
       {bridge.embedded ? <CloseButton /> : null}
     </header>
