@@ -76,6 +76,7 @@ async function seen(page: Page): Promise<Seen | null> {
 /** Every stop of the keyboard's path from the top of the page, marked (data-stop) for the checks. */
 async function walk(page: Page): Promise<Stop[]> {
   await page.evaluate(() => {
+    for (const marked of document.querySelectorAll('[data-stop]')) marked.removeAttribute('data-stop');
     window.scrollTo(0, 0);
     (document.activeElement as HTMLElement | null)?.blur();
     document.body.focus();
