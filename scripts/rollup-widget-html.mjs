@@ -9,7 +9,9 @@ export function minifyCss(css) {
   return css
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s*([{}:;,>])\s*/g, '$1')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    // Only after a colon: before one a space is a descendant combinator (`.form :focus` is not `.form:focus`).
+    .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
     .trim();
 }
