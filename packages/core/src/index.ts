@@ -119,6 +119,7 @@ export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAba
 export { cancelledByPayer, cancelReasonOf, MERCHANT_CANCEL_REASONS, merchantCancelReasonOf } from './cancelReason';
 export type { CancelReason, MerchantCancelReason } from './cancelReason';
 export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
+export { unsentCardCall } from './unsentCardCall';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';
 export {

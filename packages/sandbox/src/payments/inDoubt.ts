@@ -1,3 +1,4 @@
+import { CARD_PAYMENTS_UNAVAILABLE } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 import type { Deps } from '../Deps';
@@ -31,6 +32,14 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, no
     if (notSent && isGatewayCallNotSent(error)) throw await notSent(error);
     throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
+}
+
+/**
+ * A card payment that never left this node and charged nothing (core's unsentCardCall): the payer pays
+ * again once card payments are back. `down` says in the log what was not reached, never in the answer.
+ */
+export function cardPaymentsUnavailable(down: string): PaymentError {
+  return new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, undefined, {}, down);
 }
 
 /**

@@ -1,11 +1,11 @@
-import { CARD_PAYMENTS_UNAVAILABLE, cardCallEnded, cardOutcomeFinal } from '@pasarela/core';
+import { cardCallEnded, cardOutcomeFinal, unsentCardCall } from '@pasarela/core';
 import type { CardToken } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { CardVaultUnavailable, type VaultCardFacts } from '../gateways/cardVault';
 import { errorFields } from '../ops/logger';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { decidedMeanwhile } from './inDoubt';
+import { cardPaymentsUnavailable, decidedMeanwhile } from './inDoubt';
 
 /**
  * The card behind a typed card's token, as the card vault holds it (issue 90: the server never sees the
@@ -17,10 +17,11 @@ import { decidedMeanwhile } from './inDoubt';
  *
  * The look-up is a read made before anything is recorded, and never reaches a processor: however the
  * vault fails it (its connection refused, or a kept-alive one it closed as it stopped, a time-out, a
- * 5xx), nothing was sent. `earlier` reads what is recorded under the request's trackId: nothing there,
- * the answer is card_payments_unavailable (core isOutcomeUnknown: known, the payer pays again once the
- * vault is back, as after chargeCard's refused first call). An attempt there (a retry of one in doubt,
- * whose first call may have charged) is service_unavailable: the checkout asks about it by its trackId.
+ * 5xx), nothing was sent. `earlier` reads what is recorded under the request's trackId, and core's
+ * unsentCardCall decides, as for chargeCard's refused call: nothing there, the answer is
+ * card_payments_unavailable (core isOutcomeUnknown: known, the payer pays again once the vault is
+ * back). An attempt there (a retry of one in doubt, whose first call may have charged) stands: the
+ * answer is service_unavailable, and the checkout asks about it by its trackId.
  */
 export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, field: string, earlier: () => Promise<unknown>): Promise<VaultCardFacts> {
   const sealed = deps.cardVault.sealed(token);
@@ -32,7 +33,8 @@ export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, 
     if (!(error instanceof CardVaultUnavailable)) throw error;
     // The vault's address stays in the log: the answer's text is the catalogue's.
     const down = `${error.message}: the card's facts were not read`;
-    if ((await earlier()) === undefined) throw new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, undefined, {}, down);
+    const recorded = (await earlier()) === undefined ? 'nothing' : 'earlier_attempt';
+    if (unsentCardCall({ recorded, payerWaiting: true }) === 'nothing_charged') throw cardPaymentsUnavailable(down);
     throw new PaymentError('unavailable', 'service_unavailable', 'The card vault did not answer: the payment already recorded under this trackId is unchanged', {}, down);
   }
   if (!card) throw new PaymentError('invalid', 'invalid_card', `${field} names no card in the card vault`, { [field]: 'unknown card token' });
