@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
-import { CardPaymentPayloadSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody, isTrackId } from '@pasarela/core';
+import { CardPaymentPayloadSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { asLanguage } from '../../http/language';
@@ -13,11 +12,8 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
-import { findTransaction } from '../../store/transactions';
 import { receiptAnswerOf } from './receipts';
-import { ApiError } from '../../errors/ApiError';
-
-const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrackId, 'codOper must be 1 to 64 letters, digits or -_.:')) });
+import { payersPaymentOf } from './payersPayment';
 
 export function cardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -48,14 +44,8 @@ export function cardRoutes(deps: Deps) {
   app.post('/cards/auth-capture', pay);
   // docs/api.md: the payer leaves a 3DS challenge for another card or method.
   app.post('/cards/payments/:codOper/abandon', async (c) => {
-    const { codOper } = parseOr400(CodOperParamSchema, { codOper: c.req.param('codOper') });
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.method !== 'card') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     // A wallet user's payment is theirs alone to leave (SPEC 6).
-    if (tx.user_id !== null) {
-      const auth = c.req.header('authorization');
-      if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    }
+    const tx = await payersPaymentOf(deps, c, 'card');
     return reply(c, cardAnswerOf(await abandonCardChallenge(deps, tx), c.get('lang')));
   });
   // SPEC 7 "POST process tx (v1 and v2, form)": a card auth-capture, or the subscription payment with activateSubscription.

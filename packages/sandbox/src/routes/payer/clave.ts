@@ -13,11 +13,9 @@ import { findTransaction } from '../../store/transactions';
 import { claveBackUrl } from '../../payments/bankPageReturn';
 import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
 import { abandonBankPage } from '../../payments/abandonChallenge';
-import { userIdOf } from '../../auth/sessions';
-import { isTrackId } from '@pasarela/core';
+import { payersPaymentOf } from './payersPayment';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
-const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrackId, 'codOper must be 1 to 64 letters, digits or -_.:')) });
 
 /** SPEC 4 Clave: 0 declined, 1 approved, -1 pending; the payer approves on the bank's page. */
 export function claveRoutes(deps: Deps) {
@@ -39,14 +37,8 @@ export function claveRoutes(deps: Deps) {
   // docs/api.md: the payer gives up the wait ("Cancelar y usar otro método") before choosing another way
   // to pay: called off first, so the bank cannot also approve it. What the bank answered first stands.
   app.post('/clave/payments/:codOper/cancel', async (c) => {
-    const { codOper } = parseOr400(CodOperParamSchema, { codOper: c.req.param('codOper') });
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.method !== 'clave') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     // A wallet user's payment is theirs alone to call off (SPEC 6).
-    if (tx.user_id !== null) {
-      const auth = c.req.header('authorization');
-      if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    }
+    const tx = await payersPaymentOf(deps, c, 'clave');
     const after = await abandonBankPage(deps, tx, 'payer');
     // Called off before because another payment paid its order: which one, so the page says the order is paid.
     refuseIfPaidElsewhere(after);
