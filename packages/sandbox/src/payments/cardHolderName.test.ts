@@ -1,6 +1,6 @@
-import type { CardAuthorization } from '@pasarela/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { aroundCardAuthorize } from '../../test/gateways/cardAuthorize';
 
 // A name keeps its accents wherever the payer sees it (the payment's record, its receipt); the card
 // processor, which takes plain letters, is sent it transliterated at the port's call (core
@@ -11,15 +11,9 @@ const sent: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    wrapGateways: (gateways) => ({
-      ...gateways,
-      card: {
-        ...gateways.card,
-        authorize: (call: CardAuthorization) => {
-          if ('holder' in call.card) sent.push(call.card.holder);
-          return gateways.card.authorize(call);
-        },
-      },
+    wrapGateways: aroundCardAuthorize((authorize, call) => {
+      if ('holder' in call.card) sent.push(call.card.holder);
+      return authorize(call);
     }),
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // Issue 4 "subscriptions charging at once when due": also while nobody reads them.
@@ -12,17 +12,9 @@ let answerLost = false;
 let processorFails = false;
 beforeAll(async () => {
   t = await createTestApp({
-    wrapGateways: (gateways) => ({
-      ...gateways,
-      card: {
-        ...gateways.card,
-        authorize: async (request) => {
-          if (processorFails) return { status: 'failed', message: 'The processor could not process the card' };
-          const decision = await gateways.card.authorize(request);
-          if (answerLost) throw new GatewayOutcomeUnknown('the answer was lost');
-          return decision;
-        },
-      },
+    wrapGateways: aroundCardAuthorize(async (authorize, request) => {
+      if (processorFails) return { status: 'failed', message: 'The processor could not process the card' };
+      return answerLost ? loseAnswer(authorize(request)) : authorize(request);
     }),
   });
 });

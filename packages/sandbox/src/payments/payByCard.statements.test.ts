@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
 import { writingCommits } from '../../test/statementLog';
+import { aroundCardAuthorize } from '../../test/gateways/cardAuthorize';
 import { tokenizedCardPayload, createTestApp, freshCaptchaToken, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
@@ -19,17 +20,11 @@ let duringAuthorize: ((codOper: string) => Promise<unknown>) | undefined;
 
 beforeAll(async () => {
   t = await createTestApp({
-    wrapGateways: (gateways) => ({
-      ...gateways,
-      card: {
-        ...gateways.card,
-        authorize: async (request) => {
-          statements.push('processor: card authorize');
-          const answer = await gateways.card.authorize(request);
-          await duringAuthorize?.(request.idempotencyKey);
-          return answer;
-        },
-      },
+    wrapGateways: aroundCardAuthorize(async (authorize, request) => {
+      statements.push('processor: card authorize');
+      const answer = await authorize(request);
+      await duringAuthorize?.(request.idempotencyKey);
+      return answer;
     }),
   });
   const query = t.db.query.bind(t.db);

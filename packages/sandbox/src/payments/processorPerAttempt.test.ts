@@ -1,6 +1,7 @@
-import { GatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
+import type { Gateways } from '@pasarela/gateways';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
 import type { ProcessorNames } from '../gateways/processors';
 import { processorNamesOf } from '../server';
 
@@ -15,20 +16,11 @@ let loseNextCardAnswer = false;
 const asked: string[] = [];
 
 /** Node A's card port: the next authorization is made at the processor and its answer lost. */
-function losingCardAnswers(gateways: Gateways): Gateways {
-  return {
-    ...gateways,
-    card: {
-      ...gateways.card,
-      async authorize(request) {
-        const decision = await gateways.card.authorize(request);
-        if (!loseNextCardAnswer) return decision;
-        loseNextCardAnswer = false;
-        throw new GatewayOutcomeUnknown('the answer was lost');
-      },
-    },
-  };
-}
+const losingCardAnswers = aroundCardAuthorize((authorize, request) => {
+  if (!loseNextCardAnswer) return authorize(request);
+  loseNextCardAnswer = false;
+  return loseAnswer(authorize(request));
+});
 
 /** Node B's card port, counting every call that names an attempt. */
 function counted(gateways: Gateways): Gateways {

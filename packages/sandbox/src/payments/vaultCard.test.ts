@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
-import { GatewayOutcomeUnknown, vaultCardKey } from '@pasarela/gateways';
+import { vaultCardKey } from '@pasarela/gateways';
 import { cardFactsKey, sealedCardToken } from '@pasarela/vault/card-facts';
 import { keyOf } from '@pasarela/vault/testing';
 import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault, SEALED_FACTS_MARGIN_MS } from '../gateways/cardVault';
 import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
 import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
+import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
 
 // Issue 90: the server reads a typed card's facts from the vault. A vault that does not answer, or
 // answers something other than a card, charges nothing and records nothing: 503, the payer may retry.
@@ -264,17 +265,10 @@ describe('a retry of a payment in doubt while the vault is down', () => {
   let loseNext = true;
   beforeAll(async () => {
     t = await createTestApp({
-      wrapGateways: (gateways) => ({
-        ...gateways,
-        card: {
-          ...gateways.card,
-          authorize: async (request) => {
-            const answer = await gateways.card.authorize(request);
-            if (!loseNext) return answer;
-            loseNext = false;
-            throw new GatewayOutcomeUnknown('card processor: the answer was lost on the way back');
-          },
-        },
+      wrapGateways: aroundCardAuthorize((authorize, request) => {
+        if (!loseNext) return authorize(request);
+        loseNext = false;
+        return loseAnswer(authorize(request));
       }),
     });
   });
