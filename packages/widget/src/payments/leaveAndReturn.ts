@@ -8,7 +8,7 @@ import { returnMemory, type PendingReturn } from '../services/tabMemory';
 export const FROM_PARAM = 'from';
 export const RETURN_TO_PARAM = 'returnTo';
 
-export function isLocalPath(path: string): boolean {
+function isLocalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 }
 
