@@ -2,12 +2,12 @@ import { cardResultMessage } from '@pasarela/core';
 import { Hono } from 'hono';
 import { isTrackId, type Language, type PaymentAttempt } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { userIdOf } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findTransactionByTrackId, type TransactionRow } from '../../store/transactions';
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
+import { mayReadPayment } from './payersPayment';
 
 /** core PaymentAttemptSchema's answer for a transaction: its status as stored and what it means. */
 export function paymentAttemptOf(tx: TransactionRow, lang: Language): PaymentAttempt {
@@ -35,12 +35,8 @@ export function attemptRoutes(deps: Deps) {
     const trackId = c.req.param('trackId');
     if (!isTrackId(trackId)) throw new ApiError(400, 'invalid_arguments', 'trackId must be 1 to 64 letters, digits or -_.:');
     const tx = await findTransactionByTrackId(deps.db, trackId);
-    if (!tx) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     // A wallet user's payment is theirs alone, as its receipt is (SPEC 6).
-    if (tx.user_id !== null) {
-      const auth = c.req.header('authorization');
-      if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    }
+    if (!tx || !(await mayReadPayment(deps, c, tx))) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, paymentAttemptOf(tx, c.get('lang')));
   });
   return app;

@@ -18,10 +18,16 @@ const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrac
 export async function payersPaymentOf(deps: Pick<Deps, 'db'>, c: Context<AppEnv>, method: string): Promise<TransactionRow> {
   const { codOper } = parseOr400(CodOperParamSchema, { codOper: c.req.param('codOper') });
   const tx = await findTransaction(deps.db, codOper);
-  if (!tx || tx.method !== method) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  if (tx.user_id !== null) {
-    const auth = c.req.header('authorization');
-    if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-  }
+  if (!tx || tx.method !== method || !(await mayReadPayment(deps, c, tx))) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
   return tx;
+}
+
+/**
+ * Whether the request may read the payment: a guest's hangs on its unguessable code; a wallet user's
+ * is theirs alone (SPEC 6). A token of no live session is 401 session_expired, as everywhere.
+ */
+export async function mayReadPayment(deps: Pick<Deps, 'db'>, c: Context<AppEnv>, tx: Pick<TransactionRow, 'user_id'>): Promise<boolean> {
+  if (tx.user_id === null) return true;
+  const auth = c.req.header('authorization');
+  return (auth ? await userIdOf(deps.db, auth) : undefined) === tx.user_id;
 }

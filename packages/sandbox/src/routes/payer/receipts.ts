@@ -7,11 +7,11 @@ import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { maskedNumber } from '../../payments/cardFingerprint';
-import { userIdOf } from '../../auth/sessions';
 import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode, type LinkRow } from '../../store/links';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { wasPaidElsewhere } from '../../payments/settlePayment';
+import { mayReadPayment } from './payersPayment';
 
 /** The payment that paid the order this one was called off for (a bank page or a challenge left in another browser). */
 function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
@@ -108,13 +108,8 @@ export function receiptRoutes(deps: Deps) {
   const byOperation = async (c: Context<AppEnv>, raw: string) => {
     const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
     const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
-    if (!tx) throw new ApiError(404, 'receive_not_found');
     // A wallet user's receipt is theirs alone (SPEC 6); guests' hang on the unguessable codOper.
-    if (tx.user_id !== null) {
-      const auth = c.req.header('authorization');
-      const reader = auth ? await userIdOf(deps.db, auth) : undefined;
-      if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
-    }
+    if (!tx || !(await mayReadPayment(deps, c, tx))) throw new ApiError(404, 'receive_not_found');
     return reply(c, await fullReceiptOf(deps, tx, c.get('lang')));
   };
   app.get('/receipts/:codOper', (c) => byOperation(c, c.req.param('codOper')));
