@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
+import { describe, expect, it } from 'vitest';
+import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
+import { tokenizedCardPayload } from '../../../test/testApp';
+import { TO_RECEIVER, verifiedTimestampOf } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
 
@@ -11,31 +11,20 @@ import { reconcileRefunds } from '../../payments/reconcileRefunds';
 // 7726 is approved and its refunds never answered: pending, then failed (not_made) once the
 // reconciler asks. Each failure reaches the shop as a signed transaction.refund_failed.
 
-let t: TestApp;
-let api: MerchantApiClient;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
-  api = await merchantApiClient((path, init) => t.app.request(path, init));
-});
-afterAll(async () => {
-  await Promise.all([t.close(), receiver.close()]);
-});
+const setup = useMerchantApi({ webhooks: true });
 
-interface Merchant { id: number; key: string; webhookSecret: string }
-
-async function paidWith(m: Merchant, cardNumber: string): Promise<string> {
-  const link = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Ensayo de reembolso', orderReference: `o-${randomUUID()}` } });
+async function paidWith(m: TestMerchant, cardNumber: string): Promise<string> {
+  const link = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Ensayo de reembolso', orderReference: `o-${randomUUID()}` } });
   expect(link.status).toBe(201);
-  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { cardNumber }));
+  const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { cardNumber }));
   expect(paid.data).toMatchObject({ status: 1 });
   return String(paid.data['codOper']);
 }
 
 /** The refund webhooks the shop received for a payment, each verified with its secret. */
-async function refundEvents(m: Merchant, codOper: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
-  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
-  return receiver.received
+async function refundEvents(m: TestMerchant, codOper: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+  while ((await deliverDueWebhooks(setup.t.db, TO_RECEIVER)) > 0);
+  return setup.receiver.received
     .map((r) => ({ r, body: JSON.parse(r.body) as { type: string; data: Record<string, unknown> } }))
     .filter(({ body }) => body.data['codOper'] === codOper && body.type.startsWith('transaction.refund'))
     .map(({ r, body }) => {
@@ -46,27 +35,27 @@ async function refundEvents(m: Merchant, codOper: string): Promise<Array<{ type:
 
 describe('refund failures a shop can rehearse', () => {
   it('4000 0000 0000 5126: the processor refuses the refund (502 refund_refused), nothing is given back, transaction.refund_failed says refused', async () => {
-    const m = await createMerchant(t, { name: 'Ensayos S.A.', webhookUrl: receiver.url });
+    const m = await setup.newMerchant('Ensayos S.A.');
     const codOper = await paidWith(m, '4000000000005126');
-    const refused = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 5 } });
+    const refused = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 5 } });
     expect([refused.status, refused.json['code']]).toEqual([502, 'refund_refused']);
-    const verified = (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
+    const verified = (await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
     expect(verified).toMatchObject({ result: 'APPROVED', refundedAmount: 0 });
     const events = await refundEvents(m, codOper);
     expect(events.map((e) => [e.type, e.data['refundFailureReason']])).toEqual([['transaction.refund_failed', 'refused']]);
   });
 
   it('4000 0000 0000 7726: the refund is pending while the processor is silent, then failed (not_made) once the reconciler asks', async () => {
-    const m = await createMerchant(t, { name: 'Ensayos Dos S.A.', webhookUrl: receiver.url });
+    const m = await setup.newMerchant('Ensayos Dos S.A.');
     const codOper = await paidWith(m, '4000000000007726');
-    const pending = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 5 } });
+    const pending = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 5 } });
     expect(pending.status).toBeLessThan(300);
     expect(pending.json).toMatchObject({ status: 'pending', amount: 5 });
     const refundId = String(pending.json['id']);
     // Past the reconciler's in-doubt wait, as a minute later.
-    await t.db.query("update refunds set created_at = now() - interval '1 minute', checked_at = null where id = $1", [refundId]);
-    expect(await reconcileRefunds({ db: t.db, gateways: t.gateways })).toEqual([refundId]);
-    const verified = (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
+    await setup.t.db.query("update refunds set created_at = now() - interval '1 minute', checked_at = null where id = $1", [refundId]);
+    expect(await reconcileRefunds({ db: setup.t.db, gateways: setup.t.gateways })).toEqual([refundId]);
+    const verified = (await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
     expect(verified).toMatchObject({ refundedAmount: 0, refunds: [{ id: refundId, status: 'failed' }] });
     const events = await refundEvents(m, codOper);
     expect(events.map((e) => [e.type, e.data['refundFailureReason']])).toEqual([['transaction.refund_failed', 'not_made']]);
