@@ -10,6 +10,11 @@ export interface GatewayCall {
 /** A read that acts on no attempt (the coins a processor takes, a price): only the moment the caller stops waiting. */
 export type GatewayRead = Pick<GatewayCall, 'deadline'>;
 
+/** Whether a value carries a brand: a registered symbol, so an error made by any copy of this module has it. */
+function hasBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 const UNKNOWN_OUTCOME = Symbol.for('pasarela.gatewayOutcomeUnknown');
 
 /**
@@ -22,7 +27,7 @@ export class GatewayOutcomeUnknown extends Error {
 }
 
 export function isGatewayOutcomeUnknown(error: unknown): error is GatewayOutcomeUnknown {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[UNKNOWN_OUTCOME] === true;
+  return hasBrand(error, UNKNOWN_OUTCOME);
 }
 
 const NOT_SENT = Symbol.for('pasarela.gatewayCallNotSent');
@@ -41,5 +46,5 @@ export class GatewayCallNotSent extends Error {
 }
 
 export function isGatewayCallNotSent(error: unknown): error is GatewayCallNotSent {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[NOT_SENT] === true;
+  return hasBrand(error, NOT_SENT);
 }
