@@ -6,9 +6,7 @@ import { PhoneForm } from '../../payments/PhoneForm';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
-import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
-import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
-import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { pushWaitEnded } from '../../payments/pushWaitEnded';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
 import { MaskedText } from '../../ui/MaskedNumber';
@@ -50,22 +48,8 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
-    return (
-      <div className="method">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
-      </div>
-    );
-  }
-
-  if (current.phase === 'failed' && current.message?.key === VOIDED_BY_MERCHANT) {
-    return (
-      <div className="method">
-        <h2 className="method__title">{t('nequi_title')}</h2>
-        <VoidedByMerchant payment={payment} />
-      </div>
-    );
-  }
+  const ended = pushWaitEnded(current, payment, 'method', t('nequi_title'));
+  if (ended) return ended;
 
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);

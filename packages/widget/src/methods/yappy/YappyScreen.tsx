@@ -7,9 +7,7 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { useAttempt } from '../../payments/useAttempt';
-import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
-import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
-import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { pushWaitEnded } from '../../payments/pushWaitEnded';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
@@ -43,22 +41,8 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  if (current.phase === 'failed' && (current.message?.key === PAID_ELSEWHERE || current.message?.key === CALLED_OFF_ELSEWHERE)) {
-    return (
-      <div className="method-screen">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={current.message.key === PAID_ELSEWHERE} />
-      </div>
-    );
-  }
-
-  if (current.phase === 'failed' && current.message?.key === VOIDED_BY_MERCHANT) {
-    return (
-      <div className="method-screen">
-        <h2 className="method__title">{t('yappy_title')}</h2>
-        <VoidedByMerchant payment={payment} />
-      </div>
-    );
-  }
+  const ended = pushWaitEnded(current, payment, 'method-screen', t('yappy_title'));
+  if (ended) return ended;
 
   const retrying = yappy.failures > 0;
   return (

@@ -1,0 +1,30 @@
+import { PaidElsewhere } from './PaidElsewhere';
+import type { AttemptState } from './attemptStore';
+import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from './paidElsewhere';
+import type { PaymentContext } from './paymentContext';
+import { VOIDED_BY_MERCHANT, VoidedByMerchant } from './VoidedByMerchant';
+
+/**
+ * A push wallet's wait that ended away from its screen (paid or called off elsewhere, or voided by the
+ * shop), in the screen's own frame (`className`) and, when voided, under its title; null otherwise.
+ */
+export function pushWaitEnded(current: AttemptState<unknown>, payment: PaymentContext, className: string, title: string) {
+  if (current.phase !== 'failed') return null;
+  const key = current.message?.key;
+  if (key === PAID_ELSEWHERE || key === CALLED_OFF_ELSEWHERE) {
+    return (
+      <div className={className}>
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={key === PAID_ELSEWHERE} />
+      </div>
+    );
+  }
+  if (key === VOIDED_BY_MERCHANT) {
+    return (
+      <div className={className}>
+        <h2 className="method__title">{title}</h2>
+        <VoidedByMerchant payment={payment} />
+      </div>
+    );
+  }
+  return null;
+}
