@@ -30,9 +30,9 @@ export function answeringApi(answers: Readonly<Record<string, unknown>>, failure
 
 export async function bootApp(path: string, options: { api: ApiClient; splashMs?: number; session?: Services['session'] }) {
   history.replaceState(null, '', path);
-  const { services, messages } = fakeServices(options.api, { navigate, ...(options.session ? { session: options.session } : {}) });
+  const { services, messages, results } = fakeServices(options.api, { navigate, ...(options.session ? { session: options.session } : {}) });
   if (options.splashMs !== undefined) services.config = { ...services.config, splashMs: options.splashMs };
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   await settle();
-  return { ...view, messages };
+  return { ...view, messages, results };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
+import { afterEach, beforeEach } from 'vitest';
 
 export async function render(ui: ReactNode) {
   const container = document.createElement('div');
@@ -35,4 +36,24 @@ export async function blur(input: HTMLInputElement) {
 
 export async function settle() {
   for (let i = 0; i < 5; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
+ * For a describe whose tests each show a view: every test starts on an empty page with nothing in the
+ * tab's memory (sessionStorage), and the view it keeps (the function returned) is unmounted after it.
+ */
+export function viewPerTest() {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+  });
+  afterEach(async () => {
+    await unmount?.();
+    unmount = undefined;
+  });
+  return <V extends { unmount: () => unknown }>(view: V): V => {
+    unmount = view.unmount;
+    return view;
+  };
 }

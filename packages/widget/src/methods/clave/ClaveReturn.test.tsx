@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogs } from '@pasarela/core';
-import { App } from '../../app/App';
-import { navigate, subscribe } from '../../services/history';
-import { startI18n } from '../../i18n/i18n';
 import { saveReturn } from '../../payments/leaveAndReturn';
+import { bootApp } from '../../testing/bootApp';
 import { scriptedApi } from '../../testing/fakePaymentContext';
-import { render, settle } from '../../testing/render';
-import { fakeServices } from '../../testing/fakeServices';
+import { settle, viewPerTest } from '../../testing/render';
 
 const FORM = '/pf/widget/clave?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
 const RECEIPT = {
@@ -25,30 +22,19 @@ const CHECKOUT_ANSWERS = {
   },
 };
 
-async function boot(path: string, status: number) {
-  history.replaceState(null, '', path);
+function boot(path: string, status: number) {
   const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status }, 'clave/payments/OP1': { codOper: 'OP1', status } });
-  const { services, messages } = fakeServices(api, { navigate });
-  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
-  const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
-  return { ...view, results, messages };
+  return bootApp(path, { api });
 }
 
 describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclavesdk', () => {
-  let unmount: (() => unknown) | undefined;
-  beforeEach(() => {
-    document.body.innerHTML = '';
-    sessionStorage.clear();
-  });
-  afterEach(async () => {
-    await unmount?.();
-  });
+  const keep = viewPerTest();
 
   it('approved: the receipt shows at its own address with the sticky params, and the merchant page hears once; then neither it nor the tab keeps the payment as waiting', async () => {
     saveReturn(sessionStorage, 'clave', { formPath: FORM, email: 'ana@example.com', returnUrl: '' });
     sessionStorage.setItem('pasarela.attempt.clave.LINK1', JSON.stringify({ codOper: 'OP1', deadline: null }));
     const view = await boot(`/pf/widget/returnclavesdk?Oper=OP1&parentOrigin=https%3A%2F%2Fshop.test&lang=es&from=${encodeURIComponent(FORM)}`, 1);
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(
       async () => {
         await settle();
@@ -70,7 +56,7 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
 
   it('refused: back on the form with Clave chosen and the reason shown; told to the merchant page once', async () => {
     const view = await boot(`/pf/widget/returnclave?Oper=OP1&parentOrigin=https%3A%2F%2Fshop.test&from=${encodeURIComponent(FORM)}`, 0);
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(
       async () => {
         await settle();
@@ -92,21 +78,14 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
 });
 
 describe('Back from the bank page without an answer', () => {
-  let unmount: (() => unknown) | undefined;
-  beforeEach(() => {
-    document.body.innerHTML = '';
-    sessionStorage.clear();
-  });
-  afterEach(async () => {
-    await unmount?.();
-  });
+  const keep = viewPerTest();
 
   it('the checkout opens on Clave, following the payment left at the bank instead of offering to pay again', async () => {
     // What the Clave screen keeps when it sends the payer to the bank.
     sessionStorage.setItem('pasarela.attempt.clave.LINK1', JSON.stringify({ codOper: 'OP1', deadline: null }));
     saveReturn(sessionStorage, 'clave', { formPath: '/pf/widget?type=lk&code=LINK1', email: '', returnUrl: '' });
     const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test', -1);
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(
       async () => {
         await settle();

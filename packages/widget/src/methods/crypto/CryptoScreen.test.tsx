@@ -1,31 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
-import { PasarelaError, catalogs, type WidgetMessage } from '@pasarela/core';
+import { describe, expect, it, vi } from 'vitest';
+import { PasarelaError, catalogs } from '@pasarela/core';
 import { act } from 'preact/test-utils';
 import type { ApiClient } from '../../api/client';
-import { App } from '../../app/App';
-import { readConfig } from '../../services/config';
-import { navigate, subscribe } from '../../services/history';
-import { NO_THEME, type Services } from '../../services/services';
-import { startI18n } from '../../i18n/i18n';
-import { render, settle } from '../../testing/render';
-import { createSessionStore } from '../../services/session';
+import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../../testing/bootApp';
+import { TEST_NOW } from '../../testing/fakeServices';
+import { settle, viewPerTest } from '../../testing/render';
 
 /** The Spanish text of a catalogue key. */
 const es = (key: string): string => catalogs.es[key] ?? key;
-const NOW = Date.parse('2026-11-21T17:30:00Z');
 const PAYMENT = {
   id: 'OP9', codOper: 'OP9', status: 'SUCCESS', txStatus: 0, currency: 'USDT', network: 'TRX', address: 'sbxtrx_0123abcd',
-  amountUSD: 10.7, amountCrypto: 10.7, rate: 1, rateExpiresAt: new Date(NOW + 600_000).toISOString(), paidCrypto: 0, underpaid: false,
+  amountUSD: 10.7, amountCrypto: 10.7, rate: 1, rateExpiresAt: new Date(TEST_NOW + 600_000).toISOString(), paidCrypto: 0, underpaid: false,
   cryptoNetwork: [{ name: 'Tron (TRC20)', network: 'TRX' }, { name: 'Ethereum (ERC20)', network: 'ETH' }],
 };
 const ANSWERS: Record<string, unknown> = {
-  'payment-info': {
-    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 0.7,
-    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
-    additionalData: {}, txChannel: 'PWW', idSubscription: null,
-  },
-  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0, domainValidation: false },
+  ...CHECKOUT_ANSWERS,
   'merchants/7/payment-methods': {
     paymentMethods: [
       { method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 },
@@ -39,41 +28,16 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 async function boot(path: string, failures: Record<string, PasarelaError> = {}) {
-  history.replaceState(null, '', path);
-  const messages: WidgetMessage[] = [];
   const posts: unknown[] = [];
-  const answer = async <S extends v.GenericSchema>(path: string, schema: S) => {
-    const failure = failures[path];
-    if (failure) throw failure;
-    if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-    return v.parse(schema, ANSWERS[path]);
-  };
+  const answering = answeringApi(ANSWERS, failures);
   const api: ApiClient = {
-    get: (p, schema) => answer(p, schema),
+    ...answering,
     post: (p, schema, body) => {
       posts.push(body);
-      return answer(p, schema);
+      return answering.post(p, schema, body);
     },
-    put: (p, schema) => answer(p, schema),
   };
-  const services: Services = {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
-    navigate,
-    address: () => new URL(location.href),
-    referrer: '',
-    leave: vi.fn(),
-    storage: { local: localStorage, session: sessionStorage },
-    session: createSessionStore(null),
-    now: () => new Date(NOW),
-    serverNow: () => NOW,
-    newTrackId: () => 'track-1',
-    theme: NO_THEME,
-  };
-  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
-  await settle();
+  const view = await bootApp(path, { api });
   const select = (label: string) => {
     const id = [...view.container.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '';
     const element = view.container.querySelector<HTMLSelectElement>(`select#${id}`);
@@ -87,22 +51,15 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     });
     await settle();
   };
-  return { ...view, messages, posts, select, pick };
+  return { ...view, posts, select, pick };
 }
 
 describe('crypto screen (PRODUCT.md "Crypto")', () => {
-  let unmount: (() => unknown) | undefined;
-  beforeEach(() => {
-    document.body.innerHTML = '';
-    sessionStorage.clear();
-  });
-  afterEach(async () => {
-    await unmount?.();
-  });
+  const keep = viewPerTest();
 
   it('/pf/widget/crypto opens on crypto: selects Moneda and Red, then the QR, amount, address and the frozen-rate countdown', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
-    unmount = view.unmount;
+    keep(view);
     // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
     await vi.waitFor(async () => {
       await settle();
@@ -136,7 +93,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
 
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
-    unmount = view.unmount;
+    keep(view);
     // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
     await vi.waitFor(async () => {
       await settle();
@@ -160,7 +117,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     });
     try {
       const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
-      unmount = view.unmount;
+      keep(view);
       await vi.waitFor(async () => {
         await settle();
         expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
@@ -226,7 +183,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1', {
       'crypto/coins': new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }),
     });
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(es('service_unavailable'));

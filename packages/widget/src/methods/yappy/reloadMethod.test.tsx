@@ -1,11 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogs } from '@pasarela/core';
-import { App } from '../../app/App';
-import { navigate, subscribe } from '../../services/history';
-import { startI18n } from '../../i18n/i18n';
+import { describe, expect, it, vi } from 'vitest';
+import { bootApp } from '../../testing/bootApp';
 import { scriptedApi } from '../../testing/fakePaymentContext';
-import { render, settle } from '../../testing/render';
-import { fakeServices } from '../../testing/fakeServices';
+import { settle, viewPerTest } from '../../testing/render';
 
 const FORM = '/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
 const CHECKOUT_ANSWERS = {
@@ -21,10 +17,7 @@ const CHECKOUT_ANSWERS = {
 };
 
 async function open() {
-  history.replaceState(null, '', FORM);
-  const { api } = scriptedApi(CHECKOUT_ANSWERS);
-  const { services } = fakeServices(api, { navigate });
-  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
+  const view = await bootApp(FORM, { api: scriptedApi(CHECKOUT_ANSWERS).api });
   const radio = (method: string) => view.container.querySelector<HTMLInputElement>(`input[name="payment-method"][value="${method}"]`);
   await vi.waitFor(async () => {
     await settle();
@@ -36,14 +29,7 @@ async function open() {
 // After a Yappy request lapsed (SPEC 9 "Yappy gives 5 minutes") the tab keeps no attempt; a reload
 // opens on the method the payer was using, with the phone they typed (yappy/store.ts), not on the card.
 describe('a reload opens on the method the payer was using', () => {
-  let unmount: (() => unknown) | undefined;
-  beforeEach(() => {
-    document.body.innerHTML = '';
-    sessionStorage.clear();
-  });
-  afterEach(async () => {
-    await unmount?.();
-  });
+  const keep = viewPerTest();
 
   it('Yappy chosen, its request lapsed, then a reload: Yappy again, the phone typed; a fresh tab opens on the card', async () => {
     const first = await open();
@@ -58,7 +44,7 @@ describe('a reload opens on the method the payer was using', () => {
     await first.unmount();
 
     const reloaded = await open();
-    unmount = reloaded.unmount;
+    keep(reloaded);
     expect(reloaded.radio('yappy')?.checked).toBe(true);
     await vi.waitFor(async () => {
       await settle();
@@ -68,7 +54,7 @@ describe('a reload opens on the method the payer was using', () => {
 
   it('nothing chosen in this tab: the card', async () => {
     const view = await open();
-    unmount = view.unmount;
+    keep(view);
     expect(view.radio('card')?.checked).toBe(true);
   });
 });
