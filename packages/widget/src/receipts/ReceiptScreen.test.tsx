@@ -1,14 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { catalogs } from '@pasarela/core';
-import type { ApiClient } from '../api/client';
-import { readConfig } from '../services/config';
-import { NO_THEME, ServicesContext, type Services } from '../services/services';
+import { ServicesContext, type Services } from '../services/services';
 import { startI18n } from '../i18n/i18n';
-import { render, settle } from '../testing/render';
+import { standaloneServices } from '../testing/fakeServices';
+import { render, settle, viewPerTest } from '../testing/render';
 import { ReceiptScreen } from './ReceiptScreen';
 import { createReceiptStore } from './receiptStore';
-import { createSessionStore } from '../services/session';
 
 /** A cash voucher's receipt as the sandbox answers it (no card, typeMethod CASH, the voucher number as reference). */
 const cashReceipt = (status: number) => ({
@@ -20,23 +18,7 @@ const cashReceipt = (status: number) => ({
 
 function servicesFor(receipt: unknown): Services {
   const answer = async <S extends v.GenericSchema>(_path: string, schema: S) => v.parse(schema, receipt);
-  const api: ApiClient = { get: answer, post: answer, put: answer };
-  return {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
-    navigate: vi.fn(),
-    address: () => new URL(location.href),
-    referrer: '',
-    leave: vi.fn(),
-    storage: { local: null, session: null },
-    session: createSessionStore(null),
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-    theme: NO_THEME,
-  };
+  return standaloneServices({ get: answer, post: answer, put: answer });
 }
 
 async function showReceipt(status: number, receipt: unknown = cashReceipt(status)) {
@@ -53,12 +35,8 @@ async function showReceipt(status: number, receipt: unknown = cashReceipt(status
 }
 
 describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid")', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it.each([
     [2, catalogs.es.receipt_payment_proof, catalogs.es.status_paid],
@@ -66,7 +44,7 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
     [3, catalogs.es.receipt_declined, catalogs.es.status_declined],
   ])('status %s: title %j, badge %j, the voucher number grouped; no authorization, no card statement', async (status, title, badge) => {
     const view = await showReceipt(status);
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
     await vi.waitFor(async () => {
@@ -82,7 +60,7 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
 
   it('a voucher still to pay (the e-mailed link) shows what to do: code with barcode, where, until when', async () => {
     const view = await showReceipt(0);
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('svg[role="img"]')?.getAttribute('aria-label')).toBe('Código de barras del código de pago 4829 1300 4571');
@@ -95,18 +73,14 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
 
   it('names the cash network beside the method, one pair of parentheses at most: "Efectivo · Punto de pago (PC)"', async () => {
     const view = await showReceipt(1, { ...cashReceipt(1), network: 'PC' });
-    unmount = view.unmount;
+    keep(view);
     const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs.es.payment_method_label)?.nextElementSibling;
     expect(line?.textContent).toBe(`${catalogs.es.method_cash} · ${catalogs.es.cash_network_cash_point}`);
   });
 });
 
 describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', () => {
-  let unmount: (() => unknown) | undefined;
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
+  const keep = viewPerTest();
   const cardReceipt = (status: number, authStatus: string) => ({
     date: '2026-11-21T17:30:00Z', name: 'Rosa Díaz', authStatus, cardType: 'VISA', type: 'AUTH_CAPTURE', displayNum: '**** **** **** 4242',
     codOper: 'PP753D89F4AFDB', status, totalPay: 12.84, email: 'rosa@example.com', typeMethod: 'CARD', reference: 'PP753D89F4AFDB',
@@ -122,7 +96,7 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
   ] as const)('%s status %s (%s): %j, no status word as authorization, the operation once', async (lang, status, auth, title, statement) => {
     await startI18n(lang, catalogs[lang]);
     const view = await showReceipt(status, cardReceipt(status, auth));
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     const text = view.container.textContent ?? '';
     expect(text).not.toContain(auth);
@@ -136,7 +110,7 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
   it('dates the payment as the server\'s receipt says it, Panama\'s DD/MM/YYYY: the 1st of December is never read as January 12th', async () => {
     await startI18n('en', catalogs.en);
     const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), date: '01/12/2026 01:34:02' });
-    unmount = view.unmount;
+    keep(view);
     const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs.en.receipt_date)?.nextElementSibling;
     expect(line?.textContent).toBe('01/12/2026 01:34:02');
   });
@@ -144,7 +118,7 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
   // Issue 48: receipts use the merchant's stored brand.
   it('a payment called off because another one paid its order says the order is paid, how, with that receipt and the way back; no decline (issue 92)', async () => {
     const view = await showReceipt(0, { ...cashReceipt(3), typeMethod: 'CLAVE', authStatus: 'CANCELLED', returnUrlString: 'https://tienda.example/pedido', paidBy: { codOper: 'PPCARD9', method: 'card' } });
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.en.paid_elsewhere_title);
     expect(view.container.textContent).toContain((catalogs.en.paid_elsewhere_how ?? '').replace('{{method}}', 'card'));
     for (const text of [catalogs.en.receipt_declined, catalogs.en.status_declined]) expect(view.container.textContent).not.toContain(text);
@@ -158,7 +132,7 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     await startI18n('es', catalogs.es);
     const logo = `/images/logos/${'b'.repeat(64)}`;
     const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), merchant: { merchantName: 'Comercial Ñandú S.A.', logo: '/images/merchants/demo.svg', brand: { displayName: 'Café Ñandú', logoUrl: logo, colorPrimary: '#0e6e5c' } } });
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('.header__name')?.textContent).toBe('Café Ñandú');
     expect(view.container.querySelector('img.header__logo')?.getAttribute('src')).toBe(logo);
     const lines = [...view.container.querySelectorAll('.receipt__line')].map((line) => [line.querySelector('dt')?.textContent, line.querySelector('dd')?.textContent]);
@@ -169,12 +143,8 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
 });
 
 describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto payment: declined, never pending or unknown', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
   const walletReceipt = (typeMethod: string, status: number, authStatus: string, refund: unknown = null) => ({
     date: '2026-11-21T17:30:00Z', name: '', authStatus, cardType: '', type: 'AUTH_CAPTURE', displayNum: '', codOper: 'PPW1', status,
     totalPay: 26.75, email: 'ana@example.com', typeMethod, reference: 'PPW1', merchant: { merchantName: 'Tienda', logo: '' }, refund,
@@ -187,7 +157,7 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
     ['NEQUI', 1, 'APPROVED', catalogs.es.receipt_payment_proof, catalogs.es.status_approved],
   ])('%s status %s (%s): title %j, badge %j', async (method, status, auth, title, badge) => {
     const view = await showReceipt(status, walletReceipt(method, status, auth));
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
     expect(view.container.textContent).not.toContain(catalogs.es.status_unknown);
@@ -199,7 +169,7 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
   it('a cancelled crypto payment shows the refund owed and where it goes', async () => {
     const refund = { coin: 'BTC', network: 'BTC', amount: 0.0001, to: 'sbxbtc_payer_1', status: 'pending' };
     const view = await showReceipt(0, walletReceipt('CRYPTO', 0, 'CANCELLED', refund));
-    unmount = view.unmount;
+    keep(view);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(catalogs.es.status_declined);
     expect(view.container.textContent).toContain('0.0001 BTC por devolver a sbxbtc_payer_1');
   });

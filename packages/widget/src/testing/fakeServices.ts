@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { readConfig } from '../services/config';
@@ -30,4 +31,15 @@ export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) 
   };
   const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
   return { services, messages, results, navigations, departures };
+}
+
+/** A page opened on its own (not in a shop's frame) that keeps nothing in storage; where it goes are mocks. */
+export function standaloneServices(api: ApiClient, overrides: Partial<Services> = {}): Services {
+  return fakeServices(api, {
+    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
+    navigate: vi.fn(),
+    leave: vi.fn(),
+    storage: { local: null, session: null },
+    ...overrides,
+  }).services;
 }

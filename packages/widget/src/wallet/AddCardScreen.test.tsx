@@ -1,11 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import { catalogs, PasarelaError } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { ServicesContext } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { fakeServices } from '../testing/fakeServices';
-import { render, settle, type } from '../testing/render';
+import { render, settle, type, viewPerTest } from '../testing/render';
 import { AddCardScreen } from './AddCardScreen';
 import { TEST_CARD, testFrame } from '../testing/testFrame';
 import type { Tokenized } from '../payments/vaultFrame';
@@ -69,19 +69,15 @@ const refused = () => new PasarelaError({ code: 'invalid_cvc', category: 'api', 
 const saved = { status: 1, messageSys: 'ok', card: null };
 
 describe('AddCardScreen: the trackId of the card check', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it.each([
     ['no answer', noAnswer],
     ['a 504', serverError],
   ])('after %s, saving the same card again sends the same trackId', async (_case, failure) => {
     const screen = await showAddCard([failure(), saved]);
-    unmount = screen.view.unmount;
+    keep(screen.view);
     await screen.fill();
     await screen.save();
     // The outcome unknown: the same card (its token, the vault keeping the CVC) with the same trackId.
@@ -98,7 +94,7 @@ describe('AddCardScreen: the trackId of the card check', () => {
   it('another card after no answer, a request refused (4xx), or a declined check each take a new trackId', async () => {
     const cards = ['tok_1', 'tok_2', 'tok_3', 'tok_4'].map((token): Tokenized => ({ kind: 'token', card: { ...TEST_CARD, token } }));
     const screen = await showAddCard([noAnswer(), refused(), { status: 0, messageSys: 'Transacción declinada por el banco emisor' }, saved], cards);
-    unmount = screen.view.unmount;
+    keep(screen.view);
     await screen.fill();
     await screen.save();
     await screen.fill('cardnumber');
@@ -118,7 +114,7 @@ describe('AddCardScreen: the trackId of the card check', () => {
 
   it('the card\'s fields wrong, or the name missing: the first to fix takes the focus, and no card is saved', async () => {
     const screen = await showAddCard([saved], [{ kind: 'invalid', fields: ['expirationDate'] }, { kind: 'invalid', fields: [] }]);
-    unmount = screen.view.unmount;
+    keep(screen.view);
     await screen.save();
     expect(screen.frame.tokenize).toHaveBeenLastCalledWith('', { focus: false, validate: true });
     expect(screen.frame.focus).toHaveBeenLastCalledWith('expirationDate');

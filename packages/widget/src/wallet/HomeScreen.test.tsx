@@ -1,12 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { readConfig } from '../services/config';
-import { NO_THEME, ServicesContext, type Services } from '../services/services';
+import { ServicesContext, type Services } from '../services/services';
 import { createSessionStore } from '../services/session';
 import { startI18n } from '../i18n/i18n';
-import { render, settle } from '../testing/render';
+import { standaloneServices } from '../testing/fakeServices';
+import { render, settle, viewPerTest } from '../testing/render';
 import type { AccountState } from './accountStore';
 import type { WalletTransaction } from './api';
 import { HomeScreen } from './HomeScreen';
@@ -15,22 +15,7 @@ function services(): Services {
   const api: ApiClient = { get: () => new Promise(() => {}), post: () => new Promise(() => {}), put: () => new Promise(() => {}) };
   const session = createSessionStore(null);
   session.getState().set({ session: { sessionId: 's1', token: 'tok', user: { idUsr: 7 } }, expiresAt: null });
-  return {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
-    navigate: vi.fn(),
-    address: () => new URL(location.href),
-    referrer: '',
-    leave: vi.fn(),
-    storage: { local: null, session: null },
-    session,
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-    theme: NO_THEME,
-  };
+  return standaloneServices(api, { session });
 }
 
 const payment = (method: string, status: number, authStatus: string | null, refundedAmount = 0): WalletTransaction => ({
@@ -59,12 +44,8 @@ async function showHome(transactions: WalletTransaction[], state: Partial<Accoun
 }
 
 describe('the wallet\'s recent payments show each payment\'s status as every surface does (core\'s paymentDisplayStatus)', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it.each([
     ['nequi', 0, 'DECLINED', 'Rechazado', 'a Nequi push the payer refused: Nequi lists no declined code, its auth status ended it'],
@@ -73,21 +54,17 @@ describe('the wallet\'s recent payments show each payment\'s status as every sur
     ['card', 0, 'DECLINED', 'Rechazado', 'card 0 declined'],
     ['card', 2, 'APPROVED', 'Capturado', 'card 2 captured'],
   ])('%s status %s (%s) reads %s: %s', async (method, status, authStatus, shown) => {
-    unmount = (await showHome([payment(method, status, authStatus)])).unmount;
+    keep(await showHome([payment(method, status, authStatus)]));
     expect(document.querySelector('.wallet-list__item')?.textContent).toContain(shown);
   });
 });
 
 describe('the wallet home while its account loads (issue 96: loading is never an error)', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it('says "Cargando..." in a role=status under the wallet\'s title, with no alert and no error text', async () => {
-    unmount = (await showHome([], { status: 'loading', account: null })).unmount;
+    keep(await showHome([], { status: 'loading', account: null }));
     expect(document.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.loading);
     expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(document.body.textContent).not.toContain(catalogs.es.error_to_load);
@@ -95,7 +72,7 @@ describe('the wallet home while its account loads (issue 96: loading is never an
   });
 
   it('shows the failure, with a retry, only once the load failed, still under the wallet\'s title', async () => {
-    unmount = (await showHome([], { status: 'failed', account: null, error: 'connection_error' })).unmount;
+    keep(await showHome([], { status: 'failed', account: null, error: 'connection_error' }));
     expect(document.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.connection_error);
     expect(document.querySelector('h1')?.textContent).toBe(catalogs.es.wallet_home_title);
     expect(document.activeElement?.textContent).toBe(catalogs.es.retry_button);
@@ -103,15 +80,11 @@ describe('the wallet home while its account loads (issue 96: loading is never an
 });
 
 describe('the wallet\'s recent payments name the shop and the card (issue 96)', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it('a card payment reads its shop and "Visa terminada en 4242", never a run of asterisks', async () => {
-    unmount = (await showHome([{ ...payment('card', 1, 'APPROVED'), merchantName: 'Tostadores del Casco', cardType: 'VISA', displayNum: '**** 4242' }])).unmount;
+    keep(await showHome([{ ...payment('card', 1, 'APPROVED'), merchantName: 'Tostadores del Casco', cardType: 'VISA', displayNum: '**** 4242' }]));
     const row = document.querySelector('.wallet-list__item');
     expect(row?.textContent).toContain('Tostadores del Casco');
     expect(row?.querySelector('[aria-hidden="true"]')?.textContent).toBe('Visa •••• 4242');

@@ -1,12 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { catalogs } from '@pasarela/core';
-import type { ApiClient } from '../../api/client';
-import { readConfig } from '../../services/config';
-import { NO_THEME, ServicesContext, type Services } from '../../services/services';
-import { createSessionStore } from '../../services/session';
+import { ServicesContext, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
-import { render, settle } from '../../testing/render';
+import { standaloneServices } from '../../testing/fakeServices';
+import { render, settle, viewPerTest } from '../../testing/render';
 import { CampaignReceipt } from './CampaignReceipt';
 import { createCampaignReceiptStore } from './store';
 
@@ -21,23 +19,7 @@ function servicesAnswering(tx: unknown): Services {
     if (!path.startsWith('campaigns/transactions/')) throw new Error('not here');
     return v.parse(schema, tx);
   };
-  const api: ApiClient = { get: answer, post: answer, put: answer };
-  return {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
-    navigate: vi.fn(),
-    address: () => new URL(location.href),
-    referrer: '',
-    leave: vi.fn(),
-    storage: { local: null, session: null },
-    session: createSessionStore(null),
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-    theme: NO_THEME,
-  };
+  return standaloneServices({ get: answer, post: answer, put: answer });
 }
 
 async function showDonation(tx: unknown) {
@@ -54,12 +36,8 @@ async function showDonation(tx: unknown) {
 }
 
 describe('the donation receipt shows its payment\'s SPEC 4 result (core\'s status tables)', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
-  afterEach(async () => {
-    await unmount?.();
-    document.body.innerHTML = '';
-  });
 
   it.each([
     ['card', 0, 'DECLINED', 'Rechazado', 'a declined card payment (card 0 declined)'],
@@ -71,7 +49,7 @@ describe('the donation receipt shows its payment\'s SPEC 4 result (core\'s statu
     ['card', -1, 'PENDING', 'Pendiente', 'card -1 pending'],
   ])('%s status %s (%s) reads %s: %s', async (method, status, authStatus, shown) => {
     const view = await showDonation(donation(method, status, authStatus));
-    unmount = view.unmount;
+    keep(view);
     const badge = document.querySelector('.receipt__badge');
     expect(badge?.textContent).toBe(shown);
     // Only a donation still being processed says so.
