@@ -1,5 +1,5 @@
 import { act } from 'preact/test-utils';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { catalogs, PasarelaError, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
@@ -8,7 +8,7 @@ import { CheckoutScreen } from '../../checkout/CheckoutScreen';
 import { ServicesContext, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
-import { render, settle, type } from '../../testing/render';
+import { render, settle, type, viewPerTest } from '../../testing/render';
 import { fakeServices } from '../../testing/fakeServices';
 
 const VOUCHER = {
@@ -59,22 +59,16 @@ const radio = (container: HTMLElement, name: RegExp) =>
   [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => name.test(r.closest('label')?.textContent ?? ''));
 
 describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(async () => {
     await startI18n('es', catalogs.es);
     await preparePhoneRules();
   }, 30_000);
-  beforeEach(() => sessionStorage.clear());
-  afterEach(async () => {
-    await unmount?.();
-    unmount = undefined;
-    document.body.innerHTML = '';
-  });
 
   it('asks for e-mail and phone with their autocomplete, offers both networks by name, and shows the voucher', async () => {
     const { services, calls, messages } = setup();
     const view = await show(services);
-    unmount = view.unmount;
+    keep(view);
     await act(() => radio(view.container, /Efectivo/)?.click());
     await vi.waitFor(async () => {
       await settle();
@@ -117,7 +111,7 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     sessionStorage.setItem('pasarela.attempt.cash.LINK1', JSON.stringify({ codOper: 'PPCASH1', deadline: Date.parse(VOUCHER.expiresAt) }));
     const { services, calls, messages } = setup();
     const view = await show(services);
-    unmount = view.unmount;
+    keep(view);
     expect(radio(view.container, /Efectivo/)?.checked).toBe(true);
     await vi.waitFor(async () => {
       await settle();
@@ -131,7 +125,7 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     sessionStorage.setItem('pasarela.attempt.cash.LINK1', JSON.stringify({ codOper: 'PPCASH1', deadline: Date.parse(VOUCHER.expiresAt) }));
     const { services, messages } = setup('CARD9');
     const view = await show(services);
-    unmount = view.unmount;
+    keep(view);
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.paid_elsewhere_title);

@@ -1,29 +1,25 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogs, PasarelaError } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
-import { render, settle, type } from '../../testing/render';
+import { render, settle, type, viewPerTest } from '../../testing/render';
 import { YappyScreen } from './YappyScreen';
 
 const PENDING = { codOper: 'OP1', status: -1, phone: '61111111', expiresAt: '2026-11-21T17:35:00.000Z' };
 
 describe('YappyScreen', () => {
-  let unmount: (() => unknown) | undefined;
+  const keep = viewPerTest();
   beforeAll(async () => {
     await startI18n('es', catalogs.es);
     await preparePhoneRules();
   }, 30_000);
-  beforeEach(() => sessionStorage.clear());
-  afterEach(async () => {
-    await unmount?.();
-  });
 
   async function show(status: unknown) {
     const { api, calls } = scriptedApi({ 'yappy/payments': PENDING, 'yappy/payments/OP1': status });
     const fake = fakePaymentContext('yappy', api);
     const view = await render(<YappyScreen payment={fake.payment} />);
-    unmount = view.unmount;
+    keep(view);
     const submit = async () => {
       view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
       await settle();
@@ -91,7 +87,7 @@ describe('YappyScreen', () => {
     });
     const fake = fakePaymentContext('yappy', api);
     const view = await render(<YappyScreen payment={fake.payment} />);
-    unmount = view.unmount;
+    keep(view);
     await type(view.input('yappy-phone'), '6111 1111');
     view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
     await vi.waitFor(async () => {
@@ -150,7 +146,7 @@ describe('YappyScreen', () => {
     const { api, calls } = scriptedApi({ 'yappy/payments': paid });
     const fake = fakePaymentContext('yappy', api);
     const view = await render(<YappyScreen payment={fake.payment} />);
-    unmount = view.unmount;
+    keep(view);
     await type(view.input('yappy-phone'), '6333 3333');
     view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
     await vi.waitFor(async () => {
