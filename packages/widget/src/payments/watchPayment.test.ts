@@ -58,9 +58,8 @@ describe('watchPayment (push socket, polling fallback)', () => {
     return { sockets, seen, refused, check, stop };
   }
 
-  it('looks at once, then polls with growing intervals while no socket is open', async () => {
-    const { check } = setup([-1]);
-    await flush();
+  /** The first look at once, the next 1 s later, the next 2 s after that (not a millisecond sooner), then 4 s twice. */
+  async function looksAtGrowingIntervals(check: ReturnType<typeof setup>['check']) {
     expect(check).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(check).toHaveBeenCalledTimes(2);
@@ -70,6 +69,12 @@ describe('watchPayment (push socket, polling fallback)', () => {
     expect(check).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(4_000);
     await vi.advanceTimersByTimeAsync(4_000);
+  }
+
+  it('looks at once, then polls with growing intervals while no socket is open', async () => {
+    const { check } = setup([-1]);
+    await flush();
+    await looksAtGrowingIntervals(check);
     // The last interval repeats.
     expect(check).toHaveBeenCalledTimes(5);
   });
@@ -121,15 +126,7 @@ describe('watchPayment (push socket, polling fallback)', () => {
     const { sockets, refused, seen, check } = setup([bad(502), bad(503), bad(504), bad(500), 1]);
     sockets[0]?.open();
     await flush();
-    expect(check).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(check).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1_999);
-    expect(check).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(check).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(4_000);
-    await vi.advanceTimersByTimeAsync(4_000);
+    await looksAtGrowingIntervals(check);
     expect(refused).toEqual([]);
     expect(seen).toEqual([1]);
     expect(sockets[0]?.closed).toBe(true);
