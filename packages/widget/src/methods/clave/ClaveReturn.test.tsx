@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import { saveReturn } from '../../payments/leaveAndReturn';
-import { bootApp } from '../../testing/bootApp';
+import { CHECKOUT_ANSWERS, bootApp } from '../../testing/bootApp';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { settle, viewPerTest } from '../../testing/render';
 
@@ -10,20 +10,15 @@ const RECEIPT = {
   date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CLAVE', cardType: '', type: 'AUTH_CAPTURE', email: 'ana@example.com',
   messageSys: '', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
 };
-const CHECKOUT_ANSWERS = {
-  'payment-info': {
-    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 1.75,
-    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
-    additionalData: {}, txChannel: 'PWW', idSubscription: null,
-  },
-  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 },
+const ANSWERS = {
+  ...CHECKOUT_ANSWERS,
   'merchants/7/payment-methods': {
     paymentMethods: ['card', 'clave'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'clave' ? 'CLAVE' : 'LK', idMerchantService: i + 1, txLimit: 0 })),
   },
 };
 
 function boot(path: string, status: number) {
-  const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status }, 'clave/payments/OP1': { codOper: 'OP1', status } });
+  const { api } = scriptedApi({ ...ANSWERS, 'receipts/OP1': { ...RECEIPT, status }, 'clave/payments/OP1': { codOper: 'OP1', status } });
   return bootApp(path, { api });
 }
 

@@ -1,23 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bootApp } from '../../testing/bootApp';
+import { CHECKOUT_ANSWERS, bootApp } from '../../testing/bootApp';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { settle, viewPerTest } from '../../testing/render';
 
 const FORM = '/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
-const CHECKOUT_ANSWERS = {
-  'payment-info': {
-    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 1.75,
-    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
-    additionalData: {}, txChannel: 'PWW', idSubscription: null,
-  },
-  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 },
+const ANSWERS = {
+  ...CHECKOUT_ANSWERS,
   'merchants/7/payment-methods': {
     paymentMethods: ['card', 'yappy'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'yappy' ? 'YAPPY' : 'LK', idMerchantService: i + 1, txLimit: 0 })),
   },
 };
 
 async function open() {
-  const view = await bootApp(FORM, { api: scriptedApi(CHECKOUT_ANSWERS).api });
+  const view = await bootApp(FORM, { api: scriptedApi(ANSWERS).api });
   const radio = (method: string) => view.container.querySelector<HTMLInputElement>(`input[name="payment-method"][value="${method}"]`);
   await vi.waitFor(async () => {
     await settle();
