@@ -57,14 +57,19 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
 describe('crypto screen (PRODUCT.md "Crypto")', () => {
   const keep = viewPerTest();
 
-  it('/pf/widget/crypto opens on crypto: selects Moneda and Red, then the QR, amount, address and the frozen-rate countdown', async () => {
-    const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
-    keep(view);
+  /** The checkout at /pf/widget/crypto, once the crypto screen lists its coins. */
+  async function openCrypto() {
+    const view = keep(await boot('/pf/widget/crypto?type=lk&code=LINK1'));
     // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
     await vi.waitFor(async () => {
       await settle();
       expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
     }, { timeout: 10_000, interval: 50 });
+    return view;
+  }
+
+  it('/pf/widget/crypto opens on crypto: selects Moneda and Red, then the QR, amount, address and the frozen-rate countdown', async () => {
+    const view = await openCrypto();
     const radio = view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="crypto"]');
     expect(radio?.checked).toBe(true);
     const coin = view.select(es('crypto_coin_label'));
@@ -92,13 +97,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
   });
 
   it('a submit with no coin says the field is required and sends nothing', async () => {
-    const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
-    keep(view);
-    // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
-    await vi.waitFor(async () => {
-      await settle();
-      expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
-    }, { timeout: 10_000, interval: 50 });
+    const view = await openCrypto();
     const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
     await act(() => submit?.click());
     await settle();
