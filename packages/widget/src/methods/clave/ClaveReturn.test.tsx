@@ -7,7 +7,7 @@ import { settle, viewPerTest } from '../../testing/render';
 
 const FORM = '/pf/widget/clave?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
 const RECEIPT = {
-  date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CLAVE', cardType: '', type: 'AUTH_CAPTURE', email: 'ana@example.com',
+  date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 10.7, typeMethod: 'CLAVE', cardType: '', type: 'AUTH_CAPTURE', email: 'ana@example.com',
   messageSys: '', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
 };
 const ANSWERS = {
