@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { createLink } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
 
@@ -13,17 +13,10 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   // A link (and an amount) per test: the same card and amount twice within 5 minutes is a duplicate.
   const newLink = (amount: number) => createLink(sandbox, { amount, taxAmount: 2.8, description: 'Sombrero pintao' });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
 
   it('the check has target-size on: small controls side by side fail it, one passing under a sticky bar does not', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 300 } });

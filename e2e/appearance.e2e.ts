@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
 
 // Issue 48: "Screenshots in Chromium at 360 px of the first screen, a waiting screen and a receipt in
@@ -23,14 +23,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
   let browser: Browser;
   let amount = 30;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   async function open(theme: keyof typeof THEMES): Promise<Page> {
     const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { ConsolePage } from './support/consolePage';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 
 // "Only the right party can act": with SANDBOX_ADMIN_TOKEN set, the console shows nothing until it
 // has the token (from its address's fragment or its form), and keeps it for the tab only.
@@ -13,14 +13,7 @@ describe.runIf(browserAvailable())('sandbox console behind the admin token', () 
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '0', SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0', SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN }, (started) => ({ sandbox, browser } = started));
 
   it('asks for the token, refuses a wrong one, and opens with the right one (live socket included)', async () => {
     const context = await browser.newContext({ locale: 'es-PA' });

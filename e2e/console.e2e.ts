@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { ConsolePage } from './support/consolePage';
 import { CheckoutFrame } from './support/pages';
 import { mailedCode } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
 
 const SHOTS = 'e2e/artifacts';
@@ -59,14 +59,11 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
-    browser = await launchChromium();
   });
   afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
     await new Promise((r) => receiver?.server.close(r));
   });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   it('creates a merchant and a link, pays it by Nequi QR and cash from the demo shop, settles both, and watches payments and webhooks change without a reload', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 1280, height: 900 } });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { Pasarela } from '@pasarela/node';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { payByCardOnShop, startShopServer } from './support/shopServer';
-import { startSandboxInProcess } from './support/sandbox';
 import { withStripeSandbox } from './support/stripe';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
@@ -53,14 +53,7 @@ async function payHoldAndCapturePart(browser: Browser, url: string, pasarela: Pa
 describe.runIf(browserAvailable())('a manual-capture link with the simulated card processor', () => {
   let sandbox: Sandbox;
   let browser: Browser;
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({});
-    browser = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started));
 
   it('is held for the payer, captured in part by the merchant API, and only that part reaches the books', async () => {
     await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url));

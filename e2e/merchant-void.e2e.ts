@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Pasarela } from '@pasarela/node';
 import { transactionsFor } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { DemoShop, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { clickAway } from './support/frames';
 import { screenshot } from './support/artifacts';
 
@@ -15,14 +15,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   it('the waiting screen ends with a message and the shop hears the error, long before the 2-minute window', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);

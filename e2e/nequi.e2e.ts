@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Nequi": push (the demo shop is in Panama: docs/sandbox.md's phones 61111111 / 62222222 / 63333333) and QR settled by the admin call.
@@ -13,15 +13,8 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    // A short window so the never-answering phone times out within the test.
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200', NEQUI_WAIT_MS: '6000' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  // A short window so the never-answering phone times out within the test.
+  withSandboxAndBrowser({ SPLASH_MS: '200', NEQUI_WAIT_MS: '6000' }, (started) => ({ sandbox, browser } = started));
 
   async function pushTo(opened: OpenedCheckout, phone: string) {
     const { checkout } = opened;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { vaultFrameOf } from './support/pages';
 
 // SPEC 2 "Screens and routes": every route of the table and every widget route, walked in a real
@@ -31,9 +31,8 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
   const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
   const card = (cardNumber: string) => ({ cardNumber, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' });
 
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
   beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
-    browser = await launchChromium();
     const link = await adminPost<{ code: string; slug: string }>(sandbox, 'links', { amount: 10, description: 'Recorrido', slug: 'recorrido-canal' });
     Object.assign(data, { slug: link.slug, code: link.code });
     const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
@@ -55,11 +54,6 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
     data.validation = validateUrl.pathname + validateUrl.search;
     const request = await adminPost<{ token: string }>(sandbox, 'email-payments', { to: 'walk@example.com', amount: 4, description: 'Recorrido por correo' });
     data.emailToken = request.token;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
   });
 
   const at = (path: string) => (url: URL) => url.pathname === path;

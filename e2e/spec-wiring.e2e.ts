@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { catalogs } from '@pasarela/core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { vaultFrameOf } from './support/pages';
 
 // SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
@@ -16,15 +16,9 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
   let browser: Browser;
   let code = '';
 
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
   beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
-    browser = await launchChromium();
     code = (await adminPost<{ code: string }>(sandbox, 'links', { amount: 12, description: 'Entrada por código' })).code;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
   });
 
   it('"/" with no payment code asks for it, checks it (SPEC 5 keys) and opens its checkout', async () => {

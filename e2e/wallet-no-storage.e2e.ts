@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { denyStorage } from './support/storage';
 import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 
 // docs/wallet.md "What is remembered per merchant site": where the browser denies the checkout's
 // frame its storage (third-party storage blocked), the login lives in memory for the life of the
@@ -20,14 +20,7 @@ async function storageDenied(browser: Browser): Promise<BrowserContext> {
 describe.runIf(browserAvailable())('the wallet in a frame denied storage', () => {
   let sandbox: Sandbox;
   let browser: Browser;
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   it('logs in and shows the wallet from memory, then asks again after a reload (nothing was stored)', async () => {
     const context = await storageDenied(browser);

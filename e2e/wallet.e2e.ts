@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Wallet screens" as full pages on the checkout origin.
@@ -159,14 +158,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   it('signs up in two steps with the mailed code, then recovers the password in three', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
@@ -261,14 +253,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
   let sandbox: Sandbox;
   let browser: Browser;
 
-  beforeAll(async () => {
-    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   it('a guest logs in in place and pays the demo-shop order with the balance', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);

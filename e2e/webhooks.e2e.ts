@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { startSandboxInProcess } from './support/sandbox';
 import { freePort } from '../packages/sandbox/test/freePort';
 
 interface ExampleServer {
@@ -45,16 +45,12 @@ describe.runIf(browserAvailable())('merchant server example: signed webhooks and
   let merchant: ExampleServer;
   let browser: Browser;
 
+  withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started));
   beforeAll(async () => {
-    sandbox = await startSandboxInProcess();
     merchant = await startMerchantServer(sandbox.url);
-    browser = await launchChromium();
   });
-
   afterAll(async () => {
-    await browser?.close();
     await merchant?.stop();
-    await sandbox?.stop();
   });
 
   type Orders = Record<string, { event: string; result: string; amount: number; verified: boolean }>;
