@@ -3,7 +3,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { DemoShop, type CheckoutFrame, vaultFrameOf } from './support/pages';
+import { DemoShop, type CheckoutFrame, vaultFrameOf, watchShopPage } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -58,12 +58,7 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
   async function openShop(lang: 'es' | 'en') {
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US' });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
-    });
+    const { errors, codes } = watchShopPage(page);
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open();
     if (lang === 'en') await page.locator('#lang-toggle').click();

@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { CheckoutFrame, vaultFrameOf } from './support/pages';
+import { CheckoutFrame, openPhoneShop, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -22,13 +22,7 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
-  async function shopPage(lang: 'es' | 'en'): Promise<Page> {
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    return page;
-  }
+  const shopPage = (lang: 'es' | 'en') => openPhoneShop(browser, sandbox.demoUrl, lang);
 
   async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
     await page.evaluate(({ code, lang }) => {

@@ -5,7 +5,7 @@ import { adminPost, guestPost } from './support/entries';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { CheckoutFrame, openLinkPage, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -192,10 +192,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
 
   it('the push answer lost and the server out of reach for every look: "could not confirm"; a reload asks again at once and follows the first push', async () => {
     const code = await createLink(sandbox, { amount: 21, description: 'Recarga' });
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    const checkout = new CheckoutFrame(page);
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code);
     await page.route(NEQUI_PUSH, (route) => loseTheAnswer(route, '502'));
     await page.route(ATTEMPT_LOOKUP, (route) => route.fulfill(PROXY_502));
     await checkout.chooseMethod(/Nequi/);

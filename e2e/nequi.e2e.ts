@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
+import { CheckoutFrame, openLinkPage, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -112,10 +112,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
 
   it('a double click sends one push, and a reload while waiting follows the same payment instead of paying again', async () => {
     const code = await createLink(sandbox, { amount: 18, description: 'Recarga' });
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    const checkout = new CheckoutFrame(page);
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code);
     await checkout.chooseMethod(/Nequi/);
     await page.getByRole('textbox', { name: /celular nequi/i }).fill('63333333');
     await page.getByRole('button', { name: /enviar notificación/i }).dblclick();

@@ -4,7 +4,7 @@ import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, openPhoneShop } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -24,13 +24,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
-  async function shopPage(lang: 'es' | 'en'): Promise<Page> {
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    return page;
-  }
+  const shopPage = (lang: 'es' | 'en') => openPhoneShop(browser, sandbox.demoUrl, lang);
   async function open(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
     await page.evaluate(({ code, lang }) => {
       (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang });

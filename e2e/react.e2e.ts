@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, DemoShop } from './support/pages';
+import { CheckoutFrame, DemoShop, watchShopPage } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
 import { screenshot } from './support/artifacts';
@@ -27,12 +27,7 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
   async function reactShop(): Promise<ReactShop> {
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
-    });
+    const { errors, codes } = watchShopPage(page);
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open('/react.html');
     // the app has mounted once the gift card's CheckoutButton has its link

@@ -4,7 +4,7 @@ import { transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { DemoShop, type CheckoutScope } from './support/pages';
+import { DemoShop, type CheckoutScope, watchShopPage } from './support/pages';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -45,12 +45,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
-    });
+    const { errors, codes } = watchShopPage(page);
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open();
     if (lang === 'en') await page.locator('#lang-toggle').click();

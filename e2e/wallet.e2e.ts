@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
-import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { CheckoutFrame, openLinkPage, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -286,10 +286,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
 
   it('a balance short of the total gets the catalogue message and no payment is recorded', async () => {
     const code = await createLink(sandbox, { amount: 500, description: 'Bicicleta' });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    const checkout = new CheckoutFrame(page);
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code, { viewport: { width: 360, height: 740 } });
     await checkout.waitForForm();
     await checkout.chooseMethod(/Saldo/);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
@@ -339,10 +336,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
 
   it('"save this card" on a new card keeps it for the wallet', async () => {
     const code = await createLink(sandbox, { amount: 12, description: 'Taza' });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    const checkout = new CheckoutFrame(page);
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code, { viewport: { width: 360, height: 740 } });
     await checkout.waitForForm();
     await checkout.chooseMethod(/Saldo/);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The demo shop (examples/index.html) on the merchant's origin. */
 export class DemoShop {
@@ -117,21 +117,47 @@ export async function openShopCheckout(
   const context = await browser.newContext({ locale: 'es-PA' });
   await options.beforeOpen?.(context);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { errors, codes } = watchShopPage(page);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`);
-  });
-  const codes: string[] = [];
-  page.on('response', async (res) => {
-    if (res.url().endsWith('/shop/links') && res.status() === 201) {
-      codes.push(((await res.json()) as { code: string }).code);
-    }
   });
   const shop = new DemoShop(page, demoUrl);
   await shop.open();
   const checkout = await shop.pay();
   await checkout.waitForForm();
   return { context, page, shop, checkout, codes, errors, consoleErrors };
+}
+
+/** What a shop page shows as it goes: its uncaught errors, and the payment-link codes its shop created through the admin API, in order. */
+export function watchShopPage(page: Page): { errors: string[]; codes: string[] } {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const codes: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+  });
+  return { errors, codes };
+}
+
+/** A phone (360 x 740) in `lang` on the demo shop, its loader ready to open a checkout. */
+export async function openPhoneShop(browser: Browser, demoUrl: string, lang: 'es' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(demoUrl);
+  await page.waitForFunction(() => 'Checkout' in window);
+  return page;
+}
+
+/** The checkout of the link `code` opened full page, as its address opens it, in a new browser (Spanish, Panama, unless `options` say otherwise). */
+export async function openLinkPage(
+  browser: Browser,
+  checkoutUrl: string,
+  code: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; checkout: CheckoutFrame }> {
+  const context = await browser.newContext({ locale: 'es-PA', ...options });
+  const page = await context.newPage();
+  await page.goto(`${checkoutUrl}/pf/widget?type=lk&code=${code}`);
+  return { context, page, checkout: new CheckoutFrame(page) };
 }
