@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { createLink, transactionsFor } from './support/admin';
+import { approveNequi, createLink, transactionsFor } from './support/admin';
 import { adminPost, guestPost } from './support/entries';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import { browserAvailable } from './support/browser';
@@ -220,12 +220,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     await checkout.frame.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
     await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
     const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
-    const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ result: 'approve' }),
-    });
-    expect(settled.status).toBe(200);
+    expect(await approveNequi(sandbox, tx?.codOper ?? '')).toBe(200);
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page, Route } from 'playwright-core';
-import { createLink, transactionsFor } from './support/admin';
+import { approveNequi, createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
@@ -71,10 +71,7 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}lost-answer-nequi-wait-${lang}-360.png` });
     // The push is followed live: the payer approves it in the app, and the checkout and shop hear it.
-    const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }),
-    });
-    expect(settled.status).toBe(200);
+    expect(await approveNequi(sandbox, tx?.codOper ?? '')).toBe(200);
     await frame.getByRole('heading', { name: /comprobante de pago|payment receipt/i }).waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await shopEvents(page)).map(([, r]) => r.status)).toEqual(['success']);
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);

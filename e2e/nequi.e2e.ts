@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createLink, transactionsFor } from './support/admin';
+import { approveNequi, createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -83,8 +83,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     const push = (await transactionsFor(sandbox, codes[0] ?? '')).find((t) => t.method === 'nequi');
     // The payer accepts the old push on the phone afterwards: it was called off, nothing is charged.
-    const late = await fetch(`${sandbox.url}/sandbox/nequi/${push?.codOper ?? ''}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"result":"approve"}' });
-    expect(late.status).toBe(409);
+    expect(await approveNequi(sandbox, push?.codOper ?? '')).toBe(409);
     expect((await transactionsFor(sandbox, codes[0] ?? '')).map((t) => [t.method, t.status])).toEqual([['nequi', 0], ['card', 1]]);
     await context.close();
   });
@@ -99,12 +98,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await expect.poll(() => qr.getAttribute('src'), { timeout: 10_000 }).toMatch(/^data:image\/svg\+xml/);
     await screenshot(page, { path: 'e2e/artifacts/nequi-qr.png' });
     const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
-    const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ result: 'approve' }),
-    });
-    expect(settled.status).toBe(200);
+    expect(await approveNequi(sandbox, tx?.codOper ?? '')).toBe(200);
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     await context.close();

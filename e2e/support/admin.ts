@@ -27,3 +27,13 @@ export async function transactionsFor(sandbox: Sandbox, code: string): Promise<R
   if (res.status !== 200) throw new Error(`GET /sandbox/transactions answered ${res.status}`);
   return ((await res.json()) as { transactions: RecordedTransaction[] }).transactions;
 }
+
+/** docs/sandbox.md: the payer approving a Nequi push in the app (or scanning its QR), `POST /sandbox/nequi/{codOper}`; answers the status. */
+export async function approveNequi(sandbox: Sandbox, codOper: string): Promise<number> {
+  const res = await fetch(`${sandbox.url}/sandbox/nequi/${codOper}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ result: 'approve' }),
+  });
+  return res.status;
+}
