@@ -4,7 +4,7 @@ import { Pasarela } from '@pasarela/node';
 import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { DemoShop, openShopCheckout } from './support/pages';
+import { DemoShop, openShopCheckout, watchShopPage } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickAway } from './support/frames';
 import { screenshot } from './support/artifacts';
@@ -64,10 +64,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     // The demo shop in English (its language toggle), as cash.e2e.ts opens it.
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
-    });
+    const { codes } = watchShopPage(page);
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open();
     await page.locator('#lang-toggle').click();

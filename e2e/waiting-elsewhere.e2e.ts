@@ -176,10 +176,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
     await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
-    });
+    const { codes } = watchShopPage(page);
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open();
     const first = await shop.pay();
