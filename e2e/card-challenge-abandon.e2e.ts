@@ -45,14 +45,9 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
 
   async function fillCard(page: Page, lang: Lang, number: string): Promise<void> {
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    await new CheckoutFrame(frame).fillCard({ number, name: 'Maria Nunez', email: 'maria@example.com' });
-    const box = frame.getByRole('group', { name: TEXT[lang].verification });
-    if (await box.isVisible()) {
-      const robot = box.getByRole('checkbox', { name: TEXT[lang].robot });
-      if (!(await robot.isChecked())) await robot.check();
-      await box.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
-    }
-    await frame.locator('#method-panel-card button[type="submit"]').click();
+    const form = new CheckoutFrame(frame);
+    await form.fillCard({ number, name: 'Maria Nunez', email: 'maria@example.com' });
+    await form.submitCardPastCheck(TEXT[lang]);
   }
 
   /** The payer of a new link pays with the 3DS card, opens the bank's challenge, then comes back to the checkout's wait. */

@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame, vaultFrameOf } from './support/pages';
+import { CheckoutFrame, openPhoneShop, vaultFrameOf } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
@@ -38,10 +38,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge', () => {
 
   async function onChallenge(lang: Lang, amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    await denyStorage(context, new URL(sandbox.url).origin);
-    const page = await context.newPage();
-    await page.goto(sandbox.demoUrl);
+    const page = await openPhoneShop(browser, sandbox.demoUrl, lang, { beforeOpen: (context) => denyStorage(context, new URL(sandbox.url).origin) });
     const frame = await openRecordingShopEvents(page, code, lang);
     await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });

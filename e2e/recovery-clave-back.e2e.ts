@@ -9,7 +9,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import { screenshot } from './support/artifacts';
-import { vaultFrameOf } from './support/pages';
+import { openPhoneShop, vaultFrameOf } from './support/pages';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -24,10 +24,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
 
   async function openOnBank(lang: 'es' | 'en', amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola', singleUse: true });
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    await denyStorage(context, new URL(sandbox.url).origin);
-    const page = await context.newPage();
-    await page.goto(sandbox.demoUrl);
+    const page = await openPhoneShop(browser, sandbox.demoUrl, lang, { beforeOpen: (context) => denyStorage(context, new URL(sandbox.url).origin) });
     const frame = await openRecordingShopEvents(page, code, lang);
     await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();

@@ -77,6 +77,17 @@ export class CheckoutFrame {
     await this.frame.locator('form button[type="submit"]').click();
   }
 
+  /** Sends the card method's form, ticking the human check first where it shows (`check`: its labels in the checkout's language). */
+  async submitCardPastCheck(check: { verification: string; robot: string; verified: string }): Promise<void> {
+    const box = this.frame.getByRole('group', { name: check.verification });
+    if (await box.isVisible()) {
+      const robot = box.getByRole('checkbox', { name: check.robot });
+      if (!(await robot.isChecked())) await robot.check();
+      await box.getByText(check.verified, { exact: true }).waitFor({ timeout: 10_000 });
+    }
+    await this.frame.locator('#method-panel-card button[type="submit"]').click();
+  }
+
   get receiptTitle(): Locator {
     return this.frame.getByRole('heading', { name: /comprobante de pago|payment receipt/i });
   }
@@ -141,8 +152,14 @@ export function watchShopPage(page: Page): { errors: string[]; codes: string[] }
 }
 
 /** A phone (360 x 740) in `lang` on the demo shop, its loader ready to open a checkout. */
-export async function openPhoneShop(browser: Browser, demoUrl: string, lang: 'es' | 'en'): Promise<Page> {
+export async function openPhoneShop(
+  browser: Browser,
+  demoUrl: string,
+  lang: 'es' | 'en',
+  options: { beforeOpen?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<Page> {
   const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+  await options.beforeOpen?.(context);
   const page = await context.newPage();
   await page.goto(demoUrl);
   await page.waitForFunction(() => 'Checkout' in window);
