@@ -7,7 +7,7 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickClosingPage } from './support/frames';
 import { screenshot } from './support/artifacts';
 import { adminPost } from './support/entries';
-import { CheckoutFrame } from './support/pages';
+import { payCardThroughChallenge } from './support/pages';
 
 // Issue 62 item 7: a full page that knows no address of the shop no longer sends the payer to the
 // checkout's start (a page for paying by code, which nobody asked for). It leads back the way the tab
@@ -65,12 +65,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
   it('es: after a 3DS page, back leads past the bank to the page before the checkout; a tab opened on the link alone offers no way back', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
     const payThroughChallenge = async (page: Page, amount: number) => {
-      const checkout = new CheckoutFrame(page);
-      await checkout.waitForForm();
-      await checkout.fillCard({ number: '4000000000003220' });
-      await checkout.submit();
-      await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
-      await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+      await payCardThroughChallenge(page);
       expect(await page.getByText(amount.toFixed(2)).count()).toBeGreaterThan(0);
     };
 

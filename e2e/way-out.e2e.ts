@@ -7,7 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
-import { CheckoutFrame } from './support/pages';
+import { payCardThroughChallenge } from './support/pages';
 import { tokenizeTestCard } from '../packages/sandbox/test/testCardVault';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
@@ -130,12 +130,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
     await page.route(shop, (route) => route.fulfill({ contentType: 'text/html', body: `<a href="${sandbox.url}/pf/widget?type=lk&code=${code}">Pagar</a>` }));
     await page.goto(shop);
     await page.click('a');
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
-    await checkout.fillCard({ number: '4000000000003220' });
-    await checkout.submit();
-    await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
-    await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+    await payCardThroughChallenge(page);
     const back = page.getByRole('link', { name: TEXT.es.back });
     await expect.poll(() => back.getAttribute('href'), { timeout: 10_000 }).toBe('http://tienda.example/');
     expect(await page.getByRole('button', { name: TEXT.es.previous }).count()).toBe(0);

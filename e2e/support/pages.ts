@@ -178,3 +178,13 @@ export async function openLinkPage(
   await page.goto(`${checkoutUrl}/pf/widget?type=lk&code=${code}`);
   return { context, page, checkout: new CheckoutFrame(page) };
 }
+
+/** Pays the checkout open full page on `page` (Spanish) with the 3DS card, approving the bank's challenge, up to its receipt. */
+export async function payCardThroughChallenge(page: Page): Promise<void> {
+  const checkout = new CheckoutFrame(page);
+  await checkout.waitForForm();
+  await checkout.fillCard({ number: '4000000000003220' });
+  await checkout.submit();
+  await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
+  await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+}
