@@ -57,6 +57,15 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
     await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
   }
 
+  /** The card form paid with `number`, the human check passed where it is asked, up to the receipt. */
+  async function payByCard(checkout: CheckoutFrame, number: string) {
+    await checkout.waitForForm();
+    await checkout.fillCard({ number });
+    await verifyIfAsked(checkout.frame);
+    await checkout.submit();
+    await checkout.receiptTitle.waitFor({ timeout: 20_000 });
+  }
+
   async function shopIn(page: Page, lang: 'es' | 'en') {
     const shop = new DemoShop(page, sandbox.demoUrl);
     if ((await page.locator('html').getAttribute('lang')) !== lang) await page.locator('#lang-toggle').click();
@@ -130,11 +139,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
     it(`${c.lang}: ${c.method}, paid another way in the second browser: the first says the order is paid (how, its receipt, the way back), neutrally`, async () => {
       const { a, b, shopA, checkoutA, checkoutB, code, errors, close } = await sameOrderInTwoBrowsers(c);
       await checkoutB.frame.getByRole('button', { name: c.otherWay }).click();
-      await checkoutB.waitForForm();
-      await checkoutB.fillCard({ number: c.card });
-      await verifyIfAsked(checkoutB.frame);
-      await checkoutB.submit();
-      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await payByCard(checkoutB, c.card);
       await screenshot(b, { path: `${SHOTS}two-browsers-${c.method}-second-card-receipt-${c.lang}-360.png` });
       const paid = checkoutA.frame.getByRole('heading', { name: c.paid });
       await paid.waitFor({ timeout: 30_000 });
@@ -206,11 +211,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       const checkoutB = await shopB.pay();
       await checkoutB.frame.getByRole('heading', { name: c.waits }).waitFor({ timeout: 20_000 });
       await checkoutB.frame.getByRole('button', { name: c.otherWay }).click();
-      await checkoutB.waitForForm();
-      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
-      await verifyIfAsked(checkoutB.frame);
-      await checkoutB.submit();
-      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await payByCard(checkoutB, '4242 4242 4242 4242');
 
       const frameA = checkoutA.frame;
       await frameA.getByRole('heading', { name: c.paid }).waitFor({ timeout: 30_000 });
@@ -312,12 +313,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       await b.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${c.lang}`);
       await b.getByRole('heading', { name: c.waits }).waitFor({ timeout: 20_000 });
       await b.getByRole('button', { name: c.otherWay }).click();
-      const checkoutB = new CheckoutFrame(b);
-      await checkoutB.waitForForm();
-      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
-      await verifyIfAsked(b);
-      await checkoutB.submit();
-      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await payByCard(new CheckoutFrame(b), '4242 4242 4242 4242');
 
       await frameA.getByRole('button', { name: c.otherCard, exact: true }).click();
       const paid = frameA.getByRole('heading', { name: c.paid });
@@ -364,12 +360,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       const b = await second.newPage();
       b.on('pageerror', (e) => errors.push(e.message));
       await b.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${c.lang}`);
-      const checkoutB = new CheckoutFrame(b);
-      await checkoutB.waitForForm();
-      await checkoutB.fillCard({ number: '4242 4242 4242 4242' });
-      await verifyIfAsked(b);
-      await checkoutB.submit();
-      await checkoutB.receiptTitle.waitFor({ timeout: 20_000 });
+      await payByCard(new CheckoutFrame(b), '4242 4242 4242 4242');
 
       // Another card in the first browser, Pay pressed: the server refuses it, as the order is paid.
       await checkoutA.fillCard({ number: '5555 5555 5555 4444' });
