@@ -4,6 +4,7 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { notifyAdminChange } from '../../changes/adminChanges';
+import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
@@ -19,13 +20,7 @@ function deliveryOf(row: WebhookDeliveryRow) {
     merchantId: row.merchant_id,
     codOper: row.cod_oper,
     url: row.webhook_url,
-    state: row.state,
-    attempts: row.attempts,
-    lastStatusCode: row.last_status_code,
-    lastError: row.last_error,
-    nextAttemptAt: row.state === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
-    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
+    ...deliveryProgressOf(row),
     body: webhookEventOf(row),
   };
 }

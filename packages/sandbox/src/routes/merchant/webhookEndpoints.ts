@@ -10,6 +10,7 @@ import {
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
+import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { disputeEventDataOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
@@ -67,13 +68,7 @@ function deliveryAnswer(row: EndpointDeliveryRow) {
     id: row.id,
     eventId: row.event_id,
     test: row.test,
-    state: row.state,
-    attempts: row.attempts,
-    lastStatusCode: row.last_status_code,
-    lastError: row.last_error,
-    nextAttemptAt: row.state === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
-    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
+    ...deliveryProgressOf(row),
   };
 }
 
