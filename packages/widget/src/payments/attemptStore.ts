@@ -165,6 +165,17 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     look();
   }
 
+  /** An attempt found already made (a retry, a reload): its answer read again. */
+  const resume = async (found: AttemptRecord): Promise<Sent<A>> => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) });
+
+  /** The attempt is made: kept for a reload, shown as waiting and followed until its answer is final. */
+  function waitOn(sent: Sent<A>) {
+    deps.memory?.save({ codOper: sent.codOper, deadline: sent.deadline });
+    set({ phase: 'waiting', codOper: sent.codOper, deadline: sent.deadline, answer: sent.answer });
+    deps.onWaiting?.(sent);
+    if (!judge(sent.answer)) follow(sent.codOper);
+  }
+
   function keepUnknown() {
     const trackId = intent.unknownTrackId();
     if (trackId) deps.memory?.save({ codOper: '', deadline: null, trackId });
@@ -179,12 +190,9 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       const sent = await intent.run<AttemptRecord, Sent<A>>({
         lookup: deps.lookup,
         send: deps.send,
-        resume: async (found) => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) }),
+        resume,
       });
-      deps.memory?.save({ codOper: sent.codOper, deadline: sent.deadline });
-      set({ phase: 'waiting', codOper: sent.codOper, deadline: sent.deadline, answer: sent.answer });
-      deps.onWaiting?.(sent);
-      if (!judge(sent.answer)) follow(sent.codOper);
+      waitOn(sent);
     } catch (error) {
       // Not settled by asking: neither reported nor made again without a look first.
       if (intent.outcomeUnknown()) {
@@ -280,12 +288,9 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     try {
       const sent = await intent.settleKept<AttemptRecord, Sent<A>>({
         lookup: deps.lookup ?? (async () => null),
-        resume: async (found) => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) }),
+        resume,
       });
-      deps.memory?.save({ codOper: sent.codOper, deadline: sent.deadline });
-      set({ phase: 'waiting', codOper: sent.codOper, deadline: sent.deadline, answer: sent.answer });
-      deps.onWaiting?.(sent);
-      if (!judge(sent.answer)) follow(sent.codOper);
+      waitOn(sent);
     } catch (error) {
       set({ phase: 'failed', message: lostAnswerMessage(error) });
     } finally {
