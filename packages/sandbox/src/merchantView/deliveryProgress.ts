@@ -1,13 +1,10 @@
+import type { EndpointDeliveryRow } from '../store/webhookEndpoints';
+
 /** A webhook delivery's record, of the primary endpoint's outbox or of another endpoint's. */
-interface DeliveryRecord {
-  state: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: Date;
-  delivered_at: Date | null;
-  created_at: Date;
-}
+type DeliveryRecord = Pick<
+  EndpointDeliveryRow,
+  'state' | 'attempts' | 'last_status_code' | 'last_error' | 'next_attempt_at' | 'delivered_at' | 'created_at'
+>;
 
 /** How far a delivery got, as the console's webhook log and the merchant API's endpoint deliveries show it. */
 export function deliveryProgressOf(row: DeliveryRecord) {
