@@ -1,10 +1,16 @@
-import type { EndpointDeliveryRow } from '../store/webhookEndpoints';
-
-/** A webhook delivery's record, of the primary endpoint's outbox or of another endpoint's. */
-type DeliveryRecord = Pick<
-  EndpointDeliveryRow,
-  'state' | 'attempts' | 'last_status_code' | 'last_error' | 'next_attempt_at' | 'delivered_at' | 'created_at'
->;
+/**
+ * A webhook delivery's record, of the primary endpoint's outbox or of another endpoint's. Written out
+ * here: merchantView sits below store (importLayers.test.ts), so it names the columns it reads.
+ */
+interface DeliveryRecord {
+  state: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date;
+  delivered_at: Date | null;
+  created_at: Date;
+}
 
 /** How far a delivery got, as the console's webhook log and the merchant API's endpoint deliveries show it. */
 export function deliveryProgressOf(row: DeliveryRecord) {
