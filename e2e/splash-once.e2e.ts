@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -41,6 +41,18 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     return { ms: Date.now() - started, splash };
   }
 
+  /** The card vault's frame in the checkout: its address, the bytes its page took from the network (0: from the browser's cache), its accent. */
+  async function fieldsFrame(page: Page): Promise<{ url: URL; transferred: number; accent: string }> {
+    const element = await page.frameLocator('iframe[src*="/pf/widget"]').locator('iframe.vault-fields').elementHandle();
+    const frame: Frame | null | undefined = await element?.contentFrame();
+    if (!frame) throw new Error('no card vault frame');
+    return {
+      url: new URL(frame.url()),
+      transferred: await frame.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).transferSize),
+      accent: await frame.evaluate(() => document.documentElement.style.getPropertyValue('--accent')),
+    };
+  }
+
   it.each(['es', 'en'] as const)('%s: the first open shows the splash over a ready form; the reopen shows none and types at once', async (lang) => {
     const code = await createLink(sandbox, { amount: 12, description: 'Café' });
     const context = await browser.newContext({ reducedMotion: 'no-preference', locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
@@ -52,6 +64,11 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     expect(first.splash).toBe(true);
     // SPEC 2's 3000 ms from the payer's click: the form never comes sooner
     expect(first.ms).toBeGreaterThanOrEqual(3_000);
+    // The form drawn beneath the splash gives the card vault's frame the shop's look in its fragment.
+    const firstFields = await fieldsFrame(page);
+    expect(firstFields.transferred).toBeGreaterThan(0);
+    expect(new URLSearchParams(firstFields.url.hash.slice(1)).get('accent')).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(firstFields.accent).toBe(new URLSearchParams(firstFields.url.hash.slice(1)).get('accent'));
     await page.evaluate(() => (window as unknown as { shopHandle: { close(): void } }).shopHandle.close());
     await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached' });
 
@@ -59,6 +76,10 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     // No splash to wait out: the form takes typing as it shows. (How soon is the open benchmark's,
     // npm run bench:open, which measures the reopen to typing: a time here only read the machine's load.)
     expect(again.splash).toBe(false);
+    // The reopen's form, drawn on the server, asks for the same page, which the browser's cache answers.
+    const againFields = await fieldsFrame(page);
+    expect(againFields.url.href.split('#')[0]).toBe(firstFields.url.href.split('#')[0]);
+    expect(againFields.transferred).toBe(0);
     expect(new URL(await page.locator('iframe[src*="/pf/widget"]').getAttribute('src') ?? '').searchParams.get('reopen')).toBe('1');
     await screenshot(page, { path: `${SHOTS}splash-reopen-${lang}-360.png` });
     await context.close();

@@ -40,7 +40,8 @@ describe('GET /fields on the wire', () => {
     expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
     for (const name of SAME_HEADERS) expect([name, zipped.headers[name]]).toEqual([name, plain.headers[name]]);
     expect(plain.headers['vary']).toBe('Accept-Encoding');
-    expect(plain.headers['cache-control']).toBe('no-store');
+    // Kept by the payer's browser for ten minutes: a reopened checkout's fields come from its cache.
+    expect(plain.headers['cache-control']).toBe('private, max-age=600');
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['referrer-policy']).toBe('no-referrer');
   });

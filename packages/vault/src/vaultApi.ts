@@ -139,6 +139,10 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const body = gzip ? gzipSync(page) : page;
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, {
       ...PAGE_HEADERS,
+      // The same page for every payer of a checkout origin, language and brands (the look comes in the
+      // fragment): kept by the payer's browser, so a reopened checkout's fields come from its cache.
+      // Ten minutes, so a new release of the page reaches every browser soon.
+      'cache-control': FIELDS_PAGE_CACHE,
       'content-type': 'text/html; charset=UTF-8',
       'content-security-policy': fieldsPolicy(),
       vary: 'Accept-Encoding',
@@ -196,4 +200,5 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
   }
 }
 
+const FIELDS_PAGE_CACHE = 'private, max-age=600';
 const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };

@@ -20,9 +20,9 @@ interface Posted {
 }
 
 /** The page as the vault serves it, in a happy-dom window framed by a stand-in checkout. */
-async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN) {
+async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN, fragment = '') {
   const html = await (await fetch(fieldsUrl(query))).text();
-  const window = new Window({ url: fieldsUrl(query), settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const window = new Window({ url: fieldsUrl(query) + fragment, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   window.document.write(html);
   const posted: Posted[] = [];
   const parent = { postMessage: (message: Record<string, unknown>, targetOrigin: string) => void posted.push({ message, targetOrigin }) };
@@ -255,6 +255,20 @@ describe('the hosted card fields', () => {
     expect(page.doc.documentElement.style.getPropertyValue('--text')).not.toContain('url');
     expect(page.doc.documentElement.style.getPropertyValue('--font')).toBe('Inter, sans-serif');
     await page.close();
+  });
+
+  it('takes the look the checkout drew the frame with from the address\'s fragment, values of the right shape only', async () => {
+    const page = await framedFields('lang=es', CHECKOUT_ORIGIN, `#${new URLSearchParams({ accent: '#aa0000', radius: '4', scheme: 'dark', background: 'red;x:url(y)', font: 'Inter, sans-serif' })}`);
+    const style = page.doc.documentElement.style;
+    expect(style.getPropertyValue('--accent')).toBe('#aa0000');
+    expect(style.getPropertyValue('--radius')).toBe('4px');
+    expect(style.getPropertyValue('--font')).toBe('Inter, sans-serif');
+    expect(style.colorScheme).toBe('dark');
+    expect(style.getPropertyValue('--background')).toBe('#ffffff');
+    await page.close();
+    const wide = await framedFields('lang=es', CHECKOUT_ORIGIN, '#radius=99');
+    expect(wide.doc.documentElement.style.getPropertyValue('--radius')).toBe('8px');
+    await wide.close();
   });
 });
 

@@ -60,6 +60,11 @@ export function runCardFields(win: Window): void {
     }
   };
   paint(config.appearance as unknown as Record<string, unknown>);
+  // The checkout's look when it drew the frame, in the address's fragment: never sent to the vault, so
+  // one page in the browser's cache serves every look (a reopen's frame is the first one's again).
+  const drawnWith: Record<string, unknown> = Object.fromEntries(new URLSearchParams(win.location.hash.slice(1)));
+  if (typeof drawnWith['radius'] === 'string' && /^\d{1,2}$/.test(drawnWith['radius'])) drawnWith['radius'] = Number(drawnWith['radius']);
+  paint(drawnWith);
 
   const brandOf = (d: string): CardBrand | null => {
     if (d.startsWith('4')) return 'VISA';

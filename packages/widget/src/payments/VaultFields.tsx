@@ -23,8 +23,9 @@ interface VaultFieldsProps {
  */
 export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
   const element = useRef<HTMLIFrameElement>(null);
-  // Asked for once, with the checkout's look as it is now (later changes go by message). A frame drawn
-  // on the server (the first screen in the page) keeps the address it was drawn with: its page is on its way.
+  // Asked for once, with the checkout's look as it is now in the address's fragment (later changes go
+  // by message). A frame drawn on the server (the first screen in the page) keeps the address it was
+  // drawn with: its page is on its way.
   const [src] = useState(() => vaultFieldsUrl({ ...address, look: typeof document === 'undefined' || document.querySelector('[data-prerendered]') ? undefined : frameLook(document.documentElement) }));
   const [height, setHeight] = useState(FIRST_HEIGHT);
   const [late, setLate] = useState(false);
@@ -60,7 +61,9 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
       clearTimeout(lateTimer);
       lateTimer = setTimeout(() => setLate(true), FIELDS_LATE_MS);
       frame.attach(null);
-      if (element.current) element.current.src = src;
+      // Without the look's fragment: the same address with one would only move to the fragment, never
+      // load the page again; the look follows by message once the page says it is ready.
+      if (element.current) element.current.src = src.split('#')[0] ?? src;
       frame.attach(element.current);
     };
     return () => {

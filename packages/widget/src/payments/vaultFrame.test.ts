@@ -108,10 +108,14 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     expect(sent().at(-1)?.message).toEqual({ type: 'pasarela-vault:focus', field: 'expiry' });
   });
 
-  it('asks for the vault\'s page with the checkout\'s origin, language, brands and look', () => {
+  it('asks for the vault\'s page with the checkout\'s origin, language and brands, its look in the fragment', () => {
     const url = new URL(vaultFieldsUrl({ vaultUrl: VAULT, parentOrigin: 'https://checkout.test', lang: 'en', brands: ['VISA', 'AMEX'], look: { accent: '#aa0000', radius: 4 } }));
     expect(url.origin + url.pathname).toBe(`${VAULT}/fields`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'en', parent: 'https://checkout.test', brands: 'VISA,AMEX', accent: '#aa0000', radius: '4' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: 'en', parent: 'https://checkout.test', brands: 'VISA,AMEX' });
+    expect(Object.fromEntries(new URLSearchParams(url.hash.slice(1)))).toEqual({ accent: '#aa0000', radius: '4' });
+    // Another look, the same page: the browser's cache answers the second frame.
+    const other = new URL(vaultFieldsUrl({ vaultUrl: VAULT, parentOrigin: 'https://checkout.test', lang: 'en', brands: ['VISA', 'AMEX'], look: { accent: '#00aa00' } }));
+    expect(other.href.split('#')[0]).toBe(url.href.split('#')[0]);
     expect(vaultFieldsUrl({ vaultUrl: '', parentOrigin: 'https://checkout.test', lang: 'es', brands: [] })).toBe('about:blank');
   });
 

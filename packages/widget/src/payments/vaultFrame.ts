@@ -71,7 +71,11 @@ export function vaultFieldsUrl({ vaultUrl, parentOrigin, lang, brands, look }: V
   url.searchParams.set('lang', lang);
   url.searchParams.set('parent', parentOrigin);
   if (brands.length > 0) url.searchParams.set('brands', brands.join(','));
-  for (const [name, value] of Object.entries(look ?? {})) url.searchParams.set(name, String(value));
+  // The look in the fragment, which the browser keeps to itself: every frame of one checkout origin,
+  // language and brands asks for one address, which the browser's cache answers after the first.
+  const drawnWith = new URLSearchParams();
+  for (const [name, value] of Object.entries(look ?? {})) drawnWith.set(name, String(value));
+  url.hash = drawnWith.toString();
   return url.href;
 }
 
