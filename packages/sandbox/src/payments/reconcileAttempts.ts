@@ -105,5 +105,5 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'pr
 
 /** The attempts waiting for a processor this node does not have: said at start and in /health, never settled here. */
 export function unreachableAttempts(db: Deps['db'], processors: ProcessorNames): ReturnType<typeof attemptsOfOtherProcessors> {
-  return attemptsOfOtherProcessors(db, { inDoubtAuthStatus: IN_DOUBT.auth_status, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES, reachable: reachablePairs(processors) });
+  return attemptsOfOtherProcessors(db, reachablePairs(processors));
 }

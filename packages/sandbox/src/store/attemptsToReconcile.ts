@@ -24,16 +24,24 @@ export async function attemptsToReconcile(
   );
 }
 
-/** Attempts still to settle (in doubt, or a wait not ended) whose processor is none of `reachable`'s, by processor and method. */
-export async function attemptsOfOtherProcessors(
-  db: Queryable, q: { inDoubtAuthStatus: string; endedUnpaid: readonly string[]; reachable: readonly string[] },
-): Promise<Array<{ processor: string; method: string; attempts: number }>> {
+/**
+ * The attempts still to settle, in doubt (auth status PROCESSING, inDoubt.ts's IN_DOUBT) or a cash,
+ * Nequi or Yappy wait not ended (core's ENDED_UNPAID_AUTH_STATUSES): the condition of migration 140's
+ * index transactions_to_settle, word for word, so that it is read through that index alone and not
+ * by a scan of every payment (sweepPlans.test.ts).
+ */
+const TO_SETTLE_SQL = `processor is not null
+        and (auth_status = 'PROCESSING'
+          or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status not in ('DECLINED', 'EXPIRED', 'CANCELLED', 'ERROR')))`;
+
+/** Attempts still to settle whose processor is none of `reachable`'s (`method processor` pairs), by processor and method. */
+export async function attemptsOfOtherProcessors(db: Queryable, reachable: readonly string[]): Promise<Array<{ processor: string; method: string; attempts: number }>> {
   const rows = await db.query<{ processor: string; method: string; attempts: string | number }>(
     `select processor, method, count(*) as attempts from transactions
-      where processor is not null and not (method || ' ' || processor = any($3::text[]))
-        and (auth_status = $1 or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status <> all($2::text[])))
+      where ${TO_SETTLE_SQL}
+        and not (method || ' ' || processor = any($1::text[]))
       group by processor, method order by processor, method`,
-    [q.inDoubtAuthStatus, q.endedUnpaid, q.reachable],
+    [reachable],
   );
   return rows.map((r) => ({ processor: r.processor, method: r.method, attempts: Number(r.attempts) }));
 }
