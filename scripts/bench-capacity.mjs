@@ -8,6 +8,7 @@
 //   npm run build && npm run bench:capacity [-- --rounds 3 --seconds 5 --levels 1,4,16 --warmup 2]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:capacity
 //   npm run bench:capacity -- --server path/to/another/server.mjs   (another build of the server, to compare)
+//   npm run bench:capacity -- --configurations postgres-1   (some of pglite, postgres-1, postgres-2)
 //
 // Per level it prints, as medians of the rounds with the rounds' spread: payments per second, p50
 // and p99, CPU per payment (the node processes from /proc, each node's card vault apart; on PostgreSQL
@@ -15,7 +16,8 @@
 // per payment (pg_stat_statements' calls and pg_stat_database's xact_commit, read from the
 // `postgres` database so the watcher's own queries are not counted; on PGlite, or without
 // pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
-// resource that limits the level. Loopback only; every process it starts is stopped at its end.
+// resource that limits the level. Loopback only; every process it starts is stopped at its end,
+// or when the run is interrupted.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +38,11 @@ const ROUNDS = Math.min(20, Number(option('rounds', 3)));
 const SECONDS = Math.min(60, Number(option('seconds', 5)));
 const WARMUP_S = Math.min(30, Number(option('warmup', 2)));
 const LEVELS = String(option('levels', '1,4,16')).split(',').map(Number);
+/** Which of PGlite (one node), PostgreSQL with one node and with two are measured. */
+const CONFIGURATIONS = String(option('configurations', 'pglite,postgres-1,postgres-2')).split(',');
+for (const name of CONFIGURATIONS) {
+  if (!['pglite', 'postgres-1', 'postgres-2'].includes(name)) throw new Error(`--configurations takes pglite, postgres-1 and postgres-2, not ${name}`);
+}
 const CORES = availableParallelism();
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 
@@ -51,14 +58,25 @@ const spread = (xs, digits = 2) => {
   return s.length === 0 ? '-' : `${Math.min(...s).toFixed(digits)}-${Math.max(...s).toFixed(digits)}`;
 };
 
-/** Tokens made ahead of a round, per node (each node has a vault of its own): a round's payers take them, so tokenizing is not measured. */
+/**
+ * Tokens made ahead of a round, per node (each node has a vault of its own): a round's payers take
+ * them, so a round measures the payments alone; the vaults' CPU while they are made is a card's
+ * tokenizing, told apart.
+ */
 function tokenPool(vaultUrls) {
   const pools = vaultUrls.map(() => []);
   return {
+    /** The tokens it made. */
     async fill(count) {
+      let made = 0;
       await Promise.all(vaultUrls.map(async (vaultUrl, i) => {
-        while (pools[i].length < count) pools[i].push(...await Promise.all(Array.from({ length: Math.min(50, count - pools[i].length) }, () => tokenize(vaultUrl))));
+        while (pools[i].length < count) {
+          const tokens = await Promise.all(Array.from({ length: Math.min(50, count - pools[i].length) }, () => tokenize(vaultUrl)));
+          pools[i].push(...tokens);
+          made += tokens.length;
+        }
       }));
+      return made;
     },
     /** A token of node `i`'s vault; made on the spot if the round outran the pool. */
     take: async (i) => pools[i].pop() ?? tokenize(vaultUrls[i]),
@@ -72,8 +90,18 @@ const floorRequest = () => ({
 
 // ---- processes -------------------------------------------------------------------------------
 
+/** Every process this run started: stopped too when the run is interrupted (Ctrl+C, SIGTERM). */
+const started = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
 function spawnListening(file, env, pattern) {
   const child = spawn(process.execPath, [file], { cwd: rootDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
   let log = '';
   child.stderr.on('data', (d) => (log += d.toString()));
   const url = new Promise((resolve, reject) => {
@@ -212,8 +240,13 @@ async function closedLoop(urls, concurrency, seconds, request) {
 }
 
 async function measureRound(side, concurrency, watcher) {
-  const pids = side.pids();
+  // The round's tokens made first, outside what is measured: its CPU figures are the payments' own.
   const vaultPids = side.vaultPids?.() ?? [];
+  const vaultsBusy = () => vaultPids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+  const beforeTokens = vaultsBusy();
+  const tokensMade = (await side.prepare?.(concurrency)) ?? 0;
+  const tokenizeCpu = tokensMade > 0 ? (vaultsBusy() - beforeTokens) / tokensMade : NaN;
+  const pids = side.pids();
   const dbPidsBefore = watcher ? await watcher.pids() : [];
   const before = new Map([...pids, ...vaultPids, ...dbPidsBefore].map((pid) => [pid, cpuMs(pid)]));
   const stats = watcher ? await watcher.settled() : undefined;
@@ -231,7 +264,6 @@ async function measureRound(side, concurrency, watcher) {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-  await side.prepare?.(concurrency);
   const benchCpu = process.cpuUsage();
   const run = await closedLoop(side.urls, concurrency, SECONDS, side.request);
   const { user, system } = process.cpuUsage(benchCpu);
@@ -254,7 +286,7 @@ async function measureRound(side, concurrency, watcher) {
     rate: ok / (run.wallMs / 1000),
     ok, failed: run.failed,
     p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99),
-    nodeCpu: nodeMs / Math.max(1, ok), dbCpu: dbMs / Math.max(1, ok), vaultCpu: vaultPids.length > 0 ? vaultMs / Math.max(1, ok) : NaN,
+    nodeCpu: nodeMs / Math.max(1, ok), dbCpu: dbMs / Math.max(1, ok), vaultCpu: vaultPids.length > 0 ? vaultMs / Math.max(1, ok) : NaN, tokenizeCpu,
     simulatorCpu: (cpuMs(side.simulatorPid) - simulatorCpu) / Math.max(1, ok),
     nodeCores: nodeMs / run.wallMs, dbCores: dbMs / run.wallMs, vaultCores: vaultMs / run.wallMs,
     benchCores: benchMs / run.wallMs,
@@ -317,7 +349,11 @@ async function startSides(database, nodes, simulator, dir) {
   const floors = [];
   try {
     // One after the other: the first migrates and seeds, the others find it done.
-    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, serverOption()));
+    for (let i = 0; i < nodes; i++) {
+      const sandbox = await startSandbox(env, serverOption());
+      for (const child of [sandbox.child, sandbox.vault?.child]) if (child) started.add(child);
+      sandboxes.push(sandbox);
+    }
     for (let i = 0; i < nodes; i++) {
       floors.push(await spawnListening(join(rootDir, 'scripts/capacity-floor.mjs'), {
         ...simulator.env, FLOOR_PORT: '0', FLOOR_DATA_DIR: mkdtempSync(join(dir, 'floor-')), ...(database === 'PGlite' ? { DATABASE_URL: '' } : { DATABASE_URL: PG_URL }),
@@ -383,9 +419,9 @@ function printLevel(database, nodes, concurrency, rounds) {
   const m = (rs, key) => median(rs.map((r) => r[key]));
   const ratios = (key, invert = false) => p.map((r, i) => (invert ? f[i][key] / r[key] : r[key] / f[i][key]));
   console.log(`\n${database}, ${nodes} node${nodes > 1 ? 's' : ''}, ${concurrency} at once (${p.length} rounds of ${SECONDS} s each side; load average ${loadAverage()})`);
-  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | card vault CPU ms | simulator CPU ms | statements | commits (writing) | counted by | failed');
+  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | card vault CPU ms (tokenizing) | simulator CPU ms | statements | commits (writing) | counted by | failed');
   for (const [name, rs] of [['Pasarela', p], ['floor', f]]) {
-    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${fixed(m(rs, 'vaultCpu'), 2).padStart(17)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
+    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${(Number.isFinite(m(rs, 'vaultCpu')) ? `${fixed(m(rs, 'vaultCpu'), 2)} (${fixed(m(rs, 'tokenizeCpu'), 2)})` : '-').padStart(30)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
   }
   const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
   const cpuRatios = p.map((r, i) => cpuOf(r) / cpuOf(f[i]));
@@ -397,7 +433,7 @@ function printLevel(database, nodes, concurrency, rounds) {
 
 function printSizing(all) {
   console.log('\nSizing (medians; per core = 1000 ms / CPU ms per payment, which moves less with the load than the rates):');
-  console.log('  database   | nodes | at once | Pasarela payments/s | floor payments/s | per node core | per database core | per card vault core | per node | Pasarela/floor');
+  console.log('  database   | nodes | at once | Pasarela payments/s | floor payments/s | per node core | per database core | per card vault core (with tokenizing) | per node | Pasarela/floor');
   for (const { database, nodes, concurrency, rounds } of all) {
     const p = rounds.Pasarela;
     const f = rounds.floor;
@@ -405,7 +441,8 @@ function printSizing(all) {
     const nodeCpu = median(p.map((r) => r.nodeCpu));
     const dbCpu = median(p.map((r) => r.dbCpu));
     const vaultCpu = median(p.map((r) => r.vaultCpu));
-    console.log(`  ${database.padEnd(10)} | ${String(nodes).padStart(5)} | ${String(concurrency).padStart(7)} | ${fixed(rate).padStart(19)} | ${fixed(median(f.map((r) => r.rate))).padStart(16)} | ${fixed(1000 / nodeCpu, 0).padStart(13)} | ${fixed(1000 / dbCpu, 0).padStart(17)} | ${fixed(1000 / vaultCpu, 0).padStart(19)} | ${fixed(rate / nodes).padStart(8)} | ${fixed(median(p.map((r, i) => r.rate / f[i].rate)), 2)}x`);
+    const tokenizeCpu = median(p.map((r) => r.tokenizeCpu));
+    console.log(`  ${database.padEnd(10)} | ${String(nodes).padStart(5)} | ${String(concurrency).padStart(7)} | ${fixed(rate).padStart(19)} | ${fixed(median(f.map((r) => r.rate))).padStart(16)} | ${fixed(1000 / nodeCpu, 0).padStart(13)} | ${fixed(1000 / dbCpu, 0).padStart(17)} | ${`${fixed(1000 / vaultCpu, 0)} (${fixed(1000 / (vaultCpu + tokenizeCpu), 0)})`.padStart(37)} | ${fixed(rate / nodes).padStart(8)} | ${fixed(median(p.map((r, i) => r.rate / f[i].rate)), 2)}x`);
   }
 }
 
@@ -414,9 +451,10 @@ let simulator;
 try {
   console.log(`Node ${process.version}, ${CORES} cores, load average ${loadAverage()}; ${ROUNDS} rounds of ${SECONDS} s per side and level, levels ${LEVELS.join(', ')}, ${WARMUP_S} s warm-up per side`);
   simulator = await startSimulator(dir);
-  const all = [...await benchConfiguration('PGlite', 1, simulator, dir)];
+  const all = [];
+  if (CONFIGURATIONS.includes('pglite')) all.push(...await benchConfiguration('PGlite', 1, simulator, dir));
   if (PG_URL) {
-    for (const nodes of [1, 2]) all.push(...await benchConfiguration('PostgreSQL', nodes, simulator, dir));
+    for (const nodes of [1, 2]) if (CONFIGURATIONS.includes(`postgres-${nodes}`)) all.push(...await benchConfiguration('PostgreSQL', nodes, simulator, dir));
   } else {
     console.log('\nSet BENCH_DATABASE_URL (or DATABASE_URL) to measure PostgreSQL too, with one node and with two.');
   }
