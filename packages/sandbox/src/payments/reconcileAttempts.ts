@@ -1,5 +1,5 @@
 import { isGatewayOutcomeUnknown, type GatewayOutcomeUnknown } from '@pasarela/gateways';
-import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
+import { cancelledStatusOf } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { type TransactionRow } from '../store/transactions';
@@ -8,7 +8,6 @@ import { attemptsOfOtherProcessors, attemptsToReconcile } from '../store/attempt
 import { reachablePairs, type ProcessorNames } from '../gateways/processors';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
-import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
 import { reconcileOverpayments, returnCryptoOverpayment } from './cryptoOverpayment';
 import { depositKeyOf } from './cryptoReceived';
@@ -66,7 +65,7 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
  */
 export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'processors'> & Partial<Pick<Deps, 'publicOrigin'>>): Promise<string[]> {
   const rows = await attemptsToReconcile(deps.db, {
-    inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
+    inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH,
     // Another processor's attempt is left for a node that has it: asked here, it would say "never received" and be forgotten.
     reachable: deps.processors && reachablePairs(deps.processors),
   });

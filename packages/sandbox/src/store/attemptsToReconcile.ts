@@ -5,22 +5,25 @@ import type { TransactionRow } from './transactions';
 export type AttemptToReconcile = TransactionRow & { lapsed: boolean };
 
 /**
- * The attempts the reconciler settles, oldest first, at most `limit`: those recorded as sent
- * (auth_status `inDoubtAuthStatus`) whose answer is `inDoubtAfterMs` late, and the cash, Nequi and
- * Yappy waits past their window that have not ended (`endedUnpaid` are the ended auth statuses).
+ * The attempts the reconciler settles, oldest first, at most `limit`: those recorded as sent (auth
+ * status PROCESSING, inDoubt.ts's IN_DOUBT) whose answer is `inDoubtAfterMs` late, and the cash,
+ * Nequi and Yappy waits past their window that have not ended (core's ENDED_UNPAID_AUTH_STATUSES).
  * With `reachable` (`method processor` pairs), only attempts whose processor this node has, and
- * those recorded without one.
+ * those recorded without one. Each arm is the condition of a partial index, word for word
+ * (transactions_in_doubt, migration 015; transactions_open_waits, migration 145), so that it reads
+ * the rows due and never every wait that ever lapsed (sweepPlans.test.ts).
  */
 export async function attemptsToReconcile(
-  db: Queryable, q: { inDoubtAuthStatus: string; inDoubtAfterMs: number; limit: number; endedUnpaid: readonly string[]; reachable?: readonly string[] | undefined },
+  db: Queryable, q: { inDoubtAfterMs: number; limit: number; reachable?: readonly string[] | undefined },
 ): Promise<AttemptToReconcile[]> {
   return db.query<AttemptToReconcile>(
     `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
-      where ((auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0))
-         or (status in (0, -1) and expires_at <= now() and method in ('cash', 'nequi', 'yappy') and auth_status <> all($4::text[])))
-        and ($5::text[] is null or processor is null or method || ' ' || processor = any($5::text[]))
-      order by coalesce(expires_at, updated_at) limit $3`,
-    [q.inDoubtAuthStatus, q.inDoubtAfterMs, q.limit, q.endedUnpaid, q.reachable ?? null],
+      where ((auth_status = 'PROCESSING' and updated_at <= now() - make_interval(secs => $1 / 1000.0))
+         or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status not in ('DECLINED', 'EXPIRED', 'CANCELLED', 'ERROR')
+             and expires_at <= now()))
+        and ($3::text[] is null or processor is null or method || ' ' || processor = any($3::text[]))
+      order by coalesce(expires_at, updated_at) limit $2`,
+    [q.inDoubtAfterMs, q.limit, q.reachable ?? null],
   );
 }
 

@@ -11,13 +11,18 @@ import { claimGiveBacks, claimOverpayments } from './giveBacks';
 import { holdsToReconcile } from './holds';
 
 // What the timers and /health ask on every pass is found through an index of the rows concerned,
-// never by reading every payment ever made (migration 140): among 20,000 settled card payments, each
-// of their statements is planned without a sequential scan of transactions, and finds its few rows.
+// never by reading every payment ever made (migrations 140 and 145): among 20,000 settled card
+// payments and 5,000 Nequi pushes that lapsed unanswered, each of their statements is planned
+// without a sequential scan of transactions and without reading the lapsed pushes, and finds its
+// few rows.
 
 const HISTORY = 20_000;
+const LAPSED_PUSHES = 5_000;
 
 let db: Database;
-beforeAll(async () => {
+
+/** The test database, with the history and the rows due below. */
+async function openWithHistory(): Promise<Database> {
   db = await openTestDatabase();
   await db.transaction(async (tx) => {
     // Settled history, written as the payments' rows alone (no trigger of theirs is under test here).
@@ -29,13 +34,23 @@ beforeAll(async () => {
          from generate_series(1, $1::int) as g`,
       [HISTORY],
     );
+    // An ended Nequi push keeps status -1: only its auth status says it lapsed.
+    await tx.query(
+      `insert into transactions (cod_oper, track_id, merchant_id, method, amount_cents, status, auth_status, message_key, processor, created_at, updated_at, expires_at)
+       select 'lapsed-' || g, 'lapsed-' || g, 1, 'nequi', 1000, -1, 'EXPIRED', 'expired', 'simulator',
+              now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '10 minutes'
+         from generate_series(1, $1::int) as g`,
+      [LAPSED_PUSHES],
+    );
   });
-  // What is due among it: an attempt in doubt and a cash wait of another processor, a crypto
-  // overpayment owed, a give-back under way, a hold past its deadline.
+  // What is due among it: an attempt in doubt and a cash wait of another processor, a Yappy push
+  // past its window, a crypto overpayment owed, a give-back under way, a hold past its deadline; and
+  // a Nequi push that ended, which is not.
   await db.query(
     `insert into transactions (cod_oper, track_id, merchant_id, method, amount_cents, status, auth_status, message_key, processor, updated_at, expires_at, details, tx_type, capture_before)
      values ('due-doubt', 'due-doubt', 1, 'card', 1000, -1, 'PROCESSING', 'processing', 'elsewhere', now() - interval '1 hour', null, '{}', 'AUTH_CAPTURE', null),
             ('due-wait', 'due-wait', 1, 'cash', 1000, 0, 'PENDING', 'pending', 'elsewhere', now(), now() + interval '1 day', '{}', 'AUTH_CAPTURE', null),
+            ('due-lapsed', 'due-lapsed', 1, 'yappy', 1000, -1, 'PENDING', 'pending', 'simulator', now() - interval '1 hour', now() - interval '1 minute', '{}', 'AUTH_CAPTURE', null),
             ('due-ended', 'due-ended', 1, 'nequi', 1000, -1, 'EXPIRED', 'expired', 'elsewhere', now(), now() - interval '1 day', '{}', 'AUTH_CAPTURE', null),
             ('due-overpaid', 'due-overpaid', 1, 'crypto', 1000, 1, 'APPROVED', 'approved', 'simulator', now() - interval '1 hour', null,
              '{"overpayment": {"status": "pending"}}', 'AUTH_CAPTURE', null),
@@ -44,11 +59,15 @@ beforeAll(async () => {
             ('due-hold', 'due-hold', 1, 'card', 1000, 1, 'APPROVED', 'approved', 'simulator', now(), null, '{}', 'AUTH', now() - interval '1 minute')`,
   );
   await db.exec('analyze transactions');
-}, 120_000);
-afterAll(() => db.close());
+  return db;
+}
 
-/** The statement `ask` sends, as PostgreSQL (or PGlite) plans it with the same values. */
-async function planOf(ask: (db: Queryable) => Promise<unknown>): Promise<string> {
+/**
+ * The statement `ask` sends, as PostgreSQL (or PGlite) plans it with the same values, and as a
+ * prepared statement's generic plan (the plan a node's prepared statement may settle on), with the
+ * rows each of its nodes read.
+ */
+async function plansOf(ask: (db: Queryable) => Promise<unknown>): Promise<string[]> {
   let sent: { sql: string; params: readonly unknown[] } | undefined;
   await ask({
     query: async <Row>(sql: string, params: readonly unknown[] = []) => {
@@ -57,39 +76,90 @@ async function planOf(ask: (db: Queryable) => Promise<unknown>): Promise<string>
     },
   });
   if (!sent) throw new Error('no statement was sent');
-  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sent.sql}`, sent.params);
-  return JSON.stringify(row?.['QUERY PLAN']);
+  const { sql, params } = sent;
+  return db.transaction(async (tx) => {
+    const plans: string[] = [];
+    // Run and rolled back: ANALYZE counts the rows each node read (the claims' updates are undone).
+    const [custom] = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${sql}`, params);
+    plans.push(JSON.stringify(custom?.['QUERY PLAN']));
+    await tx.exec('set local plan_cache_mode = force_generic_plan');
+    await tx.exec(`prepare sweep_plan as ${sql}`);
+    const literal = (value: unknown): string => {
+      if (value === null || value === undefined) return 'null';
+      if (typeof value === 'number') return String(value);
+      const text = Array.isArray(value) ? `{${value.map((v) => `"${String(v)}"`).join(',')}}` : String(value);
+      return `'${text.replaceAll("'", "''")}'`;
+    };
+    const [generic] = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) execute sweep_plan(${params.map(literal).join(', ')})`);
+    plans.push(JSON.stringify(generic?.['QUERY PLAN']));
+    await tx.exec('deallocate sweep_plan');
+    throw new RolledBack(plans);
+  }).catch((error: unknown) => {
+    if (error instanceof RolledBack) return error.plans;
+    throw error;
+  });
+}
+
+class RolledBack extends Error {
+  constructor(readonly plans: string[]) {
+    super('rolled back');
+  }
 }
 
 const scansEveryPayment = (plan: string) => /"Node Type":"Seq Scan"[^{}]*"Relation Name":"transactions"/.test(plan);
+/** The most rows any node of the plan read, its index's rows included: the lapsed pushes are 5,000. */
+const mostRowsRead = (plan: string) => Math.max(0, ...[...plan.matchAll(/"Actual Rows":(\d+)/g)].map((m) => Number(m[1])), ...[...plan.matchAll(/"Rows Removed by (?:Filter|Index Recheck)":(\d+)/g)].map((m) => Number(m[1])));
 
-describe('the sweeps and /health find what is due through an index, not by reading every payment', () => {
-  const sweeps: Array<[string, (db: Queryable) => Promise<unknown>]> = [
-    ['/health and the start: attempts of processors this node has not', (q) => attemptsOfOtherProcessors(q, ['card simulator'])],
-    ['the crypto overpayments owed', (q) => claimOverpayments(q, { waitMs: 0, claimMs: 60_000, limit: 100 })],
-    ['the give-backs under way', (q) => claimGiveBacks(q, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })],
-    ['the attempts in doubt and the waits past their window', (q) => attemptsToReconcile(q, { inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: 15_000, limit: 200, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES })],
-    ['the holds past their deadline', (q) => holdsToReconcile(q, 100)],
-  ];
-  it.each(sweeps)('%s', async (_, ask) => {
-    const plan = await planOf(ask);
-    expect(scansEveryPayment(plan), plan).toBe(false);
-  });
+const url = process.env['TEST_DATABASE_URL'];
 
-  it('each finds its rows among the history', async () => {
-    expect(await attemptsOfOtherProcessors(db, ['card simulator'])).toEqual([
-      { processor: 'elsewhere', method: 'card', attempts: 1 },
-      { processor: 'elsewhere', method: 'cash', attempts: 1 },
-    ]);
-    expect(await attemptsOfOtherProcessors(db, ['card simulator', 'card elsewhere', 'cash elsewhere'])).toEqual([]);
-    expect((await claimOverpayments(db, { waitMs: 0, claimMs: 60_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-overpaid']);
-    expect((await claimGiveBacks(db, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-giving-back']);
-    expect((await holdsToReconcile(db, 100)).map((r) => r.cod_oper)).toEqual(['due-hold']);
-  });
-
-  it("migration 140's index of the attempts to settle names the in-doubt and ended auth statuses that core and the payments use", () => {
-    const migration = readFileSync(join(defaultPaths().migrationsDir, '140_sweeps_follow_due_work.sql'), 'utf8');
-    expect(migration).toContain(`auth_status = '${IN_DOUBT.auth_status}'`);
-    expect(migration).toContain(`auth_status not in (${ENDED_UNPAID_AUTH_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-  });
+// On PGlite in the route suite's run, on PostgreSQL in the run given TEST_DATABASE_URL.
+describe.skipIf(Boolean(url))('on PGlite', () => {
+  beforeAll(openWithHistory, 120_000);
+  afterAll(() => db.close());
+  sweepPlanTests();
 });
+describe.skipIf(!url)('on PostgreSQL', () => {
+  beforeAll(openWithHistory, 120_000);
+  afterAll(() => db.close());
+  sweepPlanTests();
+});
+
+/** Each sweep's plans and what it finds, on the database the describe above opened. */
+function sweepPlanTests() {
+  describe('the sweeps and /health find what is due through an index, not by reading every payment', () => {
+    const sweeps: Array<[string, (db: Queryable) => Promise<unknown>]> = [
+      ['/health and the start: attempts of processors this node has not', (q) => attemptsOfOtherProcessors(q, ['card simulator'])],
+      ['the crypto overpayments owed', (q) => claimOverpayments(q, { waitMs: 0, claimMs: 60_000, limit: 100 })],
+      ['the give-backs under way', (q) => claimGiveBacks(q, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })],
+      ['the attempts in doubt and the waits past their window', (q) => attemptsToReconcile(q, { inDoubtAfterMs: 15_000, limit: 200, reachable: ['card simulator', 'yappy simulator'] })],
+      ['the holds past their deadline', (q) => holdsToReconcile(q, 100)],
+    ];
+    it.each(sweeps)('%s', async (_, ask) => {
+      for (const plan of await plansOf(ask)) {
+        expect(scansEveryPayment(plan), plan).toBe(false);
+        expect(mostRowsRead(plan), plan).toBeLessThan(100);
+      }
+    });
+
+    it('each finds its rows among the history', async () => {
+      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator'])).toEqual([
+        { processor: 'elsewhere', method: 'card', attempts: 1 },
+        { processor: 'elsewhere', method: 'cash', attempts: 1 },
+      ]);
+      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator', 'card elsewhere', 'cash elsewhere'])).toEqual([]);
+      expect((await claimOverpayments(db, { waitMs: 0, claimMs: 60_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-overpaid']);
+      expect((await claimGiveBacks(db, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-giving-back']);
+      expect((await holdsToReconcile(db, 100)).map((r) => r.cod_oper)).toEqual(['due-hold']);
+      expect((await attemptsToReconcile(db, { inDoubtAfterMs: 15_000, limit: 200 })).map((r) => r.cod_oper)).toEqual(['due-doubt', 'due-lapsed']);
+      expect((await attemptsToReconcile(db, { inDoubtAfterMs: 15_000, limit: 200, reachable: ['yappy simulator'] })).map((r) => r.cod_oper)).toEqual(['due-lapsed']);
+    });
+
+    it('the indexes of migrations 140 and 145 name the in-doubt and ended auth statuses that core and the payments use', () => {
+      const ended = `auth_status not in (${ENDED_UNPAID_AUTH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+      const toSettle = readFileSync(join(defaultPaths().migrationsDir, '140_sweeps_follow_due_work.sql'), 'utf8');
+      expect(toSettle).toContain(`auth_status = '${IN_DOUBT.auth_status}'`);
+      expect(toSettle).toContain(ended);
+      expect(readFileSync(join(defaultPaths().migrationsDir, '145_open_waits_index.sql'), 'utf8')).toContain(ended);
+    });
+  });
+}
