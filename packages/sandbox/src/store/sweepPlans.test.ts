@@ -34,10 +34,10 @@ async function openWithHistory(): Promise<Database> {
          from generate_series(1, $1::int) as g`,
       [HISTORY],
     );
-    // An ended Nequi push keeps status -1: only its auth status says it lapsed.
+    // An ended Nequi push keeps status 0 (core's RECORDED): only its auth status says it lapsed.
     await tx.query(
       `insert into transactions (cod_oper, track_id, merchant_id, method, amount_cents, status, auth_status, message_key, processor, created_at, updated_at, expires_at)
-       select 'lapsed-' || g, 'lapsed-' || g, 1, 'nequi', 1000, -1, 'EXPIRED', 'expired', 'simulator',
+       select 'lapsed-' || g, 'lapsed-' || g, 1, 'nequi', 1000, 0, 'EXPIRED', 'expired', 'simulator',
               now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '10 minutes'
          from generate_series(1, $1::int) as g`,
       [LAPSED_PUSHES],
@@ -51,7 +51,7 @@ async function openWithHistory(): Promise<Database> {
      values ('due-doubt', 'due-doubt', 1, 'card', 1000, -1, 'PROCESSING', 'processing', 'elsewhere', now() - interval '1 hour', null, '{}', 'AUTH_CAPTURE', null),
             ('due-wait', 'due-wait', 1, 'cash', 1000, 0, 'PENDING', 'pending', 'elsewhere', now(), now() + interval '1 day', '{}', 'AUTH_CAPTURE', null),
             ('due-lapsed', 'due-lapsed', 1, 'yappy', 1000, -1, 'PENDING', 'pending', 'simulator', now() - interval '1 hour', now() - interval '1 minute', '{}', 'AUTH_CAPTURE', null),
-            ('due-ended', 'due-ended', 1, 'nequi', 1000, -1, 'EXPIRED', 'expired', 'elsewhere', now(), now() - interval '1 day', '{}', 'AUTH_CAPTURE', null),
+            ('due-ended', 'due-ended', 1, 'nequi', 1000, 0, 'EXPIRED', 'expired', 'elsewhere', now(), now() - interval '1 day', '{}', 'AUTH_CAPTURE', null),
             ('due-overpaid', 'due-overpaid', 1, 'crypto', 1000, 1, 'APPROVED', 'approved', 'simulator', now() - interval '1 hour', null,
              '{"overpayment": {"status": "pending"}}', 'AUTH_CAPTURE', null),
             ('due-giving-back', 'due-giving-back', 1, 'card', 1000, 0, 'CANCELLED', 'cancelled', 'simulator', now() - interval '1 hour', null,
