@@ -1,8 +1,17 @@
+import { ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
 /** An attempt the reconciler looks at, and whether its wait is past its window. */
 export type AttemptToReconcile = TransactionRow & { lapsed: boolean };
+
+/**
+ * A cash, Nequi or Yappy wait that has not ended (its auth status none of core's
+ * ENDED_UNPAID_AUTH_STATUSES), with the statuses as literals: the condition of migration 145's
+ * transactions_open_waits and part of migration 140's transactions_to_settle, which the planner
+ * uses only for a query whose condition has the same text.
+ */
+const OPEN_WAIT_SQL = `status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status not in (${ENDED_UNPAID_AUTH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 /**
  * The attempts the reconciler settles, oldest first, at most `limit`: those recorded as sent (auth
@@ -19,8 +28,7 @@ export async function attemptsToReconcile(
   return db.query<AttemptToReconcile>(
     `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
       where ((auth_status = 'PROCESSING' and updated_at <= now() - make_interval(secs => $1 / 1000.0))
-         or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status not in ('DECLINED', 'EXPIRED', 'CANCELLED', 'ERROR')
-             and expires_at <= now()))
+         or (${OPEN_WAIT_SQL} and expires_at <= now()))
         and ($3::text[] is null or processor is null or method || ' ' || processor = any($3::text[]))
       order by coalesce(expires_at, updated_at) limit $2`,
     [q.inDoubtAfterMs, q.limit, q.reachable ?? null],
@@ -33,9 +41,7 @@ export async function attemptsToReconcile(
  * index transactions_to_settle, word for word, so that it is read through that index alone and not
  * by a scan of every payment (sweepPlans.test.ts).
  */
-const TO_SETTLE_SQL = `processor is not null
-        and (auth_status = 'PROCESSING'
-          or (status in (0, -1) and method in ('cash', 'nequi', 'yappy') and auth_status not in ('DECLINED', 'EXPIRED', 'CANCELLED', 'ERROR')))`;
+const TO_SETTLE_SQL = `processor is not null and (auth_status = 'PROCESSING' or (${OPEN_WAIT_SQL}))`;
 
 /** Attempts still to settle whose processor is none of `reachable`'s (`method processor` pairs), by processor and method. */
 export async function attemptsOfOtherProcessors(db: Queryable, reachable: readonly string[]): Promise<Array<{ processor: string; method: string; attempts: number }>> {
