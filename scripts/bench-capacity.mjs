@@ -15,8 +15,10 @@
 // its backends and background processes from /proc, found in pg_stat_activity), the statements and commits PostgreSQL received
 // per payment (pg_stat_statements' calls and pg_stat_database's xact_commit, read from the
 // `postgres` database so the watcher's own queries are not counted; on PGlite, or without
-// pg_stat_statements, the counts of each answer's Server-Timing), the ratios to the floor, and the
-// resource that limits the level. Loopback only; every process it starts is stopped at its end,
+// pg_stat_statements, the counts of each answer's Server-Timing), the WAL the cluster wrote per
+// payment (pg_current_wal_lsn before and after the round), the ratios to the floor, and the
+// resource that limits the level; at its end, a sizing table and, with PostgreSQL at one node and
+// two, two nodes' throughput and CPU per payment against one node's, for both sides. Loopback only; every process it starts is stopped at its end,
 // or when the run is interrupted.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -181,7 +183,11 @@ async function openWatcher(url) {
         still = now === last ? still + 1 : 0;
         last = now;
       }
-      return { commits: last, statements: await statements() };
+      return { commits: last, statements: await statements(), wal: (await client.query('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn };
+    },
+    /** The WAL the cluster wrote between two positions (every database's, the background's too). */
+    async walBytes(from, to) {
+      return Number((await client.query('select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) as bytes', [to, from])).rows[0].bytes);
     },
     /** Every PostgreSQL process of the cluster but this watcher's: backends and background workers. */
     async pids() {
@@ -295,6 +301,7 @@ async function measureRound(side, concurrency, watcher) {
     statements: viaPostgres ? (after.statements - stats.statements) / Math.max(1, ok) : run.counted.statements / Math.max(1, run.counted.answers),
     commits: after ? (after.commits - stats.commits) / Math.max(1, ok) : run.counted.commits / Math.max(1, run.counted.answers),
     writing: run.counted.writing / Math.max(1, run.counted.answers),
+    walKb: after ? (await watcher.walBytes(stats.wal, after.wal)) / 1024 / Math.max(1, ok) : NaN,
     countedBy: after ? (viaPostgres ? 'PostgreSQL' : 'PostgreSQL commits, Server-Timing statements') : 'Server-Timing',
     queueShare: run.counted.queueMs / Math.max(1, run.latencies.reduce((a, b) => a + b, 0)),
     waits,
@@ -419,9 +426,9 @@ function printLevel(database, nodes, concurrency, rounds) {
   const m = (rs, key) => median(rs.map((r) => r[key]));
   const ratios = (key, invert = false) => p.map((r, i) => (invert ? f[i][key] / r[key] : r[key] / f[i][key]));
   console.log(`\n${database}, ${nodes} node${nodes > 1 ? 's' : ''}, ${concurrency} at once (${p.length} rounds of ${SECONDS} s each side; load average ${loadAverage()})`);
-  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | card vault CPU ms (tokenizing) | simulator CPU ms | statements | commits (writing) | counted by | failed');
+  console.log('  side     | payments/s | p50 ms | p99 ms | node CPU ms | db CPU ms | card vault CPU ms (tokenizing) | simulator CPU ms | statements | commits (writing) | WAL KB | counted by | failed');
   for (const [name, rs] of [['Pasarela', p], ['floor', f]]) {
-    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${(Number.isFinite(m(rs, 'vaultCpu')) ? `${fixed(m(rs, 'vaultCpu'), 2)} (${fixed(m(rs, 'tokenizeCpu'), 2)})` : '-').padStart(30)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
+    console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${(Number.isFinite(m(rs, 'vaultCpu')) ? `${fixed(m(rs, 'vaultCpu'), 2)} (${fixed(m(rs, 'tokenizeCpu'), 2)})` : '-').padStart(30)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${fixed(m(rs, 'walKb')).padStart(6)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
   }
   const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
   const cpuRatios = p.map((r, i) => cpuOf(r) / cpuOf(f[i]));
@@ -446,6 +453,27 @@ function printSizing(all) {
   }
 }
 
+/**
+ * Issue 91's test of nodes that share nothing but the database: per level measured with one node and
+ * with two on PostgreSQL, two nodes' throughput and CPU per payment (node + database) against one
+ * node's, for Pasarela and for the floor. The floor's ratios are what the machine itself gives a
+ * second process pair on the same cores; Pasarela's beside them tell what its own shape adds.
+ */
+function printNodesCompared(all) {
+  const one = all.filter((r) => r.database === 'PostgreSQL' && r.nodes === 1);
+  const pairs = one.map((r) => [r, all.find((t) => t.database === 'PostgreSQL' && t.nodes === 2 && t.concurrency === r.concurrency)]).filter(([, two]) => two);
+  if (pairs.length === 0) return;
+  const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
+  const of = (rs, pick) => median(rs.map(pick));
+  console.log('\nTwo nodes against one on PostgreSQL (medians of the rounds; the bar: throughput 1.00x or more, CPU per payment 1.10x or less):');
+  console.log('  at once | Pasarela throughput | floor throughput | Pasarela node+db CPU per payment | floor node+db CPU per payment');
+  for (const [single, double] of pairs) {
+    const ratio = (side, pick) => of(double.rounds[side], pick) / of(single.rounds[side], pick);
+    const rate = (r) => r.rate;
+    console.log(`  ${String(single.concurrency).padStart(7)} | ${`${fixed(ratio('Pasarela', rate), 2)}x`.padStart(19)} | ${`${fixed(ratio('floor', rate), 2)}x`.padStart(16)} | ${`${fixed(ratio('Pasarela', cpuOf), 2)}x`.padStart(32)} | ${`${fixed(ratio('floor', cpuOf), 2)}x`.padStart(28)}`);
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-capacity-'));
 let simulator;
 try {
@@ -459,6 +487,7 @@ try {
     console.log('\nSet BENCH_DATABASE_URL (or DATABASE_URL) to measure PostgreSQL too, with one node and with two.');
   }
   printSizing(all);
+  printNodesCompared(all);
 } finally {
   await simulator?.stop();
   rmSync(dir, { recursive: true, force: true });
