@@ -154,6 +154,26 @@ function sweepPlanTests() {
       expect((await attemptsToReconcile(db, { inDoubtAfterMs: 15_000, limit: 200, reachable: ['yappy simulator'] })).map((r) => r.cod_oper)).toEqual(['due-lapsed']);
     });
 
+    it('every index of the payments is one a query or a constraint uses (migration 150 dropped the one none did)', async () => {
+      const indexes = (await db.query<{ indexname: string }>("select indexname from pg_indexes where tablename = 'transactions' order by indexname")).map((r) => r.indexname);
+      expect(indexes).toEqual([
+        'transactions_cod_oper_key', // unique: SPEC's codOper
+        'transactions_duplicate', // SPEC 8's duplicate check (insertTransaction.ts)
+        'transactions_giving_back', // claimGiveBacks
+        'transactions_in_doubt', // attemptsToReconcile: the attempts in doubt
+        'transactions_link', // a link's payments
+        'transactions_merchant', // a merchant's payments, newest first
+        'transactions_merchant_updated', // a merchant's payments changed since
+        'transactions_open_holds', // holdsToReconcile
+        'transactions_open_waits', // attemptsToReconcile: the waits past their window
+        'transactions_overpayment_pending', // claimOverpayments
+        'transactions_pkey',
+        'transactions_reference', // unique: a processor's reference, its events' payment
+        'transactions_to_settle', // attemptsOfOtherProcessors (/health, the start)
+        'transactions_track_id_key', // unique: a payment intent's trackId
+      ]);
+    });
+
     it('the indexes of migrations 140 and 145 name the in-doubt and ended auth statuses that core and the payments use', () => {
       const ended = `auth_status not in (${ENDED_UNPAID_AUTH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
       const toSettle = readFileSync(join(defaultPaths().migrationsDir, '140_sweeps_follow_due_work.sql'), 'utf8');
