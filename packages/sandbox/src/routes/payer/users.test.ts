@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller, tokenizedCardPayload, tokenizedCardRegistration, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { migrate } from '../../db/migrate';
+import { defaultPaths } from '../../paths';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,6 +12,7 @@ afterAll(() => t.close());
 
 const PASSWORD = 'Segura#2026';
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The wallet's add-card call, with a new trackId (one per Save click, as the widget sends). */
 const addCard = (card: object, headers: Record<string, string>) => t.post('/users/me/cards', { ...card, trackId: randomUUID() }, headers);
 
@@ -88,7 +91,7 @@ describe('login, sessions and lockout', () => {
   });
   it('answers 401 once the token has expired', async () => {
     const res = await t.post('/users/login', { login: 'wallet', password: PASSWORD });
-    await t.db.query("update sessions set expires_at = now() - interval '1 second' where token = $1", [res.data['token']]);
+    await t.db.query("update sessions set expires_at = now() - interval '1 second' where token_hash = $1", [sha256(String(res.data['token']))]);
     expect((await t.get('/users/me', bearer(res.data['token']))).status).toBe(401);
   });
   it('locks the account after 5 failed logins (account_temp_suspended), even for the right password', async () => {
@@ -102,6 +105,37 @@ describe('login, sessions and lockout', () => {
     expect(refreshed.data['token']).not.toBe(res.data['token']);
     expect((await t.get('/users/me', bearer(res.data['token']))).status).toBe(401);
     expect((await t.get('/users/me', bearer(refreshed.data['token']))).status).toBe(200);
+  });
+});
+
+describe('a session\'s token in the database (migration 155)', () => {
+  it('is kept as its SHA-256 alone: a copy of the database opens no session', async () => {
+    const login = await t.post('/users/login', { login: 'wallet', password: PASSWORD });
+    const token = String(login.data['token']);
+    const kept = await t.db.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(kept.map((r) => r.token_hash)).toContain(sha256(token));
+    expect(kept.some((r) => r.token_hash.includes(token))).toBe(false);
+    // What the database holds, presented as a token, is no session.
+    expect((await t.get('/users/me', bearer(sha256(token)))).status).toBe(401);
+    expect((await t.get('/users/me', bearer(token))).status).toBe(200);
+  });
+
+  it('a session open when the release comes stays open, and its token is no longer in the table', async () => {
+    const upgraded = await createTestApp();
+    try {
+      await upgraded.admin('POST', '/users', { email: 'upgrade@example.com', login: 'upgrade', password: PASSWORD });
+      const [user] = await upgraded.db.query<{ id: number }>("select id from users where login = 'upgrade'");
+      // The table as the release before kept it: the token itself.
+      await upgraded.db.query('alter table sessions rename column token_hash to token');
+      await upgraded.db.query("delete from schema_migrations where name = '155_session_token_hash.sql'");
+      const token = 'a'.repeat(64);
+      await upgraded.db.query("insert into sessions (token, user_id, expires_at) values ($1, $2, now() + interval '10 minutes')", [token, user?.id]);
+      expect(await migrate(upgraded.db, defaultPaths().migrationsDir)).toEqual(['155_session_token_hash.sql']);
+      expect((await upgraded.get('/users/me', bearer(token))).status).toBe(200);
+      expect(await upgraded.db.query('select token_hash from sessions where token_hash = $1', [token])).toEqual([]);
+    } finally {
+      await upgraded.close();
+    }
   });
 });
 
