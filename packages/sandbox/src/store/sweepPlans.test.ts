@@ -155,7 +155,7 @@ function sweepPlanTests() {
     });
 
     it('every index of the payments is one a query or a constraint uses (migration 150 dropped the one none did)', async () => {
-      const indexes = (await db.query<{ indexname: string }>("select indexname from pg_indexes where tablename = 'transactions' order by indexname")).map((r) => r.indexname);
+      const indexes = (await db.query<{ indexname: string }>("select indexname from pg_indexes where tablename = 'transactions' and schemaname = current_schema() order by indexname")).map((r) => r.indexname);
       expect(indexes).toEqual([
         'transactions_cod_oper_key', // unique: SPEC's codOper
         'transactions_duplicate', // SPEC 8's duplicate check (insertTransaction.ts)
