@@ -420,6 +420,9 @@ async function benchConfiguration(database, nodes, simulator, dir) {
   return results;
 }
 
+/** A payment's node and database CPU (the database's, on PostgreSQL only). */
+const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
+
 function printLevel(database, nodes, concurrency, rounds) {
   const p = rounds.Pasarela;
   const f = rounds.floor;
@@ -430,7 +433,6 @@ function printLevel(database, nodes, concurrency, rounds) {
   for (const [name, rs] of [['Pasarela', p], ['floor', f]]) {
     console.log(`  ${name.padEnd(8)} | ${fixed(m(rs, 'rate')).padStart(10)} | ${fixed(m(rs, 'p50')).padStart(6)} | ${fixed(m(rs, 'p99')).padStart(6)} | ${fixed(m(rs, 'nodeCpu'), 2).padStart(11)} | ${fixed(m(rs, 'dbCpu'), 2).padStart(9)} | ${(Number.isFinite(m(rs, 'vaultCpu')) ? `${fixed(m(rs, 'vaultCpu'), 2)} (${fixed(m(rs, 'tokenizeCpu'), 2)})` : '-').padStart(30)} | ${fixed(m(rs, 'simulatorCpu'), 2).padStart(16)} | ${fixed(m(rs, 'statements')).padStart(10)} | ${`${fixed(m(rs, 'commits'))} (${fixed(m(rs, 'writing'))})`.padStart(17)} | ${fixed(m(rs, 'walKb')).padStart(6)} | ${rs[0].countedBy} | ${rs.reduce((a, r) => a + r.failed, 0)}`);
   }
-  const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
   const cpuRatios = p.map((r, i) => cpuOf(r) / cpuOf(f[i]));
   // The floor has no card vault: with it, what a payment costs the machines a provider runs for it.
   const withVault = p.map((r, i) => (cpuOf(r) + r.vaultCpu) / cpuOf(f[i]));
@@ -463,7 +465,6 @@ function printNodesCompared(all) {
   const one = all.filter((r) => r.database === 'PostgreSQL' && r.nodes === 1);
   const pairs = one.map((r) => [r, all.find((t) => t.database === 'PostgreSQL' && t.nodes === 2 && t.concurrency === r.concurrency)]).filter(([, two]) => two);
   if (pairs.length === 0) return;
-  const cpuOf = (r) => r.nodeCpu + (Number.isFinite(r.dbCpu) ? r.dbCpu : 0);
   const of = (rs, pick) => median(rs.map(pick));
   console.log('\nTwo nodes against one on PostgreSQL (medians of the rounds; the bar: throughput 1.00x or more, CPU per payment 1.10x or less):');
   console.log('  at once | Pasarela throughput | floor throughput | Pasarela node+db CPU per payment | floor node+db CPU per payment');

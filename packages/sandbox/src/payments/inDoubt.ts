@@ -1,4 +1,4 @@
-import { CARD_PAYMENTS_UNAVAILABLE } from '@pasarela/core';
+import { CARD_AUTH_STATUS, CARD_PAYMENTS_UNAVAILABLE } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 import type { Deps } from '../Deps';
@@ -6,7 +6,7 @@ import { reachesProcessorOf } from '../gateways/processors';
 import { isGatewayCallNotSent, type GatewayCallNotSent } from '@pasarela/gateways';
 
 /** Recorded before the gateway is asked; past its deadline it is the reconciler's. */
-export const IN_DOUBT = { status: -1, auth_status: 'PROCESSING', message_key: 'processing' } as const;
+export const IN_DOUBT = { status: -1, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing' } as const;
 
 /**
  * An attempt recorded for another processor than this node's is never sent here under its key (at

@@ -1,9 +1,16 @@
-import { ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
+import { CARD_AUTH_STATUS, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
 /** An attempt the reconciler looks at, and whether its wait is past its window. */
 export type AttemptToReconcile = TransactionRow & { lapsed: boolean };
+
+/**
+ * An attempt recorded as sent whose answer is not in (inDoubt.ts's IN_DOUBT), its status a literal:
+ * the condition of migration 015's transactions_in_doubt and part of migration 140's
+ * transactions_to_settle.
+ */
+const IN_DOUBT_SQL = `auth_status = '${CARD_AUTH_STATUS.processing}'`;
 
 /**
  * A cash, Nequi or Yappy wait that has not ended (its auth status none of core's
@@ -27,7 +34,7 @@ export async function attemptsToReconcile(
 ): Promise<AttemptToReconcile[]> {
   return db.query<AttemptToReconcile>(
     `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
-      where ((auth_status = 'PROCESSING' and updated_at <= now() - make_interval(secs => $1 / 1000.0))
+      where ((${IN_DOUBT_SQL} and updated_at <= now() - make_interval(secs => $1 / 1000.0))
          or (${OPEN_WAIT_SQL} and expires_at <= now()))
         and ($3::text[] is null or processor is null or method || ' ' || processor = any($3::text[]))
       order by coalesce(expires_at, updated_at) limit $2`,
@@ -41,7 +48,7 @@ export async function attemptsToReconcile(
  * index transactions_to_settle, word for word, so that it is read through that index alone and not
  * by a scan of every payment (sweepPlans.test.ts).
  */
-const TO_SETTLE_SQL = `processor is not null and (auth_status = 'PROCESSING' or (${OPEN_WAIT_SQL}))`;
+const TO_SETTLE_SQL = `processor is not null and (${IN_DOUBT_SQL} or (${OPEN_WAIT_SQL}))`;
 
 /** Attempts still to settle whose processor is none of `reachable`'s (`method processor` pairs), by processor and method. */
 export async function attemptsOfOtherProcessors(db: Queryable, reachable: readonly string[]): Promise<Array<{ processor: string; method: string; attempts: number }>> {
