@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
 import { CARD_FACTS_ENTRIES, cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
 import { connectionRefused } from './http/processorClient';
+import { httpSend } from './http/httpTransport';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -21,7 +22,7 @@ export class CardVaultUnavailable extends Error {
   override readonly name = 'CardVaultUnavailable';
 }
 
-/** Why fetch failed, in a log's words: undici's "fetch failed" says nothing without its cause. */
+/** Why a call failed, in a log's words: a given fetch's "fetch failed" says nothing without its cause. */
 function fetchFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -65,6 +66,7 @@ export interface CardVaultOptions {
   /** VAULT_API_SECRET, sent as `Authorization: Bearer`. */
   apiSecret: string;
   timeoutMs?: number | undefined;
+  /** A test's, to inject faults; Node's HTTP client (httpSend) by default. */
   fetch?: typeof fetch | undefined;
 }
 
@@ -129,8 +131,7 @@ function gatheredDrops(sendDrops: (tokens: string[]) => Promise<void>) {
 
 export function httpCardVault(options: CardVaultOptions): CardVault {
   const base = options.url.replace(/\/+$/, '');
-  // Read at each call: a test harness may wrap the global fetch after this client is made.
-  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const send = options.fetch ?? httpSend;
   const drops = gatheredDrops(async (tokens) => {
     let answer: Response;
     try {

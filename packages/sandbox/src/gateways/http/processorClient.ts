@@ -1,9 +1,11 @@
 import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
+import { httpSend } from './httpTransport';
 
 export interface ProcessorClientOptions {
   /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
   apiSecret: string;
+  /** A test's, to inject faults; Node's HTTP client (httpSend) by default. */
   fetch?: typeof fetch | undefined;
   /** Between two tries of one call; 200 ms by default. */
   retryDelayMs?: number | undefined;
@@ -31,8 +33,9 @@ const upper = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * fetch's error when nothing listens where it connects: ECONNREFUSED in its cause, or in every error of
- * an AggregateError (each address of the host refused). The request was never written.
+ * The error when nothing listens where a call connects: ECONNREFUSED on it (httpSend's), in its cause
+ * (fetch's), or in every error of an AggregateError (each address of the host refused). The request
+ * was never written.
  */
 export function connectionRefused(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
@@ -47,8 +50,7 @@ export function connectionRefused(error: unknown, depth = 0): boolean {
  * retry never charges twice; past it, what the processor did is unknown: GatewayOutcomeUnknown.
  */
 export function processorClient(baseUrl: string, options: ProcessorClientOptions) {
-  // Read at each call: a test harness may wrap the global fetch after this client is made.
-  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const send = options.fetch ?? httpSend;
   const retryDelayMs = options.retryDelayMs ?? 200;
   const base = baseUrl.replace(/\/+$/, '');
 

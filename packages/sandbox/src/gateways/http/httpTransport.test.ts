@@ -1,0 +1,97 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { httpSend } from './httpTransport';
+import { connectionRefused } from './processorClient';
+
+// The gateways' HTTP client in fetch's shape: what the processor and card vault clients read of it.
+
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+function listening(server: Server | ReturnType<typeof createTcpServer>): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    const sockets = new Set<Socket>();
+    server.on('connection', (socket: Socket) => sockets.add(socket));
+    closing.push(() => new Promise((done) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => done());
+    }));
+  });
+}
+
+describe('httpSend', () => {
+  it('sends the method, headers and text body, and answers with the status, headers and body', async () => {
+    const seen: Array<{ method: string | undefined; url: string | undefined; type: string | undefined; length: string | undefined; body: string }> = [];
+    const base = await listening(createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, type: req.headers['content-type'], length: req.headers['content-length'], body });
+        res.writeHead(201, { 'content-type': 'application/json', 'x-reference': 'ref_1' }).end(JSON.stringify({ answer: { ok: 'sí' } }));
+      });
+    }));
+    const body = JSON.stringify({ amount: 25, holder: 'Núñez' });
+    const answer = await httpSend(`${base}/v1/card/authorize?x=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(answer.status).toBe(201);
+    expect(answer.ok).toBe(true);
+    expect(answer.headers.get('x-reference')).toBe('ref_1');
+    expect(await answer.json()).toEqual({ answer: { ok: 'sí' } });
+    expect(seen).toEqual([{ method: 'POST', url: '/v1/card/authorize?x=1', type: 'application/json', length: String(Buffer.byteLength(body)), body }]);
+  });
+
+  it('answers a 204 with no body and a 5xx as it came', async () => {
+    const base = await listening(createHttpServer((req, res) => {
+      if (req.url === '/empty') return void res.writeHead(204).end();
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+    }));
+    const empty = await httpSend(`${base}/empty`, { method: 'POST', body: '{}' });
+    expect(empty.status).toBe(204);
+    expect(empty.body).toBeNull();
+    const busy = await httpSend(`${base}/busy`);
+    expect([busy.status, busy.ok, await busy.text()]).toEqual([503, false, 'busy']);
+  });
+
+  it("rejects with the signal's reason when its time runs out, and when it was aborted before", async () => {
+    const base = await listening(createHttpServer(() => undefined));
+    const lapsed = await httpSend(`${base}/hang`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(50) }).catch((error: unknown) => error);
+    expect((lapsed as Error).name).toBe('TimeoutError');
+    const controller = new AbortController();
+    controller.abort(new Error('called off'));
+    await expect(httpSend(`${base}/hang`, { signal: controller.signal })).rejects.toThrow('called off');
+  });
+
+  it('rejects a refused connection with ECONNREFUSED, which the clients read as a call never sent', async () => {
+    const free = createTcpServer();
+    const base = await listening(free);
+    await closing.pop()?.();
+    const refused = await httpSend(`${base}/v1/card/authorize`, { method: 'POST', body: '{}' }).catch((error: unknown) => error);
+    expect(connectionRefused(refused)).toBe(true);
+  });
+
+  it('sends a call again, once, when the kept-alive connection it went out on was closed by the other side', async () => {
+    // The first connection answers one call, then closes as the next arrives (idle on its side); a new connection is answered.
+    const connections: Socket[] = [];
+    const answer = (socket: Socket) => socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"n":"one"}');
+    const base = await listening(createTcpServer((socket) => {
+      connections.push(socket);
+      let calls = 0;
+      socket.on('data', () => {
+        calls += 1;
+        if (connections.indexOf(socket) === 0 && calls === 2) socket.destroy();
+        else answer(socket);
+      });
+    }));
+    expect(await (await httpSend(`${base}/a`, { method: 'POST', body: '{}' })).json()).toEqual({ n: 'one' });
+    expect(await (await httpSend(`${base}/b`, { method: 'POST', body: '{}' })).json()).toEqual({ n: 'one' });
+    expect(connections).toHaveLength(2);
+  });
+
+  it('refuses what it does not send: another scheme, a body that is not text', async () => {
+    await expect(httpSend('file:///etc/passwd')).rejects.toThrow('Not an HTTP address');
+    await expect(httpSend('http://127.0.0.1:1/', { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow('Only a text body');
+  });
+});
