@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
 import { API_SECRET, keyOf, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
 import type { VaultDatabase } from './vaultDatabase';
@@ -46,18 +46,28 @@ describe('forwarding to a processor', () => {
     expect(JSON.parse(lastReceived().body)).toEqual({ amountCents: 100, card: { number: '5555555555554444', expMonth: '12', expYear: nextYear(), cvc: '123', holder: 'Ana Pérez' } });
   });
 
-  it('streams the answer back as it comes', async () => {
-    const first = await new Promise<string>((resolve, reject) => {
-      const sent = request(`${vault.url}/forward/echo/slow`, { method: 'POST', headers: forwardHeaders('text/plain') }, (answer) => {
-        answer.once('data', (chunk: Buffer) => {
-          resolve(chunk.toString());
-          processor.finishSlow();
-        });
+  it('sends a slow answer back whole once it has ended', async () => {
+    const answered = rawCall(`${vault.url}/forward/echo/slow`, 'POST', forwardHeaders('text/plain'), 'ping');
+    await vi.waitFor(() => expect(lastReceived().path).toBe('/slow'));
+    processor.finishSlow();
+    const answer = await answered;
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('first part;last part');
+  });
+
+  it('sends an answer cut off after its headers back cut off, never as its own refusal: the call reached the processor', async () => {
+    const answered = await new Promise<{ status: number; failed: boolean }>((resolve, reject) => {
+      const sent = request(`${vault.url}/forward/echo/cut`, { method: 'POST', headers: forwardHeaders('text/plain') }, (answer) => {
+        answer.resume();
+        answer.once('end', () => resolve({ status: answer.statusCode ?? 0, failed: !answer.complete }));
+        answer.once('error', () => resolve({ status: answer.statusCode ?? 0, failed: true }));
       });
-      sent.on('error', reject);
+      sent.on('error', () => resolve({ status: 0, failed: true }));
       sent.end('ping');
+      setTimeout(() => reject(new Error('no answer within 5 s')), 5_000);
     });
-    expect(first).toBe('first part;');
+    expect(answered.failed).toBe(true);
+    expect(answered.status).not.toBe(502);
   });
 
   it('is 401 without the vault\'s secret or with a wrong one, and 404 for a processor with no URL', async () => {

@@ -77,6 +77,20 @@ describe('POST /v1/cards', () => {
     expect(await (await tokenize(vault, { ...good, holder: '<b>Ana</b>' })).json()).toMatchObject({ field: 'holder', code: 'invalid_holder' });
   });
 
+  it('checks a card sent in chunks, with no length declared, as one with its length', async () => {
+    // fetch sends a ReadableStream body chunked (transfer-encoding), as some clients send any body.
+    const chunked = (body: string) => fetch(`${vault.url}/v1/cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: CHECKOUT_ORIGIN },
+      body: new ReadableStream({ start: (controller) => { controller.enqueue(new TextEncoder().encode(body)); controller.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    const small = await chunked(JSON.stringify(good));
+    expect(small.status).toBe(201);
+    expect(((await small.json()) as { last4: string }).last4).toBe('4242');
+    expect((await chunked(JSON.stringify({ ...good, holder: 'A'.repeat(5000) }))).status).toBe(413);
+  });
+
   it('takes a 4-digit CVC on Amex and tells Mastercard', async () => {
     expect(await (await tokenize(vault, { ...good, number: '3782 822463 10005', cvc: '1234' })).json()).toMatchObject({ brand: 'AMEX', last4: '0005' });
     expect(await (await tokenize(vault, { ...good, number: '5555555555554444' })).json()).toMatchObject({ brand: 'MC', bin: '555555' });

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
@@ -29,6 +29,21 @@ export interface VaultApiOptions {
 
 type Env = { Bindings: HttpBindings };
 
+/**
+ * hono's bodyLimit, entered only when the request's headers do not tell its size (chunked): it reads
+ * `c.req.raw.body`, on which @hono/node-server builds the whole request over a web stream that the
+ * route then reads through. A declared length is checked as it stands (Node's parser has refused a
+ * malformed one), and the body is read by the route directly.
+ */
+function sizedBody(maxSize: number, onError: (c: Context<Env>) => Response): MiddlewareHandler<Env> {
+  const streamed = bodyLimit({ maxSize, onError });
+  return (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    return Number(declared) <= maxSize ? next() : Promise.resolve(onError(c));
+  };
+}
+
 const MAX_DROPS = 100;
 const CvcDropsBody = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.check(isCardToken))), v.minLength(1), v.maxLength(MAX_DROPS)) });
 
@@ -54,7 +69,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     });
   });
   // A card is a few hundred bytes; anything much larger is refused before it is read.
-  const cardSized = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ code: 'body_too_large', message: 'A card is at most 4 KB of JSON' }, 413) });
+  const cardSized = sizedBody(4096, (c) => c.json({ code: 'body_too_large', message: 'A card is at most 4 KB of JSON' }, 413));
   app.post('/v1/cards', cardSized, async (c) => {
     const origin = c.req.header('origin');
     c.header('vary', 'Origin');
@@ -101,7 +116,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   });
   // The same for the outcomes a server recorded within a moment (its drops gathered into one call).
   // A token may come with its sealed facts (up to 641 characters).
-  const dropsSized = bodyLimit({ maxSize: MAX_DROPS * 660, onError: (c) => c.json({ code: 'body_too_large', message: `At most ${MAX_DROPS} tokens a call` }, 413) });
+  const dropsSized = sizedBody(MAX_DROPS * 660, (c) => c.json({ code: 'body_too_large', message: `At most ${MAX_DROPS} tokens a call` }, 413));
   app.post('/v1/cards/cvc-drops', serverOnly, dropsSized, async (c) => {
     const parsed = v.safeParse(CvcDropsBody, await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json({ code: 'invalid_body', message: `The body is { "tokens": [...] }: 1 to ${MAX_DROPS} vault tokens (tok_ and 32 base64url characters, sealed facts after a dot or not)` }, 400);

@@ -12,7 +12,7 @@ export interface Received {
 export interface EchoProcessor {
   url: string;
   received: Received[];
-  /** `/slow` holds its answer's end until this is called. */
+  /** `/slow` holds its answer's end until this is called; `/cut` drops its connection after the answer's first part. */
   finishSlow(): void;
   stop(): Promise<void>;
 }
@@ -31,6 +31,11 @@ export async function startEchoProcessor(): Promise<EchoProcessor> {
         outgoing.writeHead(200, { 'content-type': 'text/plain' });
         outgoing.write('first part;');
         finishSlow = () => outgoing.end('last part');
+        return;
+      }
+      if (incoming.url === '/cut') {
+        outgoing.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
+        outgoing.write('first part;', () => outgoing.destroy());
         return;
       }
       outgoing.writeHead(202, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-processor': 'echo' });
