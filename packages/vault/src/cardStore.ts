@@ -102,14 +102,16 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       const holderSealed = card.holder ? seal(dataKey, Buffer.from(card.holder, 'utf8'), `holder:${token}`) : null;
       const cvcSealed = seal(dataKey, Buffer.from(card.cvc, 'utf8'), `cvc:${token}`);
       const row = { token, brand: card.brand, bin: card.number.slice(0, 6), last4: card.number.slice(-4), exp_month: card.expMonth, exp_year: card.expYear };
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into vault_cards (token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + $11 * interval '1 millisecond')`,
-          [token, row.brand, row.bin, row.last4, row.exp_month, row.exp_year, numberSealed, holderSealed, wrapped, masterKeyId, lifetimes.unusedTokenMs],
-        );
-        await tx.query("insert into vault_cvcs (token, cvc_sealed, expires_at) values ($1, $2, now() + $3 * interval '1 millisecond')", [token, cvcSealed, lifetimes.cvcMs]);
-      });
+      // The card and its CVC in one statement (its CVC's reference to it is checked at the statement's end).
+      await db.query(
+        `with card as (
+           insert into vault_cards (token, brand, bin, last4, exp_month, exp_year, number_sealed, holder_sealed, data_key_wrapped, master_key_id, unused_until)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + $11 * interval '1 millisecond')
+           returning token
+         )
+         insert into vault_cvcs (token, cvc_sealed, expires_at) select token, $12, now() + $13 * interval '1 millisecond' from card`,
+        [token, row.brand, row.bin, row.last4, row.exp_month, row.exp_year, numberSealed, holderSealed, wrapped, masterKeyId, lifetimes.unusedTokenMs, cvcSealed, lifetimes.cvcMs],
+      );
       return summaryOf(row);
     },
     async open(given, options) {
