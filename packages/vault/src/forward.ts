@@ -60,13 +60,13 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
 }
 
 /**
- * The processor's answer as it came (status, headers, bytes still encoded), sent back once it is all in:
- * a card call's answer is a few kilobytes, and a whole body goes back without a web stream in between
- * (streamed through one, a forward took about a tenth more of the vault's CPU: `npm run bench:vault`). An answer cut off after its headers
- * reached the vault goes back cut off too, as a dropped answer: the call reached the processor. A
- * kept-alive connection the processor closed as the call went out is the one failure sent again,
- * once, on a new connection: the processor closed it idle, so it never read the call (Node's
- * documented case, `request.reusedSocket`).
+ * The processor's answer as it came (status, headers, bytes still encoded), sent back once it is all
+ * in: a card call's answer is a few kilobytes, and a whole body goes back without a web stream in
+ * between (streamed through one, a forward took about a tenth more of the vault's CPU: `npm run
+ * bench:vault`). An answer cut off after its headers reached the vault goes back cut off too, as a
+ * dropped answer: the call reached the processor. A kept-alive connection the processor closed as the
+ * call went out is the one failure sent again, once, on a new connection: the processor closed it
+ * idle, so it never read the call (Node's documented case, `request.reusedSocket`).
  */
 export function sendOn(call: ForwardCall, again = true): Promise<Response> {
   const headers: Record<string, string | string[]> = {};
