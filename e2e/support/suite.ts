@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { startSandbox, type Sandbox } from '../../scripts/sandbox-process.mjs';
@@ -40,10 +40,23 @@ export function withSandboxAndBrowser(
     started.browser = await launchChromium();
     onStarted?.(started as Started);
   });
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail' && started.sandbox) console.log(problemsLogged(started.sandbox));
+  });
   afterAll(async () => {
     await started.browser?.close();
     await started.sandbox?.stop();
     await dropSchema?.();
     started = {};
   });
+}
+
+/** A failed test's report: what its sandbox logged at warning or above, and its card vault's own log. */
+function problemsLogged(sandbox: Sandbox): string {
+  const lines = sandbox.output().split('\n').filter((line) => {
+    const level = /^\{"level":(\d+)/.exec(line)?.[1];
+    return level !== undefined && Number(level) >= 40;
+  });
+  const vault = (sandbox as Sandbox & { vault?: { output?: () => string } }).vault?.output?.().trim();
+  return [`the sandbox logged ${lines.length} warning(s) or error(s)${lines.length ? ':' : ''}`, ...lines.slice(-40), ...(vault ? ['its card vault logged:', vault.slice(-4000)] : [])].join('\n');
 }

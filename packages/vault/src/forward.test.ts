@@ -209,8 +209,12 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
       expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [keyOf(unused!)])).toEqual([]);
       expect((await facts(unused!)).status).toBe(404);
       const before = processor.received.length;
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       const refused = await charge(unused!);
       expect([refused.status, JSON.parse(refused.body.toString())]).toMatchObject([400, { code: 'unknown_token' }]);
+      // The operator's log says which processor's path and why, and nothing of the call's body.
+      expect(logged.mock.calls).toEqual([[`Card vault: a forward to ${new URL(processor.url).origin}/v1/charges answered 400 (unknown_token)`]]);
+      logged.mockRestore();
       expect(processor.received.length).toBe(before);
       // A used token stays whatever its age: a saved card or a payment's later calls charge by it.
       expect((await facts(read!)).status).toBe(200);

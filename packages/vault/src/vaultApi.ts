@@ -195,6 +195,12 @@ function internalError(error: Error): Response {
 const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: string) =>
   Response.json({ code, message, error: { type: 'invalid_request_error', code, message } }, { status });
 
+/** An operator hears of each forward the vault itself refused: the processor's path and why, never a body. */
+function logged(answer: Response, base: URL, path: string, why: string): Response {
+  console.error(`Card vault: a forward to ${base.origin}${path} answered ${answer.status} (${why})`);
+  return answer;
+}
+
 async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, path: string, search: string): Promise<Response> {
   // Set as a path, never resolved as a URL: `//elsewhere/...` stays a path on the processor's host.
   const target = new URL(base.href);
@@ -205,13 +211,14 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
     body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
   } catch (error) {
     // Anything else (a record under a master key not configured) is the vault's own failure: a 500.
-    if (error instanceof ForwardRefused) return refusedForward(error.status, error.code, error.message);
+    if (error instanceof ForwardRefused) return logged(refusedForward(error.status, error.code, error.message), base, path, error.code);
     throw error;
   }
   try {
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
-    return refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return logged(refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${why})`), base, path, `processor_unreachable, ${why}`);
   }
 }
 
