@@ -37,8 +37,9 @@ const page = (body) => `<!doctype html><html><head><meta charset="utf-8"></head>
 const report = (name) => `<script>top.postMessage({ ${name}: performance.timeOrigin + performance.now() }, '*')</script>`;
 function answer(request, response, port) {
   const url = new URL(request.url, 'http://x');
-  const run = url.searchParams.get('run') ?? '';
-  const inner = url.searchParams.get('inner') ?? '';
+  // Written into the pages: only the values this script makes.
+  const run = /^\d{1,6}$/.exec(url.searchParams.get('run') ?? '')?.[0] ?? '';
+  const inner = Object.hasOwn(INNER, url.searchParams.get('inner') ?? '') ? url.searchParams.get('inner') : '';
   const send = (html) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(html);
@@ -74,9 +75,12 @@ function answer(request, response, port) {
   response.writeHead(404).end();
 }
 
+// On loopback only: 127.0.0.1 (the shop, and localhost) and 127.0.0.2 (the site of its own), one port.
 const server = createServer((request, response) => answer(request, response, port));
-await new Promise((resolve) => server.listen(0, '0.0.0.0', resolve));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const port = server.address().port;
+const ownSite = createServer((request, response) => answer(request, response, port));
+await new Promise((resolve, reject) => ownSite.once('error', reject).listen(port, '127.0.0.2', resolve));
 let runs = 0;
 /** Ms from the frame's creation to the start of the page that holds the input. */
 function timed(open) {
@@ -161,4 +165,5 @@ try {
   }
 } finally {
   server.close();
+  ownSite.close();
 }
