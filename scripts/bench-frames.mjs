@@ -29,7 +29,10 @@ if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get inst
 // The shop on 127.0.0.1, the checkout on localhost (as bench:open has them); the inner frame on one
 // of three sites. 127.0.0.2 is loopback too, and a site of its own.
 const INNER = { shop: '127.0.0.1', checkout: 'localhost', own: '127.0.0.2' };
-const CASES = ['one frame', ...Object.keys(INNER).map((site) => `in a frame, on the ${site === 'own' ? 'site of its own' : `${site}'s site`}`)];
+const CASES = [
+  { name: 'one frame', inner: '' },
+  ...Object.keys(INNER).map((inner) => ({ name: `in a frame, on the ${inner === 'own' ? 'site of its own' : `${inner}'s site`}`, inner })),
+];
 
 /** Each page reports its start (its first script) to the shop's page, which sends the times here. */
 const results = new Map();
@@ -96,7 +99,6 @@ function timed(open) {
   });
 }
 const shopUrl = (run, inner) => `http://127.0.0.1:${port}/shop?run=${run}&inner=${inner}`;
-const innerOf = (name) => Object.keys(INNER).find((site) => name.includes(site === 'own' ? 'its own' : `${site}'s`)) ?? '';
 
 /** Chromium alone: its DevTools HTTP endpoint opens and closes tabs; nothing attaches to them. */
 async function plainChromium() {
@@ -106,10 +108,10 @@ async function plainChromium() {
   for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   const endpoint = `http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`;
   return {
-    open: async (name) => {
+    open: async (inner) => {
       let id = '';
       const ms = await timed(async (run) => {
-        id = (await (await fetch(`${endpoint}/json/new?${encodeURIComponent(shopUrl(run, innerOf(name)))}`, { method: 'PUT' })).json()).id;
+        id = (await (await fetch(`${endpoint}/json/new?${encodeURIComponent(shopUrl(run, inner))}`, { method: 'PUT' })).json()).id;
       });
       await fetch(`${endpoint}/json/close/${id}`);
       // Past Chromium's keeping a closed frame's process for a while, which the next open would reuse.
@@ -128,11 +130,11 @@ async function plainChromium() {
 async function withPlaywright() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   return {
-    open: async (name) => {
+    open: async (inner) => {
       const context = await browser.newContext();
       await context.addInitScript(() => {});
       try {
-        return await timed(async (run) => void (await (await context.newPage()).goto(shopUrl(run, innerOf(name)))));
+        return await timed(async (run) => void (await (await context.newPage()).goto(shopUrl(run, inner))));
       } finally {
         await context.close();
       }
@@ -149,16 +151,16 @@ const median = (list) => {
 try {
   for (const [driver, start] of [['Chromium alone', plainChromium], ['driven by playwright-core', withPlaywright]]) {
     const browser = await start();
-    const times = Object.fromEntries(CASES.map((name) => [name, []]));
+    const times = Object.fromEntries(CASES.map(({ name }) => [name, []]));
     try {
-      await browser.open(CASES[0]); // the first tab of a browser starts its processes
-      for (let round = 0; round < rounds; round++) for (const name of CASES) times[name].push(await browser.open(name));
+      await browser.open(''); // the first tab of a browser starts its processes
+      for (let round = 0; round < rounds; round++) for (const { name, inner } of CASES) times[name].push(await browser.open(inner));
     } finally {
       await browser.close();
     }
-    const floor = median(times[CASES[0]]);
+    const floor = median(times[CASES[0].name]);
     console.log(`${driver}, ${rounds} rounds, ms from the frame's creation to the start of the page with the input (medians):`);
-    for (const name of CASES) {
+    for (const { name } of CASES) {
       const m = median(times[name]);
       console.log(`  ${name.padEnd(40)} ${m.toFixed(1).padStart(6)}  ${(m / floor).toFixed(2)}x one frame  (${Math.round(Math.min(...times[name]))}-${Math.round(Math.max(...times[name]))})`);
     }
