@@ -18,6 +18,9 @@ const react18Aliases = [
   { find: /^react-dom(\/.*)?$/, replacement: `${react18}react-dom$1` },
 ];
 
+/** Widget test files that mock a module their screen imports statically (the project 'widget-mocking', isolated). */
+const WIDGET_MOCKING_FILES = ['packages/widget/src/wallet/AddCardScreen.test.tsx'];
+
 export default defineConfig({
   resolve: {
     // Workspace packages by their sources: a test never needs a build first.
@@ -98,10 +101,24 @@ export default defineConfig({
         test: {
           name: 'widget',
           include: ['packages/widget/src/**/*.test.{ts,tsx}'],
+          exclude: WIDGET_MOCKING_FILES,
           environment: 'happy-dom',
           // Its files share their worker's process and window (a quarter of the CPU of one process
           // per file); each starts from a fresh document and empty storage (testing/freshDocument.ts).
           isolate: false,
+          setupFiles: ['packages/widget/src/testing/freshDocument.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: preactAliases },
+        test: {
+          // A file that mocks a module the screen under test imports statically: in a shared process
+          // a file before it may have loaded that screen with the real module (the App's tests load
+          // the wallet's screens), and the mock would not reach it.
+          name: 'widget-mocking',
+          include: WIDGET_MOCKING_FILES,
+          environment: 'happy-dom',
           setupFiles: ['packages/widget/src/testing/freshDocument.ts'],
         },
       },

@@ -26,7 +26,7 @@ const build = step('build', ['scripts/build.mjs']);
 const workers = ['--maxWorkers', '2'];
 const dom = step(
   'unit tests of the widget, loader, React package and console',
-  [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console'],
+  [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'widget-mocking', '--project', 'console'],
   envWithoutPostgres,
 );
 // With a PostgreSQL given, the files that need one run again on it, in addition to the PGlite run.
