@@ -35,6 +35,8 @@ interface AfterAnswer {
   receiptPages: string[];
   /** The answers to Clave's return address. */
   claveReturnPages: string[];
+  /** The answers to the card form's own address, which a refused challenge steps back to. */
+  formPages: string[];
   /** Each return page's screen as the server drew it (its root when the page was parsed). */
   drawnByServer: string[];
   /** The addresses the outside page returned to. */
@@ -63,7 +65,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     // A frame the browser keeps no storage for: the return page's markup is taken over as it is.
     if (storage === 'denied') await denyStorage(context, new URL(sandbox.url).origin);
-    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [], receiptGone: [], receiptsShown: [], formFrames: [] };
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], formPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [], receiptGone: [], receiptsShown: [], formFrames: [] };
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
@@ -107,6 +109,10 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await context.exposeBinding('__formFrames', (_source, frames: string[]) => void (counting && after.formFrames.push(...frames)));
     await context.addInitScript(() => {
       if (location.pathname !== '/pf/widget' || !new URLSearchParams(location.search).has('pending')) return;
+      // The card vault's frame as the page was parsed: the script that takes the form over keeps it.
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __vaultFrameAtParse: Element | null }).__vaultFrameAtParse = document.querySelector('iframe.vault-fields');
+      });
       // From the first frame that shows the bank's reason, every frame for 1 s, and 11 at least where a busy
       // machine draws fewer a second: any card number or CVC in the checkout's page.
       const frames: string[] = [];
@@ -168,6 +174,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       const path = new URL(response.url()).pathname;
       if (counting && path.startsWith('/pf/default-receipt/')) after.receiptPages.push(await response.text().catch(() => ''));
       if (counting && path.startsWith('/pf/widget/returnclave')) after.claveReturnPages.push(await response.text().catch(() => ''));
+      if (counting && path === '/pf/widget' && new URL(response.url()).searchParams.has('pending')) after.formPages.push(await response.text().catch(() => ''));
     });
     await page.goto(sandbox.demoUrl);
     const frame = await openRecordingShopEvents(page, code, lang);
@@ -216,6 +223,17 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await expect.poll(() => after.formFrames.length, { timeout: 5_000 }).toBeGreaterThan(10);
     expect(new Set(after.formFrames)).toEqual(new Set(['||in view']));
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
+    // The form's page comes with the form and the bank's reason drawn in it by the server, and its
+    // script takes that over as it is: the card vault's frame parsed with the page is the one the
+    // payer types in, and the focus is in it, on the field to fix.
+    expect(after.formPages).toHaveLength(1);
+    expect(after.formPages[0]).toMatch(/<div id="root" data-prerendered="\w\w">[^]*id="card-decline"[^]*<iframe[^>]*class="vault-fields/);
+    const checkoutPage = await checkoutFrameOf(page);
+    await expect.poll(() => checkoutPage.evaluate(() => document.activeElement?.className ?? '')).toContain('vault-fields');
+    expect(await checkoutPage.evaluate(() => {
+      const parsed = (window as unknown as { __vaultFrameAtParse: Element | null }).__vaultFrameAtParse;
+      return parsed !== null && parsed === document.querySelector('iframe.vault-fields') && parsed.isConnected;
+    })).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     expect(await shopEventsOf(page)).toHaveLength(1);

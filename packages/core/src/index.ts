@@ -302,7 +302,7 @@ export {
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
-export { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
+export { challengeEndsOnForm, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema, TrackIdSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';

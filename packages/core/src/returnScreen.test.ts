@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
+import { challengeEndsOnForm, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
 
 const pending = (attempt: unknown) => encodeURIComponent(JSON.stringify(attempt));
 
@@ -87,5 +87,23 @@ describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the
   it('only on a receipt address', () => {
     expect(refusedChallengeReturn(at('challenge=1&entries=4', '/pf/widget/returnclave'), declined)).toBe(false);
     expect(refusedChallengeReturn(at('challenge=1&entries=4&type=lk&code=LK1', '/pf/widget'), declined)).toBe(false);
+  });
+});
+
+describe('challengeEndsOnForm: back on the form\'s entry, a failed challenge is the form with the reason (SPEC 3 "any other status shows an error")', () => {
+  it.each([
+    ['declined by the issuer', { status: 0, authStatus: 'DECLINED', cardType: 'VISA' }, true],
+    ['the challenge failed', { status: 0, authStatus: 'FAILED_3DS', cardType: 'MC' }, true],
+    // The payer left it for another card: a declined record, shown on the form as cancelled.
+    ['called off for another card', { status: 0, authStatus: 'CANCELLED', cardType: '' }, true],
+    // SPEC 3 "status 1 leads to the receipt".
+    ['approved', { status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],
+    // Still at the bank: its wait.
+    ['still at its challenge', { status: -1, authStatus: 'PENDING_3DS', cardType: 'VISA' }, false],
+    // Issue 92: the order was paid by another payment, or called off from the browser it was opened in: said so, no form.
+    ['its order paid by another payment', { status: 0, authStatus: 'CANCELLED', cardType: '', paidBy: { codOper: 'PP9', method: 'nequi' } }, false],
+    ['called off from another browser', { status: 0, authStatus: 'CANCELLED', cardType: '', calledOffByPayer: true }, false],
+  ] as const)('%s -> %s', (_case, receipt, expected) => {
+    expect(challengeEndsOnForm(receipt)).toBe(expected);
   });
 });

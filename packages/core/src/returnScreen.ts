@@ -64,3 +64,13 @@ export function refusedChallengeReturn(url: URL, receipt: { status: number; auth
   if (params.has('pending') || receiptOfAddress(url.pathname, params) === null) return false;
   return notificationStatusOf(returnedPaymentResult('card', receipt)) === 'error';
 }
+
+/**
+ * Back on the card form's entry after its challenge (its address names the payment), the form with the
+ * bank's reason is the first screen when the payment failed (SPEC 3 "any other status shows an error"),
+ * unless the order was paid or called off from another browser, which the wait says instead.
+ */
+export function challengeEndsOnForm(receipt: { status: number; authStatus: string; cardType: string; paidBy?: unknown; calledOffByPayer?: boolean }): boolean {
+  if (receipt.paidBy || receipt.calledOffByPayer) return false;
+  return notificationStatusOf(returnedPaymentResult('card', receipt)) === 'error';
+}

@@ -112,11 +112,12 @@ const firstScreenReady = () => Promise.all([prepareFirstScreen(services).catch((
 if (prerendered) {
   // Taken over as it is, with what the payer typed meanwhile.
   void firstScreenReady().then((first) => {
-    if (!first) {
-      // A first render of its own after all: with the whole catalogue.
-      if (!firstTexts) return createRoot(rootElement).render(app());
+    if (first?.screen.asServer?.() === false || !first) {
+      // A first render of its own after all (the screen prepared, if any): with the whole catalogue.
+      const own = () => createRoot(rootElement).render(app(first ?? undefined));
+      if (!firstTexts) return own();
       startWholeLater(wholeCatalogue());
-      return void wholeTexts().then(() => createRoot(rootElement).render(app()));
+      return void wholeTexts().then(own);
     }
     const tellApp = takeEarlyInput(rootElement);
     hydrateRoot(rootElement, app(first));

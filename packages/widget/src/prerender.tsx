@@ -86,7 +86,7 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
   // A page the browser renders afresh (its address names a pending payment) gets no markup it would replace.
   if (!rendersAsServer(services)) return null;
   const first = await prepareFirstScreen(services);
-  if (!first || offPage) return null;
+  if (!first || offPage || first.screen.asServer?.() === false) return null;
   // Synchronous from here: no other page's render can switch the language in between.
   switchCatalog(request.lang, request.entries);
   const View = first.screen.View;

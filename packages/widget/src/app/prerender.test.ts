@@ -48,6 +48,22 @@ describe('rendersAsServer: the browser takes the server\'s markup over only when
     expect(rendersAsServer(services)).toBe(false);
   });
 
+  it('a card payment the address names at its challenge, which the tab keeps: yes (the checkout\'s prepared screen says whether it draws it); any other payment the address names: no', () => {
+    const named = (method: string) => () => {
+      const url = address();
+      url.searchParams.set('pending', JSON.stringify({ method, codOper: 'OP1', deadline: null }));
+      return url;
+    };
+    const session = memory();
+    session.setItem('pasarela.attempt.card.LK1', '{"codOper":"OP1","deadline":null}');
+    expect(rendersAsServer(fakeServices(api, { address: named('card'), storage: { local: null, session } }).services)).toBe(true);
+    // A frame denied storage keeps nothing: the address alone names it.
+    expect(rendersAsServer(fakeServices(api, { address: named('card'), storage: { local: null, session: null } }).services)).toBe(true);
+    expect(rendersAsServer(fakeServices(api, { address: named('nequi'), storage: { local: null, session: memory() } }).services)).toBe(false);
+    // A mark that is not a payment: the browser's.
+    expect(rendersAsServer(fakeServices(api, { address: () => new URL(`${address().href}&pending=nonsense`), storage: { local: null, session: memory() } }).services)).toBe(false);
+  });
+
   it('a page the address says is framed but is not (or the other way): no', () => {
     const { services } = fakeServices(api, { address, storage: { local: null, session: memory() }, bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} } });
     expect(rendersAsServer(services)).toBe(false);

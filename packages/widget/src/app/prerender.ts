@@ -1,5 +1,5 @@
 import { hasWaitingAttempt, keepsOtherMethod } from '../payments/paymentContext';
-import { PENDING_PARAM } from '../payments/pendingAddress';
+import { PENDING_PARAM, pendingFromAddress } from '../payments/pendingAddress';
 import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../services/screen';
 import type { Services } from '../services/services';
@@ -21,14 +21,20 @@ export async function prepareFirstScreen(services: Services): Promise<FirstScree
   return { key: routeKey(route), screen, laterStyles: usesLaterStyles(route) };
 }
 
-/** The server renders for a guest with nothing kept in the tab; otherwise the browser renders afresh. */
+/**
+ * The server renders for a guest with nothing kept in the tab; otherwise the browser renders afresh. A
+ * card payment the address names at its 3DS challenge (and the tab keeps) may be drawn by both: whether
+ * it is, the checkout's prepared screen says once it has read how the payment stands (`asServer`).
+ */
 export function rendersAsServer(services: Services): boolean {
+  const address = services.address();
+  // Its attempt is the one the tab keeps; the checkout opens on the card, the first method, either way.
+  const atChallenge = pendingFromAddress(address)?.method === 'card';
   return (
     services.session.getState().login === null &&
-    !hasWaitingAttempt(services.storage.session) &&
+    (atChallenge || (!hasWaitingAttempt(services.storage.session) && !address.searchParams.has(PENDING_PARAM))) &&
     !keepsOtherMethod(services.storage.session) &&
-    !services.address().searchParams.has(PENDING_PARAM) &&
-    services.bridge.embedded === services.address().searchParams.has('parentOrigin')
+    services.bridge.embedded === address.searchParams.has('parentOrigin')
   );
 }
 

@@ -10,6 +10,7 @@ import { MessagePage } from '../ui/MessagePage';
 import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
+import type { ChallengeAnswer } from '../payments/paymentContext';
 import { LoadingPage } from '../ui/Loading';
 import { useLaterStyles } from '../ui/useLaterStyles';
 import { rememberShopReferrer } from '../services/shopReferrer';
@@ -25,7 +26,14 @@ function arrival(params: URLSearchParams): { message: PayerMessage; method: Paym
   };
 }
 
-export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store: CheckoutStore; firstMethod?: PaymentMethodId | undefined; elsewhere?: Elsewhere | null }) {
+interface CheckoutRouteProps {
+  store: CheckoutStore;
+  firstMethod?: PaymentMethodId | undefined;
+  elsewhere?: Elsewhere | null;
+  challengeAnswer?: ChallengeAnswer | null;
+}
+
+export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeAnswer = null }: CheckoutRouteProps) {
   const services = useServices();
   // A payment of this shop waiting on another link comes first, until the payer pays here.
   const [away, setAway] = useState(elsewhere);
@@ -86,7 +94,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
     );
   }
   if (data) {
-    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} />;
+    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} />;
   }
   if (state.status === 'failed' && state.message.key === 'request_already_paid' && state.target) {
     // A paid link: it names its shop and leads back to it.

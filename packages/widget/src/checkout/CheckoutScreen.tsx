@@ -4,7 +4,7 @@ import { hasText, t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
-import { createPaymentContext } from '../payments/paymentContext';
+import { createPaymentContext, type ChallengeAnswer } from '../payments/paymentContext';
 import { chosenMethodMemory } from '../services/tabMemory';
 import { pendingFromAddress } from '../payments/pendingAddress';
 import type { LoadedCheckout } from './checkoutStore';
@@ -27,9 +27,11 @@ interface CheckoutScreenProps {
   arrivalMessage: PayerMessage | null;
   /** The words saying a payment waiting elsewhere was called off before this form showed. */
   calledOff?: string | null | undefined;
+  /** The card's payment at its challenge, as it stood when the page was made. */
+  challengeAnswer?: ChallengeAnswer | null | undefined;
 }
 
-export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null }: CheckoutScreenProps) {
+export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null, challengeAnswer = null }: CheckoutScreenProps) {
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
@@ -68,6 +70,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   const [contexts] = useState(
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
+      challengeAnswer,
       setBusy: setLocked,
       setEnded,
       donation: data.campaign && m.id === 'card' ? () => donationNow.current?.getState().donation() ?? null : undefined,

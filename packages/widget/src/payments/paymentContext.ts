@@ -1,6 +1,6 @@
 import {
   buildPaymentResult, CHANNEL, securityFields, type PaymentSecurity, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
-  type RememberedAttempt,
+  type DeclineField, type Receipt, type RememberedAttempt,
 } from '@pasarela/core';
 import type { CheckoutData } from './checkoutData';
 import { RECEIPT_PATH } from '../services/route';
@@ -37,6 +37,7 @@ export interface PaymentContext {
   data: CheckoutData;
   services: Services;
   arrivalMessage: PayerMessage | null;
+  challengeAnswer: ChallengeAnswer | null;
   setBusy(busy: boolean): void;
   /** The order ended here without this page's payment (paid elsewhere): nothing else is offered around it. */
   setEnded(ended: boolean): void;
@@ -89,8 +90,18 @@ const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave', 'card'])
 
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 
+/** How a card payment the address names at its 3DS challenge stood when the page was made. */
+export interface ChallengeAnswer {
+  codOper: string;
+  receipt: Receipt;
+  /** Failed (core challengeEndsOnForm): the card form's alert, on it from the first render. */
+  refusal: { alert: PayerMessage; alertField: DeclineField | null } | null;
+}
+
 export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
+  /** The card reads it. */
+  challengeAnswer?: ChallengeAnswer | null | undefined;
   setBusy: (busy: boolean) => void;
   setEnded?: ((ended: boolean) => void) | undefined;
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
@@ -144,6 +155,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     data,
     services,
     arrivalMessage: shell.arrivalMessage,
+    challengeAnswer: shell.challengeAnswer ?? null,
     setBusy: shell.setBusy,
     setEnded: (ended) => shell.setEnded?.(ended),
     total,

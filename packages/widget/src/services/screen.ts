@@ -7,6 +7,8 @@ export interface PreparedScreen {
   View: ComponentType;
   /** Only when that first render moves no focus and tells the merchant page nothing. */
   quietUnderSplash?: () => boolean;
+  /** Once ready: whether the first render is the one the server draws (absent: it is whenever app/prerender's rendersAsServer says so). */
+  asServer?: () => boolean;
 }
 
 export interface ScreenModule<R extends Route = Route> {

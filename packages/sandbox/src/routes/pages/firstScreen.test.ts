@@ -220,6 +220,9 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
       if (url.searchParams.has('broken')) throw new Error('render failed');
       if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
       if (url.pathname.startsWith('/pf/widget/returnclave')) return { html: '<main>receipt from ' + (input.referrer ?? 'nowhere') + '</main>', texts: {}, laterStyles: true };
+      // As the widget's entry: a card back from its challenge is drawn (the form with the bank's reason, when its receipt says it failed); any other wait is not.
+      const pending = url.searchParams.get('pending');
+      if (pending) return JSON.parse(pending).method === 'card' ? { html: '<main>form after ' + input.answers.filter((a) => a.key.startsWith('receipts/')).map((a) => a.key).join() + '</main>', texts: {} } : null;
       const html = '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
       return { html, texts: { card_form_title: input.entries.card_form_title } };
     }`,
@@ -280,11 +283,14 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(byKey.has('payments/waiting/PPNQ9')).toBe(false);
   });
 
-  it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders (its rendersAsServer)', async () => {
+  it('asks the widget\'s entry for a page whose address names a payment left waiting, with its receipt among the answers; the root stays empty when the entry draws none', async () => {
     const code = await newLink(noSplash);
-    const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));
+    const card = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));
+    const nequi = encodeURIComponent(JSON.stringify({ method: 'nequi', codOper: 'PP2', deadline: null }));
+    // A return has no splash, whatever the deployment's.
     for (const app of [noSplash, withSplash]) {
-      expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${pending}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+      expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${card}`)).toContain('<div id="root" data-prerendered="en"><main>form after receipts/PP1</main></div>');
+      expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${nequi}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
     }
   });
 

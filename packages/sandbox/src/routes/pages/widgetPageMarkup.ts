@@ -16,9 +16,6 @@ export interface PageSettings {
   vaultUrl?: string | undefined;
 }
 
-/** The widget's mark of a payment left waiting in its address (widget payments/pendingAddress). */
-const PENDING_PARAM = 'pending';
-
 const ROOT = '<div id="root"></div>';
 // The splash bar as far along as the start clock before the first paint: SPEC 2's 3000 ms count from
 // navigation, and the frame paints later than that. styles.css reads it.
@@ -94,9 +91,11 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
   const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
   // No splash: the first screen is in the page and the script starts after it shows (main.tsx reads the
-  // same rule). A page naming a waiting payment (`pending`) is left to the widget, which alone can follow it.
+  // same rule). A page naming a waiting payment (`pending`) gets one only when the widget's server entry
+  // draws it: a card back from a failed 3DS challenge, on its form with the bank's reason; any other
+  // wait is the browser's, which alone can follow it.
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
-  const prerender = rootAt >= 0 && !splash && !address.searchParams.has(PENDING_PARAM) ? settings.prerender : undefined;
+  const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
   return {
     head: whole,
     end,

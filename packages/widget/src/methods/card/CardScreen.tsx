@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { SUPPORT_EMAIL, formatAmount, refusalAlertOf, roundAmount, shopNameOf, subscriptionPeriodCode, type Currency, type Language, type PendingSubscription } from '@pasarela/core';
+import { SUPPORT_EMAIL, formatAmount, roundAmount, shopNameOf, subscriptionPeriodCode, type Currency, type Language, type PendingSubscription } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -57,8 +57,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // Its own small chunk: needed only around a challenge.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
-  // A card left at its 3DS challenge that the address or tab names is followed until the bank decides.
-  const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
+  // A card left at its 3DS challenge that the address or tab names is followed until the bank decides;
+  // one the page found failed (core challengeEndsOnForm) is the form with the bank's reason at once.
+  const atChallenge = payment.challengeAnswer;
+  const [endedOnForm] = useState(() => (atChallenge?.refusal ? atChallenge : null));
+  const [challenge, setChallenge] = useState(() => (endedOnForm ? null : payment.memory().load()?.codOper || null));
   // Its issuer's page as the server named it (the duplicate's 'No', in a browser that never saw it).
   const [challengePage, setChallengePage] = useState<string | null>(null);
   const [Wait, setWait] = useState(loadedChallengeWait);
@@ -99,7 +102,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
     const calls = lazyPayment(context);
     paymentCalls.current = calls;
-    return createCardStore({
+    const made = createCardStore({
       now: services.now,
       fields: frame,
       supportEmail: SUPPORT_EMAIL,
@@ -124,7 +127,15 @@ export function CardScreen({ payment }: MethodScreenProps) {
         setChallenge(earlier.codOper);
       },
     });
+    if (endedOnForm?.refusal) made.setState(endedOnForm.refusal);
+    return made;
   });
+
+  // The form drawn with a failed challenge's reason: the shop hears of it, and the payer's details come back.
+  useEffect(() => {
+    if (!endedOnForm) return;
+    void import('./challengeEnd').then((m) => m.endedOnForm(payment, store, endedOnForm.receipt)).catch(() => undefined);
+  }, [endedOnForm, payment, store]);
 
   useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });
@@ -138,13 +149,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
         // Taken only by the screen on show: one mounted and gone meanwhile leaves it for the next.
         if (!live) return;
         const draft = m.takeCardDraft(services.storage.session);
-        if (!initialAlert || !draft) return;
-        const values = { ...store.getState().values, ...draft.values, email: draft.values.email || info.email };
-        const reason = draft.reason;
-        store.setState({
-          values,
-          ...(reason ? refusalAlertOf(reason) : {}),
-        });
+        if (initialAlert && draft) store.setState(m.formAfterDraft(draft, store.getState().values, info.email));
       })
       .catch(() => undefined);
     return () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogs, PasarelaError } from '@pasarela/core';
+import { catalogs, PasarelaError, ReceiptSchema } from '@pasarela/core';
+import * as v from 'valibot';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
@@ -270,5 +271,42 @@ describe('a refused challenge back on its form', () => {
     expect(history.state).toEqual({});
     await settle();
     expect(fake.results()).toHaveLength(1);
+  });
+
+  it('read failed with the page (the checkout\'s answer): the first render is the form with the reason, whose vault frame stays; the shop hears the decline once', async () => {
+    history.replaceState({ pasarelaCard: { values: KEPT, challengeUrl: '/sandbox/3ds/OP1' } }, '');
+    const { api, calls } = scriptedApi({});
+    const refusal = { alert: { key: 'payment_declined' as const, text: DECLINED.messageSys }, alertField: 'cardnumber' as const };
+    const fake = fakePaymentContext('card', api, { challengeAnswer: { codOper: 'OP1', receipt: v.parse(ReceiptSchema, DECLINED), refusal } });
+    fake.payment.resumeFrom({ codOper: 'OP1', deadline: null });
+    const view = await render(<CardScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    // As the server drew it: the reason beside the field, the vault's frame, no wait ever.
+    const frame = view.container.querySelector('iframe.vault-fields');
+    expect(frame).not.toBeNull();
+    expect(view.container.querySelector('#card-decline')?.textContent).toBe(`${catalogs.es.declined_title}${DECLINED.messageSys}`);
+    await vi.waitFor(() => expect(fake.results()).toEqual([expect.objectContaining({ status: 'error', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'DECLINED' }) })]));
+    await vi.waitFor(() => expect(view.input('name').value).toBe(KEPT.name));
+    expect(view.input('email').value).toBe(KEPT.email);
+    expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_title);
+    expect(view.container.querySelector('iframe.vault-fields')).toBe(frame);
+    expect(fake.payment.memory().load()).toBeNull();
+    expect(history.state).toEqual({});
+    // Nothing asked of the API: the page carried the receipt.
+    expect(calls).toEqual([]);
+    await settle();
+    expect(fake.results()).toHaveLength(1);
+  });
+
+  it('still at the bank as read with the page: its wait, whose first answer is that read (no second call for it)', async () => {
+    const { api, calls } = scriptedApi({ 'receipts/OP1': WAITING });
+    const fake = fakePaymentContext('card', api, { challengeAnswer: { codOper: 'OP1', receipt: v.parse(ReceiptSchema, WAITING), refusal: null } });
+    fake.payment.resumeFrom({ codOper: 'OP1', deadline: null });
+    const view = await render(<CardScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    await vi.waitFor(() => expect(view.container.textContent).toContain(catalogs.es.card_challenge_title));
+    expect(view.container.querySelector('#card-decline')).toBeNull();
+    expect(calls.filter((c) => c.path === 'receipts/OP1')).toEqual([]);
+    expect(fake.results()).toEqual([]);
   });
 });

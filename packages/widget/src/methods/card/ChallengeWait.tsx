@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { afterChallengeAbandon, isPasarelaError, refusalAlertOf, type Receipt } from '@pasarela/core';
+import { afterChallengeAbandon, isPasarelaError, type Receipt } from '@pasarela/core';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
 import { resultAfterReturn } from '../../payments/afterReturn';
@@ -8,6 +8,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { watchPayment } from '../../payments/watchPayment';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
+import { backOnForm, reportChallengeEnd } from './challengeEnd';
 import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
 import { challengePageOf } from '../../payments/challengePage';
@@ -24,31 +25,9 @@ const CALLED_OFF_LOOKS = 200;
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
 
-/** The payer's details stay; the card is typed again in the vault's fields (the checkout never held it). */
-function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null): void {
-  const { services } = payment;
-  const kept = entryDraft();
-  const state = {
-    ...(kept ? { values: { ...store.getState().values, ...kept.values, email: kept.values.email || payment.data.info.email } } : {}),
-    ...(refused ? refusalAlert(refused) : {}),
-  };
-  forgetEntryDraft();
-  takeCardDraft(services.storage.session);
-  takeChallenge(services.storage.session);
-  store.setState(state);
-}
-
-const refusalAlert = refusalAlertOf;
-
 /** The shop hears the outcome here: nothing else reported it. */
 function endChallenge(payment: PaymentContext, store: CardStore, codOper: string, receipt: Receipt): 'receipt' | 'form' {
-  const { services, data } = payment;
-  const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
-  payment.memory().clear();
-  // Reported here: the receipt page this leads to must not report the challenge again.
-  takeChallenge(services.storage.session);
-  services.bridge.notify({ type: 'result', result });
-  if (result.status === 'success') {
+  if (reportChallengeEnd(payment, receipt) === 'success') {
     payment.showReceipt(codOper);
     return 'receipt';
   }
@@ -93,6 +72,8 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
   // it (its duplicate answer, or asked here): every way to this wait offers it ('' while unknown).
   const [challengeUrl, setChallengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
   const knownAtStart = useRef(challengeUrl !== '');
+  // Its receipt as the checkout read it with the page (which carried it once): the watcher's first answer.
+  const firstAnswer = useRef(payment.challengeAnswer?.codOper === codOper ? payment.challengeAnswer.receipt : null);
   useEffect(() => {
     if (knownAtStart.current) return;
     let live = true;
@@ -130,7 +111,11 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
     };
     const stop = watchPayment<Receipt>({
       pushUrl: payment.pushUrl(codOper),
-      check: () => loadReceipt(services.api, codOper),
+      check: () => {
+        const first = firstAnswer.current;
+        firstAnswer.current = null;
+        return first ? Promise.resolve(first) : loadReceipt(services.api, codOper);
+      },
       isFinal: (receipt) => decided(receipt, services.now()),
       onAnswer: finish,
       // No such payment (or no longer readable): nothing to wait for; the form, as it was typed.

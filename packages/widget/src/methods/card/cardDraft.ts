@@ -1,5 +1,6 @@
 import type { PaymentContext } from '../../payments/paymentContext';
-import type { CardValues } from './store';
+import { refusalAlertOf } from '@pasarela/core';
+import type { CardState, CardValues } from './store';
 import { forgetChallengeDraft, readChallengeDraft, writeChallengeDraft, type DraftReason } from '../../payments/challengeDraft';
 
 // What the payer typed in the form's own fields survives a 3DS challenge in the form's own history entry,
@@ -70,6 +71,14 @@ export function forgetEntryDraft(): void {
   if (typeof history === 'undefined' || !(STATE_KEY in entryState())) return;
   const { [STATE_KEY]: _kept, ...rest } = entryState();
   history.replaceState(rest, '');
+}
+
+/** The form's state back from a refused challenge: the draft's details, and its refusal said where it belongs. */
+export function formAfterDraft(draft: CardDraft, values: CardValues, linkEmail: string): Pick<CardState, 'values'> & Partial<Pick<CardState, 'alert' | 'alertField'>> {
+  return {
+    values: { ...values, ...draft.values, email: draft.values.email || linkEmail },
+    ...(draft.reason ? refusalAlertOf(draft.reason) : {}),
+  };
 }
 
 export function takeCardDraft(storage: Storage | null): CardDraft | null {
