@@ -12,7 +12,7 @@ const RECEIPT = /comprobante de pago|payment receipt/i;
 const DEMO_USER = { login: 'demo', password: 'Demo#2026pass' } as const;
 
 /**
- * The payer's core flows (issue 92): card to the receipt, a decline then another card, 3DS, Nequi, cash, wallet login, close and
+ * The payer's core flows (issue 92): card to the receipt, a decline then another card, 3DS approved and refused, Nequi, cash, wallet login, close and
  * reopen, zero-JS buttons, a strict CSP with Trusted Types, one order in two browsers; at 360 px,
  * and the card and Nequi at 1280 px. One engine and one sandbox for them all; a tab (a browser of its
  * own) per flow. Each flow uses its own card or method: the same card and amount twice within
@@ -164,6 +164,29 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await p.see(CHECKOUT, 'button.approve');
     await p.screenshot('3ds-bank-360');
     await p.click(CHECKOUT, 'button.approve');
+    await p.seeText(CHECKOUT, RECEIPT);
+    expect(await shopHeard(p, 'success')).toBe('success');
+    await done(p);
+  });
+
+  it('3DS refused at 360 px: back on the form with the reason (the page drawn by the server, the script taking it over), then another card pays; the shop hears the decline, then success', async () => {
+    const p = await payer();
+    await p.tab.goto(`${sandbox.demoUrl}/`);
+    // One more bag than the approved 3DS flow's order: another amount, so no duplicate question.
+    await p.click(TOP, '[data-product="geisha"] [data-step="1"]');
+    await p.click(TOP, '#pay-button');
+    await cardField(p);
+    await payByCard(p, { number: '4000 0000 0000 3220' });
+    await p.see(CHECKOUT, 'button.fail');
+    await p.click(CHECKOUT, 'button.fail');
+    await p.see(CHECKOUT, '#card-decline');
+    // The form's page came with the form drawn in it, and the script kept that markup (its root as the server made it).
+    expect(await p.tab.evaluate(CHECKOUT, () => document.getElementById('root')?.getAttribute('data-prerendered') ?? 'none')).toBe('es');
+    expect(await shopHeard(p, 'error')).toBe('error');
+    await p.screenshot('3ds-refused-360');
+    await fillCard(p, { number: '5555 5555 5555 4444' });
+    await verifyIfAsked(p);
+    await p.click(CHECKOUT, '#method-panel-card button[type="submit"]');
     await p.seeText(CHECKOUT, RECEIPT);
     expect(await shopHeard(p, 'success')).toBe('success');
     await done(p);
