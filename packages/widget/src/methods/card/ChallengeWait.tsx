@@ -90,8 +90,9 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
   // call's doing (its push can beat the call's own answer), not a refusal to show the first card again.
   const asked = useRef(false);
-  // Before the first paint: a payment already decided (its receipt in the page: a refused challenge
-  // back on its form) goes on at once, and its wait is never drawn.
+  // Before the first paint: a payment already decided (its receipt read with the page: approved, or
+  // paid or called off elsewhere; a failed one is the checkout's form at once) goes on at once, and
+  // its wait is never drawn.
   useLayoutEffect(() => {
     let over = false;
     const finish = (receipt: Receipt) => {
