@@ -10,6 +10,7 @@
 //        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...] [--splash-runs 10] [--return-runs 8]
 //        (an --against build may sit in another built tree: /tmp/before/packages/sandbox/dist/server.mjs
 //        serves /tmp/before/packages/widget/dist, so a change to the widget is compared too)
+//        npm run bench:open -- --phone [...]   (everything on a payer's phone: scripts/phone-profile.mjs)
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -17,6 +18,7 @@ import { basename, resolve } from 'node:path';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
 import { cardFieldsIn, isCardFieldFramePath } from './card-field-frame.mjs';
+import { ANDROID_PROCESS_ARGS, MOBILE, PHONE_CONTEXT, assertOneProcess, throttlePage } from './phone-profile.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -28,8 +30,25 @@ const settleMs = option('settle', 1000);
 const server = serverOption();
 const against = process.argv.flatMap((arg, i) => (arg === '--against' && process.argv[i + 1] ? [resolve(process.cwd(), process.argv[i + 1])] : []));
 const nameOf = (file) => (file.startsWith(resolve('packages/sandbox/dist')) ? basename(file) : file);
+/** PRODUCT.md's "the same on a payer's phone": every open, reopen and return under Lighthouse's mobile profile. */
+const phone = process.argv.includes('--phone');
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync'];
+  '--disable-component-update', '--no-first-run', '--disable-sync', ...(phone ? ANDROID_PROCESS_ARGS : [])];
+/** A fresh context (a cold cache), a phone's screen under --phone. */
+const newContext = (browser, options = {}) => browser.newContext(phone ? { ...options, ...PHONE_CONTEXT } : options);
+let oneProcessChecked = false;
+/** A page, throttled from its first request under --phone. */
+async function newPage(context) {
+  const page = await context.newPage();
+  if (phone) await throttlePage(context, page);
+  return page;
+}
+/** Once, after the first open: every frame is in the page's process, so the throttling reached them all. */
+async function checkOneProcess(context, page) {
+  if (!phone || oneProcessChecked) return;
+  await assertOneProcess(context, page);
+  oneProcessChecked = true;
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -141,13 +160,13 @@ async function openOnce(browser, target, settle) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ amount: 25, description: 'Benchmark' }),
   })).json()).code : '';
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   try {
     let focusedAt;
     const focused = new Promise((resolve) => (focusedAt = resolve));
     await context.exposeBinding('__benchCardFieldFocused', (_source, at) => focusedAt(at));
     await context.addInitScript(WATCH_CARD_FIELD);
-    const page = await context.newPage();
+    const page = await newPage(context);
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     // as a shop's checkout page would, once it has loaded: a hidden frame on the checkout's origin
@@ -164,6 +183,7 @@ async function openOnce(browser, target, settle) {
     }, code);
     const seen = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
     const cpu = cpuUsed(cpuBefore, cpuSnapshot(target.sandbox?.child?.pid));
+    await checkOneProcess(context, page);
     // And Playwright finds it visible and focused, as a payer's tap would leave it.
     const field = (await cardFieldsIn(page.frameLocator('iframe[src*="/pf/widget"]'))).locator('[name="cardnumber"]');
     // and open() has taken the hidden frame out of the page
@@ -185,13 +205,13 @@ async function openTwice(browser, target, settle) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ amount: 25, description: 'Benchmark' }),
   })).json()).code;
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   try {
     const seen = [];
     let waiting = null;
     await context.exposeBinding('__benchCardFieldFocused', (_source, at) => (waiting ? waiting(at) : seen.push(at)));
     await context.addInitScript(WATCH_CARD_FIELD);
-    const page = await context.newPage();
+    const page = await newPage(context);
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     if (settle > 0) await page.waitForTimeout(settle);
@@ -227,6 +247,12 @@ function report(what, times) {
 const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0.0.1:')}/`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+if (phone) {
+  const { latency, downloadThroughput, uploadThroughput } = MOBILE.network;
+  console.log(`On a phone: Lighthouse's mobile profile (CPU ${MOBILE.cpuRate}x slower, ${latency} ms round trip, ${(downloadThroughput * 8 / 1024 / 1024).toFixed(1)} Mbit/s down, ` +
+    `${Math.round(uploadThroughput * 8 / 1024)} kbit/s up, ${PHONE_CONTEXT.viewport.width}x${PHONE_CONTEXT.viewport.height} at ${PHONE_CONTEXT.deviceScaleFactor}x), ` +
+    "every frame in the page's process as Chrome on Android has them, a cold cache on every first open; the floor under the same profile");
+}
 // `--runs 0` leaves the opens out (to measure only the default settings or the returns).
 if (runs > 0) {
   const floor = await startFloor();
@@ -244,7 +270,7 @@ if (runs > 0) {
     // The targets take turns, so a busy machine slows them alike; the first round warms each server
     // and the browser. First every round opens each after the settle time (the budget's measurement),
     // then every round opens each right at the load event (for information).
-    const modes = against.length ? { click: settleMs } : { click: settleMs, atLoad: 0 };
+    const modes = against.length || phone ? { click: settleMs } : { click: settleMs, atLoad: 0 };
     const targets = against.length
       ? {
           checkout: { sandbox: fast, url: shopUrl(fast) },
@@ -404,12 +430,12 @@ const RETURN_STEPS = {
 /** Each order's quantities differ, so no two orders in a run are the same payment (the duplicate rule would refuse it). */
 async function returnOnce(browser, sandbox, step, order) {
   const { method, answer, next } = RETURN_STEPS[step];
-  const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+  const context = await newContext(browser, { locale: 'es-PA', viewport: { width: 360, height: 740 } });
   try {
     let seen;
     await context.exposeBinding('__benchReturnSeen', (_source, report) => seen?.(report));
     await context.addInitScript(watchReturn);
-    const page = await context.newPage();
+    const page = await newPage(context);
     await page.goto(shopUrl(sandbox));
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     // 1-9 of one product, 2-9 of the other: 72 different orders.

@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { cardFieldsIn, vaultFieldsFrameOf } from './card-field-frame.mjs';
 import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
+import { MOBILE } from './phone-profile.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -36,11 +37,6 @@ const against = againstArg > 0 && process.argv[againstArg + 1] ? resolve(process
 const processorsArg = process.argv.indexOf('--processors');
 const inProcess = processorsArg > 0 && process.argv[processorsArg + 1] === 'in-process';
 const load = () => loadavg()[0].toFixed(2);
-
-const MOBILE = {
-  network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
-  cpuRate: 4,
-};
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
