@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
+import { median, percentile } from './bench-stats.mjs';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const option = (name, fallback) => {
@@ -48,12 +49,6 @@ for (const name of CONFIGURATIONS) {
 const CORES = availableParallelism();
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 
-const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 const fixed = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const spread = (xs, digits = 2) => {
   const s = xs.filter((x) => Number.isFinite(x));

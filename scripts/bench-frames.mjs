@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { median } from './bench-stats.mjs';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '12' }, pause: { type: 'string', default: '3000' } } });
 const pauseMs = Number(values.pause);
@@ -143,11 +144,6 @@ async function withPlaywright() {
   };
 }
 
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 try {
   for (const [driver, start] of [['Chromium alone', plainChromium], ['driven by playwright-core', withPlaywright]]) {
     const browser = await start();

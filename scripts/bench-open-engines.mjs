@@ -20,6 +20,7 @@ import puppeteer from 'puppeteer-core';
 import { freePort, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
 import { isCardFieldFramePath } from './card-field-frame.mjs';
+import { median } from './bench-stats.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -28,10 +29,6 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', 5));
 const engines = String(option('engines', 'chromium,firefox,webkit')).split(',');
 const splashMs = Number(option('splash', 0));
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Run in every frame from its start: the frame with the card field reports when it shows. */

@@ -19,6 +19,7 @@ import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
 import { cardFieldsIn, isCardFieldFramePath } from './card-field-frame.mjs';
 import { ANDROID_PROCESS_ARGS, MOBILE, PHONE_CONTEXT, assertOneProcess, throttlePage } from './phone-profile.mjs';
+import { median, percentile } from './bench-stats.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -50,11 +51,6 @@ async function checkOneProcess(context, page) {
   oneProcessChecked = true;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /** CPU ms per process so far, from /proc/<pid>/task/<tid>/schedstat: which process an open's CPU went to. Empty without /proc. */
 function cpuSnapshot(sandboxPid) {
@@ -240,7 +236,7 @@ async function openTwice(browser, target, settle) {
 }
 
 function report(what, times) {
-  console.log(`${what}: median ${median(times)} ms, p90 ${pct(times, 90)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms (${times.length} runs, fresh browser context each)`);
+  console.log(`${what}: median ${median(times)} ms, p90 ${percentile(times, 90)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms (${times.length} runs, fresh browser context each)`);
 }
 
 /** On another site than the checkout (127.0.0.1 against localhost), so the frame gets a process of its own, as the floor's. */

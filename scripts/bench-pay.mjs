@@ -22,6 +22,7 @@ import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { cardFieldsIn, vaultFieldsFrameOf } from './card-field-frame.mjs';
 import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
 import { MOBILE } from './phone-profile.mjs';
+import { median } from './bench-stats.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -38,10 +39,6 @@ const processorsArg = process.argv.indexOf('--processors');
 const inProcess = processorsArg > 0 && process.argv[processorsArg + 1] === 'in-process';
 const load = () => loadavg()[0].toFixed(2);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function startFloor() {
   const listen = (handler) => new Promise((done) => {

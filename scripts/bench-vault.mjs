@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './bench-stats.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -26,10 +27,6 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const against = option('against', undefined);
 const trees = [rootDir, ...(against ? [resolve(against)] : [])];
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // The processor: answers every authorization at once, as the simulator answers an approved card.
 const processor = http.createServer((request, answer) => {
