@@ -51,7 +51,6 @@ async function checkOneProcess(context, page) {
   oneProcessChecked = true;
 }
 
-
 /** CPU ms per process so far, from /proc/<pid>/task/<tid>/schedstat: which process an open's CPU went to. Empty without /proc. */
 function cpuSnapshot(sandboxPid) {
   const processes = new Map();
@@ -225,6 +224,7 @@ async function openTwice(browser, target, settle) {
     // A link made once and opened many times, as shops do.
     const code = await newCode();
     const first = await openAndWait(code);
+    await checkOneProcess(context, page);
     await page.evaluate(() => window.__benchHandle.close());
     if (settle > 0) await page.waitForTimeout(settle);
     // The payer opens it again on the same page.
