@@ -21,6 +21,7 @@ import { freePort, startSandbox } from './sandbox-process.mjs';
 import { startFloor } from './bare-iframe-floor.mjs';
 import { isCardFieldFramePath } from './card-field-frame.mjs';
 import { median } from './bench-stats.mjs';
+import { ANDROID_PROCESS_ARGS } from './phone-profile.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -60,7 +61,7 @@ async function puppeteerEngine(name) {
     ? await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true })
     : await puppeteer.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-site-isolation-trials', '--disable-features=IsolateOrigins,site-per-process'],
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...ANDROID_PROCESS_ARGS],
     });
   return {
     name,

@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 import { cardFieldsIn, vaultFieldsFrameOf } from './card-field-frame.mjs';
 import { cardPaymentRequest, newBenchLink, randomVisa, tokenize } from './api-card-payments.mjs';
-import { MOBILE } from './phone-profile.mjs';
+import { MOBILE, throttleSession } from './phone-profile.mjs';
 import { median } from './bench-stats.mjs';
 
 const option = (name, fallback) => {
@@ -38,7 +38,6 @@ const against = againstArg > 0 && process.argv[againstArg + 1] ? resolve(process
 const processorsArg = process.argv.indexOf('--processors');
 const inProcess = processorsArg > 0 && process.argv[processorsArg + 1] === 'in-process';
 const load = () => loadavg()[0].toFixed(2);
-
 
 async function startFloor() {
   const listen = (handler) => new Promise((done) => {
@@ -148,9 +147,7 @@ async function throttle(context, page) {
     } catch {
       continue; // a same-process frame: its page's session covers it
     }
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', MOBILE.network);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuRate });
+    await throttleSession(cdp);
     if (target !== page && /\/pf\//.test(target.url())) paying = cdp;
   }
   return paying;

@@ -16,13 +16,17 @@ export const PHONE_CONTEXT = { viewport: { width: 412, height: 823 }, deviceScal
  */
 export const ANDROID_PROCESS_ARGS = ['--disable-site-isolation-trials', '--disable-features=IsolateOrigins,site-per-process'];
 
-/** The profile's network and CPU on a page and every frame in its process, before it navigates. */
-export async function throttlePage(context, page) {
-  const cdp = await context.newCDPSession(page);
+/** The profile's network and CPU on a CDP session's target and every frame in its process. */
+export async function throttleSession(cdp) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', MOBILE.network);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuRate });
   return cdp;
+}
+
+/** The profile on a page before it navigates. */
+export async function throttlePage(context, page) {
+  return throttleSession(await context.newCDPSession(page));
 }
 
 /** Throws when a frame of the page has a process of its own: the profile's throttling would miss it. */
