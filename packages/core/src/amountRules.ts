@@ -14,6 +14,9 @@ const SCALE = 10 ** AMOUNT_DECIMALS;
 // Binary floats carry dust (0.1 + 0.2): a few ulps, relative, so 1e-9 is no dust of 0.00.
 const DUST_ULPS = 8 * Number.EPSILON;
 
+/** The most a column holds in a currency's own units: pesos are whole, so their most is 21474836. */
+const maxAmountIn = (currency: Currency): number => (isWholeInCurrency(MAX_AMOUNT_CENTS, currency) ? MAX_AMOUNT : Math.floor(MAX_AMOUNT));
+
 /** What the integer-cents columns hold, either sign. */
 const withinColumns = (value: number) => Math.abs(value) <= MAX_AMOUNT;
 
@@ -67,20 +70,21 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
  */
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
-  if (tooLarge(amount)) return refuse('invalid_amount', 'amount', `amount must not exceed ${MAX_AMOUNT}`);
+  const currency = limits.currency ?? 'USD';
+  const max = maxAmountIn(currency);
+  if (tooLarge(amount)) return refuse('invalid_amount', 'amount', `amount must not exceed ${max}`);
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
   // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
   if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
-  if (tooLarge(taxAmount) && taxAmount > 0) return refuse('invalid_amount', 'taxAmount', `taxAmount must not exceed ${MAX_AMOUNT}`);
+  if (tooLarge(taxAmount) && taxAmount > 0) return refuse('invalid_amount', 'taxAmount', `taxAmount must not exceed ${max}`);
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
-  const currency = limits.currency ?? 'USD';
   if (!isWholeInCurrency(amountToCents(amount), currency)) return refuse('invalid_amount', 'amount', 'amount must be whole pesos: COP has no centavos');
   if (!isWholeInCurrency(amountToCents(taxAmount), currency)) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be whole pesos: COP has no centavos');
   if (isMoney(donation) && !isWholeInCurrency(amountToCents(donation), currency)) {
     return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be whole pesos: COP has no centavos');
   }
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
-  if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${MAX_AMOUNT}`);
+  if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${max}`);
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {
     return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${limits.txLimit}`);
   }
@@ -100,13 +104,14 @@ export function donationRefusal(donation: unknown, campaign: AmountLimits['campa
 /**
  * Issue messages are SPEC codes for the API (the defaults) and sentences naming the field for the
  * merchant and admin APIs (`field`): "amount must be a number with at most two decimals", and above
- * what the columns hold "amount must not exceed 21474836.47", not the decimals' words for 100000000.
+ * what the columns hold "amount must not exceed 21474836.47 dollars or 21474836 pesos", not the decimals' words for 100000000.
  */
 export const moneySchema = (options: { positive?: boolean; field?: string; missingMessage?: string; invalidMessage?: string; belowMessage?: string } = {}) => {
   const { positive = false, field } = options;
   const missingMessage = options.missingMessage ?? (field ? `${field} must be a number` : 'missing_arguments');
   const invalidMessage = options.invalidMessage ?? (field ? `${field} must be a number with at most two decimals` : 'invalid_amount');
-  const aboveMessage = field ? `${field} must not exceed ${MAX_AMOUNT}` : invalidMessage;
+  // The merchant's currency is not known to the schema: both limits are named.
+  const aboveMessage = field ? `${field} must not exceed ${MAX_AMOUNT} dollars or ${maxAmountIn('COP')} pesos` : invalidMessage;
   const belowMessage = options.belowMessage ?? (field ? (positive ? `${field} must be above 0` : `${field} must not be negative`) : positive ? 'greater_than_zero' : invalidMessage);
   return v.pipe(
     v.number(missingMessage),

@@ -57,7 +57,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   const { link, merchant } = checked;
   // Issue 89: a hold is the merchant's choice (the link's type), never the payer's.
   if (payerTypeDisagrees(link.transactionsType, payload.transactionsType)) {
-    throw new PaymentError('invalid', 'invalid_arguments', `transactionsType must be the link's (${link.transactionsType})`, { transactionsType: 'disagrees with the link' });
+    throw new PaymentError('invalid', 'invalid_arguments', `transactionsType must be the link's (${link.transactionsType})`);
   }
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = checkCard({ ...payload, cardInformation: { ...payload.cardInformation, ...vaultExpiry(vaultCard), cardType: vaultCard.brand } }, link.cardTypes, await merchantCardCodes(deps.db, merchant.id, checked.services));

@@ -383,9 +383,10 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
       const code = await newLink(m, method);
       const res = await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
       expect(res.status, `${payerType} on a ${method} link`).toBe(400);
-      expect(JSON.stringify(res)).toContain('transactionsType');
-      // A value that is wrong, not one that is missing.
+      // A value that is wrong, not one that is missing, named in the answer's language alone.
       expect(res.data['code']).toBe('invalid_arguments');
+      expect(res.data['message']).toContain(`(transactionsType debe ser el del enlace (${method === 'manual' ? 'AUTH' : 'AUTH_CAPTURE'}))`);
+      expect(res.data).not.toHaveProperty('transactionsType');
       expect(await setup.t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
     }
     // The link's own type goes through: an automatic payment is captured and booked at once.

@@ -41,11 +41,18 @@ function isCalendarDateTime(text: string): boolean {
   return day !== undefined && !Number.isNaN(Date.parse(text)) && isCalendarDay(day) && Number(hour) <= 23;
 }
 
+/** Years the database's timestamps take as written: year 0 (and 10000, an offset away from 9999) is out of its range. */
+function isWithinDatabaseYears(text: string): boolean {
+  const year = new Date(text).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** RFC 3339 with its offset. */
 const dateTime = (field: string) => v.pipe(
   v.string(`${field} must be a date-time string`),
   v.regex(RFC3339, `${field} must be an RFC 3339 date-time with an offset, such as 2026-12-01T18:00:00Z`),
   v.check(isCalendarDateTime, `${field} is not a real date`),
+  v.check(isWithinDatabaseYears, `${field} must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z`),
   v.transform((s) => new Date(s)),
 );
 
@@ -119,7 +126,8 @@ const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `
 export const codOperQuery = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));
 /** A calendar day, as a payout's arrivalDate. */
 export const dayQuery = (field: string) => v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`),
-  v.check(isCalendarDay, `${field} must be a date (YYYY-MM-DD)`));
+  v.check(isCalendarDay, `${field} must be a date (YYYY-MM-DD)`),
+  v.check((day) => !day.startsWith('0000'), `${field} must fall between 0001-01-01 and 9999-12-31`));
 
 export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
 /** What the recovery after a lost webhook asks for (docs/webhooks.md). */
