@@ -1,5 +1,18 @@
+import * as v from 'valibot';
+import { hasForbiddenCharacters, isHttpUrl } from '@pasarela/core';
 import { ApiError } from '../errors/ApiError';
 import { webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
+
+/**
+ * A webhook URL as a merchant or the console sends it: http or https, and no control or bidi
+ * character, which would show the URL in the console and the lists as other than it is.
+ */
+export const webhookUrlText = (field: string, invalid = `${field} must be an http or https address`) => v.pipe(
+  v.string(`${field} must be a string`),
+  v.maxLength(2000, `${field} is too long`),
+  v.check(isHttpUrl, invalid),
+  v.check((url) => !hasForbiddenCharacters(url), `${field} must not hold control or bidi characters`),
+);
 
 /**
  * The webhook-target rule at every door that takes a URL or sends to a stored one (admin merchants

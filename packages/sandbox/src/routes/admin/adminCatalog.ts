@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { acceptWebhookUrl } from '../webhookUrlRule';
+import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -38,7 +38,7 @@ const MerchantSchema = v.object({
   methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array')),
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
-  webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
+  webhookUrl: v.optional(webhookUrlText('webhookUrl', 'webhookUrl must be an http(s) URL')),
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
   // Its payers' Nequi phones are of this country (core nequiPhoneRule); it decides the currency (CO: COP).
   country: v.optional(v.pipe(v.string('country must be a string'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
@@ -47,7 +47,7 @@ const MerchantSettingsSchema = v.object({
   captchaRequired: v.boolean('captchaRequired must be a boolean'),
 }, 'the body must be a JSON object');
 const MerchantKeysSchema = v.object({
-  webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
+  webhookUrl: v.optional(v.nullable(webhookUrlText('webhookUrl', 'webhookUrl must be an http(s) URL'))),
 });
 const StationSchema = v.pipe(v.object({
   stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),

@@ -143,6 +143,11 @@ describe('webhook endpoints', () => {
     expect((await api.call('DELETE', `/webhook-endpoints/${theirs}`, { key: m.key })).status).toBe(404);
     const bad = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: 'ftp://x', events: ['*'] }, headers: { 'accept-language': 'en' } });
     expect(bad.json).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('url must be an http or https address') });
+    // A bidi override would show the URL in lists and the console as other than it is.
+    for (const sneaky of ['https://example.com/\u202ehook', 'https://example.com/a\u0007b']) {
+      const refused = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: sneaky }, headers: { 'accept-language': 'es' } });
+      expect(refused.json).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('(url no puede tener caracteres de control ni bidireccionales)') });
+    }
     const badType = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url, events: ['payment.done'] } });
     expect(badType.status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { arrivalDateOf, isHttpUrl, timeZoneOfCountry, type Currency } from '@pasarela/core';
+import { arrivalDateOf, timeZoneOfCountry, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -14,7 +14,7 @@ import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { disputeEventDataOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
-import { acceptWebhookUrl } from '../webhookUrlRule';
+import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { findMerchant } from '../../store/merchants';
@@ -28,7 +28,7 @@ const NoParameters = v.strictObject({});
 const ENDPOINT_ID = /^we_[0-9a-f]{32}$/;
 const DELIVERY_ID = /^(whd|evt)_[0-9a-f]{32}$/;
 
-const url = v.pipe(v.string('url must be a string'), v.maxLength(2000, 'url is too long'), v.check(isHttpUrl, 'url must be an http or https address'));
+const url = webhookUrlText('url');
 const events = v.pipe(
   v.array(v.picklist(['*', ...WEBHOOK_EVENT_TYPES], `events must list event types (${WEBHOOK_EVENT_TYPES.join(', ')}) or *`), 'events must be an array'),
   v.minLength(1, 'events must not be empty'),
