@@ -32,7 +32,7 @@ import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
 import { listenToTransactions } from './changes/transactionEvents';
 import { listenToAdminChanges } from './changes/adminChanges';
-import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
+import { DEFAULT_WEBHOOK_DELIVERY, webhookSender, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, DEFAULT_HTTP_TIMEOUTS, listenHttp, startDraining, type HttpTimeouts } from './http/httpServer';
 import type { RateLimits } from './http/rateLimit';
@@ -254,8 +254,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();
-  // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
-  const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
+  // Every node sends; each event is claimed by one (claimDueWebhooks), and a restart resumes from the
+  // table. A delivery that fails is logged as the timer's work is; its lease brings it back.
+  const webhooks = webhookSender(db, webhookDelivery, (error) => {
+    if (isConnectionError(error)) log.warn(errorFields(error), 'sending webhooks: a delivery\'s outcome waits for the database');
+    else log.error(errorFields(error), 'sending webhooks failed');
+  });
+  const stopWebhookTimer = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => webhooks.pump());
+  const stopWebhooks = async () => {
+    await stopWebhookTimer();
+    await webhooks.stop();
+  };
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
   // Unless an endpoint still has to send them.
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));

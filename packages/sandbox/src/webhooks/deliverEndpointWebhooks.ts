@@ -1,21 +1,22 @@
 import type { Queryable } from '../db/Database';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
-import { postWebhook, type WebhookPost } from './postWebhook';
+import type { WebhookPost } from './postWebhook';
 import { privateTargetsAllowed } from './webhookTarget';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
+import { DUE_WITHIN_ROOM, roomParameters, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 
 /** Stated here: deliverWebhooks.ts imports this file. */
 interface DeliverySettings {
   retryDelaysMs: readonly number[];
   timeoutMs: number;
-  batch: number;
   allowPrivateAddresses?: boolean | undefined;
   countDelivery?: ((outcome: 'delivered' | 'retrying' | 'failed') => void) | undefined;
 }
 
-interface ClaimedDelivery {
+interface EndpointDeliveryRow {
   id: string;
+  merchant_id: number;
   attempts: number;
   test_body: string | null;
   url: string;
@@ -27,58 +28,65 @@ interface ClaimedDelivery {
   event: WebhookEventRow | null;
 }
 
-/** The other endpoints' deliveries and test events, claimed and leased as deliverDueWebhooks does. */
-export async function deliverEndpointWebhooks(
-  db: Queryable, settings: DeliverySettings, send: (post: WebhookPost) => Promise<number> = postWebhook, errorNameOf: (error: unknown) => string = String,
-): Promise<number> {
-  const claimed = await db.query<ClaimedDelivery>(
+/**
+ * The other endpoints' deliveries and test events that are due, claimed and leased as
+ * claimDueWebhooks claims the primary endpoint's (within `room`), each handed back to be sent.
+ */
+export async function claimEndpointDeliveries(
+  db: Queryable, settings: DeliverySettings, room: ClaimRoom, send: (post: WebhookPost) => Promise<number>, errorNameOf: (error: unknown) => string,
+): Promise<ClaimedDelivery[]> {
+  if (room.total <= 0) return [];
+  const claimed = await db.query<EndpointDeliveryRow>(
     `update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-       from (select id from webhook_deliveries where state = 'pending' and next_attempt_at <= now()
+       from (select id from webhook_deliveries where id in (${DUE_WITHIN_ROOM('webhook_deliveries')})
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
-      returning d.id, d.attempts, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
+      returning d.id, d.merchant_id, d.attempts, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
         (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event`,
-    [settings.batch, settings.timeoutMs / 1000 + 30],
+    [room.total, settings.timeoutMs / 1000 + 30, ...roomParameters(room)],
   );
-  let attempted = 0;
-  await Promise.all(claimed.map(async (delivery) => {
-    const event = delivery.event;
-    if (event && !endpointTakes(delivery.events, webhookEventOf(event).type)) {
-      await db.query('delete from webhook_deliveries where id = $1', [delivery.id]);
-      return;
-    }
-    attempted += 1;
-    const body = delivery.test_body ?? (event ? webhookBodyOf(event) : '');
-    let ok = false;
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      statusCode = await send({
-        url: delivery.url,
-        headers: {
-          'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1',
-          'pasarela-signature': signaturesHeaderOf(body, signingSecretsOf(delivery), Math.floor(Date.now() / 1000)),
-          [API_VERSION_HEADER.toLowerCase()]: CURRENT_API_VERSION,
-        },
-        body,
-        timeoutMs: settings.timeoutMs,
-        allowPrivate: privateTargetsAllowed(delivery.private_allowed, settings.allowPrivateAddresses === true),
-      });
-      ok = statusCode >= 200 && statusCode < 300;
-    } catch (caught) {
-      error = errorNameOf(caught);
-    }
-    if (ok) {
-      await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`, [delivery.id, statusCode]);
-      settings.countDelivery?.('delivered');
-      return;
-    }
-    const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
-    await db.query(
-      `update webhook_deliveries set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
-      [delivery.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
-    );
-    settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
+  // An event of a type the endpoint no longer takes is not sent to it.
+  const untaken = claimed.filter((delivery) => delivery.event && !endpointTakes(delivery.events, webhookEventOf(delivery.event).type));
+  if (untaken.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [untaken.map((delivery) => delivery.id)]);
+  return claimed.filter((delivery) => !untaken.includes(delivery)).map((delivery) => ({
+    merchantId: delivery.merchant_id,
+    deliver: () => deliverOne(db, settings, delivery, send, errorNameOf),
   }));
-  return attempted;
+}
+
+async function deliverOne(
+  db: Queryable, settings: DeliverySettings, delivery: EndpointDeliveryRow, send: (post: WebhookPost) => Promise<number>, errorNameOf: (error: unknown) => string,
+): Promise<void> {
+  const event = delivery.event;
+  const body = delivery.test_body ?? (event ? webhookBodyOf(event) : '');
+  let ok = false;
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    statusCode = await send({
+      url: delivery.url,
+      headers: {
+        'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1',
+        'pasarela-signature': signaturesHeaderOf(body, signingSecretsOf(delivery), Math.floor(Date.now() / 1000)),
+        [API_VERSION_HEADER.toLowerCase()]: CURRENT_API_VERSION,
+      },
+      body,
+      timeoutMs: settings.timeoutMs,
+      allowPrivate: privateTargetsAllowed(delivery.private_allowed, settings.allowPrivateAddresses === true),
+    });
+    ok = statusCode >= 200 && statusCode < 300;
+  } catch (caught) {
+    error = errorNameOf(caught);
+  }
+  if (ok) {
+    await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`, [delivery.id, statusCode]);
+    settings.countDelivery?.('delivered');
+    return;
+  }
+  const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
+  await db.query(
+    `update webhook_deliveries set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
+    [delivery.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
+  );
+  settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
 }

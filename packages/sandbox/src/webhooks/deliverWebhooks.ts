@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
-import { deliverEndpointWebhooks } from './deliverEndpointWebhooks';
+import { claimEndpointDeliveries } from './deliverEndpointWebhooks';
+import { DUE_WITHIN_ROOM, roomParameters, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
@@ -12,7 +13,10 @@ export interface WebhookDeliverySettings {
   /** Growing; when they run out the event is marked failed. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
+  /** The most deliveries a node has in flight at once. */
   batch: number;
+  /** The most of them for one merchant: a slow or dead endpoint holds no more of the node's places. */
+  perMerchant?: number | undefined;
   /** WEBHOOK_ALLOW_PRIVATE; else a delivery to a loopback or private address fails (address_not_public), as it does for an endpoint accepted when they were refused. */
   allowPrivateAddresses?: boolean | undefined;
   /** The node's /metrics counter of attempts. */
@@ -24,6 +28,7 @@ export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliverySettings = {
   retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000, 24 * 3_600_000],
   timeoutMs: 10_000,
   batch: 20,
+  perMerchant: 5,
 };
 
 const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs / 1000 + 30;
@@ -35,31 +40,118 @@ type ClaimedEvent = WebhookEventRow & {
 
 /**
  * Rows claimed `for update skip locked` and leased past the timeout, so nodes never send one event
- * twice and one that dies mid-send leaves it to be retried.
+ * twice and one that dies mid-send leaves it to be retried: the primary endpoint's events, then the
+ * other endpoints' deliveries, within `room`. Each comes back to be sent (`deliver`).
  */
-export async function deliverDueWebhooks(
+export async function claimDueWebhooks(
   db: Queryable,
-  settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
+  settings: WebhookDeliverySettings,
+  room: ClaimRoom,
   send: (post: WebhookPost) => Promise<number> = postWebhook,
-): Promise<number> {
+): Promise<ClaimedDelivery[]> {
+  if (room.total <= 0) return [];
   const claimed = await db.query<ClaimedEvent>(
     `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-       from (select id from webhook_events where state = 'pending' and next_attempt_at <= now()
+       from (select id from webhook_events where id in (${DUE_WITHIN_ROOM('webhook_events')})
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
       returning e.*, m.webhook_url, m.webhook_secret, m.webhook_private_allowed,
         (select p.previous_secret from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret,
         (select p.previous_secret_expires_at from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret_expires_at,
         (select p.events from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as endpoint_events`,
-    [settings.batch, leaseSecondsOf(settings)],
+    [room.total, leaseSecondsOf(settings), ...roomParameters(room)],
   );
   // An event of a type the endpoint does not take is not sent; the other endpoints' deliveries follow.
   const taken = claimed.filter((event) => endpointTakes(event.endpoint_events ?? ['*'], webhookEventOf(event).type));
   const skipped = claimed.filter((event) => !taken.includes(event)).map((event) => event.id);
   // Nothing was sent: its claim is not an attempt.
   if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
-  await Promise.all(taken.map(async (event) => recordAttempt(db, event, await attempt(event, settings, send), settings)));
-  return taken.length + (await deliverEndpointWebhooks(db, settings, send, errorNameOf));
+  const primary = taken.map((event): ClaimedDelivery => ({
+    merchantId: event.merchant_id,
+    deliver: async () => recordAttempt(db, event, await attempt(event, settings, send), settings),
+  }));
+  const busy = new Map(room.busy);
+  for (const { merchantId } of primary) busy.set(merchantId, (busy.get(merchantId) ?? 0) + 1);
+  const others = await claimEndpointDeliveries(db, settings, { ...room, total: room.total - primary.length, busy }, send, errorNameOf);
+  return [...primary, ...others];
+}
+
+/** What is due now, sent, and every outcome recorded before it returns; the count sent. */
+export async function deliverDueWebhooks(
+  db: Queryable,
+  settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
+  send: (post: WebhookPost) => Promise<number> = postWebhook,
+): Promise<number> {
+  const room = { total: 2 * settings.batch, perMerchant: 2 * settings.batch, busy: new Map<number, number>() };
+  const deliveries = await claimDueWebhooks(db, settings, room, send);
+  await Promise.all(deliveries.map((delivery) => delivery.deliver()));
+  return deliveries.length;
+}
+
+/**
+ * A node's sender. `pump` claims what is due within the node's places (`batch` in all, `perMerchant`
+ * each) and leaves each delivery to finish on its own: an endpoint that answers slowly holds up no
+ * other. A delivery that ends frees its place and claims again, so a busy merchant's webhooks go out
+ * as fast as its endpoint answers; the caller's timer pumps for retries that come due. `stop` claims
+ * no more and waits for those in flight.
+ */
+export function webhookSender(
+  db: Queryable,
+  settings: WebhookDeliverySettings,
+  onError: (error: unknown) => void,
+  send: (post: WebhookPost) => Promise<number> = postWebhook,
+) {
+  const inFlight = new Set<Promise<void>>();
+  const busy = new Map<number, number>();
+  const perMerchant = settings.perMerchant ?? settings.batch;
+  let claiming: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const start = ({ merchantId, deliver }: ClaimedDelivery) => {
+    busy.set(merchantId, (busy.get(merchantId) ?? 0) + 1);
+    const running: Promise<void> = deliver().catch(onError).finally(() => {
+      inFlight.delete(running);
+      const left = (busy.get(merchantId) ?? 1) - 1;
+      if (left > 0) busy.set(merchantId, left);
+      else busy.delete(merchantId);
+      void pump().catch(onError);
+    });
+    inFlight.add(running);
+  };
+
+  async function claimWhileDue(): Promise<void> {
+    do {
+      again = false;
+      const total = settings.batch - inFlight.size;
+      if (stopped || total <= 0) return;
+      const claimed = await claimDueWebhooks(db, settings, { total, perMerchant, busy }, send);
+      claimed.forEach(start);
+      // Claimed as many as there was room for: more may be due.
+      if (claimed.length === total) again = true;
+    } while (again);
+  }
+
+  /** Claims now; one claim at a time, a call meanwhile claims again after it. */
+  function pump(): Promise<void> {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = claimWhileDue().finally(() => {
+      claiming = undefined;
+    });
+    return claiming;
+  }
+
+  return {
+    pump,
+    async stop(): Promise<void> {
+      stopped = true;
+      await claiming?.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
 }
 
 interface AttemptOutcome {
