@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../src/webhooks/deliverWebhooks';
+import type { Queryable } from '../src/db/Database';
+import { claimDueWebhooks, DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../src/webhooks/deliverWebhooks';
+import { postWebhook, type WebhookPost } from '../src/webhooks/postWebhook';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -51,4 +53,16 @@ export function verifiedTimestampOf(header: string | string[] | undefined, body:
   const expected = createHmac('sha256', webhookSecret).update(`${t}.${body}`).digest();
   const given = Buffer.from(parts.get('v1') ?? '', 'hex');
   return /^\d+$/.test(t) && given.length === expected.length && timingSafeEqual(given, expected) ? Number(t) : undefined;
+}
+
+/** What is due now, sent, and every outcome recorded before it returns (a node's sender leaves them in flight); the count sent. */
+export async function deliverDueWebhooks(
+  db: Queryable,
+  settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
+  send: (post: WebhookPost) => Promise<number> = postWebhook,
+): Promise<number> {
+  const room = { total: 2 * settings.batch, perMerchant: 2 * settings.batch, busy: new Map<number, number>() };
+  const deliveries = await claimDueWebhooks(db, settings, room, send);
+  await Promise.all(deliveries.map((delivery) => delivery.deliver()));
+  return deliveries.length;
 }

@@ -11,8 +11,7 @@ import { defaultPaths } from '../paths';
 import { tokenizedCardPayload, createTestApp, newTestSchema, withCaptcha, type TestApp } from '../../test/testApp';
 import { copyTemplateDataDir } from '../../test/pgliteTemplate';
 import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../../test/testServer';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver, deliverDueWebhooks } from '../../test/webhookReceiver';
 import { startTestVault, testCardVault, TEST_VAULT_API_SECRET, type TestVault } from '../../test/testCardVault';
 
 let t: TestApp;

@@ -5,8 +5,8 @@ import { httpGateways } from '../gateways/http/httpGateways';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver';
-import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { startWebhookReceiver, type WebhookReceiver, deliverDueWebhooks } from '../../test/webhookReceiver';
+import { DEFAULT_WEBHOOK_DELIVERY } from '../webhooks/deliverWebhooks';
 import { privateTargetsAllowed, webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
 import { noCardVault } from '../gateways/cardVault';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver';
-import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { startWebhookReceiver, type WebhookReceiver, deliverDueWebhooks } from '../../test/webhookReceiver';
+import { DEFAULT_WEBHOOK_DELIVERY } from '../webhooks/deliverWebhooks';
 import { postWebhook } from '../webhooks/postWebhook';
 import { isPublicAddress, webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
 

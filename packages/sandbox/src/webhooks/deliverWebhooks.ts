@@ -76,18 +76,6 @@ export async function claimDueWebhooks(
   return [...primary, ...others];
 }
 
-/** What is due now, sent, and every outcome recorded before it returns; the count sent. */
-export async function deliverDueWebhooks(
-  db: Queryable,
-  settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
-  send: (post: WebhookPost) => Promise<number> = postWebhook,
-): Promise<number> {
-  const room = { total: 2 * settings.batch, perMerchant: 2 * settings.batch, busy: new Map<number, number>() };
-  const deliveries = await claimDueWebhooks(db, settings, room, send);
-  await Promise.all(deliveries.map((delivery) => delivery.deliver()));
-  return deliveries.length;
-}
-
 /**
  * A node's sender. `pump` claims what is due within the node's places (`batch` in all, `perMerchant`
  * each) and leaves each delivery to finish on its own: an endpoint that answers slowly holds up no

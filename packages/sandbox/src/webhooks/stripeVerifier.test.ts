@@ -1,8 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
-import { deliverDueWebhooks } from './deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver, deliverDueWebhooks } from '../../test/webhookReceiver';
 
 // docs/webhooks.md says the signature is Stripe's scheme exactly (t=,v1=, HMAC-SHA256 of "t.body"
 // under the whole secret string): a merchant can check a delivery with Stripe's own library.

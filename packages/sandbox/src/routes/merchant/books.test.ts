@@ -2,8 +2,7 @@ import { constructEvent } from '@pasarela/node';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload } from '../../../test/testApp';
-import { TO_RECEIVER } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { TO_RECEIVER, deliverDueWebhooks } from '../../../test/webhookReceiver';
 
 // The merchant's books through the merchant API (docs/merchant-api.md "Books"): fees and net on
 // each payment and refund, the balance, a payout rehearsed with the sandbox's call, its CSV report.

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { disputeAtProcessor, disputeFacts } from '../../../test/cardNetwork';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload } from '../../../test/testApp';
-import { TO_RECEIVER } from '../../../test/webhookReceiver';
+import { TO_RECEIVER, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { gatewayCall } from '../../gateways/GatewayCall';
 import { Metrics } from '../../ops/metrics';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // A bookkeeper's filters and what leads a line back to the shop's order (docs/merchant-api.md
 // "Books"), gzip bodies on the merchant API, and the node's counters of money operations.

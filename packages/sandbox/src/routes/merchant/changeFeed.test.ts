@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload, createMerchant } from '../../../test/testApp';
-import { TO_RECEIVER } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { TO_RECEIVER, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { deleteOldEvents } from '../../store/merchantEvents';
 
 // The change feed (GET /events), updatedFrom / updatedTo on the lists, and Pasarela-Version

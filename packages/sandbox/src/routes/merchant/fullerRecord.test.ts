@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { maskedPhone } from '../../merchantView/merchantTransaction';
 
 // The record a support desk and the books need (docs/merchant-api.md "Transactions"): who paid, with

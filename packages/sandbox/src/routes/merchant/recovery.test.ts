@@ -1,8 +1,7 @@
 import { constructEvent, Pasarela, type WebhookEvent } from '@pasarela/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
-import { TO_RECEIVER } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { TO_RECEIVER, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import type { WebhookPost } from '../../webhooks/postWebhook';
 
 // A shop server written from docs/webhooks.md with @pasarela/node: its endpoint verifies each

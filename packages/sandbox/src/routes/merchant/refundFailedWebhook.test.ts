@@ -6,8 +6,7 @@ import { faultyGateways } from '../../../test/gateways/faultyGateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
 
 // A refund left pending (its gateway did not answer) that its gateway never made ends `failed`:
 // the merchant hears it as a signed transaction.refund_failed webhook (docs/webhooks.md), verified

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload } from '../../../test/testApp';
-import { TO_RECEIVER, verifiedTimestampOf } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { TO_RECEIVER, verifiedTimestampOf, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
 
 // PRODUCT.md's refund test cards, as a shop server rehearses them through the merchant API:

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload } from '../../../test/testApp';
-import { TO_RECEIVER, verifiedTimestampOf } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { TO_RECEIVER, verifiedTimestampOf, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../../payments/reconcileAttempts';
 

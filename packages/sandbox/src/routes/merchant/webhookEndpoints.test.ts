@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, type WebhookReceiver } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
 import { constructEvent } from '@pasarela/node';
 
 // Webhook endpoints, key rolls and failure rehearsals through the merchant API

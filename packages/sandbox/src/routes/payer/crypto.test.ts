@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
-import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
 
 // Issue "Money is never wrong": cancelling a crypto payment after coins arrived refunds them, and
 // every party hears it: the payer (answer, receipt, e-mail), the merchant (webhook, verify call).
