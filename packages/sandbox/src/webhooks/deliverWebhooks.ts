@@ -40,15 +40,27 @@ type ClaimedEvent = WebhookEventRow & {
 
 /**
  * Rows claimed `for update skip locked` and leased past the timeout, so nodes never send one event
- * twice and one that dies mid-send leaves it to be retried: the primary endpoint's events, then the
- * other endpoints' deliveries, within `room`. Each comes back to be sent (`deliver`).
+ * twice and one that dies mid-send leaves it to be retried: the primary endpoint's events and the
+ * other endpoints' deliveries, within `room`, the other endpoints' first when `endpointsFirst` (a
+ * sender takes turns, so neither kind waits while the other fills its places). Each comes back to
+ * be sent (`deliver`).
  */
 export async function claimDueWebhooks(
   db: Queryable,
   settings: WebhookDeliverySettings,
   room: ClaimRoom,
   send: (post: WebhookPost) => Promise<number> = postWebhook,
+  endpointsFirst = false,
 ): Promise<ClaimedDelivery[]> {
+  const first = endpointsFirst ? await claimEndpointDeliveries(db, settings, room, send, errorNameOf) : await claimPrimary(db, settings, room, send);
+  const busy = new Map(room.busy);
+  for (const { merchantId } of first) busy.set(merchantId, (busy.get(merchantId) ?? 0) + 1);
+  const rest = { ...room, total: room.total - first.length, busy };
+  return [...first, ...(endpointsFirst ? await claimPrimary(db, settings, rest, send) : await claimEndpointDeliveries(db, settings, rest, send, errorNameOf))];
+}
+
+/** The primary endpoint's (the merchant's webhookUrl) due events. */
+async function claimPrimary(db: Queryable, settings: WebhookDeliverySettings, room: ClaimRoom, send: (post: WebhookPost) => Promise<number>): Promise<ClaimedDelivery[]> {
   if (room.total <= 0) return [];
   const claimed = await db.query<ClaimedEvent>(
     `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
@@ -66,14 +78,10 @@ export async function claimDueWebhooks(
   const skipped = claimed.filter((event) => !taken.includes(event)).map((event) => event.id);
   // Nothing was sent: its claim is not an attempt.
   if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
-  const primary = taken.map((event): ClaimedDelivery => ({
+  return taken.map((event): ClaimedDelivery => ({
     merchantId: event.merchant_id,
     deliver: async () => recordAttempt(db, event, await attempt(event, settings, send), settings),
   }));
-  const busy = new Map(room.busy);
-  for (const { merchantId } of primary) busy.set(merchantId, (busy.get(merchantId) ?? 0) + 1);
-  const others = await claimEndpointDeliveries(db, settings, { ...room, total: room.total - primary.length, busy }, send, errorNameOf);
-  return [...primary, ...others];
 }
 
 /**
@@ -94,6 +102,7 @@ export function webhookSender(
   const perMerchant = settings.perMerchant ?? settings.batch;
   let claiming: Promise<void> | undefined;
   let again = false;
+  let endpointsFirst = false;
   let stopped = false;
 
   const start = ({ merchantId, deliver }: ClaimedDelivery) => {
@@ -113,7 +122,8 @@ export function webhookSender(
       again = false;
       const total = settings.batch - inFlight.size;
       if (stopped || total <= 0) return;
-      const claimed = await claimDueWebhooks(db, settings, { total, perMerchant, busy }, send);
+      endpointsFirst = !endpointsFirst;
+      const claimed = await claimDueWebhooks(db, settings, { total, perMerchant, busy }, send, endpointsFirst);
       claimed.forEach(start);
       // Claimed as many as there was room for: more may be due.
       if (claimed.length === total) again = true;

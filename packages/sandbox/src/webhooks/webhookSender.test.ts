@@ -16,8 +16,14 @@ afterAll(async () => {
   await Promise.all([t.close(), slow.close(), fast.close()]);
 });
 
-async function newMerchant(url: string): Promise<number> {
+async function newMerchant(url: string, secondUrl?: string): Promise<number> {
   const res = await t.admin('POST', '/merchants', { name: 'Envíos S.A.', webhookUrl: url });
+  if (secondUrl) {
+    const second = await t.app.request('/api/v1/merchant/webhook-endpoints', {
+      method: 'POST', headers: { authorization: `Bearer ${String(res.json['secretKey'])}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: secondUrl }),
+    });
+    expect(second.status).toBe(201);
+  }
   return Number(res.json['idMerchant']);
 }
 
@@ -77,5 +83,27 @@ describe('the node\'s webhook sender', () => {
     const sent = fast.received.slice(before).map((r) => (JSON.parse(r.body) as { data: { codOper: string } }).data.codOper);
     expect(sent.sort()).toEqual([...codOpers].sort());
     expect((await eventsOf(busy)).every((e) => e.attempts === 1)).toBe(true);
+  });
+
+  it('takes turns between the merchants\' own webhookUrl and their other endpoints, so neither waits while the other fills the places', async () => {
+    const primary = await startWebhookReceiver();
+    const other = await startWebhookReceiver();
+    try {
+      const merchant = await newMerchant(primary.url, other.url);
+      for (let i = 0; i < 4; i += 1) await pay(merchant);
+      const order: string[] = [];
+      const sender = webhookSender(t.db, { ...TO_RECEIVER, batch: 1, perMerchant: 1 }, (error) => {
+        throw error;
+      }, async (post) => {
+        order.push(post.url === primary.url ? 'webhookUrl' : 'endpoint');
+        return 200;
+      });
+      await sender.pump();
+      await expect.poll(() => order.length, { timeout: 10_000 }).toBe(8);
+      await sender.stop();
+      expect(order.slice(0, 4)).toEqual(['endpoint', 'webhookUrl', 'endpoint', 'webhookUrl']);
+    } finally {
+      await Promise.all([primary.close(), other.close()]);
+    }
   });
 });
