@@ -33,7 +33,7 @@ async function command(breakage: string): Promise<{ code: number; broken: string
 describe('the contract kit', () => {
   it('passes adapters that keep the contract, the fault rules run through its proxy, only 3D Secure and undeclared cards skipped', async () => {
     const { code, broken, table } = await command('');
-    expect({ code, broken }).toEqual({ code: 0, broken: [] });
+    expect({ code, broken }, table).toEqual({ code: 0, broken: [] });
     expect(table).toMatch(/^rule +result\n/);
     expect(table).toMatch(/retries: while the processor is unavailable.* +pass\n/);
     expect(table).toMatch(/lookup: while the processor cannot be reached.* +pass\n/);
