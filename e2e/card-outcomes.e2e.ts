@@ -36,6 +36,12 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
     await approve.click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    // The checkout came back as a new page and says `ready` again (docs/events.md): the shop's status
+    // line, a live region, keeps "paid" and never goes back to "open".
+    const state = shop.page.locator('#checkout-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 10_000 }).toBe('paid');
+    await shop.page.waitForTimeout(2_000);
+    expect([await state.getAttribute('data-state'), await state.textContent()]).toEqual(['paid', expect.stringMatching(/^Pago aprobado/)]);
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');
     expect(transactions).toHaveLength(1);
     await context.close();
