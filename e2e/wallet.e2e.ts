@@ -299,6 +299,8 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await pay.click();
     // Pay asks nothing of the server and announces why; the focus stays on Pay.
     await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
+    // The press shows something too: what to do instead.
+    expect(await page.getByRole('alert').textContent()).toBe('Tu saldo no alcanza para este pagoElige otro método de pago arriba.');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Pagar con saldo/);
     expect(await transactionsFor(sandbox, code)).toEqual([]);
     // Logged out here by keyboard: the focus goes to the login's first field, never the page's body.

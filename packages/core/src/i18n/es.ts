@@ -438,6 +438,7 @@ export const es = {
   wallet_login_failed: 'Usuario o contraseña incorrectos',
   wallet_invalid_user: 'Usuario no válido',
   wallet_insufficient_balance: 'Tu saldo no alcanza para este pago',
+  wallet_short_choose_another: 'Elige otro método de pago arriba.',
   wallet_balance_login_intro: 'Inicia sesión para pagar con el saldo de tu billetera',
   new_card: 'Nueva tarjeta',
   wallet_qr_success: 'Tu pago con QR fue recibido',

@@ -79,6 +79,8 @@ function BalancePay({ payment }: MethodScreenProps) {
         // Said beside Pay until pressed; then a new alert at each press, so each is announced.
         <div className="alert" role={shortPresses > 0 ? 'alert' : undefined} id="balance-short" key={shortPresses}>
           <p className="alert__text">{t('wallet_insufficient_balance')}</p>
+          {/* Pay pressed: what the payer can do instead, so the press shows something. */}
+          {shortPresses > 0 ? <p className="alert__text">{t('wallet_short_choose_another')}</p> : null}
         </div>
       ) : null}
       <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.phase === 'loading'} aria-busy={paying} aria-describedby={short && !state.error ? 'balance-short' : undefined}>
