@@ -67,8 +67,12 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
       frame.decline(field, alertText);
       focusField(field, { preventScroll: true });
       declineBox.current?.scrollIntoView?.({ block: 'nearest' });
-    } else if (state.cvcCleared) focusField('cvc');
-    else alertBox.current?.scrollIntoView?.({ block: 'nearest' });
+    } else if (state.cvcCleared) {
+      // The message first, then the CVC below it: focused alone, the CVC scrolled the message (why
+      // it was emptied, and that nothing was charged) under the sticky header.
+      alertBox.current?.scrollIntoView?.({ block: 'nearest' });
+      focusField('cvc');
+    } else alertBox.current?.scrollIntoView?.({ block: 'nearest' });
   }, [state.alert, state.phase]);
   const onFrameEvent = (event: FrameEvent) => {
     if (event.type === 'change') {
