@@ -152,8 +152,8 @@ export {
   overallResultOfDisplay,
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
-export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdLapsed, capturableCentsOf, capturedCentsOf, totalPaidCentsOf } from './paymentHolds';
-export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal } from './paymentHolds';
+export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagrees, captureCheck, voidCheck, holdRefundRefusal, holdLapsed, capturableCentsOf, capturedCentsOf, totalPaidCentsOf } from './paymentHolds';
+export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal, HoldRefundRefusal } from './paymentHolds';
 export { refundPathOf, refundCheck, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capturableCentsOf, captureCheck, capturedCentsOf, captureMethodOf, holdLapsed, payerTypeDisagrees, totalPaidCentsOf, transactionsTypeOf, voidCheck, type Hold } from './paymentHolds';
+import { capturableCentsOf, captureCheck, capturedCentsOf, captureMethodOf, holdLapsed, holdRefundRefusal, payerTypeDisagrees, totalPaidCentsOf, transactionsTypeOf, voidCheck, type Hold } from './paymentHolds';
 
 const held: Hold = { state: 'authorized', heldCents: 4000, capturedCents: 0 };
 
@@ -60,6 +60,19 @@ describe('"void only uncaptured"', () => {
     ['expired', { ...held, state: 'expired' }, { refusal: 'hold_expired' }],
   ])('%s', (_case, hold, answer) => {
     expect(voidCheck(hold)).toEqual(answer);
+  });
+});
+
+describe('"what reaches the balance = only captured money", so only that is refunded', () => {
+  it.each<[string, Hold, ReturnType<typeof holdRefundRefusal>]>([
+    ['captured: refundable', { ...held, state: 'captured', capturedCents: 2500 }, undefined],
+    ['open: nothing taken yet (capture or void it)', held, 'hold_open'],
+    ['being captured: not yet taken', { ...held, state: 'capturing' }, 'capture_in_progress'],
+    ['being released: nothing taken', { ...held, state: 'releasing' }, 'hold_released'],
+    ['voided: nothing taken', { ...held, state: 'released' }, 'hold_released'],
+    ['expired: nothing taken', { ...held, state: 'expired' }, 'hold_released'],
+  ])('%s', (_case, hold, refusal) => {
+    expect(holdRefundRefusal(hold)).toBe(refusal);
   });
 });
 

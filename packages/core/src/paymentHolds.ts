@@ -82,6 +82,21 @@ export function holdLapsed(hold: Pick<Hold, 'state'>, captureBefore: Date, now: 
   return hold.state === 'authorized' && now.getTime() >= captureBefore.getTime();
 }
 
+/** Why a refund of a manual payment is refused: its hold is open, being captured, or was released (voided, or expired) uncaptured. */
+export type HoldRefundRefusal = 'hold_open' | 'capture_in_progress' | 'hold_released';
+
+/** "What reaches the balance = only captured money", so only that goes back: undefined once captured. */
+export function holdRefundRefusal(hold: Pick<Hold, 'state'>): HoldRefundRefusal | undefined {
+  switch (hold.state) {
+    case 'captured': return undefined;
+    case 'authorized': return 'hold_open';
+    case 'capturing': return 'capture_in_progress';
+    case 'releasing':
+    case 'released':
+    case 'expired': return 'hold_released';
+  }
+}
+
 /** What the merchant may still capture: the hold while it is open, else 0. */
 export function capturableCentsOf(hold: Hold): number {
   return hold.state === 'authorized' ? hold.heldCents : 0;

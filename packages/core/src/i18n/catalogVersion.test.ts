@@ -6,7 +6,7 @@ import { CATALOG_VERSION, catalogs } from './index';
 // version stays missing or old in every browser that cached that version: a payer reads a bare key.
 // Changing a text: bump CATALOG_VERSION and put the new fingerprint here (the failure prints it).
 const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
-  26: '0ee168e7160c036a',
+  27: 'f4b07fa59bb2b914',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -722,6 +722,8 @@ export const en: Record<keyof typeof es, string> = {
   detail_clave_not_refundable: 'a Clave payment cannot be refunded through Pasarela: the bank takes refunds only at its own counter; settle it with the payer directly',
   detail_pending_nothing: 'the payment is still pending: nothing was paid to refund; void it instead',
   detail_hold_not_captured: 'the payment is a hold not captured: nothing was taken to refund; capture or void it',
+  detail_hold_capturing_refund: 'a capture of this hold is being made: refund it once it is captured',
+  detail_hold_released_refund: 'the hold was released uncaptured: nothing was taken to refund',
   detail_wallet_gone: 'the wallet that paid no longer exists',
   detail_duplicate_charged: 'the earlier payment charged',
   detail_duplicate_waiting: 'the earlier payment may still charge',

@@ -721,6 +721,8 @@ export const es = {
   detail_clave_not_refundable: 'un pago Clave no se puede reembolsar por Pasarela: el banco solo acepta reembolsos en su propia ventanilla; arréglelo con el pagador directamente',
   detail_pending_nothing: 'el pago sigue pendiente: no se pagó nada que reembolsar; anúlelo en su lugar',
   detail_hold_not_captured: 'el pago es una retención no capturada: no se tomó nada que reembolsar; captúrela o anúlela',
+  detail_hold_capturing_refund: 'se está capturando esta retención: reembólsela cuando quede capturada',
+  detail_hold_released_refund: 'la retención se liberó sin capturar: no se tomó nada que reembolsar',
   detail_wallet_gone: 'la billetera que pagó ya no existe',
   detail_duplicate_charged: 'el pago anterior ya se cobró',
   detail_duplicate_waiting: 'el pago anterior aún puede cobrarse',

@@ -131,6 +131,8 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^A Clave payment cannot be refunded through Pasarela/, 'detail_clave_not_refundable', []],
   [/^The payment is still pending: nothing was paid to refund; void it instead$/, 'detail_pending_nothing', []],
   [/^The payment is a hold not captured/, 'detail_hold_not_captured', []],
+  [/^A capture of this hold is being made: refund it once it is captured$/, 'detail_hold_capturing_refund', []],
+  [/^The hold was released uncaptured: nothing was taken to refund$/, 'detail_hold_released_refund', []],
   [/^The wallet that paid no longer exists$/, 'detail_wallet_gone', []],
   [/^charged$/, 'detail_duplicate_charged', []],
   [/^waiting$/, 'detail_duplicate_waiting', []],

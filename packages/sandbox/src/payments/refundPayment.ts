@@ -1,4 +1,4 @@
-import { cryptoRefundCoins, minorUnitsText, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
+import { cryptoRefundCoins, holdRefundRefusal, minorUnitsText, refundCheck, refundPathOf, type HoldRefundRefusal, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -53,6 +53,13 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
   }
 }
 
+/** Why a manual payment's hold cannot be refunded, said so that what it advises can be done. */
+const HOLD_REFUND_REFUSALS: Readonly<Record<HoldRefundRefusal, string>> = {
+  hold_open: 'The payment is a hold not captured: nothing was taken to refund; capture or void it',
+  capture_in_progress: 'A capture of this hold is being made: refund it once it is captured',
+  hold_released: 'The hold was released uncaptured: nothing was taken to refund',
+};
+
 /**
  * The payment row is locked while what remains is checked and the refund's part held, so refunds
  * racing on any node, or a dispute arriving, never give back more than was paid and not disputed. A balance goes back in that transaction,
@@ -63,7 +70,8 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
     const hold = holdOf(row);
-    if (hold && hold.state !== 'captured') throw new PaymentError('conflict', 'transaction_not_refundable', 'The payment is a hold not captured: nothing was taken to refund; capture or void it');
+    const holdRefusal = hold ? holdRefundRefusal(hold) : undefined;
+    if (holdRefusal) throw new PaymentError('conflict', 'transaction_not_refundable', HOLD_REFUND_REFUSALS[holdRefusal]);
     // Of a manual payment, only what was captured may go back (core capturedCentsOf).
     const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
     const check = refundCheck(payment, amountCents);

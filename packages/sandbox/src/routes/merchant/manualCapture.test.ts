@@ -56,8 +56,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(await linesOf(m)).toEqual([]);
     expect(await balanceOf(m)).toEqual({ currency: 'USD', available: 0, pending: 0 });
     // Nothing captured, nothing to refund.
-    const refund = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key });
-    expect([refund.status, refund.json['code']]).toEqual([409, 'transaction_not_refundable']);
+    const refund = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, headers: { 'accept-language': 'en' } });
+    expect([refund.status, refund.json['code'], refund.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('capture or void it')]);
   });
 
   it('captures a part once: the processor takes that part, the books show only it, the rest is released, transaction.captured follows', async () => {
@@ -165,6 +165,9 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     // A second void says the hold is gone, as a void: not "only a hold can be captured".
     const again = await setup.api.call('POST', `/transactions/${codOper}/void`, { key: m.key, headers: { 'accept-language': 'es' } });
     expect([again.status, again.json['code'], again.json['message']]).toEqual([409, 'transaction_not_pending', 'Solo se puede anular un pago pendiente (la retención ya se liberó: no queda nada que anular)']);
+    // A refund says the hold was released: not "capture or void it", which both would refuse now.
+    const refund = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, headers: { 'accept-language': 'en' } });
+    expect([refund.status, refund.json['code'], refund.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('(the hold was released uncaptured: nothing was taken to refund)')]);
     expect(await linesOf(m)).toEqual([]);
     expect((await eventsFor(codOper)).map((e) => e.type)).toEqual(['transaction.approved', 'transaction.voided']);
     // Void only uncaptured.
@@ -204,6 +207,8 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(bookOf(lapsed)['voided']).toBe(true);
     expect(await verify(m, inTime)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 40 });
     expect((await capture(m, lapsed)).json['code']).toBe('transaction_not_capturable');
+    const refund = await setup.api.call('POST', `/transactions/${lapsed}/refunds`, { key: m.key, headers: { 'accept-language': 'es' } });
+    expect([refund.status, refund.json['code'], refund.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('(la retención se liberó sin capturar: no se tomó nada que reembolsar)')]);
     expect((await linesOf(m)).map((l) => [l.amount, l.codOper])).toEqual([[5, captured]]);
   });
 });
