@@ -1,3 +1,4 @@
+import { isBusinessDay } from './bankHolidays';
 // The books speak in the merchant's time zone (reports, periods).
 
 type PayoutSchedule = 'daily' | 'weekly' | 'manual';
@@ -27,8 +28,9 @@ export function payoutPeriodOf(schedule: PayoutSchedule, instant: Date, timeZone
   return undefined;
 }
 
-export function arrivalDateOf(instant: Date, timeZone: string): string {
-  let day = addDays(localDateOf(instant, timeZone), 1);
-  while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, 1);
+/** The next business day after the instant's day in the merchant's country: its banks open (bankHolidays.ts). */
+export function arrivalDateOf(instant: Date, country: string): string {
+  let day = addDays(localDateOf(instant, timeZoneOfCountry(country)), 1);
+  while (!isBusinessDay(country, day)) day = addDays(day, 1);
   return day;
 }

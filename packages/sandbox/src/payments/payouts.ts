@@ -38,7 +38,7 @@ async function payOut(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, periodOf:
   for (const merchant of await merchantsWithAvailableMoney(deps.db, onlyMerchant)) {
     const period = periodOf(merchant);
     if (period === undefined) continue;
-    const arrival = arrivalDateOf(now, timeZoneOfCountry(merchant.country));
+    const arrival = arrivalDateOf(now, merchant.country);
     const payout = await deps.db.transaction((tx) => createPayout(tx, merchant, period, arrival));
     if (!payout) continue;
     deps.metrics?.countPayout('created');

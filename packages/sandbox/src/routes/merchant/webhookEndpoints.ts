@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { arrivalDateOf, timeZoneOfCountry, type Currency } from '@pasarela/core';
+import { arrivalDateOf, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -118,7 +118,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
       object: merchantPayoutOf({
         // Its arrival as a payout made now has it: the next business day in the merchant's country.
         id: `po_${hex}`, amount_cents: cents.payout, currency, status: type === 'payout.failed' ? 'failed' : 'paid',
-        arrival_date: arrivalDateOf(new Date(), timeZoneOfCountry(merchant.country)),
+        arrival_date: arrivalDateOf(new Date(), merchant.country),
         failure: type === 'payout.failed' ? 'returned_by_bank' : null, destination: '000123454321', created_at: new Date(), updated_at: new Date(),
       }),
     } : {}),
