@@ -14,6 +14,7 @@ export interface DuplicateCheck {
 interface ChargeToCheck {
   merchantId: number;
   cardFingerprint: string;
+  /** "Same amount": what the card is charged, the amount with its tax and any donation. */
   amountCents: number;
   /** SPEC 3 `tryAgain`: the payer confirmed this is another purchase. */
   tryAgain: boolean;

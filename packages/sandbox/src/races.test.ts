@@ -301,8 +301,9 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const codOper = String(paid.data['codOper']);
     // Out of the 5-minute window, it no longer counts...
     await a.server.db.query("update transactions set created_at = now() - interval '10 minutes' where cod_oper = $1", [codOper]);
-    const [row] = await a.server.db.query<{ merchant_id: number; card_fingerprint: string; amount_cents: number }>(
-      'select merchant_id, card_fingerprint, amount_cents from transactions where cod_oper = $1', [codOper]);
+    // The rule's "same amount" is what the card was charged: amount, tax and donation.
+    const [row] = await a.server.db.query<{ merchant_id: number; card_fingerprint: string; charged_cents: number }>(
+      'select merchant_id, card_fingerprint, amount_cents + tax_cents + campaign_cents as charged_cents from transactions where cod_oper = $1', [codOper]);
     if (!row) throw new Error('the first payment is not recorded');
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -310,7 +311,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const lockHeld = new Promise<void>((resolve) => (locked = resolve));
     // ...until a transaction holding the rule's lock for that card and amount brings it back, committed later.
     const holder = a.server.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [duplicateLockKey({ merchantId: row.merchant_id, cardFingerprint: row.card_fingerprint, amountCents: row.amount_cents })]);
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [duplicateLockKey({ merchantId: row.merchant_id, cardFingerprint: row.card_fingerprint, amountCents: row.charged_cents })]);
       await tx.query('update transactions set created_at = now() where cod_oper = $1', [codOper]);
       locked();
       await released;

@@ -101,7 +101,8 @@ export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonym
   return { link, merchant, anonymousUserServiceId, amountCents, taxCents, services: opening?.services, prices: opening?.prices };
 }
 
-type CardCharged = Parameters<typeof duplicateCheckOf>[0];
+/** The card a payment charges, for SPEC 8's duplicate rule; the amount it compares is the attempt's charge (recordAttempt). */
+type CardCharged = Omit<Parameters<typeof duplicateCheckOf>[0], 'amountCents'>;
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
 
@@ -196,7 +197,8 @@ export async function recordAttempt(
   const fingerprint = attempt.request_fingerprint ?? '';
   const codOper = newCodOper();
   // tryAgain makes no check, so it takes no lock: only a checked insert waits for its card's others.
-  const check = charge ? duplicateCheckOf(charge) : null;
+  // "Same amount": what the card is charged, the amount with its tax and any donation, the total the payer's question names.
+  const check = charge ? duplicateCheckOf({ ...charge, amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents }) : null;
   // The captcha token spent, the duplicate rule's lock and check, and the attempt recorded in one
   // statement, one commit; told to every node after it.
   const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, cardTokenHash: cardToken && cardTokenHash(cardToken.key), announcedByNode: true };

@@ -69,7 +69,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
     user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant.id)),
   }, ctx.lang, fingerprint), {
-    merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents: checked.amountCents, tryAgain: payload.tryAgain === true,
+    merchantId: merchant.id, cardFingerprint: card.fingerprint, tryAgain: payload.tryAgain === true,
   }, { key: vaultCard.token, field: 'cardInformation.cardNumber' });
   if (inserted && captureMethodOf(row.tx_type) === 'manual') {
     await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS, checked.prices ?? await merchantPrices(deps.db, merchant.id));

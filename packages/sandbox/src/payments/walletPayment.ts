@@ -73,7 +73,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, input.lang, fingerprint), {
-    merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents, tryAgain: input.tryAgain === true,
+    merchantId: checked.merchant.id, cardFingerprint: sameCard, tryAgain: input.tryAgain === true,
   });
   const justRecorded = checked.prices && { singleUseLink: checked.link.singleUse, prices: checked.prices };
   return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, justRecorded, true) : row;

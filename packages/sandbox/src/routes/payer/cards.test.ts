@@ -154,6 +154,18 @@ describe('server-side rules', () => {
     expect((await pay({ cardNumber, amount: 26 }, link)).data['code']).toBe('invalid_amount');
     expect((await pay({}, link)).status).toBe(200);
   });
+  it('"same amount" is what the card is charged, tax included: 10.00 + 1.00 after 11.00 + 0 asks, 10.00 + 0 after 10.00 + 1.00 does not', async () => {
+    const cardNumber = testCardNumber(crypto.randomUUID());
+    const paid = await pay({ cardNumber, amount: 11, taxAmount: 0 }, await newLink(t, { amount: 11, taxAmount: 0 }));
+    expect(paid.data['status']).toBe(1);
+    const sameTotal = await pay({ cardNumber, amount: 10, taxAmount: 1 }, await newLink(t, { amount: 10, taxAmount: 1 }));
+    expect(sameTotal).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    const otherCard = testCardNumber(crypto.randomUUID());
+    expect((await pay({ cardNumber: otherCard, amount: 10, taxAmount: 1 }, await newLink(t, { amount: 10, taxAmount: 1 }))).data['status']).toBe(1);
+    // The same amount before tax, another total: another purchase, no question.
+    expect((await pay({ cardNumber: otherCard, amount: 10, taxAmount: 0 }, await newLink(t, { amount: 10, taxAmount: 0 }))).data['status']).toBe(1);
+  });
+
   it('SPEC 9 "Duplicate window 5 minutes": a payment made 4:50 ago is a duplicate, one made 5:10 ago is not', async () => {
     const link = await newLink(t);
     const cardNumber = testCardNumber(crypto.randomUUID());
