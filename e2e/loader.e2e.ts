@@ -84,19 +84,21 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await page.close();
   });
 
-  // docs/events.md "error": a link the checkout cannot take is told to the shop, beside the page that
-  // explains it to the payer; the checkout stays open until the payer or the shop closes it.
-  it('an unknown or expired link: an error event with its code, and the checkout stays open on the page that explains it', async () => {
+  // docs/events.md "error": a link the checkout cannot take is told to the shop, after `ready`, beside
+  // the page that explains it to the payer; the checkout stays open until the payer or the shop closes it.
+  it('an unknown or expired link: ready, then an error event with its code, and the checkout stays open on the page that explains it', async () => {
     const expired = await createLink(sandbox, { amount: 12.5, description: 'Café vencido', expiresInSeconds: -60 });
     for (const [code, expected, heading] of [['LKNOPE000000', 'error_to_load', /no encontrada|not found/i], [expired, 'expired_link', /vencido|expired/i]] as const) {
       const page = await shopPage();
       await page.evaluate((c) => {
         window.__events = [];
         const handle = window.Checkout.open({ code: c });
+        handle.on('ready', () => window.__events?.push('ready'));
         handle.on('error', (error) => window.__events?.push(`error ${(error as { code: string }).code}`));
         handle.on('close', () => window.__events?.push('close'));
       }, code);
-      await expect.poll(() => page.evaluate(() => window.__events), { timeout: 20_000 }).toEqual([`error ${expected}`]);
+      // `ready` first: a shop that clears its error state on ready keeps the failure.
+      await expect.poll(() => page.evaluate(() => window.__events), { timeout: 20_000 }).toEqual(['ready', `error ${expected}`]);
       await page.frameLocator('iframe[src*="/pf/widget"]').getByRole('heading', { name: heading }).waitFor({ timeout: 20_000 });
       expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
       await page.close();

@@ -4,6 +4,9 @@ import { createParentBridge, type Connector } from './parentBridge';
 import { parentOriginFrom } from './parentOrigin';
 
 const framed = { parent: {} } as unknown as Window;
+// The connection awaits the failure reasons' chunk, imported on first use: its first transform can take
+// over a second on a loaded machine, past waitFor's default.
+const CONNECTED = { timeout: 10_000 };
 
 describe('parentOriginFrom', () => {
   it.each([
@@ -47,9 +50,24 @@ describe('createParentBridge', () => {
     await vi.waitFor(() => expect(sent).toEqual([
       { type: 'ready', version: '1' },
       { type: 'resize', height: 300 },
-    ]));
+    ]), CONNECTED);
     bridge.notify({ type: 'close' });
     expect(sent.at(-1)).toEqual({ type: 'close' });
+  });
+
+  it('an error found before the first screen is told after ready (a shop clears its error state on ready), later ones at once', async () => {
+    const sent: WidgetMessage[] = [];
+    const connector = vi.fn<Connector>(async () => ({ notify: (m: WidgetMessage) => void sent.push(m) }));
+    const bridge = createParentBridge('https://shop.test', framed, connector);
+    const unknownLink = { type: 'error', error: { code: 'error_to_load', message: 'No se pudo cargar', category: 'api' } } as const;
+    bridge.notify(unknownLink);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([]);
+    bridge.notify({ type: 'ready', version: '1' });
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'ready', version: '1' }, unknownLink]), CONNECTED);
+    const later = { type: 'error', error: { code: 'connection_error', message: 'Sin conexión', category: 'network' } } as const;
+    bridge.notify(later);
+    expect(sent.at(-1)).toEqual(later);
   });
 
   it('a name waits for the connection like a resize, only the latest kept', async () => {
@@ -63,7 +81,7 @@ describe('createParentBridge', () => {
     await vi.waitFor(() => expect(sent).toEqual([
       { type: 'name', name: 'Pago a Tostadores del Casco: $8.25' },
       { type: 'ready', version: '1' },
-    ]));
+    ]), CONNECTED);
   });
 
   it('passes requestClose from the parent to the listeners', async () => {
@@ -87,6 +105,6 @@ describe('createParentBridge', () => {
     const bridge = createParentBridge('https://shop.test', framed, connector);
     bridge.notify({ type: 'close' });
     expect(connector).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(sent).toEqual([{ type: 'close' }]));
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'close' }]), CONNECTED);
   });
 });

@@ -62,14 +62,27 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
       });
   };
 
+  const deliver = (message: WidgetMessage) => {
+    if (remote) return send(message);
+    if (onlyLatest(message)) queue = queue.filter((m) => m.type !== message.type);
+    queue.push(message);
+    if (!onlyLatest(message)) connectNow();
+  };
+  // `ready` comes first: an error found while the first screen loads (a link unknown or expired) is
+  // told after it, so a shop that clears its error state on `ready` keeps the failure (docs/events.md).
+  let errorsBeforeReady: WidgetMessage[] | null = [];
+
   return {
     embedded: true,
     notify(message) {
       if (message.type === 'close' && closeInterceptor?.()) return;
-      if (remote) return send(message);
-      if (onlyLatest(message)) queue = queue.filter((m) => m.type !== message.type);
-      queue.push(message);
-      if (!onlyLatest(message)) connectNow();
+      if (message.type === 'error' && errorsBeforeReady) return void errorsBeforeReady.push(message);
+      deliver(message);
+      if (message.type === 'ready' && errorsBeforeReady) {
+        const held = errorsBeforeReady;
+        errorsBeforeReady = null;
+        held.forEach(deliver);
+      }
     },
     onCloseRequested(listener) {
       closeListeners.push(listener);
