@@ -191,6 +191,8 @@ describe('webhook endpoints', () => {
     const event = constructEvent(got[0]?.body ?? '', got[0]?.headers['pasarela-signature'], String(made.json['secret']));
     expect(event.type).toBe('transaction.refunded');
     expect(bodyOf(got[0] as ReceivedWebhook).test).toBe(true);
+    // A card payment of a link, as a real one: its linkCode is null only for a subscription's charge (docs/webhooks.md).
+    expect(JSON.parse(got[0]?.body ?? '{}').data).toMatchObject({ method: 'card', linkCode: expect.stringMatching(/^LK[0-9A-F]{12}$/) });
     api.checkWebhookEvent(JSON.parse(got[0]?.body ?? '{}'));
     const deliveries = (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'];
     expect(deliveries).toEqual([expect.objectContaining({ id: queued.json['id'], test: true, state: 'delivered', lastStatusCode: 200 })]);

@@ -81,7 +81,7 @@ const SAMPLE_CENTS: Record<Currency, { amount: number; tax: number; refunded: nu
   COP: { amount: 5_000_000, tax: 950_000, refunded: 2_000_000, captured: 4_000_000, payout: 5_712_000 },
 };
 
-/** Marked test; no real payment is named. A dispute's and a payout's sample carry a dispute and a payout, as their real events do. */
+/** Marked test; no real payment or link is named (a link payment's sample, so its linkCode is one made up). A dispute's and a payout's sample carry a dispute and a payout, as their real events do. */
 export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchant: { id: number; currency: Currency; country: string }): string {
   const hex = randomBytes(16).toString('hex');
   const declined = type === 'transaction.declined' || type === 'transaction.voided';
@@ -97,7 +97,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card', currency,
     status: type === 'transaction.pending' ? -1 : declined ? 0 : 1,
     auth_status: type === 'transaction.pending' ? 'PENDING_3DS' : type === 'transaction.voided' ? 'CANCELLED' : declined ? 'INSUFFICIENT_FUNDS' : 'APPROVED',
-    amount_cents: cents.amount, tax_cents: cents.tax, link_code: null, order_reference: 'test-order', metadata: { test: 'true' },
+    amount_cents: cents.amount, tax_cents: cents.tax, link_code: `LK${hex.slice(12, 24).toUpperCase()}`, order_reference: 'test-order', metadata: { test: 'true' },
     refunded_cents: type === 'transaction.refunded' ? cents.refunded : 0,
     payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
