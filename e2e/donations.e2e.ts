@@ -24,10 +24,19 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
     await group.waitFor({ timeout: 10_000 });
     expect(await group.getByRole('radio', { name: 'No donar esta vez' }).isChecked()).toBe(true);
-    // Another amount below the campaign's minimum is refused in place.
+    // Another amount below the campaign's minimum is refused in place, once the payer leaves the field:
+    // not while typing, where "2." on the way to "2.50" is no error either.
     await group.getByRole('radio', { name: 'Otro monto' }).check();
-    await page.getByLabel('Monto de la donación').fill('0.50');
-    expect(await page.locator('#field-donationAmount-error').textContent()).not.toBe('');
+    const amount = page.getByLabel('Monto de la donación');
+    const error = page.locator('#field-donationAmount-error');
+    await amount.pressSequentially('2.');
+    expect([await error.textContent(), await amount.getAttribute('aria-invalid')]).toEqual(['', 'false']);
+    await amount.fill('');
+    await amount.pressSequentially('0.50');
+    expect(await error.textContent()).toBe('');
+    await amount.press('Tab');
+    await expect.poll(() => error.textContent()).not.toBe('');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
     await group.getByRole('radio', { name: '$5.00' }).check();
     expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
     // The Pay button says what is charged: the payment and the donation.

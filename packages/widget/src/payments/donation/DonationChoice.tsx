@@ -40,6 +40,7 @@ export function DonationChoice({ bridge, store, lang, disabled, total }: { bridg
           hint={limits || undefined}
           error={state.error ? t(state.error) : undefined}
           onValue={(value) => store.getState().setOther(value)}
+          onBlur={() => store.getState().checkOther()}
         />
       ) : null}
       <p className="donation__total" aria-live="polite">

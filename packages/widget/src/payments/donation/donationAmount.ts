@@ -10,9 +10,10 @@ export interface DonationState {
   error: CatalogKey | null;
 }
 
+/** The amount typed, "2." (its decimals on the way) included. */
 export function otherAmount(text: string): number {
   const clean = text.trim();
-  return /^\d+(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
+  return /^\d+(\.\d*)?$/.test(clean) ? Number(clean) : Number.NaN;
 }
 
 export function chosenDonationAmount(state: DonationState): number {

@@ -10,16 +10,24 @@ export interface Donation {
 }
 
 export function createDonationStore(bridge: CampaignBridge) {
-  const store = createStore<DonationState & { choose(choice: DonationChoice): void; setOther(text: string): void; donation(): Donation | null }>()((set, get) => ({
+  const errorOf = (other: string) => {
+    const amount = otherAmount(other);
+    return other.trim() === '' ? null : Number.isNaN(amount) ? 'invalid_amount' : campaignAmountError(amount, bridge.campaign);
+  };
+  const store = createStore<DonationState & { choose(choice: DonationChoice): void; setOther(text: string): void; checkOther(): void; donation(): Donation | null }>()((set, get) => ({
     choice: 'none',
     other: '',
     error: null,
     choose(choice) {
       set({ choice, error: null });
     },
+    // Said when the payer leaves the field or pays, not while typing ("1" on the way to "15" is under a
+    // minimum of 5): an error already said is checked again at each keystroke, so it goes once fixed.
     setOther(other) {
-      const amount = otherAmount(other);
-      set({ other, error: other.trim() === '' ? null : Number.isNaN(amount) ? 'invalid_amount' : campaignAmountError(amount, bridge.campaign) });
+      set({ other, error: get().error === null ? null : errorOf(other) });
+    },
+    checkOther() {
+      set({ error: errorOf(get().other) });
     },
     donation() {
       const { choice, other } = get();
