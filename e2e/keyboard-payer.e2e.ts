@@ -268,6 +268,14 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
       await record(`Tab ${i + 1} towards the phone`);
     }
     await record('phone field');
+    // Each loading note takes the focus and is read out: between the wait and the receipt, one at most.
+    await frame.evaluate(() => {
+      const counted = window as unknown as { loadingNotes: number };
+      counted.loadingNotes = 0;
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element && node.querySelector('.page--loading [role="status"], [role="status"][aria-busy="true"]')) counted.loadingNotes += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.keyboard.type('3991111111');
     await page.keyboard.press('Enter');
     // The wait (named "•••• 1111", never the whole number) or, approved at once, the receipt.
@@ -276,6 +284,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     expect(log.map((s) => s.live).join(' ')).not.toContain('3991111111');
     await receipt.waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await record('receipt')).focus).not.toBe('BODY');
+    expect(await frame.evaluate(() => (window as unknown as { loadingNotes: number }).loadingNotes)).toBeLessThanOrEqual(1);
     noBody(log, 'nequi');
     await page.context().close();
   }, 120_000);

@@ -71,9 +71,12 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
       ready: loaded.then(
         (module) => {
           const screen = module.prepare(r, services);
-          slots.current.set(key, { state: 'ready', screen, ready: screen.ready });
-          setVersion((n) => n + 1);
-          return screen.ready.catch(() => undefined);
+          // Shown once its data is in too: one loading note, this one, not this and then the screen's
+          // own, each taking the focus and read out in turn.
+          return screen.ready.catch(() => undefined).then(() => {
+            slots.current.set(key, { state: 'ready', screen, ready: screen.ready });
+            setVersion((n) => n + 1);
+          });
         },
         () => {
           // The chunk could not be fetched: offer a retry that fetches it again.
