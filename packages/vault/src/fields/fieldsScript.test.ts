@@ -104,10 +104,13 @@ describe('the hosted card fields', () => {
     for (const id of ['cardnumber', 'expirationDate', 'cvc']) {
       expect(page.input(id).getAttribute('aria-invalid')).toBe('true');
       expect(describedErrorOf(page.doc, page.input(id)).textContent).toBe(catalogs.es['field_required']);
+      // A Pay's errors are not read out one by one: the focus on the first reads its own.
+      expect(describedErrorOf(page.doc, page.input(id)).getAttribute('aria-live')).toBe('off');
     }
-    // Typing in a field clears its error.
+    // Typing in a field clears its error, and a check on leaving it is announced again.
     page.type('cvc', '1');
     expect(page.input('cvc').getAttribute('aria-invalid')).toBe('false');
+    expect(describedErrorOf(page.doc, page.input('cvc')).getAttribute('aria-live')).toBe('polite');
     await page.close();
   });
 

@@ -101,16 +101,17 @@ export function runCardFields(win: Window): void {
     return parts && month >= 1 && month <= 12 && (year > today.getFullYear() || (year === today.getFullYear() && month >= today.getMonth() + 1)) ? null : 'expired';
   };
 
-  // Text only, never markup: a message is set as the error's text.
-  const show = (field: Field, text: string | null, quiet = false) => {
+  // Text only, never markup: a message is set as the error's text. `live`: announced as it appears (a
+  // field just left); a Pay's errors are not, the focus on the first invalid field reads its own.
+  const show = (field: Field, text: string | null, quiet = false, live = true) => {
     input(field).setAttribute('aria-invalid', text ? 'true' : 'false');
     const box = errorOf(field);
     // A decline's reason is announced by the checkout's alert already: here it only describes the field.
-    box.setAttribute('aria-live', quiet ? 'off' : 'polite');
+    box.setAttribute('aria-live', quiet || !live ? 'off' : 'polite');
     box.className = quiet ? 'field__error visually-hidden' : 'field__error';
     if (box.textContent !== (text ?? '')) box.textContent = text ?? '';
   };
-  const showCode = (field: Field, code: string | null) => show(field, code ? (config.messages[code] ?? config.messages['invalid_card'] ?? code) : null);
+  const showCode = (field: Field, code: string | null, live = true) => show(field, code ? (config.messages[code] ?? config.messages['invalid_card'] ?? code) : null, false, live);
 
   // Fields the payer typed into: only these are checked when left ("required" waits for Pay).
   const typed = new Set<Field>();
@@ -194,7 +195,7 @@ export function runCardFields(win: Window): void {
   }
 
   const invalid = (errors: Problem[], focus: boolean, quiet = false) => {
-    if (!quiet) for (const field of FIELDS) showCode(field, errors.find((e) => e.field === field)?.code ?? null);
+    if (!quiet) for (const field of FIELDS) showCode(field, errors.find((e) => e.field === field)?.code ?? null, false);
     const first = FIELDS.find((field) => errors.some((e) => e.field === field));
     if (first && focus) input(first).focus();
     post({ type: 'pasarela-vault:invalid', fields: errors.map((e) => ({ field: e.field, code: e.code })) });

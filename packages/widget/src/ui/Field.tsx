@@ -14,9 +14,15 @@ export interface FieldProps extends InputProps {
   describedBy?: string | undefined;
   /** Invalid by a message elsewhere (a failed login's alert), which `describedBy` names. */
   invalid?: boolean | undefined;
+  /**
+   * Whether a message appearing is announced (default): yes for the field the payer just left; not
+   * for the errors a submit shows all at once, where the focus goes to the first invalid field, which
+   * reads its own (`aria-describedby`), instead of one "Campo requerido" read out per field.
+   */
+  live?: boolean | undefined;
 }
 
-export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, invalid, className, disabled, readOnly, ...input }: FieldProps) {
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, invalid, live = true, className, disabled, readOnly, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -49,7 +55,7 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
         </p>
       ) : null}
       {/* Always present so the announcement fires when a message appears. */}
-      <p id={errorId} className="field__error" aria-live="polite">
+      <p id={errorId} className="field__error" aria-live={live ? 'polite' : 'off'}>
         {error ?? ''}
       </p>
     </div>

@@ -137,6 +137,8 @@ describe('CardForm', () => {
     expect(view.frame.tokenize).toHaveBeenCalledWith('', { focus: false, validate: true });
     expect(view.frame.focus).toHaveBeenCalledWith('expirationDate');
     expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.field_required);
+    // Shown, not read out one per field: the focused field reads its own error.
+    expect([...view.container.querySelectorAll('.field__error')].map((box) => box.getAttribute('aria-live'))).toEqual(['off', 'off', 'off']);
   });
 
   it('the card right and a field of the form wrong: the focus on that field, and no card sent', async () => {

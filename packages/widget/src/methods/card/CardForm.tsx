@@ -86,6 +86,8 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
       inputs.current[field] = el;
     },
     error: message(field),
+    // After Pay the errors are the submit's, said by the focus on the first of them (Field's `live`).
+    live: !state.submitted,
     onValue: (value: string) => store.getState().setValue(field, value),
     // Leaving the form for another method (its radio) is no attempt at this one: nothing is checked.
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
