@@ -59,6 +59,9 @@ describe('the wallet login keeps the payer\'s place (issue 96)', () => {
     await settle();
     expect(document.activeElement).toBe(view.input('password'));
     expect(view.container.querySelector('#field-password-error')?.textContent).toBe(catalogs.es.field_required);
+    // Read with the focused field (its description), not announced besides it.
+    expect(view.input('password').getAttribute('aria-describedby')).toContain('field-password-error');
+    expect(view.container.querySelector('#field-password-error')?.getAttribute('aria-live')).toBe('off');
     await view.unmount();
   });
 

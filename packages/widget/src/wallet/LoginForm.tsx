@@ -77,6 +77,8 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '', onTopOfNext = false
         required
         inputRef={userRef}
         error={missing.username ? t('field_required') : undefined}
+        // Said by the focus a submit puts on the first field missing, not announced by each (Field's `live`).
+        live={false}
         disabled={busy}
       />
       <Field
@@ -88,6 +90,7 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '', onTopOfNext = false
         autoComplete="current-password"
         required
         error={missing.password ? t('field_required') : undefined}
+        live={false}
         inputRef={passwordRef}
         invalid={refused && error !== null}
         describedBy={refused && error ? alertId : undefined}
