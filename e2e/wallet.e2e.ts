@@ -268,6 +268,8 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await expect.poll(() => checkout.frame.getByText('$100.00').isVisible()).toBe(true);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
+    // The balance is announced whole, with what it is, not the amount alone.
+    expect(await frame.evaluate(() => [...document.querySelectorAll('[aria-live="polite"]')].map((n) => n.textContent ?? '').find((text) => text.includes('$100.00')))).toMatch(/^Saldo disponible\s*\$100\.00$/);
     expect(await seriousViolations(frame)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/balance-modal-desktop.png' });
     await pay.click();

@@ -65,9 +65,10 @@ function BalancePay({ payment }: MethodScreenProps) {
         else void store.getState().pay();
       }}
     >
-      <div className="wallet-balance">
+      {/* Read whole when the balance comes: "Saldo disponible $100.00", not the amount alone. */}
+      <div className="wallet-balance" aria-live="polite" aria-atomic="true">
         <p className="wallet-section__title">{t('wallet_balance')}</p>
-        <p className="wallet-balance__amount" aria-live="polite">
+        <p className="wallet-balance__amount">
           {state.balance === null ? t('loading') : formatAmount(state.balance, services.lang)}
         </p>
       </div>
