@@ -49,7 +49,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       await page.locator('h1').waitFor({ timeout: 20_000 });
       const before = page.url();
       await page.goto(expired);
-      const back = page.getByRole('button', { name: TEXT[lang].back });
+      const back = page.getByRole('button', { name: TEXT[lang].back, exact: true });
       await back.waitFor({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, { path: `${SHOTS}way-out-no-shop-back-${lang}-360.png`, fullPage: true });
