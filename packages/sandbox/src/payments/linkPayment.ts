@@ -21,6 +21,7 @@ import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } fro
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 import type { JustRecorded } from './settlePayment';
 import { spentCvcError } from './vaultCard';
+import { paidCentsOf } from './refundPayment';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
@@ -198,7 +199,7 @@ export async function recordAttempt(
   const codOper = newCodOper();
   // tryAgain makes no check, so it takes no lock: only a checked insert waits for its card's others.
   // "Same amount": what the card is charged, the amount with its tax and any donation, the total the payer's question names.
-  const check = charge ? duplicateCheckOf({ ...charge, amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents }) : null;
+  const check = charge ? duplicateCheckOf({ ...charge, amountCents: paidCentsOf(attempt) }) : null;
   // The captcha token spent, the duplicate rule's lock and check, and the attempt recorded in one
   // statement, one commit; told to every node after it.
   const shape = { captchaTokenHash: attemptSpends.get(given)?.tokenHash, cardTokenHash: cardToken && cardTokenHash(cardToken.key), announcedByNode: true };
