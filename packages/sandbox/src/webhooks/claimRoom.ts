@@ -28,3 +28,11 @@ export const DUE_WITHIN_ROOM = (table: 'webhook_events' | 'webhook_deliveries') 
       from ${table} t left join unnest($4::int[], $5::int[]) as busy (merchant_id, in_flight) on busy.merchant_id = t.merchant_id
      where t.state = 'pending' and t.next_attempt_at <= now()) ranked
    where nth <= places`;
+
+/**
+ * The due test again on the row the caller locks. A row another node claimed and committed after
+ * this statement's snapshot is locked afterwards, not skipped; PostgreSQL then checks the locking
+ * query's own conditions on the row as committed, never those inside DUE_WITHIN_ROOM, so without
+ * these the row (leased, perhaps already delivered) was claimed and sent a second time.
+ */
+export const STILL_DUE = "state = 'pending' and next_attempt_at <= now()";

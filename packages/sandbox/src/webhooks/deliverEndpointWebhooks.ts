@@ -4,7 +4,7 @@ import type { WebhookPost } from './postWebhook';
 import { privateTargetsAllowed } from './webhookTarget';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
-import { DUE_WITHIN_ROOM, roomParameters, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
+import { DUE_WITHIN_ROOM, roomParameters, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 
 /** Stated here: deliverWebhooks.ts imports this file. */
 interface DeliverySettings {
@@ -38,7 +38,7 @@ export async function claimEndpointDeliveries(
   if (room.total <= 0) return [];
   const claimed = await db.query<EndpointDeliveryRow>(
     `update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-       from (select id from webhook_deliveries where id in (${DUE_WITHIN_ROOM('webhook_deliveries')})
+       from (select id from webhook_deliveries where id in (${DUE_WITHIN_ROOM('webhook_deliveries')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
       returning d.id, d.merchant_id, d.attempts, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,

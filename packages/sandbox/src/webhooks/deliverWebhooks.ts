@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { claimEndpointDeliveries } from './deliverEndpointWebhooks';
-import { DUE_WITHIN_ROOM, roomParameters, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
+import { DUE_WITHIN_ROOM, roomParameters, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
@@ -64,7 +64,7 @@ async function claimPrimary(db: Queryable, settings: WebhookDeliverySettings, ro
   if (room.total <= 0) return [];
   const claimed = await db.query<ClaimedEvent>(
     `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
-       from (select id from webhook_events where id in (${DUE_WITHIN_ROOM('webhook_events')})
+       from (select id from webhook_events where id in (${DUE_WITHIN_ROOM('webhook_events')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
       returning e.*, m.webhook_url, m.webhook_secret, m.webhook_private_allowed,
