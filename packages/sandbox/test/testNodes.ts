@@ -35,10 +35,12 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       try {
-        // Fast timers, as on busy nodes: due work must still be done once.
+        // Fast timers, as on busy nodes: due work must still be done once. The webhook time-out is
+        // the real 10 s (TO_RECEIVER), so that on a machine busy with the other suites a slow answer
+        // is not taken for a lost one and sent again.
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
-          webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
+          webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 10_000, batch: 20 },
           simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways, ...vaultOptions, ...options,
         });
         running.push(server);
