@@ -30,18 +30,26 @@ export async function findWebhookEndpoint(db: Queryable, merchantId: number, id:
 }
 
 /**
- * Undefined past MAX_ENDPOINTS (the merchant's row locked, so two at once count right). The first
- * becomes the merchant's webhookUrl, for which the outbox records events.
+ * The merchant's row locked, first in the transaction of a change that counts its endpoints or moves
+ * its primary. The statements after it see what another change committed meanwhile; within the
+ * statement that waits for the lock they would not (it keeps the snapshot it started with), and two
+ * adds at once each counted the endpoints without the other's.
  */
+async function lockMerchantEndpoints(db: Queryable, merchantId: number): Promise<{ webhook_url: string | null } | undefined> {
+  const [merchant] = await db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1 for update', [merchantId]);
+  return merchant;
+}
+
+/** Undefined past MAX_ENDPOINTS. The first becomes the merchant's webhookUrl, for which the outbox records events. */
 export async function insertWebhookEndpoint(db: Queryable, merchantId: number, url: string, events: readonly string[], privateAllowed: boolean): Promise<WebhookEndpointRow | undefined> {
+  const merchant = await lockMerchantEndpoints(db, merchantId);
+  if (!merchant) return undefined;
   const secret = newWebhookSecret();
   const [row] = await db.query<WebhookEndpointRow>(
-    `with m as (select id, webhook_url from merchants where id = $1 for update),
-          n as (select count(*)::int as n from webhook_endpoints where merchant_id = $1)
-     insert into webhook_endpoints (merchant_id, url, events, secret, is_primary, private_allowed)
-     select m.id, $2, $3, $4, m.webhook_url is null, $6 from m, n where n.n < $5
+    `insert into webhook_endpoints (merchant_id, url, events, secret, is_primary, private_allowed)
+     select $1, $2, $3, $4, $5, $7 where (select count(*) from webhook_endpoints where merchant_id = $1) < $6
      returning *`,
-    [merchantId, url, events, secret, MAX_ENDPOINTS, privateAllowed],
+    [merchantId, url, events, secret, merchant.webhook_url === null, MAX_ENDPOINTS, privateAllowed],
   );
   if (row?.is_primary) await db.query('update merchants set webhook_url = $2, webhook_secret = $3, webhook_private_allowed = $4 where id = $1', [merchantId, url, secret, privateAllowed]);
   return row;
@@ -61,6 +69,8 @@ export async function updateWebhookEndpoint(db: Queryable, merchantId: number, i
 
 /** The primary's place goes to the oldest other; what the primary had pending is no longer sent (migration 028). */
 export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, id: string): Promise<WebhookEndpointRow | undefined> {
+  // Locked first: removed at once with the oldest other, the primary's place went to that one and was lost.
+  if (!(await lockMerchantEndpoints(db, merchantId))) return undefined;
   const [row] = await db.query<WebhookEndpointRow>('delete from webhook_endpoints where id = $1 and merchant_id = $2 returning *', [id, merchantId]);
   if (!row?.is_primary) return row;
   const [next] = await db.query<WebhookEndpointRow>(

@@ -56,6 +56,29 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     expect(await count("select count(*)::int as n from payment_links where order_reference = 'race-ref'", [])).toBe(1);
   });
 
+  it('keeps a merchant to 16 webhook endpoints and one primary when 20 are added at once on both nodes', async () => {
+    const merchant = await a.client.admin('POST', '/merchants', { name: 'Puntos S.A.' });
+    const [own, merchantId] = [String(merchant.data['secretKey']), Number(merchant.data['idMerchant'])];
+    const answers = await atOnce(20, (api, i) => api.call('POST', '/webhook-endpoints', { key: own, body: { url: `http://127.0.0.1:9/hooks/${i}` } }));
+    expect(answers.filter((x) => x.status === 201)).toHaveLength(16);
+    expect(answers.filter((x) => x.status !== 201).map((x) => [x.status, x.json['code']])).toEqual(Array.from({ length: 4 }, () => [409, 'webhook_endpoint_limit']));
+    expect(await count('select count(*)::int as n from webhook_endpoints where merchant_id = $1', [merchantId])).toBe(16);
+    const primaries = await a.server.db.query<{ url: string }>('select url from webhook_endpoints where merchant_id = $1 and is_primary', [merchantId]);
+    expect(primaries).toHaveLength(1);
+    expect((await a.server.db.query<{ webhook_url: string }>('select webhook_url from merchants where id = $1', [merchantId]))[0]?.webhook_url).toBe(primaries[0]?.url);
+  });
+
+  it('gives the primary\'s place to an endpoint that stays when the primary and the next one are removed at once on both nodes', async () => {
+    const merchant = await a.client.admin('POST', '/merchants', { name: 'Relevo S.A.' });
+    const [own, merchantId] = [String(merchant.data['secretKey']), Number(merchant.data['idMerchant'])];
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push(String((await apis[0].call('POST', '/webhook-endpoints', { key: own, body: { url: `http://127.0.0.1:9/relevo/${n}` } })).json['id']));
+    const removed = await Promise.all([apis[0].call('DELETE', `/webhook-endpoints/${ids[0]}`, { key: own }), apis[1].call('DELETE', `/webhook-endpoints/${ids[1]}`, { key: own })]);
+    expect(removed.map((x) => x.status)).toEqual([200, 200]);
+    expect(await a.server.db.query('select id, is_primary from webhook_endpoints where merchant_id = $1', [merchantId])).toEqual([{ id: ids[2], is_primary: true }]);
+    expect((await a.server.db.query<{ webhook_url: string }>('select webhook_url from merchants where id = $1', [merchantId]))[0]?.webhook_url).toBe('http://127.0.0.1:9/relevo/3');
+  });
+
   it('never refunds more than was paid when 10 partial refunds race', async () => {
     const code = String((await newLink(apis[0])).json['code']);
     const paid = await a.client.api('/cards/auth-capture', await tokenizedCardPayload(code));
