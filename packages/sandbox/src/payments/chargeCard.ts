@@ -4,7 +4,7 @@ import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { ShopOfOperation } from '../store/merchantBrand';
-import type { TransactionRow } from '../store/transactions';
+import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
@@ -49,7 +49,7 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   // Core's unsentCardCall: what a call that never left would leave (a renewal, without failureKey, has no payer waiting).
   const unsent = unsentCardCall({ recorded: charge.firstCall === true ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: charge.failureKey !== undefined });
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
-    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, currency: attempt.currency,
+    ...gatewayCall(attempt.cod_oper), amountCents: paidCentsOf(attempt), currency: attempt.currency,
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,

@@ -16,12 +16,11 @@ import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow, 
 import { readPaymentOpening, type PaymentOpening } from '../store/paymentOpening';
 import { cardTokenHash } from '../store/cardTokenUses';
 import { insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
-import { type NewTransaction, type TransactionRow } from '../store/transactions';
+import { paidCentsOf, type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 import type { JustRecorded } from './settlePayment';
 import { spentCvcError } from './vaultCard';
-import { paidCentsOf } from './refundPayment';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();

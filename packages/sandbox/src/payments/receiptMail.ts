@@ -2,7 +2,7 @@ import { centsToAmount, paymentOverallResult, statusFamilyOf } from '@pasarela/c
 import type { Queryable } from '../db/Database';
 import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
-import type { TransactionRow } from '../store/transactions';
+import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { merchantMail } from './merchantMail';
 import type { Mail } from '../store/mailbox';
 import type { ShopOfOperation } from '../store/merchantBrand';
@@ -18,7 +18,7 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   // The donation is part of the same card charge.
   return (merchant) => receiptMail({
     lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
-    total: centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
+    total: centsToAmount(paidCentsOf(tx)), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
     card: tx.card_last4 ? { brand: tx.card_brand ?? 'tarjeta', last4: tx.card_last4 } : null,
     cash: tx.method === 'cash' && tx.reference ? { network: voucherNetworkOf(tx.details['network']), code: tx.reference } : null,
   });

@@ -5,7 +5,7 @@ import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
 import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
-import type { TransactionRow } from '../store/transactions';
+import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
 
@@ -13,8 +13,6 @@ const NOT_REFUNDABLE: Readonly<Record<string, string>> = {
   cash: 'A cash voucher paid at a kiosk cannot be refunded through Pasarela: the cash network has no way back to the payer; settle it with the payer directly',
   clave: 'A Clave payment cannot be refunded through Pasarela: the bank takes refunds only at its own counter; settle it with the payer directly',
 };
-
-export const paidCentsOf = (row: Pick<TransactionRow, 'amount_cents' | 'tax_cents' | 'campaign_cents'>) => row.amount_cents + row.tax_cents + row.campaign_cents;
 
 function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCents: number): PaymentError {
   switch (refusal) {

@@ -1,7 +1,7 @@
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
-import { type TransactionRow } from '../store/transactions';
+import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
 
 /**
@@ -30,7 +30,7 @@ export function wayBackOf(method: string): WayBack {
 
 export function moneyTakenOf(row: Pick<TransactionRow, 'method' | 'amount_cents' | 'tax_cents' | 'campaign_cents'>, takenAt = new Date()): OwedToPayer {
   return {
-    amountCents: row.amount_cents + row.tax_cents + row.campaign_cents,
+    amountCents: paidCentsOf(row),
     state: wayBackOf(row.method) === 'owed' ? 'owed' : 'giving_back', takenAt: takenAt.toISOString(),
   };
 }

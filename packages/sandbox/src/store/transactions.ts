@@ -53,6 +53,9 @@ export interface TransactionRow {
   updated_at: Date;
 }
 
+/** What the payer is charged: the amount, its tax and any donation (what a refund gives back at most, and SPEC 8's "same amount"). */
+export const paidCentsOf = (row: Pick<TransactionRow, 'amount_cents' | 'tax_cents' | 'campaign_cents'>): number => row.amount_cents + row.tax_cents + row.campaign_cents;
+
 /** The database writes `currency`, the merchant's (migration 090). */
 export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'currency' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'created_at' | 'updated_at'>
   & { card_customer?: string | null; processor?: string | null };
