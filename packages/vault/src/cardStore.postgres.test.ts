@@ -10,7 +10,7 @@ import { openPostgres, type VaultDatabase } from './vaultDatabase';
 // Several vault nodes on one PostgreSQL (docs/security.md "Card data"): a card's first use and another
 // node's sweep of unused cards race on the card's row. Reading the card and marking its first use is
 // one statement; the sweep deletes only cards still unmarked; so a card is either used or deleted,
-// never opened for a processor once another node deleted it.
+// never opened for a processor once another node deleted it; two first uses at once both open it.
 
 const url = process.env['TEST_DATABASE_URL'];
 const LIFETIMES = { cvcMs: 60_000, unusedTokenMs: 60_000 };
@@ -67,6 +67,22 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
     expect(await db.query('select token from vault_cards where token = $1', [token])).toEqual([]);
   });
 
+  it('a card whose first use another node marks while this one waits on it opens on both', async () => {
+    const store = cardStore(db, keys);
+    const { token } = await store.save(CARD, LIFETIMES);
+    // The other node's first use, its mark made and its statement not yet committed.
+    const node = new pg.Client({ connectionString: inSchema() });
+    await node.connect();
+    await node.query('begin');
+    await node.query('update vault_cards set unused_until = null where token = $1 and unused_until is not null', [token]);
+    // This statement's snapshot has the card unused; its mark waits, then finds it marked by the other.
+    const opening = store.open(token);
+    await waitingOnALock();
+    await node.query('commit');
+    await node.end();
+    expect(await opening).toMatchObject({ number: CARD.number });
+  });
+
   it('a card marked first is passed by by the sweep, and opens with its CVC while held', async () => {
     const store = cardStore(db, keys);
     const { token } = await store.save(CARD, LIFETIMES);
@@ -78,5 +94,23 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
     expect((await store.open(token))?.cvc).toBeUndefined();
     await store.dropCvcs([token]);
     expect(await store.open(token, { cvc: true })).toMatchObject({ cvcHeld: false, cvc: null });
+  });
+});
+
+describe.skipIf(!url)('card vault nodes starting at once on one PostgreSQL', () => {
+  it('eight nodes migrate an empty schema at once, one applying while the others wait, and all start', async () => {
+    const schema = `vault_starts_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const nodes = Array.from({ length: 8 }, () => openPostgres(`${url}${url?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`));
+    try {
+      // Its migrations' own table made before the lock, two nodes' "create table if not exists" collided.
+      expect(await Promise.allSettled(nodes.map((node) => migrate(node)))).toEqual(nodes.map(() => ({ status: 'fulfilled', value: undefined })));
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
   });
 });

@@ -118,11 +118,14 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       if (!isCardToken(given)) return null;
       // A token that carries its facts sealed is stored under its key alone.
       const token = splitCardToken(given).key;
-      const [row] = await db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true]);
+      const read = () => db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true]);
+      let [row] = await read();
       if (!row) return null;
-      // Its first use, unmarked: another node's sweep deleted it meanwhile (its delete is conditional on
-      // the mark still being there, so one of the two wins, whichever node runs each).
-      if (row.unused_until !== null && !row.marked) return null;
+      // Its first use, unmarked: another node's sweep deleted it meanwhile, or another first use marked
+      // it and committed while this statement waited (its snapshot still shows it unused). A new
+      // statement tells which: the row is gone, or it is there and used.
+      if (row.unused_until !== null && !row.marked) [row] = await read();
+      if (!row || (row.unused_until !== null && !row.marked)) return null;
       const dataKey = dataKeyOf(row);
       return {
         ...summaryOf(row),

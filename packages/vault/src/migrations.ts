@@ -44,10 +44,11 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
 
 /** Several nodes starting at once on one PostgreSQL: the advisory lock lets one apply while the others wait, then find it done. */
 export async function migrate(db: VaultDatabase): Promise<void> {
-  await db.query('create table if not exists vault_migrations (name text primary key, applied_at timestamptz not null default now())');
   for (const migration of MIGRATIONS) {
     await db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('pasarela-vault-migrations'))");
+      // Under the lock: two nodes' `create table if not exists` at once, one failed (pg_type's unique index).
+      await tx.query('create table if not exists vault_migrations (name text primary key, applied_at timestamptz not null default now())');
       const done = await tx.query('select 1 from vault_migrations where name = $1', [migration.name]);
       if (done.length > 0) return;
       for (const statement of migration.sql.split(';').map((s) => s.trim()).filter((s) => s !== '' && !/^(--[^\n]*\n?\s*)+$/.test(s))) await tx.query(statement);
