@@ -45,7 +45,7 @@ export async function askCapture(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
     throw error;
   }
   if (answer === 'refused') {
-    await reopenHold(deps.db, row.cod_oper);
+    await reopenHold(deps.db, row);
     throw new PaymentError('gateway_failed', 'capture_refused', 'The card processor refused the capture; the hold is as it was');
   }
   const booksPrices = prices ?? (await merchantPrices(deps.db, row.merchant_id));

@@ -55,7 +55,7 @@ export async function askRelease(deps: Pick<Deps, 'db' | 'gateways'>, row: Trans
   // key: its dashboard, an earlier release whose answer was lost): then it is released here too.
   if (answer === 'refused' && (await releasedAtProcessor(deps, row))) answer = 'voided';
   if (answer === 'refused') {
-    await reopenHold(deps.db, row.cod_oper);
+    await reopenHold(deps.db, row);
     throw new PaymentError('gateway_failed', 'void_refused', 'The card processor refused to release the hold; nothing changed');
   }
   const released = await deps.db.transaction(async (tx) => {

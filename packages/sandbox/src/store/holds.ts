@@ -64,9 +64,16 @@ export async function finishCapture(db: Queryable, capturing: TransactionRow, pr
   return row;
 }
 
-/** The processor refused the capture or the release: the hold is open again as it was. */
-export async function reopenHold(db: Queryable, codOper: string): Promise<void> {
-  await db.query(`update transactions set hold_state = null, captured_cents = 0, updated_at = now() where cod_oper = $1 and hold_state in ('capturing', 'releasing')`, [codOper]);
+/**
+ * The processor refused the capture or the release: the hold is open again as it was. Only while
+ * that same step is recorded (`refused` as read when it was asked): a refusal that comes late, after
+ * another capture started, leaves the newer one alone.
+ */
+export async function reopenHold(db: Queryable, refused: Pick<TransactionRow, 'cod_oper' | 'hold_state' | 'captured_cents'>): Promise<void> {
+  await db.query(
+    `update transactions set hold_state = null, captured_cents = 0, updated_at = now()
+      where cod_oper = $1 and hold_state = $2 and hold_state in ('capturing', 'releasing') and (hold_state = 'releasing' or captured_cents = $3)`,
+    [refused.cod_oper, refused.hold_state, refused.captured_cents ?? 0]);
 }
 
 /** The release is asked of the processor: no capture or other release may start meanwhile. */
