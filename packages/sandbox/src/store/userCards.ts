@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import type { CardBrand } from '@pasarela/core';
 
 /** Never the number or CVC. */
@@ -12,13 +12,24 @@ export interface StoredCard {
   fingerprint: string;
 }
 
+/**
+ * The user's row locked, first in a card's transaction: two cards added at once each counted the
+ * other's absent and both became the default.
+ */
+async function lockUserCards(db: Queryable, userId: number): Promise<void> {
+  await db.query('select id from users where id = $1 for update', [userId]);
+}
+
 /** The first card is the default. */
-export async function saveUserCard(db: Queryable, userId: number, card: StoredCard, nameOnCard: string): Promise<void> {
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
-  await db.query(
-    'insert into user_cards (user_id, card_token, card_customer, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [userId, card.token, card.customer, card.brand, card.last4, nameOnCard.slice(0, 80), n === 0, card.fingerprint],
-  );
+export async function saveUserCard(db: Database, userId: number, card: StoredCard, nameOnCard: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUserCards(tx, userId);
+    const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
+    await tx.query(
+      'insert into user_cards (user_id, card_token, card_customer, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [userId, card.token, card.customer, card.brand, card.last4, nameOnCard.slice(0, 80), n === 0, card.fingerprint],
+    );
+  });
 }
 
 export interface UserCardRow { id: number; user_id: number; card_token: string; card_brand: string; card_last4: string; name_on_card: string; is_default: boolean }
@@ -27,7 +38,9 @@ export async function listUserCards(db: Queryable, userId: number, order: 'asc' 
   return db.query<UserCardRow>(`select * from user_cards where user_id = $1 order by id ${order === 'desc' ? 'desc' : 'asc'} limit $2`, [userId, limit]);
 }
 
+/** In the caller's transaction. */
 export async function registerUserCard(db: Queryable, userId: number, card: StoredCard, nameOnCard: string, makeDefault: boolean): Promise<UserCardRow> {
+  await lockUserCards(db, userId);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
   const isDefault = makeDefault || n === 0;
   if (isDefault) await db.query('update user_cards set is_default = false where user_id = $1', [userId]);
