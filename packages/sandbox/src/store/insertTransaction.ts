@@ -86,13 +86,15 @@ function insertUnlessDuplicateSql(captcha: boolean, card: boolean, announced: bo
   // The single-use link is locked as settlePayment locks it before a claim: an attempt is recorded
   // before that lock (the winner's call-off sees it) or after the claim (finds the link paid).
   // A single-use link ended after the payment's check (a shop whose order changed ends its old link,
-  // under this same lock) records nothing: the clock is read once the lock is held.
+  // under this same lock) records nothing: the clock is read once the lock is held. Any other link's
+  // end is read after a shared lock that ending it takes exclusively (migration 170).
   return `with ${captchaSql}single_use_link as materialized (
        select paid_cod_oper, expires_at from payment_links where code = $3::text and single_use for update
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
      ), link_ended as (
        select 1 from single_use_link where paid_cod_oper is null and expires_at <= clock_timestamp()
+       union all select 1 where pasarela_link_ended_after_lock($3::text)
      ), duplicate as materialized (
        select * from pasarela_duplicate_after_lock($${d + 1}::text, $${d + 2}::text, $${d + 3}::integer, $${d + 4}::timestamptz, $${d + 5}::integer, $${d + 6}::integer[], $${d + 7}::text[])
      ), ${cardSql}inserted as (

@@ -101,13 +101,24 @@ export async function freeSingleUseLink(db: Queryable, code: string, codOper: st
 }
 
 /**
- * Ends an unpaid link now, under the lock a payment's record takes on it (insertTransaction), unless
+ * The lock an end of the link takes, in a statement of its own and so before what it then reads: the
+ * attempts being recorded on a link that is not single-use hold it shared (migration 170), so the end
+ * waits for them and the statements after it see them; those that come later see the end.
+ */
+export async function lockLinkEnd(db: Queryable, code: string): Promise<void> {
+  await db.query("select pg_advisory_xact_lock(hashtext('link-end:' || $1::text))", [code]);
+}
+
+/**
+ * Ends an unpaid link now, under the locks a payment's record takes on it (insertTransaction), unless
  * `hasPayment` finds one of its payments waiting or approved: then it stays as it was (false).
  */
 export async function expireLinkWithoutPayment(db: Database, code: string, hasPayment: (rows: TransactionRow[]) => boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [link] = await tx.query<{ code: string }>('select code from payment_links where code = $1 and paid_cod_oper is null for update', [code]);
-    if (!link || hasPayment(await tx.query<TransactionRow>('select * from transactions where link_code = $1', [code]))) return false;
+    if (!link) return false;
+    await lockLinkEnd(tx, code);
+    if ( hasPayment(await tx.query<TransactionRow>('select * from transactions where link_code = $1', [code]))) return false;
     await tx.query('update payment_links set expires_at = now() where code = $1 and (expires_at is null or expires_at > now())', [code]);
     return true;
   });

@@ -1,6 +1,6 @@
 import type { MerchantTranslations } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
-import { newLinkCode, type LinkRow } from './links';
+import type { Database, Queryable } from '../db/Database';
+import { lockLinkEnd, newLinkCode, type LinkRow } from './links';
 
 export interface MerchantLinkRow extends LinkRow {
   order_reference: string | null;
@@ -90,12 +90,21 @@ export async function listMerchantLinks(db: Queryable, merchantId: number, f: Li
   );
 }
 
-/** SPEC 8 code 3000 from then on; an expired link keeps its moment and a paid one stays paid. */
-export async function expireMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
-  await db.query(
-    `update payment_links set expires_at = now()
-      where code = $1 and merchant_id = $2 and (expires_at is null or expires_at > now()) and not (single_use and paid_cod_oper is not null)`,
-    [code, merchantId],
-  );
+/**
+ * SPEC 8 code 3000 from then on; an expired link keeps its moment and a paid one stays paid. The
+ * link's row, then its end's lock (as expireLinkWithoutPayment takes them): the attempts being
+ * recorded are in the answer's state, and later ones see the end.
+ */
+export async function expireMerchantLink(db: Database, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
+  await db.transaction(async (tx) => {
+    const [link] = await tx.query('select code from payment_links where code = $1 and merchant_id = $2 for update', [code, merchantId]);
+    if (!link) return;
+    await lockLinkEnd(tx, code);
+    await tx.query(
+      `update payment_links set expires_at = now()
+        where code = $1 and (expires_at is null or expires_at > now()) and not (single_use and paid_cod_oper is not null)`,
+      [code],
+    );
+  });
   return findMerchantLink(db, merchantId, code);
 }
