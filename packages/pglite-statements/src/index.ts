@@ -1,2 +1,3 @@
 export { preparedSession } from './preparedSession';
 export { isConnectionError } from './connectionErrors';
+export { claimDataDir } from './dataDirClaim';

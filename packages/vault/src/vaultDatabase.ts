@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { isConnectionError, preparedSession } from '@pasarela/pglite-statements';
+import { claimDataDir, isConnectionError, preparedSession } from '@pasarela/pglite-statements';
 import pg from 'pg';
 
 /** The vault's own store: PGlite in its data folder on one node, PostgreSQL for several nodes. */
@@ -16,10 +16,24 @@ export interface VaultDatabase {
  * never runs inside a transaction another request has open.
  */
 export async function openPglite(dataDir: string | undefined): Promise<VaultDatabase> {
+  const release = dataDir !== undefined ? claimDataDir(dataDir) : () => undefined;
   const db = new PGlite(dataDir !== undefined ? { dataDir } : {});
-  await db.waitReady;
+  await db.waitReady.catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const { query, transaction, close } = preparedSession(db);
-  return { query, transaction, close };
+  return {
+    query,
+    transaction,
+    async close() {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 /** How long a request waits for a connection before it fails: the server's call times out, never hangs. */

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
-import { preparedSession } from '@pasarela/pglite-statements';
+import { claimDataDir, preparedSession } from '@pasarela/pglite-statements';
 import { activeTrace, standalone, timeInto, writes, type StatementTrace } from './statementTrace';
 
 export interface PgliteDatabase extends Database {
@@ -11,8 +11,12 @@ export interface PgliteDatabase extends Database {
 /** In memory when dataDir is undefined; from `template` instead of initdb, which costs a second or more of CPU per database. */
 export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string, template?: PgliteImage): Promise<PgliteDatabase> {
   if (dataDir !== undefined && template !== undefined) throw new Error('A PGlite template starts in-memory databases only, not one in a data directory');
+  const release = dataDir !== undefined ? claimDataDir(dataDir) : () => undefined;
   const pg = new PGlite(dataDir !== undefined ? { dataDir } : template !== undefined ? { fs: new PgliteImageFilesystem(template) } : {});
-  await pg.waitReady;
+  await pg.waitReady.catch((error: unknown) => {
+    release();
+    throw error;
+  });
   if (template !== undefined) {
     const [row] = (await pg.query<{ data_directory: string }>('show data_directory')).rows;
     if (row?.data_directory !== PGLITE_DATA_DIRECTORY) {
@@ -68,7 +72,11 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
       return pg.dumpDataDir('none');
     },
     async close() {
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
     },
   };
 }
