@@ -84,7 +84,10 @@ function vaultSettings() {
 
 /** A service in a child process; its URL is on the first line it prints (`listening on <url>`). */
 function startService(file, name) {
-  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  // Its IPC channel closes when this process ends however it ends (a kill -9 too), and it stops then.
+  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: process.env });
+  child.unref();
+  child.channel?.unref();
   // It stops with the server (a signal to this process, or its exit).
   process.on('exit', () => child.kill('SIGTERM'));
   return new Promise((resolve, reject) => {

@@ -25,6 +25,9 @@ startSimulator({ port, apiSecret, host: process.env['SIMULATOR_HOST'] || undefin
     const stop = () => simulator.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Started by npm start, over a channel to it: it stops when that process ends, even killed, and
+    // leaves no simulator holding its port and its journal.
+    if (process.send) process.once('disconnect', stop);
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -73,6 +73,9 @@ startVault({
     const stop = () => vault.close().then(() => database.close()).then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Started by npm start, over a channel to it: it stops when that process ends, even killed, and
+    // leaves no card vault holding its port and its store.
+    if (process.send) process.once('disconnect', stop);
   },
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
 );
