@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../scripts/sandbox-process.mjs';
+
+// An operator's `npm start` on one DATA_DIR: a second server on that folder refuses to start (PGlite
+// takes one process: a second one wrote over the first's rows); a crash of npm start (kill -9) leaves
+// no simulator or card vault holding their ports and stores, and the same command starts again.
+const root = join(__dirname, '..');
+const started: ChildProcess[] = [];
+let dataDir = '';
+afterAll(async () => {
+  for (const child of started) child.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function npmStart(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  let output = '';
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${env['PORT']}/health`)).status).toBe(200), { timeout: 60_000, interval: 200 });
+  return { child, output: () => output };
+}
+
+describe('npm start on one data directory', () => {
+  it('refuses a second server on its folder, and after a kill -9 leaves no service behind and starts again', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'pasarela-npm-start-'));
+    const ports = { PORT: String(await freePort()), DEMO_PORT: String(await freePort()), VAULT_PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) };
+    const env = { ...ports, DATA_DIR: dataDir, HOST: '127.0.0.1' };
+    const first = await npmStart(env);
+    const vaultPid = Number((await readFile(join(dataDir, 'vault', 'pasarela.pid'), 'utf8')).split(' ')[0]);
+    expect(alive(vaultPid)).toBe(true);
+
+    // A second server on the same folder, on ports of its own, beside the running one.
+    const second = spawn(process.execPath, ['packages/sandbox/dist/server.mjs'], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), DEMO_PORT: String(await freePort()), PROCESSORS_URL: `http://127.0.0.1:${ports.SIMULATOR_PORT}`, SIMULATOR_API_SECRET: 'x', SIMULATOR_NOTIFICATION_SECRET: 'y', VAULT_URL: `http://127.0.0.1:${ports.VAULT_PORT}`, VAULT_API_SECRET: 'z' },
+    });
+    started.push(second);
+    let said = '';
+    second.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    second.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const code = await new Promise((resolve) => second.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(said).toContain(`The data directory ${dataDir} is in use by process ${first.child.pid}`);
+
+    first.child.kill('SIGKILL');
+    await vi.waitFor(() => expect(alive(vaultPid)).toBe(false), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect(await fetch(`http://127.0.0.1:${ports.SIMULATOR_PORT}/`).then(() => 'listening', () => 'gone')).toBe('gone'), { timeout: 15_000, interval: 100 });
+
+    const again = await npmStart(env);
+    expect(await (await fetch(`http://127.0.0.1:${ports.PORT}/health`)).json()).toMatchObject({ status: 'ok', cardVault: 'ok' });
+    again.child.kill('SIGTERM');
+    await new Promise((resolve) => again.child.once('exit', resolve));
+  });
+});
