@@ -226,7 +226,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // The card vault away takes typed cards only: every other method works, so the node stays in the
     // balancer (200) and says it is degraded. The nodes share one vault: a 503 would take them all out.
     const cardVault = await options.cardVault.health();
-    const status = cardVault === 'unavailable' ? 'degraded' : 'ok';
+    const status = cardVault === 'ok' || cardVault === 'not_set' ? 'ok' : 'degraded';
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
     const processors = options.processors;
     const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};

@@ -101,6 +101,8 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
 
   // The application server's: read a card's facts, never its number.
   const serverOnly = secretDoor(options.apiSecret, 'authorization');
+  // The server's health check: the vault up and its secret the server's (GET /health is anyone's).
+  app.get('/v1/health', serverOnly, (c) => c.json({ ok: true }));
   app.get('/v1/cards/:token', serverOnly, async (c) => {
     const card = await store.open(c.req.param('token'));
     if (!card) return c.json({ code: 'not_found', message: 'No card under this token' }, 404);

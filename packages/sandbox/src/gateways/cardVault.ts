@@ -54,8 +54,11 @@ export interface CardVault {
   readonly apiSecret: string;
 }
 
-/** 'not_set': no VAULT_URL, typed cards are refused by setting, not by an outage. */
-export type CardVaultHealth = 'ok' | 'unavailable' | 'not_set';
+/**
+ * 'not_set': no VAULT_URL, typed cards are refused by setting, not by an outage. 'secret_refused': the
+ * vault answers but not to this node's VAULT_API_SECRET, so it takes none of its cards.
+ */
+export type CardVaultHealth = 'ok' | 'unavailable' | 'secret_refused' | 'not_set';
 
 /** The vault's /health answers at once; the node's own /health has 2 s in all. */
 export const CARD_VAULT_HEALTH_TIMEOUT_MS = 1_000;
@@ -195,9 +198,12 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
     close: () => drops.flush(),
     async health() {
       try {
-        const answer = await send(`${base}/health`, { signal: AbortSignal.timeout(Math.min(options.timeoutMs ?? CARD_VAULT_HEALTH_TIMEOUT_MS, CARD_VAULT_HEALTH_TIMEOUT_MS)) });
+        const answer = await send(`${base}/v1/health`, {
+          headers: { authorization: `Bearer ${options.apiSecret}` },
+          signal: AbortSignal.timeout(Math.min(options.timeoutMs ?? CARD_VAULT_HEALTH_TIMEOUT_MS, CARD_VAULT_HEALTH_TIMEOUT_MS)),
+        });
         await answer.body?.cancel();
-        return answer.ok ? 'ok' : 'unavailable';
+        return answer.ok ? 'ok' : answer.status === 401 ? 'secret_refused' : 'unavailable';
       } catch {
         return 'unavailable';
       }

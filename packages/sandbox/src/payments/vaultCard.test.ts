@@ -8,6 +8,7 @@ import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
 import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
 import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
+import { TEST_VAULT_API_SECRET } from '../../test/testCardVault';
 
 // Issue 90: the server reads a typed card's facts from the vault. A vault that does not answer, or
 // answers something other than a card, charges nothing and records nothing: 503, the payer may retry.
@@ -220,6 +221,12 @@ describe('a payment while the vault is down', () => {
     t = await createTestApp({ logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }) });
   });
   afterAll(() => t.close());
+
+  it('says the card vault refuses this node\'s secret: degraded, cardVault secret_refused (its health asked with the secret)', async () => {
+    const wrong = httpCardVault({ url: t.vault.url, apiSecret: 'not-the-vault-secret' });
+    expect(await wrong.health()).toBe('secret_refused');
+    expect(await httpCardVault({ url: t.vault.url, apiSecret: TEST_VAULT_API_SECRET }).health()).toBe('ok');
+  });
 
   it('asked for a token\'s facts (a token without its seal): answers 503 card_payments_unavailable, records nothing and charges nothing', async () => {
     const up = await t.app.request('/health');
