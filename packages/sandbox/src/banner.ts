@@ -34,7 +34,7 @@ function accessLines(access: BannerAccess, url: string): string[] {
   return [];
 }
 
-export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean } & BannerAccess): string {
+export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean; providerProcessors?: boolean } & BannerAccess): string {
   const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
   return [
     '',
@@ -47,7 +47,9 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     `  Payment station:            ${urls.url}/pf/widget?type=ps&code=${DEMO_STATION_ID}`,
     `  Subscription:               ${urls.url}/pf/widget?type=subs&code=${DEMO_SUBSCRIPTION_KEY}`,
     `  E-mail payment request:     curl -X POST ${urls.url}/sandbox/email-payments -H 'content-type: application/json' -d '{"to":"ana@example.com","amount":9,"description":"Test"}'   (its link: ${urls.url}/sandbox/mailbox?to=ana@example.com)`,
-    `  Wallet user:                ${DEMO_WALLET_USER.login} / ${DEMO_WALLET_USER.password} (balance $100.00, a saved Visa 4242)`,
+    urls.providerProcessors
+      ? `  Wallet user:                ${DEMO_WALLET_USER.login} takes no login while its password is the seed's (a provider's processors are loaded)`
+      : `  Wallet user:                ${DEMO_WALLET_USER.login} / ${DEMO_WALLET_USER.password} (balance $100.00, a saved Visa 4242)`,
     `  Database:                   ${urls.database}`,
     ...accessLines(urls, urls.url),
     '',

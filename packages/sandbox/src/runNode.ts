@@ -31,7 +31,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
     webhookAllowPrivate: (process.env['WEBHOOK_ALLOW_PRIVATE'] ?? '').trim() === '' ? undefined : settings.webhookAllowPrivate });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
-  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
 
   // Logged, and the node goes on serving (every payment's state is in the database); the net under a new source.
   process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));

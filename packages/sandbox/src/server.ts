@@ -3,6 +3,7 @@ import type { GatewayNotifications, Gateways, ProvidedGateways, SandboxControls 
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
 import { withProvidedGateways } from './gateways/gatewaysModule';
+import { DEMO_WALLET_USER, lockSeededWalletUser } from './db/seed';
 import { guardedGateways } from './gateways/guardedGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
@@ -166,6 +167,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   } catch (error) {
     await db.close();
     throw error;
+  }
+  if (options.gatewaysModule && (await lockSeededWalletUser(db))) {
+    log.warn(`the seeded wallet user ${DEMO_WALLET_USER.login} takes no login: its password is published and its balance made up, and GATEWAYS_MODULE loads a provider's processors`);
   }
   const processors = processorNamesOf(options);
   // Attempts another node's processor must settle: said at start (and in /health), left for that node.

@@ -1,4 +1,4 @@
-import { hashPassword } from '../passwords/passwordHash';
+import { hashPassword, verifyPassword } from '../passwords/passwordHash';
 import type { Database, Queryable } from './Database';
 
 export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';
@@ -42,6 +42,18 @@ async function lockSeeding(tx: Queryable): Promise<void> {
 export const DEMO_STATION_ID = 'EST-001';
 export const DEMO_SUBSCRIPTION_KEY = 'SUBDEMO0001';
 export const DEMO_WALLET_USER = { login: 'demo', email: 'demo@pasarela.test', password: 'Demo#2026pass' } as const;
+
+/**
+ * A node with a provider's processors (GATEWAYS_MODULE): the seeded wallet user, whose password is
+ * printed and published and whose $100.00 balance is made up, takes no login while its password is
+ * still the seed's (a balance payment would pay a merchant real money). True when it was locked now.
+ */
+export async function lockSeededWalletUser(db: Queryable): Promise<boolean> {
+  const [user] = await db.query<{ id: number; password_hash: string }>('select id, password_hash from users where login = $1 and email = $2', [DEMO_WALLET_USER.login, DEMO_WALLET_USER.email]);
+  if (!user || !(await verifyPassword(DEMO_WALLET_USER.password, user.password_hash))) return false;
+  const locked = await db.query('update users set password_hash = $3 where id = $1 and password_hash = $2 returning id', [user.id, user.password_hash, 'locked: the seeded user on a provider\'s processors']);
+  return locked.length > 0;
+}
 
 /** Seeded once, after migration 003. */
 export async function seedDemoExtras(db: Database): Promise<void> {
