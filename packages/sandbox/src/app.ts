@@ -222,6 +222,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const checked = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
     // Draining is the stop going as it should: its 503 is logged at info (a lost database stays an error).
     if (checked === 'draining') c.set('failureMeant', true);
+    // An outage of the database, which the balancer must see: one warning per probe, naming it.
+    else if (checked !== 'ok') c.set('dependencyDown', { code: checked, cause: 'The database did not answer this node\'s check' });
     if (checked !== 'ok') return c.json({ status: checked }, 503, { 'cache-control': 'no-store', 'retry-after': '2' });
     // The card vault away takes typed cards only: every other method works, so the node stays in the
     // balancer (200) and says it is degraded. The nodes share one vault: a 503 would take them all out.

@@ -7,6 +7,7 @@ import { openPostgresDatabase } from './postgresDatabase';
 import { startTcpProxy, type TcpProxy } from '../../test/testTcpProxy';
 import { DatabaseUnavailableError } from './unavailable';
 import type { RunningServer } from '../server';
+import { createLogger } from '../ops/logger';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { openSocket } from '../../test/rawWebSocket';
@@ -159,6 +160,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
   let server: RunningServer;
   let drop: () => Promise<void>;
   let port: number;
+  const lines: Array<Record<string, unknown>> = [];
   beforeAll(async () => {
     proxy = await startTcpProxy(url ?? '');
     const schema = await newTestSchema(proxy.url);
@@ -172,6 +174,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
       // Long enough for a payment to wait through the outage (4 s was not, in a CI run on a slow,
       // loaded machine), short enough to see the sweep expire one after.
       payerWindows: { nequiMs: 10_000, yappyMs: 10_000 },
+      logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }),
     });
   });
   afterAll(async () => {
@@ -201,6 +204,11 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     expect(payment.headers.get('retry-after')).toBe('2');
     const envelope = (await payment.json()) as { data: string };
     expect(JSON.parse(envelope.data)).toMatchObject({ code: 'service_unavailable' });
+    // Each is one warning naming the database (docs/operations.md "Logs"), not an error line without a cause.
+    expect(lines.filter((l) => l['status'] === 503).map((l) => [l['path'], l['level'], l['msg'], l['code'], String(l['cause']).slice(0, 31)])).toEqual([
+      ['/health', 40, 'request failed: a dependency is down', 'database_unavailable', 'The database did not answer thi'],
+      ['/api/v1/cards/auth-capture', 40, 'request failed: a dependency is down', 'service_unavailable', 'The database is unavailable: co'],
+    ]);
     // A push socket asked for meanwhile is refused with 503, not 500, and the process stays up.
     const refused = await openSocket(port, 'codOper=PP0000000001');
     expect(refused.status).toBe('HTTP/1.1 503 Service Unavailable');

@@ -9,6 +9,7 @@ import { detailText, errorText } from './errorText';
 import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
+import { DatabaseUnavailableError } from '../db/unavailable';
 
 /** nginx's status for a client that gave up; never sent. */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -63,6 +64,7 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   // A dependency's outage: the request's one line names it (requestLog).
   if (error instanceof PaymentError && error.dependencyDown !== undefined) c.set('dependencyDown', { code: String(error.code), cause: error.dependencyDown });
+  if (error instanceof DatabaseUnavailableError) c.set('dependencyDown', { code: String(error.code), cause: `The database is unavailable: ${error.lostWith instanceof Error ? error.lostWith.message : String(error.lostWith)}` });
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   const message = errorMessage(apiError, lang, merchantApi);
