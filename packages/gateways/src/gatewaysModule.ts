@@ -40,7 +40,10 @@ export interface ImportedGatewaysModule {
 export async function importGatewaysModule(path: string, cwd = process.cwd()): Promise<ImportedGatewaysModule> {
   const file = isAbsolute(path) ? path : resolve(cwd, path);
   const url = existsSync(file) || path.startsWith('.') || isAbsolute(path) ? pathToFileURL(file).href : path;
-  const module = (await import(url)) as Record<string, unknown> & { default?: GatewaysModuleExport; gateways?: GatewaysModuleExport };
+  // A module that is not there, or fails as it loads, is named with the setting that asked for it.
+  const module = (await import(url).catch((error: unknown) => {
+    throw new Error(`GATEWAYS_MODULE ${path} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  })) as Record<string, unknown> & { default?: GatewaysModuleExport; gateways?: GatewaysModuleExport };
   const exported = module.default ?? module.gateways;
   if (!exported) throw new Error(`GATEWAYS_MODULE ${path}: export default { gateways: { card?, push?, voucher?, crypto?, bank? }, notifications? }`);
   const make = async (context: GatewaysModuleContext): Promise<ProvidedGateways> => {

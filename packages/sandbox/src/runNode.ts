@@ -62,9 +62,8 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
 
 export function startNode(wiring: Pick<ServerOptions, 'wrapGateways'> = {}): void {
   run(wiring).catch((error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EADDRINUSE') console.error(`A port is already in use: ${(error as Error).message}. Set PORT / DEMO_PORT.`);
-    else console.error(error instanceof Error ? error.message : error);
+    // A port taken or a HOST that does not resolve: the message names the setting (server.ts).
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }

@@ -28,3 +28,16 @@ describe('the running server', () => {
     }
   });
 });
+
+describe('a server that cannot listen', () => {
+  it('names the setting and the address, and keeps the error\'s code (a caller tries other free ports on EADDRINUSE)', async () => {
+    const taken = await startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false });
+    try {
+      const port = Number(new URL(taken.url).port);
+      await expect(startTestServer({ port, demoPort: await freePort(), wireEncoding: false }))
+        .rejects.toMatchObject({ code: 'EADDRINUSE', message: expect.stringMatching(new RegExp(`^Cannot listen on HOST 127\\.0\\.0\\.1 and PORT ${port}: listen EADDRINUSE`)) });
+    } finally {
+      await taken.close();
+    }
+  });
+});

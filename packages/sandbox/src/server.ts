@@ -227,6 +227,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await events.close();
     await adminChanges.close();
     await db.close();
+    // Which setting names the address it could not listen on (a host that does not resolve, a port taken).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EADDRINUSE' || code === 'EACCES') {
+      const port = checkout ? `DEMO_PORT ${options.demoPort}` : `PORT ${options.port}`;
+      // Its code kept: a caller that picked a free port tries another when it was taken meanwhile.
+      throw Object.assign(new Error(`Cannot listen on HOST ${options.host ?? DEFAULT_HOST} and ${port}: ${(error as Error).message}`, { cause: error }), { code });
+    }
     throw error;
   }
   const servers = [checkout, demo];
