@@ -186,3 +186,33 @@ describe('the store', () => {
     }
   });
 });
+
+describe('the vault while its store is away (a PostgreSQL connection lost)', () => {
+  it('answers 503 store_unavailable with Retry-After, logged by the store once per outage rather than per request', async () => {
+    const real = await openPglite(undefined);
+    let away = false;
+    const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const database = {
+      query: <Row>(sql: string, params?: readonly unknown[]) => (away ? refused() : real.query<Row>(sql, params)),
+      transaction: <T>(fn: Parameters<typeof real.transaction<T>>[0]) => (away ? refused() : real.transaction(fn)),
+      close: () => real.close(),
+    };
+    const storeAway = await testVault({ database, masterKeys, tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+    const errors: string[] = [];
+    const consoleError = console.error;
+    console.error = (...words: unknown[]) => void errors.push(words.join(' '));
+    try {
+      away = true;
+      const answer = await tokenize(storeAway, good);
+      expect({ status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.json() })
+        .toEqual({ status: 503, retryAfter: '2', body: { code: 'store_unavailable', message: 'The vault\'s store is unavailable: try again in a moment' } });
+      expect(errors).toEqual([]);
+      away = false;
+      expect((await tokenize(storeAway, good)).status).toBe(201);
+    } finally {
+      console.error = consoleError;
+      await storeAway.close();
+      await real.close();
+    }
+  });
+});

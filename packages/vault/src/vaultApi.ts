@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
+import { isConnectionError } from '@pasarela/pglite-statements';
 import { cardFactsKey, isCardToken, sealedCardToken } from './cardFacts';
 import { checkCard, TokenizeBody } from './cardCheck';
 import type { CardStore } from './cardStore';
@@ -183,8 +184,15 @@ export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL)
   return app;
 }
 
-/** Its message only (no request, no body: a body may hold a card), and a plain 500. */
+/**
+ * Its store away (a lost PostgreSQL connection): 503 with Retry-After, logged once per outage by the
+ * store's own warning, not once per request. Else its message only (no request, no body: a body may
+ * hold a card), and a plain 500.
+ */
 function internalError(error: Error): Response {
+  if (isConnectionError(error)) {
+    return Response.json({ code: 'store_unavailable', message: 'The vault\'s store is unavailable: try again in a moment' }, { status: 503, headers: { 'retry-after': '2' } });
+  }
   console.error(`Card vault: ${error.message}`);
   return Response.json({ code: 'internal_error', message: 'The vault could not answer' }, { status: 500 });
 }
