@@ -33,7 +33,8 @@ const holderAlive = (claim: string): boolean => {
  * directory each keep their own view of the database and write over the other's (a second server
  * on one DATA_DIR answered 201 for rows the first then overwrote). The directory's claim file names
  * the process and the directory; a claim whose process is gone (a crash, a container restarted
- * with its volume) is taken over, and so is one copied with the files into another directory. Several nodes share a PostgreSQL instead. Returns the claim's release.
+ * with its volume) is taken over, and so is one copied with the files into another directory.
+ * Several nodes share a PostgreSQL instead. Returns the claim's release.
  */
 export function claimDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });

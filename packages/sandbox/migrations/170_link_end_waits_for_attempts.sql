@@ -4,7 +4,7 @@
 -- route had answered that the link ended with no payment, and a shop that made a new link for the
 -- order had it paid twice. A single-use link's attempts and its end meet on the link's row lock
 -- (store/insertTransaction.ts); these take a shared advisory lock on the link instead, which holds no
--- row and writes nothing, and the end takes it exclusively (store/links.ts linkEndLockSql). The
+-- row and writes nothing, and the end takes it exclusively (store/links.ts lockLinkEnd). The
 -- function reads the link's end after the lock, in a query of its own (a new snapshot).
 create or replace function pasarela_link_ended_after_lock(p_code text) returns boolean
 language plpgsql volatile as $$

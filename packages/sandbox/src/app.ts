@@ -220,7 +220,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Within 2 s, for the load balancer.
   app.get('/health', async (c) => {
     const checked = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
-    // Draining is the stop going as it should: its 503 is logged at info (a lost database stays an error).
+    // Draining is the stop going as it should: its 503 is logged at info (a lost database, at warn).
     if (checked === 'draining') c.set('failureMeant', true);
     // An outage of the database, which the balancer must see: one warning per probe, naming it.
     else if (checked !== 'ok') c.set('dependencyDown', { code: checked, cause: 'The database did not answer this node\'s check' });

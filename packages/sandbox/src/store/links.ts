@@ -118,7 +118,7 @@ export async function expireLinkWithoutPayment(db: Database, code: string, hasPa
     const [link] = await tx.query<{ code: string }>('select code from payment_links where code = $1 and paid_cod_oper is null for update', [code]);
     if (!link) return false;
     await lockLinkEnd(tx, code);
-    if ( hasPayment(await tx.query<TransactionRow>('select * from transactions where link_code = $1', [code]))) return false;
+    if (hasPayment(await tx.query<TransactionRow>('select * from transactions where link_code = $1', [code]))) return false;
     await tx.query('update payment_links set expires_at = now() where code = $1 and (expires_at is null or expires_at > now())', [code]);
     return true;
   });
