@@ -25,22 +25,40 @@ const alive = (pid: number) => {
   }
 };
 
+/** npm start, up once its /health answers; stopped early, it fails with what it printed. */
 async function npmStart(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${env['PORT']}/health`)).status).toBe(200), { timeout: 60_000, interval: 200 });
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  await vi.waitFor(async () => {
+    if (exited !== undefined) throw Object.assign(new Error(`npm start stopped (exit ${exited}):\n${output}`), { stopped: true });
+    expect((await fetch(`http://127.0.0.1:${env['PORT']}/health`)).status).toBe(200);
+  }, { timeout: 90_000, interval: 200 }).catch((error: unknown) => {
+    throw (error as { stopped?: boolean }).stopped ? error : new Error(`npm start did not answer /health:\n${output}`, { cause: error });
+  });
   return { child, output: () => output };
 }
+
+/** Free ports for npm start's four listeners; another test may take one first, then they are picked again. */
+const freePorts = async () => ({ PORT: String(await freePort()), DEMO_PORT: String(await freePort()), VAULT_PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) });
 
 describe('npm start on one data directory', () => {
   it('refuses a second server on its folder, and after a kill -9 leaves no service behind and starts again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pasarela-npm-start-'));
-    const ports = { PORT: String(await freePort()), DEMO_PORT: String(await freePort()), VAULT_PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) };
+    let ports = await freePorts();
+    let first: Awaited<ReturnType<typeof npmStart>> | undefined;
+    for (let attempt = 1; !first; attempt++) {
+      first = await npmStart({ ...ports, DATA_DIR: dataDir, HOST: '127.0.0.1' }).catch(async (error: unknown) => {
+        if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+        ports = await freePorts();
+        return undefined;
+      });
+    }
     const env = { ...ports, DATA_DIR: dataDir, HOST: '127.0.0.1' };
-    const first = await npmStart(env);
     const vaultPid = Number((await readFile(join(dataDir, 'vault', 'pasarela.pid'), 'utf8')).split(' ')[0]);
     expect(alive(vaultPid)).toBe(true);
 
