@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,11 @@ const freePorts = async () => ({ PORT: String(await freePort()), DEMO_PORT: Stri
 describe('npm start on one data directory', () => {
   it('refuses a second server on its folder, and after a kill -9 leaves no service behind and starts again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pasarela-npm-start-'));
+    // From the suite's migrated folders, as its other servers start: a fresh folder's initdb and
+    // migrations took the server past 90 s on a loaded machine.
+    const [serverTemplate, vaultTemplate] = [process.env['PASARELA_DATA_TEMPLATE'], process.env['PASARELA_VAULT_DATA_TEMPLATE']];
+    if (serverTemplate) await cp(serverTemplate, dataDir, { recursive: true });
+    if (vaultTemplate) await cp(vaultTemplate, join(dataDir, 'vault'), { recursive: true });
     let ports = await freePorts();
     let first: Awaited<ReturnType<typeof npmStart>> | undefined;
     for (let attempt = 1; !first; attempt++) {
