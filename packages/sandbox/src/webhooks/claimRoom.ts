@@ -36,3 +36,11 @@ export const DUE_WITHIN_ROOM = (table: 'webhook_events' | 'webhook_deliveries') 
  * these the row (leased, perhaps already delivered) was claimed and sent a second time.
  */
 export const STILL_DUE = "state = 'pending' and next_attempt_at <= now()";
+
+/**
+ * The outcome is written only while the row is as this claim left it: a redelivery asked while the
+ * attempt was on its way (attempts 0, due now), or another node's claim after the lease ran out,
+ * stands, and the late outcome is not the delivery's any more. $2 the claim's attempts, $3 its lease
+ * as the claim's statement returned it in text (a Date drops PostgreSQL's microseconds).
+ */
+export const STILL_CLAIMED = 'attempts = $2 and next_attempt_at = $3::timestamptz';

@@ -4,7 +4,7 @@ import type { WebhookPost } from './postWebhook';
 import { privateTargetsAllowed } from './webhookTarget';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
-import { DUE_WITHIN_ROOM, roomParameters, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
+import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 
 /** Stated here: deliverWebhooks.ts imports this file. */
 interface DeliverySettings {
@@ -26,6 +26,8 @@ interface EndpointDeliveryRow {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   event: WebhookEventRow | null;
+  /** The claim's lease end as PostgreSQL wrote it: the claim's mark (claimRoom.ts STILL_CLAIMED). */
+  lease: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function claimEndpointDeliveries(
        from (select id from webhook_deliveries where id in (${DUE_WITHIN_ROOM('webhook_deliveries')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
-      returning d.id, d.merchant_id, d.attempts, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
+      returning d.id, d.merchant_id, d.attempts, d.next_attempt_at::text as lease, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
         (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event`,
     [room.total, settings.timeoutMs / 1000 + 30, ...roomParameters(room)],
   );
@@ -78,15 +80,17 @@ async function deliverOne(
   } catch (caught) {
     error = errorNameOf(caught);
   }
+  const claim = [delivery.id, delivery.attempts, delivery.lease];
   if (ok) {
-    await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`, [delivery.id, statusCode]);
+    await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED}`, [...claim, statusCode]);
     settings.countDelivery?.('delivered');
     return;
   }
   const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
-  await db.query(
-    `update webhook_deliveries set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
-    [delivery.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
+  const recorded = await db.query(
+    `update webhook_deliveries set state = $4, next_attempt_at = now() + make_interval(secs => $5), last_status_code = $6, last_error = $7 where id = $1 and ${STILL_CLAIMED} returning id`,
+    [...claim, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
   );
-  settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
+  // Not recorded: redelivered or claimed again meanwhile, so it is tried again.
+  settings.countDelivery?.(recorded.length > 0 && delayMs === undefined ? 'failed' : 'retrying');
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { claimEndpointDeliveries } from './deliverEndpointWebhooks';
-import { DUE_WITHIN_ROOM, roomParameters, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
+import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
@@ -36,6 +36,8 @@ const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs
 type ClaimedEvent = WebhookEventRow & {
   webhook_url: string | null; webhook_secret: string | null; webhook_private_allowed: boolean | null;
   previous_secret: string | null; previous_secret_expires_at: Date | null; endpoint_events: string[] | null;
+  /** The claim's lease end as PostgreSQL wrote it (microseconds, which a Date drops): the claim's mark (claimRoom.ts STILL_CLAIMED). */
+  lease: string;
 };
 
 /**
@@ -67,7 +69,7 @@ async function claimPrimary(db: Queryable, settings: WebhookDeliverySettings, ro
        from (select id from webhook_events where id in (${DUE_WITHIN_ROOM('webhook_events')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
-      returning e.*, m.webhook_url, m.webhook_secret, m.webhook_private_allowed,
+      returning e.*, e.next_attempt_at::text as lease, m.webhook_url, m.webhook_secret, m.webhook_private_allowed,
         (select p.previous_secret from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret,
         (select p.previous_secret_expires_at from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret_expires_at,
         (select p.events from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as endpoint_events`,
@@ -191,20 +193,23 @@ function errorNameOf(error: unknown): string {
 }
 
 async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: AttemptOutcome, settings: WebhookDeliverySettings): Promise<void> {
+  const claim = [event.id, event.attempts, event.lease];
   if (outcome.ok) {
-    await db.query(
-      `update webhook_events set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`,
-      [event.id, outcome.statusCode],
+    const recorded = await db.query(
+      `update webhook_events set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED} returning id`,
+      [...claim, outcome.statusCode],
     );
-    await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
+    if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
     settings.countDelivery?.('delivered');
     return;
   }
   const delayMs = settings.retryDelaysMs[event.attempts - 1];
-  await db.query(
-    `update webhook_events set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
-    [event.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
+  const state = delayMs === undefined ? 'failed' : 'pending';
+  const recorded = await db.query(
+    `update webhook_events set state = $4, next_attempt_at = now() + make_interval(secs => $5), last_status_code = $6, last_error = $7 where id = $1 and ${STILL_CLAIMED} returning id`,
+    [...claim, state, (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
   );
-  await notifyAdminChange(db, { type: 'webhook', id: event.id, state: delayMs === undefined ? 'failed' : 'pending', merchantId: event.merchant_id });
-  settings.countDelivery?.(delayMs === undefined ? 'failed' : 'retrying');
+  if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state, merchantId: event.merchant_id });
+  // Not recorded: redelivered or claimed again meanwhile, so it is tried again.
+  settings.countDelivery?.(recorded.length > 0 && delayMs === undefined ? 'failed' : 'retrying');
 }

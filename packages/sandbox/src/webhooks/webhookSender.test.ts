@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tokenizedCardPayload, type TestApp } from '../../test/testApp';
+import { createTestApp, newTestSchema, tokenizedCardPayload, type TestApp } from '../../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { webhookSender } from './deliverWebhooks';
+import { redeliverWebhookEvent } from '../store/webhookEvents';
+import { findWebhookEndpoint, redeliver } from '../store/webhookEndpoints';
+import type { Queryable } from '../db/Database';
+import { openDatabase } from '../db/openDatabase';
+import { defaultPaths } from '../paths';
 
 // A node's sender leaves each delivery to finish on its own: one merchant's endpoint that hangs
 // until the time-out used to hold every other webhook of the node's batch, other merchants' too,
@@ -16,10 +21,10 @@ afterAll(async () => {
   await Promise.all([t.close(), slow.close(), fast.close()]);
 });
 
-async function newMerchant(url: string, secondUrl?: string): Promise<number> {
-  const res = await t.admin('POST', '/merchants', { name: 'Envíos S.A.', webhookUrl: url });
+async function newMerchant(url: string, secondUrl?: string, app: TestApp = t): Promise<number> {
+  const res = await app.admin('POST', '/merchants', { name: 'Envíos S.A.', webhookUrl: url });
   if (secondUrl) {
-    const second = await t.app.request('/api/v1/merchant/webhook-endpoints', {
+    const second = await app.app.request('/api/v1/merchant/webhook-endpoints', {
       method: 'POST', headers: { authorization: `Bearer ${String(res.json['secretKey'])}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: secondUrl }),
     });
     expect(second.status).toBe(201);
@@ -28,9 +33,9 @@ async function newMerchant(url: string, secondUrl?: string): Promise<number> {
 }
 
 /** Each payment's card is its own, so none is a duplicate. */
-async function pay(merchantId: number): Promise<string> {
-  const link = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId });
-  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])));
+async function pay(merchantId: number, app: TestApp = t): Promise<string> {
+  const link = await app.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId });
+  const paid = await app.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])));
   expect(paid.data['status']).toBe(1);
   return String(paid.data['codOper']);
 }
@@ -104,6 +109,72 @@ describe('the node\'s webhook sender', () => {
       expect(order.slice(0, 4)).toEqual(['endpoint', 'webhookUrl', 'endpoint', 'webhookUrl']);
     } finally {
       await Promise.all([primary.close(), other.close()]);
+    }
+  });
+});
+
+/**
+ * A redelivery asked while an attempt is on its way, whose last try then fails: its outcome used to
+ * be written over the redelivery (state failed), so the merchant's "send it again" was answered
+ * pending and never sent. `redeliverOn` is the node the merchant's call reaches.
+ */
+async function redeliveryWhileOnItsWay(app: TestApp, redeliverOn: Queryable): Promise<void> {
+  const primary = await startWebhookReceiver();
+  const other = await startWebhookReceiver();
+  try {
+    const merchant = await newMerchant(primary.url, other.url, app);
+    await pay(merchant, app);
+    const lastTry = TO_RECEIVER.retryDelaysMs.length;
+    await app.db.query('update webhook_events set attempts = $2 where merchant_id = $1', [merchant, lastTry]);
+    await app.db.query('update webhook_deliveries set attempts = $2 where merchant_id = $1', [merchant, lastTry]);
+    const [event] = await app.db.query<{ id: string }>('select id from webhook_events where merchant_id = $1', [merchant]);
+    const [delivery] = await app.db.query<{ id: string; endpoint_id: string }>('select id, endpoint_id from webhook_deliveries where merchant_id = $1', [merchant]);
+    const endpoint = await findWebhookEndpoint(redeliverOn, merchant, delivery!.endpoint_id);
+
+    const onTheirWay: ((status: number) => void)[] = [];
+    const sent: string[] = [];
+    const sender = webhookSender(app.db, TO_RECEIVER, (error) => {
+      throw error;
+    }, (post) => {
+      sent.push(post.url === primary.url ? 'webhookUrl' : 'endpoint');
+      return onTheirWay.length < 2 ? new Promise<number>((answer) => onTheirWay.push(answer)) : Promise.resolve(200);
+    });
+    await sender.pump();
+    await expect.poll(() => onTheirWay.length, { timeout: 5_000 }).toBe(2);
+    expect(await redeliverWebhookEvent(redeliverOn, event!.id, merchant)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await redeliver(redeliverOn, endpoint!, delivery!.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    for (const answer of onTheirWay) answer(503);
+    // The redeliveries go out as asked, and are recorded delivered.
+    await expect.poll(async () => [
+      ...(await app.db.query<{ state: string }>('select state from webhook_events where id = $1', [event!.id])),
+      ...(await app.db.query<{ state: string }>('select state from webhook_deliveries where id = $1', [delivery!.id])),
+    ].map((row) => row.state), { timeout: 5_000 }).toEqual(['delivered', 'delivered']);
+    await sender.stop();
+    expect(sent.sort()).toEqual(['endpoint', 'endpoint', 'webhookUrl', 'webhookUrl']);
+  } finally {
+    await Promise.all([primary.close(), other.close()]);
+  }
+}
+
+const url = process.env['TEST_DATABASE_URL'];
+
+describe('a redelivery asked while an attempt is on its way', () => {
+  it('stands: the attempt\'s late outcome does not undo it', async () => {
+    await redeliveryWhileOnItsWay(t, t.db);
+  });
+
+  it.skipIf(!url)('stands when another node on PostgreSQL takes the merchant\'s call', async () => {
+    const schema = await newTestSchema(url!);
+    const migrationsDir = defaultPaths().migrationsDir;
+    const sending = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+    const asked = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+    const app = await createTestApp({ db: sending });
+    try {
+      await redeliveryWhileOnItsWay(app, asked);
+    } finally {
+      await asked.close();
+      await app.close();
+      await schema.drop();
     }
   });
 });
