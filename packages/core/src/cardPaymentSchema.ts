@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PaymentSecurityEntries } from './paymentSecurity';
 import { CARD_BRANDS, cardBrandOf, passesLuhn } from './cards';
-import { CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES, THREE_DS_RESULT_TYPE, TRANSACTION_TYPES } from './constants';
+import { CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES, THREE_DS_RESULT_TYPE } from './constants';
 import { moneySchema } from './amountRules';
 import { TEXT_LIMITS, freeText, jsonHasForbiddenCharacters } from './freeText';
 
@@ -82,7 +82,8 @@ export const CardPaymentPayloadSchema = v.pipe(v.object(
     txChannel: v.optional(str(TEXT_LIMITS.code), CHANNEL.checkout),
     lang: v.optional(v.picklist(LANGUAGES, 'missing_arguments'), DEFAULT_LANGUAGE),
     serviceCode: v.optional(text(TEXT_LIMITS.code), 'LK'),
-    transactionsType: v.optional(text(TEXT_LIMITS.code), TRANSACTION_TYPES.authCapture),
+    // Absent: the link's (a hold on a manual-capture link); given, it must agree with it (payByCard).
+    transactionsType: v.optional(text(TEXT_LIMITS.code)),
     isOldVersion: v.optional(v.boolean('missing_arguments')),
     amountToCampaign: v.optional(moneySchema()),
     idCampaignBridge: v.optional(v.union([v.number(), text(20)], 'missing_arguments')),

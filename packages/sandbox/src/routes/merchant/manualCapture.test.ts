@@ -393,6 +393,11 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
       expect(res.data).not.toHaveProperty('transactionsType');
       expect(await setup.t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
     }
+    // A body without transactionsType takes the link's (SPEC 5's defaults): a manual link's payment is a hold.
+    const { transactionsType: _left, ...untyped } = await tokenizedCardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 });
+    const held = await setup.t.post('/cards/auth-capture', untyped);
+    expect(held.status, JSON.stringify(held.data)).toBe(200);
+    expect(await verify(m, String(held.data['codOper']))).toMatchObject({ captureMethod: 'manual', captured: false, capturableAmount: 40 });
     // The link's own type goes through: an automatic payment is captured and booked at once.
     const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
     const tx = await verify(m, String(paid.data['codOper']));
