@@ -106,6 +106,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must not exceed (\S+) dollars or (\S+) pesos$/, 'detail_not_exceed_money', ['field', 'dollars', 'pesos']],
   [/^(\S+) plus (\S+) must not exceed (\S+)$/, 'detail_sum_not_exceed', ['field', 'other', 'max']],
   [/^(\S+) must be the link's \((\S+)\)$/, 'detail_link_type', ['field', 'value']],
+  [/^the endpoint does not take (\S+) events$/, 'detail_type_not_taken', ['type']],
   [/^(\S+) must be 0 or more, with at most two decimals$/, 'detail_zero_or_more_two_decimals', ['field']],
   [/^(\S+) must be a payment code$/, 'detail_payment_code', ['field']],
   [/^(\S+) must be a payout id \(po_\.\.\.\)$/, 'detail_payout_id', ['field']],

@@ -7,7 +7,7 @@ import { notifyAdminChange } from '../../changes/adminChanges';
 import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
-import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { listWebhookDeliveries, redeliverWebhookEvent, typeThePrimaryRefuses, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl } from '../webhookUrlRule';
 
@@ -49,6 +49,9 @@ export function adminWebhookRoutes(deps: Deps) {
     // To the URL it would go to now, under the webhook-target rule the delivery applies.
     const target = await webhookTargetOfEvent(deps.db, c.req.param('id'), scopedMerchant(c));
     if (target?.webhook_url) await acceptWebhookUrl(target.webhook_url, privateTargetsAllowed(target.webhook_private_allowed, deps.allowPrivateWebhooks === true), 'webhookUrl');
+    // Sent again, it would be skipped again: the endpoint has to take its type first.
+    const refused = await typeThePrimaryRefuses(deps.db, c.req.param('id'), scopedMerchant(c));
+    if (refused) throw new ApiError(409, 'webhook_event_type_not_taken', `the endpoint does not take ${refused} events`);
     const row = await redeliverWebhookEvent(deps.db, c.req.param('id'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
     await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });

@@ -521,6 +521,7 @@ export function openApiDocument(origin: string) {
           responses: {
             '201': { description: 'The endpoint, with its secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) },
             ...webhookUrlErrors,
+            '409': error('Already 16 endpoints (`webhook_endpoint_limit`), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
           },
         },
         get: {
@@ -536,6 +537,12 @@ export function openApiDocument(origin: string) {
         patch: {
           operationId: 'updateWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types',
           description: 'POST to the same path does the same.', parameters: [endpointIdParam, idempotencyKey],
+          requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
+          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
+        },
+        post: {
+          operationId: 'updateWebhookEndpointByPost', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types (as PATCH)',
+          description: 'The same as PATCH, for clients that send POST only.', parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
           responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
         },
@@ -570,6 +577,7 @@ export function openApiDocument(origin: string) {
           responses: {
             '202': { description: 'The delivery, pending', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors,
             '404': error('No such endpoint (`webhook_endpoint_not_found`) or delivery to it (`webhook_delivery_not_found`)'),
+            '409': error('The endpoint does not take the event\'s type (`webhook_event_type_not_taken`: add it to its events first), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
           },
         },
       },

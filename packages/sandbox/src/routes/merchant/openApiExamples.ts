@@ -79,6 +79,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, Texts>> = {
   listWebhookEndpoints: { description: 'All of them, the webhookUrl first.', example: page([{ ...endpoint, id: 'we_0a1b2c3d4e5f40718293a4b5c6d7e8f9', url: 'https://shop.example/hooks', events: ['*'], primary: true }, endpoint]) },
   getWebhookEndpoint: { description: 'One endpoint by its id, without its secret.', example: endpoint },
   updateWebhookEndpoint: { description: 'The fields given change; the secret stays.', example: { ...endpoint, events: ['*'], updatedAt: LATER }, body: { events: ['*'] } },
+  updateWebhookEndpointByPost: { description: 'As PATCH: the fields given change; the secret stays.', example: { ...endpoint, events: ['*'], updatedAt: LATER }, body: { events: ['*'] } },
   deleteWebhookEndpoint: { description: 'Its deliveries stop.', example: { id: endpoint.id, deleted: true } },
   rollWebhookEndpointSecret: {
     description: 'A new secret; the old one keeps signing for the window asked.',

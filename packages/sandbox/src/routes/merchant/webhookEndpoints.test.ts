@@ -110,6 +110,20 @@ describe('webhook endpoints', () => {
     expect(deliveries.length).toBeGreaterThan(0);
     expect(deliveries.every((d) => d.state === 'skipped' && d.attempts === 0 && d.lastError === 'type not taken by the endpoint')).toBe(true);
     expect(first.received.some((r) => bodyOf(r).data.codOper === codOper)).toBe(false);
+
+    // Sent again it would be skipped again: refused until the endpoint takes its type, then sent.
+    const skipped = deliveries[0]!.eventId;
+    const refused = await api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'webhook_event_type_not_taken' });
+    expect(String(refused.json['message'])).toContain('transaction.approved');
+    const admin = await t.admin('POST', `/webhooks/${skipped}/redeliver`, {});
+    expect(admin.status).toBe(409);
+    expect(admin.json).toMatchObject({ code: 'webhook_event_type_not_taken' });
+    await api.call('PATCH', `/webhook-endpoints/${String(primary.json['id'])}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved'] } });
+    expect((await api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key })).status).toBe(202);
+    await deliverAll();
+    expect(first.received.filter((r) => bodyOf(r).id === skipped)).toHaveLength(1);
   });
 
   it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {

@@ -5,6 +5,7 @@ import { arrivalDateOf, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
+import { typeThePrimaryRefuses } from '../../store/webhookEvents';
 import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
@@ -208,6 +209,9 @@ export function webhookEndpointRoutes(deps: Deps) {
       const endpoint = await endpointOf(c, merchantId);
       await checkStoredUrl(endpoint);
       const deliveryId = c.req.param('deliveryId') ?? '';
+      // The primary's deliveries are its events: one of a type it does not take would be skipped again, never sent.
+      const refused = endpoint.is_primary && DELIVERY_ID.test(deliveryId) ? await typeThePrimaryRefuses(deps.db, deliveryId, merchantId) : null;
+      if (refused) throw new ApiError(409, 'webhook_event_type_not_taken', `the endpoint does not take ${refused} events`);
       const row = DELIVERY_ID.test(deliveryId) ? await redeliver(deps.db, endpoint, deliveryId) : undefined;
       if (!row) throw new ApiError(404, 'webhook_delivery_not_found', 'No such delivery to this endpoint');
       return [202, deliveryAnswer(row)] as const;
