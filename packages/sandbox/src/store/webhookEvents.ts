@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/Database';
-import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
-import { endpointTakes } from '../webhooks/signature';
+import type { WebhookEventRow } from '../merchantView/webhookEvent';
 
 /** An outbox row with the URL its merchant's webhooks go to now. */
 export type WebhookDeliveryRow = WebhookEventRow & { webhook_url: string | null };
@@ -32,19 +31,4 @@ export async function redeliverWebhookEvent(db: Queryable, id: string, merchantI
     [id, merchantId ?? null],
   );
   return row;
-}
-
-/**
- * An outbox event's type when the merchant's primary endpoint does not take it now (a redelivery of
- * it would be skipped again, never sent); null when it does, or there is no such event.
- */
-export async function typeThePrimaryRefuses(db: Queryable, id: string, merchantId: number | undefined): Promise<string | null> {
-  const [row] = await db.query<WebhookEventRow & { endpoint_events: string[] | null }>(
-    `select e.*, (select p.events from webhook_endpoints p where p.merchant_id = e.merchant_id and p.is_primary) as endpoint_events
-       from webhook_events e where e.id = $1 and e.state <> 'none' and ($2::int is null or e.merchant_id = $2)`,
-    [id, merchantId ?? null],
-  );
-  if (!row) return null;
-  const { type } = webhookEventOf(row);
-  return endpointTakes(row.endpoint_events ?? ['*'], type) ? null : type;
 }

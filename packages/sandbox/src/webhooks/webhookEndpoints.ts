@@ -1,4 +1,6 @@
-import type { Database } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
+import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
+import { endpointTakes } from './signature';
 import {
   deleteWebhookEndpoint, insertWebhookEndpoint, rollEndpointSecret, updateWebhookEndpoint, type WebhookEndpointRow,
 } from '../store/webhookEndpoints';
@@ -17,3 +19,18 @@ export const removeEndpoint = (db: Database, merchantId: number, id: string) => 
 
 export const rollSecret = (db: Database, merchantId: number, id: string, overlapSeconds: number) =>
   db.transaction((tx) => rollEndpointSecret(tx, merchantId, id, overlapSeconds));
+
+/**
+ * An outbox event's type when the merchant's primary endpoint does not take it now (a redelivery of
+ * it would be skipped again, never sent); null when it does, or there is no such event.
+ */
+export async function typeThePrimaryRefuses(db: Queryable, id: string, merchantId: number | undefined): Promise<string | null> {
+  const [row] = await db.query<WebhookEventRow & { endpoint_events: string[] | null }>(
+    `select e.*, (select p.events from webhook_endpoints p where p.merchant_id = e.merchant_id and p.is_primary) as endpoint_events
+       from webhook_events e where e.id = $1 and e.state <> 'none' and ($2::int is null or e.merchant_id = $2)`,
+    [id, merchantId ?? null],
+  );
+  if (!row) return null;
+  const { type } = webhookEventOf(row);
+  return endpointTakes(row.endpoint_events ?? ['*'], type) ? null : type;
+}

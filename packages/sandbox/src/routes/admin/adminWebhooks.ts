@@ -7,7 +7,8 @@ import { notifyAdminChange } from '../../changes/adminChanges';
 import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
-import { listWebhookDeliveries, redeliverWebhookEvent, typeThePrimaryRefuses, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { typeThePrimaryRefuses } from '../../webhooks/webhookEndpoints';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl } from '../webhookUrlRule';
 
