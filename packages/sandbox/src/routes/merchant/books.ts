@@ -10,7 +10,8 @@ import { findMerchantPayout, listMerchantPayouts } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, cursorOf, dayQuery, idOfCursor, page, parseInput } from './merchantSchemas';
+import { codOperQuery, dayQuery, page, parseInput } from './merchantSchemas';
+import { cursorOf, positionOfCursor } from './listCursor';
 import { csvFileName, prefersCsv } from './booksCsv';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -95,7 +96,7 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
   app.get('/balance-transactions', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListBalanceTransactionsQuery, c.req.query(), 'query');
-    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) };
+    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'balance', merchantId, q.cursor) };
     if (prefersCsv(c.req.header('accept'))) {
       const rows = await listBalanceTransactions(deps.db, merchantId, filters, CSV_MAX_LINES + 1);
       if (rows.length > CSV_MAX_LINES) throw new ApiError(400, 'report_too_large', `more than ${CSV_MAX_LINES} lines`);
@@ -105,17 +106,17 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
     const rows = await listBalanceTransactions(deps.db, merchantId, filters, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
-    return c.json(pageOf(shown.map(balanceTransactionAnswer), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map(balanceTransactionAnswer), rows.length > q.limit && last ? cursorOf('balance', last.id) : null), 200, NO_STORE);
   });
 
   app.get('/payouts', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListPayoutsQuery, c.req.query(), 'query');
     const rows = await listMerchantPayouts(deps.db, merchantId,
-      { status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, arrivalFrom: q.arrivalFrom, arrivalTo: q.arrivalTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
+      { status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, arrivalFrom: q.arrivalFrom, arrivalTo: q.arrivalTo, beforeSeq: await positionOfCursor(deps.db, 'payouts', merchantId, q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
-    return c.json(pageOf(shown.map(merchantPayoutOf), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map(merchantPayoutOf), rows.length > q.limit && last ? cursorOf('payouts', last.id) : null), 200, NO_STORE);
   });
 
   app.get('/payouts/:id', async (c) => {

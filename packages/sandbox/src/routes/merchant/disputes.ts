@@ -9,7 +9,8 @@ import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, cursorOf, EmptySchema, idOfCursor, page, parseInput } from './merchantSchemas';
+import { codOperQuery, EmptySchema, page, parseInput } from './merchantSchemas';
+import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** A dispute's id: dp_ and 32 hex digits, or the processor's reference a dispute opened before migration 095 keeps. */
@@ -44,10 +45,10 @@ export function merchantDisputeRoutes(deps: Deps, merchantOf: (c: Context<AppEnv
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListDisputesQuery, c.req.query(), 'query');
-    const rows = await listMerchantDisputes(deps.db, merchantId, { status: q.status, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
+    const rows = await listMerchantDisputes(deps.db, merchantId, { status: q.status, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'disputes', merchantId, q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
-    return c.json(pageOf(shown.map(merchantDisputeOf), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map(merchantDisputeOf), rows.length > q.limit && last ? cursorOf('disputes', last.public_id) : null), 200, NO_STORE);
   });
 
   app.get('/:id', async (c) => {

@@ -6,7 +6,8 @@ import { findMerchantEvent, listMerchantEvents, type MerchantEventRow } from '..
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { cursorOf, EVENT_ID, idOfCursor, ListEventsQuery, parseInput } from './merchantSchemas';
+import { EVENT_ID, ListEventsQuery, parseInput } from './merchantSchemas';
+import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** Rows read at a time while a type filter skips the others. */
@@ -25,7 +26,7 @@ export function merchantEventRoutes(deps: Deps) {
     // An event's type is core's rule over the snapshot (or its own type): rows are read in batches
     // and kept when they match, until the page is full and one more tells there are more.
     const shown: MerchantEventRow[] = [];
-    let beforeSeq = idOfCursor(q.cursor);
+    let beforeSeq = await positionOfCursor(deps.db, 'events', merchantId, q.cursor);
     let more = false;
     for (;;) {
       const batch = await listMerchantEvents(deps.db, merchantId, { createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq }, q.type ? BATCH : q.limit + 1);
@@ -42,7 +43,7 @@ export function merchantEventRoutes(deps: Deps) {
       beforeSeq = last.seq;
     }
     const last = shown.at(-1);
-    return c.json(pageOf(shown.map(webhookEventOf), more && last ? cursorOf(last.seq) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map(webhookEventOf), more && last ? cursorOf('events', last.id) : null), 200, NO_STORE);
   });
 
   app.get('/:id', async (c) => {

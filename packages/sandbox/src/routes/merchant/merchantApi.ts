@@ -21,7 +21,8 @@ import { webhookEndpointRoutes } from './webhookEndpoints';
 import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { parseInput, CaptureSchema, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
+import { cursorOf, positionOfCursor } from './listCursor';
+import { parseInput, CaptureSchema, CreateLinkSchema, EmptySchema, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
 import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
 import { refuseUntakenLinkTokens } from '../linkTokens';
@@ -86,12 +87,12 @@ export function merchantApiRoutes(deps: Deps) {
     const q = parseInput(ListLinksQuery, c.req.query(), 'query');
     const rows = await listMerchantLinks(deps.db, merchantId, {
       state: q.state, orderReference: q.orderReference, createdFrom: q.createdFrom, createdTo: q.createdTo, updatedFrom: q.updatedFrom, updatedTo: q.updatedTo,
-      beforeId: idOfCursor(q.cursor), limit: q.limit,
+      beforeId: await positionOfCursor(deps.db, 'links', merchantId, q.cursor), limit: q.limit,
     });
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
     const origin = originOf(deps, c.req.url);
-    return c.json(pageOf(shown.map((l) => linkAnswer(l, origin)), rows.length > q.limit && last ? cursorOf(last.id) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map((l) => linkAnswer(l, origin)), rows.length > q.limit && last ? cursorOf('links', last.code) : null), 200, NO_STORE);
   });
 
   app.get('/payment-links/:code', async (c) => {
@@ -121,7 +122,7 @@ export function merchantApiRoutes(deps: Deps) {
       updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };
     // The overall result is core's rule, not SQL: rows are read in batches until the page is full (plus one).
     const shown: MerchantTransactionRow[] = [];
-    let beforeId = idOfCursor(q.cursor);
+    let beforeId = await positionOfCursor(deps.db, 'transactions', merchantId, q.cursor);
     let more = false;
     for (;;) {
       const batch = await listMerchantTransactions(deps.db, merchantId, { ...filters, beforeId }, q.result ? 200 : q.limit + 1);
@@ -138,7 +139,7 @@ export function merchantApiRoutes(deps: Deps) {
       beforeId = last.id;
     }
     const last = shown.at(-1);
-    return c.json(pageOf(shown.map((row) => transactionAnswer(row)), more && last ? cursorOf(last.id) : null), 200, NO_STORE);
+    return c.json(pageOf(shown.map((row) => transactionAnswer(row)), more && last ? cursorOf('transactions', last.cod_oper) : null), 200, NO_STORE);
   });
 
   // The verify call.

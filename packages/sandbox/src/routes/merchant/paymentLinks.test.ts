@@ -208,6 +208,17 @@ describe('payment links', () => {
     expect((await api.call('GET', `/payment-links?createdFrom=${future}`, { key: m.key })).json['data']).toEqual([]);
     expect(((await api.call('GET', `/payment-links?createdTo=${future}`, { key: m.key })).json['data'] as unknown[]).length).toBe(5);
 
+    // A cursor tells nothing of the platform's numbering, and only its own list of its own merchant takes it.
+    expect(Buffer.from(String(first.json['nextCursor']), 'base64url').toString()).toBe(`links:${codes[3]}`);
+    const other = await newMerchant('Otra Tienda API');
+    const elsewhere = [
+      await api.call('GET', `/payment-links?limit=2&cursor=${String(first.json['nextCursor'])}`, { key: other.key }),
+      await api.call('GET', `/transactions?limit=2&cursor=${String(first.json['nextCursor'])}`, { key: m.key }),
+      await api.call('GET', `/payment-links?cursor=${Buffer.from('id:1').toString('base64url')}`, { key: m.key }),
+      await api.call('GET', `/payment-links?cursor=${Buffer.from('links:LKNOSUCHLINK').toString('base64url')}`, { key: m.key }),
+    ];
+    expect(elsewhere.map((res) => [res.status, res.json['code']])).toEqual(Array.from({ length: 4 }, () => [400, 'invalid_arguments']));
+
     for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=x', 'limit'], ['cursor=zzz', 'cursor'], ['state=gone', 'state'], ['createdFrom=yesterday', 'createdFrom'], ['page=2', 'page']] as const) {
       const res = await api.call('GET', `/payment-links?${query}`, { key: m.key });
       expect([res.status, res.json['message']], query).toEqual([400, expect.stringContaining(field)]);

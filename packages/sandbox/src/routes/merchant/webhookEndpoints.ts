@@ -5,11 +5,10 @@ import { arrivalDateOf, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { typeThePrimaryRefuses } from '../../store/webhookEvents';
 import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
-import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
+import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret, typeThePrimaryRefuses } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
 import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { disputeEventDataOf } from '../../merchantView/merchantDispute';
