@@ -61,6 +61,12 @@ describe('the splash at start', () => {
     // (its name, which the bridge holds until the connection `ready` opens, may be told already)
     expect(view.messages.filter((m) => m.type !== 'name')).toEqual([]);
     expect(document.activeElement).not.toBe(cardNumber);
+    // The focus is on the splash's bar, never on the body, and Tab keeps it there.
+    const bar = splash?.querySelector<HTMLElement>('[role="progressbar"]');
+    expect(document.activeElement).toBe(bar);
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    bar?.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
 
     await vi.waitFor(
       async () => {

@@ -29,7 +29,9 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
     const field = section.current?.querySelector<HTMLElement>('input,select,iframe');
     if (!Screen || hidden || !field) return undefined;
     const settled = () => {
-      if (document.activeElement !== document.body && document.activeElement !== null) return true;
+      // The splash's bar holds the focus only while it shows: that is no field the payer chose.
+      const at = document.activeElement;
+      if (at !== document.body && at !== null && !at.closest('.splash')) return true;
       if (field.closest('[inert]')) return false;
       field.focus();
       return true;

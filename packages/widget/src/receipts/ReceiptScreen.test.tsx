@@ -47,6 +47,9 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
     keep(view);
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
+    // The heading takes the focus on arrival: the outcome and the amount are its description.
+    const described = (view.container.querySelector('h1')?.getAttribute('aria-describedby') ?? '').split(' ').map((id) => view.container.querySelector(`#${id}`)?.textContent);
+    expect(described).toEqual([badge, expect.stringMatching(/^\$\d/)]);
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.textContent).toContain('4829 1300 4571');

@@ -97,11 +97,12 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
       {/* The way out besides printing: the loader's close embedded, back to the shop as a full page. */}
       <WayOut shop={{ name: shopName, logo: receipt.merchant ? shopLogoOf(receipt.merchant, imageBase) : '' }} returnUrl={receipt.returnUrlString} />
       <section className="receipt" aria-labelledby="receipt-title">
-        <p className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
-        <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
+        <p id="receipt-status" className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
+        {/* Focused on arrival: the outcome and the amount are heard with it, though the badge comes before it. */}
+        <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading} aria-describedby="receipt-status receipt-amount">
           {t(titleKey)}
         </h1>
-        <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang, receipt.currency)}</p>
+        <p id="receipt-amount" className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang, receipt.currency)}</p>
         {voucherToPay ? (
           <>
             <p className="receipt__text">{`${t(network.instructions)} ${t('receipt_voucher_note')}`}</p>
