@@ -88,5 +88,6 @@ describe('npm start on one data directory', () => {
     expect(await (await fetch(`http://127.0.0.1:${ports.PORT}/health`)).json()).toMatchObject({ status: 'ok', cardVault: 'ok' });
     again.child.kill('SIGTERM');
     await new Promise((resolve) => again.child.once('exit', resolve));
-  });
+    // Two starts of npm start, each given up to 90 s: beside two busy loops the pair took past the suite's 120 s.
+  }, 240_000);
 });
