@@ -1,11 +1,23 @@
+import { useEffect, useState } from 'react';
 import { t } from '../i18n/i18n';
 import { useArrivalFocus } from './useArrivalFocus';
 
-/** Loading is a status, never an alert (STYLE "One polite announcer"): announced once, politely. */
+/** A wait shorter than this says nothing: arrowing through the methods, each one's chunk in a moment. */
+export const LOADING_NOTE_AFTER_MS = 400;
+
+/**
+ * Loading is a status, never an alert (STYLE "One polite announcer"): its region is there from the
+ * start, empty, and says "Cargando..." once, politely, only when the wait lasts.
+ */
 export function LoadingNote() {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(setLasting, LOADING_NOTE_AFTER_MS, true);
+    return () => clearTimeout(timer);
+  }, []);
   return (
-    <p className="page__text" role="status" aria-busy="true">
-      {t('loading')}
+    <p className="page__text" role="status">
+      {lasting ? t('loading') : null}
     </p>
   );
 }

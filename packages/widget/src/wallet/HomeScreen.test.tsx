@@ -7,6 +7,8 @@ import { createSessionStore } from '../services/session';
 import { startI18n } from '../i18n/i18n';
 import { standaloneServices } from '../testing/fakeServices';
 import { render, settle, viewPerTest } from '../testing/render';
+import { act } from 'preact/test-utils';
+import { LOADING_NOTE_AFTER_MS } from '../ui/Loading';
 import type { AccountState } from './accountStore';
 import type { WalletTransaction } from './api';
 import { HomeScreen } from './HomeScreen';
@@ -65,6 +67,7 @@ describe('the wallet home while its account loads (issue 96: loading is never an
 
   it('says "Cargando..." in a role=status under the wallet\'s title, with no alert and no error text', async () => {
     keep(await showHome([], { status: 'loading', account: null }));
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, LOADING_NOTE_AFTER_MS + 20)));
     expect(document.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.loading);
     expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(document.body.textContent).not.toContain(catalogs.es.error_to_load);
