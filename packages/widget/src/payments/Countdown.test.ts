@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { announcementDue } from './Countdown';
+import { createElement } from 'react';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { startI18n } from '../i18n/i18n';
+import { render } from '../testing/render';
+import { announcementDue, Countdown } from './Countdown';
 
 describe('announcementDue: a screen reader hears the time once a minute and at 30 and 10 seconds, never every second', () => {
   it.each([
@@ -28,5 +33,28 @@ describe('announcementDue: a screen reader hears the time once a minute and at 3
       before = s;
     }
     expect(spoken).toBe(7);
+  });
+});
+
+describe('Countdown: what a screen reader finds beside the timer', () => {
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a spoken time a few seconds, then empties its region, so it never reads a time long past beside the timer', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { container, unmount } = await render(createElement(Countdown, { deadline: Date.now() + 61_500, serverNow: () => Date.now(), labelKey: 'time_left_to_pay' }));
+    const hidden = () => container.querySelector('.visually-hidden')?.textContent;
+    const shown = () => container.querySelector('[role="timer"]')?.textContent;
+    const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+    expect(hidden()).toBe('');
+    await advance(1_600);
+    expect(shown()).toContain('1:00');
+    expect(hidden()).toBe(shown());
+    await advance(2_000);
+    expect(hidden()).toContain('1:00');
+    await advance(2_000);
+    expect(shown()).toContain('0:56');
+    expect(hidden()).toBe('');
+    await unmount();
   });
 });

@@ -4,6 +4,8 @@ import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
 const ANNOUNCE_AT_SECONDS = [30, 10];
+/** How long an announcement stays in its region: long enough for a screen reader to read it. */
+const SPOKEN_FOR_SECONDS = 3;
 
 export function announcementDue(previousSeconds: number | null, seconds: number): boolean {
   if (previousSeconds === null || seconds >= previousSeconds) return false;
@@ -28,6 +30,7 @@ export function Countdown({ deadline, serverNow, labelKey, longestMs = Infinity,
   const [ms, setMs] = useState(left);
   const [spoken, setSpoken] = useState('');
   const lastSeconds = useRef<number | null>(null);
+  const spokenAt = useRef(-Infinity);
   const expired = useRef(false);
   const expire = useRef(onExpire);
   expire.current = onExpire;
@@ -35,12 +38,17 @@ export function Countdown({ deadline, serverNow, labelKey, longestMs = Infinity,
   useEffect(() => {
     expired.current = false;
     lastSeconds.current = null;
+    spokenAt.current = -Infinity;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const now = left();
       setMs(now);
       const seconds = Math.ceil(now / 1000);
-      if (announcementDue(lastSeconds.current, seconds)) setSpoken(t(labelKey, { time: durationText(now) }));
+      if (announcementDue(lastSeconds.current, seconds)) {
+        setSpoken(t(labelKey, { time: durationText(now) }));
+        spokenAt.current = seconds;
+      // Spoken, it goes: read again later beside the timer, it would say a time long past.
+      } else if (spokenAt.current - seconds >= SPOKEN_FOR_SECONDS) setSpoken('');
       lastSeconds.current = seconds;
       if (now <= 0) {
         if (!expired.current) {
