@@ -27,7 +27,9 @@ import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
 import { refuseUntakenLinkTokens } from '../linkTokens';
 
-export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
+import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
+
+export { MERCHANT_API_PREFIX };
 /** app.ts mounts it before the body limit. */
 export { merchantApiVersion } from './apiVersionHeader';
 
@@ -198,8 +200,29 @@ export function merchantApiRoutes(deps: Deps) {
   app.route('/', merchantBookRoutes(deps));
   app.route('/disputes', merchantDisputeRoutes(deps));
 
-  app.all('*', () => {
+  const callsByPath = callsOf(app.routes);
+  app.all('*', (c) => {
+    // A call asked with a method it does not take is told which it takes (RFC 9110 15.5.6), not that it is missing.
+    const path = c.req.path.slice(MERCHANT_API_PREFIX.length) || '/';
+    const allowed = [...new Set(callsByPath.filter((call) => call.path.test(path)).flatMap((call) => call.methods))].sort();
+    if (allowed.length > 0) throw new ApiError(405, 'method_not_allowed', `${path} takes ${allowed.join(', ')}`, { allow: allowed.join(', ') });
     throw new ApiError(404, 'not_found', 'No such merchant call');
   });
   return app;
+}
+
+/** Each call's path as a pattern, with the methods it takes (HEAD with GET, as hono answers it). */
+function callsOf(routes: ReadonlyArray<{ method: string; path: string }>): Array<{ path: RegExp; methods: string[] }> {
+  const byPath = new Map<string, Set<string>>();
+  for (const { method, path } of routes) {
+    if (method === 'ALL') continue;
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+    byPath.set(path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    path: new RegExp(`^${path.replace(/\/+$/, '').replace(/[.]/g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+    methods: [...methods],
+  }));
 }

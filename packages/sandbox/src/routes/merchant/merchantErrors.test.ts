@@ -130,6 +130,32 @@ describe('a bad value is named with what its field takes, in either language', (
   });
 });
 
+describe('a call asked with a method it does not take', () => {
+  // Not through the OpenAPI-checking client: these methods are in no operation of the document.
+  const ask = async (method: string, path: string, lang?: string) => {
+    const res = await t.app.request(`/api/v1/merchant${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(lang ? { 'accept-language': lang } : {}) } });
+    return { status: res.status, allow: res.headers.get('allow'), json: (await res.json()) as Record<string, unknown> };
+  };
+  it.each([
+    ['PUT', '/payment-links', 'GET, HEAD, POST'],
+    ['DELETE', '/transactions/TX123', 'GET, HEAD'],
+    ['GET', '/transactions/TX123/refunds', 'POST'],
+    ['PUT', '/webhook-endpoints/we_1', 'DELETE, GET, HEAD, PATCH, POST'],
+    ['PATCH', '/balance', 'GET, HEAD'],
+  ])('%s %s is 405 method_not_allowed with Allow: %s, in either language', async (method, path, allow) => {
+    const es = await ask(method, path);
+    expect([es.status, es.allow, es.json['code']]).toEqual([405, allow, 'method_not_allowed']);
+    expect(es.json['message']).toBe(`Esa llamada no acepta ese método (${path} acepta ${allow})`);
+    const en = await ask(method, path, 'en');
+    expect(en.json['message']).toBe(`That call does not take that method (${path} takes ${allow})`);
+  });
+
+  it('a path no call has is still 404 not_found', async () => {
+    const res = await ask('PUT', '/payment-linkz');
+    expect([res.status, res.json['code'], res.allow]).toEqual([404, 'not_found', null]);
+  });
+});
+
 describe('every error code the merchant API documents', () => {
   const table = readFileSync(new URL('../../../../../docs/merchant-api.md', import.meta.url), 'utf8').split('## Errors')[1]?.split('\n## ')[0] ?? '';
   const codes = [...new Set([...table.matchAll(/^\| \d{3} \| (.+?) \|/gm)].flatMap((row) => [...(row[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? '')))];
