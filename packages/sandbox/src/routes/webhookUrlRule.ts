@@ -30,3 +30,16 @@ export async function acceptWebhookUrl(url: string, allowPrivate: boolean, field
   }
   return false;
 }
+
+/**
+ * A stored webhook URL as the admin API and the console show it: a password in it (the Basic
+ * credentials a merchant's receiver asks for, sent with every delivery) reads `***`, so the
+ * provider's operators and their screens never hold it.
+ */
+export function shownWebhookUrl(url: string | null): string | null {
+  if (url === null || !URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.toString();
+}

@@ -185,6 +185,24 @@ describe('webhooks', () => {
     expect((await t.admin('GET', `/webhooks?merchantId=${m.id}`)).json['webhooks']).toEqual([expect.objectContaining({ codOper: later.codOper, state: 'delivered' })]);
   });
 
+  it('sends the Basic credentials a webhookUrl holds, and the admin API and console show its password as ***', async () => {
+    const withCredentials = receiver.url.replace('://', '://shop:s3cr%C3%A9t@');
+    const shown = receiver.url.replace('://', '://shop:***@');
+    const created = await t.admin('POST', '/merchants', { name: 'Con clave S.A.', webhookUrl: withCredentials });
+    expect(created.json['webhookUrl']).toBe(shown);
+    const m: Merchant = { id: Number(created.json['idMerchant']), secretKey: String(created.json['secretKey']), webhookSecret: String(created.json['webhookSecret']) };
+    const { codOper } = await payByCard(t, m);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    expect(bodiesFor(codOper).map((r) => r.headers['authorization'])).toEqual([`Basic ${Buffer.from('shop:s3crét').toString('base64')}`]);
+    const merchants = (await t.admin('GET', '/merchants')).json['merchants'] as Array<{ id: number; webhookUrl: string }>;
+    expect(merchants.find((row) => row.id === m.id)?.webhookUrl).toBe(shown);
+    expect((await t.admin('GET', `/webhooks?codOper=${codOper}`)).json['webhooks']).toEqual([expect.objectContaining({ url: shown, state: 'delivered' })]);
+    const rolled = await t.admin('POST', `/merchants/${m.id}/keys`, {});
+    expect(rolled.json['webhookUrl']).toBe(shown);
+    // What is stored and sent is the merchant's URL as given.
+    expect(await t.db.query('select webhook_url from merchants where id = $1', [m.id])).toEqual([{ webhook_url: withCredentials }]);
+  });
+
   it('stops delivering what was pending when the webhookUrl is removed, and lists it nowhere as pending', async () => {
     const m = await newMerchant(t);
     const { codOper } = await payByCard(t, m);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
+import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
 import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
@@ -110,7 +110,7 @@ export function adminCatalogRoutes(deps: Deps) {
     // Only its hash is kept: the only time the secret key is shown.
     return c.json({
       ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchantId)).map(paymentMethodOf),
-      webhookUrl: b.webhookUrl ?? null, captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
+      webhookUrl: shownWebhookUrl(b.webhookUrl ?? null), captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
     }, 201);
   });
   // captchaRequired false: a server-to-server integration with no widget pays without a captcha token.
@@ -134,7 +134,7 @@ export function adminCatalogRoutes(deps: Deps) {
     const webhookUrl = b.webhookUrl === undefined ? await webhookUrlOf(deps.db, id) : b.webhookUrl;
     const keys = newMerchantKeys();
     await saveMerchantKeys(deps.db, id, keys, webhookUrl, webhookPrivateAllowed);
-    return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
+    return c.json({ idMerchant: id, webhookUrl: shownWebhookUrl(webhookUrl), secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));

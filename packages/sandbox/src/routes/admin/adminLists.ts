@@ -11,6 +11,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { findPlan } from '../../store/catalog';
 import { listRecentTransactions, type TransactionWithValidation } from '../../store/transactions';
 import { listMerchants } from '../../store/merchants';
+import { shownWebhookUrl } from '../webhookUrlRule';
 import { refundsOfPayments, type RefundRow } from '../../store/refunds';
 import { disputesOfPayments, type DisputeRow } from '../../store/disputes';
 import { capturableCentsOfRow, capturedCentsOfRow } from '../../merchantView/paymentHold';
@@ -88,7 +89,7 @@ export function adminListRoutes(deps: Deps) {
   });
   app.get('/merchants', async (c) => {
     const rows = await listMerchants(deps.db, scopedMerchant(c));
-    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url, captchaRequired: m.captcha_required, currency: m.currency })) }, 200, { 'cache-control': 'no-store' });
+    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: shownWebhookUrl(m.webhook_url), captchaRequired: m.captcha_required, currency: m.currency })) }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/links', async (c) => {
     const rows = await listLinks(deps.db, scopedMerchant(c), MAX_LISTED);

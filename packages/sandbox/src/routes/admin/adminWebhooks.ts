@@ -10,7 +10,7 @@ import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
 import { typeThePrimaryRefuses } from '../../webhooks/webhookEndpoints';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
-import { acceptWebhookUrl } from '../webhookUrlRule';
+import { acceptWebhookUrl, shownWebhookUrl } from '../webhookUrlRule';
 
 const MAX_LISTED = 200;
 
@@ -20,7 +20,7 @@ function deliveryOf(row: WebhookDeliveryRow) {
     type: webhookEventOf(row).type,
     merchantId: row.merchant_id,
     codOper: row.cod_oper,
-    url: row.webhook_url,
+    url: shownWebhookUrl(row.webhook_url),
     ...deliveryProgressOf(row),
     body: webhookEventOf(row),
   };
