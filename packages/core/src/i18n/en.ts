@@ -639,6 +639,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_at_most: '{{field}} must be at most {{max}}',
   detail_cursor: '{{field}} must be a nextCursor this list gave',
   detail_takes_methods: '{{field}} takes {{values}}',
+  detail_bearer_scheme: 'Authorization must be Bearer <secretKey>, not {{scheme}}',
   detail_longer_than: '{{field}} is longer than {{max}} characters',
   detail_at_most_characters: '{{field}} must be at most {{max}} characters',
   detail_control_characters: '{{field}} must not hold control or bidi characters',

@@ -638,6 +638,7 @@ export const es = {
   detail_at_most: '{{field}} debe ser como máximo {{max}}',
   detail_cursor: '{{field}} debe ser un nextCursor dado por esta lista',
   detail_takes_methods: '{{field}} acepta {{values}}',
+  detail_bearer_scheme: 'Authorization debe ser Bearer <secretKey>, no {{scheme}}',
   detail_longer_than: '{{field}} tiene más de {{max}} caracteres',
   detail_at_most_characters: '{{field}} debe tener como máximo {{max}} caracteres',
   detail_control_characters: '{{field}} no puede tener caracteres de control ni bidireccionales',

@@ -48,6 +48,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be at most (\d+)(?: \(100 %\))?$/, 'detail_at_most', ['field', 'max']],
   [/^(\S+) must be a nextCursor this list gave$/, 'detail_cursor', ['field']],
   [/^(\/\S*) takes ([A-Z]+(?:, [A-Z]+)*)$/, 'detail_takes_methods', ['field', 'values']],
+  [/^Authorization must be Bearer <secretKey>, not (\S+)$/, 'detail_bearer_scheme', ['scheme']],
   [/^(\S+) is longer than (\d+) characters$/, 'detail_longer_than', ['field', 'max']],
   [/^(\S+) must be at most (\d+) characters$/, 'detail_at_most_characters', ['field', 'max']],
   [/^(\S+) must not hold control or bidi characters$/, 'detail_control_characters', ['field']],

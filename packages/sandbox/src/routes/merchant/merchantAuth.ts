@@ -8,6 +8,9 @@ import { bearerSecretKeyOf, merchantIdBySecretKey } from '../../store/merchantKe
  */
 export async function merchantOfSecretKey(deps: Pick<Deps, 'db'>, authorization: string | undefined): Promise<number | undefined> {
   if ((authorization ?? '').trim() === '') return undefined;
+  // A key sent as Basic (curl -u sk_...:) is told the scheme, not that the key is nobody's.
+  const scheme = /^\s*([A-Za-z][\w-]*)\s/.exec(authorization ?? '')?.[1];
+  if (scheme !== undefined && scheme.toLowerCase() !== 'bearer') throw new ApiError(401, 'invalid_secret_key', `Authorization must be Bearer <secretKey>, not ${scheme}`);
   const key = bearerSecretKeyOf(authorization);
   const merchantId = key === undefined ? undefined : await merchantIdBySecretKey(deps.db, key);
   if (merchantId === undefined) throw new ApiError(401, 'invalid_secret_key', 'Authorization must be Bearer <secretKey> of a merchant');

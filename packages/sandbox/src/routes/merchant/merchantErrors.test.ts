@@ -150,6 +150,18 @@ describe('a call asked with a method it does not take', () => {
     expect(en.json['message']).toBe(`That call does not take that method (${path} takes ${allow})`);
   });
 
+  it('a key sent as Basic (curl -u sk_...:) is told to send it as Bearer, in either language', async () => {
+    const basic = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+    const res = await t.app.request('/api/v1/merchant/payment-links', { headers: { authorization: basic } });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect([res.status, body['code']]).toEqual([401, 'invalid_secret_key']);
+    expect(body['message']).toBe('La clave secreta no es de ningún comercio (Authorization debe ser Bearer <secretKey>, no Basic)');
+    const en = await t.app.request('/api/v1/merchant/payment-links', { headers: { authorization: basic, 'accept-language': 'en' } });
+    expect(((await en.json()) as Record<string, unknown>)['message']).toMatch(/\(Authorization must be Bearer <secretKey>, not Basic\)$/);
+    const nobodys = await t.app.request('/api/v1/merchant/payment-links', { headers: { authorization: 'Bearer sk_test_nobody' } });
+    expect(((await nobodys.json()) as Record<string, unknown>)['message']).toBe('La clave secreta no es de ningún comercio');
+  });
+
   it('a path no call has is still 404 not_found', async () => {
     const res = await ask('PUT', '/payment-linkz');
     expect([res.status, res.json['code'], res.allow]).toEqual([404, 'not_found', null]);
