@@ -16,6 +16,8 @@ const portOf = (name: string) => {
   return port;
 };
 const apiSecret = env['VAULT_API_SECRET'] || fail('VAULT_API_SECRET must be set: the vault answers card facts and forwards only for the server holding it');
+const otherApiSecret = env['VAULT_OTHER_API_SECRET'] || undefined;
+if (otherApiSecret === apiSecret) fail('VAULT_OTHER_API_SECRET is the secret the servers roll to or from: it must differ from VAULT_API_SECRET');
 let masterKeys;
 try {
   masterKeys = parseMasterKeys(env['VAULT_MASTER_KEYS'] || fail('VAULT_MASTER_KEYS must be set (id:base64 of 32 bytes, the first wraps new cards)'));
@@ -57,6 +59,7 @@ startVault({
   masterKeys,
   fingerprintKey,
   apiSecret,
+  otherApiSecret,
   checkoutOrigins,
   processors,
   forwardingPorts,

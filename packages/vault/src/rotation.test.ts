@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
 import { API_SECRET, newMasterKey, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
+import { cardFactsKey, openCardToken } from './cardFacts';
 import { openPglite, type VaultDatabase } from './vaultDatabase';
 
 let processor: EchoProcessor;
@@ -114,4 +115,71 @@ it('rotates the master key under load: no call fails, and every card still forwa
     expect(processor.received.find((r) => r.body.startsWith(`ref=${ref}&`))?.body).toBe(`ref=${ref}&card[number]=${card.number}`);
   }
   await nodeD.close();
+});
+
+/**
+ * VAULT_API_SECRET rolled with no downtime (docs/security.md "Rotating the API secret"): the vault
+ * nodes first take the new secret beside the old, then the servers move to it one at a time, then the
+ * vault seals under it and takes the old beside it, then the old goes. Servers on either secret call
+ * the whole time; none is refused.
+ */
+it('rotates VAULT_API_SECRET while servers on the old and the new one call: none is refused, and the old then stops', async () => {
+  const processors = new Map([['echo', new URL(processor.url)]]);
+  const masterKeys = [newMasterKey('secret-roll')];
+  const limit = { max: 100_000, windowMs: 60_000 };
+  const OLD = API_SECRET;
+  const NEW = 'vault-test-secret-rolled';
+  const node = (apiSecret: string, otherApiSecret?: string) => testVault({ database, masterKeys, processors, tokenizeLimit: limit, apiSecret, otherApiSecret });
+  let serving: TestVault[] = [await node(OLD)];
+  const token = await tokenOf(serving[0]!, '4242424242424242');
+  // The servers: each calls with the secret it has, and moves to the new one when told.
+  const servers = [{ secret: OLD }, { secret: OLD }];
+  const failures: string[] = [];
+  let calls = 0;
+  let running = true;
+  const loop = async (server: { secret: string }) => {
+    while (running) {
+      const at = serving[calls++ % serving.length]!;
+      const ref = randomUUID();
+      const [facts, forward] = await Promise.all([
+        fetch(`${at.url}/v1/cards/${token}`, { headers: { authorization: `Bearer ${server.secret}` } }),
+        rawCall(`${at.url}/forward/echo/v1/charges`, 'POST', { 'content-type': 'application/x-www-form-urlencoded', 'vault-authorization': `Bearer ${server.secret}` }, `ref=${ref}&card[number]=${token}`),
+      ]);
+      if (facts.status !== 200 || forward.status !== 202) failures.push(`${server.secret === OLD ? 'old' : 'new'}: ${facts.status} ${forward.status}`);
+    }
+  };
+  const roll = async (to: TestVault) => {
+    const from = serving;
+    serving = [...from, to];
+    await sleep(100);
+    serving = [to];
+    await sleep(50);
+    await Promise.all(from.map((n) => n.close()));
+  };
+  const loads = servers.map(loop);
+  await sleep(50);
+  // 1. The vault takes the new secret beside the old one; it still seals under the old.
+  await roll(await node(OLD, NEW));
+  // 2. The servers move to the new secret one at a time.
+  servers[0]!.secret = NEW;
+  await sleep(100);
+  servers[1]!.secret = NEW;
+  await sleep(50);
+  // 3. The vault seals under the new secret and still takes the old one.
+  await roll(await node(NEW, OLD));
+  // 4. The old secret goes.
+  const last = await node(NEW);
+  await roll(last);
+  await sleep(50);
+  running = false;
+  await Promise.all(loads);
+
+  expect(failures).toEqual([]);
+  expect(calls).toBeGreaterThan(10);
+  const refused = await fetch(`${last.url}/v1/cards/${token}`, { headers: { authorization: `Bearer ${OLD}` } });
+  expect(refused.status).toBe(401);
+  const sealedNow = await tokenOf(last, '4111111111111111');
+  expect(openCardToken(cardFactsKey(NEW), sealedNow)?.last4).toBe('1111');
+  expect(openCardToken(cardFactsKey(OLD), sealedNow)).toBeNull();
+  await last.close();
 });

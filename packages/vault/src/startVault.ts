@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { cardStore } from './cardStore';
 import { keyring, type MasterKey } from './keyring';
 import { migrate } from './migrations';
-import { forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
+import { apiSecretsOf, forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
 import type { VaultDatabase } from './vaultDatabase';
 
 export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'unusedTokenTtlMs' | 'tokenizeLimit'> {
@@ -79,7 +79,7 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
   for (const [name, port] of options.forwardingPorts ?? []) {
     const base = options.processors.get(name);
     if (!base) throw new Error(`VAULT_FORWARD_PORT_${name}: no VAULT_FORWARD_${name} names the processor's URL`);
-    const door = await listen(getRequestListener(forwardingOrigin(store, options.apiSecret, base).fetch), port, host);
+    const door = await listen(getRequestListener(forwardingOrigin(store, apiSecretsOf(options), base).fetch), port, host);
     servers.push(door.server);
     forwardingUrls.set(name, door.url);
   }

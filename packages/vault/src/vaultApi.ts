@@ -16,7 +16,10 @@ import { rateLimit } from './rateLimit';
 import { secretDoor } from './secretDoor';
 
 export interface VaultApiOptions {
+  /** VAULT_API_SECRET: the server's, and the key of the facts sealed in a token. */
   apiSecret: string;
+  /** VAULT_OTHER_API_SECRET: a second secret the doors take while the servers roll to or from it; it seals nothing. */
+  otherApiSecret?: string | undefined;
   /** VAULT_CHECKOUT_ORIGINS: the exact origins that may frame the fields page and tokenize from a browser. */
   checkoutOrigins: readonly string[];
   /** VAULT_FORWARD_<name>: each processor's base URL. */
@@ -47,6 +50,10 @@ function sizedBody(maxSize: number, onError: (c: Context<Env>) => Response): Mid
 
 const MAX_DROPS = 100;
 const CvcDropsBody = v.object({ tokens: v.pipe(v.array(v.pipe(v.string(), v.check(isCardToken))), v.minLength(1), v.maxLength(MAX_DROPS)) });
+
+/** The secrets the doors take: VAULT_API_SECRET, and during a rotation VAULT_OTHER_API_SECRET. */
+export const apiSecretsOf = (options: Pick<VaultApiOptions, 'apiSecret' | 'otherApiSecret'>): string[] =>
+  options.otherApiSecret === undefined ? [options.apiSecret] : [options.apiSecret, options.otherApiSecret];
 
 export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
@@ -101,7 +108,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   });
 
   // The application server's: read a card's facts, never its number.
-  const serverOnly = secretDoor(options.apiSecret, 'authorization');
+  const serverOnly = secretDoor(apiSecretsOf(options), 'authorization');
   // The server's health check: the vault up and its secret the server's (GET /health is anyone's).
   app.get('/v1/health', serverOnly, (c) => c.json({ ok: true }));
   app.get('/v1/cards/:token', serverOnly, async (c) => {
@@ -133,7 +140,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   });
 
   // Forwarding: the processor's own Authorization passes through; the vault's secret comes apart.
-  app.all('/forward/:processor/*', secretDoor(options.apiSecret, 'vault-authorization'), (c) => {
+  app.all('/forward/:processor/*', secretDoor(apiSecretsOf(options), 'vault-authorization'), (c) => {
     const processor = c.req.param('processor');
     const base = options.processors.get(processor);
     if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
@@ -175,9 +182,9 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
 }
 
 /** A forward's door: the processor named by the listener, every path after it sent on. */
-export function forwardingOrigin(store: CardStore, apiSecret: string, base: URL): Hono<Env> {
+export function forwardingOrigin(store: CardStore, apiSecrets: readonly string[], base: URL): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
-  app.all('*', secretDoor(apiSecret, 'vault-authorization'), (c) => {
+  app.all('*', secretDoor(apiSecrets, 'vault-authorization'), (c) => {
     const url = new URL(c.req.url);
     return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname, url.search);
   });
