@@ -108,7 +108,8 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
                 <strong>{money(p.amount, p.currency)}</strong>
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
               </div>
-              <p className="tx-meta"><span>{p.id}</span><span>{t('booksArrival')} {dayText(p.arrivalDate)}</span></p>
+              {/* A payout the bank sent back never arrives: its money is back in the balance. */}
+              <p className="tx-meta"><span>{p.id}</span>{p.status !== 'failed' && <span>{t(p.status === 'paid' ? 'booksArrived' : 'booksArrival')} {dayText(p.arrivalDate)}</span>}</p>
               <button type="button" onClick={() => void csv(p.id)()}>{t('csvPayout', { id: p.id })}</button>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
+import { amountToCents, centsToAmount, cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
@@ -14,6 +14,8 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
   const actions = all.filter((action) => action !== 'refund');
   // One name for a card everywhere (core's maskedCardName): "Visa •••• 9562", read "Visa terminada en 9562".
   const card = tx.displayNum ? maskedCardName(tx.cardType, tx.displayNum) : null;
+  const asked = centsToAmount(amountToCents(tx.amount) + amountToCents(tx.taxAmount));
+  const paid = tx.outcome === 'APPROVED' && tx.paidAmount > 0;
   return (
     <li className="tx" data-codoper={tx.codOper}>
       <div className="tx-head">
@@ -22,7 +24,9 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
       </div>
       <p className="tx-meta">
         <span>{textOr(`method.${tx.method}`, tx.method)}</span>
-        <span>{money(tx.amount + tx.taxAmount, tx.currency)}</span>
+        {/* What the payer paid once it is approved (a hold captured in part, a donation added), and what was asked beside it when they differ. */}
+        <span>{money(paid ? tx.paidAmount : asked, tx.currency)}{paid && tx.paidAmount !== asked && <> {t('paidOfAsked', { amount: money(asked, tx.currency) })}</>}</span>
+        {tx.capturableAmount > 0 && <span>{t('held', { amount: money(tx.capturableAmount, tx.currency) })}</span>}
         {tx.linkCode && <span>{tx.linkCode}</span>}
         {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
         {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}

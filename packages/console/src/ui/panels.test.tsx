@@ -9,6 +9,7 @@ import { TransactionsPanel } from './TransactionsPanel';
 import { BrandForm } from './create/BrandForm';
 import { CampaignForm } from './create/CampaignForm';
 import { LinkForm } from './create/LinkForm';
+import { MerchantForm } from './create/MerchantForm';
 import { StationForm } from './create/StationForm';
 import { BooksPanel } from './BooksPanel';
 
@@ -349,6 +350,32 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(capture).toHaveBeenCalledWith('PPHOLD1'));
   });
 
+  it('a hold captured in part reads what was captured of what was asked; one still open reads what it holds', async () => {
+    const captured: Transaction = { ...pendingNequi, codOper: 'PPCAPT1', method: 'card', amount: 50, taxAmount: 0.5, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', linkCode: null, paidAmount: 30.25, capturableAmount: 0 };
+    const held: Transaction = { ...captured, codOper: 'PPHOLD2', paidAmount: 0, capturableAmount: 50.5 };
+    const whole: Transaction = { ...captured, codOper: 'PPWHOLE', amount: 10.1, taxAmount: 0.2, paidAmount: 10.3 };
+    const store = createConsoleStore(apiWith({ listTransactions: vi.fn(async () => [captured, held, whole]) }));
+    store.setState({ transactions: [captured, held, whole] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const meta = (codOper: string) => [...el.querySelectorAll(`[data-codoper="${codOper}"] .tx-meta > span`)].map((span) => span.textContent);
+    expect(meta('PPCAPT1')).toContain('$30.25 de $50.50 pedidos');
+    expect(meta('PPHOLD2')).toEqual(expect.arrayContaining(['$50.50', 'Retenido: $50.50']));
+    expect(meta('PPWHOLE')).toContain('$10.30');
+  });
+
+  it('Books: a payout the bank sent back says no arrival; a paid one says when it arrived', async () => {
+    const paid = { id: 'po_paid', amount: 10, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
+    const failed = { ...paid, id: 'po_back', status: 'failed', arrivalDate: '2026-12-07' };
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([failed, paid])), disputesOf: vi.fn(async () => pageOf([])) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    await vi.waitFor(() => expect(el.querySelector('[data-payout="po_back"]')?.textContent).toContain('Devuelto por el banco'));
+    expect(el.querySelector('[data-payout="po_back"]')?.textContent).not.toContain('7 dic 2026');
+    expect(el.querySelector('[data-payout="po_back"]')?.textContent).not.toContain('Llega');
+    expect(el.querySelector('[data-payout="po_paid"]')?.textContent).toContain('Llegó el 27 nov 2026');
+  });
+
   // Issue 93 "COP in whole pesos": a link of a Colombian merchant is priced in pesos as Colombia writes them.
   it('the link form prices in the picked merchant\'s currency: pesos labelled COP, "75.000" sent as seventy-five thousand, centavos refused before sending', async () => {
     const createLink = vi.fn(async () => ({ code: 'LKCOP', slug: 'lkcop', url: 'http://localhost/lkcop' }));
@@ -377,6 +404,65 @@ describe('console panels', () => {
     await new Promise((r) => setTimeout(r, 0));
     el.querySelector('form')?.requestSubmit();
     await vi.waitFor(() => expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ amount: 75_000, taxAmount: 0, description: 'Camiseta', merchantId: 4 })));
+  });
+
+  it('the link form refuses dollars with a thousands separator ("1,500" was sent as 1.50) and whole-minute expiries out of range, and a failed submit clears the link made before', async () => {
+    const createLink = vi.fn(async () => ({ code: 'LKUSD1', slug: 'lkusd1', url: 'http://localhost/lkusd1' }));
+    const api = apiWith({ createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Tienda Panamá', webhookUrl: null, currency: 'USD' }], merchantId: 1 });
+    const el = await render(<LinkForm store={store} lang="es" />);
+    const field = (label: string) => el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? 'none')}`);
+    const type = (label: string, value: string) => {
+      const input = field(label)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const submit = async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      el.querySelector('form')?.requestSubmit();
+    };
+    type('Descripción', 'Mil quinientos');
+    type('Monto (USD)', '1500.50');
+    await submit();
+    await vi.waitFor(() => expect(el.textContent).toContain('LKUSD1'));
+    expect(createLink).toHaveBeenLastCalledWith(expect.objectContaining({ amount: 1500.5 }));
+    for (const typed of ['1,500', '1.500', '15,5,0', '12.345']) {
+      type('Monto (USD)', typed);
+      await submit();
+      await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toBe('Error: Escribe un importe en dólares sin separador de miles, con hasta dos decimales (por ejemplo 1500.50)'));
+      // The link made before is not left beside the error.
+      expect(el.textContent).not.toContain('LKUSD1');
+    }
+    expect(createLink).toHaveBeenCalledTimes(1);
+    type('Monto (USD)', '12,50');
+    type('Vence en (minutos, vacío = nunca)', '99999999');
+    await submit();
+    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toContain('Escribe minutos enteros, hasta 525600'));
+    type('Vence en (minutos, vacío = nunca)', '-5');
+    await submit();
+    await vi.waitFor(() => expect(createLink).toHaveBeenLastCalledWith(expect.objectContaining({ amount: 12.5, expiresInSeconds: -300 })));
+  });
+
+  it('a new merchant whose limit refuses its first link still shows its keys, this once, with why the link was not made; a Colombian one\'s link is labelled in pesos', async () => {
+    const createMerchant = vi.fn(async () => ({ idMerchant: 7, secretKey: 'sk_test_seven', webhookSecret: 'whsec_seven', name: 'Lim' }));
+    const createLink = vi.fn(async () => { throw new Error('El importe supera el límite del comercio'); });
+    const api = apiWith({ createMerchant, createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    const el = await render(<MerchantForm store={store} lang="es" />);
+    const field = (label: string) => el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.htmlFor ?? 'none')}`);
+    const name = field('Nombre')!;
+    name.value = 'Lim';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    const limit = field('Límite')!;
+    limit.value = '5';
+    limit.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(el.textContent).toContain('sk_test_seven'));
+    expect(createMerchant).toHaveBeenCalledWith(expect.objectContaining({ txLimit: 5 }));
+    expect(el.textContent).toContain('whsec_seven');
+    expect(el.textContent).toContain('Su primer enlace de $10.00 no se creó: El importe supera el límite del comercio');
   });
 
   it('what was typed as dollars is never sent as pesos: picking a Colombian merchant offers pesos, picking back gives the dollars typed', async () => {

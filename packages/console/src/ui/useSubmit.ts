@@ -30,7 +30,9 @@ export function useSubmit<R>(work: () => Promise<R>) {
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     return run(async () => {
+      // A result or an error of an earlier submit never stands beside this one's.
       setError(null);
+      setResult(null);
       try {
         setResult(await work());
       } catch (e) {

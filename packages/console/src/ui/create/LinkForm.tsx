@@ -4,7 +4,7 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { CheckField, TextField, amountIn, useAmountField, numberOrUndefined, typedPerLanguage } from './fields';
+import { CheckField, TextField, amountIn, useAmountField, minutesOrUndefined, typedPerLanguage } from './fields';
 import { MerchantPicker, usePickedCurrency } from './MerchantPicker';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
@@ -22,14 +22,14 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [singleUse, setSingleUse] = useState(false);
   const [manualCapture, setManualCapture] = useState(false);
   const { busy, error, result, submit } = useSubmit(async () => {
-    const minutes = numberOrUndefined(expiresMin);
+    const minutes = minutesOrUndefined(expiresMin);
     const created = await store.getState().createLink({
       amount: amountIn(amount, currency) ?? Number.NaN,
       taxAmount: amountIn(tax, currency) ?? 0,
       description,
       descriptions: typedPerLanguage(descriptionEs, descriptionEn),
       ...(types.length > 0 ? { cardTypes: types } : {}),
-      ...(minutes === undefined ? {} : { expiresInSeconds: Math.round(minutes * 60) }),
+      ...(minutes === undefined ? {} : { expiresInSeconds: minutes * 60 }),
       singleUse,
       ...(manualCapture ? { captureMethod: 'manual' as const } : {}),
     });

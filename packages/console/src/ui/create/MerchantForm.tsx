@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../../i18n/i18n';
+import { moneyText, t } from '../../i18n/i18n';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { checkoutTargetOf } from '../../logic/snippets';
 import { CopyButton } from '../CopyButton';
@@ -26,8 +26,14 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
       name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: amountIn(txLimit, currency) ?? CURRENCY_RULES[currency].defaultTxLimit,
     });
     // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once: ten dollars, or forty thousand pesos.
-    const link = await store.getState().createLink({ amount: currency === 'COP' ? 40_000 : 10, description: name.trim() });
-    return { ...merchant, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
+    // Its keys are shown whatever becomes of the link (a limit under its amount refuses it): they are shown this once.
+    const amount = currency === 'COP' ? 40_000 : 10;
+    try {
+      const link = await store.getState().createLink({ amount, description: name.trim() });
+      return { ...merchant, linkAmount: moneyText(amount, currency), target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang), linkError: null };
+    } catch (e) {
+      return { ...merchant, linkAmount: moneyText(amount, currency), target: null, linkError: e instanceof Error ? e.message : String(e) };
+    }
   });
   return (
     <section className="card" aria-labelledby="create-merchant">
@@ -53,7 +59,9 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
             <dt>{t('webhookSecret')}</dt>
             <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} what={t('webhookSecret')} /></dd>
           </dl>
-          <CheckoutResult title={t('merchantLink')} target={result.target} announce={false} />
+          {result.target
+            ? <CheckoutResult title={t('merchantLink', { amount: result.linkAmount })} target={result.target} announce={false} />
+            : <p className="error">{t('merchantLinkFailed', { amount: result.linkAmount, message: result.linkError ?? '' })}</p>}
         </div>
       )}
     </section>

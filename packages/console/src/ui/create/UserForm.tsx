@@ -4,7 +4,7 @@ import type { AdminApi } from '../../api/adminApi';
 import { FormError } from '../CheckoutResult';
 import { CopyButton } from '../CopyButton';
 import { useSubmit } from '../useSubmit';
-import { TextField, numberOrUndefined } from './fields';
+import { TextField, dollarsOrUndefined } from './fields';
 
 /** A wallet user ready to log in; or, through the signup page, one whose code lands in the mailbox. */
 export function UserForm({ api }: { api: AdminApi }) {
@@ -13,7 +13,7 @@ export function UserForm({ api }: { api: AdminApi }) {
   const [password, setPassword] = useState('Segura#2026');
   const [balance, setBalance] = useState('50');
   const { busy, error, result, submit } = useSubmit(() =>
-    api.createUser({ email, password, balance: numberOrUndefined(balance) ?? 0, ...(login.trim() ? { login: login.trim() } : {}) }),
+    api.createUser({ email, password, balance: dollarsOrUndefined(balance) ?? 0, ...(login.trim() ? { login: login.trim() } : {}) }),
   );
   const loginUrl = `${location.origin}/pf/widget/login`;
   const signupUrl = `${location.origin}/pf/widget/signup`;

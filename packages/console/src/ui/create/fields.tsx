@@ -45,12 +45,29 @@ export function CheckField(props: { label: string; name: string; checked: boolea
   );
 }
 
-/** A number typed in a form, or undefined when empty. */
-export function numberOrUndefined(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
+/** Dollars as typed: digits, and at most two decimals after a dot or a comma ("1500", "1500.5", "12,50"). */
+const DOLLARS = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+/** The most a link's expiry may be, either way (the admin API's 365 days). */
+const MAX_EXPIRY_MINUTES = 365 * 24 * 60;
+
+/**
+ * Dollars typed in a form, or undefined when empty. A thousands separator ("1,500", "1.500") is
+ * refused with the form's error, never read as 1.5.
+ */
+export function dollarsOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : Number.NaN;
+  if (!DOLLARS.test(trimmed)) throw new Error(t('dollars.invalid'));
+  return Number(trimmed.replace(',', '.'));
+}
+
+/** Whole minutes typed in a form, or undefined when empty; below zero makes a link already expired. */
+export function minutesOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const minutes = /^-?\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(Math.abs(minutes) <= MAX_EXPIRY_MINUTES)) throw new Error(t('minutes.invalid', { max: MAX_EXPIRY_MINUTES }));
+  return minutes;
 }
 
 /** The price each form offers until something is typed, in the picked merchant's currency: pesos are whole and grouped as Colombia writes them. */
@@ -71,12 +88,12 @@ export function useAmountField(example: keyof (typeof EXAMPLE_PRICES)['USD'], cu
 }
 
 /**
- * An amount typed in a form in the merchant's currency, or undefined when empty: dollars as a number
- * (the server checks them), pesos whole as pesosTyped reads them ("50.000" is fifty thousand); pesos
+ * An amount typed in a form in the merchant's currency, or undefined when empty: dollars with at most
+ * two decimals (the server checks the rest), pesos whole as pesosTyped reads them ("50.000" is fifty thousand); pesos
  * that are none are refused here, with the form's error saying how to write them.
  */
 export function amountIn(text: string, currency: Currency): number | undefined {
-  if (currency !== 'COP' || text.trim() === '') return numberOrUndefined(text);
+  if (currency !== 'COP' || text.trim() === '') return dollarsOrUndefined(text);
   const typed = pesosTyped(text);
   if ('error' in typed) throw new Error(t(typed.error));
   return typed.amount;
