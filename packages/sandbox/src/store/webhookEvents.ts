@@ -4,11 +4,12 @@ import type { WebhookEventRow } from '../merchantView/webhookEvent';
 /** An outbox row with the URL its merchant's webhooks go to now. */
 export type WebhookDeliveryRow = WebhookEventRow & { webhook_url: string | null };
 
-/** The primary endpoint's deliveries, newest first, filtered by merchant and payment (null: any); an event recorded with no endpoint to send it to (state 'none', migration 028) is none. */
+/** The primary endpoint's deliveries, newest first, filtered by merchant and payment (null: any; a dispute's events are its payment's); an event recorded with no endpoint to send it to (state 'none', migration 028) is none. */
 export async function listWebhookDeliveries(db: Queryable, filter: { merchantId: number | null; codOper: string | null; limit: number }): Promise<WebhookDeliveryRow[]> {
   return db.query<WebhookDeliveryRow>(
     `select e.*, m.webhook_url from webhook_events e join merchants m on m.id = e.merchant_id
-      where e.state <> 'none' and ($1::integer is null or e.merchant_id = $1) and ($2::text is null or e.cod_oper = $2)
+      where e.state <> 'none' and ($1::integer is null or e.merchant_id = $1)
+        and ($2::text is null or e.cod_oper = $2 or (e.cod_oper is null and e.object ->> 'codOper' = $2))
       order by e.created_at desc, e.id limit $3`,
     [filter.merchantId, filter.codOper, filter.limit],
   );

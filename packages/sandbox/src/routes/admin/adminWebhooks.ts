@@ -15,14 +15,17 @@ import { acceptWebhookUrl, shownWebhookUrl } from '../webhookUrlRule';
 const MAX_LISTED = 200;
 
 function deliveryOf(row: WebhookDeliveryRow) {
+  const event = webhookEventOf(row);
+  // A dispute's event is about its payment, named in its body; a payout's is about none.
+  const objectCodOper = event.data['codOper'];
   return {
     id: row.id,
-    type: webhookEventOf(row).type,
+    type: event.type,
     merchantId: row.merchant_id,
-    codOper: row.cod_oper,
+    codOper: row.cod_oper ?? (typeof objectCodOper === 'string' ? objectCodOper : null),
     url: shownWebhookUrl(row.webhook_url),
     ...deliveryProgressOf(row),
-    body: webhookEventOf(row),
+    body: event,
   };
 }
 

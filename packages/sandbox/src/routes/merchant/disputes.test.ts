@@ -152,3 +152,13 @@ it('a dispute opened and closed moves its payment\'s updatedAt, so a look at wha
   expect((await setup.api.call('POST', `/disputes/${await disputeIdOf(paidKey, codOper)}/accept`, { key: paidKey, body: {} })).json).toMatchObject({ status: 'lost' });
   expect(await updatedAt() > openedAt).toBe(true);
 });
+
+it("the admin webhook list names a dispute's events by their payment's codOper, and finds them by it", async () => {
+  const { key, id: merchantId } = await setup.newMerchant('Disputas con webhook S.A.');
+  const endpoint = await setup.api.call('POST', '/webhook-endpoints', { key, body: { url: 'http://127.0.0.1:9/hooks' } });
+  expect(endpoint.status).toBe(201);
+  const codOper = await setup.paidCard(key, 40);
+  await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 4000));
+  const listed = (await setup.t.admin('GET', `/webhooks?codOper=${codOper}`)).json['webhooks'] as Array<{ type: string; codOper: string | null; merchantId: number }>;
+  expect(listed.map((w) => [w.type, w.codOper, w.merchantId])).toEqual([['dispute.created', codOper, merchantId], ['transaction.approved', codOper, merchantId]]);
+});

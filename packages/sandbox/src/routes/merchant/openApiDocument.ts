@@ -587,7 +587,10 @@ export function openApiDocument(origin: string) {
           description: 'A made-up card payment\'s event of that type, marked `"test": true`, signed as any delivery and listed in its deliveries. It names no real payment.',
           parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: true, content: json(ref('TestWebhook')) },
-          responses: { '202': { description: 'The test delivery, queued', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors, '404': endpointNotFound },
+          responses: {
+            '202': { description: 'The test delivery, queued', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors, '404': endpointNotFound,
+            '409': error('The endpoint does not take that type (`webhook_event_type_not_taken`: add it to its events first), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
+          },
         },
       },
       '/keys/roll': {

@@ -196,6 +196,11 @@ describe('webhook endpoints', () => {
     const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.approved'] } });
     const id = String(made.json['id']);
     const before = second.received.length;
+    // A sample of a type the endpoint does not take: its real events of that type would never be sent to it.
+    const untaken = await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' }, headers: { 'accept-language': 'en' } });
+    expect([untaken.status, untaken.json['code']]).toEqual([409, 'webhook_event_type_not_taken']);
+    expect(untaken.json['message']).toContain('transaction.refunded');
+    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', 'transaction.refunded'] } });
     const queued = await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' } });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ test: true, eventId: null, state: 'pending' });

@@ -14,6 +14,7 @@ import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { disputeEventDataOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
+import { endpointTakes } from '../../webhooks/signature';
 import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
@@ -222,6 +223,8 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { type } = parseInput(TestEvent, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
+      // Its real events of that type would never be sent to it: a sample would say otherwise.
+      if (!endpointTakes(endpoint.events, type)) throw new ApiError(409, 'webhook_event_type_not_taken', `the endpoint does not take ${type} events`);
       await checkStoredUrl(endpoint);
       // Merchants are never deleted: the key just found names one.
       const merchant = await findMerchant(deps.db, merchantId);
