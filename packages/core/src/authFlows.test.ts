@@ -14,6 +14,8 @@ describe('SPEC 4 "Registration has two steps"', () => {
     ['"step 1 submit" waits for the answer', [{ type: 'submit' }], { step: 1, status: 'loading', error: null }],
     ['a wrong code stays on step 2', [{ type: 'submitSuccess' }, { type: 'confirm' }, { type: 'confirmFailure', message: 'wrong' }], { step: 2, status: 'error', error: 'wrong' }],
     ['reset', [{ type: 'submitSuccess' }, { type: 'reset' }], initialRegistrationState],
+    ['a new code answers a wrong one\'s refusal', [{ type: 'submitSuccess' }, { type: 'confirmFailure', message: 'invalid_code_validation_tx' }, { type: 'codeResent' }], { step: 2, status: 'idle', error: null }],
+    ['"Demasiados códigos equivocados ... espera 10 minutos" stays after a new code: the lock counts across codes', [{ type: 'submitSuccess' }, { type: 'confirmFailure', message: 'code_tries_exceeded' }, { type: 'codeResent' }], { step: 2, status: 'error', error: 'code_tries_exceeded' }],
   ] as Array<[string, RegistrationAction[], unknown]>)('%s', (_rule, actions, state) => {
     expect(run(actions)).toEqual(state);
   });
@@ -28,6 +30,8 @@ describe('SPEC 4 "Password recovery has three steps ... Each has success, error 
     ['a request waits for the answer', [{ type: 'request' }], { step: 1, status: 'loading', idUsr: null, autoLogin: false, error: null }],
     ['error keeps the step', [{ type: 'success', idUsr: 7 }, { type: 'failure', message: 'bad code' }], { step: 2, status: 'error', idUsr: 7, autoLogin: false, error: 'bad code' }],
     ['reset', [{ type: 'success', idUsr: 7 }, { type: 'reset' }], initialRecoveryState],
+    ['a new code answers a wrong one\'s refusal', [{ type: 'success', idUsr: 7 }, { type: 'failure', message: 'invalid_code_validation_tx' }, { type: 'codeResent' }], { step: 2, status: 'idle', idUsr: 7, autoLogin: false, error: null }],
+    ['the lock after too many wrong codes stays after a new code', [{ type: 'success', idUsr: 7 }, { type: 'failure', message: 'code_tries_exceeded' }, { type: 'codeResent' }], { step: 2, status: 'error', idUsr: 7, autoLogin: false, error: 'code_tries_exceeded' }],
   ] as Array<[string, RecoveryAction[], unknown]>)('%s', (_rule, actions, state) => {
     expect(run(actions)).toEqual(state);
   });

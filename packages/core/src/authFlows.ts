@@ -15,7 +15,15 @@ type RegistrationAction =
   | { type: 'confirm' }
   | { type: 'confirmSuccess' }
   | { type: 'confirmFailure'; message: CatalogKey }
+  /** A new e-mail code sent on step 2. */
+  | { type: 'codeResent' }
   | { type: 'reset' };
+
+/**
+ * A new code answers the refusal of a wrong one, never the lock after too many wrong ones
+ * (code_tries_exceeded): it counts across codes, so the new one is refused too until it ends.
+ */
+const errorAfterResend = (error: CatalogKey | null): CatalogKey | null => (error === 'code_tries_exceeded' ? error : null);
 
 export const initialRegistrationState: RegistrationState = { step: 1, status: 'idle', error: null };
 
@@ -35,6 +43,10 @@ export function registrationReducer(state: RegistrationState, action: Registrati
       return { step: 3, status: 'success', error: null };
     case 'confirmFailure':
       return { ...state, status: 'error', error: action.message };
+    case 'codeResent': {
+      const error = errorAfterResend(state.error);
+      return { step: 2, status: error ? 'error' : 'idle', error };
+    }
     case 'reset':
       return initialRegistrationState;
   }
@@ -52,6 +64,8 @@ type RecoveryAction =
   | { type: 'request' }
   | { type: 'success'; idUsr?: number }
   | { type: 'failure'; message: CatalogKey }
+  /** A new e-mail code sent on step 2. */
+  | { type: 'codeResent' }
   | { type: 'reset' };
 
 export const initialRecoveryState: RecoveryState = { step: 1, status: 'idle', idUsr: null, autoLogin: false, error: null };
@@ -62,6 +76,10 @@ export function recoveryReducer(state: RecoveryState, action: RecoveryAction): R
       return { ...state, status: 'loading', error: null };
     case 'failure':
       return { ...state, status: 'error', error: action.message };
+    case 'codeResent': {
+      const error = errorAfterResend(state.error);
+      return { ...state, status: error ? 'error' : 'idle', error };
+    }
     case 'reset':
       return initialRecoveryState;
     case 'success':

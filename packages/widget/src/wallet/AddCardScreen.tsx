@@ -116,7 +116,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
           </div>
         ) : null}
         <VaultFields frame={frame} address={{ vaultUrl: services.config.vaultUrl, parentOrigin: services.address().origin, lang: services.lang, brands: [] }} onEvent={onFrameEvent} />
-        <Field name="name" label={t('label_name')} value={name} onValue={setName} inputRef={nameInput} autoComplete="cc-name" error={nameError ? t(nameError) : undefined} disabled={busy} />
+        <Field name="name" label={t('label_name')} value={name} onValue={setName} inputRef={nameInput} autoComplete="cc-name" error={nameError ? t(nameError) : undefined} live={false} disabled={busy} />
         <label className="checkbox">
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} disabled={busy} />
           <span>{t('set_default_card')}</span>

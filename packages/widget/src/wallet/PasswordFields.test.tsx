@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { catalogs } from '@pasarela/core';
 import { startI18n } from '../i18n/i18n';
-import { render, type } from '../testing/render';
+import { act } from 'preact/test-utils';
+import { blur, render, type } from '../testing/render';
 import { PasswordFields, passwordReady } from './PasswordFields';
 
 // SPEC 5 password_nomatch "Confirm password must equal the new password" and invalid_password
@@ -18,9 +19,9 @@ afterEach(async () => {
   unmount = undefined;
 });
 
-async function confirmError(password: string, confirm: string, submitted = false): Promise<string> {
+async function confirmError(password: string, confirm: string, submitted = true): Promise<string> {
   const noop = () => undefined;
-  const view = await render(<PasswordFields password={password} confirm={confirm} onPassword={noop} onConfirm={noop} submitted={submitted} disabled={false} />);
+  const view = await render(<PasswordFields password={password} confirm={confirm} onPassword={noop} onConfirm={noop} submitted={submitted} attempts={submitted ? 1 : 0} disabled={false} />);
   unmount = view.unmount;
   return view.container.querySelector('#field-confirmPassword-error')?.textContent ?? '';
 }
@@ -56,8 +57,43 @@ describe('PasswordFields (SPEC 5 password_nomatch)', () => {
 function Typed() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  return <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={false} disabled={false} />;
+  return <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={false} attempts={0} disabled={false} />;
 }
+
+/** A form around the fields: its refused submits counted, as SignupScreen and RecoveryScreen count them. */
+function Submitted() {
+  const [password, setPassword] = useState('Nueva#2026clave');
+  const [confirm, setConfirm] = useState('');
+  const [attempts, setAttempts] = useState(0);
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); setAttempts((n) => n + 1); }}>
+      <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={attempts > 0} attempts={attempts} disabled={false} />
+      <button type="submit">Enviar</button>
+    </form>
+  );
+}
+
+describe('PasswordFields: the confirmation is compared once left or submitted, never half typed', () => {
+  it('says nothing while "Seg" is typed, password_nomatch once the field is left, nothing again while retyping, and password_nomatch on a submit', async () => {
+    const view = await render(<Submitted />);
+    unmount = view.unmount;
+    const confirm = view.input('confirmPassword');
+    const error = () => view.container.querySelector('#field-confirmPassword-error')?.textContent ?? '';
+    await type(confirm, 'Seg');
+    expect([error(), confirm.getAttribute('aria-invalid')]).toEqual(['', 'false']);
+    await blur(confirm);
+    expect(error()).toBe(catalogs.es.password_nomatch);
+    await type(confirm, 'Segu');
+    expect(error()).toBe('');
+    await act(() => view.container.querySelector('form')?.requestSubmit());
+    expect(error()).toBe(catalogs.es.password_nomatch);
+    // After a submit the focus goes to it and reads it: no second announcement from a live region.
+    expect(view.container.querySelector('#field-confirmPassword-error')?.getAttribute('aria-live')).toBe('off');
+    await type(confirm, 'Nueva#2026clave');
+    await blur(confirm);
+    expect(error()).toBe('');
+  });
+});
 
 describe('the password rules as a screen reader hears them (WCAG 4.1.3: status said, not the whole list on each keystroke)', () => {
   async function typing(lang: 'es' | 'en', keystrokes: string[]) {

@@ -12,6 +12,8 @@ interface PasswordFieldsProps {
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
   submitted: boolean;
+  /** The form's refused submits so far: one after the confirmation was last typed in compares it. */
+  attempts: number;
   disabled: boolean;
 }
 
@@ -38,11 +40,21 @@ function useRuleChanges(missing: ReadonlySet<string>): string {
   return said;
 }
 
-export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
+export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, attempts, disabled }: PasswordFieldsProps) {
   const missing = new Set(passwordPolicyIssues(password));
   const ruleChanges = useRuleChanges(missing);
+  // The confirmation is compared once the payer has left it, or submitted, since typing in it last:
+  // never half typed ("Seg" is no mismatch yet).
+  const [typedAt, setTypedAt] = useState<number | null>(null);
+  const [left, setLeft] = useState(false);
+  const compared = left || (submitted && (typedAt === null || typedAt < attempts));
+  const typeConfirm = (value: string) => {
+    setTypedAt(attempts);
+    setLeft(false);
+    onConfirm(value);
+  };
   // SPEC 5 password_nomatch through core's newPasswordSchema (said once the password itself passes).
-  const mismatch = confirm !== '' && missing.size === 0 && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
+  const mismatch = compared && confirm !== '' && missing.size === 0 && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
   return (
     <>
       <Field
@@ -55,6 +67,8 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
         // Submitted short of a policy: said under the field as well as ticked off in the list below.
         error={submitted ? (password === '' ? t('field_required') : missing.size > 0 ? t('invalid_password') : undefined) : undefined}
         describedBy="password-policies"
+        // A submit's errors come all at once: the first invalid field takes the focus and reads its own.
+        live={false}
         disabled={disabled}
       />
       {/* The list changes as the payer types, for the eye; it is the field's description, read with it. */}
@@ -76,9 +90,12 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
         label={t('label_confirm_password')}
         type="password"
         value={confirm}
-        onValue={onConfirm}
+        onValue={typeConfirm}
+        onBlur={() => setLeft(true)}
         autoComplete="new-password"
         error={mismatch || (submitted && confirm === '') ? t(mismatch ? 'password_nomatch' : 'field_required') : undefined}
+        // Said as the payer leaves it; after a submit, read with the field the focus goes to.
+        live={!submitted}
         disabled={disabled}
       />
     </>

@@ -75,11 +75,12 @@ export function RecoveryScreen({ next }: { next: string | null }) {
           <Field name="loginOrEmail" label={t('label_username')} value={loginOrEmail} onValue={setLoginOrEmail} autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} error={required ? t('field_required') : undefined} invalid={errorId !== undefined} describedBy={required ? undefined : errorId} />
         ) : null}
         {state.step === 2 ? <CodeField value={code} onValue={setCode} disabled={busy} errorId={errorId} /> : null}
-        {state.step === 3 ? <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} /> : null}
+        {state.step === 3 ? <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} attempts={failures} disabled={busy} /> : null}
         <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t(state.step === 1 ? 'send_code' : state.step === 2 ? 'confirm_button' : 'save_button')}
         </BusyButton>
-        {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => undefined)} /> : null}
+        {/* As on signup: a new code clears a wrong one's refusal, never the lock after too many. */}
+        {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => dispatch({ type: 'codeResent' }))} /> : null}
       </form>
     </WalletPage>
   );

@@ -100,12 +100,12 @@ export function SignupScreen({ next }: { next: string | null }) {
       {state.step === 1 ? (
         <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
           {alert}
-          <Field name="email" label={t('label_email')} type="email" value={values.email} onValue={set('email')} autoComplete="email" inputMode="email" spellCheck={false} error={message('email')} disabled={busy} />
-          <Field name="name" label={t('label_first_name')} value={values.name} onValue={set('name')} autoComplete="given-name" error={message('name')} disabled={busy} />
-          <Field name="lastname" label={t('label_lastname')} value={values.lastname} onValue={set('lastname')} autoComplete="family-name" error={message('lastname')} disabled={busy} />
-          <Field name="phone" label={t('label_phone')} hint={t('phone_hint')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} onFocus={() => void preparePhoneRules().catch(() => undefined)} />
-          <Field name="city" label={t('label_city')} value={values.city} onValue={set('city')} autoComplete="address-level2" error={message('city')} disabled={busy} />
-          <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} />
+          <Field name="email" label={t('label_email')} type="email" value={values.email} onValue={set('email')} autoComplete="email" inputMode="email" spellCheck={false} error={message('email')} live={false} disabled={busy} />
+          <Field name="name" label={t('label_first_name')} value={values.name} onValue={set('name')} autoComplete="given-name" error={message('name')} live={false} disabled={busy} />
+          <Field name="lastname" label={t('label_lastname')} value={values.lastname} onValue={set('lastname')} autoComplete="family-name" error={message('lastname')} live={false} disabled={busy} />
+          <Field name="phone" label={t('label_phone')} hint={t('phone_hint')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} live={false} disabled={busy} onFocus={() => void preparePhoneRules().catch(() => undefined)} />
+          <Field name="city" label={t('label_city')} value={values.city} onValue={set('city')} autoComplete="address-level2" error={message('city')} live={false} disabled={busy} />
+          <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} attempts={failures} disabled={busy} />
           <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('signup_button')}
           </BusyButton>
@@ -118,8 +118,8 @@ export function SignupScreen({ next }: { next: string | null }) {
           <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
             {busy ? t('loading') : t('confirm_button')}
           </BusyButton>
-          {/* A new code sent: the last one's refusal is no longer what stands ("Te enviamos un código nuevo" alone). */}
-          <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => dispatch({ type: 'submitSuccess' }))} />
+          {/* A new code sent: the last one's refusal is no longer what stands ("Te enviamos un código nuevo" alone), but the lock after too many does. */}
+          <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => dispatch({ type: 'codeResent' }))} />
         </form>
       )}
     </WalletPage>

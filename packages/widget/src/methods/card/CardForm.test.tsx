@@ -199,7 +199,7 @@ describe('CardForm', () => {
     await act(() => finish({ kind: 'receipt', codOper: 'OP1' }));
   });
 
-  it('the duplicate question takes the focus on its first answer; answered, the focus is back on Pay (issue 96)', async () => {
+  it('the duplicate question takes the focus on its answer that charges nothing, announces the question alone; answered, the focus is back on Pay (issue 96)', async () => {
     const pay = vi.fn().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 }));
     const view = await setup('es', { pay });
     unmount = view.unmount;
@@ -208,14 +208,16 @@ describe('CardForm', () => {
     await act(() => view.submit()?.click());
     await settle();
     const yes = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_confirm_button);
+    const no = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_decline_button);
     expect(yes).toBeDefined();
-    expect(document.activeElement).toBe(yes);
+    // A second Enter from a payer who thought the first did nothing goes back to the earlier payment, never pays again.
+    expect(document.activeElement).toBe(no);
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.duplicate_question);
     // Pay waits for an answer: pressed meanwhile, nothing is sent again (issue 92).
     expect(view.submit()?.getAttribute('aria-disabled')).toBe('true');
     await act(() => view.submit()?.click());
     await settle();
     expect(pay).toHaveBeenCalledTimes(1);
-    const no = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.duplicate_decline_button);
     no?.focus();
     await act(() => no?.click());
     await settle();

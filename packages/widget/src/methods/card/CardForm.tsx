@@ -43,7 +43,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
   const focusField = (field: CardField, options?: FocusOptions) => (isFrameField(field) ? frame.focus(field) : inputs.current[field]?.focus(options));
   const alertBox = useRef<HTMLDivElement>(null);
   const declineBox = useRef<HTMLDivElement>(null);
-  const duplicateYes = useRef<HTMLButtonElement>(null);
+  const duplicateNo = useRef<HTMLButtonElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
   // The question answered (it leaves the page with its buttons): the focus back on Pay, its opener.
   const asked = useRef(false);
@@ -60,8 +60,9 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
   useEffect(() => {
     if (!state.alert || state.phase !== 'editing') return;
     const field = state.alertField;
-    // A question: the focus on its first answer.
-    if (state.duplicate) duplicateYes.current?.focus();
+    // A question: the focus on its answer that charges nothing, so a second press of Enter (a payer who
+    // thought the first did nothing) never pays twice.
+    if (state.duplicate) duplicateNo.current?.focus();
     else if (field) {
       // The bank's reason describes the field in the frame too (the alert above announces it).
       frame.decline(field, alertText);
@@ -137,18 +138,21 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
         {t('card_form_title')}
       </h2>
       {state.alert && !state.alertField ? (
-        <div className={`alert${state.duplicate || state.alert.key === 'payment_cancelled' ? ' alert--info' : ''}`} role="alert" ref={alertBox}>
-          {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
-          {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
-          {state.duplicate ? (
-            <p className="alert__text">{t(state.duplicateState === 'waiting' ? 'duplicate_question_waiting' : 'duplicate_question')}</p>
-          ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+        <div className={`alert${state.duplicate || state.alert.key === 'payment_cancelled' ? ' alert--info' : ''}`} ref={alertBox}>
+          {/* What is announced is the message alone: the question's answers are buttons after it, not read with it. */}
+          <div role="alert">
+            {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
+            {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
+            {state.duplicate ? (
+              <p className="alert__text">{t(state.duplicateState === 'waiting' ? 'duplicate_question_waiting' : 'duplicate_question')}</p>
+            ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+          </div>
           {state.duplicate ? (
             <>
-              <button type="button" ref={duplicateYes} className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
+              <button type="button" className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
                 {t('duplicate_confirm_button')}
               </button>
-              <button type="button" className="button button--link" onClick={() => store.getState().declineSecondPurchase()}>
+              <button type="button" ref={duplicateNo} className="button button--link" onClick={() => store.getState().declineSecondPurchase()}>
                 {t('duplicate_decline_button')}
               </button>
             </>
