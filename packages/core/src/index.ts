@@ -128,6 +128,7 @@ export {
   receiptCardNumber,
   receiptStatusFamily,
   receiptDisplayStatus,
+  receiptBadgeKey,
   receiptTitleKeyOfReceipt,
 } from './receipt';
 export type { Receipt } from './receipt';

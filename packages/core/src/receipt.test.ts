@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { cardReceiptStatus, ReceiptSchema, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
+import { cardReceiptStatus, ReceiptSchema, receiptBadgeKey, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
 
 // a receipt of the method (typeMethod), code and type given
 const titleOf = (typeMethod: string, status: number, type: string | null | undefined) => receiptTitleKeyOfReceipt({ status, type, typeMethod });
@@ -115,5 +115,16 @@ describe('cardReceiptStatus: a card payment\'s receipt after its capture and ref
     expect(receiptTitleKeyOfReceipt({ status: 3, typeMethod: 'CARD', type: 'AUTH_CAPTURE' } as never)).toBe('receipt_refund_proof');
     expect(receiptTitleKeyOfReceipt({ status: 2, typeMethod: 'CARD', type: 'AUTH_CAPTURE' } as never)).toBe('receipt_partial_refund_proof');
     expect(receiptTitleKeyOfReceipt({ status: 2, typeMethod: 'CARD', type: 'AUTH' } as never)).toBe('receipt_captured_proof');
+  });
+});
+
+describe('receiptBadgeKey: a partial refund is said as one', () => {
+  it.each([
+    [{ status: 2, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, 'status_partially_refunded', 'Status 2 with non-AUTH type: partial refund proof'],
+    [{ status: 2, typeMethod: 'CARD', type: 'AUTH' }, 'status_captured', 'Status 2 with AUTH: captured proof'],
+    [{ status: 3, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, 'status_refunded', 'Status 3: refund proof'],
+    [{ status: 1, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, 'status_approved', 'approved'],
+  ])('%j: %s (%s)', (receipt, key) => {
+    expect(receiptBadgeKey(receipt as never)).toBe(key);
   });
 });

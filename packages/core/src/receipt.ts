@@ -36,6 +36,8 @@ export const ReceiptSchema = v.object({
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
   returnUrlString: text(),
   refund: v.optional(v.nullable(CryptoRefundSchema), null),
+  /** What the merchant's refunds gave back (those that went through), in the receipt's currency. */
+  refundedAmount: optionalNumber(0),
   network: text(),
   /** A payment called off because another payment paid its order: that one, whose receipt the payer is shown instead. */
   paidBy: v.optional(v.nullable(v.object({ codOper: v.string(), method: v.string() })), null),
@@ -117,6 +119,14 @@ export function receiptStatusFamily(receipt: ReceiptStatusFacts): StatusFamily {
 
 export function receiptDisplayStatus(receipt: ReceiptStatusFacts): DisplayStatus {
   return paymentDisplayStatus(receiptStatusFamily(receipt), receipt.status, receipt.authStatus);
+}
+
+/**
+ * The badge over a receipt: its display status, but a partial refund (SPEC's status 2 of a payment
+ * that was no hold, its title "partial refund proof") says so, not "captured".
+ */
+export function receiptBadgeKey(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): `status_${DisplayStatus}` | 'status_partially_refunded' {
+  return receiptTitleKeyOfReceipt(receipt) === 'receipt_partial_refund_proof' ? 'status_partially_refunded' : `status_${receiptDisplayStatus(receipt)}`;
 }
 
 export function receiptTitleKeyOfReceipt(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): ReceiptTitleKey {

@@ -38,6 +38,8 @@ describe('issue 21 "Receipts read like receipts": the lines per method and statu
       receipt({ typeMethod: 'NEQUI', cardType: '', displayNum: '', taxAmount: 0 }), ['operation', 'date', 'merchant', 'method', 'name', 'concept']],
     ['a reference that is not the operation number again is shown',
       receipt({ typeMethod: 'YAPPY', cardType: '', displayNum: '', reference: 'YP-99812' }), ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'reference', 'tax']],
+    ['a card payment refunded in part: what the merchant gave back, beside what was paid',
+      receipt({ status: 2, refundedAmount: 5 }), ['operation', 'date', 'merchant', 'card', 'name', 'concept', 'refunded', 'tax', 'descriptor']],
     ['a cancelled crypto payment with coins owed back',
       receipt({ typeMethod: 'CRYPTO', cardType: '', displayNum: '', status: 0, authStatus: 'CANCELLED', refund: { amount: 0.001, coin: 'BTC', network: 'BTC', to: 'sbxbtc_1', status: 'pending' } }),
       ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'refund', 'tax']],

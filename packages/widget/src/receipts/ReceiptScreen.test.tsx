@@ -169,6 +169,23 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
     expect(view.container.textContent).not.toContain(auth);
   });
 
+  it.each([
+    ['es', 'COP', 'Reembolso parcial', ['Reembolsado', '$ 50.000'], ['Total tras los reembolsos', '$ 109.400']],
+    ['en', 'USD', 'Partly refunded', ['Refunded', '$20.00'], ['Total after refunds', '$6.75']],
+  ] as const)('%s: a card payment refunded in part says so, with what was given back and what stays paid (not "captured")', async (lang, currency, badge, refundedLine, afterLine) => {
+    await startI18n(lang, catalogs[lang]);
+    const total = currency === 'COP' ? 159_400 : 26.75;
+    const receipt = { ...cashReceipt(2), typeMethod: 'CARD', cardType: 'VISA', displayNum: '424242******4242', authStatus: 'A1B2C3', reference: '', currency, totalPay: total, taxAmount: 0, refundedAmount: currency === 'COP' ? 50_000 : 20 };
+    const view = await showReceipt(2, receipt);
+    keep(view);
+    expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
+    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs[lang].receipt_partial_refund_proof);
+    const lines = [...view.container.querySelectorAll('.receipt__lines dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent?.replace(/\u00a0/g, ' ')]);
+    expect(lines).toContainEqual([...refundedLine]);
+    expect(lines).toContainEqual([...afterLine]);
+    await startI18n('es', catalogs.es);
+  });
+
   it('a cancelled crypto payment shows the refund owed and where it goes', async () => {
     const refund = { coin: 'BTC', network: 'BTC', amount: 0.0001, to: 'sbxbtc_payer_1', status: 'pending' };
     const view = await showReceipt(0, walletReceipt('CRYPTO', 0, 'CANCELLED', refund));

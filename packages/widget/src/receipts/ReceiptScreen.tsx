@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptCardNumber, receiptConcept, receiptDateText, receiptDisplayStatus,
+  amountToCents, centsToAmount, cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptBadgeKey, receiptCardNumber, receiptConcept, receiptDateText, receiptDisplayStatus,
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
@@ -92,12 +92,14 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const method = cash && receipt.network ? `${t(METHOD_KEYS[family])} · ${t(network.name)}` : t(METHOD_KEYS[family]);
   const deadline = Date.parse(receipt.expirationDate ?? '');
   const show = (field: ReceiptField) => fields.has(field);
+  const paid = receipt.totalPay ?? 0;
+  const refunded = receipt.refundedAmount ?? 0;
   return (
     <main className="page page--receipt">
       {/* The way out besides printing: the loader's close embedded, back to the shop as a full page. */}
       <WayOut shop={{ name: shopName, logo: receipt.merchant ? shopLogoOf(receipt.merchant, imageBase) : '' }} returnUrl={receipt.returnUrlString} />
       <section className="receipt" aria-labelledby="receipt-title">
-        <p id="receipt-status" className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
+        <p id="receipt-status" className={`receipt__badge receipt__badge--${display}`}>{t(receiptBadgeKey(receipt))}</p>
         {/* Focused on arrival: the outcome and the amount are heard with it, though the badge comes before it. */}
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading} aria-describedby="receipt-status receipt-amount">
           {t(titleKey)}
@@ -136,6 +138,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
               })}
             />
           ) : null}
+          {show('refunded') ? <Line label={t('receipt_refunded')} value={formatAmount(refunded, lang, receipt.currency)} /> : null}
+          {show('refunded') && refunded < paid ? <Line label={t('receipt_after_refunds')} value={formatAmount(centsToAmount(amountToCents(paid) - amountToCents(refunded)), lang, receipt.currency)} /> : null}
           {show('tax') ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang, receipt.currency)} /> : null}
           {show('descriptor') ? <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} /> : null}
         </dl>

@@ -53,6 +53,8 @@ describe('refunds', () => {
     expect(half.status).toBe(201);
     expect(half.json).toMatchObject({ id: expect.stringMatching(/^re_/), codOper, amount: 13.38, status: 'succeeded', transaction: { refundedAmount: 13.38, result: 'APPROVED' } });
     expect((await bookOf(codOper))['refundedCents']).toBe(1338);
+    // The payer's receipt: a partial refund proof with what was paid and what was given back.
+    expect((await setup.t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 2, totalPay: 26.75, refundedAmount: 13.38 });
     const over = await refund(m, codOper, { amount: 13.38 });
     expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'refund_exceeds_remaining', expect.stringMatching(/quedan 13\.37 por reembolsar/)]);
     const rest = await refund(m, codOper);

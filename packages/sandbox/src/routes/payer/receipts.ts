@@ -63,6 +63,7 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
     merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '', ...(merchant ? { brand: brandOfMerchant(merchant) } : {}) },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
     refund: tx.details['refund'] ?? null,
+    refundedAmount: centsToAmount(tx.refunded_cents ?? 0),
     network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
     paidBy: paidByOf(tx),
   };
