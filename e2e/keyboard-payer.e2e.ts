@@ -363,7 +363,7 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await page.context().close();
   }, 120_000);
 
-  it('the duplicate question takes the focus on its first answer, by keyboard', async () => {
+  it('the duplicate question takes the focus on its answer that charges nothing: Enter again goes back to the earlier receipt', async () => {
     const first = await open('en', 34.25);
     await typeCard(first.page, '5555 5555 5555 4444');
     await first.frame.locator('#method-panel-card button[type="submit"]').focus();
@@ -376,7 +376,8 @@ describe.runIf(browserAvailable())('a payer with a keyboard alone', () => {
     await frame.locator('#method-panel-card button[type="submit"]').focus();
     await page.keyboard.press('Enter');
     await frame.getByRole('alert').filter({ hasText: /new purchase/i }).waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await record('question')).focus).toMatch(/another purchase/i);
+    await expect.poll(async () => (await record('question')).focus).toMatch(/^button "No, go back to that payment"/);
+    // A payer pressing Enter again, thinking the first did nothing, is taken to the payment already made.
     await page.keyboard.press('Enter');
     await frame.getByRole('heading', { name: TEXT.en.receipt }).waitFor({ timeout: 20_000 });
     await record('receipt');

@@ -189,6 +189,9 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2026clave');
     expect(await page.locator('.policies__item--met').count()).toBe(5);
     await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clavX');
+    // Compared once left, never while typed.
+    expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
     expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(true);
     // Sent with the confirmation differing: the focus on the confirmation, not the good password.
     await page.getByRole('button', { name: /registrarme/i }).click();
