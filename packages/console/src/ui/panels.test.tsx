@@ -389,6 +389,8 @@ describe('console panels', () => {
     // Drawn again on a loaded machine later than the next task.
     await vi.waitFor(() => expect(field('Monto (USD)')).toBeNull());
     expect([field('Monto (COP)')?.value, field('Impuesto (COP)')?.value]).toEqual(['50.000', '0']);
+    // A Colombian merchant is offered only what pesos pay with.
+    expect([...el.querySelectorAll('fieldset input[type="checkbox"]')].map((box) => (box as HTMLInputElement).name)).toEqual(['cardTypes-VISA', 'cardTypes-MC', 'cardTypes-AMEX', 'cardTypes-NEQUI']);
     const type = (label: string, value: string) => {
       const input = field(label)!;
       input.value = value;

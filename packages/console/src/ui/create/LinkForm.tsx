@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { methodTakesCurrency } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { checkoutTargetOf } from '../../logic/snippets';
 import type { ConsoleStore } from '../../store/consoleStore';
@@ -8,6 +9,8 @@ import { CheckField, TextField, amountIn, useAmountField, minutesOrUndefined, ty
 import { MerchantPicker, usePickedCurrency } from './MerchantPicker';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
+/** A link's token as core names its method: a card brand is a card. */
+const methodOfToken = (token: (typeof ACCEPTED)[number]) => (token === 'VISA' || token === 'MC' || token === 'AMEX' ? 'card' : token.toLowerCase());
 
 export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
   const currency = usePickedCurrency(store);
@@ -23,12 +26,14 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [manualCapture, setManualCapture] = useState(false);
   const { busy, error, result, submit } = useSubmit(async () => {
     const minutes = minutesOrUndefined(expiresMin);
+    // Ticked for a merchant of another currency, then hidden: not sent.
+    const taken = types.filter((type) => ACCEPTED.some((token) => token === type && methodTakesCurrency(methodOfToken(token), currency)));
     const created = await store.getState().createLink({
       amount: amountIn(amount, currency) ?? Number.NaN,
       taxAmount: amountIn(tax, currency) ?? 0,
       description,
       descriptions: typedPerLanguage(descriptionEs, descriptionEn),
-      ...(types.length > 0 ? { cardTypes: types } : {}),
+      ...(taken.length > 0 ? { cardTypes: taken } : {}),
       ...(minutes === undefined ? {} : { expiresInSeconds: minutes * 60 }),
       singleUse,
       ...(manualCapture ? { captureMethod: 'manual' as const } : {}),
@@ -55,7 +60,8 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
           <legend>{t('cardTypes')}</legend>
           <p className="hint">{t('cardTypesHint')}</p>
           <div className="checks">
-            {ACCEPTED.map((type) => (
+            {/* Only what the merchant's currency can pay with: Yappy, Clave, cash and crypto are Panama's, in dollars (core methodTakesCurrency). */}
+            {ACCEPTED.filter((type) => methodTakesCurrency(methodOfToken(type), currency)).map((type) => (
               <CheckField key={type} label={type} name={`cardTypes-${type}`} checked={types.includes(type)} onChange={(on) => toggle(type, on)} />
             ))}
           </div>
