@@ -196,7 +196,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await context.close();
   });
 
-  it('plays every other outside party from the console: crypto under-paid then paid, Clave, 3DS, a subscription falling due, a random charge on the statement; Yappy settles itself', async () => {
+  it('plays every other outside party from the console: crypto under-paid then paid, Clave, 3DS, a subscription falling due, a random charge on the statement, Yappy for a phone that never answers', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const ui = new ConsolePage(page, sandbox.url);
@@ -241,7 +241,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
 
     const yappy = await payFromShop(browser, sandbox.demoUrl, snippet);
     await yappy.checkout.chooseMethod(/Yappy/);
-    await yappy.checkout.field('yappy-phone').fill('61111111');
+    await yappy.checkout.field('yappy-phone').fill('63333333');
     await yappy.checkout.frame.locator('#method-panel-yappy form button[type="submit"]').click();
 
     const cryptoTx = ui.transaction(/Cripto/);
@@ -255,6 +255,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await cryptoTx.getByRole('button', { name: /cripto: confirmado completo/i }).click();
     await claveTx.getByRole('button', { name: /clave: aprobar/i }).click();
     await cardTx.getByRole('button', { name: /3ds: aprobar/i }).click();
+    await yappyTx.getByRole('button', { name: /yappy: aprobar/i }).click();
     for (const tx of [cryptoTx, claveTx, cardTx, yappyTx]) await expect.poll(() => tx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => crypto.checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
 

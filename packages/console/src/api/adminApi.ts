@@ -108,6 +108,7 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     createCampaign: (c: NewCampaign) => call(NewCampaignAnswerSchema, 'post', 'campaigns', { json: c }),
     createUser: (u: { email: string; login?: string; password: string; balance?: number }) => call(NewUserAnswerSchema, 'post', 'users', { json: u }),
     settleNequi: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `nequi/${encodeURIComponent(codOper)}`, { json: { result } }),
+    settleYappy: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `yappy/${encodeURIComponent(codOper)}`, { json: { result } }),
     payCash: (reference: string) => call(AnySchema, 'post', `cash/${encodeURIComponent(reference)}/pay`),
     confirmCrypto: (codOper: string, amountPaid?: number) => call(AnySchema, 'post', `crypto/${encodeURIComponent(codOper)}/confirm`, { json: amountPaid === undefined ? {} : { amountPaid } }),
     settleClave: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `clave/${encodeURIComponent(codOper)}`, { form: { result } }),

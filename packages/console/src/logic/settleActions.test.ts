@@ -32,7 +32,7 @@ describe('settleActionsOf (docs/sandbox.md "Playing the payer\'s other parts")',
     ['a declined card payment', tx({ status: 0, authStatus: 'DECLINED', outcome: 'DECLINED' }), []],
     ['a manual-capture card payment held: captured whole or released (nothing to refund yet)', tx({ paidAmount: 0, capturableAmount: 26.75 }), ['randomCharge', 'capture', 'void']],
     ['a manual-capture card payment captured in part: refunded up to that part', tx({ paidAmount: 20, capturableAmount: 0 }), ['randomCharge', 'refund']],
-    ['a pending Yappy payment (the test phone settles it)', tx({ method: 'yappy', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['void']],
+    ['a pending Yappy payment: the phone that never answers (63333333) is answered here', tx({ method: 'yappy', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['yappyApprove', 'yappyFail', 'void']],
   ])('%s', (_name, given, expected) => {
     expect(settleActionsOf(given)).toEqual(expected);
   });

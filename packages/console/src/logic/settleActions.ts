@@ -4,6 +4,7 @@ import { canRefund } from './refundAmount';
 /** The outside parties the console plays, one button each (docs/sandbox.md "Playing the payer's other parts"). */
 export type SettleAction =
   | 'nequiApprove' | 'nequiFail'
+  | 'yappyApprove' | 'yappyFail'
   | 'cashPaid'
   | 'cryptoFull' | 'cryptoUnder'
   | 'claveApprove' | 'claveFail'
@@ -24,6 +25,8 @@ export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'aut
   const pending = tx.outcome === 'PENDING';
   const actions: SettleAction[] = [];
   if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');
+  // The test phones answer by themselves; one that never answers (63333333) is answered here.
+  if (tx.method === 'yappy' && pending) actions.push('yappyApprove', 'yappyFail');
   if (tx.method === 'cash' && pending && tx.reference) actions.push('cashPaid');
   // An under-paid payment still waits for the rest: a full confirmation finishes it.
   if (tx.method === 'crypto' && pending) actions.push(...(tx.underpaid ? (['cryptoFull'] as const) : (['cryptoFull', 'cryptoUnder'] as const)));

@@ -109,6 +109,9 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         case 'nequiApprove': case 'nequiFail':
           await api.settleNequi(tx.codOper, action === 'nequiApprove' ? 'approve' : 'fail');
           return;
+        case 'yappyApprove': case 'yappyFail':
+          await api.settleYappy(tx.codOper, action === 'yappyApprove' ? 'approve' : 'fail');
+          return;
         case 'cashPaid':
           await api.payCash(tx.reference ?? tx.codOper);
           return;
