@@ -23,7 +23,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
   const recordShared = (process.env['RECORD_SHARED_SETTINGS'] ?? '').trim();
   if (!['', '0', '1'].includes(recordShared)) throw new Error('RECORD_SHARED_SETTINGS must be 1 or 0');
-  const origin = `http://localhost:${settings.port}`;
+  const origin = settings.publicUrl ?? `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
   const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1',

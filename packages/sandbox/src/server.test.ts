@@ -29,6 +29,26 @@ describe('the running server', () => {
   });
 });
 
+describe('a node behind a load balancer (PUBLIC_URL)', () => {
+  it('makes links, e-mails and its SDK address on the public origin, not its own localhost', async () => {
+    const port = await freePort();
+    const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, publicUrl: 'https://pay.example.com' });
+    try {
+      expect(server.url).toBe('https://pay.example.com');
+      const local = `http://localhost:${port}`;
+      const link = await fetch(`${local}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 12.5, description: 'Pedido' }) });
+      expect(((await link.json()) as { url: string }).url).toMatch(/^https:\/\/pay\.example\.com\/lk[0-9a-z]{10}$/);
+      const mail = await fetch(`${local}/sandbox/email-payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'ana@example.com', amount: 9, description: 'Pedido' }) });
+      expect(mail.status).toBe(201);
+      const inbox = (await (await fetch(`${local}/sandbox/mailbox?to=ana@example.com`)).json()) as { messages: Array<{ text?: string; html?: string }> };
+      expect(JSON.stringify(inbox.messages)).toContain('https://pay.example.com/pf/emailPayment?code=');
+      expect(JSON.stringify(inbox.messages)).not.toContain(local);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a server that cannot listen', () => {
   it('names the setting and the address, and keeps the error\'s code (a caller tries other free ports on EADDRINUSE)', async () => {
     const taken = await startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false });

@@ -81,6 +81,8 @@ export interface ServerOptions {
   vaultUrl?: string | undefined;
   /** VAULT_API_SECRET. */
   vaultApiSecret?: string | undefined;
+  /** PUBLIC_URL: the checkout's origin as payers and merchants reach it; default http://localhost:port. */
+  publicUrl?: string | undefined;
   /** VAULT_PUBLIC_URL: the vault as payers' browsers reach it (its card fields); default vaultUrl. */
   vaultPublicUrl?: string | undefined;
   payerWindows?: PayerWindows | undefined;
@@ -185,7 +187,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let draining = false;
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks,
     countDelivery: (outcome: DeliveryOutcome) => metrics.countWebhookDelivery(outcome) };
-  const url = `http://localhost:${options.port}`;
+  // Where payers and merchants reach this node's checkout: a deployment's load balancer (PUBLIC_URL), else this machine.
+  const url = options.publicUrl ?? `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The simulator's service, with a provider's adapters in place of the ports they give.
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;

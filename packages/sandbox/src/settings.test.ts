@@ -5,7 +5,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   it('defaults to PORT 4000, DEMO_PORT PORT+1, ./.data, PGlite, encoding on', () => {
     expect(readSettings({}, '/srv')).toEqual({
       host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: true, paymentCaptcha: true,
-      port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
+      port: 4000, publicUrl: undefined, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
       expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
@@ -19,11 +19,11 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       RATE_LIMIT_SIGNUP_PER_MIN: '6', RATE_LIMIT_RECOVERY_PER_MIN: '7', RATE_LIMIT_PAYMENTS_PER_MIN: '0', TRUST_PROXY: '1', HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '250', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
       HOST: '0.0.0.0', SANDBOX_ADMIN_TOKEN: 'a-token-of-24-characters', PAYMENT_CAPTCHA: '0', HOLD_RELEASE_AFTER_MS: '60000',
-      PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000',
+      PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000', PUBLIC_URL: 'https://pay.example.com/',
     };
     expect(readSettings(env, '/srv')).toEqual({
       host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: false, paymentCaptcha: false,
-      port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
+      port: 5000, publicUrl: 'https://pay.example.com', demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
       expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
@@ -42,7 +42,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS'],
     // A switch written 0 or false is off, as every other; a word it does not know is refused, not taken for on.
     [{ SANDBOX_CONSOLE: 'no' }, 'SANDBOX_CONSOLE'], [{ WIRE_ENCODING: 'plain' }, 'WIRE_ENCODING'],
-    [{ PROCESSORS_URL: 'notaurl' }, 'PROCESSORS_URL'], [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL'], [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ PROCESSORS_URL: 'notaurl' }, 'PROCESSORS_URL'], [{ PUBLIC_URL: 'pay.example.com' }, 'PUBLIC_URL'], [{ PUBLIC_URL: 'https://pay.example.com/checkout' }, 'PUBLIC_URL'], [{ PUBLIC_URL: 'https://user:pw@pay.example.com' }, 'PUBLIC_URL'], [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL'], [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
     [{ SESSION_TTL_MS: '30m' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: '5' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: String(365 * 86_400_000) }, 'SESSION_TTL_MS']])(
     'refuses %j naming %s',
     (env, name) => {

@@ -31,6 +31,11 @@ export interface Settings {
    */
   paymentCaptcha: boolean;
   port: number;
+  /**
+   * PUBLIC_URL: the checkout's origin as payers and merchants reach it (a load balancer's), in links,
+   * e-mails and the SDK's address; default http://localhost:PORT.
+   */
+  publicUrl: string | undefined;
   demoPort: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -111,6 +116,15 @@ function httpUrlOf(env: Env, name: string): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** An origin alone: links are made by adding paths to it. */
+function originOf(env: Env, name: string): string | undefined {
+  const url = httpUrlOf(env, name);
+  if (url === undefined) return undefined;
+  const parsed = new URL(url);
+  if (parsed.origin !== url) throw new Error(`${name} must be an origin such as https://pay.example.com, with no path, query or credentials`);
+  return url;
+}
+
 const MIN_SESSION_TTL_MS = 60_000;
 const MAX_SESSION_TTL_MS = 30 * 86_400_000;
 
@@ -161,6 +175,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? isLoopbackHost(host),
     paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? true,
     port,
+    publicUrl: originOf(env, 'PUBLIC_URL'),
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),
     databaseUrl: databaseUrlOf(env),
