@@ -148,6 +148,8 @@ function vaultOf(env: Env): Pick<Settings, 'vaultUrl' | 'vaultApiSecret' | 'vaul
   // The messages name the variables, never a value.
   if (vaultUrl && !vaultApiSecret) throw new Error('VAULT_API_SECRET must be set with VAULT_URL: the vault answers only a server holding its API secret');
   if (vaultApiSecret && !vaultUrl) throw new Error('VAULT_URL must be set with VAULT_API_SECRET');
+  // The vault derives its seal's key from it: a short one is guessed.
+  if (vaultApiSecret && vaultApiSecret.length < 16) throw new Error('VAULT_API_SECRET must be at least 16 characters (try: openssl rand -hex 32)');
   return { vaultUrl, vaultApiSecret, vaultPublicUrl: httpUrlOf(env, 'VAULT_PUBLIC_URL') ?? vaultUrl };
 }
 

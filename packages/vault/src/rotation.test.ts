@@ -183,3 +183,12 @@ it('rotates VAULT_API_SECRET while servers on the old and the new one call: none
   expect(openCardToken(cardFactsKey(OLD), sealedNow)).toBeNull();
   await last.close();
 });
+
+it('refuses a re-wrap batch that is not a whole number from 1 to 1000, re-wrapping nothing', async () => {
+  const node = await testVault({ database, masterKeys: [newMasterKey('batch')] });
+  for (const batch of ['0', '-5', 'abc', '1001', '2.5']) {
+    const answer = await fetch(`${node.url}/v1/admin/rewrap?batch=${batch}`, { method: 'POST', headers: serverHeaders });
+    expect([answer.status, ((await answer.json()) as { code: string }).code]).toEqual([400, 'invalid_batch']);
+  }
+  await node.close();
+});

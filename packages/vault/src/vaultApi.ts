@@ -134,8 +134,9 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     return c.body(null, 204);
   });
   app.post('/v1/admin/rewrap', serverOnly, async (c) => {
-    const asked = Number(c.req.query('batch') ?? 100);
-    const batch = Number.isInteger(asked) && asked > 0 && asked <= 1000 ? asked : 100;
+    const given = c.req.query('batch');
+    const batch = given === undefined ? 100 : /^\d{1,4}$/.test(given) ? Number(given) : Number.NaN;
+    if (!(batch >= 1 && batch <= 1000)) return c.json({ code: 'invalid_batch', message: 'batch is a whole number of records from 1 to 1000 (default 100)' }, 400);
     return c.json(await store.rewrap(batch));
   });
 
