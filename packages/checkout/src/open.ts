@@ -114,7 +114,8 @@ export function openCheckout(
       case 'ready':
         return events.emit('ready', { version: message.version });
       case 'result':
-        return emitResult(message.result);
+        // The checkout explains every failure (its failureReason) before it tells the page.
+        return emitResult(message.result as PaymentResult);
       case 'paying':
         flights.set(message.payment.trackId, message.payment);
         return;

@@ -179,6 +179,15 @@ describe('public types', () => {
     expectTypeOf<PureTypes>().toEqualTypeOf<DeclaredTypes>();
   });
 
+  it('narrows an error result to one with its reason, as docs/events.md reads it under strict TypeScript', () => {
+    const explain = (result: Main.CheckoutResult): string | undefined => (result.status === 'error' ? result.reason.text : undefined);
+    expectTypeOf(explain).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf<Extract<Main.PaymentResult, { status: 'error' }>['reason']>().toEqualTypeOf<Main.PaymentFailureReason>();
+    // docs/integration.md's catch: the last result of a closed checkout, whatever it was.
+    const lastReason = (error: Main.CheckoutClosedError) => error.lastResult?.reason?.text;
+    expectTypeOf(lastReason).returns.toEqualTypeOf<string | undefined>();
+  });
+
   it('types the global Checkout and the pure entry', () => {
     expectTypeOf(Checkout).toEqualTypeOf<CheckoutApi>();
     expectTypeOf<CheckoutApi['open']>().toEqualTypeOf(open);

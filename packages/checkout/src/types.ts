@@ -1,7 +1,30 @@
 // The loader's public types: both entries (index.ts, pure.ts) export all of this file.
-import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentMethodId, PaymentResult, SerializedError, Theme } from '@pasarela/core';
+import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentMethodId, PaymentResult as WidgetPaymentResult, SerializedError, Theme } from '@pasarela/core';
 
-export type { ParentNotification, PaymentResult };
+export type { ParentNotification };
+
+/** Why an attempt failed (`PaymentResult.reason`, on every `error` result): the catalogue `key` and the payer's `text`. */
+export type PaymentFailureReason = NonNullable<WidgetPaymentResult['reason']>;
+
+interface FinishedPayment {
+  method: PaymentMethodId;
+  notification: ParentNotification;
+}
+
+/** SPEC 4: APPROVED or PENDING. */
+interface SucceededPayment extends FinishedPayment {
+  status: 'success';
+  reason?: undefined;
+}
+
+/** Anything else: the checkout names every failure's reason before it tells the page. */
+interface FailedPayment extends FinishedPayment {
+  status: 'error';
+  reason: PaymentFailureReason;
+}
+
+/** A finished attempt as the page hears it: `status === 'error'` narrows to one with its `reason`. */
+export type PaymentResult = SucceededPayment | FailedPayment;
 
 /**
  * What your server asks the merchant API for when a payment's outcome never reached the page:
@@ -22,13 +45,13 @@ export interface UnknownPaymentResult {
   status: 'unknown';
   method: PaymentMethodId;
   lookup: PaymentLookup;
+  /** None: the outcome is not known (so `result.reason?.text` reads on any result). */
+  reason?: undefined;
 }
 
 /** What the `result` event carries: a finished attempt, or one whose outcome the page could not hear. */
 export type CheckoutResult = PaymentResult | UnknownPaymentResult;
 
-/** Why an attempt failed (`PaymentResult.reason`, on every `error` result): the catalogue `key` and the payer's `text`. */
-export type PaymentFailureReason = NonNullable<PaymentResult['reason']>;
 
 /** What to open: exactly one target (a slug may come with a code). */
 export type CheckoutTarget =
