@@ -36,6 +36,8 @@ function accessLines(access: BannerAccess, url: string): string[] {
 
 export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean; providerProcessors?: boolean } & BannerAccess): string {
   const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
+  // The recipes as they work on this node: with the admin token when the admin API wants one.
+  const token = urls.adminToken !== undefined ? ` -H 'authorization: Bearer ${urls.adminToken}'` : urls.tokenSet === true ? ' -H "authorization: Bearer $SANDBOX_ADMIN_TOKEN"' : '';
   return [
     '',
     'Pasarela sandbox is running',
@@ -43,10 +45,10 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     `  Demo shop (merchant page):  ${urls.demoUrl}/`,
     `  Checkout origin:            ${urls.url}`,
     `  Payment link, ready to pay: ${urls.url}/${DEMO_LINK_SLUG}   (widget: ${urls.url}/pf/widget?type=lk&code=${DEMO_LINK_CODE})`,
-    `  Create a link:              curl -X POST ${urls.url}/sandbox/links -H 'content-type: application/json' -d '{"amount":12.5,"description":"Test"}'`,
+    `  Create a link:              curl -X POST ${urls.url}/sandbox/links${token} -H 'content-type: application/json' -d '{"amount":12.5,"description":"Test"}'`,
     `  Payment station:            ${urls.url}/pf/widget?type=ps&code=${DEMO_STATION_ID}`,
     `  Subscription:               ${urls.url}/pf/widget?type=subs&code=${DEMO_SUBSCRIPTION_KEY}`,
-    `  E-mail payment request:     curl -X POST ${urls.url}/sandbox/email-payments -H 'content-type: application/json' -d '{"to":"ana@example.com","amount":9,"description":"Test"}'   (its link: ${urls.url}/sandbox/mailbox?to=ana@example.com)`,
+    `  E-mail payment request:     curl -X POST ${urls.url}/sandbox/email-payments${token} -H 'content-type: application/json' -d '{"to":"ana@example.com","amount":9,"description":"Test"}'   (its link: ${urls.url}/sandbox/mailbox?to=ana@example.com)`,
     urls.providerProcessors
       ? `  Wallet user:                ${DEMO_WALLET_USER.login} takes no login while its password is the seed's (a provider's processors are loaded)`
       : `  Wallet user:                ${DEMO_WALLET_USER.login} / ${DEMO_WALLET_USER.password} (balance $100.00, a saved Visa 4242)`,

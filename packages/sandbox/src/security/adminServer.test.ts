@@ -51,5 +51,9 @@ describe('which servers need a token', () => {
     expect(startBanner({ ...base, host: '0.0.0.0', adminToken: 'made-up-token' })).toContain('/sandbox/console#token=made-up-token');
     expect(startBanner({ ...base, host: '0.0.0.0', tokenSet: true })).toContain('Bearer <SANDBOX_ADMIN_TOKEN>');
     expect(startBanner(base)).not.toContain('token');
+    // The curl recipes work on the node as printed: with the token when the admin API wants one.
+    expect(startBanner({ ...base, host: '0.0.0.0', adminToken: 'made-up-token' })).toContain("/sandbox/links -H 'authorization: Bearer made-up-token'");
+    expect(startBanner({ ...base, host: '0.0.0.0', tokenSet: true })).toContain('/sandbox/email-payments -H "authorization: Bearer $SANDBOX_ADMIN_TOKEN"');
+    expect(startBanner(base)).toContain("/sandbox/links -H 'content-type: application/json'");
   });
 });
