@@ -66,7 +66,7 @@ export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
 export type { MaskedName } from './maskedNames';
 export { paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
-export { readTypedPesos, typedAmountSlip } from './typedAmount';
+export { readTypedDollars, readTypedPesos, typedAmountSlip } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
   TEXT_LIMITS,

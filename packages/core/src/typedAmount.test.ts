@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTypedPesos, typedAmountSlip } from './typedAmount';
+import { readTypedDollars, readTypedPesos, typedAmountSlip } from './typedAmount';
 
 // Issue 96: '"-5" and "12,50" on the station both say "Debe ser un número"': each gets its own message.
 describe('an amount typed with a slip is named for its fix', () => {
@@ -52,5 +52,22 @@ describe('pesos, typed as Colombia writes them, are whole', () => {
     ['', 'not_pesos'],
   ])('%j -> refused as %s', (value, refused) => {
     expect(readTypedPesos(value)).toEqual({ refused });
+  });
+});
+
+// SPEC's amounts are dollars with cents; an operator's "1,500" is refused, never read as 1.50.
+describe('dollars, typed in the console, have at most two decimals and no thousands separator', () => {
+  it.each([
+    ['1500', 1500],
+    [' 1500.5 ', 1500.5],
+    ['12,50', 12.5],
+    ['0.01', 0.01],
+    ['999999999.99', 999999999.99],
+  ])('%j -> %s dollars', (value, dollars) => {
+    expect(readTypedDollars(value)).toEqual({ dollars });
+  });
+
+  it.each(['', ' ', '1,500', '1.500', '1.005', '-5', '$5', '1e3', 'diez', '1 500', '1234567890'])('%j is no amount', (value) => {
+    expect(readTypedDollars(value)).toEqual({ refused: 'not_dollars' });
   });
 });

@@ -35,3 +35,16 @@ export function readTypedPesos(value: string): TypedPesos {
   const pesos = Number(typed.replace(/[., ]/g, ''));
   return Number.isSafeInteger(pesos) ? { pesos } : { refused: 'not_pesos' };
 }
+
+// Dollars as an operator types them: digits, and at most two decimals after a dot or a comma.
+const DOLLARS = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+
+/**
+ * Dollars as an operator types them in the console ("1500", "1500.5", "12,50"). A thousands
+ * separator ("1,500", "1.500") is no amount: read as decimals it would be 1.5, a thousandth of what
+ * was meant.
+ */
+export function readTypedDollars(value: string): { dollars: number } | { refused: 'not_dollars' } {
+  const typed = value.trim();
+  return DOLLARS.test(typed) ? { dollars: Number(typed.replace(',', '.')) } : { refused: 'not_dollars' };
+}

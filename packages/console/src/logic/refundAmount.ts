@@ -1,13 +1,9 @@
-import * as v from 'valibot';
-import { amountToCents, centsToAmount, heldCentsOf, refundCheck, type RefundablePayment } from '@pasarela/core';
+import { amountToCents, centsToAmount, heldCentsOf, readTypedDollars, refundCheck, type RefundablePayment } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
 import { pesosTyped, type PesosError } from './typedPesos';
 
 /** Why a typed refund amount is refused, as the console's text key. */
 export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | 'refundAmount.over' | PesosError;
-
-/** Dollars with at most two decimals, a dot or a comma before the cents. */
-const AmountText = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(?:[.,]\d{1,2})?$/, 'refundAmount.invalid'));
 
 export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'> & Partial<Pick<Transaction, 'currency' | 'disputes'>>;
 
@@ -60,6 +56,6 @@ export function refundAmountOf(text: string, tx: Refundable): { amount: number |
 }
 
 function dollarsAsked(text: string): { amount: number } | { error: RefundAmountError } {
-  const parsed = v.safeParse(AmountText, text);
-  return parsed.success ? { amount: Number(parsed.output.replace(',', '.')) } : { error: 'refundAmount.invalid' };
+  const read = readTypedDollars(text);
+  return 'dollars' in read ? { amount: read.dollars } : { error: 'refundAmount.invalid' };
 }

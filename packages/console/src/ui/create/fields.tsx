@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Currency, TextPerLanguage } from '@pasarela/core';
+import { readTypedDollars, type Currency, type TextPerLanguage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { pesosTyped } from '../../logic/typedPesos';
 
@@ -45,20 +45,18 @@ export function CheckField(props: { label: string; name: string; checked: boolea
   );
 }
 
-/** Dollars as typed: digits, and at most two decimals after a dot or a comma ("1500", "1500.5", "12,50"). */
-const DOLLARS = /^\d{1,9}(?:[.,]\d{1,2})?$/;
 /** The most a link's expiry may be, either way (the admin API's 365 days). */
 const MAX_EXPIRY_MINUTES = 365 * 24 * 60;
 
 /**
- * Dollars typed in a form, or undefined when empty. A thousands separator ("1,500", "1.500") is
+ * Dollars typed in a form (core's readTypedDollars), or undefined when empty. A thousands separator ("1,500", "1.500") is
  * refused with the form's error, never read as 1.5.
  */
 export function dollarsOrUndefined(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (!DOLLARS.test(trimmed)) throw new Error(t('dollars.invalid'));
-  return Number(trimmed.replace(',', '.'));
+  if (text.trim() === '') return undefined;
+  const read = readTypedDollars(text);
+  if ('refused' in read) throw new Error(t('dollars.invalid'));
+  return read.dollars;
 }
 
 /** Whole minutes typed in a form, or undefined when empty; below zero makes a link already expired. */
