@@ -89,6 +89,8 @@ export interface CardStore {
   dropUnusedCards(): Promise<number>;
   /** Up to `limit` records not under the current master key get their data key wrapped under it. */
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
+  /** How many records each master key wraps (read through the index on the key's id). */
+  cardsPerMasterKey(): Promise<Map<string, number>>;
 }
 
 export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
@@ -160,6 +162,10 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       }
       const [left] = await db.query<{ n: number }>('select count(*)::int as n from vault_cards where master_key_id <> $1', [current]);
       return { rewrapped, remaining: left?.n ?? 0 };
+    },
+    async cardsPerMasterKey() {
+      const rows = await db.query<{ master_key_id: string; n: number }>('select master_key_id, count(*)::int as n from vault_cards group by master_key_id');
+      return new Map(rows.map((row) => [row.master_key_id, row.n]));
     },
   };
 }

@@ -24,10 +24,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (listed second), then put first, the records re-wrapped in batches, then the old key removed.
  * Tokenizing and forwarding go on the whole time, on both nodes while one replaces another.
  */
+// The key the store's cards end under, which the later tests' nodes on the same store are given: a
+// node lacking a key some card is wrapped under does not start.
+const newKey = newMasterKey('new');
+
 it('rotates the master key under load: no call fails, and every card still forwards its number after', async () => {
   const processors = new Map([['echo', new URL(processor.url)]]);
   const oldKey = newMasterKey('old');
-  const newKey = newMasterKey('new');
   const nodeA = await testVault({ database, masterKeys: [oldKey], processors, tokenizeLimit: { max: 100_000, windowMs: 60_000 } });
   const cards: Array<{ token: string; number: string }> = [];
   for (const number of NUMBERS.concat(NUMBERS, NUMBERS)) cards.push({ token: await tokenOf(nodeA, number), number });
@@ -82,10 +85,9 @@ it('rotates the master key under load: no call fails, and every card still forwa
   const nodeC = await testVault({ database, masterKeys: [newKey, oldKey], processors, tokenizeLimit: limit });
   await roll(nodeB, nodeC);
 
-  // A node with the new key alone cannot open what is still under the old one: the re-wrap is needed.
-  const early = await testVault({ database, masterKeys: [newKey], processors });
-  expect((await fetch(`${early.url}/v1/cards/${cards[0]!.token}`, { headers: serverHeaders })).status).toBe(500);
-  await early.close();
+  // A node with the new key alone could not open what is still under the old one: it does not start,
+  // naming the key and how many cards still need it, and the nodes running keep serving.
+  await expect(testVault({ database, masterKeys: [newKey], processors })).rejects.toThrow(/VAULT_MASTER_KEYS lacks master keys that cards are still wrapped under: old \(\d+ cards\)\. List them again/);
 
   // 3. Re-wrap, in batches, while the calls go on.
   let batches = 0;
@@ -125,7 +127,7 @@ it('rotates the master key under load: no call fails, and every card still forwa
  */
 it('rotates VAULT_API_SECRET while servers on the old and the new one call: none is refused, and the old then stops', async () => {
   const processors = new Map([['echo', new URL(processor.url)]]);
-  const masterKeys = [newMasterKey('secret-roll')];
+  const masterKeys = [newKey];
   const limit = { max: 100_000, windowMs: 60_000 };
   const OLD = API_SECRET;
   const NEW = 'vault-test-secret-rolled';
@@ -185,7 +187,7 @@ it('rotates VAULT_API_SECRET while servers on the old and the new one call: none
 });
 
 it('refuses a re-wrap batch that is not a whole number from 1 to 1000, re-wrapping nothing', async () => {
-  const node = await testVault({ database, masterKeys: [newMasterKey('batch')] });
+  const node = await testVault({ database, masterKeys: [newKey] });
   for (const batch of ['0', '-5', 'abc', '1001', '2.5']) {
     const answer = await fetch(`${node.url}/v1/admin/rewrap?batch=${batch}`, { method: 'POST', headers: serverHeaders });
     expect([answer.status, ((await answer.json()) as { code: string }).code]).toEqual([400, 'invalid_batch']);

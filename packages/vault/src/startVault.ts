@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { cardStore } from './cardStore';
+import { cardStore, type CardStore } from './cardStore';
 import { keyring, type MasterKey } from './keyring';
 import { migrate } from './migrations';
 import { apiSecretsOf, forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
@@ -62,11 +62,25 @@ const close = (server: Server) =>
     server.closeAllConnections();
   });
 
+/**
+ * A node given a list without a key some card is still wrapped under would answer 500 for each of
+ * those cards, and a payer paying with one would wait for the server's time-out: it does not start,
+ * and the nodes still running keep serving (docs/security.md, "Rotating the master key").
+ */
+async function refuseMissingMasterKeys(store: CardStore, masterKeys: readonly MasterKey[]): Promise<void> {
+  const listed = new Set(masterKeys.map((key) => key.id));
+  const missing = [...(await store.cardsPerMasterKey())].filter(([id]) => !listed.has(id));
+  if (missing.length === 0) return;
+  const named = missing.map(([id, cards]) => `${id} (${cards} ${cards === 1 ? 'card' : 'cards'})`).join(', ');
+  throw new Error(`VAULT_MASTER_KEYS lacks master keys that cards are still wrapped under: ${named}. List them again after the first key, re-wrap (POST /v1/admin/rewrap until remaining is 0), then remove them`);
+}
+
 /** The vault on its own port; its store migrated first. The database stays the caller's to close. */
 export async function startVault(options: VaultOptions): Promise<RunningVault> {
   await migrate(options.database);
   const keys = keyring(options.masterKeys, options.fingerprintKey);
   const store = cardStore(options.database, keys);
+  await refuseMissingMasterKeys(store, options.masterKeys);
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;

@@ -82,11 +82,19 @@ async function chargeByNumber(t: TestApp, token: string, key: string): Promise<u
   return ((await answer.json()) as { answer?: { status?: string } }).answer?.status;
 }
 
-it('fails without the re-wrap: a vault with the new key alone cannot open a card still under the old one', async () => {
-  const token = (await tokenizeTestCard({ number: testCardNumber('rotation-late'), vaultUrl: (await testVaultOn([OLD])).url })).token;
-  const onlyNew = await createTestApp({ vaultStore: { database: store, masterKeys: [NEW] } });
+it('fails without the re-wrap: a vault with the new key alone does not start, and one started before cannot open a card under the old key', async () => {
+  // Its own store: the file's cards are all under the new key by now.
+  const own = await openPglite(undefined);
+  const onlyNew = await createTestApp({ vaultStore: { database: own, masterKeys: [NEW] } });
   closing.push(onlyNew);
-  // Asked for the card's facts (its token without the seal), the vault cannot answer them: nothing recorded.
+  // Another vault node given the old key first, as when the rotation's steps are rolled out of order:
+  // its card is wrapped under a key the first node lacks.
+  const token = (await tokenizeTestCard({ number: testCardNumber('rotation-late'), vaultUrl: (await testVaultOn(own, [OLD, NEW])).url })).token;
+  closing.push(own);
+  // A node given the new key alone now does not start, naming the key its cards still need.
+  await expect(testVault({ database: own, masterKeys: [NEW], checkoutOrigins: [], processors: new Map() })).rejects.toThrow(/VAULT_MASTER_KEYS lacks master keys that cards are still wrapped under: old \(1 card\)/);
+  // The node that started before: asked for the card's facts (its token without the seal), it cannot
+  // answer them: nothing recorded.
   const answer = await pay(onlyNew, keyOf(token), 99);
   expect(answer.status).toBe(503);
   expect(answer.data['code']).toBe('card_payments_unavailable');
@@ -97,8 +105,8 @@ it('fails without the re-wrap: a vault with the new key alone cannot open a card
   expect(onlyNew.simulator.books.list('card')).toEqual([]);
 }, 60_000);
 
-async function testVaultOn(masterKeys: ReturnType<typeof newMasterKey>[]) {
-  const vault = await testVault({ database: store, masterKeys, checkoutOrigins: [], processors: new Map(), tokenizeLimit: { max: 1000, windowMs: 60_000 } });
+async function testVaultOn(database: VaultDatabase, masterKeys: ReturnType<typeof newMasterKey>[]) {
+  const vault = await testVault({ database, masterKeys, checkoutOrigins: [], processors: new Map(), tokenizeLimit: { max: 1000, windowMs: 60_000 } });
   closing.push(vault);
   return vault;
 }
