@@ -64,6 +64,8 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   // A dependency's outage: the request's one line names it (requestLog).
   if (error instanceof PaymentError && error.dependencyDown !== undefined) c.set('dependencyDown', { code: String(error.code), cause: error.dependencyDown });
+  // Any other payment's 5xx (an attempt left in doubt): its request line says what lay under it.
+  else if (error instanceof PaymentError && apiError.status >= 500) c.set('failure', { code: String(error.code), ...errorFields(error.cause ?? error) });
   if (error instanceof DatabaseUnavailableError) c.set('dependencyDown', { code: String(error.code), cause: `The database is unavailable: ${error.lostWith instanceof Error ? error.lostWith.message : String(error.lostWith)}` });
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
 import { asCaller, tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { createLogger } from '../ops/logger';
+import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
 
 const lines: string[] = [];
 let t: TestApp;
@@ -53,6 +54,24 @@ describe('request logs (issue 11 "Operations")', () => {
     const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['msg'] === 'request');
     expect(requests.filter((e) => e['level'] === 30).map((e) => e['path'])).toEqual(['/pf/widget']);
     expect(requests.filter((e) => e['level'] === 20).map((e) => e['path'])).toContain('/api/v1/payment-info');
+  });
+
+  it('logs a payment left in doubt at error with what lay under it, never the card', async () => {
+    const out: string[] = [];
+    const lost = await createTestApp({
+      logger: createLogger('info', { write: (line: string) => void out.push(line) }),
+      wrapGateways: aroundCardAuthorize((authorize, request) => loseAnswer(authorize(request))),
+    });
+    try {
+      const code = await newLink(lost);
+      const pay = await lost.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000056655665556' }));
+      expect(pay).toMatchObject({ status: 504, data: { code: 'payment_error_try_again' } });
+      const failed = out.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['path'] === '/api/v1/cards/auth-capture');
+      expect(failed).toEqual([expect.objectContaining({ level: 50, msg: 'request failed', status: 504, code: 'payment_error_try_again', err: expect.objectContaining({ message: 'card processor: the answer was lost on the way back', stack: expect.stringContaining('GatewayOutcomeUnknown') }) })]);
+      expect(out.join('')).not.toContain('4000056655665556');
+    } finally {
+      await lost.close();
+    }
   });
 
   it('redacts secret keys even in an object logged by mistake', () => {

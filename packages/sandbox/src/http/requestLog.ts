@@ -39,7 +39,7 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     // A dependency this node could not reach (the card vault refusing connections): an outage outside
     // the node, which /health reports too; one line, naming it.
     else if (status >= 500 && c.get('dependencyDown')) log.warn({ ...line, ...c.get('dependencyDown') }, 'request failed: a dependency is down');
-    else if (status >= 500) log.error(line, 'request failed');
+    else if (status >= 500) log.error({ ...line, ...c.get('failure') }, 'request failed');
     else if (quiet) log.debug(line, 'request');
     else log.info(line, 'request');
   };

@@ -30,7 +30,8 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, no
     if (isConnectionError(error)) throw error;
     // The call never left this node (GatewayCallNotSent): its caller forgets the attempt and says so.
     if (notSent && isGatewayCallNotSent(error)) throw await notSent(error);
-    throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
+    // What the gateway did or failed to say goes to the request's log line (http/onError.ts), never the answer.
+    throw Object.assign(new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`), { cause: error });
   }
 }
 

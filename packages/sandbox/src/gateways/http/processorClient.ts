@@ -71,7 +71,8 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
         }
         const text = await res.text().catch(() => '');
         if (res.status < 500) throw new ProcessorRefusedCall(`${path}: ${res.status} ${text.slice(0, 200)}`);
-        lastProblem = `${res.status} ${text.slice(0, 200)}`;
+        // Said in the log: a long run of digits (a card number a processor echoed) is not.
+        lastProblem = `${res.status} ${text.slice(0, 200).replace(/\d(?:[ -]?\d){11,18}/g, '[digits]')}`;
       } catch (error) {
         if (error instanceof ProcessorRefusedCall) throw error;
         // Refused at the first try: nothing was written, so nothing was done under the key.
