@@ -7,6 +7,7 @@ export const FRONTEND_ERROR_KEYS = [
   'card_payments_unavailable',
   'requested_qr_failed',
   'connection_error',
+  'card_entries_limited',
   'payment_declined',
   'declined',
   'timeout',

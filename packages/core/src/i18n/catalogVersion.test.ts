@@ -9,6 +9,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   27: 'f4b07fa59bb2b914',
   28: 'cd0f857c7c32d5ca',
   29: '1a195aecccae656a',
+  30: 'c4fbb4a23a618ba3',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

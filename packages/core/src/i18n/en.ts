@@ -35,6 +35,8 @@ export const en: Record<keyof typeof es, string> = {
   card_payments_unavailable: 'Card payments are unavailable right now. Nothing was charged: try again in a few minutes',
   requested_qr_failed: 'We could not generate the QR code',
   connection_error: 'Connection error. Check your internet and try again',
+  // The card vault's limit on cards entered from one address (its 429): no fault of the connection.
+  card_entries_limited: 'Too many cards were entered from this connection. Wait a minute and try again',
   payment_declined: 'Payment declined',
   declined: 'Declined',
   timeout: 'The request took too long. Try again',

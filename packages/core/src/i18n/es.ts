@@ -33,6 +33,8 @@ export const es = {
   card_payments_unavailable: 'Los pagos con tarjeta no están disponibles en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos',
   requested_qr_failed: 'No pudimos generar el código QR',
   connection_error: 'Error de conexión. Revisa tu internet e intenta de nuevo',
+  // The card vault's limit on cards entered from one address (its 429): no fault of the connection.
+  card_entries_limited: 'Se ingresaron demasiadas tarjetas desde esta conexión. Espera un minuto e intenta de nuevo',
   payment_declined: 'Pago rechazado',
   declined: 'Rechazado',
   timeout: 'La solicitud tardó demasiado. Intenta de nuevo',

@@ -83,6 +83,13 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     const third = frame.tokenize('');
     say({ type: 'pasarela-vault:token', card: { token: 'tok_2', brand: 'DINERS' } });
     expect(await third).toEqual({ kind: 'failed' });
+    // The vault's 429 (too many cards from the payer's address) is told apart from a connection's failure.
+    const fourth = frame.tokenize('Ana Perez');
+    say({ type: 'pasarela-vault:failed', status: 429 });
+    expect(await fourth).toEqual({ kind: 'failed', limited: true });
+    const fifth = frame.tokenize('Ana Perez');
+    say({ type: 'pasarela-vault:failed', status: 0 });
+    expect(await fifth).toEqual({ kind: 'failed' });
   });
 
   it('asks for one token at a time: a second request leaves once the first is answered, and each gets its own answer', async () => {

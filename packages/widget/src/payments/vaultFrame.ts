@@ -9,7 +9,8 @@ const CARD_FIELD_OF: Record<VaultField, FrameCardField> = { number: 'cardnumber'
 export type Tokenized =
   | { kind: 'token'; card: VaultCard }
   | { kind: 'invalid'; fields: FrameCardField[] }
-  | { kind: 'failed' };
+  /** `limited`: the vault took too many cards from this payer's address this minute (its 429). */
+  | { kind: 'failed'; limited?: boolean };
 
 export type FrameEvent =
   | { type: 'ready' }
@@ -130,7 +131,7 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       answer = null;
       const card = type === 'token' ? cardOf(data['card']) : null;
       const fields = Array.isArray(data['fields']) ? data['fields'].map((f: unknown) => fieldOf((f as Record<string, unknown> | null)?.['field'])).filter((f): f is FrameCardField => f !== null) : [];
-      settle(card ? { kind: 'token', card } : type === 'invalid' ? { kind: 'invalid', fields } : { kind: 'failed' });
+      settle(card ? { kind: 'token', card } : type === 'invalid' ? { kind: 'invalid', fields } : { kind: 'failed', ...(data['status'] === 429 ? { limited: true } : {}) });
     }
   });
 

@@ -119,6 +119,14 @@ describe('card store: SPEC 5 validation through core', () => {
     await store.getState().submit();
     expect(deps.pay).toHaveBeenCalledWith(GOOD, CARD, 'track-1', { tryAgain: false });
   });
+
+  it('the vault took too many cards from this address: the payer is told to wait, not to check the connection', async () => {
+    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'failed', limited: true }) });
+    fill();
+    expect(await store.getState().submit()).toBeNull();
+    expect(store.getState().alert).toEqual({ key: 'card_entries_limited' });
+    expect(deps.pay).not.toHaveBeenCalled();
+  });
 });
 
 describe('card store: one payment per click', () => {
