@@ -135,6 +135,32 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await page.close();
   });
 
+  // A shop's script tags in its <head> (where they usually go) call open() before the parser has made
+  // the <body>: the checkout opens all the same, and closing it gives the page its scrolling back.
+  it('opens from a script in the page\'s <head>, before the <body> exists', async () => {
+    const code = await linkCode();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route(`${sandbox.demoUrl}/head-open.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><meta charset="utf-8"><title>Tienda</title>
+<script src="${sandbox.url}/sdk/checkout.js"></script>
+<script>window.__events = []; const handle = Checkout.open({ code: ${JSON.stringify(code)}, lang: 'es' }); handle.on('ready', () => window.__events.push('ready'));</script>
+<body><h1>Tienda</h1><p style="height:3000px">Productos</p></body>`,
+    }));
+    await page.goto(`${sandbox.demoUrl}/head-open.html`);
+    await expect.poll(() => page.evaluate(() => window.__events), { timeout: 20_000 }).toEqual(['ready']);
+    const checkout = page.frameLocator('iframe[src*="/pf/widget"]');
+    await vaultFrameOf(checkout).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Tienda' }).count()).toBe(1);
+    await pressAway(page, 'Escape');
+    await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('mounts inline in a container from the ESM build', async () => {
     const code = await linkCode();
     const page = await browser.newPage();

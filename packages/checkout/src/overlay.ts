@@ -4,7 +4,7 @@ const CARD_MAX_HEIGHT_PX = 760;
 
 /** Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. */
 export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; hide: () => void; unmount: () => void } {
-  const { body } = document;
+  const body = document.body ?? document.documentElement;
   const overlay = document.createElement('div');
   overlay.setAttribute('role', 'dialog');
   overlay.setAttribute('aria-modal', 'true');

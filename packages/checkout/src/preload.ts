@@ -19,8 +19,8 @@ export function preloadCheckout(options: unknown, defaultBaseUrl: string | undef
     // No sandbox attribute: a sandboxed frame has an opaque origin, which Chromium may give a
     // process of its own; the page it shows has no script (its CSP is default-src 'none').
     const frame = document.createElement('iframe');
-    // display:none keeps it out of the tab order and the accessibility tree (no tabindex nor aria-hidden needed)
-    frame.title = 'Pasarela';
+    // display:none keeps it out of the tab order and the accessibility tree: no tabindex, aria-hidden
+    // nor title needed (nothing names a frame no one can reach).
     frame.referrerPolicy = 'no-referrer';
     frame.style.cssText = 'display:none';
     frame.src = baseUrl + PRELOAD_PATH;
