@@ -230,6 +230,13 @@ describe('webhook endpoints', () => {
     expect(byType.get('payout.failed')).toEqual(expect.objectContaining({ status: 'failed', failureReason: 'returned_by_bank' }));
   });
 
+  // docs/webhooks.md: money a gateway took for a payment already called off (cancelReason paid_elsewhere
+  // or payer) that could not be given back; a card's is voided and sends no event.
+  it('sends an owed_to_payer sample shaped as a real one: a called-off payment with its cancelReason, not a card', async () => {
+    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Deuda S.A.' }), ['transaction.owed_to_payer']);
+    expect(byType.get('transaction.owed_to_payer')).toEqual(expect.objectContaining({ method: 'cash', authStatus: 'CANCELLED', cancelReason: 'paid_elsewhere', owedToPayer: 26.75 }));
+  });
+
   it('sends a merchant in pesos its samples in pesos, whole, and a payout arriving on a business day after today', async () => {
     const types = ['transaction.approved', 'transaction.refunded', 'transaction.captured', 'dispute.created', 'payout.paid'] as const;
     const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' }), types);

@@ -104,7 +104,9 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
     // A manual payment's hold, part of it taken (20.00 of 26.75; 40000 of 59500 pesos).
     ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: cents.captured } : {}),
-    ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: total, state: 'owed' } } : {}),
+    // As a real one comes: a cash voucher paid at a kiosk after the payment was paid another way (a card's
+    // late money is voided, and sends no event).
+    ...(type === 'transaction.owed_to_payer' ? { method: 'cash', card_brand: null, card_last4: null, auth_status: 'CANCELLED', status: 0, cancel_reason: 'paid_elsewhere', owed_to_payer: { amountCents: total, state: 'owed' } } : {}),
     ...(type.startsWith('dispute.') ? {
       object: disputeEventDataOf({
         public_id: `dp_${hex}`, cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, amount_cents: total, currency, reason: 'fraudulent',
