@@ -97,9 +97,13 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     await screenshot(page, { path: `${SHOTS}card-challenge-leave-failed-${lang}-360.png` });
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(-1);
-    // Again: the first attempt is called off before the form comes back.
-    await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
+    // Again, from the keyboard: the first attempt is called off before the form comes back, and the
+    // focus the button had goes on to the card number (never left on the page's body).
+    await frame.getByRole('button', { name: TEXT[lang].otherCard }).focus();
+    await page.keyboard.press('Enter');
     await vaultFrameOf(frame).locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    await expect.poll(() => vaultFrameOf(frame).locator('[name="cardnumber"]').evaluate((field) => document.hasFocus() && document.activeElement === field), { timeout: 10_000 }).toBe(true);
+    expect(await (await checkoutFrameOf(page)).evaluate(() => document.activeElement?.getAttribute('name'))).toBe('card-fields');
     expect(await formBeforeAnswer).toBe(pushFirst);
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(0);
     expect(await frame.getByRole('radio', { name: new RegExp(TEXT[lang].card) }).isChecked()).toBe(true);

@@ -15,13 +15,19 @@ interface VaultFieldsProps {
   frame: VaultFrame;
   address: Omit<VaultFieldsAddress, 'look'>;
   onEvent?: ((event: FrameEvent) => void) | undefined;
+  /**
+   * The form back in place of a step whose button had the focus (a 3DS challenge's wait): the card
+   * number takes it once its page is ready, unless something took it meanwhile (a refused field, the
+   * payer's click), so it is never left on the page's body.
+   */
+  takeFocus?: boolean | undefined;
 }
 
 /**
  * The card number, expiry and CVC: the card vault's page, on its origin, in a frame of the form.
  * Tab runs from the form's fields into the frame's and on out of it, as through one form.
  */
-export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
+export function VaultFields({ frame, address, onEvent, takeFocus }: VaultFieldsProps) {
   const element = useRef<HTMLIFrameElement>(null);
   // Asked for once, with the checkout's look as it is now in the address's fragment (later changes go
   // by message). A frame drawn on the server (the first screen in the page) keeps the address it was
@@ -33,6 +39,7 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
   const reload = useRef(() => {});
   const latest = useRef(onEvent);
   latest.current = onEvent;
+  const focusOnReady = useRef(takeFocus === true);
   useEffect(() => {
     frame.attach(element.current);
     const root = document.documentElement;
@@ -43,7 +50,9 @@ export function VaultFields({ frame, address, onEvent }: VaultFieldsProps) {
       else if (event.type === 'ready') {
         clearTimeout(lateTimer);
         // The payer who pressed "try again" goes on in the card number, not on a button that goes away.
-        if (notice.current?.contains(document.activeElement)) frame.focus('cardnumber');
+        const lost = document.hasFocus() && (document.activeElement === null || document.activeElement === document.body);
+        if (notice.current?.contains(document.activeElement) || (focusOnReady.current && lost)) frame.focus('cardnumber');
+        focusOnReady.current = false;
         setLate(false);
         restyle();
       }

@@ -31,10 +31,12 @@ interface CardFormProps {
   preparePhone: () => void;
   beforeSubmit?: ReactNode;
   payTerms?: string | undefined;
+  /** Back from the challenge's wait: the card number takes the focus its button had (VaultFields). */
+  takeFocus?: boolean | undefined;
 }
 
 /** Each input's name is SPEC's form value name. */
-export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', phoneCountry = 'PA', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
+export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', phoneCountry = 'PA', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms, takeFocus }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
@@ -176,7 +178,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
 
       <div className="decline-group" ref={state.alertField ? declineBox : undefined}>
         {declineNote('cardnumber') ?? declineNote('expirationDate') ?? declineNote('cvc')}
-        <VaultFields frame={frame} address={fieldsAddress} onEvent={onFrameEvent} />
+        <VaultFields frame={frame} address={fieldsAddress} onEvent={onFrameEvent} takeFocus={takeFocus} />
       </div>
       <Field
         {...bind('name')}

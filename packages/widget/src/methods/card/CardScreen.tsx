@@ -65,6 +65,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // Its issuer's page as the server named it (the duplicate's 'No', in a browser that never saw it).
   const [challengePage, setChallengePage] = useState<string | null>(null);
   const [Wait, setWait] = useState(loadedChallengeWait);
+  // The form back from the wait: its button had the focus, which goes on to the card number.
+  const [backFromWait, setBackFromWait] = useState(false);
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
   }, [challenge, Wait]);
@@ -192,7 +194,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       </div>
     ) : null;
   }
-  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} challengeUrl={challengePage} store={store} onEnd={() => setChallenge(null)} /> : null;
+  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} challengeUrl={challengePage} store={store} onEnd={() => (setChallenge(null), setBackFromWait(true))} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} onPaidElsewhere={(paidBy) => setSavedPaid({ paidBy })} /> : null}
@@ -210,6 +212,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
           beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
           payTerms={data.subscription ? subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang, merchant.currency) : undefined}
+          takeFocus={backFromWait}
         />
       </div>
     </>
