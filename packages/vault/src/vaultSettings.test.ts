@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { vaultSettingsOf } from './vaultSettings';
+
+// What main.ts starts the vault with: each setting read, and each bad value refused naming the setting.
+const key32 = randomBytes(32).toString('base64');
+const minimal = { VAULT_API_SECRET: 'a'.repeat(32), VAULT_MASTER_KEYS: `k1:${key32}`, VAULT_FINGERPRINT_KEY: key32 };
+const settingsWith = (env: Record<string, string>) => () => vaultSettingsOf({ ...minimal, ...env });
+
+describe('vaultSettingsOf', () => {
+  it('reads the required settings and defaults the rest', () => {
+    const settings = vaultSettingsOf(minimal);
+    expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined });
+    expect(settings.fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
+    expect(settings.masterKeys.map((k) => k.id)).toEqual(['k1']);
+  });
+
+  it('reads the processors from VAULT_FORWARD and VAULT_FORWARD_<name>, and their ports', () => {
+    const settings = vaultSettingsOf({ ...minimal, VAULT_FORWARD: '{"stripe":"https://api.stripe.com"}', VAULT_FORWARD_simulator: 'http://127.0.0.1:4100', VAULT_FORWARD_PORT_stripe: '4310' });
+    expect([...settings.processors].map(([name, url]) => [name, url.href])).toEqual([['stripe', 'https://api.stripe.com/'], ['simulator', 'http://127.0.0.1:4100/']]);
+    expect(settings.forwardingPorts).toEqual(new Map([['stripe', 4310]]));
+  });
+
+  it.each([
+    ['no API secret', { VAULT_API_SECRET: '' }, /^VAULT_API_SECRET must be set/],
+    ['a short API secret', { VAULT_API_SECRET: 'short' }, /^VAULT_API_SECRET must be at least 16 characters/],
+    ['the other secret the same', { VAULT_OTHER_API_SECRET: minimal.VAULT_API_SECRET }, /^VAULT_OTHER_API_SECRET .* must differ/],
+    ['a master key of 16 bytes', { VAULT_MASTER_KEYS: `k1:${randomBytes(16).toString('base64')}` }, /^VAULT_MASTER_KEYS: key k1 must be 32 bytes/],
+    ['a fingerprint key of 16 bytes', { VAULT_FINGERPRINT_KEY: randomBytes(16).toString('base64') }, /^VAULT_FINGERPRINT_KEY must be at least 32 bytes/],
+    ['a checkout origin with a path', { VAULT_CHECKOUT_ORIGINS: 'https://pay.example/checkout' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/pay.example\/checkout is not an origin/],
+    ['a forward that is no URL', { VAULT_FORWARD_stripe: 'api.stripe.com' }, /^VAULT_FORWARD_stripe must be an http\(s\) URL/],
+    ['VAULT_FORWARD that is no JSON', { VAULT_FORWARD: 'stripe=https://api.stripe.com' }, /^VAULT_FORWARD is a JSON map/],
+    ['a CVC time past an hour', { VAULT_CVC_TTL_SECONDS: '3601' }, /^VAULT_CVC_TTL_SECONDS is a whole number/],
+    ['an unused token time under 5 minutes', { VAULT_UNUSED_TOKEN_TTL_MS: '1000' }, /^VAULT_UNUSED_TOKEN_TTL_MS is a whole number/],
+    ['a database URL of another kind', { VAULT_DATABASE_URL: 'mysql://vault:pw@db/vault' }, /^VAULT_DATABASE_URL must be a PostgreSQL URL/],
+    ['a public URL that is no URL', { VAULT_PUBLIC_URL: 'vault.example.com' }, /^VAULT_PUBLIC_URL must be an http\(s\) URL/],
+    ['a port out of range', { VAULT_PORT: '70000' }, /^VAULT_PORT must be a port number/],
+  ])('refuses %s, naming the setting', (_, env, message) => {
+    expect(settingsWith(env)).toThrow(message);
+  });
+});

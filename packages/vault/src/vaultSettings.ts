@@ -1,0 +1,111 @@
+import { join, resolve } from 'node:path';
+import { parseMasterKeys, type MasterKey } from './keyring';
+
+/** What main.ts starts the vault with, read from its environment (docs/security.md, "The vault's settings"). */
+export interface VaultSettings {
+  apiSecret: string;
+  otherApiSecret: string | undefined;
+  masterKeys: MasterKey[];
+  fingerprintKey: Buffer;
+  checkoutOrigins: string[];
+  processors: Map<string, URL>;
+  forwardingPorts: Map<string, number>;
+  cvcTtlMs: number;
+  unusedTokenTtlMs: number;
+  /** VAULT_DATABASE_URL; the PGlite folder `dataDir` otherwise. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  port: number;
+  host: string | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const MIN_SECRET_LENGTH = 16;
+
+/** An http(s) URL, or an error naming the setting (never its value, which may hold a password). */
+function httpUrl(name: string, raw: string, example = 'https://vault.example.com'): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL such as ${example}`);
+  return url;
+}
+
+function required(env: Env, name: string, message: string): string {
+  const value = env[name];
+  if (!value) throw new Error(message);
+  return value;
+}
+
+function portOf(env: Env, name: string): number {
+  const port = Number(env[name] || 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (got ${env[name]})`);
+  return port;
+}
+
+/** VAULT_FORWARD (a JSON map) and VAULT_FORWARD_<name>, the latter winning. */
+function processorsOf(env: Env): Map<string, URL> {
+  const processors = new Map<string, URL>();
+  let map: Record<string, string>;
+  try {
+    map = JSON.parse(env['VAULT_FORWARD'] || '{}') as Record<string, string>;
+  } catch {
+    throw new Error('VAULT_FORWARD is a JSON map of processor names to base URLs, and each VAULT_FORWARD_<name> a URL');
+  }
+  for (const [name, url] of Object.entries(map)) processors.set(name, httpUrl(`VAULT_FORWARD's ${name}`, url, 'https://api.stripe.com'));
+  for (const [key, value] of Object.entries(env)) {
+    const named = /^VAULT_FORWARD_(?!PORT_)([A-Za-z0-9_-]+)$/.exec(key);
+    if (named && value) processors.set(named[1]!, httpUrl(key, value, 'https://api.stripe.com'));
+  }
+  return processors;
+}
+
+/** The vault's settings, or an error whose message names the setting at fault and never a secret. */
+export function vaultSettingsOf(env: Env): VaultSettings {
+  const apiSecret = required(env, 'VAULT_API_SECRET', 'VAULT_API_SECRET must be set: the vault answers card facts and forwards only for the server holding it');
+  const otherApiSecret = env['VAULT_OTHER_API_SECRET'] || undefined;
+  // The seal's key is derived from it: a short one is guessed (try: openssl rand -hex 32).
+  for (const [name, secret] of [['VAULT_API_SECRET', apiSecret], ['VAULT_OTHER_API_SECRET', otherApiSecret]] as const) {
+    if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters (try: openssl rand -hex 32)`);
+  }
+  if (otherApiSecret === apiSecret) throw new Error('VAULT_OTHER_API_SECRET is the secret the servers roll to or from: it must differ from VAULT_API_SECRET');
+  const masterKeys = parseMasterKeys(required(env, 'VAULT_MASTER_KEYS', 'VAULT_MASTER_KEYS must be set (id:base64 of 32 bytes, the first wraps new cards)'));
+  const fingerprintKey = Buffer.from(required(env, 'VAULT_FINGERPRINT_KEY', 'VAULT_FINGERPRINT_KEY must be set (base64 of 32 bytes): the duplicate rule\'s key, held by the vault alone'), 'base64');
+  if (fingerprintKey.length < 32) throw new Error('VAULT_FINGERPRINT_KEY must be at least 32 bytes (base64)');
+  const checkoutOrigins = (env['VAULT_CHECKOUT_ORIGINS'] || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of checkoutOrigins) if (!/^https?:\/\/[^/?#]+$/.test(origin)) throw new Error(`VAULT_CHECKOUT_ORIGINS: ${origin} is not an origin such as https://pay.example`);
+  const processors = processorsOf(env);
+  const forwardingPorts = new Map<string, number>();
+  for (const key of Object.keys(env)) {
+    const named = /^VAULT_FORWARD_PORT_([A-Za-z0-9_-]+)$/.exec(key);
+    if (named) forwardingPorts.set(named[1]!, portOf(env, key));
+  }
+  const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || 600);
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > 3600) throw new Error('VAULT_CVC_TTL_SECONDS is a whole number of seconds, 1 to 3600');
+  // At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
+  const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || 3_600_000);
+  if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) throw new Error('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
+  const databaseUrl = env['VAULT_DATABASE_URL'] || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/\s]+/.test(databaseUrl)) throw new Error('VAULT_DATABASE_URL must be a PostgreSQL URL such as postgres://vault:password@vaultdb.internal:5432/vault');
+  return {
+    apiSecret,
+    otherApiSecret,
+    masterKeys,
+    fingerprintKey,
+    checkoutOrigins,
+    processors,
+    forwardingPorts,
+    cvcTtlMs: ttlSeconds * 1000,
+    unusedTokenTtlMs,
+    databaseUrl,
+    dataDir: resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault')),
+    publicUrl: env['VAULT_PUBLIC_URL'] ? httpUrl('VAULT_PUBLIC_URL', env['VAULT_PUBLIC_URL']).origin : undefined,
+    port: portOf(env, 'VAULT_PORT'),
+    host: env['VAULT_HOST'] || undefined,
+  };
+}
