@@ -21,12 +21,23 @@ describe('vaultSettingsOf', () => {
     expect(settings.forwardingPorts).toEqual(new Map([['stripe', 4310]]));
   });
 
+  it('takes a fingerprint key in base64 or base64url, padded or not, and a public URL that is an origin', () => {
+    const key = Buffer.from(Array.from({ length: 33 }, (_, i) => 250 + (i % 6)));
+    for (const written of [key.toString('base64'), key.toString('base64url')]) expect(vaultSettingsOf({ ...minimal, VAULT_FINGERPRINT_KEY: written }).fingerprintKey).toEqual(key);
+    expect(vaultSettingsOf({ ...minimal, VAULT_FINGERPRINT_KEY: key32.replace(/=+$/, '') }).fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
+    for (const url of ['https://vault.example.com', 'https://vault.example.com/', 'http://127.0.0.1:4300']) expect(vaultSettingsOf({ ...minimal, VAULT_PUBLIC_URL: url }).publicUrl).toBe(url.replace(/\/$/, ''));
+  });
+
   it.each([
     ['no API secret', { VAULT_API_SECRET: '' }, /^VAULT_API_SECRET must be set/],
     ['a short API secret', { VAULT_API_SECRET: 'short' }, /^VAULT_API_SECRET must be at least 16 characters/],
     ['the other secret the same', { VAULT_OTHER_API_SECRET: minimal.VAULT_API_SECRET }, /^VAULT_OTHER_API_SECRET .* must differ/],
     ['a master key of 16 bytes', { VAULT_MASTER_KEYS: `k1:${randomBytes(16).toString('base64')}` }, /^VAULT_MASTER_KEYS: key k1 must be 32 bytes/],
-    ['a fingerprint key of 16 bytes', { VAULT_FINGERPRINT_KEY: randomBytes(16).toString('base64') }, /^VAULT_FINGERPRINT_KEY must be at least 32 bytes/],
+    ['a fingerprint key of 16 bytes', { VAULT_FINGERPRINT_KEY: randomBytes(16).toString('base64') }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
+    // Buffer.from('...', 'base64') drops each character that is not base64 and decodes the rest.
+    ['a fingerprint key in quotes', { VAULT_FINGERPRINT_KEY: `"${key32}"` }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
+    ['a fingerprint key with a character not of base64', { VAULT_FINGERPRINT_KEY: `${key32.slice(0, 10)}!${key32.slice(10)}` }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
+    ['a fingerprint key with a space', { VAULT_FINGERPRINT_KEY: `${key32.slice(0, 10)} ${key32.slice(10)}` }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
     ['a checkout origin with a path', { VAULT_CHECKOUT_ORIGINS: 'https://pay.example/checkout' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/pay.example\/checkout is not an origin/],
     ['a forward that is no URL', { VAULT_FORWARD_stripe: 'api.stripe.com' }, /^VAULT_FORWARD_stripe must be an http\(s\) URL/],
     ['VAULT_FORWARD that is no JSON', { VAULT_FORWARD: 'stripe=https://api.stripe.com' }, /^VAULT_FORWARD is a JSON map/],
@@ -34,6 +45,9 @@ describe('vaultSettingsOf', () => {
     ['an unused token time under 5 minutes', { VAULT_UNUSED_TOKEN_TTL_MS: '1000' }, /^VAULT_UNUSED_TOKEN_TTL_MS is a whole number/],
     ['a database URL of another kind', { VAULT_DATABASE_URL: 'mysql://vault:pw@db/vault' }, /^VAULT_DATABASE_URL must be a PostgreSQL URL/],
     ['a public URL that is no URL', { VAULT_PUBLIC_URL: 'vault.example.com' }, /^VAULT_PUBLIC_URL must be an http\(s\) URL/],
+    ['a public URL with a path', { VAULT_PUBLIC_URL: 'https://vault.example.com/fields' }, /^VAULT_PUBLIC_URL must be an origin such as https:\/\/vault.example.com, with no path, query or credentials$/],
+    ['a public URL with a query', { VAULT_PUBLIC_URL: 'https://vault.example.com/?lang=en' }, /^VAULT_PUBLIC_URL must be an origin/],
+    ['a public URL with credentials', { VAULT_PUBLIC_URL: 'https://user:pw@vault.example.com' }, /^VAULT_PUBLIC_URL must be an origin/],
     ['a port out of range', { VAULT_PORT: '70000' }, /^VAULT_PORT must be a port number/],
   ])('refuses %s, naming the setting', (_, env, message) => {
     expect(settingsWith(env)).toThrow(message);

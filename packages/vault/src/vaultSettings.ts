@@ -36,6 +36,26 @@ function httpUrl(name: string, raw: string, example = 'https://vault.example.com
   return url;
 }
 
+/** The fields page posts cards to it and the server frames it by it: an origin alone, as the server's PUBLIC_URL. */
+function originOf(name: string, raw: string): string {
+  const url = httpUrl(name, raw);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new Error(`${name} must be an origin such as https://vault.example.com, with no path, query or credentials`);
+  }
+  return url.origin;
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** Buffer.from drops what is not base64 without a word: a key mistyped would be a shorter or another key. */
+function fingerprintKeyOf(raw: string): Buffer {
+  const refused = 'VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more (try: openssl rand -base64 32)';
+  if (!BASE64.test(raw) || raw.replace(/=+$/, '').length % 4 === 1) throw new Error(refused);
+  const key = Buffer.from(raw, 'base64');
+  if (key.length < 32) throw new Error(refused);
+  return key;
+}
+
 function required(env: Env, name: string, message: string): string {
   const value = env[name];
   if (!value) throw new Error(message);
@@ -75,8 +95,7 @@ export function vaultSettingsOf(env: Env): VaultSettings {
   }
   if (otherApiSecret === apiSecret) throw new Error('VAULT_OTHER_API_SECRET is the secret the servers roll to or from: it must differ from VAULT_API_SECRET');
   const masterKeys = parseMasterKeys(required(env, 'VAULT_MASTER_KEYS', 'VAULT_MASTER_KEYS must be set (id:base64 of 32 bytes, the first wraps new cards)'));
-  const fingerprintKey = Buffer.from(required(env, 'VAULT_FINGERPRINT_KEY', 'VAULT_FINGERPRINT_KEY must be set (base64 of 32 bytes): the duplicate rule\'s key, held by the vault alone'), 'base64');
-  if (fingerprintKey.length < 32) throw new Error('VAULT_FINGERPRINT_KEY must be at least 32 bytes (base64)');
+  const fingerprintKey = fingerprintKeyOf(required(env, 'VAULT_FINGERPRINT_KEY', 'VAULT_FINGERPRINT_KEY must be set (base64 of 32 bytes): the duplicate rule\'s key, held by the vault alone'));
   const checkoutOrigins = (env['VAULT_CHECKOUT_ORIGINS'] || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
   for (const origin of checkoutOrigins) if (!/^https?:\/\/[^/?#]+$/.test(origin)) throw new Error(`VAULT_CHECKOUT_ORIGINS: ${origin} is not an origin such as https://pay.example`);
   const processors = processorsOf(env);
@@ -104,7 +123,7 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     unusedTokenTtlMs,
     databaseUrl,
     dataDir: resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault')),
-    publicUrl: env['VAULT_PUBLIC_URL'] ? httpUrl('VAULT_PUBLIC_URL', env['VAULT_PUBLIC_URL']).origin : undefined,
+    publicUrl: env['VAULT_PUBLIC_URL'] ? originOf('VAULT_PUBLIC_URL', env['VAULT_PUBLIC_URL']) : undefined,
     port: portOf(env, 'VAULT_PORT'),
     host: env['VAULT_HOST'] || undefined,
   };
