@@ -123,6 +123,43 @@ describe('POST /v1/cards', () => {
   });
 });
 
+describe('the tokenizing limit behind load balancers (VAULT_TRUSTED_PROXIES)', () => {
+  // The limit is taken before the card is read: a card refused for its CVC counts as one sent.
+  const refusedCard = { ...good, cvc: '1' };
+  const tokenizeFrom = (node: TestVault, forwardedFor: string) =>
+    fetch(`${node.url}/v1/cards`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CHECKOUT_ORIGIN, 'x-forwarded-for': forwardedFor }, body: JSON.stringify(refusedCard) });
+  const statuses = async (node: TestVault, forwardedFor: string, count: number) => {
+    const answers: number[] = [];
+    for (let i = 0; i < count; i += 1) answers.push((await tokenizeFrom(node, forwardedFor)).status);
+    return answers;
+  };
+
+  it('gives each payer behind a trusted proxy their own 30 a minute', async () => {
+    // This test is the balancer: its connections come from 127.0.0.1.
+    const node = await testVault({ database: vault.database, masterKeys, trustedProxies: ['10.0.0.0/24', '127.0.0.1'] });
+    try {
+      expect(await statuses(node, '203.0.113.1', 30)).toEqual(Array(30).fill(400));
+      expect((await tokenizeFrom(node, '203.0.113.1')).status).toBe(429);
+      // A second payer through the same balancer, and through a second balancer in front of it.
+      expect(await statuses(node, '203.0.113.2', 30)).toEqual(Array(30).fill(400));
+      expect((await tokenizeFrom(node, '203.0.113.3, 10.0.0.7')).status).toBe(400);
+      // What the payer wrote left of the balancers' entries is the payer's word: still 203.0.113.1.
+      expect((await tokenizeFrom(node, '198.51.100.4, 203.0.113.1')).status).toBe(429);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('counts a client reaching the vault directly by its own address, whatever X-Forwarded-For it sends', async () => {
+    const node = await testVault({ database: vault.database, masterKeys, tokenizeLimit: { max: 2, windowMs: 60_000 }, trustedProxies: ['10.0.0.0/24'] });
+    try {
+      expect([(await tokenizeFrom(node, '203.0.113.1')).status, (await tokenizeFrom(node, '203.0.113.2')).status, (await tokenizeFrom(node, '203.0.113.3')).status]).toEqual([400, 400, 429]);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
 describe('GET /v1/cards/:token (the server only)', () => {
   it('answers the card facts and a keyed fingerprint, the same for the same number', async () => {
     const first = await tokenOf(vault, '4111 1111 1111 1111');

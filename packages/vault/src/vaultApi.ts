@@ -8,6 +8,7 @@ import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
 import { isConnectionError } from '@pasarela/pglite-statements';
 import { cardFactsKey, isCardToken, sealedCardToken } from './cardFacts';
 import { checkCard, TokenizeBody } from './cardCheck';
+import { clientAddressOf, trustedProxyList } from './clientAddress';
 import type { CardStore } from './cardStore';
 import { parseAppearance } from './fields/appearance';
 import { FIELDS_CSS, FIELDS_SCRIPT, fieldsPage, fieldsPolicy } from './fields/fieldsPage';
@@ -28,6 +29,8 @@ export interface VaultApiOptions {
   /** How long a token no server call uses is kept (VAULT_UNUSED_TOKEN_TTL_MS). */
   unusedTokenTtlMs: number;
   tokenizeLimit: { max: number; windowMs: number };
+  /** VAULT_TRUSTED_PROXIES: the load balancers' addresses and CIDRs, whose X-Forwarded-For names the payer. */
+  trustedProxies?: readonly string[] | undefined;
   now?: () => Date;
 }
 
@@ -58,6 +61,7 @@ export const apiSecretsOf = (options: Pick<VaultApiOptions, 'apiSecret' | 'other
 export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
   const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
+  const proxies = trustedProxyList(options.trustedProxies ?? []);
   const now = options.now ?? (() => new Date());
   const factsKey = cardFactsKey(options.apiSecret);
   const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
@@ -84,7 +88,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     c.header('cache-control', 'no-store');
     if (!allowedOrigin(origin)) return c.json({ code: 'origin_not_allowed', message: 'This origin may not send cards to the vault' }, 403);
     if (origin) c.header('access-control-allow-origin', origin);
-    const client = c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+    const client = clientAddressOf(c.env?.incoming?.socket.remoteAddress ?? 'unknown', c.req.header('x-forwarded-for'), proxies);
     const wait = limit.take(client);
     if (wait > 0) {
       c.header('retry-after', String(wait));

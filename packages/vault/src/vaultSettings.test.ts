@@ -10,7 +10,7 @@ const settingsWith = (env: Record<string, string>) => () => vaultSettingsOf({ ..
 describe('vaultSettingsOf', () => {
   it('reads the required settings and defaults the rest', () => {
     const settings = vaultSettingsOf(minimal);
-    expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined });
+    expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined, trustedProxies: [] });
     expect(settings.fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
     expect(settings.masterKeys.map((k) => k.id)).toEqual(['k1']);
   });
@@ -26,6 +26,10 @@ describe('vaultSettingsOf', () => {
     for (const written of [key.toString('base64'), key.toString('base64url')]) expect(vaultSettingsOf({ ...minimal, VAULT_FINGERPRINT_KEY: written }).fingerprintKey).toEqual(key);
     expect(vaultSettingsOf({ ...minimal, VAULT_FINGERPRINT_KEY: key32.replace(/=+$/, '') }).fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
     for (const url of ['https://vault.example.com', 'https://vault.example.com/', 'http://127.0.0.1:4300']) expect(vaultSettingsOf({ ...minimal, VAULT_PUBLIC_URL: url }).publicUrl).toBe(url.replace(/\/$/, ''));
+  });
+
+  it('reads VAULT_TRUSTED_PROXIES as addresses and CIDRs', () => {
+    expect(vaultSettingsOf({ ...minimal, VAULT_TRUSTED_PROXIES: '10.0.0.0/24, 2001:db8::5,192.168.1.7' }).trustedProxies).toEqual(['10.0.0.0/24', '2001:db8::5', '192.168.1.7']);
   });
 
   it.each([
@@ -48,6 +52,8 @@ describe('vaultSettingsOf', () => {
     ['a public URL with a path', { VAULT_PUBLIC_URL: 'https://vault.example.com/fields' }, /^VAULT_PUBLIC_URL must be an origin such as https:\/\/vault.example.com, with no path, query or credentials$/],
     ['a public URL with a query', { VAULT_PUBLIC_URL: 'https://vault.example.com/?lang=en' }, /^VAULT_PUBLIC_URL must be an origin/],
     ['a public URL with credentials', { VAULT_PUBLIC_URL: 'https://user:pw@vault.example.com' }, /^VAULT_PUBLIC_URL must be an origin/],
+    ['a trusted proxy that is a host name', { VAULT_TRUSTED_PROXIES: '10.0.0.1,lb.internal' }, /^VAULT_TRUSTED_PROXIES must list IP addresses or CIDRs, got "lb.internal"$/],
+    ['a trusted proxy with a prefix past 32', { VAULT_TRUSTED_PROXIES: '10.0.0.0/33' }, /^VAULT_TRUSTED_PROXIES must list IP addresses or CIDRs/],
     ['a port out of range', { VAULT_PORT: '70000' }, /^VAULT_PORT must be a port number/],
   ])('refuses %s, naming the setting', (_, env, message) => {
     expect(settingsWith(env)).toThrow(message);

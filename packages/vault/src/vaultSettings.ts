@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { isProxyEntry } from './clientAddress';
 import { parseMasterKeys, type MasterKey } from './keyring';
 
 /** What main.ts starts the vault with, read from its environment (docs/security.md, "The vault's settings"). */
@@ -18,6 +19,7 @@ export interface VaultSettings {
   publicUrl: string | undefined;
   port: number;
   host: string | undefined;
+  trustedProxies: string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -85,6 +87,14 @@ function processorsOf(env: Env): Map<string, URL> {
   return processors;
 }
 
+/** VAULT_TRUSTED_PROXIES: the load balancers in front, so that the tokenizing limit counts each payer. */
+function trustedProxiesOf(env: Env): string[] {
+  const entries = (env['VAULT_TRUSTED_PROXIES'] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isProxyEntry(entry));
+  if (bad !== undefined) throw new Error(`VAULT_TRUSTED_PROXIES must list IP addresses or CIDRs, got ${JSON.stringify(bad)}`);
+  return entries;
+}
+
 /** The vault's settings, or an error whose message names the setting at fault and never a secret. */
 export function vaultSettingsOf(env: Env): VaultSettings {
   const apiSecret = required(env, 'VAULT_API_SECRET', 'VAULT_API_SECRET must be set: the vault answers card facts and forwards only for the server holding it');
@@ -126,5 +136,6 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     publicUrl: env['VAULT_PUBLIC_URL'] ? originOf('VAULT_PUBLIC_URL', env['VAULT_PUBLIC_URL']) : undefined,
     port: portOf(env, 'VAULT_PORT'),
     host: env['VAULT_HOST'] || undefined,
+    trustedProxies: trustedProxiesOf(env),
   };
 }
