@@ -91,11 +91,16 @@ export interface CardStore {
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
   /** How many records each master key wraps (read through the index on the key's id). */
   cardsPerMasterKey(): Promise<Map<string, number>>;
+  /** One statement round the store, for the health checks: rejects when the store does not answer. */
+  ping(): Promise<void>;
 }
 
 export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
   return {
+    async ping() {
+      await db.query('select 1');
+    },
     async save(card, lifetimes) {
       const token = newToken();
       const dataKey = newDataKey();

@@ -15,6 +15,7 @@ import { FIELDS_CSS, FIELDS_SCRIPT, fieldsPage, fieldsPolicy } from './fields/fi
 import { cardFilledBody, ForwardRefused, sendOn } from './forward';
 import { rateLimit } from './rateLimit';
 import { secretDoor } from './secretDoor';
+import { storeAnswers } from './storeHealth';
 
 export interface VaultApiOptions {
   /** VAULT_API_SECRET: the server's, and the key of the facts sealed in a token. */
@@ -66,7 +67,13 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   const factsKey = cardFactsKey(options.apiSecret);
   const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
 
-  app.get('/health', (c) => c.json({ ok: true }));
+  // A balancer's check and the server's (/v1/health): a node whose store is away takes no card.
+  const health = async (c: Context<Env>) => {
+    c.header('cache-control', 'no-store');
+    if (await storeAnswers(store)) return c.json({ ok: true });
+    return c.json({ ok: false, code: 'store_unavailable', message: 'The vault\'s store is unavailable' }, 503, { 'retry-after': '2' });
+  };
+  app.get('/health', health);
 
   // From the payer's browser (the fields page, on this origin, or a checkout origin named in config).
   app.options('/v1/cards', (c) => {
@@ -113,8 +120,8 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
 
   // The application server's: read a card's facts, never its number.
   const serverOnly = secretDoor(apiSecretsOf(options), 'authorization');
-  // The server's health check: the vault up and its secret the server's (GET /health is anyone's).
-  app.get('/v1/health', serverOnly, (c) => c.json({ ok: true }));
+  // The server's health check: the vault and its store up, and its secret the server's (GET /health is anyone's).
+  app.get('/v1/health', serverOnly, health);
   app.get('/v1/cards/:token', serverOnly, async (c) => {
     const card = await store.open(c.req.param('token'));
     if (!card) return c.json({ code: 'not_found', message: 'No card under this token' }, 404);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
 import { vaultCardKey } from '@pasarela/gateways';
 import { cardFactsKey, sealedCardToken } from '@pasarela/vault/card-facts';
-import { keyOf } from '@pasarela/vault/testing';
+import { openPglite } from '@pasarela/vault';
+import { keyOf, newMasterKey } from '@pasarela/vault/testing';
 import { CardVaultUnavailable, DROP_GATHER_MS, httpCardVault, noCardVault, SEALED_FACTS_MARGIN_MS } from '../gateways/cardVault';
 import { createLogger } from '../ops/logger';
 import { dropCvcAfterOutcome } from './vaultCard';
@@ -301,3 +302,19 @@ describe('a retry of a payment in doubt while the vault is down', () => {
   });
 });
 
+
+describe('the vault running with its store away', () => {
+  it('is unavailable in the node\'s /health: degraded, cardVault unavailable', async () => {
+    const database = await openPglite(undefined);
+    const t = await createTestApp({ vaultStore: { database, masterKeys: [newMasterKey('store-away')] } });
+    try {
+      const up = await t.app.request('/health');
+      expect({ status: up.status, body: await up.json() }).toMatchObject({ status: 200, body: { status: 'ok', cardVault: 'ok' } });
+      await database.close();
+      const health = await t.app.request('/health');
+      expect({ status: health.status, body: await health.json() }).toMatchObject({ status: 200, body: { status: 'degraded', cardVault: 'unavailable' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
