@@ -1,6 +1,6 @@
 // `npm run vault` (dist/vault.mjs), and beside the server in `npm start`; its environment variables are listed in docs/security.md.
 import { startVault } from './startVault';
-import { openPglite, openPostgres } from './vaultDatabase';
+import { connectPostgres, openPglite, type VaultDatabase } from './vaultDatabase';
 import { vaultSettingsOf, type VaultSettings } from './vaultSettings';
 
 function fail(message: string): never {
@@ -15,7 +15,12 @@ try {
   fail((error as Error).message);
 }
 const { databaseUrl, dataDir } = settings;
-const database = databaseUrl ? openPostgres(databaseUrl, (message) => console.error(message)) : await openPglite(dataDir);
+let database: VaultDatabase;
+try {
+  database = databaseUrl ? await connectPostgres(databaseUrl, (message) => console.error(message)) : await openPglite(dataDir);
+} catch (error) {
+  fail((error as Error).message);
+}
 startVault({ ...settings, database }).then(
   (vault) => {
     // The first line is what a parent process (scripts/start.mjs) reads to find it.

@@ -44,11 +44,12 @@ const DEFAULT_UNUSED_TOKEN_TTL_MS = 60 * 60_000;
  */
 const KEEP_ALIVE_MS = 65_000;
 
-async function listen(listener: RequestListener, port: number, host: string): Promise<{ server: Server; url: string }> {
+/** `portSetting`: the setting that names the port, for the error when the host does not resolve or the port is taken. */
+async function listen(listener: RequestListener, port: number, host: string, portSetting: string): Promise<{ server: Server; url: string }> {
   const server = createServer(listener);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(new Error(`Cannot listen on VAULT_HOST ${host} and ${portSetting} ${port}: ${error.message}`)));
     server.listen(port, host, () => resolve());
   });
   const address = server.address();
@@ -86,16 +87,22 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
   const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;
   const unusedTokenTtlMs = options.unusedTokenTtlMs ?? DEFAULT_UNUSED_TOKEN_TTL_MS;
   const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, unusedTokenTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 } }, () => origin);
-  const main = await listen(getRequestListener(app.fetch), options.port ?? 0, host);
+  const main = await listen(getRequestListener(app.fetch), options.port ?? 0, host, 'VAULT_PORT');
   origin = new URL(options.publicUrl || main.url).origin;
   const servers = [main.server];
   const forwardingUrls = new Map<string, string>();
-  for (const [name, port] of options.forwardingPorts ?? []) {
-    const base = options.processors.get(name);
-    if (!base) throw new Error(`VAULT_FORWARD_PORT_${name}: no VAULT_FORWARD_${name} names the processor's URL`);
-    const door = await listen(getRequestListener(forwardingOrigin(store, apiSecretsOf(options), base).fetch), port, host);
-    servers.push(door.server);
-    forwardingUrls.set(name, door.url);
+  try {
+    for (const [name, port] of options.forwardingPorts ?? []) {
+      const base = options.processors.get(name);
+      if (!base) throw new Error(`VAULT_FORWARD_PORT_${name}: no VAULT_FORWARD_${name} names the processor's URL`);
+      const door = await listen(getRequestListener(forwardingOrigin(store, apiSecretsOf(options), base).fetch), port, host, `VAULT_FORWARD_PORT_${name}`);
+      servers.push(door.server);
+      forwardingUrls.set(name, door.url);
+    }
+  } catch (error) {
+    // A vault started from code (several nodes in one process) is left holding no port.
+    await Promise.all(servers.map(close));
+    throw error;
   }
   // CVCs, and cards no server call used, past their time are deleted even if nobody asks for them.
   const sweep = setInterval(() => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type VaultDatabase } from './vaultDatabase';
+import { createServer } from 'node:net';
+import { connectPostgres, openPostgres, type VaultDatabase } from './vaultDatabase';
 
 // The card vault on PostgreSQL (docs/security.md "Card data") when the database drops its connections
 // (a restart, a failover, pg_terminate_backend): the vault keeps running, the request on a dropped
@@ -69,5 +70,40 @@ describe.skipIf(!url)('the card vault\'s PostgreSQL connections dropped', () => 
     await expect(db.query('select $1::text', [bug])).rejects.toThrow(TypeError);
     expect(await db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
     expect(told).toEqual([]);
+  });
+});
+
+// A URL that never works stops the start naming the setting and where it points, never its password.
+describe('a VAULT_DATABASE_URL that does not connect', () => {
+  it('a port nothing listens on: Cannot use PostgreSQL at host:port/db (VAULT_DATABASE_URL), and no "connection lost"', async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const told: string[] = [];
+    const refused = connectPostgres(`postgres://vault:s3cret-pw@localhost:${port}/vault`, (message) => told.push(message));
+    await expect(refused).rejects.toThrow(new RegExp(`^Cannot use PostgreSQL at localhost:${port}/vault \\(VAULT_DATABASE_URL\\): .*ECONNREFUSED`));
+    await expect(refused).rejects.not.toThrow(/s3cret-pw/);
+    expect(told).toEqual([]);
+  });
+
+  it.skipIf(!url)('a database the server refuses: its reason, without the password', async () => {
+    const missing = new URL(url!);
+    missing.password = 's3cret-pw';
+    missing.pathname = `/no_such_${randomBytes(4).toString('hex')}`;
+    const told: string[] = [];
+    const refused = connectPostgres(missing.href, (message) => told.push(message));
+    await expect(refused).rejects.toThrow(new RegExp(`^Cannot use PostgreSQL at ${missing.hostname}:${missing.port || 5432}${missing.pathname} \\(VAULT_DATABASE_URL\\): database "${missing.pathname.slice(1)}" does not exist$`));
+    await expect(refused).rejects.not.toThrow(/s3cret-pw/);
+    expect(told).toEqual([]);
+  });
+
+  it.skipIf(!url)('a URL that works: the store, whose later outages are told', async () => {
+    const database = await connectPostgres(url!);
+    try {
+      expect(await database.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
   });
 });

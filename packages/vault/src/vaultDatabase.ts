@@ -102,3 +102,49 @@ export function openPostgres(connectionString: string, warn: (message: string) =
     close: () => pool.end(),
   };
 }
+
+/** Where a PostgreSQL URL points, as an operator reads it: host:port/database, never the password. */
+function placeOf(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || '5432'}/${decodeURIComponent(url.pathname.slice(1))}`;
+  } catch {
+    return 'the URL given';
+  }
+}
+
+/** A refused connection to a host of several addresses is an AggregateError whose own message is empty. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = (error as { errors?: unknown }).errors;
+  if (error.message === '' && Array.isArray(inner) && inner.length > 0) return inner.map(reasonOf).join('; ');
+  return error.message || (error as NodeJS.ErrnoException).code || error.name;
+}
+
+/**
+ * openPostgres, once a first statement has gone through: a URL that never works (a wrong password, a
+ * port nothing listens on, no such database) stops the start with an error naming the setting, not
+ * a "connection lost" warning for a connection never made.
+ */
+export async function connectPostgres(connectionString: string, warn: (message: string) => void = () => undefined): Promise<VaultDatabase> {
+  let started = false;
+  const database = openPostgres(connectionString, (message) => {
+    if (started) warn(message);
+  });
+  try {
+    await database.query('select 1');
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    const password = (() => {
+      try {
+        return decodeURIComponent(new URL(connectionString).password);
+      } catch {
+        return '';
+      }
+    })();
+    const reason = password === '' ? reasonOf(error) : reasonOf(error).replaceAll(password, '***');
+    throw new Error(`Cannot use PostgreSQL at ${placeOf(connectionString)} (VAULT_DATABASE_URL): ${reason}`);
+  }
+  started = true;
+  return database;
+}

@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testVault } from './testing/testVault';
+
+const freePort = async () => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+};
+
+// A vault that cannot listen says which settings to change, as the server does for HOST and PORT.
+describe('a vault that cannot listen', () => {
+  let taken: Server;
+  let takenPort = 0;
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    takenPort = (taken.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+  it('names VAULT_HOST and VAULT_PORT when the port is in use', async () => {
+    await expect(testVault({ port: takenPort })).rejects.toThrow(new RegExp(`^Cannot listen on VAULT_HOST 127\\.0\\.0\\.1 and VAULT_PORT ${takenPort}: listen EADDRINUSE`));
+  });
+
+  it('names VAULT_HOST and VAULT_PORT when the host does not resolve', async () => {
+    await expect(testVault({ host: 'vault.invalid', port: 4300 })).rejects.toThrow(/^Cannot listen on VAULT_HOST vault\.invalid and VAULT_PORT 4300: getaddrinfo (ENOTFOUND|EAI_AGAIN) vault\.invalid$/);
+  });
+
+  it('names VAULT_FORWARD_PORT_<name> when a processor\'s port is in use, and holds no port after', async () => {
+    const mainPort = await freePort();
+    const start = testVault({ port: mainPort, processors: new Map([['stripe', new URL('http://127.0.0.1:1')]]), forwardingPorts: new Map([['stripe', takenPort]]) });
+    await expect(start).rejects.toThrow(new RegExp(`^Cannot listen on VAULT_HOST 127\\.0\\.0\\.1 and VAULT_FORWARD_PORT_stripe ${takenPort}: listen EADDRINUSE`));
+    // Its own port, opened before the processor's failed, was let go.
+    const again = await testVault({ port: mainPort });
+    await again.close();
+  });
+});
