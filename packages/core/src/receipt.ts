@@ -36,6 +36,8 @@ export const ReceiptSchema = v.object({
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
   returnUrlString: text(),
   refund: v.optional(v.nullable(CryptoRefundSchema), null),
+  /** A crypto payment's coins beyond its quote: the payer's, sent back to where they came from. */
+  overpayment: v.optional(v.nullable(CryptoRefundSchema), null),
   /** What the merchant's refunds gave back (those that went through), in the receipt's currency. */
   refundedAmount: optionalNumber(0),
   network: text(),

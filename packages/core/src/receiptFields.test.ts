@@ -43,6 +43,9 @@ describe('issue 21 "Receipts read like receipts": the lines per method and statu
     ['a cancelled crypto payment with coins owed back',
       receipt({ typeMethod: 'CRYPTO', cardType: '', displayNum: '', status: 0, authStatus: 'CANCELLED', refund: { amount: 0.001, coin: 'BTC', network: 'BTC', to: 'sbxbtc_1', status: 'pending' } }),
       ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'refund', 'tax']],
+    ['an approved crypto payment with coins beyond its quote: those coins, the payer\'s, and where they go back',
+      receipt({ typeMethod: 'CRYPTO', cardType: '', displayNum: '', overpayment: { amount: 0.0012344, coin: 'BTC', network: 'BTC', to: 'sbxbtc_1', status: 'refunded' } }),
+      ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'overpayment', 'tax']],
     // each line only when it has something to say
     ['no date, no merchant name, no payer name, no concept: none of those lines',
       receipt({ date: '', merchant: null, name: '  ', txCtrl: null, concept: 'not description', taxAmount: 0 }), ['operation', 'card', 'descriptor']],

@@ -7,7 +7,7 @@ import type { StatusFamily } from './status';
 
 export type ReceiptField =
   | 'operation' | 'date' | 'merchant' | 'method' | 'card' | 'name' | 'concept' | 'authorization'
-  | 'voucherCode' | 'voucherWhere' | 'voucherDeadline' | 'reference' | 'refund' | 'refunded' | 'tax' | 'descriptor';
+  | 'voucherCode' | 'voucherWhere' | 'voucherDeadline' | 'reference' | 'refund' | 'overpayment' | 'refunded' | 'tax' | 'descriptor';
 
 /** At least one digit: SPEC 3's authStatus also carries status words (APPROVED, PENDING_3DS...), never shown. */
 function isAuthorizationCode(text: string | null | undefined): boolean {
@@ -50,6 +50,7 @@ export function receiptFields(receipt: Receipt): ReceiptField[] {
     fields.push('reference');
   }
   if (receipt.refund) fields.push('refund');
+  if (receipt.overpayment) fields.push('overpayment');
   // What the merchant gave back, beside what was paid: the amount under a partial refund's title is the payment's.
   if ((receipt.refundedAmount ?? 0) > 0) fields.push('refunded');
   if ((receipt.taxAmount ?? 0) > 0) fields.push('tax');

@@ -1,4 +1,6 @@
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { ReceiptSchema } from '@pasarela/core';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
@@ -66,5 +68,24 @@ describe('"an overpayment is the payer\'s": a send whose answer was lost is aske
     const [row] = await t.db.query<{ details: Record<string, unknown> }>('select details from transactions where cod_oper = $1', [codOper]);
     expect(row?.details).toMatchObject({ overpaymentSent: 3.25, overpayment: { status: 'refunded' } });
     expect(row?.details).not.toHaveProperty('overpaymentSending');
+  });
+
+  it("the payer's receipt says the coins beyond the quote and where they stand, as the widget reads it", async () => {
+    const m = await createMerchant(t, { name: 'Sobrepagos Tres S.A.' });
+    const link = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+    const codOper = String((await t.post('/crypto/payments', { codeProcess: String(link.json['code']), currency: 'USDT', network: 'TRX' })).data['id']);
+    await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 30, fromAddress: 'sbxtrx_payer_wallet_7' });
+    const receipt = (await t.get(`/receipts/${codOper}`)).data;
+    expect(v.parse(ReceiptSchema, receipt)).toMatchObject({
+      status: 1, totalPay: 26.75, overpayment: { coin: 'USDT', network: 'TRX', amount: 3.25, to: 'sbxtrx_payer_wallet_7', status: 'refunded' },
+    });
+  });
+
+  it('a receipt without coins beyond the quote names none', async () => {
+    const m = await createMerchant(t, { name: 'Sobrepagos Cuatro S.A.' });
+    const link = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+    const codOper = String((await t.post('/crypto/payments', { codeProcess: String(link.json['code']), currency: 'USDT', network: 'TRX' })).data['id']);
+    await t.admin('POST', `/crypto/${codOper}/confirm`, {});
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, overpayment: null });
   });
 });

@@ -193,4 +193,20 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(catalogs.es.status_declined);
     expect(view.container.textContent).toContain('0.0001 BTC por devolver a sbxbtc_payer_1');
   });
+
+  it.each([
+    ['es', 'refunded', ['Enviado de más', '0.0012344 BTC por encima del monto: te los devolvimos a sbxbtc_payer_1']],
+    ['es', 'pending', ['Enviado de más', '0.0012344 BTC por encima del monto: te los estamos devolviendo a sbxbtc_payer_1']],
+    ['en', 'refunded', ['Sent beyond the amount', '0.0012344 BTC beyond the amount due: sent back to you at sbxbtc_payer_1']],
+    ['en', 'pending', ['Sent beyond the amount', '0.0012344 BTC beyond the amount due: being sent back to you at sbxbtc_payer_1']],
+  ] as const)('%s: an approved crypto payment with coins beyond its quote (%s) tells the payer those coins are theirs and going back', async (lang, status, line) => {
+    await startI18n(lang, catalogs[lang]);
+    const overpayment = { coin: 'BTC', network: 'BTC', amount: 0.0012344, to: 'sbxbtc_payer_1', status, refundedAt: status === 'refunded' ? '2026-11-21T17:31:00Z' : null };
+    const view = await showReceipt(1, { ...walletReceipt('CRYPTO', 1, 'APPROVED'), overpayment });
+    keep(view);
+    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs[lang].receipt_payment_proof);
+    const lines = [...view.container.querySelectorAll('.receipt__lines dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(lines).toContainEqual([...line]);
+    await startI18n('es', catalogs.es);
+  });
 });

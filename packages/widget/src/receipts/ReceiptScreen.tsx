@@ -76,6 +76,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const family = receiptStatusFamily(receipt);
   const fields = new Set<ReceiptField>(receiptFields(receipt));
   const refund = receipt.refund;
+  const overpayment = receipt.overpayment;
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     document.title = t(titleKey);
@@ -135,6 +136,14 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
               label={t('receipt_refund')}
               value={t(refund.status === 'refunded' ? 'receipt_refund_done' : 'receipt_refund_pending', {
                 amount: cryptoAmountText(refund.amount), coin: refund.coin, to: refund.to || refund.network,
+              })}
+            />
+          ) : null}
+          {show('overpayment') && overpayment ? (
+            <Line
+              label={t('receipt_overpayment')}
+              value={t(overpayment.status === 'refunded' ? 'receipt_overpayment_done' : 'receipt_overpayment_pending', {
+                amount: cryptoAmountText(overpayment.amount), coin: overpayment.coin, to: overpayment.to || overpayment.network,
               })}
             />
           ) : null}

@@ -1,4 +1,5 @@
-import { calledOffElsewhere, cardReceiptStatus, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
+import * as v from 'valibot';
+import { calledOffElsewhere, cardReceiptStatus, CryptoRefundSchema, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -17,6 +18,12 @@ import { mayReadPayment } from './payersPayment';
 function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
   const { paidBy, paidWith } = tx.details;
   return wasPaidElsewhere(tx) && typeof paidBy === 'string' && typeof paidWith === 'string' ? { codOper: paidBy, method: paidWith } : null;
+}
+
+/** Coins owed or given back (a cancel's refund, an overpayment), in the receipt's shape or not at all. */
+function coinsBackOf(kept: unknown) {
+  const parsed = v.safeParse(CryptoRefundSchema, kept);
+  return parsed.success ? parsed.output : null;
 }
 
 /** SPEC 7: "codes for PP in sandbox are prefixed SANDBOX_"; both spellings find the receipt. */
@@ -62,7 +69,8 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
     taxAmount: centsToAmount(tx.tax_cents),
     merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '', ...(merchant ? { brand: brandOfMerchant(merchant) } : {}) },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
-    refund: tx.details['refund'] ?? null,
+    refund: coinsBackOf(tx.details['refund']),
+    overpayment: tx.method === 'crypto' ? coinsBackOf(tx.details['overpayment']) : null,
     refundedAmount: centsToAmount(tx.refunded_cents ?? 0),
     network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
     paidBy: paidByOf(tx),
