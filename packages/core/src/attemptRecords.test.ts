@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingAttemptOf, recordAsCardAnswer, waitingStateOf } from './attemptRecords';
+import { pendingAttemptOf, recordAsCardAnswer, waitingEndOf, waitingStateOf } from './attemptRecords';
 
 type LinkAttempt = Parameters<typeof pendingAttemptOf>[0][number];
 import { cardOutcome } from './cardOutcome';
@@ -76,5 +76,21 @@ describe("waitingStateOf: where a payment the loader remembered stands (shown on
     ['a card payment (finished in the checkout, never waited on again)', attempt({ method: 'card', status: -1 }), 'over'],
   ])('%s', (_rule, remembered, expected) => {
     expect(waitingStateOf(remembered, NOW)).toBe(expected);
+  });
+});
+
+// PRODUCT: "wait screens follow the payment live ... declined or timed out -> the catalogue message and a way to try again".
+describe('waitingEndOf: why a payment waited on from another browser stopped waiting, unpaid', () => {
+  it.each([
+    ['still in its window: none', attempt({ method: 'yappy' }), null],
+    ['approved: none (it is paid)', attempt({ method: 'yappy', status: 1, authStatus: 'APPROVED' }), null],
+    ['the phone said no (Yappy 0 DECLINED)', attempt({ method: 'yappy', status: 0, authStatus: 'DECLINED' }), 'declined'],
+    ['a Nequi push declined', attempt({ status: 0, authStatus: 'DECLINED' }), 'declined'],
+    ['a Yappy request recorded lapsed (0 EXPIRED)', attempt({ method: 'yappy', status: 0, authStatus: 'EXPIRED' }), 'lapsed'],
+    ['a Nequi push past its window, unanswered', attempt({ expiresAt: new Date(NOW.getTime() - 1) }), 'lapsed'],
+    ['a cash voucher lapsed (SPEC 4 cash "3 declined", EXPIRED)', attempt({ method: 'cash', status: 3, authStatus: 'EXPIRED' }), 'lapsed'],
+    ['called off by the payer', attempt({ method: 'yappy', status: 0, authStatus: 'CANCELLED' }), 'calledOff'],
+  ])('%s', (_rule, remembered, expected) => {
+    expect(waitingEndOf(remembered, NOW)).toBe(expected);
   });
 });

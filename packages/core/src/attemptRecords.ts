@@ -1,7 +1,7 @@
 import { CARD_STATUS, type CardAuthResponse } from './cardOutcome';
 import type { PaymentAttempt } from './chargeAttempt';
 import { isAbandonableChallenge } from './challengeAbandon';
-import { paymentOverallResult, statusFamilyOf } from './status';
+import { CANCELLED_AUTH_STATUS, paymentOverallResult, statusFamilyOf } from './status';
 
 /** A record in the card answer's words, so cardOutcome reads both. */
 export function recordAsCardAnswer(record: PaymentAttempt): CardAuthResponse {
@@ -56,4 +56,20 @@ type WaitingState = 'waiting' | 'paid' | 'over';
 export function waitingStateOf(attempt: Omit<LinkAttempt, 'byUser'>, now: Date): WaitingState {
   if (paymentOverallResult(statusFamilyOf(attempt.method), attempt.status, attempt.authStatus) === 'APPROVED') return 'paid';
   return pendingAttemptOf([{ ...attempt, byUser: false }], now) ? 'waiting' : 'over';
+}
+
+export const WAITING_ENDS = ['declined', 'lapsed', 'calledOff'] as const;
+export type WaitingEnd = (typeof WAITING_ENDS)[number];
+
+/**
+ * Why a payment stopped waiting unpaid, for a page that waited on it from another browser to say so:
+ * called off by a payer, its window closed (recorded EXPIRED, or still pending past it), or declined.
+ * Null while it waits, and once paid.
+ */
+export function waitingEndOf(attempt: Omit<LinkAttempt, 'byUser'>, now: Date): WaitingEnd | null {
+  if (waitingStateOf(attempt, now) !== 'over') return null;
+  const authStatus = attempt.authStatus.trim().toUpperCase();
+  if (authStatus === CANCELLED_AUTH_STATUS) return 'calledOff';
+  if (authStatus === 'EXPIRED' || paymentOverallResult(statusFamilyOf(attempt.method), attempt.status, attempt.authStatus) === 'PENDING') return 'lapsed';
+  return 'declined';
 }

@@ -307,7 +307,8 @@ export { challengeEndsOnForm, receiptCall, receiptOfAddress, refusedChallengeRet
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema, TrackIdSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
-export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
+export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf, waitingEndOf, WAITING_ENDS } from './attemptRecords';
+export type { WaitingEnd } from './attemptRecords';
 export { appearanceParam, appearanceProblem, bankPageColourCss, contrastWarning, readableShade, pageThemeOf, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { PageTheme, ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';

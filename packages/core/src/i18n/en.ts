@@ -279,6 +279,8 @@ export const en: Record<keyof typeof es, string> = {
   waiting_here_stays: "If you pay this order another way, that payment is called off and won't be charged.",
   waiting_elsewhere_not_charged: "You won't be charged for it.",
   waiting_elsewhere_pay_this: 'Pay this order ({{amount}})',
+  waiting_elsewhere_declined: 'Your {{method}} payment of {{amount}} was declined',
+  waiting_elsewhere_lapsed: 'Your {{method}} payment of {{amount}} expired before it was approved',
   waiting_elsewhere_paid: 'Your {{method}} payment of {{amount}} went through',
   waiting_elsewhere_paid_note: "It has been charged. If it was for this same order, don't pay again.",
   waiting_here_paid_note: 'This order is paid: there is no need to pay it again.',

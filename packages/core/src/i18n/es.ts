@@ -278,6 +278,8 @@ export const es = {
   waiting_here_stays: 'Si pagas este pedido de otra forma, ese pago se anula y no se cobrará.',
   waiting_elsewhere_not_charged: 'No se te cobrará.',
   waiting_elsewhere_pay_this: 'Pagar este pedido ({{amount}})',
+  waiting_elsewhere_declined: 'Tu pago con {{method}} de {{amount}} fue rechazado',
+  waiting_elsewhere_lapsed: 'Tu pago con {{method}} de {{amount}} venció sin aprobarse',
   waiting_elsewhere_paid: 'Tu pago con {{method}} de {{amount}} ya se aprobó',
   waiting_elsewhere_paid_note: 'Ya se cobró. Si era por este mismo pedido, no lo pagues de nuevo.',
   waiting_here_paid_note: 'Este pedido ya está pagado: no hace falta pagarlo de nuevo.',

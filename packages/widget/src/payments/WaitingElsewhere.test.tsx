@@ -65,7 +65,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     const onPayHere = vi.fn();
     const view = await render(
       <ServicesContext.Provider value={fake.services}>
-        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} currency="USD" shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}), ...(found.here ? { here: true } : {}) }} total={41.73} currency="USD" shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} pushUrl={null} />
       </ServicesContext.Provider>,
     );
     unmount = view.unmount;
@@ -78,7 +78,9 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
       button(name).click();
       await settle();
     };
-    return { ...view, ...fake, calls, onPayHere, button, press, heading: () => view.container.querySelector('h1')?.textContent };
+    // What the payer's presses asked: a payment still waiting is first read by the watch that follows it.
+    const asked = () => (found.state === 'waiting' ? calls.slice(1) : calls);
+    return { ...view, ...fake, calls, asked, onPayHere, button, press, heading: () => view.container.querySelector('h1')?.textContent };
   }
 
   it('says what waits, with its amount, and the three ways; the note says plainly the other will not be charged', async () => {
@@ -89,7 +91,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Antes anulamos el pago con Yappy: no se te cobrará.');
     view.button('Seguir con ese pago');
     view.button('Anular el pago con Yappy');
-    expect(view.calls).toEqual([]);
+    expect(view.asked()).toEqual([]);
   });
 
   it('going on with it opens its own link on its wait', async () => {
@@ -125,9 +127,9 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
   });
 
   it('paying another way calls the other off first, and only then opens this order\'s form; the loader forgets it', async () => {
-    const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
+    const view = await show({ [CANCEL]: {}, [STATE]: [answer('waiting'), answer('over')] });
     await view.press('Pagar este pedido ($41.73) de otra forma');
-    expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${CANCEL}`, `get ${STATE}`]);
+    expect(view.asked().map((c) => `${c.method} ${c.path}`)).toEqual([`post ${CANCEL}`, `get ${STATE}`]);
     // With the words the form then says: the first payment was called off (issue 92).
     expect(view.onPayHere).toHaveBeenCalledExactlyOnceWith('Anulamos tu pago con Yappy de $88.28. No se te cobrará.');
     expect(view.messages).toEqual([{ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' }]);
@@ -138,14 +140,14 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     const ABANDON = 'cards/payments/PPC3/abandon';
     const CARD_STATE = 'payments/waiting/PPC3';
     const over = { method: 'card', codOper: 'PPC3', state: 'over', total: 88.28, merchant: 7, link: 'NEWLINK', expiresAt: null };
-    const view = await show({ [ABANDON]: {}, [CARD_STATE]: over }, { state: 'waiting', payment: CARD, challengeUrl: 'https://checkout.test/3ds/PPC3' });
+    const view = await show({ [ABANDON]: {}, [CARD_STATE]: [{ ...over, state: 'waiting' }, over] }, { state: 'waiting', payment: CARD, challengeUrl: 'https://checkout.test/3ds/PPC3' });
     expect(view.heading()).toBe('Tienes un pago con tarjeta de $88.28 esperando la verificación de tu banco (3D Secure)');
     expect(view.container.textContent).toContain('Antes anulamos el pago con tarjeta: no se te cobrará.');
     await view.press('Abrir de nuevo la página de tu banco');
     expect(view.departures).toEqual(['https://checkout.test/3ds/PPC3']);
-    expect(view.calls).toEqual([]);
+    expect(view.asked()).toEqual([]);
     await view.press('Pagar este pedido ($41.73) de otra forma');
-    expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${ABANDON}`, `get ${CARD_STATE}`]);
+    expect(view.asked().map((c) => `${c.method} ${c.path}`)).toEqual([`post ${ABANDON}`, `get ${CARD_STATE}`]);
     expect(view.onPayHere).toHaveBeenCalledOnce();
   });
 
@@ -160,7 +162,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
   });
 
   it('approved before the call-off arrived: says so instead of offering a second payment', async () => {
-    const view = await show({ [CANCEL]: {}, [STATE]: answer('paid') });
+    const view = await show({ [CANCEL]: {}, [STATE]: [answer('waiting'), answer('paid')] });
     await view.press('Pagar este pedido ($41.73) de otra forma');
     expect(view.onPayHere).not.toHaveBeenCalled();
     expect(view.heading()).toBe('Tu pago con Yappy de $88.28 ya se aprobó');
@@ -177,7 +179,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
   });
 
   it('calling it off says the payer will not be charged, then offers this order', async () => {
-    const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
+    const view = await show({ [CANCEL]: {}, [STATE]: [answer('waiting'), answer('over', { ended: 'calledOff' })] });
     await view.press('Anular el pago con Yappy');
     expect(view.heading()).toBe('Anulamos tu pago con Yappy de $88.28');
     expect(view.container.querySelector('[role="status"]')?.textContent).toBe('No se te cobrará.');
@@ -195,7 +197,7 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(view.container.textContent).not.toContain('Anular');
     await view.press('Pagar este pedido ($41.73) de otra forma');
     expect(view.onPayHere).toHaveBeenCalledOnce();
-    expect(view.calls).toEqual([]);
+    expect(view.asked()).toEqual([]);
   });
 
   it('a payment found paid while away: its receipt, or this order too', async () => {
@@ -203,5 +205,76 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(view.heading()).toBe('Tu pago con Yappy de $88.28 ya se aprobó');
     await view.press('Pagar también este pedido ($41.73)');
     expect(view.onPayHere).toHaveBeenCalledOnce();
+  });
+
+  // PRODUCT: the waiting payment "opens on that payment first, in any browser", and wait screens "follow the payment live".
+  describe('follows the payment it asks about, live, as the wait screens do', () => {
+    const RECEIPT = 'receipts/PPYP1';
+    const receipt = { codOper: 'PPYP1', status: 1, authStatus: 'APPROVED', typeMethod: 'YAPPY', totalPay: 88.28, email: 'ana@example.com' };
+    const status = (view: { container: HTMLElement }) => view.container.querySelector('[role="status"]')?.textContent;
+    /** Shown, and its first look at the payment answered. */
+    const following = async (...args: Parameters<typeof show>) => {
+      const view = await show(...args);
+      await settle();
+      return view;
+    };
+
+    it('this very order approved in the other browser: the shop here hears the result as there, and the receipt shows', async () => {
+      const view = await following({ [STATE]: answer('paid'), [RECEIPT]: receipt }, { state: 'waiting', here: true });
+      expect(view.calls[0]).toMatchObject({ method: 'get', path: STATE });
+      expect(view.results()).toEqual([expect.objectContaining({
+        status: 'success', method: 'yappy', notification: expect.objectContaining({ Estado: 'APPROVED', Tipo: 'YAPPY', Oper: 'PPYP1', TotalPagado: '88.28', Usuario: 'ana@example.com' }),
+      })]);
+      expect(view.navigations).toEqual(['/pf/default-receipt/PPYP1']);
+      expect(view.messages).toContainEqual({ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' });
+    });
+
+    it('approved a moment later: the next look says so (the question does not stay on screen)', async () => {
+      const view = await following({ [STATE]: [answer('waiting'), answer('paid')], [RECEIPT]: receipt }, { state: 'waiting', here: true });
+      expect(view.heading()).toBe('Tienes un pago con Yappy de $88.28 esperando tu aprobación');
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await settle();
+      expect(view.navigations).toEqual(['/pf/default-receipt/PPYP1']);
+      expect(view.results()).toHaveLength(1);
+    });
+
+    it("another link's payment approved meanwhile: says so, the focus on the news, announced politely", async () => {
+      const view = await following({ [STATE]: answer('paid') });
+      expect(view.heading()).toBe('Tu pago con Yappy de $88.28 ya se aprobó');
+      expect(document.activeElement).toBe(view.container.querySelector('h1'));
+      expect(status(view)).toBe(catalogs.es.waiting_elsewhere_paid_note);
+      expect(view.results()).toEqual([]);
+    });
+
+    it.each([
+      ['declined', 'Tu pago con Yappy de $88.28 fue rechazado'],
+      ['lapsed', 'Tu pago con Yappy de $88.28 venció sin aprobarse'],
+    ])('%s in the other browser: says so, no way to cancel or go on with it; this order can be paid again', async (ended, title) => {
+      const view = await following({ [STATE]: answer('over', { ended }) }, { state: 'waiting', here: true });
+      expect(view.heading()).toBe(title);
+      expect(document.activeElement).toBe(view.container.querySelector('h1'));
+      expect(status(view)).toBe('No se te cobrará.');
+      expect(view.container.textContent).not.toContain('Anular');
+      expect(view.container.textContent).not.toContain('Seguir con ese pago');
+      expect(view.results()).toEqual([]);
+      await view.press('Pagar este pedido ($41.73)');
+      expect(view.onPayHere).toHaveBeenCalledOnce();
+    });
+
+    it('called off from the other browser: says it was called off', async () => {
+      const view = await following({ [STATE]: answer('over', { ended: 'calledOff' }) });
+      expect(view.heading()).toBe('Anulamos tu pago con Yappy de $88.28');
+    });
+
+    it('in English too', async () => {
+      await startI18n('en', catalogs.en);
+      try {
+        const view = await following({ [STATE]: answer('over', { ended: 'declined' }) }, { state: 'waiting', here: true });
+        expect(view.heading()).toBe('Your Yappy payment of $88.28 was declined');
+        expect(status(view)).toBe(catalogs.en.waiting_elsewhere_not_charged);
+      } finally {
+        await startI18n('es', catalogs.es);
+      }
+    });
   });
 });

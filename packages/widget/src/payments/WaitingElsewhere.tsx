@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatAmount, maskedPhoneName, type CatalogKey, type Currency, type PaymentMethodId } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, type CatalogKey, type Currency, type PaymentMethodId, type WaitingEnd } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
@@ -10,6 +10,10 @@ import { MaskedText } from '../ui/MaskedNumber';
 import { ShopReturn } from '../ui/WayOut';
 import { challengeAddress, saveChallenge } from './challengeReturn';
 import { formPathOf } from './pendingAddress';
+import { followElsewhere } from './followElsewhere';
+import { pushUrlFor } from './pushUrl';
+import { reportPaidHere } from './reportPaidHere';
+import type { Standing } from './waitingElsewhere';
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
@@ -23,13 +27,15 @@ interface WaitingElsewhereProps {
   summary?: ReactNode;
   /** The link's own address of the shop, for the result of a challenge gone on with. */
   returnUrl?: string | undefined;
+  /** Where the push socket says when to look; null: polls alone. */
+  pushUrl?: string | null | undefined;
 }
 
 const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
   cash: 'waiting_elsewhere_voucher', clave: 'waiting_elsewhere_bank', crypto: 'waiting_elsewhere_coins', card: 'waiting_elsewhere_challenge',
 };
 
-type View = 'offer' | 'calledOff' | 'paid';
+type View = 'offer' | 'calledOff' | 'ended' | 'paid';
 
 /** Another link's payment can still be paid; this very link's, once the order is paid, is called off (single-use). */
 function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
@@ -38,14 +44,18 @@ function stayNote(method: PaymentMethodId, here: boolean): CatalogKey {
 }
 
 /** Paid meanwhile, it says so instead. */
-export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summary = null, returnUrl = '' }: WaitingElsewhereProps) {
+export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summary = null, returnUrl = '', pushUrl }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
   const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
+  const [ended, setEnded] = useState<WaitingEnd | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The one polite announcer: what changed, besides the heading the focus moves to.
+  const [news, setNews] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [view]);
+  const stopFollowing = useRef<(() => void) | null>(null);
 
   const lang = services.lang;
   // Mid-sentence a card is a common noun ('the card payment'); the other methods are brand names.
@@ -56,12 +66,45 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
   const title =
     view === 'paid' ? t('waiting_elsewhere_paid', values)
     : view === 'calledOff' ? t('waiting_elsewhere_called_off', values)
+    : view === 'ended' ? t(ended === 'lapsed' ? 'waiting_elsewhere_lapsed' : 'waiting_elsewhere_declined', values)
     : t(TITLE[payment.method] ?? 'waiting_elsewhere_approval', values);
   useEffect(() => {
     document.title = `${title} · ${shop.name}`;
   }, [title, shop.name]);
 
+  // Settled in the other browser (or by the processor) while this question is on screen: said here too.
+  const settled = (answer: Standing) => {
+    stopFollowing.current = null;
+    forgetElsewhere(services.bridge, payment);
+    if (answer.state === 'paid') {
+      // This very order: its receipt, and the shop hears the result as the browser that paid does.
+      if (found.here) return void reportPaidHere(services, payment, found.total, returnUrl);
+      setNews(t('waiting_elsewhere_paid_note'));
+      return setView('paid');
+    }
+    setNews(t('waiting_elsewhere_not_charged'));
+    if (answer.ended === 'calledOff') return setView('calledOff');
+    setEnded(answer.ended ?? 'declined');
+    setView('ended');
+  };
+  const follow = () => {
+    stopFollowing.current?.();
+    const url = pushUrl === undefined ? pushUrlFor(services.config.apiBase, payment.codOper, services.address().href) : pushUrl;
+    stopFollowing.current = followElsewhere(services.api, payment, url, settled);
+  };
+  const unfollow = () => {
+    stopFollowing.current?.();
+    stopFollowing.current = null;
+  };
+  useEffect(() => {
+    if (found.state === 'waiting') follow();
+    return unfollow;
+    // Followed from the first render to the screen's end, or until the payer acts on it.
+  }, []);
+
   const callOff = async (then: () => void) => {
+    // The call-off's own answer says how it ended; the watch would tell the same end twice.
+    unfollow();
     setBusy(true);
     setFailed(false);
     let state: Awaited<ReturnType<typeof callOffElsewhere>>;
@@ -71,9 +114,13 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
       state = 'waiting';
     }
     setBusy(false);
-    if (state === 'waiting') return setFailed(true);
+    if (state === 'waiting') {
+      follow();
+      return setFailed(true);
+    }
     forgetElsewhere(services.bridge, payment);
     if (state === 'paid') return setView('paid');
+    setNews(t('waiting_elsewhere_not_charged'));
     then();
   };
   // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
@@ -81,11 +128,13 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
   const phone = maskedPhoneName(found.phone);
   // As the card form does before its challenge: the issuer's page returns to the embedded receipt, and the shop hears the result.
   const goOnChallenge = (url: string) => {
+    unfollow();
     const current = services.address();
     saveChallenge(services.storage.session, { formPath: formPathOf(current), email: '', returnUrl });
     services.leave(challengeAddress(url, payment.codOper, current));
   };
   const goOn = () => {
+    unfollow();
     if (!found.here) return services.navigate(addressOfElsewhere(payment));
     // The same link's checkout is already here: the router is not told (it would draw this question again).
     services.navigate(addressGoingOn(services.address(), payment), { shown: true });
@@ -135,11 +184,9 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
               </BusyButton>
             ) : null}
           </>
-        ) : view === 'calledOff' ? (
+        ) : view === 'calledOff' || view === 'ended' ? (
           <>
-            <p className="page__text" role="status">
-              {t('waiting_elsewhere_not_charged')}
-            </p>
+            <p className="page__text">{t('waiting_elsewhere_not_charged')}</p>
             <button type="button" className="button button--primary" onClick={() => onPayHere()}>
               {t('waiting_elsewhere_pay_this', thisOrder)}
             </button>
@@ -165,6 +212,9 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
             )}
           </>
         )}
+        <p className="visually-hidden" role="status">
+          {news}
+        </p>
       </section>
     </main>
   );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPasarelaError, PAYMENT_METHOD_IDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
+import { isPasarelaError, PAYMENT_METHOD_IDS, WAITING_ENDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { ParentBridge } from '../services/services';
 import { PENDING_PARAM } from './pendingAddress';
@@ -8,6 +8,8 @@ const WaitingAnswerSchema = v.object({
   method: v.picklist(PAYMENT_METHOD_IDS),
   codOper: v.string(),
   state: v.picklist(['waiting', 'paid', 'over']),
+  /** Why it stopped waiting unpaid; a server from before says nothing. */
+  ended: v.optional(v.nullable(v.picklist(WAITING_ENDS)), null),
   total: v.number(),
   merchant: v.number(),
   link: v.string(),
@@ -42,7 +44,10 @@ export function forgetElsewhere(bridge: ParentBridge, payment: WaitingPayment): 
   bridge.notify({ type: 'pending', attempt: null, merchant: payment.merchant, link: payment.link });
 }
 
-async function standing(api: ApiClient, payment: WaitingPayment) {
+export type Standing = v.InferOutput<typeof WaitingAnswerSchema>;
+
+/** Null when the server's answer is not this merchant's payment of that link. */
+export async function standing(api: ApiClient, payment: WaitingPayment): Promise<Standing | null> {
   // The call the server may have answered inside the page (core waitingCalls): the first screen is rendered there too.
   const answer = await api.get(waitingPaymentCall(payment.codOper).path, WaitingAnswerSchema);
   // Only what the server says is this merchant's payment of that link counts.

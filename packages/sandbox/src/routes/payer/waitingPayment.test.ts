@@ -19,7 +19,7 @@ describe('a remembered payment, read from another link of its merchant', () => {
     const codOper = await yappy(code, '63333333');
     const res = await waiting(codOper);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ method: 'yappy', codOper, state: 'waiting', total: 88.28, merchant: expect.any(Number), link: code, expiresAt: expect.any(String) });
+    expect(res.data).toEqual({ method: 'yappy', codOper, state: 'waiting', ended: null, total: 88.28, merchant: expect.any(Number), link: code, expiresAt: expect.any(String) });
     const info = await t.get(`/payment-info?type=lk&code=${code}`);
     expect(res.data['merchant']).toBe(info.data['idMerchant']);
     expect(JSON.stringify(res.data)).not.toContain('6333');
@@ -28,19 +28,19 @@ describe('a remembered payment, read from another link of its merchant', () => {
   it('paid while the checkout was closed: paid', async () => {
     const codOper = await yappy(await newLink(t), '61111111');
     await t.answerPhones();
-    expect((await waiting(codOper)).data).toMatchObject({ state: 'paid' });
+    expect((await waiting(codOper)).data).toMatchObject({ state: 'paid', ended: null });
   });
 
-  it('called off, declined or past its window: over', async () => {
+  it('called off, declined or past its window: over, and which of them (for a page following it from another browser to say)', async () => {
     const cancelled = await yappy(await newLink(t), '63333333');
     await t.post(`/yappy/payments/${cancelled}/cancel`, {});
-    expect((await waiting(cancelled)).data).toMatchObject({ state: 'over' });
+    expect((await waiting(cancelled)).data).toMatchObject({ state: 'over', ended: 'calledOff' });
     const declined = await yappy(await newLink(t), '62222222');
     await t.answerPhones();
-    expect((await waiting(declined)).data).toMatchObject({ state: 'over' });
+    expect((await waiting(declined)).data).toMatchObject({ state: 'over', ended: 'declined' });
     const lapsed = await yappy(await newLink(t), '63333333');
     await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [lapsed]);
-    expect((await waiting(lapsed)).data).toMatchObject({ state: 'over' });
+    expect((await waiting(lapsed)).data).toMatchObject({ state: 'over', ended: 'lapsed' });
   });
 
   it("a card payment at its 3DS challenge: waiting, with its issuer's page to open again; none once it is called off", async () => {

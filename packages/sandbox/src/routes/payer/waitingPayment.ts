@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { centsToAmount, isAbandonableChallenge, waitingStateOf } from '@pasarela/core';
+import { centsToAmount, isAbandonableChallenge, waitingEndOf, waitingStateOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -18,9 +18,11 @@ export function waitingPaymentRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, codOper);
     if (!tx || !tx.link_code) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     const attempt = { method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url };
-    const state = waitingStateOf(attempt, new Date());
+    const now = new Date();
+    const state = waitingStateOf(attempt, now);
     return reply(c, {
-      method: tx.method, codOper, state, total: centsToAmount(tx.amount_cents + tx.tax_cents), merchant: tx.merchant_id, link: tx.link_code,
+      // `ended`: why it stopped waiting unpaid, for a page that followed it from another browser to say so.
+      method: tx.method, codOper, state, ended: waitingEndOf(attempt, now), total: centsToAmount(tx.amount_cents + tx.tax_cents), merchant: tx.merchant_id, link: tx.link_code,
       expiresAt: tx.expires_at?.toISOString() ?? null,
       ...(state === 'waiting' && isAbandonableChallenge(attempt) ? { challengeUrl: tx.redirect_url } : {}),
     });
