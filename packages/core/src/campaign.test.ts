@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
+import { CampaignBridgeSchema, activeCampaign, campaignAmountError, donationAmountMessage } from './campaign';
 
 // a bridge is active when activeCampaign picks it
 const isCampaignActive = (bridge: Parameters<typeof activeCampaign>[0][number], now: Date) => activeCampaign([bridge], now) === bridge;
@@ -51,5 +51,30 @@ describe('SPEC 4 "Campaign: active when status is 1 and current time is within s
     expect(campaignAmountError(1e6, bridge({ campaign: { maxAmount: null, minAmount: null } }).campaign)).toBeNull();
     // a maximum of 0 is no maximum (as a merchant's limit of 0 is no limit, SPEC 5)
     expect(campaignAmountError(1e6, bridge({ campaign: { maxAmount: 0, minAmount: null } }).campaign)).toBeNull();
+  });
+});
+
+// SPEC 3 Campaign bridge "campaign (maxAmount, minAmount)"; PRODUCT: errors said where the payer acted, in
+// words that tell how to fix them. A donation the campaign refuses names the campaign's limits, never the
+// merchant's ("El monto excede el límite permitido por el comercio" was wrong for a donation).
+describe('the payer\'s words for a donation the campaign refuses', () => {
+  const limits = (minAmount: number | null, maxAmount: number | null) => ({ minAmount, maxAmount });
+  it.each([
+    [5, limits(1, 500), null, 'within the limits'],
+    [1, limits(1, 500), null, 'the minimum itself'],
+    [500, limits(1, 500), null, 'the maximum itself'],
+    [0.5, limits(1, 500), 'donation_between', 'under the minimum: the range'],
+    [600, limits(1, 500), 'donation_between', 'over the maximum: the range'],
+    [Number.NaN, limits(1, 500), 'donation_between', 'no number typed ("abc", "0,5"): the range'],
+    [0, limits(1, 500), 'donation_between', '0 typed as another amount is no donation'],
+    [-3, limits(1, 500), 'donation_between', 'negative'],
+    [0.5, limits(1, null), 'donation_at_least', 'a minimum alone'],
+    [0.5, limits(1, 0), 'donation_at_least', 'a maximum of 0 is none'],
+    [600, limits(null, 500), 'donation_at_most', 'a maximum alone'],
+    [600, limits(0, 500), 'donation_at_most', 'a minimum of 0 is none'],
+    [Number.NaN, limits(null, null), 'donation_not_a_number', 'no limits: only a number is asked for'],
+    [1e6, limits(null, null), null, 'no limits: any positive donation'],
+  ])('%s with %j -> %s (%s)', (amount, campaign, key, _why) => {
+    expect(donationAmountMessage(amount, campaign)).toBe(key);
   });
 });

@@ -54,3 +54,21 @@ export function campaignAmountError(
   if (campaign.maxAmount !== null && campaign.maxAmount > 0 && value > campaign.maxAmount) return 'amount_exceeds_limit_allowed';
   return null;
 }
+
+/** The payer's words for a donation the campaign refuses: they name its limits, never the merchant's. */
+type DonationAmountMessage = 'donation_between' | 'donation_at_least' | 'donation_at_most' | 'donation_not_a_number';
+
+/**
+ * What the payer reads under a donation of `amount` (NaN: what was typed is no number), null when the
+ * campaign takes it. One sentence names the allowed range whichever side was crossed, so it tells how
+ * to fix it; a limit of 0 or none is no limit (as in campaignAmountError).
+ */
+export function donationAmountMessage(amount: number, campaign: Pick<CampaignBridge['campaign'], 'minAmount' | 'maxAmount'>): DonationAmountMessage | null {
+  const refused = Number.isNaN(amount) || amount <= 0 || campaignAmountError(amount, { ...campaign, defaultValues: [], description: '', title: '', logo: '' }) !== null;
+  if (!refused) return null;
+  const hasMin = campaign.minAmount !== null && campaign.minAmount > 0;
+  const hasMax = campaign.maxAmount !== null && campaign.maxAmount > 0;
+  if (hasMin && hasMax) return 'donation_between';
+  if (hasMin) return 'donation_at_least';
+  return hasMax ? 'donation_at_most' : 'donation_not_a_number';
+}

@@ -171,7 +171,7 @@ export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTryKey, loginRefusal } from './loginTries';
-export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
+export { CampaignBridgeSchema, activeCampaign, donationAmountMessage } from './campaign';
 export { merchantTextIn } from './merchantTexts';
 export type { MerchantTranslations, TextPerLanguage } from './merchantTexts';
 export type { CampaignBridge } from './campaign';

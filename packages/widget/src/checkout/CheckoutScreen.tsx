@@ -4,7 +4,7 @@ import { hasText, t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
-import { createPaymentContext, type ChallengeAnswer } from '../payments/paymentContext';
+import { createPaymentContext, type ChallengeAnswer, type ExtrasToFix } from '../payments/paymentContext';
 import { chosenMethodMemory } from '../services/tabMemory';
 import { pendingFromAddress } from '../payments/pendingAddress';
 import type { LoadedCheckout } from './checkoutStore';
@@ -74,6 +74,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       setBusy: setLocked,
       setEnded,
       donation: data.campaign && m.id === 'card' ? () => donationNow.current?.getState().donation() ?? null : undefined,
+      extrasToFix: data.campaign && m.id === 'card' ? () => donationToFix(donationNow.current) : undefined,
       customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
       security: () => security.then((s) => s.forPayment()),
       closeGuard,
@@ -119,7 +120,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     chosen === 'card' && ((customValues && data.extras) || (donation && data.campaign)) ? (
       <>
         {customValues && data.extras ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
-        {donation && donationParts && data.campaign ? <donationParts.DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
+        {donation && donationParts && data.campaign ? <donationParts.DonationChoice bridge={data.campaign} store={donation} lang={services.lang} currency={merchant.currency} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       </>
     ) : null;
   const extrasBeforePay = !loggedIn;
@@ -155,6 +156,12 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       <CloseConfirmSlot guard={closeGuard} />
     </main>
   );
+}
+
+/** A donation the campaign refuses, said at its field before anything is sent. */
+function donationToFix(donation: DonationStore | null): ExtrasToFix | null {
+  const state = donation?.getState();
+  return state && !state.checkBeforePay() ? { focus: state.focusAmount } : null;
 }
 
 /**

@@ -51,6 +51,8 @@ export interface PaymentContext {
   showReceipt(codOper: string): void;
   pushUrl(codOper: string): string;
   donation(): { amount: number; idCampaignBridge: number | string } | null;
+  /** The checkout's extras for this method (a donation) that Pay must not send: each now says why at its field. */
+  extrasToFix(): ExtrasToFix | null;
   customFieldValues(): unknown[];
   /** Closing meanwhile asks first, and tells the merchant page it is PENDING. */
   holdClose(codOper: string | null): void;
@@ -98,6 +100,12 @@ export interface ChallengeAnswer {
   refusal: { alert: PayerMessage; alertField: DeclineField | null } | null;
 }
 
+/** What the payer must fix outside the method's own form before paying. */
+export interface ExtrasToFix {
+  /** Its field takes the focus (when no field of the form comes before it). */
+  focus(): void;
+}
+
 export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
   /** The card reads it. */
@@ -105,6 +113,7 @@ export interface ShellHooks {
   setBusy: (busy: boolean) => void;
   setEnded?: ((ended: boolean) => void) | undefined;
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
+  extrasToFix?: (() => ExtrasToFix | null) | undefined;
   customFieldValues?: (() => unknown[]) | undefined;
   security: () => Promise<PaymentSecurity>;
   closeGuard?: CloseGuard | undefined;
@@ -179,6 +188,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       land: (trackId, lost) => shell.closeGuard?.land(trackId, lost),
     },
     customFieldValues: () => shell.customFieldValues?.() ?? info.customFieldValues,
+    extrasToFix: () => shell.extrasToFix?.() ?? null,
     donation: () => {
       const chosen = shell.donation?.() ?? null;
       donated = chosen !== null;

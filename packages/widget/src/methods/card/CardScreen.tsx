@@ -109,6 +109,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       fields: frame,
       supportEmail: SUPPORT_EMAIL,
       checkPhone: (phone) => checkPhone(phone, phoneCountryOf(merchant.country)),
+      extrasToFix: () => payment.extrasToFix(),
       pay: calls.pay,
       lookup: calls.lookup,
       newTrackId: services.newTrackId,

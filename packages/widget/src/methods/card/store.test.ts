@@ -129,6 +129,51 @@ describe('card store: SPEC 5 validation through core', () => {
   });
 });
 
+// PRODUCT: after a failure the focus is on the field to fix. A donation the campaign refuses was found
+// only once the payment was on its way: a vague banner above, the focus left on Pay.
+describe('card store: the checkout\'s extras (a donation) are checked with the form, before anything is sent', () => {
+  const refusedDonation = () => {
+    const extra = { focus: vi.fn() };
+    return { extra, extrasToFix: vi.fn(() => extra) };
+  };
+
+  it('a refused donation on a right form: no card asked for, nothing paid, no banner, the focus on the donation', async () => {
+    const fields = fakeFields({ kind: 'invalid', fields: [] });
+    const { extra, extrasToFix } = refusedDonation();
+    const { store, deps, fill } = setup({ fields, extrasToFix });
+    fill();
+    expect(await store.getState().submit()).toBeNull();
+    // The vault's fields are checked (and say so) with the form's; no card leaves them.
+    expect(fields.tokenize).toHaveBeenCalledWith('Ana Maria Perez', { focus: false, validate: true });
+    expect(deps.pay).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ alert: null, phase: 'editing', submitted: true });
+    expect(extra.focus).toHaveBeenCalledOnce();
+  });
+
+  it('a form field to fix as well: that field takes the focus, the donation says its error without it', async () => {
+    const fields = fakeFields({ kind: 'invalid', fields: ['cvc'] });
+    const { extra, extrasToFix } = refusedDonation();
+    const { store, deps } = setup({ fields, extrasToFix });
+    expect(await store.getState().submit()).toBe('cvc');
+    expect(extrasToFix).toHaveBeenCalledOnce();
+    expect(extra.focus).not.toHaveBeenCalled();
+    expect(deps.pay).not.toHaveBeenCalled();
+  });
+
+  it('the donation fixed: the next Pay sends the payment', async () => {
+    const { extrasToFix } = refusedDonation();
+    extrasToFix.mockReturnValueOnce({ focus: vi.fn() }).mockReturnValue(null as never);
+    const fields = fakeFields({ kind: 'invalid', fields: [] }, { kind: 'token', card: CARD });
+    const { store, deps, fill } = setup({ fields, extrasToFix });
+    fill();
+    await store.getState().submit();
+    expect(deps.pay).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(deps.pay).toHaveBeenCalledOnce();
+    expect(fields.tokenize).toHaveBeenLastCalledWith('Ana Maria Perez', { focus: false });
+  });
+});
+
 describe('card store: one payment per click', () => {
   it('pays once with a new trackId per click, and is disabled while paying', async () => {
     let release: (attempt: CardAttempt) => void = () => {};

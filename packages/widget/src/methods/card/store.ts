@@ -64,6 +64,8 @@ export interface CardStoreDeps {
   now: () => Date;
   supportEmail?: string | undefined;
   checkPhone: (phone: string) => Promise<CatalogKey | null>;
+  /** The checkout's extras on the card (a donation) that are wrong, checked with the form and said at their fields. */
+  extrasToFix?: (() => { focus(): void } | null) | undefined;
   /** The vault's card fields: a card comes out of them only as a token. */
   fields: CardFields;
   /** A new trackId per attempt, the same one again after a lost answer. */
@@ -235,10 +237,12 @@ export function createCardStore(deps: CardStoreDeps) {
           phoneChecked = true;
           const errors = { ...syncErrors(values), ...(phone ? { phone } : {}) };
           const firstOwn = PAYER_FIELDS.find((f) => errors[f] !== undefined);
+          const extras = deps.extrasToFix?.() ?? null;
+          const toFix = firstOwn !== undefined || extras !== null;
           // The vault's fields are checked (and say so) with the form's; a card goes to the vault only
           // when the whole form is right.
-          const kept = fresh() ?? (firstOwn ? null : await earlyFor(values.name.trim()));
-          const card = firstOwn ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept.card } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
+          const kept = fresh() ?? (toFix ? null : await earlyFor(values.name.trim()));
+          const card = toFix ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept.card } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
           if (card.kind === 'failed') {
             set({ ...submitted, errors, alert: { key: card.limited ? 'card_entries_limited' : 'connection_error' } });
             return null;
@@ -247,6 +251,8 @@ export function createCardStore(deps: CardStoreDeps) {
           // One change of state, so the form is drawn once before the payment's request leaves.
           if (firstInvalid || card.kind !== 'token') {
             set({ ...submitted, errors });
+            // The form's own fields take the focus first; the extras when those are right.
+            if (!firstInvalid && card.kind === 'invalid') extras?.focus();
             return firstInvalid;
           }
           // Kept for this payment's retry and the duplicate question's "yes", dated when the vault was asked.

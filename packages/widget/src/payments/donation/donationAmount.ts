@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 
-// Apart from its store: the Pay button reads it on the first screen, the store loads later.
+// Apart from its store: the Pay button reads its state on the first screen, the store loads later.
 
 export type DonationChoice = string;
 
@@ -8,15 +8,16 @@ export interface DonationState {
   choice: DonationChoice;
   other: string;
   error: CatalogKey | null;
+  /** What the payment would carry: 0 for none, and for an amount the campaign refuses, said or not yet. */
+  amount: number;
+  /** The error is Pay's: said by the focus on the first field to fix, not as it appears. */
+  saidByPay: boolean;
+  /** Pay found the amount wrong: its field takes the focus (a new object each Pay). */
+  focusRequest: object | null;
 }
 
 /** The amount typed, "2." (its decimals on the way) included. */
 export function otherAmount(text: string): number {
   const clean = text.trim();
   return /^\d+(\.\d*)?$/.test(clean) ? Number(clean) : Number.NaN;
-}
-
-export function chosenDonationAmount(state: DonationState): number {
-  const chosen = state.choice === 'none' ? 0 : state.choice === 'other' ? otherAmount(state.other) : Number(state.choice);
-  return Number.isFinite(chosen) && chosen > 0 && !state.error ? chosen : 0;
 }
