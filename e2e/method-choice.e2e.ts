@@ -45,6 +45,36 @@ describe.runIf(browserAvailable())('the method choice', () => {
     await context.close();
   });
 
+  // PRODUCT: what the payer typed once (e-mail, phone, name where a form asks it) is offered in every
+  // method's form of the checkout, and the other way round; each form may still change it. Switching from
+  // the card to cash and Nequi lost the e-mail and phone typed.
+  it('the e-mail and phone typed on the card are in the cash and Nequi forms; a phone changed for Nequi leaves the card\'s', async () => {
+    const { context, page, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkout.field('email').fill('ana@example.com');
+    await checkout.field('phone').fill('61234567');
+    await checkout.chooseMethod(/Efectivo/);
+    await checkout.field('cash-phone').waitFor();
+    expect([await checkout.field('cash-email').inputValue(), await checkout.field('cash-phone').inputValue()]).toEqual(['ana@example.com', '61234567']);
+    await screenshot(page, { path: 'e2e/artifacts/details-kept-cash-390.png' });
+    await checkout.chooseMethod(/Nequi/);
+    const nequiPhone = checkout.field('nequi-phone');
+    await nequiPhone.waitFor();
+    expect(await nequiPhone.inputValue()).toBe('61234567');
+    await screenshot(page, { path: 'e2e/artifacts/details-kept-nequi-390.png' });
+    // Nequi's own rules (a Colombian mobile in Colombia): the payer types another phone here...
+    await nequiPhone.fill('3991111111');
+    await checkout.chooseMethod(/Tarjeta/);
+    // ...and the card keeps the one typed for it.
+    expect(await checkout.field('phone').inputValue()).toBe('61234567');
+    // Changed in the cash form, it changes there: the card keeps what was typed on it.
+    await checkout.chooseMethod(/Efectivo/);
+    await checkout.field('cash-email').fill('ana.maria@example.com');
+    await checkout.chooseMethod(/Tarjeta/);
+    expect(await checkout.field('email').inputValue()).toBe('ana@example.com');
+    await context.close();
+  });
+
   it('a link that lists only some methods offers only those (SPEC 4 "Method filtering"), the first chosen', async () => {
     const code = await createLink(sandbox, { amount: 12, description: 'Solo Nequi', cardTypes: ['NEQUI'] });
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 360, height: 740 } });

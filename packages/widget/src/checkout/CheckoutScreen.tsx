@@ -18,6 +18,7 @@ import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecu
 import { createCloseGuard } from '../embed/closeGuard';
 import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
 import { BeforePayContext } from '../payments/beforePay';
+import { createPayerDetails } from '../payments/payerDetails';
 import { useStoreState } from '../ui/useStoreState';
 import { useLater } from '../ui/useLater';
 
@@ -67,6 +68,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     services.bridge.guardClose?.(closeGuard.intercept);
     return () => services.bridge.guardClose?.(null);
   }, [services, closeGuard]);
+  // What the payer types in one method's form is offered in the others (switching method loses nothing).
+  const [payerDetails] = useState(() => createPayerDetails({ email: info.email }));
   const [contexts] = useState(
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
@@ -78,6 +81,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
       security: () => security.then((s) => s.forPayment()),
       closeGuard,
+      payerDetails,
     })])),
   );
   // A waiting payment the address names is followed again at once, unless this tab keeps one of its own.

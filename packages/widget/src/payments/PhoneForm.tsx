@@ -1,11 +1,15 @@
 import type { CatalogKey } from '@pasarela/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatAmount, type Currency, type Language } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 import { checkPhone, preparePhoneRules } from './phoneCheck';
 import { BusyButton } from '../ui/BusyButton';
 import { PayingStatus } from '../ui/PayingStatus';
+import { createStore } from 'zustand/vanilla';
+import { useStoreState } from '../ui/useStoreState';
+import type { PayerDetailsStore } from './payerDetails';
+import { linkPayerDetails } from './linkPayerDetails';
 
 interface PhoneFormProps {
   name: string;
@@ -18,6 +22,8 @@ interface PhoneFormProps {
   invalidText?: string | undefined;
   readNational?: ((value: string) => Promise<string | null>) | undefined;
   initialPhone?: string | undefined;
+  /** The checkout's: its phone offered here, this one's offered to the other methods. */
+  payerDetails?: PayerDetailsStore | undefined;
   autoFocus?: boolean | undefined;
   total: number;
   lang: Language;
@@ -29,8 +35,15 @@ interface PhoneFormProps {
   onSubmit: (phone: string) => void;
 }
 
-export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, autoFocus, total, lang, currency, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
-  const [phone, setPhone] = useState(initialPhone ?? '');
+export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, payerDetails, autoFocus, total, lang, currency, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
+  const [typed] = useState(() => createStore<{ phone: string }>()(() => ({ phone: initialPhone ?? '' })));
+  const { phone } = useStoreState(typed);
+  const setPhone = (value: string) => typed.setState({ phone: value });
+  // Before the form is painted: it opens with the phone typed elsewhere.
+  useLayoutEffect(
+    () => (payerDetails ? linkPayerDetails(payerDetails, { fields: ['phone'], read: () => typed.getState(), write: (_field, value) => setPhone(value), subscribe: (listener) => typed.subscribe(listener) }) : undefined),
+    [payerDetails, typed],
+  );
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);

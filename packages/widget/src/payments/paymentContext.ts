@@ -12,6 +12,7 @@ import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';
 import type { FlightLog } from './paymentIntent';
+import { createPayerDetails, type PayerDetailsStore } from './payerDetails';
 
 export interface LinkFields {
   code: string;
@@ -42,6 +43,8 @@ export interface PaymentContext {
   /** The order ended here without this page's payment (paid elsewhere): nothing else is offered around it. */
   setEnded(ended: boolean): void;
   total: number;
+  /** The payer's e-mail, phone and name as typed in any method's form of this checkout. */
+  payerDetails: PayerDetailsStore;
   entry: PaymentMethodEntry | undefined;
   linkFields(contact?: { email?: string; phone?: string }): LinkFields;
   /** The payer's custom-field answers go with the card only. Throws when the captcha does not let the payer pay. */
@@ -117,6 +120,8 @@ export interface ShellHooks {
   customFieldValues?: (() => unknown[]) | undefined;
   security: () => Promise<PaymentSecurity>;
   closeGuard?: CloseGuard | undefined;
+  /** One for the checkout, shared by its methods; a context alone has its own. */
+  payerDetails?: PayerDetailsStore | undefined;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -168,6 +173,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     setBusy: shell.setBusy,
     setEnded: (ended) => shell.setEnded?.(ended),
     total,
+    payerDetails: shell.payerDetails ?? createPayerDetails({ email: info.email }),
     entry: data.methods.entries[entryKey],
     linkFields,
     security: shell.security,

@@ -6,7 +6,7 @@ import { CardForm } from './CardForm';
 import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
 import { checkPhone, phoneCountryOf, preparePhoneRules } from '../../payments/phoneCheck';
-import { createCardStore, type CardSendOptions, type CardValues } from './store';
+import { createCardStore, PAYER_FIELDS, type CardSendOptions, type CardValues } from './store';
 import { createVaultFrame, type VaultFrame } from '../../payments/vaultFrame';
 import type { VaultCard } from '@pasarela/core';
 import { challengeAddress, saveChallenge, takeChallenge } from '../../payments/challengeReturn';
@@ -133,6 +133,28 @@ export function CardScreen({ payment }: MethodScreenProps) {
     if (endedOnForm?.refusal) made.setState(endedOnForm.refusal);
     return made;
   });
+
+  // What the payer types here is offered in the other methods' forms, and the other way round: linked
+  // once its small chunk is in (values typed before are offered then), not in the first load.
+  useEffect(() => {
+    let unlink: (() => void) | null = null;
+    let live = true;
+    void import('../../payments/linkPayerDetails')
+      .then((m) => {
+        if (!live) return;
+        unlink = m.linkPayerDetails(payment.payerDetails, {
+          fields: PAYER_FIELDS,
+          read: () => store.getState().values,
+          write: (field, value) => store.getState().setValue(field, value),
+          subscribe: (listener) => store.subscribe(listener),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      unlink?.();
+    };
+  }, [payment, store]);
 
   // The form drawn with a failed challenge's reason: the shop hears of it, and the payer's details come back.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { useAttempt } from '../../payments/useAttempt';
@@ -6,7 +6,8 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { useStoreState } from '../../ui/useStoreState';
 import { CashForm } from './CashForm';
 import { cashDeps } from './cashDeps';
-import { createCashStore, networkOf } from './store';
+import { CASH_FIELDS, createCashStore, networkOf } from './store';
+import { linkPayerDetails } from '../../payments/linkPayerDetails';
 import { VoucherPanel } from './VoucherPanel';
 import { LoadingNote } from '../../ui/Loading';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
@@ -17,6 +18,17 @@ export function CashScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
   const cash = useStoreState(state);
   const current = useAttempt(attempt, payment);
+  // Before the form is painted: it opens with what the payer typed in another method's form.
+  useLayoutEffect(
+    () =>
+      linkPayerDetails(payment.payerDetails, {
+        fields: CASH_FIELDS,
+        read: () => state.getState().values,
+        write: (field, value) => state.getState().setValue(field, value),
+        subscribe: (listener) => state.subscribe(listener),
+      }),
+    [payment, state],
+  );
   const open = current.phase === 'waiting' || current.phase === 'approved';
   // The receipt screens load while the voucher waits, so the paid receipt shows at once.
   useEffect(() => {

@@ -13,7 +13,8 @@ import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS } from './config';
 import type { CashNetwork } from '../../payments/cashNetworks';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 
-export type CashField = 'email' | 'phone';
+export const CASH_FIELDS = ['email', 'phone'] as const;
+export type CashField = (typeof CASH_FIELDS)[number];
 export type CashContact = Record<CashField, string>;
 
 export interface CashState {

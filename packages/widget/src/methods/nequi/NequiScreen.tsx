@@ -84,6 +84,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           maxDigits={rule.digits}
           readNational={(value) => preparePhoneRules().then((rules) => rules.nequiPhoneNumber(value, rule.country))}
           initialPhone={nequi.phone}
+          payerDetails={payment.payerDetails}
           total={total}
           lang={services.lang}
           currency={payment.data.merchant.currency}

@@ -65,6 +65,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         // A Panamanian mobile only (core's yappyPhoneNumber, the server's rule): never another country's last eight digits.
         readNational={(value) => preparePhoneRules().then((rules) => rules.yappyPhoneNumber(value))}
         initialPhone={yappy.phone}
+        payerDetails={payment.payerDetails}
         autoFocus={retrying}
         total={total}
         lang={services.lang}
