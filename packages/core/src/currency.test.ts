@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_RULES, currencyOfCountry, isCurrency, isWholeInCurrency, methodTakesCurrency, roundToCurrency, type Currency } from './currency';
+import fc from 'fast-check';
+import { CURRENCY_RULES, currencyOfCountry, isCurrency, isWholeInCurrency, methodTakesCurrency, type Currency } from './currency';
 import { amountToCents, formatAmount } from './money';
 import { paymentAmountRefusal, type PaymentAmounts } from './amountRules';
 import { DISPUTE_FEE_CENTS, feeOf, priceOf, refundedFeeCents } from './fees';
@@ -52,17 +53,6 @@ describe('the step and minimum of each currency (issue 93, SPEC 9)', () => {
     [1.5, 'USD', false],
   ])('%s minor units are whole in %s: %s', (minor, currency, whole) => {
     expect(isWholeInCurrency(minor, currency)).toBe(whole);
-  });
-
-  it.each<[number, Currency, number]>([
-    [149, 'COP', 100],
-    [150, 'COP', 200], // half away from zero
-    [-150, 'COP', -200],
-    [49, 'COP', 0],
-    [-49, 'COP', 0],
-    [2675, 'USD', 2675], // dollars are already in their step, a cent
-  ])('roundToCurrency(%s, %s) = %s', (minor, currency, rounded) => {
-    expect(roundToCurrency(minor, currency)).toBe(rounded);
   });
 
   it.each<[Currency, number]>([['USD', 0.01], ['COP', 1]])('the smallest %s amount is %s', (currency, minimum) => {
@@ -143,10 +133,29 @@ describe('the books in pesos are whole pesos (issue 93)', () => {
     [5_000_000, 'nequi', 75_000, 4_925_000],
     // 1.5 % of 33.333 COP is 499,995 COP: whole pesos, 500
     [3_333_300, 'nequi', 50_000, 3_283_300],
+    // Rounded once, from the exact value: 2.9 % of 1.155 COP is 33,495 COP, so 33 (+ 900), not
+    // 33,50 first and then 34
+    [115_500, 'card', 93_300, 22_200],
+    [215_500, 'card', 96_200, 119_300],
+    [3_415_500, 'card', 189_000, 3_226_500],
+    // 1.5 % of 233 COP is 3,495 COP: 3
+    [23_300, 'nequi', 300, 23_000],
+    // a tie in pesos goes up: 1.5 % of 100 COP is 1,5 COP, so 2
+    [10_000, 'nequi', 200, 9_800],
   ])('a %s minor-unit %s payment: fee %s, net %s', (gross, method, fee, net) => {
     const cop = feeOf(priceOf(method, {}, 'COP'), gross, 'COP');
     expect(cop).toEqual({ feeCents: fee, netCents: net });
     expect(cop.feeCents % 100).toBe(0);
+  });
+
+  it('a fee in pesos is the exact percentage rounded once to the peso, half up, for any gross and price', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2_000_000_000 }).map((pesos) => pesos * 100), fc.integer({ min: 0, max: 10_000 }), (gross, percentBps) => {
+      const { feeCents } = feeOf({ percentBps, fixedCents: 0 }, gross, 'COP');
+      // In pesos, exactly: gross/100 × bps / 10 000 = gross × bps / 1 000 000.
+      const twice = BigInt(gross) * BigInt(percentBps);
+      const expected = Number((twice + 500_000n) / 1_000_000n) * 100;
+      return feeCents === Math.min(gross, expected);
+    }));
   });
 
   it('dollar fees keep their cents (SPEC books unchanged)', () => {

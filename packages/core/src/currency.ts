@@ -39,13 +39,6 @@ export function isWholeInCurrency(minor: number, currency: Currency): boolean {
   return Number.isSafeInteger(minor) && minor % CURRENCY_RULES[currency].stepMinor === 0;
 }
 
-/** Half away from zero to the currency's step: a share of a fee in pesos is whole pesos. */
-export function roundToCurrency(minor: number, currency: Currency): number {
-  const step = CURRENCY_RULES[currency].stepMinor;
-  const rounded = Math.sign(minor) * Math.round(Math.abs(minor) / step) * step;
-  return rounded === 0 ? 0 : rounded;
-}
-
 /** The methods whose processors take the currency: Yappy, Clave, PayCash vouchers, the wallet balance and crypto quotes are Panama's and in dollars; cards and Nequi take both. */
 const METHOD_CURRENCIES: Readonly<Record<string, readonly Currency[]>> = {
   card: ['USD', 'COP'],

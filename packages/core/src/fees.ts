@@ -1,6 +1,6 @@
 // Gross, fee and net in integer cents for every movement; a refund gives back its share of the fee.
 // Cents are the currency's ISO 4217 minor units; a fee in pesos is whole pesos (core currency.ts).
-import { roundToCurrency, type Currency } from './currency';
+import { CURRENCY_RULES, type Currency } from './currency';
 
 export interface MethodPrice {
   percentBps: number;
@@ -44,13 +44,19 @@ export function availabilityDelayDays(method: string): number {
   return AVAILABILITY_DELAY_DAYS[method as PricedMethod] ?? AVAILABILITY_DELAY_DAYS.card;
 }
 
-/** Half up, in BigInt so no product of cents loses a digit: the one rounding of the books. */
-const mulDivHalfUp = (a: number, b: number, c: number) => Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
+/**
+ * a × b / c, half up to the currency's step (a cent in dollars, a whole peso), in BigInt so no product
+ * of cents loses a digit: the one rounding of the books, from the exact value.
+ */
+function mulDivHalfUp(a: number, b: number, c: number, currency: Currency): number {
+  const divisor = BigInt(c) * BigInt(CURRENCY_RULES[currency].stepMinor);
+  return Number(((2n * BigInt(a) * BigInt(b) + divisor) / (2n * divisor)) * BigInt(CURRENCY_RULES[currency].stepMinor));
+}
 
 /** The fee never exceeds the gross (a payment never costs more than it brings); gross = fee + net to the cent. */
 export function feeOf(price: MethodPrice, grossCents: number, currency: Currency = 'USD'): { feeCents: number; netCents: number } {
   if (grossCents <= 0) return { feeCents: 0, netCents: grossCents };
-  const feeCents = Math.min(grossCents, roundToCurrency(mulDivHalfUp(grossCents, price.percentBps, 10_000) + price.fixedCents, currency));
+  const feeCents = Math.min(grossCents, mulDivHalfUp(grossCents, price.percentBps, 10_000, currency) + price.fixedCents);
   return { feeCents, netCents: grossCents - feeCents };
 }
 
@@ -58,7 +64,7 @@ export function feeOf(price: MethodPrice, grossCents: number, currency: Currency
 export function refundedFeeCents(payment: { grossCents: number; feeCents: number; refundedBeforeCents: number }, refundCents: number, currency: Currency = 'USD'): number {
   if (payment.grossCents <= 0 || payment.feeCents <= 0) return 0;
   // Rounded to the currency's step at each running total: the shares still add up to the whole fee.
-  const upTo = (cents: number) => roundToCurrency(mulDivHalfUp(payment.feeCents, Math.min(Math.max(cents, 0), payment.grossCents), payment.grossCents), currency);
+  const upTo = (cents: number) => mulDivHalfUp(payment.feeCents, Math.min(Math.max(cents, 0), payment.grossCents), payment.grossCents, currency);
   return upTo(payment.refundedBeforeCents + refundCents) - upTo(payment.refundedBeforeCents);
 }
 
