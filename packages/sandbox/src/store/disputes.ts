@@ -32,11 +32,11 @@ export const bookedDisputeOf = (row: Pick<DisputeRow, 'stage' | 'status' | 'take
  */
 export async function saveDispute(db: Queryable, codOper: string, dispute: Dispute, booked: BookedDispute): Promise<DisputeRow> {
   const [row] = await db.query<DisputeRow>(
-    `with payment as (update transactions set updated_at = now() where cod_oper = $2)
+    `with payment as (update transactions set updated_at = clock_timestamp() where cod_oper = $2)
      insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by, stage, taken_cents, fee_charged)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (reference) do update set status = excluded.status, amount_cents = excluded.amount_cents, reason = excluded.reason,
-       evidence_due_by = excluded.evidence_due_by, stage = excluded.stage, taken_cents = excluded.taken_cents, fee_charged = excluded.fee_charged, updated_at = now()
+       evidence_due_by = excluded.evidence_due_by, stage = excluded.stage, taken_cents = excluded.taken_cents, fee_charged = excluded.fee_charged, updated_at = clock_timestamp()
      returning *`,
     [dispute.reference, codOper, booked.status, dispute.amountCents, dispute.currency, dispute.reason, dispute.evidenceDueBy, booked.stage, booked.takenCents, booked.feeCharged],
   );
@@ -96,13 +96,13 @@ export async function findDisputeByReference(db: Queryable, reference: string): 
 /** Only while it needs a response. */
 export async function submitDisputeEvidence(db: Queryable, reference: string, evidence: string): Promise<boolean> {
   const rows = await db.query(
-    "update gateway_disputes set evidence = $2, evidence_submitted_at = now(), status = 'under_review', updated_at = now() where reference = $1 and status = 'needs_response' returning reference",
+    "update gateway_disputes set evidence = $2, evidence_submitted_at = now(), status = 'under_review', updated_at = clock_timestamp() where reference = $1 and status = 'needs_response' returning reference",
     [reference, evidence]);
   return rows.length > 0;
 }
 
 /** Only while open: once. */
 export async function closeDispute(db: Queryable, reference: string, outcome: 'won' | 'lost'): Promise<boolean> {
-  const rows = await db.query("update gateway_disputes set status = $2, updated_at = now() where reference = $1 and status not in ('won', 'lost') returning reference", [reference, outcome]);
+  const rows = await db.query("update gateway_disputes set status = $2, updated_at = clock_timestamp() where reference = $1 and status not in ('won', 'lost') returning reference", [reference, outcome]);
   return rows.length > 0;
 }

@@ -36,7 +36,7 @@ export async function readHold(db: Queryable, codOper: string): Promise<{ row: T
  */
 export async function startCapture(db: Queryable, read: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, cents: number): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = now()
+    `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = clock_timestamp()
       where cod_oper = $1 and ${OPEN_HOLD} and status = $3 and auth_status = $4 returning *`, [read.cod_oper, cents, read.status, read.auth_status]);
   return row;
 }
@@ -50,7 +50,7 @@ export async function finishCapture(db: Queryable, capturing: TransactionRow, pr
   const line = paymentBooksLine({ ...capturing, hold_state: 'captured' }, prices);
   const [row] = await db.query<TransactionRow>(
     `with done as (
-       update transactions set hold_state = 'captured', updated_at = now() where cod_oper = $1 and hold_state = 'capturing' and captured_cents = $6::int returning *
+       update transactions set hold_state = 'captured', updated_at = clock_timestamp() where cod_oper = $1 and hold_state = 'capturing' and captured_cents = $6::int returning *
      ), books as (
        insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
        select d.merchant_id, 'payment', $2::int, $3::int, $4::int, now() + make_interval(days => $5::int), d.cod_oper from done d
@@ -71,7 +71,7 @@ export async function finishCapture(db: Queryable, capturing: TransactionRow, pr
  */
 export async function reopenHold(db: Queryable, refused: Pick<TransactionRow, 'cod_oper' | 'hold_state' | 'captured_cents'>): Promise<void> {
   await db.query(
-    `update transactions set hold_state = null, captured_cents = 0, updated_at = now()
+    `update transactions set hold_state = null, captured_cents = 0, updated_at = clock_timestamp()
       where cod_oper = $1 and hold_state = $2 and hold_state in ('capturing', 'releasing') and (hold_state = 'releasing' or captured_cents = $3)`,
     [refused.cod_oper, refused.hold_state, refused.captured_cents ?? 0]);
 }
@@ -79,7 +79,7 @@ export async function reopenHold(db: Queryable, refused: Pick<TransactionRow, 'c
 /** The release is asked of the processor: no capture or other release may start meanwhile. */
 export async function startRelease(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set hold_state = 'releasing', updated_at = now() where cod_oper = $1 and ${OPEN_HOLD} and status = 1 returning *`, [codOper]);
+    `update transactions set hold_state = 'releasing', updated_at = clock_timestamp() where cod_oper = $1 and ${OPEN_HOLD} and status = 1 returning *`, [codOper]);
   return row;
 }
 
@@ -90,7 +90,7 @@ export async function startRelease(db: Queryable, codOper: string): Promise<Tran
 export async function finishRelease(db: Queryable, codOper: string, how: 'released' | 'expired'): Promise<TransactionRow | undefined> {
   const reason = how === 'released' ? 'merchant' : 'hold_expired';
   const [row] = await db.query<TransactionRow>(
-    `update transactions set hold_state = $2, status = 0, auth_status = 'CANCELLED', message_key = 'cancelled', updated_at = now(),
+    `update transactions set hold_state = $2, status = 0, auth_status = 'CANCELLED', message_key = 'cancelled', updated_at = clock_timestamp(),
         details = details || jsonb_build_object('cancelledAt', now(), 'cancelReason', $3::text)
       where cod_oper = $1 and hold_state = 'releasing' returning *`,
     [codOper, how, reason],

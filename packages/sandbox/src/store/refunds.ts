@@ -56,10 +56,10 @@ export async function insertRefund(db: Queryable, refund: { codOper: string; mer
 // count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
 // after the statement, seeing both changes.
 const SETTLE_REFUND = `with settled as (
-    update refunds set state = 'succeeded', gateway_reference = coalesce($2, gateway_reference), updated_at = now()
+    update refunds set state = 'succeeded', gateway_reference = coalesce($2, gateway_reference), updated_at = clock_timestamp()
      where id = $1 and state = 'pending' returning *
   ), counted as (
-    update transactions t set refunded_cents = t.refunded_cents + s.amount_cents, updated_at = now()
+    update transactions t set refunded_cents = t.refunded_cents + s.amount_cents, updated_at = clock_timestamp()
       from settled s where t.cod_oper = s.cod_oper returning t.cod_oper
   )
   select s.*, b.amount_cents as books_gross_cents, b.fee_cents as books_fee_cents, b.currency as books_currency,
@@ -85,9 +85,9 @@ export async function markRefundSucceeded(db: Queryable, id: string, gatewayRefe
 // Failed while still made, its amount taken off the payment's under the payment's row lock (refunds
 // row first, as every settler takes them); its transaction.refund_failed event is migration 065's trigger.
 const FAIL_MADE_REFUND = `with failed as (
-    update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 and state = 'succeeded' returning *
+    update refunds set state = 'failed', failure = 'failed_after_success', updated_at = clock_timestamp() where id = $1 and state = 'succeeded' returning *
   ), counted as (
-    update transactions t set refunded_cents = t.refunded_cents - f.amount_cents, updated_at = now()
+    update transactions t set refunded_cents = t.refunded_cents - f.amount_cents, updated_at = clock_timestamp()
       from failed f where t.cod_oper = f.cod_oper returning t.cod_oper
   )
   select f.* from failed f join counted c on c.cod_oper = f.cod_oper`;
@@ -107,7 +107,7 @@ export async function markRefundFailedAfterSuccess(db: Queryable, id: string): P
 /** Undefined when no longer pending, so of two nodes settling it only one marks it (one event). One statement, with the processor's reference when given. */
 export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason, gatewayReference?: string): Promise<RefundRow | undefined> {
   const [row] = await db.query<RefundRow>(
-    "update refunds set state = 'failed', failure = $2, gateway_reference = coalesce($3, gateway_reference), updated_at = now() where id = $1 and state = 'pending' returning *",
+    "update refunds set state = 'failed', failure = $2, gateway_reference = coalesce($3, gateway_reference), updated_at = clock_timestamp() where id = $1 and state = 'pending' returning *",
     [id, failure, gatewayReference ?? null]);
   return row;
 }

@@ -17,7 +17,7 @@ export interface PaymentOutcome {
 }
 
 const WRITE_OUTCOME = `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
-       reference = coalesce($7, reference), gateway_reference = coalesce($8, gateway_reference), updated_at = now()
+       reference = coalesce($7, reference), gateway_reference = coalesce($8, gateway_reference), updated_at = clock_timestamp()
      where cod_oper = $1`;
 
 /** settlePayment decides whether it may; migration 085's trigger tells every node of the change. */
@@ -159,7 +159,7 @@ export async function keepAttemptCard(db: Queryable, codOper: string, card: { to
 }
 
 export async function updateQuote(db: Queryable, codOper: string, details: Record<string, unknown>, address: string | null): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>('update transactions set details = $2, reference = $3, updated_at = now() where cod_oper = $1 and status <> 1 returning *',
+  const [row] = await db.query<TransactionRow>('update transactions set details = $2, reference = $3, updated_at = clock_timestamp() where cod_oper = $1 and status <> 1 returning *',
     [codOper, JSON.stringify(details), address]);
   return row;
 }
@@ -169,7 +169,7 @@ export async function markCryptoRefundSent(db: Queryable, codOper: string, detai
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = $2::jsonb || case when details -> 'owedToPayer' is null then '{}'::jsonb
          else jsonb_build_object('owedToPayer', (details -> 'owedToPayer') || jsonb_build_object('state', 'given_back', 'settledAt', now())) end,
-       message_key = 'crypto_refunded', updated_at = now()
+       message_key = 'crypto_refunded', updated_at = clock_timestamp()
       where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
     [codOper, JSON.stringify(details)],
   );
@@ -188,7 +188,7 @@ export interface OwedToPayer {
 /** Once: a second answer saying the same changes nothing (undefined). */
 export async function recordMoneyTaken(db: Queryable, codOper: string, details: Record<string, unknown>, messageKey?: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || $2::jsonb, message_key = coalesce($3, message_key), updated_at = now()
+    `update transactions set details = details || $2::jsonb, message_key = coalesce($3, message_key), updated_at = clock_timestamp()
       where cod_oper = $1 and details -> 'owedToPayer' is null returning *`,
     [codOper, JSON.stringify(details), messageKey ?? null],
   );
@@ -199,7 +199,7 @@ export async function recordMoneyTaken(db: Queryable, codOper: string, details: 
 export async function endGiveBack(db: Queryable, codOper: string, state: 'given_back' | 'owed'): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = jsonb_set(details, '{owedToPayer}', (details -> 'owedToPayer') || jsonb_build_object('state', $2::text, 'settledAt', now())),
-       updated_at = now()
+       updated_at = clock_timestamp()
       where cod_oper = $1 and details -> 'owedToPayer' ->> 'state' = 'giving_back' returning *`,
     [codOper, state],
   );
@@ -213,7 +213,7 @@ export async function endGiveBack(db: Queryable, codOper: string, state: 'given_
  */
 export async function recordOverpaymentSend(db: Queryable, codOper: string, send: OverpaymentSend): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || jsonb_build_object('overpaymentSending', $2::jsonb), updated_at = now()
+    `update transactions set details = details || jsonb_build_object('overpaymentSending', $2::jsonb), updated_at = clock_timestamp()
       where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending'
         and coalesce((details ->> 'overpaymentSent')::numeric, 0) = ($2::jsonb ->> 'from')::numeric
         and (details -> 'overpaymentSending' is null or details -> 'overpaymentSending' = $2::jsonb) returning *`,
@@ -232,7 +232,7 @@ export async function markCryptoOverpaymentReturned(db: Queryable, codOper: stri
     `update transactions set details = (details - 'overpaymentSending') || jsonb_build_object('overpaymentSent', $3::numeric)
          || case when (details -> 'overpayment' ->> 'amount')::numeric <= $3::numeric
               then jsonb_build_object('overpayment', (details -> 'overpayment') || jsonb_build_object('status', 'refunded', 'refundedAt', $4::text)) else '{}'::jsonb end,
-       updated_at = now()
+       updated_at = clock_timestamp()
       where cod_oper = $1 and details -> 'overpayment' ->> 'status' = 'pending' and coalesce((details ->> 'overpaymentSent')::numeric, 0) = $2::numeric returning *`,
     [codOper, sentBefore, sentNow, refundedAt],
   );
@@ -242,7 +242,7 @@ export async function markCryptoOverpaymentReturned(db: Queryable, codOper: stri
 /** Coins that reached an approved crypto payment's address after its approval: what arrived, and the overpayment they raise. */
 export async function recordCoinsAfterApproval(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || $2::jsonb, updated_at = now()
+    `update transactions set details = details || $2::jsonb, updated_at = clock_timestamp()
       where cod_oper = $1 and status = 1 and coalesce((details ->> 'paidCrypto')::numeric, 0) < ($2::jsonb ->> 'paidCrypto')::numeric returning *`,
     [codOper, JSON.stringify(details)],
   );

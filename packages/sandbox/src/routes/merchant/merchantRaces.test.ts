@@ -97,6 +97,26 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     expect(await count("select count(*)::int as n from refunds where cod_oper = $1 and state = 'succeeded'", [codOper])).toBe(6);
   });
 
+  it('stamps a payment\'s refund events in the order the payment changed when refunds race on both nodes', async () => {
+    const link = await newLink(apis[0], { amount: 100, taxAmount: 0 });
+    const paid = await a.client.api('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount: 100, taxAmount: 0 }));
+    expect([link.status, paid.data['authStatus']]).toEqual([201, 'APPROVED']);
+    const codOper = String(paid.data['codOper']);
+    // webhooks.md: a receiver keeps the event with the latest createdAt. A refund whose database
+    // transaction began first but waited for the payment's lock wrote after another: stamped with the
+    // transaction's start, its event (more refunded) read older.
+    const answers = await atOnce(12, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 7.5 } }));
+    expect(answers.map((x) => [x.status, x.json['code']])).toEqual(Array.from({ length: 12 }, () => [201, undefined]));
+    const events = await a.server.db.query<{ refunded_cents: number; created_at: Date; tx_updated_at: Date }>(
+      "select refunded_cents, created_at, tx_updated_at from webhook_events where cod_oper = $1 and refunded_cents > 0 order by created_at, id", [codOper]);
+    expect(events.length).toBeGreaterThanOrEqual(12);
+    const refunded = events.map((e) => e.refunded_cents);
+    expect(refunded).toEqual([...refunded].sort((x, y) => x - y));
+    expect(refunded.at(-1)).toBe(9000);
+    const updated = events.map((e) => e.tx_updated_at.getTime());
+    expect(updated).toEqual([...updated].sort((x, y) => x - y));
+  });
+
   it('gives back exactly the whole fee in the books when refunds of one payment end at once on both nodes', async () => {
     const code = String((await newLink(apis[1])).json['code']);
     const codOper = String((await b.client.api('/cards/auth-capture', await tokenizedCardPayload(code))).data['codOper']);
