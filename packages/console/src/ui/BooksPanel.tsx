@@ -10,6 +10,9 @@ import { useStoreState } from './useStoreState';
 import { useOneAtATime } from './useSubmit';
 
 /** Saves text as a file the browser downloads. */
+/** A payout the bank took says it arrived only once its arrival day has come (a sandbox payout is paid at once, arriving days later). */
+const hasArrived = (payout: { status: string; arrivalDate: string }) => payout.status === 'paid' && payout.arrivalDate <= new Date().toISOString().slice(0, 10);
+
 function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const a = document.createElement('a');
@@ -109,7 +112,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
               </div>
               {/* A payout the bank sent back never arrives: its money is back in the balance. */}
-              <p className="tx-meta"><span>{p.id}</span>{p.status !== 'failed' && <span>{t(p.status === 'paid' ? 'booksArrived' : 'booksArrival')} {dayText(p.arrivalDate)}</span>}</p>
+              <p className="tx-meta"><span>{p.id}</span>{p.status !== 'failed' && <span>{t(hasArrived(p) ? 'booksArrived' : 'booksArrival')} {dayText(p.arrivalDate)}</span>}</p>
               <button type="button" onClick={() => void csv(p.id)()}>{t('csvPayout', { id: p.id })}</button>
             </li>
           ))}

@@ -363,10 +363,12 @@ describe('console panels', () => {
     expect(meta('PPWHOLE')).toContain('$10.30');
   });
 
-  it('Books: a payout the bank sent back says no arrival; a paid one says when it arrived', async () => {
+  it('Books: a payout the bank sent back says no arrival; a paid one says when it arrived, or when it will', async () => {
     const paid = { id: 'po_paid', amount: 10, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
     const failed = { ...paid, id: 'po_back', status: 'failed', arrivalDate: '2026-12-07' };
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([failed, paid])), disputesOf: vi.fn(async () => pageOf([])) });
+    // Paid today, arriving in two days: not arrived yet.
+    const coming = { ...paid, id: 'po_coming', arrivalDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) };
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([coming, failed, paid])), disputesOf: vi.fn(async () => pageOf([])) });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     const el = await render(<BooksPanel store={store} api={api} />);
@@ -374,6 +376,8 @@ describe('console panels', () => {
     expect(el.querySelector('[data-payout="po_back"]')?.textContent).not.toContain('7 dic 2026');
     expect(el.querySelector('[data-payout="po_back"]')?.textContent).not.toContain('Llega');
     expect(el.querySelector('[data-payout="po_paid"]')?.textContent).toContain('Llegó el 27 nov 2026');
+    expect(el.querySelector('[data-payout="po_coming"]')?.textContent).toContain('Llega el');
+    expect(el.querySelector('[data-payout="po_coming"]')?.textContent).not.toContain('Llegó');
   });
 
   // Issue 93 "COP in whole pesos": a link of a Colombian merchant is priced in pesos as Colombia writes them.
