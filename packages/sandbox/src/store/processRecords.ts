@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 
 /** A document the widget saves mid-payment (SPEC 7 process-tx-info, process-QR info), or a wallet user's payment request ('activity'). */
-export interface ProcessRecordRow { id: number; kind: string; data: Record<string, unknown>; status: number; created_at: Date; updated_at: Date }
+export interface ProcessRecordRow { id: number; handle: string; kind: string; data: Record<string, unknown>; status: number; created_at: Date; updated_at: Date }
 
 export async function insertProcessRecord(db: Queryable, kind: string, data: Record<string, unknown>, userId: number | null = null): Promise<ProcessRecordRow> {
   const [row] = await db.query<ProcessRecordRow>('insert into process_records (kind, user_id, data) values ($1, $2, $3) returning *', [kind, userId, JSON.stringify(data)]);
@@ -9,8 +9,9 @@ export async function insertProcessRecord(db: Queryable, kind: string, data: Rec
   return row;
 }
 
-export async function findProcessRecord(db: Queryable, id: number, kind: string): Promise<ProcessRecordRow | undefined> {
-  const [row] = await db.query<ProcessRecordRow>('select * from process_records where id = $1 and kind = $2', [id, kind]);
+/** By its random handle, the only name its saver was given (migration 176). */
+export async function findProcessRecord(db: Queryable, handle: string, kind: string): Promise<ProcessRecordRow | undefined> {
+  const [row] = await db.query<ProcessRecordRow>('select * from process_records where handle = $1 and kind = $2', [handle, kind]);
   return row;
 }
 

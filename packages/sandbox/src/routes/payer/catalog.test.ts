@@ -115,6 +115,17 @@ describe('activity and process records', () => {
     expect((await put(`/process-tx-info/${String(id)}`, { amount: 13 })).data).not.toHaveProperty('code');
     expect((await put('/process-tx-info/999999', { amount: 1 })).status).toBe(404);
   });
+
+  it('names a saved document by a random handle, so no one reaches another payer\'s by counting', async () => {
+    const first = await t.post('/process-tx-info', { email: 'ana@example.com', name: 'Ana' });
+    const second = await t.post('/process-tx-info', { email: 'luis@example.com', name: 'Luis', id: 1 });
+    for (const id of [first.data['id'], second.data['id']]) expect(String(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(first.data['id']).not.toBe(second.data['id']);
+    for (const guess of ['1', '2', '3']) expect((await put(`/process-tx-info/${guess}`, { actionSave: 'UPDATE_ONLY_VALUES', x: 1 })).status).toBe(404);
+    // A process-tx-info handle is not a process-QR one.
+    expect((await put(`/process-qr-info/${String(first.data['id'])}`, { actionSave: 'UPDATE_ONLY_VALUES', x: 1 })).status).toBe(404);
+    expect((await put(`/process-tx-info/${String(first.data['id']).toUpperCase()}`, { actionSave: 'UPDATE_ONLY_VALUES', x: 1 })).data).toMatchObject({ email: 'ana@example.com', x: 1 });
+  });
 });
 
 describe('stations, domains and receipt ownership', () => {

@@ -17,7 +17,9 @@ function textSafe(body: Record<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-const recordOf = (r: ProcessRecordRow) => ({ id: r.id, ...r.data, status: r.status, updatedAt: r.updated_at.toISOString() });
+// Named by its random handle: a sequential id let anyone read and replace another payer's document.
+const recordOf = (r: ProcessRecordRow) => ({ ...r.data, id: r.handle, status: r.status, updatedAt: r.updated_at.toISOString() });
+const HANDLE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * SPEC 7 "POST and PUT process-tx-info (PUT appends id, with actionSave UPDATE_ONLY_VALUES for
@@ -31,13 +33,13 @@ export function processRecordRoutes(deps: Deps) {
   };
   const update = (kind: string) => async (c: Context<AppEnv>) => {
     const body = parseOr400(UpdateSchema, textSafe(await readObjectBody(c)));
-    const id = Number(c.req.param('id'));
-    const row = Number.isSafeInteger(id) ? await findProcessRecord(deps.db, id, kind) : undefined;
+    const handle = (c.req.param('id') ?? '').toLowerCase();
+    const row = HANDLE.test(handle) ? await findProcessRecord(deps.db, handle, kind) : undefined;
     if (!row) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     const { actionSave, ...fields } = body;
     // UPDATE_ONLY_VALUES changes the fields sent and keeps the rest; otherwise the document is replaced.
     const data = actionSave === 'UPDATE_ONLY_VALUES' ? { ...row.data, ...fields } : fields;
-    const saved = await updateProcessRecord(deps.db, id, data);
+    const saved = await updateProcessRecord(deps.db, row.id, data);
     return reply(c, recordOf(saved ?? row));
   };
   app.post('/process-tx-info', create('process_tx_info'));
