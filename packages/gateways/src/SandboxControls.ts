@@ -1,7 +1,7 @@
 import type { BankOutcome, BankPaymentRequest } from './BankRedirect';
 import type { CardAuthorization, CardDecision, MerchantDescriptor } from './CardProcessor';
 import type { CryptoDeposit } from './CryptoProcessor';
-import type { GatewayEventSink } from './GatewayEvent';
+import type { Dispute, GatewayEventSink } from './GatewayEvent';
 import type { PushAnswer } from './PushWallet';
 import type { Voucher } from './VoucherNetwork';
 
@@ -32,6 +32,8 @@ export interface SandboxControls {
   card: {
     challenge(key: string): Promise<ChallengeShown | undefined>;
     completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined>;
+    /** The card network decides an open dispute on the charge `reference`: the dispute as its books hold it now. */
+    decideDispute(reference: string, disputeReference: string, outcome: 'won' | 'lost'): Promise<Dispute | undefined>;
   };
   push: { payerAnswers(key: string, approved: boolean): Promise<PushAnswer | undefined> };
   voucher: { paidAtKiosk(key: string): Promise<Voucher | undefined> };

@@ -37,6 +37,7 @@ const calls: Array<[string, object]> = [
   ['card/refund', { idempotencyKey: 'K1:r', authorizationKey: 'K1', amountCents: 1_000 }],
   ['card/authorize', { idempotencyKey: 'K2', amountCents: 1_000, merchant, lang: 'es', capture: true, card: { number: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123', holder: 'X' } }],
   ['controls/card-complete', { key: 'K3DS', approved: true }],
+  ['controls/dispute-decide', { reference: 'simch_SzE', disputeReference: 'dp_x', outcome: 'won' }],
 ];
 const origins = [undefined, 'https://attacker.example', 'null', 'http://localhost:4000'];
 const contentTypes = ['text/plain', 'application/json', 'application/x-www-form-urlencoded'];

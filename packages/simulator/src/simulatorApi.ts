@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { SandboxControls } from '@pasarela/gateways';
 import type { Notifier } from './notifier';
 import { testCardBehaviour } from './processors/testCards';
-import { testCardDisputeReference } from './processors/simulatedCardProcessor';
+import { chargeKeyOf, testCardDisputeReference } from './processors/simulatedCardProcessor';
 import { payerPages } from './pages/payerPages';
 import type { SimulatedGateways } from './processors/simulatedGateways';
 
@@ -115,6 +115,15 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
       const key = text(b, 'key');
       return told(key, await controls.card.completeChallenge(key, flag(b, 'approved'), b['lang'] === 'en' ? 'en' : 'es'),
         (decision) => ({ id: `sim:card:${key}:${decision.status}`, key, kind: 'card', decision }));
+    },
+    // The card network decides a dispute (docs/sandbox.md "Disputes"), told to the server as opening one was.
+    'controls/dispute-decide': async (b) => {
+      const reference = text(b, 'reference');
+      const disputeReference = text(b, 'disputeReference');
+      const outcome = b['outcome'];
+      if (outcome !== 'won' && outcome !== 'lost') throw new BadRequest('outcome must be won or lost');
+      return told(chargeKeyOf(reference) ?? reference, await controls.card.decideDispute(reference, disputeReference, outcome),
+        (dispute) => ({ id: `sim:dispute:${dispute.reference}:${dispute.status}`, kind: 'dispute', paymentReference: reference, dispute }));
     },
     'controls/push-answer': async (b) => {
       const key = text(b, 'key');

@@ -218,6 +218,14 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     return moved?.moved ? decisionOf(moved.entry.state) : undefined;
   }
 
+  /** An open dispute decided by the card network; undefined when the charge has none open by that reference. */
+  async function decideDispute(reference: string, disputeReference: string, outcome: 'won' | 'lost'): Promise<Dispute | undefined> {
+    const open = (d: Dispute) => d.reference === disputeReference && (d.status === 'needs_response' || d.status === 'under_review');
+    const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(reference) ?? '', ({ state }) =>
+      state.disputes?.some(open) ? { ...state, disputes: state.disputes.map((d) => (open(d) ? { ...d, status: outcome } : d)) } : undefined);
+    return moved?.moved ? moved.entry.state.disputes?.find((d) => d.reference === disputeReference) : undefined;
+  }
+
   async function challenge(key: string): Promise<CardBookRequest | undefined> {
     const entry = await books.read<CardBookRequest, CardBookState>(PORT, key);
     return entry && entry.state.status === 'challenge' && !entry.state.voided ? entry.request : undefined;
@@ -232,5 +240,5 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     return { state: entry.state.status === 'challenge' ? 'waiting' : 'decided', request: entry.request };
   }
 
-  return { processor, completeChallenge, challenge, challengePage };
+  return { processor, completeChallenge, challenge, challengePage, decideDispute };
 }

@@ -26,7 +26,7 @@ export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: st
   }
 
   const controls: SandboxControls = {
-    card: { challenge: card.challenge, completeChallenge: card.completeChallenge },
+    card: { challenge: card.challenge, completeChallenge: card.completeChallenge, decideDispute: card.decideDispute },
     push: { payerAnswers: push.payerAnswers },
     voucher: { paidAtKiosk: voucher.paidAtKiosk },
     crypto: { chainConfirms: crypto.chainConfirms },

@@ -88,6 +88,7 @@ export function httpGateways(
     card: {
       challenge: (key) => control<ChallengeShown>('card-challenge', { key }),
       completeChallenge: (key, approved, lang) => control<CardDecision>('card-complete', { key, approved, lang }),
+      decideDispute: (reference, disputeReference, outcome) => control<Dispute>('dispute-decide', { reference, disputeReference, outcome }),
     },
     push: { payerAnswers: (key, approved) => control<PushAnswer>('push-answer', { key, approved }) },
     voucher: { paidAtKiosk: (key) => control<Voucher>('voucher-pay', { key }) },
