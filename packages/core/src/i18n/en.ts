@@ -602,6 +602,7 @@ export const en: Record<keyof typeof es, string> = {
   payout_not_found: 'You have no payout with that id',
   dispute_not_found: 'You have no dispute with that id',
   dispute_closed: 'The dispute is closed: it takes no more answers',
+  dispute_decided_by_processor: 'The card processor decides the dispute: this server has no simulated processor to decide it',
   report_too_large: 'The report would be too long: narrow createdFrom/createdTo, or ask for one payout\'s lines (payout=po_...)',
   dispute_under_review: 'Evidence was already sent: the dispute is under review',
   merchant_api_payload_too_large: 'The body is too large',

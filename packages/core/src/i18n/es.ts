@@ -601,6 +601,7 @@ export const es = {
   payout_not_found: 'No tiene ningún pago a su cuenta con ese id',
   dispute_not_found: 'No tiene ninguna disputa con ese id',
   dispute_closed: 'La disputa está cerrada: ya no admite respuestas',
+  dispute_decided_by_processor: 'La disputa la decide el procesador de la tarjeta: este servidor no tiene un procesador simulado que la decida',
   report_too_large: 'El informe sería demasiado largo: acorte createdFrom/createdTo o pida las líneas de un pago a su cuenta (payout=po_...)',
   dispute_under_review: 'Ya envió pruebas: la disputa está en revisión',
   merchant_api_payload_too_large: 'El cuerpo es demasiado grande',

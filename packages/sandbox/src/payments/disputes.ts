@@ -5,7 +5,7 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
-import { closeDispute, findDispute, findDisputeByReference, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
+import { closeDispute, findDisputeByReference, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
 import { lockPaymentMoney } from '../store/refunds';
 import { findTransactionByGatewayReference } from '../store/transactions';
@@ -37,12 +37,13 @@ export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchant
 }
 
 /**
- * A dispute ends: `lost` when the merchant accepts it (its money stays out), or as the sandbox
- * decides (`won`: what it took comes back). Once (a conditional write, under the payment's lock), with its dispute.closed event.
+ * The merchant accepts a dispute: lost, its money stays out. Once (a conditional write, under the
+ * payment's lock), with its dispute.closed event. Only the processor's books win one (applyDisputeEvent).
  */
-export async function endDispute(deps: Pick<Deps, 'db' | 'metrics'>, disputeId: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
+export async function acceptDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, disputeId: string): Promise<MerchantDisputeRow | undefined> {
+  const outcome = 'lost';
   const ended = await deps.db.transaction(async (tx) => {
-    const found = merchantId === undefined ? await findDispute(tx, disputeId) : await findMerchantDispute(tx, merchantId, disputeId);
+    const found = await findMerchantDispute(tx, merchantId, disputeId);
     if (!found) return undefined;
     const reference = found.reference;
     const payment = await lockPaymentMoney(tx, found.cod_oper);

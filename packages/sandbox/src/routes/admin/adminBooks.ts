@@ -15,7 +15,7 @@ import { merchantBooksSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
 import { DISPUTE_ID, merchantDisputeRoutes } from '../merchant/disputes';
-import { endDispute } from '../../payments/disputes';
+import { decideDisputeAtProcessor } from '../../payments/decideDispute';
 import { findDispute } from '../../store/disputes';
 import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idParam } from '../payer/merchants';
@@ -77,15 +77,16 @@ export function adminBookRoutes(deps: Deps) {
   // And its disputes: /merchants/:id/disputes, answered with evidence or accepted from the console.
   app.route('/merchants/:idMerchant/disputes', merchantDisputeRoutes(deps, merchantIdOf));
 
-  // docs/sandbox.md "Disputes": the processor's decision, now.
+  // docs/sandbox.md "Disputes": the simulated processor decides now, and its books are booked.
   app.post('/disputes/:id/decide', async (c) => {
     const id = c.req.param('id');
     const { outcome } = parseOr400(DecideSchema, await readObjectBody(c));
     const dispute = DISPUTE_ID.test(id) ? await findDispute(deps.db, id) : undefined;
     if (!dispute) throw new ApiError(404, 'dispute_not_found');
     requireOwn(c, dispute.merchant_id, () => new ApiError(404, 'dispute_not_found'));
-    const ended = await endDispute(deps, id, outcome);
-    return c.json(ended ? merchantDisputeOf(ended) : {}, 200);
+    const decided = await decideDisputeAtProcessor(deps, id, outcome, scopedMerchant(c));
+    if (!decided) throw new ApiError(404, 'dispute_not_found');
+    return c.json(merchantDisputeOf(decided), 200);
   });
 
   // Every merchant's for the operator, its own for a merchant's key.

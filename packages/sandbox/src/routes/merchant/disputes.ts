@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { answerDispute, endDispute } from '../../payments/disputes';
+import { acceptDispute, answerDispute } from '../../payments/disputes';
 import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';
 import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
@@ -72,7 +72,7 @@ export function merchantDisputeRoutes(deps: Deps, merchantOf: (c: Context<AppEnv
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async (input) => {
       parseInput(EmptySchema, input, 'body');
-      const dispute = await endDispute(deps, idOf(c), 'lost', merchantId);
+      const dispute = await acceptDispute(deps, merchantId, idOf(c));
       if (!dispute) throw disputeNotFound();
       return [200, merchantDisputeOf(dispute)] as const;
     });
