@@ -79,3 +79,24 @@ it('with a provider\'s card processor (GATEWAYS_MODULE) no one decides a dispute
   expect([refused.status, refused.json['code']]).toEqual([409, 'dispute_decided_by_processor']);
   expect(await atProcessor(other.codOper, other.reference)).toMatchObject({ status: 'needs_response' });
 });
+
+it('prices are the provider\'s: a merchant\'s key reads its books and sets its payout schedule and account, and setting prices is 403 admin_only, nothing changed', async () => {
+  const { id, key } = await setup.newMerchant('Precios Propios S.A.');
+  const path = `/merchants/${id}/books`;
+  const before = await setup.t.admin('GET', path, undefined, asMerchant(key));
+  expect(before.status).toBe(200);
+  expect(before.json['prices']).toMatchObject({ card: { percentBps: 290, fixedCents: 30, default: true } });
+  for (const body of [{ prices: { card: { percentBps: 0, fixedCents: 0 } } }, { prices: { card: { percentBps: 0, fixedCents: 0 } }, payoutSchedule: 'weekly' }, { prices: {} }]) {
+    const refused = await setup.t.admin('POST', path, body, asMerchant(key));
+    expect([refused.status, refused.json['code']]).toEqual([403, 'admin_only']);
+  }
+  expect((await setup.t.admin('GET', path, undefined, asMerchant(key))).json).toEqual(before.json);
+  const own = await setup.t.admin('POST', path, { payoutSchedule: 'weekly', payoutAccount: '000987654321' }, asMerchant(key));
+  expect([own.status, own.json['payoutSchedule'], own.json['payoutAccount'], own.json['prices']]).toEqual([200, 'weekly', '000987654321', before.json['prices']]);
+  // Its payments are charged the provider's price.
+  const codOper = await setup.paidCard(key, 40);
+  expect((await setup.api.call('GET', `/balance-transactions?codOper=${codOper}`, { key })).json['data']).toEqual([expect.objectContaining({ type: 'payment', amount: 40, fee: 1.46 })]);
+  // The operator sets them.
+  const priced = await setup.t.admin('POST', path, { prices: { card: { percentBps: 250, fixedCents: 25 } } });
+  expect([priced.status, priced.json['prices']]).toEqual([200, expect.objectContaining({ card: { percentBps: 250, fixedCents: 25, default: false } })]);
+});

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PRICED_METHODS, isWholeInCurrency, priceOf, type Currency } from '@pasarela/core';
-import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
+import { requireOperator, requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -62,6 +62,8 @@ export function adminBookRoutes(deps: Deps) {
   app.post('/merchants/:idMerchant/books', async (c) => {
     const merchant = await merchantOf(c);
     const body = parseOr400(BooksSchema, await readObjectBody(c));
+    // Prices are the provider's: a merchant's key sets its payout schedule and account only.
+    if (body.prices !== undefined) requireOperator(c);
     // A fixed part is money in the merchant's currency: whole pesos for a merchant in Colombia.
     for (const [method, price] of Object.entries(body.prices ?? {})) {
       if (!isWholeInCurrency(price.fixedCents, merchant.currency)) {
