@@ -6,6 +6,11 @@ export type ProcessorNames = Readonly<Record<keyof Gateways, string>>;
 /** What the simulator's ports are recorded as. */
 export const SIMULATOR_PROCESSOR = 'simulator';
 
+/** Whether every port of this node is the simulator's (no GATEWAYS_MODULE gives one); unnamed: the simulator's. */
+export function allSimulated(processors: ProcessorNames | undefined): boolean {
+  return processors === undefined || Object.values(processors).every((name) => name === SIMULATOR_PROCESSOR);
+}
+
 /** The port that charges a method; undefined for one no gateway takes part in (the wallet's balance). */
 export function portOfMethod(method: string): keyof Gateways | undefined {
   switch (method) {

@@ -100,3 +100,17 @@ it('prices are the provider\'s: a merchant\'s key reads its books and sets its p
   const priced = await setup.t.admin('POST', path, { prices: { card: { percentBps: 250, fixedCents: 25 } } });
   expect([priced.status, priced.json['prices']]).toEqual([200, expect.objectContaining({ card: { percentBps: 250, fixedCents: 25, default: false } })]);
 });
+
+it('a payout run skips the reserve\'s delay: with a merchant\'s key only where every processor is simulated; over a provider\'s, the operator\'s alone (403 admin_only)', async () => {
+  const { key } = await setup.newMerchant('Pagos Adelantados S.A.');
+  await setup.paidCard(key, 40);
+  const balance = async () => (await setup.api.call('GET', '/balance', { key })).json;
+  expect(await balance()).toEqual({ currency: 'USD', available: 0, pending: 38.54 });
+  const refused = await provider.admin('POST', '/payouts/run', undefined, asMerchant(key));
+  expect([refused.status, refused.json['code']]).toEqual([403, 'admin_only']);
+  expect(await balance()).toEqual({ currency: 'USD', available: 0, pending: 38.54 });
+  // The simulated sandbox's rehearsal, its own money only.
+  const ran = await setup.t.admin('POST', '/payouts/run', undefined, asMerchant(key));
+  expect([ran.status, (ran.json['payouts'] as Array<{ amount: number; status: string }>).map((p) => [p.amount, p.status])]).toEqual([200, [[38.54, 'paid']]]);
+  expect(await balance()).toEqual({ currency: 'USD', available: 0, pending: 0 });
+});

@@ -4,6 +4,7 @@ import { PRICED_METHODS, isWholeInCurrency, priceOf, type Currency } from '@pasa
 import { requireOperator, requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
+import { allSimulated } from '../../gateways/processors';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
@@ -91,8 +92,10 @@ export function adminBookRoutes(deps: Deps) {
     return c.json(merchantDisputeOf(decided), 200);
   });
 
-  // Every merchant's for the operator, its own for a merchant's key.
+  // Every merchant's for the operator, its own for a merchant's key. It skips the reserve's delay:
+  // over a provider's processors (real money) only the operator may.
   app.post('/payouts/run', async (c) => {
+    if (!allSimulated(deps.processors)) requireOperator(c);
     const payouts = await runSandboxPayouts(deps, scopedMerchant(c));
     return c.json({ payouts: payouts.map(merchantPayoutOf) }, 200);
   });
