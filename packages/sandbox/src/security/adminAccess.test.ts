@@ -98,6 +98,9 @@ const doors: Door[] = [
   { name: 'a station for A', method: 'POST', path: () => '/stations', body: () => ({ stationId: `A-${randomUUID().slice(0, 8)}`, description: 'Caja', merchantId: a.id }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
   { name: 'a plan for A', method: 'POST', path: () => '/plans', body: () => ({ name: 'Plan', amount: 5, period: 'MO', merchantId: a.id }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
   { name: 'a wallet user', method: 'POST', path: () => '/users', body: () => ({ email: `u${randomUUID().slice(0, 8)}@example.com`, password: 'Secreta123!', name: 'Ana', lastname: 'Paz', phone: '+50761234567' }), otherMerchant: { status: 403, code: 'admin_only' }, own: 403 },
+  { name: "A's payout schedule", method: 'POST', path: () => `/merchants/${a.id}/books`, body: () => ({ payoutSchedule: 'weekly' }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 200 },
+  // Prices are the provider's: A's own key is refused too.
+  { name: "A's prices", method: 'POST', path: () => `/merchants/${a.id}/books`, body: () => ({ prices: { card: { percentBps: 0, fixedCents: 0 } } }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 403 },
   { name: "turn A's captcha off", method: 'PATCH', path: () => `/merchants/${a.id}`, body: () => ({ captchaRequired: false }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 200 },
   { name: "A's mailbox (the receipt of A's card payment)", method: 'GET', path: () => '/mailbox', otherMerchant: 'filtered', own: 200, shows: () => cardA },
   { name: 'every payment', method: 'GET', path: () => '/transactions/recent', otherMerchant: 'filtered', own: 200 },
