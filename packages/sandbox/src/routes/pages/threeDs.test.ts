@@ -21,6 +21,19 @@ describe('where the way back from the 3DS page sends the payer (afterChallengeUr
     ['//evil.test/x', '/pf/default-receipt/processing?Oper=PP1'],
     ['/\\evil.test', '/pf/default-receipt/processing?Oper=PP1'],
     ['https://evil.test/x', '/pf/default-receipt/processing?Oper=PP1'],
+    // The parser folds dot segments into a leading `//`, which a browser reads as another host.
+    ['/.//evil.test/phish', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/..//evil.test/phish', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/pf/../..//evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/././/evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/\\evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/.\\evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/\t/evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/.\n//evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    ['/\r\n/evil.test', '/pf/default-receipt/processing?Oper=PP1'],
+    // An encoded slash is no separator: it stays a path here.
+    ['/%2F/evil.test', '/%2F/evil.test'],
+    ['/pf/./widget/../default-receipt/PP1', '/pf/default-receipt/PP1'],
     // A header cannot carry NUL or a line break: such a returnTo would answer 500, or split the header.
     ['/pf/x\u0000y', '/pf/default-receipt/processing?Oper=PP1'],
     ['/pf/x\r\nSet-Cookie: a=b', '/pf/default-receipt/processing?Oper=PP1'],
@@ -44,6 +57,21 @@ describe('the way back from the issuer and the bank', () => {
     const closed = new URL((await back(`?close=1&returnTo=${encodeURIComponent('/pf/default-receipt/PP9?challenge=1')}`)).headers.get('location') ?? '', 'http://x');
     expect(closed.pathname).toBe('/pf/default-receipt/PP9');
     expect([closed.searchParams.get('close'), closed.searchParams.get('stay'), closed.searchParams.get('challenge')]).toEqual(['1', '1', '1']);
+  });
+
+  it('3DS and Clave: a returnTo that the parser folds into another host leads to the default page, also through the old way back', async () => {
+    const location = async (path: string) => (await t.app.request(path)).headers.get('location');
+    for (const returnTo of ['/.//evil.example/phish', '/pf/../..//evil.example', '/..//evil.example', '/./\\evil.example', '/\\/evil.example']) {
+      const query = `?returnTo=${encodeURIComponent(returnTo)}`;
+      expect(await location(`/pf/gateways/return/3ds/NOPE123${query}`)).toBe('/pf/default-receipt/processing?Oper=NOPE123');
+      expect(await location(`/pf/gateways/return/3ds/NOPE123${query}&close=1`)).toBe('/pf/default-receipt/processing?Oper=NOPE123&close=1&stay=1');
+      expect(await location(`/pf/gateways/return/clave/NOPE123${query}`)).toBe('/pf/widget/returnclave?Oper=NOPE123');
+      const old = await location(`/sandbox/3ds/NOPE123/return${query}`);
+      expect(await location(old ?? '')).toBe('/pf/default-receipt/processing?Oper=NOPE123');
+    }
+    // Tabs and line breaks, which the parser drops: refused before any route.
+    expect((await t.app.request(`/pf/gateways/return/3ds/NOPE123?returnTo=${encodeURIComponent('/\t/evil.example')}`)).status).toBe(400);
+    expect((await t.app.request(`/pf/gateways/return/3ds/NOPE123?returnTo=${encodeURIComponent('/.\n//evil.example')}`)).status).toBe(400);
   });
 
   it('the old ways back under /sandbox/ (a page opened before they moved) redirect to the product path, query and all', async () => {

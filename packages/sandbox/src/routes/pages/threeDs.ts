@@ -18,7 +18,9 @@ const PAGE_BASE = 'http://checkout.invalid';
 export function sameOriginPath(returnTo: string | undefined): string | undefined {
   if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\') || hasForbiddenCharacters(returnTo)) return undefined;
   const url = new URL(returnTo, PAGE_BASE);
-  return url.origin === PAGE_BASE ? url.pathname + url.search + url.hash : undefined;
+  const path = url.pathname + url.search + url.hash;
+  // What is sent is checked, not what came: the parser folds `/.//x` and `/..//x` into `//x`, another host.
+  return url.origin === PAGE_BASE && !path.startsWith('//') ? path : undefined;
 }
 
 function withStay(address: string): string {
