@@ -16,8 +16,10 @@ export const TEST_INPUT_LINES = [
 export interface BannerAccess {
   /** The address the ports listen on (HOST). */
   host?: string | undefined;
-  /** A token this run made up (HOST beyond loopback, no SANDBOX_ADMIN_TOKEN): shown once, here. */
+  /** A token this run made up (reached from beyond the machine, no SANDBOX_ADMIN_TOKEN): shown once, here. */
   adminToken?: string | undefined;
+  /** Why this run made one up (auth/nodeAdminToken.ts); default: the HOST it listens on. */
+  tokenReason?: string | undefined;
   /** SANDBOX_ADMIN_TOKEN is set (never printed). */
   tokenSet?: boolean | undefined;
 }
@@ -26,7 +28,7 @@ export interface BannerAccess {
 function accessLines(access: BannerAccess, url: string): string[] {
   if (access.adminToken !== undefined) {
     return [
-      `  Listening on ${access.host ?? ''}: the admin API and the console want a token. This run's (set SANDBOX_ADMIN_TOKEN to choose one):`,
+      `  ${access.tokenReason ?? `Listening on ${access.host ?? ''}`}: the admin API and the console want a token. This run's (set SANDBOX_ADMIN_TOKEN to choose one):`,
       `  Admin token:                ${access.adminToken}   (send Authorization: Bearer <token>; console: ${url}/sandbox/console#token=${access.adminToken})`,
     ];
   }

@@ -1,6 +1,5 @@
 // A sandbox node as `npm start` (main.ts) and the fault harness (test/faultNode.ts) run it.
-import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from './auth/adminAccess';
+import { nodeAdminToken } from './auth/nodeAdminToken';
 import { startBanner } from './banner';
 import { createLogger, errorFields } from './ops/logger';
 import { logFormatOf, readableDestination } from './ops/readableLog';
@@ -13,9 +12,8 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
   const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
   const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
-  // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
-  const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
-  const adminToken = settings.adminToken ?? generated;
+  // Reached from beyond the machine (HOST, a proxy, PUBLIC_URL) the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
+  const { adminToken, madeUp } = nodeAdminToken(settings);
   const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
   const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
@@ -31,7 +29,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
     webhookAllowPrivate: (process.env['WEBHOOK_ALLOW_PRIVATE'] ?? '').trim() === '' ? undefined : settings.webhookAllowPrivate });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
-  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, host: settings.host, adminToken: madeUp?.token, tokenReason: madeUp?.reason, tokenSet: settings.adminToken !== undefined }));
 
   // Logged, and the node goes on serving (every payment's state is in the database); the net under a new source.
   process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));

@@ -561,6 +561,7 @@ export const en: Record<keyof typeof es, string> = {
   email_payment_to: 'Sent to {{email}}',
   // Who may call the sandbox's admin API (docs/api.md "Who may call what")
   admin_token_required: "This call needs the sandbox's admin token or a merchant's secret key",
+  proxied_request_refused: 'A request through a proxy (X-Forwarded-For, Forwarded or X-Real-IP) needs the admin token, SANDBOX_ADMIN_TOKEN',
   admin_only: 'Only the sandbox operator may make this call',
   invalid_secret_key: 'The secret key belongs to no merchant',
   webhook_url_not_public: 'The webhook address must be public: local, private and internal addresses are refused',

@@ -560,6 +560,7 @@ export const es = {
   email_payment_to: 'Enviada a {{email}}',
   // Who may call the sandbox's admin API (docs/api.md "Who may call what")
   admin_token_required: 'Esta llamada necesita el token de administración del sandbox o la clave secreta de un comercio',
+  proxied_request_refused: 'Una solicitud que pasa por un proxy (X-Forwarded-For, Forwarded o X-Real-IP) necesita el token de administración, SANDBOX_ADMIN_TOKEN',
   admin_only: 'Solo el administrador del sandbox puede hacer esta llamada',
   invalid_secret_key: 'La clave secreta no es de ningún comercio',
   webhook_url_not_public: 'La dirección del webhook debe ser pública: no se aceptan direcciones locales, privadas ni internas',

@@ -55,6 +55,21 @@ describe('the admin API without a token', () => {
     expect((await t.app.request('http://checkout.test/sandbox/mailbox', { headers: { origin: 'http://checkout.test' } })).status).toBe(200);
   });
 
+  it('refuses a request a proxy passed on (X-Forwarded-For, Forwarded, X-Real-IP): a proxy on this machine makes anyone a loopback caller', async () => {
+    for (const [name, value] of [['x-forwarded-for', '203.0.113.66'], ['forwarded', 'for=203.0.113.66'], ['x-real-ip', '203.0.113.66']] as const) {
+      const keys = await t.app.request('http://127.0.0.1:4000/sandbox/merchants/1/keys', { method: 'POST', headers: { [name]: value, 'content-type': 'application/json' }, body: '{}' });
+      expect(keys.status, name).toBe(403);
+      expect(await keys.json(), name).toMatchObject({ code: 'proxied_request_refused', message: expect.stringContaining('SANDBOX_ADMIN_TOKEN') });
+      const read = await t.app.request('/sandbox/mailbox', { headers: { [name]: value, 'sec-fetch-site': 'same-origin' } });
+      expect(read.status, name).toBe(403);
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const english = await t.app.request('/sandbox/mailbox', { headers: { 'x-forwarded-for': '203.0.113.66', 'accept-language': 'en' } });
+    expect(((await english.json()) as { message: string }).message).toContain('needs the admin token, SANDBOX_ADMIN_TOKEN');
+    // The payer's way back stays open behind a proxy.
+    expect((await t.app.request('/sandbox/3ds/PP000000000000/return', { headers: { 'x-forwarded-for': '203.0.113.66' } })).status).toBe(308);
+  });
+
   it("leaves the payer's way back from the issuer's and the bank's pages and the console's shell open to any origin", async () => {
     for (const path of ['/sandbox/3ds/PP000000000000/return', '/sandbox/clave/PP000000000000/return', '/sandbox/console']) {
       expect((await t.app.request(path, { headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' } })).status, path).not.toBe(403);
@@ -109,6 +124,17 @@ describe('a running node without a token', () => {
     expect(await pushHandshake(port, [])).toBe('HTTP/1.1 101 Switching Protocols');
     expect(await pushHandshake(port, [`Origin: ${EVIL}`])).toBe('HTTP/1.1 401 Unauthorized');
     expect(await pushHandshake(port, ['Sec-Fetch-Site: cross-site'])).toBe('HTTP/1.1 401 Unauthorized');
+    for (const header of ['X-Forwarded-For: 203.0.113.66', 'Forwarded: for=203.0.113.66', 'X-Real-IP: 203.0.113.66']) {
+      expect(await pushHandshake(port, [header]), header).toBe('HTTP/1.1 401 Unauthorized');
+    }
+  });
+
+  it('refuses an admin call a proxy on this machine passed on, and answers the same call sent directly', async () => {
+    const keys = (headers: Record<string, string>) => fetch(`${server.url}/sandbox/merchants/1/keys`, { method: 'POST', headers: { 'content-type': 'application/json', host: `127.0.0.1:${port}`, ...headers }, body: '{}' });
+    const proxied = await keys({ 'x-forwarded-for': '203.0.113.66' });
+    expect(proxied.status).toBe(403);
+    expect(await proxied.json()).toMatchObject({ code: 'proxied_request_refused' });
+    expect((await keys({})).status).toBe(201);
   });
 
   it("answers a cross-origin fetch with no CORS header, while the demo shop's server creates links", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBanner } from '../banner';
+import { nodeAdminToken } from '../auth/nodeAdminToken';
 import type { RunningServer } from '../server';
 import { startTestServer } from '../../test/testServer';
 import { freePort } from '../../test/freePort';
@@ -46,6 +47,29 @@ describe('a node started with an admin token', () => {
 
 // Which HOST is loopback, and so needs no token: auth/adminAccess.test.ts.
 describe('which servers need a token', () => {
+  it('a node without SANDBOX_ADMIN_TOKEN makes one up when requests may come from beyond the machine: HOST, a trusted proxy, a public PUBLIC_URL', () => {
+    const local = { adminToken: undefined, host: '127.0.0.1', trustedProxies: 0, publicUrl: undefined };
+    // `npm start` on a laptop: open, as before.
+    expect(nodeAdminToken(local)).toEqual({ adminToken: undefined });
+    expect(nodeAdminToken({ ...local, publicUrl: 'http://localhost:4000' })).toEqual({ adminToken: undefined });
+    expect(nodeAdminToken({ ...local, publicUrl: 'http://[::1]:4000' })).toEqual({ adminToken: undefined });
+    for (const [setting, reason] of [
+      [{ host: '0.0.0.0' }, 'Listening on 0.0.0.0'],
+      [{ trustedProxies: 1 }, 'Behind a proxy (TRUST_PROXY or TRUSTED_PROXIES)'],
+      [{ trustedProxies: ['127.0.0.1'] }, 'Behind a proxy (TRUST_PROXY or TRUSTED_PROXIES)'],
+      [{ publicUrl: 'https://pay.example' }, 'Reached as https://pay.example (PUBLIC_URL)'],
+    ] as const) {
+      const made = nodeAdminToken({ ...local, ...setting });
+      expect(made.madeUp?.reason, reason).toBe(reason);
+      expect(made.adminToken).toMatch(/^[\w-]{32}$/);
+      expect(made.adminToken).toBe(made.madeUp?.token);
+    }
+    // SANDBOX_ADMIN_TOKEN wins, and is never printed.
+    expect(nodeAdminToken({ ...local, trustedProxies: 1, adminToken: 'set-by-the-operator-0123' })).toEqual({ adminToken: 'set-by-the-operator-0123' });
+    expect(startBanner({ url: 'http://localhost:4000', demoUrl: 'http://127.0.0.1:4001', database: 'PGlite', host: '127.0.0.1', adminToken: 'made-up-token', tokenReason: 'Behind a proxy (TRUST_PROXY or TRUSTED_PROXIES)' }))
+      .toContain('Behind a proxy (TRUST_PROXY or TRUSTED_PROXIES): the admin API and the console want a token');
+  });
+
   it('the banner shows a token this run made up, and never SANDBOX_ADMIN_TOKEN', () => {
     const base = { url: 'http://localhost:4000', demoUrl: 'http://127.0.0.1:4001', database: 'PGlite' };
     expect(startBanner({ ...base, host: '0.0.0.0', adminToken: 'made-up-token' })).toContain('/sandbox/console#token=made-up-token');
