@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/Database';
 import { listenToAdminChanges, type AdminChange } from '../changes/adminChanges';
 import { openTestDatabase } from '../../test/testApp';
-import { listMail, sendMail } from './mailbox';
+import { checkCode, issueCode, listMail, sendMail } from './mailbox';
 
 let db: Database;
 beforeAll(async () => {
@@ -27,5 +27,29 @@ describe('sendMail', () => {
     expect(await listMail(db, 'codigo@example.com')).toHaveLength(1);
     expect((await listMail(db, undefined, 1)).map((m) => m.to_email)).toEqual(['notice@example.com']);
     expect(await listMail(db, undefined, 2)).toEqual([]);
+  });
+});
+
+describe('issueCode', () => {
+  it('a new code replaces every older one for the address, whatever its case, as codes are looked up', async () => {
+    const first = await issueCode(db, { purpose: 'register', email: 'victim@example.com' });
+    const second = await issueCode(db, { purpose: 'register', email: 'VICTIM@example.com' });
+    const third = await issueCode(db, { purpose: 'register', email: 'Victim@Example.com' });
+    const check = (email: string, code: string) => checkCode(db, { purpose: 'register', email, code, consume: false });
+    // Codes of one address that are equal would not tell which one was refused.
+    if (first !== third) expect(await check('victim@example.com', first)).toBeUndefined();
+    if (second !== third) expect(await check('VICTIM@example.com', second)).toBeUndefined();
+    expect(await check('victim@example.com', third)).toMatchObject({ email: 'Victim@Example.com' });
+    const [live] = await db.query<{ live: number }>("select count(*)::int as live from verification_codes where lower(email) = 'victim@example.com' and not used");
+    expect(live?.live).toBe(1);
+  });
+
+  it("a new recovery code replaces the user's older ones, also under another address", async () => {
+    await issueCode(db, { purpose: 'recovery', email: 'old-address@example.com', userId: 4242 });
+    const latest = await issueCode(db, { purpose: 'recovery', email: 'new-address@example.com', userId: 4242 });
+    const [live] = await db.query<{ code: string }>('select code from verification_codes where user_id = 4242 and not used');
+    expect(live?.code).toBe(latest);
+    const [count] = await db.query<{ live: number }>('select count(*)::int as live from verification_codes where user_id = 4242 and not used');
+    expect(count?.live).toBe(1);
   });
 });

@@ -51,7 +51,11 @@ const CODE_TTL_MS = 10 * 60 * 1000;
 
 export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown }): Promise<string> {
   const code = sixDigitCode();
-  await db.query('update verification_codes set used = true where email = $1 and purpose = $2 and not used', [args.email, args.purpose]);
+  // Matched as findCode matches, so a new code replaces every older one for this address (any case) or user.
+  await db.query(
+    'update verification_codes set used = true where purpose = $2 and not used and (lower(email) = lower($1) or user_id = $3)',
+    [args.email, args.purpose, args.userId ?? null],
+  );
   await db.query(
     'insert into verification_codes (purpose, email, user_id, code, payload, expires_at) values ($1, $2, $3, $4, $5, $6)',
     [args.purpose, args.email, args.userId ?? null, code, JSON.stringify(args.payload ?? {}), new Date(Date.now() + CODE_TTL_MS)],
