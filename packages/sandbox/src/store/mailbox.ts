@@ -49,8 +49,12 @@ export function sixDigitCode(): string {
 /** Issue 8: e-mailed codes are 6 digits, valid for 10 minutes, single use. */
 const CODE_TTL_MS = 10 * 60 * 1000;
 
-export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown }): Promise<string> {
-  const code = sixDigitCode();
+/**
+ * With `matchable: false` the row is stored as a code's (ending the older ones, as a new code does)
+ * but holds no code that any guess matches: a recovery asked for an account nobody has.
+ */
+export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown; matchable?: boolean }): Promise<string> {
+  const code = args.matchable === false ? '' : sixDigitCode();
   // Matched as findCode matches, so a new code replaces every older one for this address (any case) or user.
   await db.query(
     'update verification_codes set used = true where purpose = $2 and not used and (lower(email) = lower($1) or user_id = $3)',
@@ -70,6 +74,8 @@ interface CodeCheck {
   purpose: string;
   email?: string;
   userId?: number;
+  /** A recovery's handle (store/recoveryHandles.ts): its tries count for the account, or the text asked when no account has it. */
+  handle?: number;
   code: string;
   consume: boolean;
 }
@@ -83,8 +89,8 @@ interface CodeCheck {
 export const CODE_TRIES_EXCEEDED = 'tries_exceeded';
 
 export async function checkCode(db: Queryable, args: CodeCheck) {
-  if (args.email === undefined && args.userId === undefined) throw new Error('checkCode needs an e-mail or a user id');
-  const who = (args.email ?? `user:${args.userId}`).toLowerCase();
+  if (args.email === undefined && args.userId === undefined && args.handle === undefined) throw new Error('checkCode needs an e-mail, a user id or a handle');
+  const who = args.handle !== undefined ? await handleOwner(db, args.purpose, args.handle) : (args.email ?? `user:${args.userId}`).toLowerCase();
   if ((await takeCodeTry(db, args.purpose, who)) > MAX_CODE_TRIES) return CODE_TRIES_EXCEEDED;
   const row = await findCode(db, args);
   if (!row) return undefined;
@@ -108,14 +114,25 @@ async function takeCodeTry(db: Queryable, purpose: string, who: string): Promise
   return row.tries;
 }
 
+/** Whose tries a handle's guesses take: its account's (whatever handle or spelling), else the text asked, else the handle's own. */
+async function handleOwner(db: Queryable, purpose: string, handle: number): Promise<string> {
+  const [row] = await db.query<{ user_id: number | null; asked: string | null }>(
+    `select user_id, payload->>'asked' as asked from verification_codes where purpose = $1 and payload->>'handle' = $2 order by id desc limit 1`,
+    [purpose, String(handle)],
+  );
+  if (row?.user_id != null) return `user:${row.user_id}`;
+  return row ? `asked:${row.asked ?? ''}` : `handle:${handle}`;
+}
+
 /** Every live code is compared, in constant time. */
 async function findCode(db: Queryable, args: CodeCheck) {
   const rows = await db.query<{ id: number; email: string; user_id: number | null; code: string; payload: unknown }>(
     `select id, email, user_id, code, payload from verification_codes
      where purpose = $1 and not used and expires_at > now()
        and ($2::text is null or lower(email) = lower($2)) and ($3::int is null or user_id = $3)
+       and ($4::text is null or payload->>'handle' = $4)
      order by id desc`,
-    [args.purpose, args.email ?? null, args.userId ?? null],
+    [args.purpose, args.email ?? null, args.userId ?? null, args.handle === undefined ? null : String(args.handle)],
   );
   const [found] = rows.filter((row) => sameCode(row.code, args.code));
   if (!found) return undefined;

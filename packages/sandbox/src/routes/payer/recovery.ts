@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { freeText, isStrongPassword, loginTryKey } from '@pasarela/core';
@@ -11,15 +10,14 @@ import { idSchema } from '../../http/idSchema';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
-import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
+import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
+import { startRecovery } from '../../store/recoveryHandles';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
+/** SPEC's idUsr carries the recovery's handle (store/recoveryHandles.ts), in the range of ids. */
 const userId = idSchema();
-
-/** Where the ids handed out for unknown accounts start. */
-const UNKNOWN_ACCOUNT_ID_BASE = 1_000_000_000;
 
 /** SPEC 7 "POST recovery password": the step is told by which fields are sent. */
 const RecoverySchema = v.union(
@@ -37,21 +35,20 @@ export function recoveryRoutes(deps: Deps) {
     const body = parseOr400(RecoverySchema, await readObjectBody(c));
     if ('loginOrEmail' in body) {
       const user = await findUserByLoginOrEmail(deps.db, body.loginOrEmail);
-      // Step 1 answers the same for unknown accounts, so the call cannot probe who is registered.
-      // An unknown account gets an id no user has (ids are small), so the answer reveals nothing.
-      if (!user) return reply(c, { step: 2, idUsr: UNKNOWN_ACCOUNT_ID_BASE + randomInt(0, 1_000_000_000) });
-      const sent = await issueCode(deps.db, { purpose: 'recovery', email: user.email, userId: user.id });
-      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', ...recoveryCodeMail({ lang: c.get('lang'), code: sent }) });
-      return reply(c, { step: 2, idUsr: user.id });
+      // Step 1 answers alike whether or not an account has this login: a handle of the same kind,
+      // never the account's id, so the call cannot probe who is registered.
+      const started = await startRecovery(deps.db, body.loginOrEmail, user);
+      if (user && started.code !== undefined) await sendMail(deps.db, { to: user.email, kind: 'recovery_code', ...recoveryCodeMail({ lang: c.get('lang'), code: started.code }) });
+      return reply(c, { step: 2, idUsr: started.handle });
     }
     const consume = 'newPassword' in body;
-    const found = await checkCode(deps.db, { purpose: 'recovery', userId: body.idUsr, code: body.confirmationCode, consume });
+    const found = await checkCode(deps.db, { purpose: 'recovery', handle: body.idUsr, code: body.confirmationCode, consume });
     if (found === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
-    if (!found) throw new ApiError(400, 'invalid_code_validation_tx', 'confirmationCode is wrong or expired');
+    if (!found || found.user_id === null) throw new ApiError(400, 'invalid_code_validation_tx', 'confirmationCode is wrong or expired');
     if (!('newPassword' in body)) return reply(c, { step: 3, valid: true });
     // Every older session ends with the old password.
-    await setPassword(deps.db, body.idUsr, await hashPassword(body.newPassword));
-    const user = await findUser(deps.db, body.idUsr);
+    await setPassword(deps.db, found.user_id, await hashPassword(body.newPassword));
+    const user = await findUser(deps.db, found.user_id);
     if (!user) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     // A new password opens a locked login, spelt as the login or as the e-mail.
     await clearLoginTries(deps.db, [loginTryKey(user.login), loginTryKey(user.email)]);

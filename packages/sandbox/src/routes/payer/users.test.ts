@@ -242,6 +242,66 @@ describe('password recovery (three steps)', () => {
   it('answers step 1 the same for an unknown account', async () => {
     expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: expect.any(Number) });
   });
+
+  it("answers step 1 with a handle, never the account's id: a real account's and an unknown one's are alike in shape and range", async () => {
+    const created = await t.admin('POST', '/users', { email: 'mango@example.com', login: 'mango', password: PASSWORD });
+    const accountId = Number(created.json['idUsr']);
+    const inRange = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
+    const handles: Record<string, unknown[]> = { real: [], unknown: [] };
+    for (let i = 0; i < 6; i++) {
+      const real = await t.post('/users/recovery-password', { loginOrEmail: i % 2 === 0 ? 'mango' : 'mango@example.com' });
+      const unknown = await t.post('/users/recovery-password', { loginOrEmail: i % 2 === 0 ? `nadie${i}` : `nadie${i}@example.com` });
+      expect(Object.keys(real.data).sort()).toEqual(Object.keys(unknown.data).sort());
+      handles['real']?.push(real.data['idUsr']);
+      handles['unknown']?.push(unknown.data['idUsr']);
+    }
+    for (const handle of [...(handles['real'] ?? []), ...(handles['unknown'] ?? [])]) expect(inRange(handle), String(handle)).toBe(true);
+    expect(handles['real']).not.toContain(accountId);
+    expect(handles['real']).not.toContain(1);
+    // The demo account of the spec's example, id 1.
+    expect((await t.post('/users/recovery-password', { loginOrEmail: 'demo' })).data['idUsr']).not.toBe(1);
+  });
+
+  it("takes the handle back in steps 2 and 3, and not the account's id", async () => {
+    const created = await t.admin('POST', '/users', { email: 'kiwi@example.com', login: 'kiwi', password: PASSWORD });
+    const { idUsr } = (await t.post('/users/recovery-password', { loginOrEmail: 'kiwi' })).data;
+    const code = await lastCode('kiwi@example.com');
+    const accountId = Number(created.json['idUsr']);
+    if (Number.isInteger(accountId) && accountId !== idUsr) {
+      expect((await t.post('/users/recovery-password', { idUsr: accountId, confirmationCode: code })).data['code']).toBe('invalid_code_validation_tx');
+    }
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code })).data).toMatchObject({ step: 3, valid: true });
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Nueva#2027x' })).data).toMatchObject({ step: 4, user: { login: 'kiwi' } });
+  });
+
+  it('asked again with the same text (the code sent again), the handle is the same, for a real account and an unknown one alike', async () => {
+    await t.admin('POST', '/users', { email: 'pera@example.com', login: 'pera', password: PASSWORD });
+    const first = (await t.post('/users/recovery-password', { loginOrEmail: 'pera' })).data['idUsr'];
+    const again = (await t.post('/users/recovery-password', { loginOrEmail: 'pera' })).data['idUsr'];
+    expect(again).toBe(first);
+    // The checkout keeps the handle it holds and sends the newest code with it.
+    const newest = await lastCode('pera@example.com');
+    expect((await t.post('/users/recovery-password', { idUsr: first, confirmationCode: newest })).data).toMatchObject({ step: 3, valid: true });
+    const unknown = (await t.post('/users/recovery-password', { loginOrEmail: 'nadie-pera' })).data['idUsr'];
+    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie-pera' })).data['idUsr']).toBe(unknown);
+    expect(unknown).not.toBe(first);
+  });
+
+  it("an unknown account's handle is refused and counted as a real one's: wrong code 400, then 429 after 5", async () => {
+    await t.admin('POST', '/users', { email: 'uva@example.com', login: 'uva', password: PASSWORD });
+    const answersOf = async (loginOrEmail: string) => {
+      const { idUsr } = (await t.post('/users/recovery-password', { loginOrEmail })).data;
+      const codes: unknown[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await t.post('/users/recovery-password', { idUsr, confirmationCode: String(100000 + i) })).data['code']);
+      // Asked again: the count goes on, as for a real account.
+      const { idUsr: again } = (await t.post('/users/recovery-password', { loginOrEmail })).data;
+      codes.push((await t.post('/users/recovery-password', { idUsr: again, confirmationCode: '999999' })).data['code']);
+      return codes;
+    };
+    const real = await answersOf('uva');
+    expect(real).toEqual([...Array(5).fill('invalid_code_validation_tx'), 'code_tries_exceeded', 'code_tries_exceeded']);
+    expect(await answersOf('nadie-uva')).toEqual(real);
+  });
 });
 
 describe('e-mailed codes: a try limit that asking for a new code does not reset', () => {
