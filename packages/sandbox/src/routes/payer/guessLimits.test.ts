@@ -30,6 +30,12 @@ async function newUser(login: string) {
   await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: PASSWORD });
 }
 
+/** The login_tries row of an account (store/users loginTriesKey). */
+async function accountKey(login: string): Promise<string> {
+  const [row] = await t.db.query<{ id: number }>('select id from users where login = $1', [login]);
+  return `account:${String(row?.id)}`;
+}
+
 async function startRecovery(login: string): Promise<{ idUsr: unknown; code: string }> {
   const { idUsr } = (await t.post('/users/recovery-password', { loginOrEmail: login })).data;
   return { idUsr, code: await lastCode(`${login}@example.com`) };
@@ -47,10 +53,11 @@ describe('login lockout under concurrent guesses', () => {
     // medians of each side apart moved 3x on a busy machine. The known account's tries are given back
     // between pairs so it never locks.
     const ratios: number[] = [];
+    const key = await accountKey('cronometro');
     for (let i = 0; i < 7; i++) {
       const known = await timeOf('cronometro');
       ratios.push((await timeOf(`nadie${i}`)) / known);
-      await t.db.query("delete from login_tries where login_key = 'cronometro'");
+      await t.db.query('delete from login_tries where login_key = $1', [key]);
     }
     const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)] ?? 0;
     // Both pay for one scrypt (about 50 ms); without it the unknown login answers in a millisecond or
@@ -72,6 +79,26 @@ describe('login lockout under concurrent guesses', () => {
     expect(answers.map((a) => (a.real as { status: number }).status)).toEqual([400, 400, 400, 400, 423, 423, 423]);
     // Another spelling of each is the same login, locked alike.
     expect(await answerOf('EXISTE')).toEqual(await answerOf('NO-EXISTE'));
+  });
+
+  it('the tries of one account count together whatever spelling they use: the fifth wrong try across its login and its e-mail locks it', async () => {
+    await newUser('doble');
+    const codeOf = async (login: string, password = WRONG_PASSWORD) => (await t.post('/users/login', { login, password })).data['code'];
+    for (let i = 0; i < 2; i++) expect(await codeOf('doble')).toBe('invalid_credentials');
+    for (let i = 0; i < 2; i++) expect(await codeOf('Doble@Example.com')).toBe('invalid_credentials');
+    expect(await codeOf('doble@example.com')).toBe('account_temp_suspended');
+    for (const login of ['doble', 'DOBLE', 'doble@example.com']) expect(await codeOf(login, PASSWORD), login).toBe('account_temp_suspended');
+  });
+
+  it('4 wrong tries as the login and 4 as the e-mail are 8 tries of one account: locked at the fifth, as the demo account is', async () => {
+    const { login, email } = { login: 'demo', email: 'demo@pasarela.test' };
+    const statuses: number[] = [];
+    for (const spelling of [login, login, login, login, email, email, email, email]) statuses.push((await t.post('/users/login', { login: spelling, password: WRONG_PASSWORD })).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 423, 423, 423, 423]);
+    // Unknown spellings are still counted, each by its text, so nothing is learned from a refusal.
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) unknown.push((await t.post('/users/login', { login: 'fantasma', password: WRONG_PASSWORD })).status);
+    expect(unknown).toEqual([400, 400, 400, 400, 423, 423]);
   });
 
   it('40 wrong passwords at once check at most five, lock the account, and the right password then answers 423', async () => {
@@ -106,12 +133,13 @@ describe('login lockout under concurrent guesses', () => {
 
   it('tries whose requests died lock the account for a while, never for good', async () => {
     await newUser('caida');
+    const key = await accountKey('caida');
     // Five tries reserved and never finished (the node stopped mid-request).
-    await t.db.query('insert into login_tries (login_key, tries) values ($1, $2)', ['caida', MAX_FAILED_LOGINS]);
+    await t.db.query('insert into login_tries (login_key, tries) values ($1, $2)', [key, MAX_FAILED_LOGINS]);
     expect((await t.post('/users/login', { login: 'caida', password: PASSWORD })).status).toBe(423);
-    const [row] = await t.db.query<{ locked: boolean }>('select locked_until > now() as locked from login_tries where login_key = $1', ['caida']);
+    const [row] = await t.db.query<{ locked: boolean }>('select locked_until > now() as locked from login_tries where login_key = $1', [key]);
     expect(row?.locked).toBe(true);
-    await t.db.query("update login_tries set locked_until = now() - interval '1 second' where login_key = $1", ['caida']);
+    await t.db.query("update login_tries set locked_until = now() - interval '1 second' where login_key = $1", [key]);
     expect((await t.post('/users/login', { login: 'caida', password: PASSWORD })).status).toBe(200);
   });
 
@@ -119,12 +147,12 @@ describe('login lockout under concurrent guesses', () => {
     // docs/api.md "5 failures within 15 min lock 15 min" (core LOGIN_TRIES_WINDOW_MS).
     await newUser('olvidadiza');
     for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await t.post('/users/login', { login: 'olvidadiza', password: WRONG_PASSWORD });
-    await t.db.query("update login_tries set counted_since = counted_since - $2::int * interval '1 millisecond' - interval '1 second' where login_key = $1", ['olvidadiza', LOGIN_TRIES_WINDOW_MS]);
+    await t.db.query("update login_tries set counted_since = counted_since - $2::int * interval '1 millisecond' - interval '1 second' where login_key = $1", [await accountKey('olvidadiza'), LOGIN_TRIES_WINDOW_MS]);
     // The fifth wrong password, a window later: refused as wrong, not locked, and counted as the first of a new count.
     const late = await t.post('/users/login', { login: 'olvidadiza', password: WRONG_PASSWORD });
     expect(late.status).toBe(400);
     expect(late.data['code']).toBe('invalid_credentials');
-    const [row] = await t.db.query<{ tries: number; locked: boolean }>('select tries, locked_until is not null as locked from login_tries where login_key = $1', ['olvidadiza']);
+    const [row] = await t.db.query<{ tries: number; locked: boolean }>('select tries, locked_until is not null as locked from login_tries where login_key = $1', [await accountKey('olvidadiza')]);
     expect(row).toEqual({ tries: 1, locked: false });
     expect((await t.post('/users/login', { login: 'olvidadiza', password: PASSWORD })).status).toBe(200);
     // Within the window the count goes on, lock included.

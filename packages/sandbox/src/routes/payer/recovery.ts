@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, isStrongPassword, loginTryKey } from '@pasarela/core';
+import { freeText, isStrongPassword } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
 import { ApiError } from '../../errors/ApiError';
@@ -12,7 +12,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
 import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { startRecovery } from '../../store/recoveryHandles';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, loginTriesKey, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
@@ -50,8 +50,8 @@ export function recoveryRoutes(deps: Deps) {
     await setPassword(deps.db, found.user_id, await hashPassword(body.newPassword));
     const user = await findUser(deps.db, found.user_id);
     if (!user) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    // A new password opens a locked login, spelt as the login or as the e-mail.
-    await clearLoginTries(deps.db, [loginTryKey(user.login), loginTryKey(user.email)]);
+    // A new password opens the account's locked login, however it is spelt.
+    await clearLoginTries(deps.db, [loginTriesKey(user, user.login)]);
     return reply(c, { step: 4, ...(await sessionAnswer(deps, user)) });
   });
   return app;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS, nameLetters,
+  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, MAX_FAILED_LOGINS, nameLetters,
   randomRegistrationLogin, TEXT_LIMITS,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
@@ -16,7 +16,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, loginTriesKey, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
 const text = (max: number) => freeText(max);
 const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
@@ -90,11 +90,11 @@ export function userRoutes(deps: Deps) {
   // real one is (PRODUCT.md: "a login answers alike for unknown and real accounts, lockout included").
   app.post('/users/login', async (c) => {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
-    const key = loginTryKey(body.login);
-    // Counted before the password is checked, so concurrent guesses cannot share a try.
+    const found = await findUserByLoginOrEmail(deps.db, body.login);
+    // One count per account whatever the spelling; counted before the password is checked, so concurrent guesses cannot share a try.
+    const key = loginTriesKey(found, body.login);
     const tryNumber = await takeLoginTry(deps.db, key, MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS);
     if (loginRefusal(tryNumber, null)) throw loginRefused('account_temp_suspended');
-    const found = await findUserByLoginOrEmail(deps.db, body.login);
     const matches = await verifyPassword(body.password, found ? found.password_hash : await noAccountHash());
     const refusal = loginRefusal(tryNumber, found !== undefined && matches);
     if (refusal === 'account_temp_suspended') await lockLogin(deps.db, key, LOGIN_LOCK_MS);
