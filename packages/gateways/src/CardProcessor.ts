@@ -82,6 +82,16 @@ export interface CardRefundAnswer {
   reference?: string | undefined;
 }
 
+/** A call about one dispute on a charge: `reference` is the charge's, `disputeReference` the dispute's (as `dispute` takes them). */
+export interface DisputeCall extends ChargeCall {
+  disputeReference: string;
+}
+
+/** The merchant's answer to a dispute: its evidence, as text, sent to the issuer through the processor. */
+export interface DisputeEvidenceCall extends DisputeCall {
+  evidence: string;
+}
+
 export interface SaveCardRequest extends GatewayCall {
   card: CardToken;
   /** The processor's customer the card joins (the payer's earlier one), or null for a new one. */
@@ -111,7 +121,15 @@ export interface CardProcessor {
    * charge has none by that reference. A dispute event moves money only as this answers: without it,
    * no dispute event moves money.
    */
-  dispute?(call: ChargeCall & { disputeReference: string }): Promise<Dispute | null>;
+  dispute?(call: DisputeCall): Promise<Dispute | null>;
+  /**
+   * Sends the merchant's evidence to the processor (and on to the issuer), once per key: the dispute as
+   * its books hold it now (`under_review` once taken; still `needs_response` when it took nothing), or
+   * null when the charge has none by that reference. Without it, a dispute cannot be answered.
+   */
+  submitDisputeEvidence?(call: DisputeEvidenceCall): Promise<Dispute | null>;
+  /** Accepts the dispute at the processor (the merchant gives up the money), once per key: the dispute as its books hold it now (`lost`), or null as `dispute`. */
+  acceptDispute?(call: DisputeCall): Promise<Dispute | null>;
   /** Cancels an authorization that is not settled yet (a 3DS challenge left open, a pending one). */
   void(call: ChargeCall): Promise<'voided' | 'refused'>;
   /** Keeps a card for later charges (a wallet's card check, a subscription's first payment): the processor's reusable token. */

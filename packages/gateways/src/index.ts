@@ -5,6 +5,8 @@ export type {
   CardLookup,
   CardDeclineReason,
   CardProcessor,
+  DisputeCall,
+  DisputeEvidenceCall,
   CardToken,
   CardRefundAnswer,
   CardRefundRequest,

@@ -88,6 +88,17 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'card/refund': keyed((c) => g.card.refund(as(c))),
     'card/refund-outcome': keyed((c) => g.card.refundOutcome(as(c))),
     'card/dispute': keyed(async (c) => (await g.card.dispute?.(as(c))) ?? null),
+    'card/dispute-evidence': keyed(async (c) => {
+      text(c, 'reference');
+      text(c, 'disputeReference');
+      text(c, 'evidence');
+      return (await g.card.submitDisputeEvidence?.(as(c))) ?? null;
+    }),
+    'card/dispute-accept': keyed(async (c) => {
+      text(c, 'reference');
+      text(c, 'disputeReference');
+      return (await g.card.acceptDispute?.(as(c))) ?? null;
+    }),
     'card/void': keyed((c) => g.card.void(as(c))),
     'card/save-card': cvcChecked(keyed((c) => g.card.saveCard(as(c)))),
     'push/request': keyed((c) => g.push.request(as(c))),

@@ -58,12 +58,17 @@ export interface CardBookRequest {
 
 export type CardBookState = CardDecision & {
   challenged?: boolean; capturedCents?: number; captureKey?: string; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[];
-  /** Disputes on the charge as the card network moved them (test card 1976, or a test's own). */
-  disputes?: Dispute[];
+  /** Disputes on the charge as the card network moved them (test card 1976, or a test's own), with the merchant's answers. */
+  disputes?: BookedDispute[];
   /** Refunds made that failed later (a card closed since): their amounts are free to refund again. */
   failedRefundKeys?: string[];
   refundCentsByKey?: Record<string, number>;
 };
+
+/** A dispute in the processor's books: what the merchant sent (its evidence, or that it accepted) and the keys it came under. */
+export type BookedDispute = Dispute & { evidence?: string; accepted?: boolean; answerKeys?: string[] };
+
+const disputeFactsOf = ({ evidence: _e, accepted: _a, answerKeys: _k, ...dispute }: BookedDispute): Dispute => dispute;
 
 /** docs/sandbox.md: card 4000 0000 0000 1976's dispute, opened a moment after it was approved, for all it charged. */
 export const testCardDisputeReference = (chargeReference: string) => `dp_${chargeReference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
@@ -75,11 +80,40 @@ function testCardDispute(chargeReference: string, amountCents: number, currency:
   };
 }
 
-/** A dispute opened or moved on a charge in the processor's books (the same reference replaces it). */
+/** A dispute opened or moved on a charge in the processor's books (the same reference replaces it, keeping what the merchant sent). */
 export async function disputeCharge(books: SimulatorBooks, chargeReference: string, dispute: Dispute): Promise<boolean> {
-  const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '', ({ state }) =>
-    state.status === 'approved' ? { ...state, disputes: [...(state.disputes ?? []).filter((d) => d.reference !== dispute.reference), dispute] } : undefined);
+  const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '', ({ state }) => {
+    if (state.status !== 'approved') return undefined;
+    const before = state.disputes?.find((d) => d.reference === dispute.reference);
+    const { evidence, accepted, answerKeys } = before ?? {};
+    const kept: BookedDispute = { ...dispute, ...(evidence !== undefined ? { evidence } : {}), ...(accepted ? { accepted } : {}), ...(answerKeys ? { answerKeys } : {}) };
+    return { ...state, disputes: [...(state.disputes ?? []).filter((d) => d.reference !== dispute.reference), kept] };
+  });
   return moved?.moved ?? false;
+}
+
+/** The dispute with this reference on the charge, as the books hold it (evidence and all): what a test reads. */
+export async function disputeInBooks(books: SimulatorBooks, chargeReference: string, disputeReference: string): Promise<BookedDispute | undefined> {
+  const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '');
+  return entry?.state.disputes?.find((d) => d.reference === disputeReference);
+}
+
+/**
+ * The merchant answers a dispute: evidence puts one that needs a response under review, accepting
+ * ends one still open lost. Once per key (the same key again answers the dispute as it stands); one
+ * that cannot take the answer (decided, or answered already) is answered as it stands, unchanged.
+ */
+async function answerDispute(books: SimulatorBooks, call: { idempotencyKey: string; reference: string; disputeReference: string }, answer: (dispute: BookedDispute) => BookedDispute | undefined): Promise<Dispute | null> {
+  const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ state }) => {
+    const dispute = state.disputes?.find((d) => d.reference === call.disputeReference);
+    if (!dispute || dispute.answerKeys?.includes(call.idempotencyKey)) return undefined;
+    const answered = answer(dispute);
+    if (!answered) return undefined;
+    const next = { ...answered, answerKeys: [...(dispute.answerKeys ?? []), call.idempotencyKey] };
+    return { ...state, disputes: (state.disputes ?? []).map((d) => (d.reference === call.disputeReference ? next : d)) };
+  });
+  const dispute = moved?.entry.state.disputes?.find((d) => d.reference === call.disputeReference);
+  return dispute ? disputeFactsOf(dispute) : null;
 }
 
 /** A refund made under `refundKey` fails later at the card network. */
@@ -188,7 +222,14 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     },
     async dispute(call) {
       const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '');
-      return entry?.state.disputes?.find((d) => d.reference === call.disputeReference) ?? null;
+      const dispute = entry?.state.disputes?.find((d) => d.reference === call.disputeReference);
+      return dispute ? disputeFactsOf(dispute) : null;
+    },
+    async submitDisputeEvidence(call) {
+      return answerDispute(books, call, (dispute) => (dispute.status === 'needs_response' ? { ...dispute, status: 'under_review', evidence: call.evidence } : undefined));
+    },
+    async acceptDispute(call) {
+      return answerDispute(books, call, (dispute) => (dispute.status === 'needs_response' || dispute.status === 'under_review' ? { ...dispute, status: 'lost', accepted: true } : undefined));
     },
     async void(call) {
       const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ state }) => {

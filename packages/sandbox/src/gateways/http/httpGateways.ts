@@ -48,6 +48,8 @@ export function httpGateways(
     refund: call<CardRefundAnswer>('card/refund'),
     refundOutcome: call<'refunded' | 'failed' | 'pending' | null>('card/refund-outcome'),
     dispute: call<Dispute | null>('card/dispute'),
+    submitDisputeEvidence: call<Dispute | null>('card/dispute-evidence'),
+    acceptDispute: call<Dispute | null>('card/dispute-accept'),
     void: call<'voided' | 'refused'>('card/void'),
     saveCard: typedCard<SavedCard, SaveCardRequest>('card/save-card'),
   };
