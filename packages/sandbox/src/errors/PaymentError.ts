@@ -12,7 +12,9 @@ export type PaymentErrorKind =
   /** No answer and nothing changed: try again. */
   | 'unavailable'
   /** No answer and the outcome unknown: being checked. */
-  | 'in_doubt';
+  | 'in_doubt'
+  /** The processor in use offers no such call (an optional one of its port). */
+  | 'unsupported';
 
 export class PaymentError extends Error {
   override readonly name = 'PaymentError';

@@ -28,6 +28,7 @@ const STATUS_OF_KIND: Readonly<Record<PaymentErrorKind, ContentfulStatusCode>> =
   gateway_failed: 502,
   unavailable: 503,
   in_doubt: 504,
+  unsupported: 501,
 };
 
 function toApiError(error: unknown): ApiError {

@@ -5,7 +5,7 @@ import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
-import { closeDispute, findDisputeByReference, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
+import { bookSentEvidence, closeDispute, findDispute, findDisputeByReference, findMerchantDispute, saveDispute, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
 import { lockPaymentMoney } from '../store/refunds';
 import { findTransactionByGatewayReference } from '../store/transactions';
@@ -20,45 +20,7 @@ export async function recordDisputeEvent(tx: Queryable, reference: string, type:
   return dispute;
 }
 
-const notOpen = () => new PaymentError('conflict', 'dispute_closed');
-
-/** The merchant's evidence (while the dispute needs a response): kept, the dispute under review, dispute.updated. */
-export async function answerDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, disputeId: string, evidence: string): Promise<MerchantDisputeRow | undefined> {
-  const answered = await deps.db.transaction(async (tx) => {
-    const dispute = await findMerchantDispute(tx, merchantId, disputeId, true);
-    if (!dispute) return undefined;
-    if (!(await submitDisputeEvidence(tx, dispute.reference, evidence))) {
-      throw dispute.status === 'under_review' ? new PaymentError('conflict', 'dispute_under_review') : notOpen();
-    }
-    return recordDisputeEvent(tx, dispute.reference, 'dispute.updated');
-  });
-  if (answered) deps.metrics?.countDispute(answered.status);
-  return answered;
-}
-
-/**
- * The merchant accepts a dispute: lost, its money stays out. Once (a conditional write, under the
- * payment's lock), with its dispute.closed event. Only the processor's books win one (applyDisputeEvent).
- */
-export async function acceptDispute(deps: Pick<Deps, 'db' | 'metrics'>, merchantId: number, disputeId: string): Promise<MerchantDisputeRow | undefined> {
-  const outcome = 'lost';
-  const ended = await deps.db.transaction(async (tx) => {
-    const found = await findMerchantDispute(tx, merchantId, disputeId);
-    if (!found) return undefined;
-    const reference = found.reference;
-    const payment = await lockPaymentMoney(tx, found.cod_oper);
-    const dispute = payment?.disputes.find((d) => d.reference === reference);
-    if (!payment || !dispute) return undefined;
-    const others = payment.disputes.filter((d) => d.reference !== reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-    const move = disputeMove(dispute.booked, { stage: dispute.stage, status: outcome, amountCents: dispute.amount_cents, currency: payment.currency }, { capturedCents: capturedCentsOfRow(payment), refundHeldCents: payment.held_cents }, others);
-    if ('refusal' in move || !(await closeDispute(tx, reference, outcome))) throw notOpen();
-    await saveDispute(tx, dispute.cod_oper, disputeOf(dispute), move.booked);
-    await recordDisputeMoveInBooks(tx, { id: found.public_id, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
-    return recordDisputeEvent(tx, reference, 'dispute.closed');
-  });
-  if (ended) deps.metrics?.countDispute(ended.status);
-  return ended;
-}
+export const notOpen = () => new PaymentError('conflict', 'dispute_closed');
 
 const disputeOf = (row: MerchantDisputeRow | { reference: string; status: Dispute['status']; amount_cents: number; currency: string; reason: string; evidence_due_by: Date | null }): Dispute =>
   ({ reference: row.reference, status: row.status, amountCents: row.amount_cents, currency: row.currency, reason: row.reason, evidenceDueBy: row.evidence_due_by });
@@ -80,6 +42,9 @@ const dueByOf = (value: unknown): Date | null => {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 };
 
+/** A port's answer as JSON carried it: its date revived, its text as text. */
+export const disputeAsAnswered = (said: Dispute): Dispute => ({ ...said, evidenceDueBy: dueByOf(said.evidenceDueBy), currency: String(said.currency), reason: String(said.reason) });
+
 /**
  * A dispute event moves money only as the processor's books say now (the port's `dispute`, asked by
  * the charge and the dispute's reference): the event only says which dispute to ask about, so a
@@ -94,26 +59,38 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
   if (!lookup) return 'contradicted';
   const said = await lookup.call(deps.gateways.card, { ...gatewayCall(`dispute:${event.dispute.reference}`), reference: payment.gateway_reference, disputeReference: event.dispute.reference });
   if (!said || said.reference !== event.dispute.reference) return 'contradicted';
-  const dispute: Dispute = { ...said, evidenceDueBy: dueByOf(said.evidenceDueBy), currency: String(said.currency), reason: String(said.reason) };
+  const dispute = disputeAsAnswered(said);
   let moved: string | undefined;
   const outcome = await deps.db.transaction(async (tx): Promise<DisputeEventOutcome> => {
     moved = undefined;
     if (!(await recordGatewayEvent(tx, { id: event.id, key: dispute.reference, kind: 'dispute' }))) return 'repeated';
-    const locked = await lockPaymentMoney(tx, payment.cod_oper);
-    if (!locked) return 'no_payment';
-    const before = locked.disputes.find((d) => d.reference === dispute.reference);
-    const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-    const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
-    if ('refusal' in move) return 'refused';
-    const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
-    const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);
-    await recordDisputeMoveInBooks(tx, { id: saved.public_id, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
-    if (!unchanged) {
-      await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
-      moved = move.booked.status;
-    }
-    return 'applied';
+    const booked = await bookProcessorDispute(tx, payment.cod_oper, dispute);
+    moved = booked.moved;
+    return booked.outcome;
   });
   if (outcome === 'applied' && moved !== undefined) deps.metrics?.countDispute(moved);
   return outcome;
+}
+
+/**
+ * The dispute as the processor's books hold it, booked under the payment's lock: what it takes is
+ * capped at what is left (core disputeMove), its ledger lines follow each change, and a change makes
+ * its event (`moved`: the status it moved to). What a notification says and what the processor
+ * answers to the merchant's evidence or acceptance are booked here alike, so the one that comes
+ * second changes nothing. Under review, the evidence sent to the processor is booked as sent.
+ */
+export async function bookProcessorDispute(tx: Queryable, codOper: string, dispute: Dispute): Promise<{ outcome: 'applied' | 'refused' | 'no_payment'; moved?: string }> {
+  const locked = await lockPaymentMoney(tx, codOper);
+  if (!locked) return { outcome: 'no_payment' };
+  const before = locked.disputes.find((d) => d.reference === dispute.reference);
+  const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
+  const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
+  if ('refusal' in move) return { outcome: 'refused' };
+  const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
+  const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);
+  if (move.booked.status === 'under_review') await bookSentEvidence(tx, dispute.reference);
+  await recordDisputeMoveInBooks(tx, { id: saved.public_id, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
+  if (unchanged) return { outcome: 'applied' };
+  await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
+  return { outcome: 'applied', moved: move.booked.status };
 }

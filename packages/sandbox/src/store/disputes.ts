@@ -54,7 +54,15 @@ export async function disputesOfPayments(db: Queryable, codOpers: readonly strin
   return db.query<DisputeRow>('select * from gateway_disputes where cod_oper = any($1::text[]) order by created_at, reference', [codOpers]);
 }
 
-export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: string | null; evidence_submitted_at: Date | null };
+export type MerchantDisputeRow = DisputeRow & {
+  merchant_id: number;
+  evidence: string | null;
+  evidence_submitted_at: Date | null;
+  /** Migration 180: the key of the last answer sent to the processor (evidence or accepting), recorded before the call. */
+  answer_key: string | null;
+  /** The evidence sent under answer_key (null for accepting): booked as sent once the processor says it took it. */
+  answer_evidence: string | null;
+};
 
 const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';
 
@@ -93,12 +101,21 @@ export async function findDisputeByReference(db: Queryable, reference: string): 
   return row;
 }
 
-/** Only while it needs a response. */
-export async function submitDisputeEvidence(db: Queryable, reference: string, evidence: string): Promise<boolean> {
-  const rows = await db.query(
-    "update gateway_disputes set evidence = $2, evidence_submitted_at = now(), status = 'under_review', updated_at = clock_timestamp() where reference = $1 and status = 'needs_response' returning reference",
-    [reference, evidence]);
-  return rows.length > 0;
+/** Before the processor's call: its key, and the evidence sent under it (null for accepting). The caller holds the dispute's row lock. */
+export async function recordDisputeAnswer(db: Queryable, reference: string, key: string, evidence: string | null): Promise<void> {
+  await db.query('update gateway_disputes set answer_key = $2, answer_evidence = $3 where reference = $1', [reference, key, evidence]);
+}
+
+/** The processor did not take the answer sent under `key`: nothing of it is in doubt any more. */
+export async function forgetDisputeAnswer(db: Queryable, reference: string, key: string): Promise<void> {
+  await db.query('update gateway_disputes set answer_key = null, answer_evidence = null where reference = $1 and answer_key = $2', [reference, key]);
+}
+
+/** The processor holds the dispute under review: the evidence sent to it, if any and not booked yet, is booked as sent. */
+export async function bookSentEvidence(db: Queryable, reference: string): Promise<void> {
+  await db.query(
+    'update gateway_disputes set evidence = answer_evidence, evidence_submitted_at = clock_timestamp() where reference = $1 and evidence_submitted_at is null and answer_evidence is not null',
+    [reference]);
 }
 
 /** Only while open: once. */

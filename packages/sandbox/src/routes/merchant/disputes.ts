@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { acceptDispute, answerDispute } from '../../payments/disputes';
+import { acceptDispute, answerDispute } from '../../payments/answerDispute';
 import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';
 import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
