@@ -1,3 +1,4 @@
+import type { Gateways } from '@pasarela/gateways';
 import { Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Metrics } from '../src/ops/metrics';
@@ -22,12 +23,12 @@ export interface MerchantApiSetup {
 }
 
 /** The app on PGlite, a client checking answers against the OpenAPI document, and with `webhooks` a signed-webhook receiver. */
-export function useMerchantApi(options: { webhooks?: boolean; metrics?: Metrics } = {}): MerchantApiSetup {
+export function useMerchantApi(options: { webhooks?: boolean; metrics?: Metrics; wrapGateways?: (gateways: Gateways) => Gateways } = {}): MerchantApiSetup {
   let t: TestApp | undefined;
   let api: MerchantApiClient | undefined;
   let receiver: WebhookReceiver | undefined;
   beforeAll(async () => {
-    [t, receiver] = await Promise.all([createTestApp({ metrics: options.metrics }), options.webhooks ? startWebhookReceiver() : undefined]);
+    [t, receiver] = await Promise.all([createTestApp({ metrics: options.metrics, wrapGateways: options.wrapGateways }), options.webhooks ? startWebhookReceiver() : undefined]);
     const app = t.app;
     api = await merchantApiClient((path, init) => app.request(path, init));
   });

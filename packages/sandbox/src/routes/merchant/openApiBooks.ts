@@ -123,6 +123,13 @@ const createdToParam = { name: 'createdTo', in: 'query', required: false, descri
 
 /** The books' operations; `errors` and `error` (an Error answer so described) are the document's own answers. */
 export function bookPaths<A extends { description: string }>(errors: Record<string, A>, error: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
+  /** The card processor hears the answer first: what it did not take is not booked. */
+  const answerErrors = {
+    '409': error('Evidence sent already (`dispute_under_review`), the dispute closed (`dispute_closed`), an earlier answer whose outcome is unknown while this one differs (`dispute_answer_in_doubt`: send that one again), or the Idempotency-Key reused'),
+    '501': error('The card processor in use takes no answers to disputes (`dispute_answer_unsupported`)'),
+    '502': error('The card processor did not take the answer (`dispute_answer_refused`): the dispute is as it was'),
+    '503': error('The card processor did not answer (`dispute_answer_unavailable`): the dispute is as it was; send the same answer again'),
+  };
   const tooLong = error(`Bad input: \`code\` says what, \`message\` names the field; a CSV report of more than ${CSV_MAX_LINES} lines (\`report_too_large\`: narrow createdFrom/createdTo, or ask per payout)`);
   const ok = (description: string, schema: string, example: unknown) => ({ description, content: { 'application/json': { schema: ref(schema), example } } });
   return {
@@ -188,18 +195,18 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     },
     '/disputes/{id}/evidence': {
       post: {
-        operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the dispute goes under review, and a dispute.updated event follows.',
+        operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the evidence is sent to the card processor, and once it takes it the dispute goes under review, and a dispute.updated event follows.',
         parameters: [disputeId, idempotencyKey],
         requestBody: { required: true, content: { 'application/json': { schema: ref('DisputeEvidence'), example: { evidence: 'Pedido 1042 entregado el 2026-11-20, firma del cliente adjunta' } } } },
-        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidenceDetails: { submitted: true, submittedAt: AT }, evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidenceDetails: { submitted: true, submittedAt: AT }, evidence: 'Pedido 1042 entregado' }), ...postErrors, ...answerErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/disputes/{id}/accept': {
       post: {
-        operationId: 'acceptDispute', tags: ['Books'], summary: 'Accept a dispute', description: 'It ends lost: its amount and fee stay out of the balance; a dispute.closed event follows.',
+        operationId: 'acceptDispute', tags: ['Books'], summary: 'Accept a dispute', description: 'The card processor is told; it ends lost: its amount and fee stay out of the balance; a dispute.closed event follows.',
         parameters: [disputeId, idempotencyKey],
         requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false }, example: {} } } },
-        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, ...answerErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/payouts/{id}': {
