@@ -18,6 +18,8 @@ export interface Dispute {
   currency: string;
   reason: string;
   evidenceDueBy: Date | null;
+  /** The merchant's evidence as the processor holds it (its text), when it tells: the contract kit checks that what was sent arrived. */
+  evidence?: string | null | undefined;
 }
 
 /** `id` names the event: the same event delivered twice, or in another order, changes the payment once. */

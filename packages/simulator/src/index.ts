@@ -3,4 +3,4 @@ export { startSimulator, type RunningSimulator, type SimulatorOptions } from './
 export { memoryBooks } from './memoryBooks';
 export { simulatedGateways } from './processors/simulatedGateways';
 // A test's card network: a dispute opened or moved on a charge, a refund made that fails later.
-export { disputeCharge, disputeInBooks, failRefundLater, type BookedDispute } from './processors/simulatedCardProcessor';
+export { disputeCharge, disputeInBooks, failRefundLater, testCardDisputeReference, type BookedDispute } from './processors/simulatedCardProcessor';

@@ -23,7 +23,15 @@ export interface ContractInputs {
     challenges?: TestCard | undefined;
     /** A card it cannot decide (its own error: nothing charged). */
     fails?: TestCard | undefined;
+    /** A card it approves and then disputes (the cardholder's bank opens a dispute needing a response), with `disputeOf`. */
+    disputed?: TestCard | undefined;
   };
+  /**
+   * The reference of the dispute the processor opened on a charge of the `disputed` card, or null
+   * while it has none yet (the kit asks again for a few seconds). Without it, or without that card,
+   * the dispute rules are skipped.
+   */
+  disputeOf?: ((chargeReference: string) => Promise<string | null>) | undefined;
   /**
    * How the payer's browser makes this module's token of a test card: its processor's browser
    * tokenizer (test mode). Without it the kit tokenizes at the card vault (`vault`).

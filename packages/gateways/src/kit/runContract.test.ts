@@ -75,6 +75,8 @@ describe('the contract kit', () => {
         'payout lost answer: asked again under the same key, the same single transfer',
       ],
     },
+    { breakage: 'dropsEvidence', rules: ['disputes: evidence reaches the processor (under review, its text there, as the dispute lookup says), once per key'] },
+    { breakage: 'acceptsNothing', rules: ['disputes: accepting reaches the processor (lost, as the dispute lookup says), once per key'] },
     { breakage: 'hidesReturns', rules: ['payout returned: a transfer the bank sends back is reported failed, and stays failed'] },
     {
       // "Not sent" said of any failed connection: the server would forget attempts the processor charged.

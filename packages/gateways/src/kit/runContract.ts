@@ -1,5 +1,6 @@
 import { importGatewaysModule, type GatewaysModuleContext, type ImportedGatewaysModule } from '../gatewaysModule';
 import { CARD_RULES, NOTIFICATION_RULES, RuleBroken, type Rule } from './cardRules';
+import { DISPUTE_RULES } from './disputeRules';
 import type { ContractInputs } from './ContractInputs';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { FAULT_RULES } from './faultRules';
@@ -62,14 +63,14 @@ async function networkFor(inputs: ContractInputs): Promise<{ network: FaultProxy
   };
 }
 
-/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes through its proxy (faultRules.ts), the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
+/** One result per rule: the card port's rules (cardRules.ts, disputeRules.ts), the network faults the kit makes through its proxy (faultRules.ts), the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
 export async function runContract(module: string | ImportedGatewaysModule, name = typeof module === 'string' ? module : 'the module'): Promise<RuleResult[]> {
   const imported = typeof module === 'string' ? await importGatewaysModule(module) : module;
   const inputs = inputsOf(imported.exports, name);
   const { network, restore } = await networkFor(inputs);
   try {
     const provided = await imported.make(context);
-    const rules = [...CARD_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
+    const rules = [...CARD_RULES, ...DISPUTE_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
     const { card, payout } = provided.gateways;
     const results: RuleResult[] = [];
     const tokenize = tokenizerOf(inputs);

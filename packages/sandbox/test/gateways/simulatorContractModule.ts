@@ -3,7 +3,7 @@
 // the module is loaded, so a restart of the adapters (the kit makes them again) finds the same
 // processor. The adapters reach it at CONTRACT_SIMULATOR_URL when set (the kit's proxy). Tests only.
 import { NOTIFICATION_SIGNATURE_HEADER, signNotification, type ContractInputs, type GatewaysModuleExport } from '@pasarela/gateways';
-import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
+import { startSimulator, testCardDisputeReference, type RunningSimulator } from '@pasarela/simulator';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
@@ -41,7 +41,9 @@ export default exported;
 const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA ROJAS' });
 export const contract: ContractInputs = {
   // PRODUCT.md's test cards.
-  cards: { approves: card('4242424242424242'), declines: card('4000000000000002'), challenges: card('4000000000003220'), fails: card('4000000000000119') },
+  cards: { approves: card('4242424242424242'), declines: card('4000000000000002'), challenges: card('4000000000003220'), fails: card('4000000000000119'), disputed: card('4000000000001976') },
+  // Card 1976's dispute is opened with its approval, under a reference made from the charge's.
+  disputeOf: async (chargeReference) => testCardDisputeReference(chargeReference),
   supports: { threeDS: true, captureLater: true, savedCards: true, partialRefunds: true },
   // The simulator's format: one event as the JSON body, signed with the shared secret.
   notify: (_port, events) => {

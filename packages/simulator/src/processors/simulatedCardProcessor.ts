@@ -66,9 +66,10 @@ export type CardBookState = CardDecision & {
 };
 
 /** A dispute in the processor's books: what the merchant sent (its evidence, or that it accepted) and the keys it came under. */
-export type BookedDispute = Dispute & { evidence?: string; accepted?: boolean; answerKeys?: string[] };
+export type BookedDispute = Dispute & { accepted?: boolean; answerKeys?: string[] };
 
-const disputeFactsOf = ({ evidence: _e, accepted: _a, answerKeys: _k, ...dispute }: BookedDispute): Dispute => dispute;
+/** As the port answers it: with the evidence it holds, never the keys. */
+const disputeFactsOf = ({ accepted: _a, answerKeys: _k, ...dispute }: BookedDispute): Dispute => dispute;
 
 /** docs/sandbox.md: card 4000 0000 0000 1976's dispute, opened a moment after it was approved, for all it charged. */
 export const testCardDisputeReference = (chargeReference: string) => `dp_${chargeReference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
@@ -86,7 +87,7 @@ export async function disputeCharge(books: SimulatorBooks, chargeReference: stri
     if (state.status !== 'approved') return undefined;
     const before = state.disputes?.find((d) => d.reference === dispute.reference);
     const { evidence, accepted, answerKeys } = before ?? {};
-    const kept: BookedDispute = { ...dispute, ...(evidence !== undefined ? { evidence } : {}), ...(accepted ? { accepted } : {}), ...(answerKeys ? { answerKeys } : {}) };
+    const kept: BookedDispute = { ...dispute, ...(typeof evidence === 'string' ? { evidence } : {}), ...(accepted ? { accepted } : {}), ...(answerKeys ? { answerKeys } : {}) };
     return { ...state, disputes: [...(state.disputes ?? []).filter((d) => d.reference !== dispute.reference), kept] };
   });
   return moved?.moved ?? false;

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { isCardToken, type CardDecision, type CardLookup, type CardProcessor } from '../../CardProcessor';
+import type { Dispute } from '../../GatewayEvent';
 import { isGatewayOutcomeUnknown } from '../../GatewayCall';
 import type { ImportedGatewaysModule } from '../../gatewaysModule';
 import type { ContractInputs, TestCard } from '../ContractInputs';
 import { memoryClient, type ClientBreakage, type MemorySend } from './memoryClient';
 import { memoryPayoutRail, type PayoutBreakage } from './memoryPayoutRail';
-import { MEMORY_DECLINED_CARD, MEMORY_RETURNED_ACCOUNT, type RunningMemoryProcessor } from './memoryProcessor';
+import { MEMORY_DECLINED_CARD, MEMORY_DISPUTED_CARD, MEMORY_RETURNED_ACCOUNT, type RunningMemoryProcessor } from './memoryProcessor';
 
 /**
  * How a test's card adapter goes wrong, one way each: a new charge for every call under one key;
  * refunds it made and then forgets; null from lookup when the processor cannot be reached; a new key
  * for each try of a capture; a void that releases nothing; every charge in USD whatever its currency;
  * a card saved to a new customer whatever customer it was given; a released hold looked up as approved;
+ * a dispute's evidence sent without its text; a dispute accepted without telling the processor;
  * its client taking no notice of the kit's proxy (not faulted).
  */
 export interface Breakage extends ClientBreakage {
@@ -24,6 +26,8 @@ export interface Breakage extends ClientBreakage {
   ignoresCurrency?: boolean;
   ignoresCustomer?: boolean;
   ignoresProxy?: boolean;
+  dropsEvidence?: boolean;
+  acceptsNothing?: boolean;
 }
 
 /** The variable the memory module reads its processor's base URL from (the kit points it at its proxy). */
@@ -32,6 +36,10 @@ const PROCESSOR_URL_ENV = 'KIT_MEMORY_PROCESSOR_URL';
 const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'KIT' });
 
 type Charge = { id: string; status: 'approved' | 'declined'; voided?: boolean };
+type MemoryDispute = { id: string; charge: string; status: Dispute['status']; evidence: string | null; amountCents: number; currency: string };
+const disputeOf = (d: MemoryDispute): Dispute =>
+  ({ reference: d.id, status: d.status, amountCents: d.amountCents, currency: d.currency, reason: 'fraudulent', evidenceDueBy: null, evidence: d.evidence });
+
 const decisionOf = (charge: Charge): CardDecision =>
   charge.status === 'approved' ? { status: 'approved', reference: charge.id, message: 'approved' } : { status: 'declined', reference: charge.id, reason: 'generic', message: 'declined' };
 
@@ -77,6 +85,25 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
       const answer = await send(`/charges/${call.reference}/refunds?key=${encodeURIComponent(call.idempotencyKey)}`, call);
       return answer.status === 200 ? 'refunded' : null;
     },
+    async dispute(call) {
+      const answer = await send(`/disputes/${call.disputeReference}`, call);
+      const found = answer.body as MemoryDispute | null;
+      return answer.status === 200 && found?.charge === call.reference ? disputeOf(found) : null;
+    },
+    async submitDisputeEvidence(call) {
+      const text = breakage.dropsEvidence ? '' : call.evidence;
+      const answer = await send(`/disputes/${call.disputeReference}/evidence`, call, { key: call.idempotencyKey, body: { text } });
+      return answer.status === 200 ? disputeOf(answer.body as MemoryDispute) : null;
+    },
+    async acceptDispute(call) {
+      // The broken one answers as if the processor had closed it, and tells it nothing.
+      if (breakage.acceptsNothing) {
+        const found = await this.dispute?.(call);
+        return found ? { ...found, status: 'lost' } : null;
+      }
+      const answer = await send(`/disputes/${call.disputeReference}/close`, call, { key: call.idempotencyKey, body: {} });
+      return answer.status === 200 ? disputeOf(answer.body as MemoryDispute) : null;
+    },
     async saveCard(request) {
       const customer = breakage.ignoresCustomer ? null : request.customer;
       const answer = await send('/cards', request, { key: request.idempotencyKey, body: { token: request.card.token, customer } });
@@ -100,7 +127,11 @@ async function memoryTokenOf(url: string, typed: TestCard) {
  */
 export function memoryCardModule(processor: RunningMemoryProcessor, breakage: Breakage = {}, payout?: PayoutBreakage): ImportedGatewaysModule {
   const contract: ContractInputs = {
-    cards: { approves: card('4242424242424242'), declines: card(MEMORY_DECLINED_CARD) },
+    cards: { approves: card('4242424242424242'), declines: card(MEMORY_DECLINED_CARD), disputed: card(MEMORY_DISPUTED_CARD) },
+    disputeOf: async (chargeReference) => {
+      const answer = await fetch(`${processor.url}/charges/${chargeReference}`);
+      return answer.ok ? ((await answer.json()) as { dispute: string | null }).dispute : null;
+    },
     supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
     // The memory processor takes its own browser tokens, as Stripe's `pm_...`: the kit needs no vault.
     tokenize: (typed) => memoryTokenOf(processor.url, typed),

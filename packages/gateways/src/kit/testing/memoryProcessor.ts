@@ -24,6 +24,14 @@ interface Charge {
   capturedCents: number;
   voided: boolean;
   refunds: Map<string, number>;
+  /** The dispute the cardholder's bank opened on it (MEMORY_DISPUTED_CARD). */
+  dispute?: MemoryDispute;
+}
+
+interface MemoryDispute {
+  id: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  evidence: string | null;
 }
 
 type Answer = { status: number; body: unknown };
@@ -31,6 +39,8 @@ type Body = Record<string, unknown>;
 
 /** The card it declines, as in every processor's test cards. */
 export const MEMORY_DECLINED_CARD = '4000000000000002';
+/** The card it approves and then disputes, as Stripe's 4000 0000 0000 0259. */
+export const MEMORY_DISPUTED_CARD = '4000000000000259';
 /** Transfers to this account come back from the receiving bank. */
 export const MEMORY_RETURNED_ACCOUNT = '000000000002';
 
@@ -44,7 +54,9 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
   const transfers = new Map<string, { reference: string; destination: string; status: 'pending' | 'paid' | 'failed' }>();
   const answered = new Map<string, { body: string; answer: Answer }>();
 
-  const view = (c: Charge) => ({ id: c.id, key: c.key, status: c.status, amountCents: c.amountCents, currency: c.currency, capture: c.capture, capturedCents: c.capturedCents, voided: c.voided });
+  const view = (c: Charge) => ({ id: c.id, key: c.key, status: c.status, amountCents: c.amountCents, currency: c.currency, capture: c.capture, capturedCents: c.capturedCents, voided: c.voided, dispute: c.dispute?.id ?? null });
+  const disputeView = (c: Charge, d: MemoryDispute) => ({ ...d, charge: c.id, amountCents: c.amountCents, currency: c.currency });
+  const chargeOfDispute = (id: string) => [...charges.values()].find((c) => c.dispute?.id === id);
   const refused = (reason: string): Answer => ({ status: 200, body: { result: 'refused', reason } });
   const paidOf = (c: Charge) => (c.capture ? c.amountCents : c.capturedCents);
 
@@ -55,6 +67,7 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
       const number = numberOf(card);
       const declined = number === undefined ? !tokens.has(card.token ?? '') : number === MEMORY_DECLINED_CARD;
       const charge: Charge = { id: `mch_${randomUUID()}`, key: String(body['key']), status: declined ? 'declined' : 'approved', amountCents: Number(body['amountCents']), currency: String(body['currency']), capture: body['capture'] === true, capturedCents: 0, voided: false, refunds: new Map() };
+      if (number === MEMORY_DISPUTED_CARD) charge.dispute = { id: `mdp_${randomUUID()}`, status: 'needs_response', evidence: null };
       charges.set(charge.id, charge);
       return { status: 200, body: view(charge) };
     }
@@ -80,6 +93,14 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
         charge.refunds.set(key, amountCents);
         return { status: 200, body: { result: 'refunded', reference: `mre_${key}` } };
       }
+    }
+    if (parts[0] === 'disputes' && parts.length === 3) {
+      const charge = chargeOfDispute(parts[1] ?? '');
+      const dispute = charge?.dispute;
+      if (!charge || !dispute) return { status: 404, body: { error: 'no such dispute' } };
+      if (parts[2] === 'evidence' && dispute.status === 'needs_response') Object.assign(dispute, { status: 'under_review', evidence: String(body['text'] ?? '') });
+      if (parts[2] === 'close' && (dispute.status === 'needs_response' || dispute.status === 'under_review')) dispute.status = 'lost';
+      return { status: 200, body: disputeView(charge, dispute) };
     }
     if (path === '/tokens') {
       const number = String(body['number']);
@@ -118,6 +139,10 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
     if (parts[0] === 'charges' && parts[2] === 'refunds') {
       const made = charges.get(parts[1] ?? '')?.refunds.has(key ?? '');
       return made ? { status: 200, body: { result: 'refunded' } } : { status: 404, body: { error: 'no such refund' } };
+    }
+    if (parts[0] === 'disputes' && parts.length === 2) {
+      const charge = chargeOfDispute(parts[1] ?? '');
+      return charge?.dispute ? { status: 200, body: disputeView(charge, charge.dispute) } : { status: 404, body: { error: 'no such dispute' } };
     }
     if (parts[0] === 'transfers') {
       const transfer = transfers.get(key ?? '');
