@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { authorize, capture, lookup, voidCharge, type StripeContext } from './charges';
-import { dispute } from './disputes';
+import { acceptDispute, dispute, submitDisputeEvidence } from './disputes';
 import { stripeNotifications } from './notifications';
 import { refund, refundOutcome } from './refunds';
 import { saveCard } from './savedCards';
@@ -29,6 +29,8 @@ export function stripeCardProcessor(options: StripeCardOptions, stripe: Stripe =
     refund: (call) => refund(context, call),
     refundOutcome: (call) => refundOutcome(context, call),
     dispute: (call) => dispute(context, call),
+    submitDisputeEvidence: (call) => submitDisputeEvidence(context, call),
+    acceptDispute: (call) => acceptDispute(context, call),
     saveCard: (call) => saveCard(context, call),
   };
 }

@@ -69,6 +69,7 @@ const DISPUTE_STATUS: Record<string, Dispute['status']> = {
 /** Stripe's `warning_*` statuses are an inquiry (a retrieval request): no money moves until it is a chargeback. */
 export function disputeFacts(dispute: Stripe.Dispute): Dispute {
   const dueBy = dispute.evidence_details?.due_by;
+  const evidence = dispute.evidence?.uncategorized_text;
   return {
     reference: dispute.id,
     status: DISPUTE_STATUS[dispute.status] ?? 'under_review',
@@ -77,5 +78,6 @@ export function disputeFacts(dispute: Stripe.Dispute): Dispute {
     currency: dispute.currency.toUpperCase(),
     reason: dispute.reason,
     evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+    ...(typeof evidence === 'string' ? { evidence } : {}),
   };
 }
