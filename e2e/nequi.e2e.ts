@@ -52,6 +52,28 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await context.close();
   });
 
+  it('Escape while the push to 62222222 is on its way: the close question goes when the decline comes, the focus on the way to try again', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, shop, checkout, page } = opened;
+    await pushTo(opened, '62222222');
+    // At once: the phone declines a second after the push.
+    await page.keyboard.press('Escape');
+    const dialog = checkout.frame.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 5_000 });
+    const titles: string[] = [];
+    await expect.poll(async () => {
+      titles.push((await dialog.getByRole('heading').textContent({ timeout: 200 }).catch(() => null)) ?? '');
+      return dialog.count();
+    }, { timeout: 15_000 }).toBe(0);
+    expect(titles.join(' ')).not.toMatch(/código de pago/i);
+    expect(await checkout.alert.textContent()).toMatch(/rechazaste el pago en nequi/i);
+    await expect.poll(() => checkout.frame.locator(':focus').textContent()).toMatch(/enviar de nuevo/i);
+    // The checkout stays, for another try.
+    expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    await context.close();
+  });
+
   it('push to 63333333 never answered: the countdown runs out and the time-out message shows', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, shop, checkout, page } = opened;

@@ -84,3 +84,32 @@ describe('closing while a payment answer is on its way', () => {
     expect(document.activeElement?.textContent).toBe(primary);
   });
 });
+
+// Nothing held (the wait it was asked over just ended): never a voucher's words without a voucher,
+// and the focus the outcome took stays there when the question goes.
+describe('the question over a payment that has just ended', () => {
+  it('does not read as a cash voucher', async () => {
+    await startI18n('es', catalogs.es);
+    const guard = createCloseGuard(() => {});
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    expect(view.container.querySelector('#close-confirm-title')?.textContent).not.toMatch(/código de pago/i);
+    expect(view.container.querySelector('#close-confirm-text')?.textContent).not.toMatch(/código de pago/i);
+  });
+
+  it('leaves the focus on the outcome when it goes', async () => {
+    await startI18n('es', catalogs.es);
+    const opener = document.body.appendChild(document.createElement('button'));
+    const retry = document.body.appendChild(document.createElement('button'));
+    opener.focus();
+    const guard = createCloseGuard(() => {});
+    guard.hold('nequi', { codOper: 'PP1', pending: null });
+    const view = await render(<CloseConfirm guard={guard} />);
+    expect(document.activeElement?.textContent).toBe('Seguir aquí');
+    retry.focus();
+    await view.unmount();
+    expect(document.activeElement).toBe(retry);
+    opener.remove();
+    retry.remove();
+  });
+});

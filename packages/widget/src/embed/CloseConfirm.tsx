@@ -11,19 +11,24 @@ import { closeAnyway } from './closeAnyway';
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   // A cash voucher charges nothing unless the payer takes it to a kiosk: no "you will be charged" for it.
   // A payment whose answer is on its way says so; it is charged whatever the payer does now.
   const paying = guard.flying.size > 0;
-  const voucherOnly = !paying && [...guard.held.keys()].every((method) => method === 'cash');
+  const voucherOnly = !paying && guard.held.size > 0 && [...guard.held.keys()].every((method) => method === 'cash');
   // Coins on their way cannot be called off from the question shown on a later open: not promised.
   const coinsOnly = !paying && !voucherOnly && [...guard.held.keys()].every((method) => method === 'crypto');
   const text = paying ? 'close_paying_text' : voucherOnly ? 'close_voucher_text' : coinsOnly ? 'close_coins_text' : 'close_pending_text';
   // Before the next key press can land elsewhere.
   useLayoutEffect(() => {
     const before = document.activeElement;
+    const dialog = box.current;
     (voucherOnly ? close : keep).current?.focus();
     return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
+      // Focus the payment's outcome took meanwhile (its message, its retry) stays there.
+      const now = document.activeElement;
+      const stillHere = !now || now === document.body || !!dialog?.contains(now);
+      if (stillHere && before instanceof HTMLElement && before.isConnected) before.focus();
     };
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -50,7 +55,7 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   );
   return (
     <div style={OVERLAY} onKeyDown={onKeyDown}>
-      <div style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
+      <div ref={box} style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
         <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t(paying ? 'close_paying_title' : voucherOnly ? 'close_voucher_title' : 'close_pending_title')}</h2>
         <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t(text)}</p>
         <div style={{ display: 'grid', gap: '8px' }}>

@@ -88,3 +88,44 @@ describe('createCloseGuard (closing while a payment is pending)', () => {
     expect(guard.intercept()).toBe(false);
   });
 });
+
+// A wait that ends while the payer is asked about closing (declined, expired): the question goes by itself.
+describe('the close question when the payment it was about ends', () => {
+  it('goes when the last held payment is let go', () => {
+    const guard = createCloseGuard(() => {});
+    guard.hold('nequi', { codOper: 'PP1', pending: null });
+    guard.intercept();
+    guard.hold('nequi', null);
+    expect(guard.store.getState().asking).toBe(false);
+  });
+
+  it('stays while another payment is still held', () => {
+    const guard = createCloseGuard(() => {});
+    guard.hold('nequi', { codOper: 'PP1', pending: null });
+    guard.hold('cash', { codOper: 'PP2', pending: null });
+    guard.intercept();
+    guard.hold('nequi', null);
+    expect(guard.store.getState().asking).toBe(true);
+  });
+
+  it('stays over a landed answer that starts a wait, goes over one that ends it', async () => {
+    vi.useFakeTimers();
+    try {
+      const guard = createCloseGuard(() => {});
+      guard.takeOff({ method: 'nequi', link: 'LK1', trackId: 'T1' });
+      guard.intercept();
+      guard.land('T1', false);
+      guard.hold('nequi', { codOper: 'PP1', pending: null });
+      await vi.runAllTimersAsync();
+      expect(guard.store.getState().asking).toBe(true);
+      guard.takeOff({ method: 'card', link: 'LK1', trackId: 'T2' });
+      guard.hold('nequi', null);
+      expect(guard.store.getState().asking).toBe(true);
+      guard.land('T2', false);
+      await vi.runAllTimersAsync();
+      expect(guard.store.getState().asking).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -15,6 +15,10 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
   const store = createStore<{ asking: boolean }>()(() => ({ asking: false }));
   // The payer closed anyway: the loader keeps this checkout out of sight until every answer is in.
   let leaving = false;
+  // The question was about a payment that has now ended (its outcome is on screen): it goes by itself.
+  const askNoMore = () => {
+    if (held.size + flying.size === 0 && store.getState().asking) store.setState({ asking: false });
+  };
   const reportPending = (payment: HeldPayment) => {
     if (!payment.pending || reportedPending.has(payment.codOper)) return;
     reportedPending.add(payment.codOper);
@@ -31,7 +35,7 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
       // An answer that lands after the payer left: the shop hears it is PENDING at once.
       if (payment && leaving) return reportPending(payment);
       if (payment) held.set(owner, payment);
-      else held.delete(owner);
+      else if (held.delete(owner)) askNoMore();
     },
     noteResult(result: PaymentResult) {
       if (result.notification.Estado === 'PENDING') reportedPending.add(result.notification.Oper);
@@ -44,7 +48,10 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
       if (!flying.delete(trackId)) return;
       // After the method has taken the answer in (its result sent, its wait held), so the loader,
       // which ends a close on this word, has heard everything the answer makes first.
-      setTimeout(() => notify({ type: 'answered', trackId, lost }), 0);
+      setTimeout(() => {
+        notify({ type: 'answered', trackId, lost });
+        askNoMore();
+      }, 0);
     },
     leave() {
       leaving = true;
