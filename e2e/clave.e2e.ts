@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
+import { openRecordingShopEvents } from './support/shopEvents';
+import type { BrowserContext } from 'playwright-core';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 
@@ -105,6 +107,48 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     await page.getByRole('button', { name: /aprobar|approve/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.close();
+  });
+
+  /** In every frame: each text a status region shows and each language the page is in, in order, from the first paint. */
+  const recordStatuses = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const note = (what: string) => {
+        if (seen[seen.length - 1] !== what) seen.push(what);
+      };
+      new MutationObserver(() => {
+        if (!location.pathname.startsWith('/pf/')) return;
+        if (document.documentElement.lang) note(`lang ${document.documentElement.lang}`);
+        for (const status of document.querySelectorAll('[role="status"]')) {
+          const text = status.textContent?.trim();
+          if (text) note(`status ${text}`);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang'] });
+    });
+  const seenIn = async (page: Page) => (await checkoutFrameOf(page)).evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+  it.each([
+    { lang: 'es' as const, answer: /rechazar/i, loading: 'Cargando...' },
+    { lang: 'en' as const, answer: /decline/i, loading: 'Loading...' },
+  ])('$lang, back from the bank\'s refusal: every status in the payer\'s language, never a text\'s key, from the first paint', async ({ lang, answer, loading }) => {
+    // A Spanish browser: the language is the shop's choice, carried through the bank's page.
+    const context = await browser.newContext({ locale: 'es-PA' });
+    await recordStatuses(context);
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    const code = await createLink(sandbox, { amount: 12.5, description: 'Sombrero pintao' });
+    const checkout = new CheckoutFrame(await openRecordingShopEvents(page, code, lang));
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Clave/);
+    await continueButton(checkout).click();
+    await checkout.frame.getByRole('button', { name: answer }).click({ timeout: 15_000 });
+    await checkout.alert.waitFor({ timeout: 15_000 });
+    const seen = await seenIn(page);
+    expect([...new Set(seen.filter((s) => s.startsWith('lang ')))], seen.join(' | ')).toEqual([`lang ${lang}`]);
+    expect(seen.filter((s) => /^status [a-z_]+$/.test(s)), seen.join(' | ')).toEqual([]);
+    expect(seen.filter((s) => /cargando|loading/i.test(s)).every((s) => s === `status ${loading}`), seen.join(' | ')).toBe(true);
+    await context.close();
   });
 
   it('/pf/widget/clave opens the checkout with Clave chosen; a full page comes back through /pf/widget/returnclave, in English', async () => {

@@ -11,6 +11,7 @@ import { NO_THEME, ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from '@pasarela/core/translator';
 import { keysUsedBy, switchCatalog } from './i18n/i18n';
+import { LOADING_PAGE_KEYS } from './ui/Loading';
 
 export interface PrerenderRequest {
   url: string;
@@ -30,9 +31,13 @@ export interface PrerenderedScreen {
 // i18next's plural forms of a key (`count`): the first screen's texts carry them all.
 const PLURALS = ['_zero', '_one', '_two', '_few', '_many', '_other'];
 
-function textsOf(keys: ReadonlySet<string>, entries: Entries): Entries {
+/**
+ * The texts the page carries: its screen's, and the loading page's, which the next screen shows (the
+ * checkout after a bank's return) before the whole catalogue is in.
+ */
+export function firstScreenTexts(keys: ReadonlySet<string>, entries: Entries): Entries {
   const texts: Record<string, string> = {};
-  for (const key of keys) {
+  for (const key of [...keys, ...LOADING_PAGE_KEYS]) {
     for (const name of [key, ...PLURALS.map((suffix) => key + suffix)]) {
       const text = entries[name];
       if (text !== undefined) texts[name] = text;
@@ -95,5 +100,5 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
     html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
   });
   if (offPage) return null;
-  return { html, texts: textsOf(keys, request.entries), laterStyles: first.laterStyles };
+  return { html, texts: firstScreenTexts(keys, request.entries), laterStyles: first.laterStyles };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useArrivalFocus } from './useArrivalFocus';
 
@@ -21,6 +22,9 @@ export function LoadingNote() {
     </p>
   );
 }
+
+/** The loading page's texts: every server-drawn page carries them, for the screen after it. */
+export const LOADING_PAGE_KEYS: readonly CatalogKey[] = ['loading'];
 
 /**
  * A whole page loading (a receipt's chunk after a wait, a route's data) replaced the screen that held

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp';
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-widget-page-'));
 const widgetDist = join(dir, 'widget');
 mkdirSync(widgetDist, { recursive: true });
-writeFileSync(join(widgetDist, 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
+writeFileSync(join(widgetDist, 'index.html'), '<!doctype html><html lang="es"><head><!--pasarela-config--></head><body></body></html>');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +31,17 @@ describe('the widget page', () => {
       });
     },
   );
+  // An English checkout back from Clave's bank page (its address names the language) was Spanish to a
+  // screen reader until the widget's script ran.
+  it.each([
+    ['/pf/widget/returnclavesdk?Oper=PP1&lang=en', {}, 'en'],
+    ['/pf/widget?type=lk&code=LK1', { 'accept-language': 'en-US,en;q=0.9' }, 'en'],
+    ['/pf/widget?type=lk&code=LK1&lang=es', { 'accept-language': 'en-US' }, 'es'],
+    ['/a/b/c?lang=en', {}, 'en'],
+  ] as const)('%s is in the language the widget picks from the first paint', async (path, headers, lang) => {
+    const html = await (await t.app.request(path, { headers })).text();
+    expect(/<html[^>]*>/.exec(html)?.[0]).toBe(`<html lang="${lang}">`);
+  });
   it('answers other paths with the widget (its 404 page) and status 404', async () => {
     expect((await t.app.request('/a/b/c')).status).toBe(404);
   });

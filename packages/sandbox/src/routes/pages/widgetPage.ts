@@ -10,7 +10,7 @@ import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeRe
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
 import { paletteStyle } from './pagePalette';
-import { configScript, cutPage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
+import { configScript, cutPage, inLanguage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
   /** '*' when absent. */
@@ -41,7 +41,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
   if (!page) return c.text(notBuilt('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
-  if (!settings.firstScreen || status === 404) return send(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
+  if (!settings.firstScreen || status === 404) return send(inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
   const back = screen ? challengeReturnPage(new URL(c.req.url), screen.receipt, screen.lang) : null;
   if (back) return send(back, 200, ancestors, [], [CHALLENGE_RETURN_SCRIPT_HASH]);

@@ -69,6 +69,11 @@ export function startAfterFirstFrame(html: string): string {
   return html.replace(/<script type="module" src="([^"]+)" data-boot="([^"]+)"><\/script>/, (_tag, main: string, boot: string) => `<script type="module" src="${boot}?main=${encodeURIComponent(main)}"></script>`);
 }
 
+/** The page in the language the widget will pick, from its first paint (the build's says Spanish). */
+export function inLanguage(html: string, lang: Language): string {
+  return html.replace(/<html( [^>]*)?>/, (tag) => (/ lang="[^"]*"/.test(tag) ? tag.replace(/ lang="[^"]*"/, ` lang="${lang}"`) : tag.replace('<html', `<html lang="${lang}"`)));
+}
+
 /** The widget page for one language, cut at its root: what comes before it, and how the page ends after it. */
 export interface PageCut {
   /** The head as built; startAfterFirstFrame() of it when the first screen is in the page. */
@@ -85,7 +90,7 @@ export interface PageCut {
 
 /** A page with no splash (core splashMsFor) gets its first screen when the server entry can draw it. */
 export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language, address: URL): PageCut {
-  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogAddress(lang));
+  const html = inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings) + catalogAddress(lang));
   // A page without the root gets the answers before `</body>`.
   const rootAt = html.indexOf(ROOT);
   const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
