@@ -96,6 +96,8 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
         inputMode="tel"
         placeholder={placeholder}
         error={error === 'invalid_phone_number' && invalidText ? invalidText : error ? t(error) : undefined}
+        // Checked on submit only: said by the focus on the field (FieldError).
+        live={false}
         inputRef={(el) => {
           input.current = el;
         }}

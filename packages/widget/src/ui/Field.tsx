@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldError, useFocusHeld } from './FieldError';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name' | 'id'>;
 
@@ -14,11 +15,7 @@ export interface FieldProps extends InputProps {
   describedBy?: string | undefined;
   /** Invalid by a message elsewhere (a failed login's alert), which `describedBy` names. */
   invalid?: boolean | undefined;
-  /**
-   * Whether a message appearing is announced (default): yes for the field the payer just left; not
-   * for the errors a submit shows all at once, where the focus goes to the first invalid field, which
-   * reads its own (`aria-describedby`), instead of one "Campo requerido" read out per field.
-   */
+  /** Whether a message appearing is announced (default: yes; FieldError says when not). */
   live?: boolean | undefined;
 }
 
@@ -26,6 +23,7 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const focus = useFocusHeld<HTMLInputElement>({ onFocus: input.onFocus, onBlur: input.onBlur });
   const describedBy = [extraIds ?? '', hint ? hintId : '', error ? errorId : ''].filter((s) => s !== '').join(' ');
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
@@ -48,16 +46,15 @@ export function Field({ name, label, value, error, hint, aside, onValue, inputRe
         aria-invalid={error || invalid ? 'true' : 'false'}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
+        onFocus={focus.onFocus}
+        onBlur={focus.onBlur}
       />
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {/* Always present so the announcement fires when a message appears. */}
-      <p id={errorId} className="field__error" aria-live={live ? 'polite' : 'off'}>
-        {error ?? ''}
-      </p>
+      <FieldError id={errorId} error={error} live={live} inPlace={focus.inPlace} />
     </div>
   );
 }

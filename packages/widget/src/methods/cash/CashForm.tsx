@@ -30,6 +30,8 @@ export function CashForm({ store, sending, message }: CashFormProps) {
     name: `cash-${field}`,
     value: cash.values[field],
     error: cash.errors[field] ? t(cash.errors[field]) : undefined,
+    // Checked on submit only: said by the focus on the first invalid field (FieldError).
+    live: false,
     inputRef: (el: HTMLInputElement | null) => {
       inputs.current[field] = el;
     },

@@ -10,6 +10,7 @@ import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type, viewPerTest } from '../../testing/render';
 import { fakeServices } from '../../testing/fakeServices';
+import { recordAnnouncements } from '../../testing/announcements';
 
 const VOUCHER = {
   totalAmount: 10.7, stringDate: '21/11/2026', stringHour: '12:30:00', type: 'PAYCASH', Oper: 'PPCASH1', user: 'ana@example.com',
@@ -105,6 +106,33 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     expect(messages.filter((m) => m.type === 'result')).toEqual([
       expect.objectContaining({ result: expect.objectContaining({ status: 'success', method: 'cash', notification: expect.objectContaining({ Estado: 'PENDING', Oper: 'PPCASH1', Tipo: 'PAYCASH' }) }) }),
     ]);
+  });
+
+  // Announced once: by the focus on the first invalid field reading its message, not by a polite region per field.
+  it('submitted empty: the focus on the e-mail, described by its message; no live region speaks', async () => {
+    const { services } = setup();
+    const view = await show(services);
+    keep(view);
+    await act(() => radio(view.container, /Efectivo/)?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[name="cash-phone"]')).not.toBeNull();
+    });
+    const submit = view.container.querySelector<HTMLButtonElement>('#method-panel-cash button[type="submit"]');
+    submit?.focus();
+    const heard = recordAnnouncements(view.container);
+    await act(() => submit?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(document.activeElement).toBe(view.input('cash-email'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    heard.stop();
+    const email = view.input('cash-email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(catalogs.es.field_required);
+    expect(heard.said).toEqual([]);
   });
 
   it('after a reload opens on the voucher left waiting, without asking for another', async () => {

@@ -33,6 +33,8 @@ export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state
         options={flow.coins}
         value={flow.currency ?? ''}
         error={missing === 'currency' ? t('field_required') : undefined}
+        // Checked on submit only: said by the focus on the field (FieldError).
+        live={false}
         hint={coinLocked ? t('crypto_coin_locked') : undefined}
         disabled={busy || coinLocked || flow.coins.length === 0}
         selectRef={(el) => {
@@ -47,6 +49,7 @@ export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state
         options={networks.map((n) => ({ value: n.network, label: n.name }))}
         value={networks.length > 0 ? (flow.network ?? '') : ''}
         error={missing === 'network' ? t('field_required') : undefined}
+        live={false}
         hint={t('crypto_network_hint')}
         disabled={busy || coinLocked || networks.length === 0}
         selectRef={(el) => {

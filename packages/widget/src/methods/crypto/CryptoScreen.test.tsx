@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../../testing/bootApp';
 import { TEST_NOW } from '../../testing/fakeServices';
 import { settle, viewPerTest } from '../../testing/render';
+import { recordAnnouncements } from '../../testing/announcements';
 
 /** The Spanish text of a catalogue key. */
 const es = (key: string): string => catalogs.es[key] ?? key;
@@ -99,11 +100,19 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await openCrypto();
     const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
+    submit?.focus();
+    const heard = recordAnnouncements(view.container);
     await act(() => submit?.click());
     await settle();
     const coin = view.select(es('crypto_coin_label'));
     expect(coin.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(coin.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es('field_required'));
+    // Said by the focus on the field, which reads it, not by a live region besides.
+    expect(document.activeElement).toBe(coin);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    heard.stop();
+    expect(heard.said).toEqual([]);
     expect(view.posts).toEqual([]);
   });
 

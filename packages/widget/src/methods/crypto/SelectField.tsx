@@ -1,3 +1,5 @@
+import { FieldError, useFocusHeld } from '../../ui/FieldError';
+
 export interface SelectOption {
   value: string;
   label: string;
@@ -15,10 +17,13 @@ interface SelectFieldProps {
   disabled?: boolean;
   selectRef?: (element: HTMLSelectElement | null) => void;
   onValue: (value: string) => void;
+  /** Whether a message appearing is announced (FieldError). */
+  live?: boolean | undefined;
 }
 
-export function SelectField({ name, label, placeholder, options, value, error, hint, disabled, selectRef, onValue }: SelectFieldProps) {
+export function SelectField({ name, label, placeholder, options, value, error, hint, disabled, selectRef, onValue, live = true }: SelectFieldProps) {
   const id = `field-${name}`;
+  const focus = useFocusHeld<HTMLSelectElement>({});
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter((s) => s !== '').join(' ');
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -37,6 +42,8 @@ export function SelectField({ name, label, placeholder, options, value, error, h
         aria-invalid={error ? 'true' : 'false'}
         aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
+        onFocus={focus.onFocus}
+        onBlur={focus.onBlur}
       >
         {/* Not disabled while alone: a select whose only option is disabled shows nothing at all. */}
         <option value="" disabled={options.length > 0}>
@@ -53,9 +60,7 @@ export function SelectField({ name, label, placeholder, options, value, error, h
           {hint}
         </p>
       ) : null}
-      <p id={`${id}-error`} className="field__error" aria-live="polite">
-        {error ?? ''}
-      </p>
+      <FieldError id={`${id}-error`} error={error} live={live} inPlace={focus.inPlace} />
     </div>
   );
 }

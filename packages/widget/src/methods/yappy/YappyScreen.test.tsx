@@ -5,6 +5,7 @@ import { preparePhoneRules } from '../../payments/phoneCheck';
 import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
 import { render, settle, type, viewPerTest } from '../../testing/render';
 import { YappyScreen } from './YappyScreen';
+import { recordAnnouncements } from '../../testing/announcements';
 
 const PENDING = { codOper: 'OP1', status: -1, phone: '61111111', expiresAt: '2026-11-21T17:35:00.000Z' };
 
@@ -47,6 +48,31 @@ describe('YappyScreen', () => {
       expect(phone.value).toBe(foreign);
     }
     expect(view.calls).toHaveLength(0);
+  });
+
+  // Announced once: pressed with the button, by the focus moving to the field (its description); pressed
+  // with Enter in the field, whose focus does not move, by its own line.
+  it('a wrong phone is said once: by the focus from the button, by the field\'s own line from Enter in it', async () => {
+    const view = await show(PENDING);
+    const phone = view.input('yappy-phone');
+    await type(phone, '211-1111');
+    view.container.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    let heard = recordAnnouncements(view.container);
+    await view.submit();
+    await vi.waitFor(() => expect(document.activeElement).toBe(phone));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')?.split(' ').pop() ?? '')?.textContent).toBe(catalogs.es.panama_mobile_invalid);
+    heard.stop();
+    expect(heard.said).toEqual([]);
+
+    await type(phone, '');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    heard = recordAnnouncements(view.container);
+    await view.submit();
+    heard.stop();
+    expect(heard.said).toEqual([catalogs.es.field_required]);
   });
 
   it('waits with a countdown and a live status, then after a decline offers the same phone again with the catalogue message', async () => {
