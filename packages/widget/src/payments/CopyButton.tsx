@@ -5,11 +5,13 @@ const COPIED_SHOWN_MS = 2_000;
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // Each press's words are new ones in the region (keyed by the press), so a second "Copiado" is said too.
+  const [press, setPress] = useState(0);
   useEffect(() => {
     if (state === 'idle') return;
     const timer = setTimeout(() => setState('idle'), COPIED_SHOWN_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [state, press]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -18,6 +20,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       // No clipboard (an insecure page, a refused permission): the value is on screen to copy by hand.
       setState('failed');
     }
+    setPress((n) => n + 1);
   };
   return (
     <span className="copy">
@@ -25,7 +28,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         {label}
       </button>
       <span className="copy__status" aria-live="polite">
-        {state === 'copied' ? t('crypto_copied') : state === 'failed' ? t('copy_failed') : ''}
+        {state === 'idle' ? null : <span key={press}>{t(state === 'copied' ? 'crypto_copied' : 'copy_failed')}</span>}
       </span>
     </span>
   );
