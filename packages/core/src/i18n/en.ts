@@ -255,6 +255,7 @@ export const en: Record<keyof typeof es, string> = {
   nequi_qr_amount: 'Amount: {{amount}}',
   nequi_open_app: 'Open Nequi',
   use_other_method: 'Cancel and use another method',
+  wait_called_off: 'The payment request was cancelled. You can choose another method.',
   waiting_confirmation: 'Waiting for the payment confirmation...',
   time_left: 'Time left: {{time}}',
   // A payment waiting on another link of the same shop, shown before a second payment (payments/WaitingElsewhere)

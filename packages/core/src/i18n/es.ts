@@ -254,6 +254,7 @@ export const es = {
   nequi_qr_amount: 'Monto: {{amount}}',
   nequi_open_app: 'Abrir Nequi',
   use_other_method: 'Cancelar y usar otro método',
+  wait_called_off: 'Se canceló la solicitud de pago. Puedes elegir otro método.',
   waiting_confirmation: 'Esperando la confirmación del pago...',
   time_left: 'Tiempo restante: {{time}}',
   // A payment waiting on another link of the same shop, shown before a second payment (payments/WaitingElsewhere)

@@ -21,6 +21,7 @@ import { BeforePayContext } from '../payments/beforePay';
 import { createPayerDetails } from '../payments/payerDetails';
 import { useStoreState } from '../ui/useStoreState';
 import { useLater } from '../ui/useLater';
+import { PoliteNote } from '../ui/PoliteNote';
 
 interface CheckoutScreenProps {
   data: LoadedCheckout;
@@ -137,7 +138,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
-      <PoliteNote text={ended ? null : calledOff} />
+      <PoliteNote className="note called-off-note" text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (
         <p className="note donation-note" role="status">
           {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang, merchant.currency), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
@@ -168,20 +169,3 @@ function donationToFix(donation: DonationStore | null): ExtrasToFix | null {
   return state && !state.checkBeforePay() ? { focus: state.focusAmount } : null;
 }
 
-/**
- * A polite status: its region is on the page first and its words arrive after, so screen readers
- * announce them, as they do not a live region's first content.
- */
-function PoliteNote({ text }: { text: string | null }) {
-  const [shown, setShown] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(text), 50);
-    return () => clearTimeout(timer);
-  }, [text]);
-  if (!text) return null;
-  return (
-    <p className="note called-off-note" role="status">
-      {shown}
-    </p>
-  );
-}

@@ -97,6 +97,36 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
   });
 
+  // The focus on the crypto radio said nothing of the quote called off: a polite status says so, once.
+  it('"Cancelar y usar otro método" before any coin came: the focus on the method, and the request called off said once', async () => {
+    ANSWERS['crypto/payments/OP9/cancel'] = { ...PAYMENT, txStatus: 0, authStatus: 'CANCELLED', cancelled: true };
+    try {
+      const view = await openCrypto();
+      await view.pick(view.select(es('crypto_coin_label')), 'USDT');
+      await view.pick(view.select(es('crypto_network_label')), 'TRX');
+      const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === es(name));
+      await act(() => button('crypto_get_address')?.click());
+      await vi.waitFor(async () => {
+        await settle();
+        expect(button('use_other_method')).toBeDefined();
+      });
+      const heard = recordAnnouncements(view.container);
+      button('use_other_method')?.focus();
+      await act(() => button('use_other_method')?.click());
+      await vi.waitFor(async () => {
+        await settle();
+        expect(heard.said).toContain(es('wait_called_off'));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await settle();
+      heard.stop();
+      expect(document.activeElement?.getAttribute('value')).toBe('crypto');
+      expect(heard.said.filter((s) => s === es('wait_called_off'))).toHaveLength(1);
+    } finally {
+      delete ANSWERS['crypto/payments/OP9/cancel'];
+    }
+  });
+
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await openCrypto();
     const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));

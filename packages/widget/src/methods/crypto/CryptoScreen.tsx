@@ -13,12 +13,13 @@ import { createCryptoStore } from './store';
 import { LoadingNote } from '../../ui/Loading';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
-import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
+import { useLeaveWait } from '../../payments/useLeaveWait';
 
 export function CryptoScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCryptoStore(payment));
   const crypto = useStoreState(state);
   const current = useAttempt(attempt, payment);
+  const leaving = useLeaveWait(current.phase, () => attempt.getState().phase);
   const { services } = payment;
   useEffect(() => void state.getState().start(), [state]);
 
@@ -49,6 +50,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
   return (
     <div className="crypto">
       <h2 className="method__title">{t('crypto_title')}</h2>
+      {leaving.note}
       {alert ? (
         <AttemptAlert message={alert} onRetry={() => void (attemptFailed ? state.getState().submit() : state.getState().tryAgain())} />
       ) : null}
@@ -78,7 +80,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
         />
       ) : null}
       {current.phase === 'waiting' && !confirming ? (
-        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
+        <button type="button" className="button button--link" onClick={() => leaving.leave(state.getState().cancel())}>
           {t('use_other_method')}
         </button>
       ) : null}

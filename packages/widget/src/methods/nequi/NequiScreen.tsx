@@ -14,12 +14,13 @@ import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { WaitHeading } from '../../payments/WaitHeading';
-import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
+import { useLeaveWait } from '../../payments/useLeaveWait';
 
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
   const nequi = useStoreState(state);
   const current = useAttempt(attempt, payment);
+  const leaving = useLeaveWait(current.phase, () => attempt.getState().phase);
   const { services, total } = payment;
   const busy = current.phase === 'sending';
   const qrValue = current.answer?.qrValue ?? null;
@@ -41,7 +42,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           ) : null}
         </WaitingPanel>
         {current.message ? <AttemptAlert message={current.message} /> : null}
-        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(attempt.getState().leave())}>
+        <button type="button" className="button button--link" onClick={() => leaving.leave(attempt.getState().leave())}>
           {t('use_other_method')}
         </button>
       </div>
@@ -59,6 +60,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method">
       <h2 className="method__title">{t('nequi_title')}</h2>
+      {leaving.note}
       {current.phase === 'failed' && current.message ? (
         <AttemptAlert message={nequiMessage(current.message)} />
       ) : null}

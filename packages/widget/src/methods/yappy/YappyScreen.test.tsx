@@ -1,3 +1,4 @@
+import { act } from 'preact/test-utils';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogs, PasarelaError } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
@@ -16,8 +17,8 @@ describe('YappyScreen', () => {
     await preparePhoneRules();
   }, 30_000);
 
-  async function show(status: unknown) {
-    const { api, calls } = scriptedApi({ 'yappy/payments': PENDING, 'yappy/payments/OP1': status });
+  async function show(status: unknown, more: Record<string, unknown> = {}) {
+    const { api, calls } = scriptedApi({ 'yappy/payments': PENDING, 'yappy/payments/OP1': status, ...more } as Parameters<typeof scriptedApi>[0]);
     const fake = fakePaymentContext('yappy', api);
     const view = await render(<YappyScreen payment={fake.payment} />);
     keep(view);
@@ -73,6 +74,30 @@ describe('YappyScreen', () => {
     await view.submit();
     heard.stop();
     expect(heard.said).toEqual([catalogs.es.field_required]);
+  });
+
+  // Focus on the method's radio said nothing of the request: a polite status says it was called off, once.
+  it('"Cancelar y usar otro método": the request called off is said once', async () => {
+    const view = await show(PENDING, { 'yappy/payments/OP1/cancel': { codOper: 'OP1', status: 0 } });
+    await type(view.input('yappy-phone'), '6333 3333');
+    await view.submit();
+    const leave = () => [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.use_other_method);
+    await vi.waitFor(async () => {
+      await settle();
+      expect(leave()).toBeDefined();
+    });
+    const heard = recordAnnouncements(view.container);
+    await act(() => leave()?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(heard.said).toContain(catalogs.es.wait_called_off);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle();
+    heard.stop();
+    expect(view.calls.map((c) => c.path)).toContain('yappy/payments/OP1/cancel');
+    expect(heard.said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
+    expect(view.input('yappy-phone')).toBeDefined();
   });
 
   it('waits with a countdown and a live status, then after a decline offers the same phone again with the catalogue message', async () => {

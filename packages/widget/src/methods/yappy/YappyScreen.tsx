@@ -13,12 +13,13 @@ import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
 import { createYappyStore } from './store';
 import { WaitHeading } from '../../payments/WaitHeading';
-import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
+import { useLeaveWait } from '../../payments/useLeaveWait';
 
 export function YappyScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createYappyStore(payment));
   const yappy = useStoreState(state);
   const current = useAttempt(attempt, payment);
+  const leaving = useLeaveWait(current.phase, () => attempt.getState().phase);
   const { services, total } = payment;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
@@ -34,7 +35,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
           onExpire={() => state.getState().windowClosed()}
         />
         {current.message ? <AttemptAlert message={current.message} /> : null}
-        <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(attempt.getState().leave())}>
+        <button type="button" className="button button--link" onClick={() => leaving.leave(attempt.getState().leave())}>
           {t('use_other_method')}
         </button>
       </div>
@@ -48,6 +49,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method-screen">
       <h2 className="method__title">{t('yappy_title')}</h2>
+      {leaving.note}
       {/* The catalogue's words for declined, expired and timed out, whatever the server added. */}
       {current.phase === 'failed' && current.message ? <AttemptAlert message={yappyMessage(current.message.key)} /> : null}
       <PhoneForm
