@@ -6,6 +6,7 @@ import { isChanging, isCoinLocked } from './quote';
 import type { CryptoField } from './cryptoScreenState';
 import type { CryptoStores } from './store';
 import { BusyButton } from '../../ui/BusyButton';
+import { PoliteNote } from '../../ui/PoliteNote';
 
 export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state']; sending: boolean }) {
   const crypto = useStoreState(state);
@@ -57,7 +58,8 @@ export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state
         }}
         onValue={(value) => state.getState().chooseNetwork(value)}
       />
-      {changing && flow.currency ? <p className="method__text">{t('crypto_change_hint', { currency: flow.currency })}</p> : null}
+      {/* The address, QR and countdown gave way to this: said, as a status. */}
+      <PoliteNote className="method__text" text={changing && flow.currency ? t('crypto_change_hint', { currency: flow.currency }) : null} />
       {quote === null || changing ? (
         <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy}>
           {busy ? t('processing_payment') : t(quote ? 'crypto_update_payment' : 'crypto_get_address')}

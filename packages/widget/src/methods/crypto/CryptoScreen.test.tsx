@@ -127,6 +127,29 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     }
   });
 
+  // The address, QR and countdown gave way to "Actualiza el pago..." in silence (WCAG 4.1.3).
+  it('another coin chosen while a quote is live: the change is said as a status', async () => {
+    const view = await openCrypto();
+    await view.pick(view.select(es('crypto_coin_label')), 'USDT');
+    await view.pick(view.select(es('crypto_network_label')), 'TRX');
+    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
+    await act(() => submit?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('img.qr')).not.toBeNull();
+    });
+    const heard = recordAnnouncements(view.container);
+    await view.pick(view.select(es('crypto_coin_label')), 'BTC');
+    const said = 'Actualiza el pago para ver la dirección y el monto en BTC.';
+    await vi.waitFor(async () => {
+      await settle();
+      expect(heard.said).toContain(said);
+    });
+    heard.stop();
+    expect(view.container.querySelector('img.qr')).toBeNull();
+    expect(heard.said.filter((s) => s === said)).toHaveLength(1);
+  });
+
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await openCrypto();
     const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
