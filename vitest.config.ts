@@ -171,9 +171,10 @@ export default defineConfig({
         test: { name: 'vault', include: ['packages/vault/src/**/*.test.ts', 'packages/pglite-statements/src/**/*.test.ts'], environment: 'node', isolate: false, hookTimeout: 60_000 },
       },
       {
-        // against stripe-stateful-mock, started by the tests on a free port of this machine
+        // against stripe-stateful-mock, started by the tests on a free port of this machine; a file's
+        // set-up also starts a card vault (its store made by initdb), as the vault's own tests do
         extends: true,
-        test: { name: 'gateway-stripe', include: ['packages/gateway-stripe/src/**/*.test.ts'], environment: 'node', isolate: false },
+        test: { name: 'gateway-stripe', include: ['packages/gateway-stripe/src/**/*.test.ts'], environment: 'node', isolate: false, hookTimeout: 60_000 },
       },
       {
         extends: true,
