@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { formatAmount, type CardBrand, type Currency, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -13,7 +13,6 @@ import { phoneHintKey } from '../../payments/phoneCheck';
 import { PayingStatus } from '../../ui/PayingStatus';
 
 const DECLINE_ID = 'card-decline';
-export const STICKY_PAY_CLASS = 'with-sticky-pay';
 
 interface CardFormProps {
   store: CardStore;
@@ -58,12 +57,6 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
   const message = (field: PayerField) => (shown[field] ? t(shown[field]) : undefined);
   const brand = state.brand;
   const paying = state.phase !== 'editing';
-  // Pay's room at the page's bottom (styles.css), for a field focused inside the vault's frame too.
-  useLayoutEffect(() => {
-    const root = document.documentElement;
-    root.classList.add(STICKY_PAY_CLASS);
-    return () => root.classList.remove(STICKY_PAY_CLASS);
-  }, []);
   useEffect(() => frame.busy(paying), [frame, paying]);
   // A decline: focus the field that can fix it. Otherwise the CVC, or (a lost answer) the message above.
   useEffect(() => {
