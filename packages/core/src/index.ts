@@ -170,7 +170,7 @@ export type { CatalogKey } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
-export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTryKey, loginRefusal } from './loginTries';
+export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTriesKey, loginRefusal } from './loginTries';
 export { CampaignBridgeSchema, activeCampaign, donationAmountMessage } from './campaign';
 export { merchantTextIn } from './merchantTexts';
 export type { MerchantTranslations, TextPerLanguage } from './merchantTexts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTryKey, MAX_FAILED_LOGINS } from './loginTries';
+import { LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTriesKey, MAX_FAILED_LOGINS } from './loginTries';
 
 describe('docs/api.md "5 failures lock 15 min; each try is counted before the password is checked"', () => {
   it.each([
@@ -19,14 +19,18 @@ describe('docs/api.md "5 failures lock 15 min; each try is counted before the pa
   });
 });
 
-describe('PRODUCT.md "a login answers alike for unknown and real accounts, lockout included": one count per login', () => {
+describe('PRODUCT.md "a login answers alike for unknown and real accounts, lockout included": one count per account, or per unknown login', () => {
   it.each([
-    ['Ana', 'ana'],
-    ['  ana ', 'ana'],
-    ['ANA@Example.com', 'ana@example.com'],
-    ['ａｎａ', 'ana'],
-  ])('%j counts as %j', (typed, key) => {
-    expect(loginTryKey(typed)).toBe(key);
+    // [the account the login or e-mail found (none: unknown), as typed, the count it takes]
+    [{ id: 7 }, 'demo', 'account:7'],
+    [{ id: 7 }, 'demo@pasarela.test', 'account:7'],
+    [{ id: 7 }, '  DEMO ', 'account:7'],
+    [undefined, 'Ana', 'login:ana'],
+    [undefined, '  ana ', 'login:ana'],
+    [undefined, 'ANA@Example.com', 'login:ana@example.com'],
+    [undefined, 'ａｎａ', 'login:ana'],
+  ] as const)('account %j, typed %j -> %j', (account, typed, key) => {
+    expect(loginTriesKey(account, typed)).toBe(key);
   });
 });
 

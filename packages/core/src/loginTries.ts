@@ -1,6 +1,6 @@
 // docs/api.md "POST login": 5 failures within 15 min lock 15 min, each try counted before the password is checked.
 // PRODUCT.md: "a login answers alike for unknown and real accounts, lockout included", so tries are
-// counted per login as typed, whether or not an account has it.
+// counted for an unknown login as typed, as they are for an account.
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
@@ -12,8 +12,17 @@ export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 export const LOGIN_TRIES_WINDOW_MS = 15 * 60 * 1000;
 
 /** One count per login however it is spelt: case, width and surrounding spaces do not start a new count. */
-export function loginTryKey(login: string): string {
+function loginTryKey(login: string): string {
   return login.normalize('NFKC').trim().toLowerCase();
+}
+
+/**
+ * Whose count a login's try takes: the account's when one has this login or e-mail, so every
+ * spelling of it (login, e-mail, any case) counts as one; else the text as typed, so an unknown
+ * login is counted and locked as a real one is.
+ */
+export function loginTriesKey(account: { id: number } | undefined, login: string): string {
+  return account ? `account:${account.id}` : `login:${loginTryKey(login)}`;
 }
 
 type LoginRefusal = 'invalid_credentials' | 'account_temp_suspended';

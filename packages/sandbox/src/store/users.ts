@@ -1,4 +1,4 @@
-import { DEFAULT_PROFILE_PHOTO, loginTryKey } from '@pasarela/core';
+import { DEFAULT_PROFILE_PHOTO } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { deleteInBatches } from './deleteInBatches';
 
@@ -28,16 +28,7 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | und
 }
 
 /**
- * Whose count a login's try takes: the account's when one has this login or e-mail, so every
- * spelling of it (login, e-mail, any case) counts as one; else the text as typed (core loginTryKey),
- * so an unknown login is counted and locked as a real one is.
- */
-export function loginTriesKey(account: { id: number } | undefined, login: string): string {
-  return account ? `account:${account.id}` : `login:${loginTryKey(login)}`;
-}
-
-/**
- * Takes a try of a login (loginTriesKey) before any password is checked, whether or not an
+ * Takes a try of a login (core loginTriesKey) before any password is checked, whether or not an
  * account has that login, atomically, so racing tries each get their own number; null while locked.
  * Past maxTries the count turns into a lock of lockMs, so tries whose requests died cannot refuse
  * the login forever. A count older than windowMs (from its first try) with no lock is over: this try

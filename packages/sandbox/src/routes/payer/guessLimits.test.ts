@@ -30,7 +30,7 @@ async function newUser(login: string) {
   await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: PASSWORD });
 }
 
-/** The login_tries row of an account (store/users loginTriesKey). */
+/** The login_tries row of an account (core loginTriesKey). */
 async function accountKey(login: string): Promise<string> {
   const [row] = await t.db.query<{ id: number }>('select id from users where login = $1', [login]);
   return `account:${String(row?.id)}`;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, isStrongPassword } from '@pasarela/core';
+import { freeText, isStrongPassword, loginTriesKey } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
 import { ApiError } from '../../errors/ApiError';
@@ -12,7 +12,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
 import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { startRecovery } from '../../store/recoveryHandles';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, loginTriesKey, setPassword } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
