@@ -15,7 +15,12 @@ export interface RequestSource {
 }
 
 /** The headers a reverse proxy adds; a request with any of them came from beyond the machine. */
-export const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/** Whether a request carries any of PROXY_HEADERS, read by `header` (a lower-case name). */
+function cameThroughProxy(header: (name: string) => unknown): boolean {
+  return PROXY_HEADERS.some((name) => header(name) !== undefined);
+}
 
 export interface AdminRefusal {
   code: 'cross_origin_refused' | 'proxied_request_refused';
@@ -49,8 +54,7 @@ export function sourceOfUpgrade(req: IncomingMessage): RequestSource {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const proxied = PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
-  return { url: `http://${header('host') ?? 'unknown.invalid'}${req.url ?? '/'}`, origin: header('origin'), fetchSite: header('sec-fetch-site'), proxied };
+  return { url: `http://${header('host') ?? 'unknown.invalid'}${req.url ?? '/'}`, origin: header('origin'), fetchSite: header('sec-fetch-site'), proxied: cameThroughProxy(header) };
 }
 
 /**
@@ -61,8 +65,8 @@ export function adminCors(options: { adminToken: string | undefined; publicOrigi
   if (options.adminToken !== undefined) return cors({ origin: '*' });
   return async (c, next) => {
     if (options.open(c.req.path, c.req.method)) return next();
-    const proxied = PROXY_HEADERS.some((name) => c.req.header(name) !== undefined);
-    const refusal = openAdminRefusal({ url: c.req.url, origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site'), proxied }, options.publicOrigin);
+    const header = (name: string) => c.req.header(name);
+    const refusal = openAdminRefusal({ url: c.req.url, origin: header('origin'), fetchSite: header('sec-fetch-site'), proxied: cameThroughProxy(header) }, options.publicOrigin);
     if (refusal) throw new ApiError(403, refusal.code, refusal.detail);
     await next();
   };
