@@ -59,6 +59,15 @@ async function show(services: Services) {
 const radio = (container: HTMLElement, name: RegExp) =>
   [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => name.test(r.closest('label')?.textContent ?? ''));
 
+/** Chooses cash and waits for its form. */
+async function chooseCash(container: HTMLElement): Promise<void> {
+  await act(() => radio(container, /Efectivo/)?.click());
+  await vi.waitFor(async () => {
+    await settle();
+    expect(container.querySelector('[name="cash-phone"]')).not.toBeNull();
+  });
+}
+
 describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
   const keep = viewPerTest();
   beforeAll(async () => {
@@ -70,11 +79,7 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     const { services, calls, messages } = setup();
     const view = await show(services);
     keep(view);
-    await act(() => radio(view.container, /Efectivo/)?.click());
-    await vi.waitFor(async () => {
-      await settle();
-      expect(view.container.querySelector('[name="cash-phone"]')).not.toBeNull();
-    });
+    await chooseCash(view.container);
     expect(view.input('cash-email').autocomplete).toBe('email');
     expect(view.input('cash-phone').autocomplete).toBe('tel');
     expect(radio(view.container, /PayCash/)?.checked).toBe(true);
@@ -113,11 +118,7 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     const { services } = setup();
     const view = await show(services);
     keep(view);
-    await act(() => radio(view.container, /Efectivo/)?.click());
-    await vi.waitFor(async () => {
-      await settle();
-      expect(view.container.querySelector('[name="cash-phone"]')).not.toBeNull();
-    });
+    await chooseCash(view.container);
     const submit = view.container.querySelector<HTMLButtonElement>('#method-panel-cash button[type="submit"]');
     submit?.focus();
     const heard = recordAnnouncements(view.container);

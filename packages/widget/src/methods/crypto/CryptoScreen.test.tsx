@@ -52,7 +52,14 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     });
     await settle();
   };
-  return { ...view, posts, select, pick };
+  const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === es(name));
+  /** USDT on TRX, then "Obtener dirección". */
+  const askForAddress = async () => {
+    await pick(select(es('crypto_coin_label')), 'USDT');
+    await pick(select(es('crypto_network_label')), 'TRX');
+    await act(() => button('crypto_get_address')?.click());
+  };
+  return { ...view, posts, select, pick, button, askForAddress };
 }
 
 describe('crypto screen (PRODUCT.md "Crypto")', () => {
@@ -80,8 +87,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     expect([...network.options].map((o) => o.value)).toEqual(['', 'TRX', 'ETH']);
     await view.pick(network, 'TRX');
 
-    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
-    await act(() => submit?.click());
+    await act(() => view.button('crypto_get_address')?.click());
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('img.qr')?.getAttribute('alt')).toContain('QR');
@@ -102,10 +108,8 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     ANSWERS['crypto/payments/OP9/cancel'] = { ...PAYMENT, txStatus: 0, authStatus: 'CANCELLED', cancelled: true };
     try {
       const view = await openCrypto();
-      await view.pick(view.select(es('crypto_coin_label')), 'USDT');
-      await view.pick(view.select(es('crypto_network_label')), 'TRX');
-      const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === es(name));
-      await act(() => button('crypto_get_address')?.click());
+      const { button } = view;
+      await view.askForAddress();
       await vi.waitFor(async () => {
         await settle();
         expect(button('use_other_method')).toBeDefined();
@@ -130,10 +134,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
   // The address, QR and countdown gave way to "Actualiza el pago..." in silence (WCAG 4.1.3).
   it('another coin chosen while a quote is live: the change is said as a status', async () => {
     const view = await openCrypto();
-    await view.pick(view.select(es('crypto_coin_label')), 'USDT');
-    await view.pick(view.select(es('crypto_network_label')), 'TRX');
-    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
-    await act(() => submit?.click());
+    await view.askForAddress();
     await vi.waitFor(async () => {
       await settle();
       expect(view.container.querySelector('img.qr')).not.toBeNull();
@@ -152,7 +153,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
 
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await openCrypto();
-    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
+    const submit = view.button('crypto_get_address');
     submit?.focus();
     const heard = recordAnnouncements(view.container);
     await act(() => submit?.click());
@@ -183,10 +184,8 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
         await settle();
         expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
       });
-      await view.pick(view.select(es('crypto_coin_label')), 'USDT');
-      await view.pick(view.select(es('crypto_network_label')), 'TRX');
-      const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === es(name));
-      await act(() => button('crypto_get_address')?.click());
+      const { button } = view;
+      await view.askForAddress();
       await vi.waitFor(async () => {
         await settle();
         expect(view.container.querySelector('.crypto [role="status"]')?.textContent).toBe('Recibimos 5 USDT. Aún faltan 5.7 USDT');
