@@ -3,6 +3,7 @@ import { catalogs, PasarelaError, type PayerMessage } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
+import { recordAnnouncements } from '../../testing/announcements';
 import { ClaveScreen } from './ClaveScreen';
 
 describe('ClaveScreen', () => {
@@ -39,6 +40,40 @@ describe('ClaveScreen', () => {
     expect(alert?.className).toBe(className);
     expect(document.activeElement).toBe(alert);
     if (key === 'payment_cancelled') expect(alert?.textContent).not.toMatch(/rechaz|banco/i);
+  });
+
+  // Focus on the method's radio said nothing of the payment left at the bank: a polite status says it was called off, once.
+  it('"Cancelar y usar otro método" after coming Back from the bank\'s page: the payment called off is said once', async () => {
+    const answers = {
+      'clave/payments': { codOper: 'OP1', status: -1, redirectUrl: `${location.origin}/sandbox/clave/OP1` },
+      'clave/payments/OP1': { codOper: 'OP1', status: -1 },
+      'clave/payments/OP1/cancel': { codOper: 'OP1', status: 0, authStatus: 'CANCELLED' },
+    };
+    const left = await sent(answers);
+    await vi.waitFor(() => expect(left.calls.some((c) => c.path === 'clave/payments')).toBe(true));
+    await settle();
+    await left.unmount();
+    // Back from the bank's page without an answer: the same payment's wait, with the way out.
+    const { api, calls } = scriptedApi(answers);
+    const view = await render(<ClaveScreen payment={fakePaymentContext('clave', api).payment} />);
+    unmount = view.unmount;
+    const leave = () => [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.use_other_method);
+    await vi.waitFor(async () => {
+      await settle();
+      expect(leave()).toBeDefined();
+    });
+    const heard = recordAnnouncements(view.container);
+    await leave()?.click();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(heard.said).toContain(catalogs.es.wait_called_off);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settle();
+    heard.stop();
+    expect(calls.map((c) => c.path)).toContain('clave/payments/OP1/cancel');
+    expect(heard.said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
+    expect(view.container.querySelector('form')).not.toBeNull();
   });
 
   it('a request whose answer was lost (504), which the server, asked, does not have: "nothing was charged", not left silent', async () => {

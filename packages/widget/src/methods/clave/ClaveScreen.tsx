@@ -9,13 +9,14 @@ import { createClaveStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
-import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 import { WaitHeading } from '../../payments/WaitHeading';
+import { useLeaveWait } from '../../payments/useLeaveWait';
 
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
   const clave = useStoreState(state);
   const current = useAttempt(attempt, payment);
+  const leaveWait = useLeaveWait(current.phase, () => attempt.getState().phase);
   const busy = current.phase === 'sending';
   // An attempt that ended unreported (its answer lost: it may have gone through) has only the attempt's message.
   const failure = clave.alert ?? (current.phase === 'failed' ? current.message : null);
@@ -43,7 +44,7 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
         {/* The call-off did not reach the server: the wait stays, and says so. */}
         {current.phase === 'waiting' && current.message ? <AttemptAlert message={current.message} /> : null}
         {clave.leaving ? null : (
-          <button type="button" className="button button--link" onClick={() => void focusMethodChoiceAfter(state.getState().cancel())}>
+          <button type="button" className="button button--link" onClick={() => leaveWait.leave(state.getState().cancel())}>
             {t('use_other_method')}
           </button>
         )}
@@ -54,6 +55,7 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method-screen">
       <h2 className="method__title">{t('clave_title')}</h2>
+      {leaveWait.note}
       {/* Back from the bank's page the screen opens with the alert: it takes the focus to be read. */}
       {alert ? <AttemptAlert message={alert} focusAlert /> : null}
       <form
