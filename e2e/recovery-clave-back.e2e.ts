@@ -73,6 +73,8 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     expect(await transactionsFor(sandbox, code)).toMatchObject([{ codOper: tx?.codOper, status: 0, authStatus: 'CANCELLED' }]);
     // The focus on the method chosen, from which the arrow keys pick another, never on the page's body.
     await expect.poll(async () => (await checkoutFrameOf(page)).evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toMatch(/^<input type="radio" name="payment-method" value="clave"/);
+    // And said: the focus on the radio tells nothing of the payment called off.
+    await expect.poll(() => frame.getByRole('status').filter({ hasText: 'Se canceló la solicitud de pago. Puedes elegir otro método.' }).count()).toBe(1);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-clave-back-cancelled-es-360.png` });
     // The bank approving it later (its page in another tab) charges nothing: nothing waits there.
