@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { TOKENIZING_ORIGIN } from '../../../test/testCardVault';
 import { afterChallengeUrl } from './threeDs';
 
 // The issuer's 3DS page and the bank's Clave page are the simulator's (packages/simulator/src/pages);
@@ -99,6 +100,9 @@ describe('the way back from the issuer and the bank', () => {
     const answered = await fetch(page, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve', returnTo: carried }) });
     expect(answered.status).toBe(303);
     const back = new URL(answered.headers.get('location') ?? '');
+    // On the checkout's origin as payers reach it (PUBLIC_URL), whatever Host the call came with: a
+    // node behind a load balancer is asked under its own address.
+    expect(back.origin).toBe(TOKENIZING_ORIGIN);
     expect(back.pathname).toBe(`/pf/gateways/return/3ds/${codOper}`);
     expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(carried);
     // This app hears no notification (it listens on no address): the way back asked the issuer, and the payment is settled.
@@ -109,6 +113,7 @@ describe('the way back from the issuer and the bank', () => {
     expect(bank.origin).toBe(t.simulator.url);
     const declined = await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'fail' }) });
     const claveBack = new URL(declined.headers.get('location') ?? '');
+    expect(claveBack.origin).toBe(TOKENIZING_ORIGIN);
     expect(claveBack.pathname).toBe(`/pf/gateways/return/clave/${String(clave.data['codOper'])}`);
     expect((await t.app.request(claveBack.pathname)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(clave.data['codOper'])}`);
     expect((await t.get(`/clave/payments/${String(clave.data['codOper'])}`)).data['status']).toBe(0);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { CardPaymentPayloadSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody } from '@pasarela/core';
-import type { Deps } from '../../Deps';
+import { originOf, type Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { asLanguage } from '../../http/language';
 import { readObjectBody } from '../../http/readBody';
@@ -25,7 +25,7 @@ export function cardRoutes(deps: Deps) {
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
     const payload = parseOr400(CardPaymentPayloadSchema, body);
-    const { answer, receipt } = await payByCard(deps, payload, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
+    const { answer, receipt } = await payByCard(deps, payload, { lang, origin: originOf(deps, c.req.url), anonymousUserServiceId: guestServiceIdOf(c), userId });
     // An approved payment's answer carries its receipt, so the checkout needs no round trip (docs/api.md).
     return reply(c, receipt ? { ...answer, receipt: receiptAnswerOf(receipt.row, receipt.merchant, receipt.returnUrl, lang) } : answer);
   };
@@ -38,7 +38,7 @@ export function cardRoutes(deps: Deps) {
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey: activateSubscription.subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
       cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, captchaToken: requestPay.additionalData.captchaToken, lang: requestPay.lang,
-      anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
+      anonymousUserServiceId: guestServiceIdOf(c), origin: originOf(deps, c.req.url),
     }));
   };
   app.post('/cards/auth-capture', pay);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { freeText, isSubscriptionActive, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
-import type { Deps } from '../../Deps';
+import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
@@ -60,7 +60,7 @@ export function subscriptionRoutes(deps: Deps) {
     const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey: c.req.param('key'), cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, captchaToken: body.captchaToken, lang: body.lang ?? c.get('lang'),
-      anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
+      anonymousUserServiceId: guestServiceIdOf(c), origin: originOf(deps, c.req.url),
     }));
   });
   return app;
