@@ -178,6 +178,27 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
+  it('tells the checkout where a field focused by the keyboard or the checkout sits, its label to its lines; a field pressed, nothing', async () => {
+    const page = await framedFields();
+    const events = page.doc.defaultView as unknown as typeof globalThis;
+    // The field's box: its label above the input, its hint and error lines below it.
+    const box = page.input('cvc').closest('.field')!;
+    Object.defineProperty(box, 'getBoundingClientRect', { value: () => ({ top: 120, bottom: 212 }) });
+    // The page had the focus from its start: the card number took it.
+    const focused = () => page.posted.filter((p) => p.message['type'] === 'pasarela-vault:focused').slice(1);
+    page.send({ type: 'pasarela-vault:focus', field: 'cvc' });
+    expect(focused()).toEqual([{ message: { type: 'pasarela-vault:focused', field: 'cvc', top: 120, bottom: 212 }, targetOrigin: CHECKOUT_ORIGIN }]);
+    // A press on a field puts it in sight itself: the checkout is told nothing, and the keys after it are told again.
+    page.input('cardnumber').dispatchEvent(new events.Event('pointerdown', { bubbles: true }));
+    page.input('cardnumber').focus();
+    expect(page.doc.activeElement).toBe(page.input('cardnumber'));
+    expect(focused()).toHaveLength(1);
+    page.input('cardnumber').dispatchEvent(new events.KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    page.input('expirationDate').focus();
+    expect(focused().map((p) => p.message['field'])).toEqual(['cvc', 'expiry']);
+    await page.close();
+  });
+
   it('shows the vault\'s answer under the field it names', async () => {
     const page = await framedFields('lang=en');
     page.type('cardnumber', '4242424242424241');
@@ -224,7 +245,7 @@ describe('the hosted card fields', () => {
     page.ask(CHECKOUT_ORIGIN, {});
     await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(page.posted.filter((p) => p.message['type'] !== 'pasarela-vault:change' && p.message['type'] !== 'pasarela-vault:height' && p.message['type'] !== 'pasarela-vault:ready')).toEqual([]);
+    expect(page.posted.filter((p) => p.message['type'] !== 'pasarela-vault:change' && p.message['type'] !== 'pasarela-vault:height' && p.message['type'] !== 'pasarela-vault:ready' && p.message['type'] !== 'pasarela-vault:focused')).toEqual([]);
     page.ask();
     const answer = await page.answered(1);
     expect(answer?.targetOrigin).toBe(CHECKOUT_ORIGIN);

@@ -22,7 +22,8 @@ export interface FieldsConfig {
  * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (say `ready` again). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
  * shown under its field unless asked quietly) or `failed`; and tells `ready`, `change` ({ field, brand, complete }), `height`
- * ({ height }), `submit` (Enter) and `escape`.
+ * ({ height }), `focused` ({ field, top, bottom }: a field focused other than by a press, its label's
+ * top to its lines' bottom in the page), `submit` (Enter) and `escape`.
  */
 export function runCardFields(win: Window): void {
   const doc = win.document;
@@ -180,9 +181,21 @@ export function runCardFields(win: Window): void {
     input('cvc').value = digits(input('cvc').value).slice(0, input('cvc').maxLength);
     changed('cvc');
   });
+  // A field focused by the keyboard or by the checkout (not by a press on it, already in sight): where
+  // it sits in the page, its label to its hint and error lines, so the checkout brings it clear of its
+  // sticky header and Pay, which the browser's own scroll into view leaves it under.
+  let pressed = false;
+  doc.addEventListener('pointerdown', () => (pressed = true), true);
+  doc.addEventListener('keydown', () => (pressed = false), true);
+  win.addEventListener('blur', () => (pressed = false));
   // Moving between the fields checks the one left; leaving the frame waits for the checkout's word (`check`):
   // a payer choosing another method has not attempted this one.
   for (const field of FIELDS) {
+    input(field).addEventListener('focus', () => {
+      const box = (input(field).closest('.field') ?? input(field)).getBoundingClientRect();
+      if (!pressed) post({ type: 'pasarela-vault:focused', field, top: box.top, bottom: box.bottom });
+      pressed = false;
+    });
     input(field).addEventListener('blur', (event) => {
       if ((event as FocusEvent).relatedTarget) check(field);
     });
