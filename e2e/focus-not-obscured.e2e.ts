@@ -194,6 +194,43 @@ describe.runIf(browserAvailable())('a focused control is never under the sticky 
     await page.close();
   });
 
+  // Moves between the vault's fields stay inside its frame: the checkout hears no focus event of its own.
+  for (const [lang, size] of [['es', { width: 360, height: 640 }], ['en', { width: 1280, height: 560 }]] as const) {
+    it(`Tab and Shift+Tab between the card vault's fields (${lang}, ${size.width}x${size.height}): each one clear of Pay`, async () => {
+      const code = await createLink(sandbox, { amount: 26.75, description: 'Sombrero pintao' });
+      const page = await open(size, `/pf/widget?type=lk&code=${code}&lang=${lang}`);
+      const number = vaultFrameOf(page).locator('[name="cardnumber"]');
+      await number.waitFor({ timeout: 20_000 });
+      const problems: string[] = [];
+      // As the page left it after the card number took the focus; then with the payer's finger having
+      // scrolled the card number to just above Pay, the fields after it under Pay.
+      for (const scrolled of [false, true]) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await number.focus();
+        await page.waitForTimeout(150);
+        if (scrolled) {
+          const by = await page.evaluate(() => {
+            const frame = document.querySelector('iframe.vault-fields')?.getBoundingClientRect();
+            const pay = document.querySelector('.card-form .button--pay')?.getBoundingClientRect();
+            return frame && pay ? frame.top + 60 - pay.top : 0;
+          });
+          await page.evaluate((y) => window.scrollBy(0, y), by);
+        }
+        for (const [key, name] of [['Tab', 'expirationDate'], ['Tab', 'cvc'], ['Shift+Tab', 'expirationDate'], ['Shift+Tab', 'cardnumber']] as const) {
+          await page.keyboard.press(key);
+          await page.waitForTimeout(150);
+          const now = await seen(page);
+          if (now?.what !== `vault ${name}`) problems.push(`${key}: the focus on ${now?.what ?? 'nothing'}, not ${name}`);
+          const wrong = now ? obscured(now) : 'no focus';
+          if (wrong) problems.push(`${scrolled ? 'scrolled: ' : ''}${name} reached by ${key}: ${wrong}`);
+        }
+      }
+      if (problems.length > 0) await screenshot(page, { path: `e2e/artifacts/focus-obscured-vault-${lang}.png` });
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('Nequi as a full page (en, 360x640)', async () => {
     const code = await createLink(sandbox, { amount: 12.5, description: 'Sombrero pintao' });
     const page = await open({ width: 360, height: 640 }, `/pf/widget?type=lk&code=${code}&lang=en&method=nequi`);

@@ -4,7 +4,7 @@ import { catalogs, type Language } from '@pasarela/core';
 import { startI18n } from '../i18n/i18n';
 import { render } from '../testing/render';
 import { testFrame } from '../testing/testFrame';
-import { FIELDS_LATE_MS, VaultFields } from './VaultFields';
+import { FIELDS_LATE_MS, VaultFields, scrollClear } from './VaultFields';
 
 // The card vault down or unreachable: its fields page never says it is ready, and the frame shows the
 // browser's blank error page. The payer is told, in their language, and can ask for the fields again.
@@ -64,5 +64,62 @@ describe('VaultFields when the card vault does not answer', () => {
     expect(frame.focus).toHaveBeenCalledWith('cardnumber');
     expect(alert()).toBeNull();
     await unmount();
+  });
+});
+
+// A field focused inside the frame by the keyboard: the browser put it in view as if the checkout had
+// no sticky header or Pay. The checkout moves its page just enough to bring it clear of both.
+describe('scrollClear: a field focused in the vault\'s frame, clear of the sticky header and Pay', () => {
+  const rect = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 0, width: 0, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+
+  /** The checkout's page: its header's bottom at 57, the frame's top at `frameTop` (6px of padding), Pay's top at 499. */
+  function page(frameTop: number, withPay = true) {
+    const root = document.createElement('div');
+    root.className = 'page--checkout';
+    root.innerHTML = '<div class="header"></div><form><iframe class="vault-fields" style="padding: 6px 0"></iframe><button type="submit" class="button--pay">Pay</button></form>';
+    document.body.appendChild(root);
+    const frame = root.querySelector('iframe')!;
+    const pay = root.querySelector('button')!;
+    vi.spyOn(root.querySelector('.header')!, 'getBoundingClientRect').mockReturnValue(rect(0, 57));
+    vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue(rect(frameTop, frameTop + 300));
+    vi.spyOn(pay, 'getBoundingClientRect').mockReturnValue(rect(499, 552));
+    vi.spyOn(pay, 'getClientRects').mockReturnValue((withPay ? [rect(499, 552)] : []) as unknown as DOMRectList);
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    frame.focus();
+    return { frame, scrollBy, remove: () => root.remove() };
+  }
+  afterEach(() => void vi.restoreAllMocks());
+
+  it('brings a field under Pay up, its lines 8px clear of Pay\'s paper ring; one under the header down, its label 8px below it', () => {
+    const under = page(300);
+    expect(document.activeElement).toBe(under.frame);
+    // In the page: 306 + 120 = 426 to 306 + 212 = 518, past Pay's top less its ring (491) by 27.
+    scrollClear(under.frame, 120, 212);
+    expect(under.scrollBy).toHaveBeenCalledWith(0, 35);
+    under.remove();
+    const above = page(-100);
+    // Its label's top at -94 + 120 = 26, under the header's bottom (57) by 31.
+    scrollClear(above.frame, 120, 212);
+    expect(above.scrollBy).toHaveBeenCalledWith(0, -39);
+    above.remove();
+  });
+
+  it('leaves the page still when the field is already in sight, or when the frame no longer has the focus', () => {
+    const shown = page(300);
+    scrollClear(shown.frame, 0, 92);
+    shown.frame.blur();
+    scrollClear(shown.frame, 120, 212);
+    expect(shown.scrollBy).not.toHaveBeenCalled();
+    shown.remove();
+  });
+
+  it('with no Pay on screen, the window\'s bottom is the edge', () => {
+    const noPay = page(300, false);
+    scrollClear(noPay.frame, 120, 212);
+    expect(noPay.scrollBy).not.toHaveBeenCalled();
+    scrollClear(noPay.frame, 400, 480);
+    // 306 + 480 = 786, past the window's bottom (768) by 18.
+    expect(noPay.scrollBy).toHaveBeenCalledWith(0, 26);
+    noPay.remove();
   });
 });

@@ -11,6 +11,25 @@ const FIRST_HEIGHT = 196;
  */
 export const FIELDS_LATE_MS = 10_000;
 
+/**
+ * A field the keyboard or the checkout focused inside the frame (`top`, `bottom`: its label's top and
+ * its lines' bottom in the frame's page), which the browser scrolled into view as if the checkout had
+ * no sticky header or Pay: under either, the page moves just enough to bring it 8px clear of them, as
+ * the page's scroll margins do for its own controls; in sight, it stays.
+ */
+export function scrollClear(element: HTMLIFrameElement, top: number, bottom: number): void {
+  if (document.activeElement !== element) return;
+  const at = element.getBoundingClientRect().top + element.clientTop + (parseFloat(getComputedStyle(element).paddingTop) || 0);
+  const header = document.querySelector('.page--checkout > .header')?.getBoundingClientRect().bottom ?? 0;
+  const pay = element.closest('form')?.querySelector('.button--pay');
+  // Pay's top less its 8px paper ring (styles.css); no Pay on screen, the window's bottom.
+  const floor = (pay?.getClientRects().length ? pay.getBoundingClientRect().top : innerHeight + 8) - 8;
+  const above = at + top - header;
+  const below = at + bottom - floor;
+  const by = below > 0 ? Math.min(below + 8, above - 8) : above < 0 ? above - 8 : 0;
+  if (by) scrollBy(0, by);
+}
+
 interface VaultFieldsProps {
   frame: VaultFrame;
   address: Omit<VaultFieldsAddress, 'look'>;
@@ -47,6 +66,7 @@ export function VaultFields({ frame, address, onEvent, takeFocus }: VaultFieldsP
     let lateTimer = setTimeout(() => setLate(true), FIELDS_LATE_MS);
     const off = frame.subscribe((event) => {
       if (event.type === 'height') setHeight(event.height);
+      else if (event.type === 'focused' && element.current) scrollClear(element.current, event.top, event.bottom);
       else if (event.type === 'ready') {
         clearTimeout(lateTimer);
         // The payer who pressed "try again" goes on in the card number, not on a button that goes away.

@@ -68,6 +68,24 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     ]);
   });
 
+  it('hears where a field focused in the frame sits, by the checkout\'s names, from the frame alone and only as numbers in range', () => {
+    const { events, say } = setup();
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: 120, bottom: 212 }, 'https://evil.test');
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: 120, bottom: 212 }, VAULT, {});
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: 120, bottom: 212 });
+    say({ type: 'pasarela-vault:focused', field: 'expiry', top: 0, bottom: 92.5 });
+    say({ type: 'pasarela-vault:focused', field: 'name', top: 0, bottom: 92 });
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: '120', bottom: 212 });
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: 212, bottom: 120 });
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: Number.NaN, bottom: 212 });
+    say({ type: 'pasarela-vault:focused', field: 'cvc', top: 0, bottom: 1e9 });
+    say({ type: 'pasarela-vault:focused', field: 'cvc' });
+    expect(events).toEqual([
+      { type: 'focused', field: 'cvc', top: 120, bottom: 212 },
+      { type: 'focused', field: 'expirationDate', top: 0, bottom: 92.5 },
+    ]);
+  });
+
   it('tokenizes through the frame: the token as the vault answered, the fields it refused by the checkout\'s names', async () => {
     const { frame, say, sent } = setup();
     say({ type: 'pasarela-vault:ready' });

@@ -17,6 +17,8 @@ export type FrameEvent =
   /** `complete`: every card field passes the frame's checks as it stands. */
   | { type: 'change'; field: FrameCardField; brand: CardBrand | null; complete: boolean }
   | { type: 'height'; height: number }
+  /** A field focused by the keyboard or the checkout: its label's top and its lines' bottom in the frame's page. */
+  | { type: 'focused'; field: FrameCardField; top: number; bottom: number }
   | { type: 'submit' }
   | { type: 'escape' };
 
@@ -124,6 +126,10 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       if (field) emit({ type: 'change', field, brand, complete: data['complete'] === true });
     } else if (type === 'height' && typeof data['height'] === 'number' && data['height'] > 0 && data['height'] < 2000) {
       emit({ type: 'height', height: data['height'] });
+    } else if (type === 'focused') {
+      const field = fieldOf(data['field']);
+      const { top, bottom } = data;
+      if (field && typeof top === 'number' && typeof bottom === 'number' && top > -2000 && top <= bottom && bottom < 2000) emit({ type, field, top, bottom });
     } else if (type === 'submit' || type === 'escape') {
       emit({ type });
     } else if (answer && (type === 'token' || type === 'invalid' || type === 'failed')) {
