@@ -90,6 +90,28 @@ describe('httpSend', () => {
     expect(connections).toHaveLength(2);
   });
 
+  it('a call cut on a kept-alive connection, sent again and refused (the server stopping), is a call that may have been read, never one not sent', async () => {
+    // A card vault stopping cuts its connections in use, after it may have forwarded the call to the
+    // processor, and then refuses new ones: the second try's refusal says nothing of the first.
+    let server: ReturnType<typeof createTcpServer> | undefined;
+    let calls = 0;
+    server = createTcpServer((socket) => {
+      socket.on('data', () => {
+        calls += 1;
+        if (calls === 1) return void socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}');
+        // The second call read, then the server stops: no new connection, the one in use cut.
+        server?.close();
+        socket.destroy();
+      });
+    });
+    const base = await listening(server);
+    expect((await httpSend(`${base}/v1/card/authorize`, { method: 'POST', body: '{}' })).status).toBe(200);
+    const cut = await httpSend(`${base}/v1/card/authorize`, { method: 'POST', body: '{}' }).catch((error: unknown) => error);
+    expect(calls).toBe(2);
+    expect((cut as NodeJS.ErrnoException).code).toBe('ECONNRESET');
+    expect(connectionRefused(cut)).toBe(false);
+  });
+
   it('refuses what it does not send: another scheme, a body that is not text', async () => {
     await expect(httpSend('file:///etc/passwd')).rejects.toThrow('Not an HTTP address');
     await expect(httpSend('http://127.0.0.1:1/', { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow('Only a text body');

@@ -26,8 +26,12 @@ function headersOf(init: RequestInit): OutgoingHttpHeaders {
  * here, Response included (a loopback JSON POST, 4 at once).
  *
  * A kept-alive connection the other side closed as the call went out is the one failure sent again,
- * once, on a new connection: it closed the connection idle, so it never read the call (Node's
- * documented case, `request.reusedSocket`).
+ * once, on a new connection (Node's documented case, `request.reusedSocket`): most often it closed
+ * the connection idle and never read the call. But a server that stops cuts its connections in use
+ * as well, after it may have passed the call on (a card vault forwarding to the processor); so when
+ * the call sent again fails too, the answer is the first connection's reset, a call that may have
+ * been read, and never the second one's refusal, which the clients read as a call never sent. Every
+ * call sent again carries the idempotency key of the first.
  */
 export function httpSend(input: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input);
@@ -45,7 +49,7 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
     let outgoing: ClientRequest;
     const onAbort = () => outgoing.destroy(signal?.reason instanceof Error ? signal.reason : new Error(String(signal?.reason)));
     const settle = () => signal?.removeEventListener('abort', onAbort);
-    const send = (again: boolean) => {
+    const send = (cutBefore: NodeJS.ErrnoException | null) => {
       let answered = false;
       outgoing = (https ? httpsRequest : httpRequest)(url, options, (answer: IncomingMessage) => {
         answered = true;
@@ -64,13 +68,13 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
         });
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        if (again && !answered && outgoing.reusedSocket && error.code === 'ECONNRESET' && !signal?.aborted) return send(false);
+        if (cutBefore === null && !answered && outgoing.reusedSocket && error.code === 'ECONNRESET' && !signal?.aborted) return send(error);
         settle();
-        reject(error);
+        reject(cutBefore !== null && !signal?.aborted ? cutBefore : error);
       });
       outgoing.end(body ?? undefined);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    send(true);
+    send(null);
   });
 }
