@@ -55,6 +55,24 @@ describe('forwarding to a processor', () => {
     expect(answer.body.toString()).toBe('first part;last part');
   });
 
+  // A forward cut after it reached the processor is a charge its node cannot see: a stop answers it first.
+  it('a vault stopping answers the forward in hand whole, then takes no call', async () => {
+    const stopping = await testVault({ processors: new Map([['echo', new URL(processor.url)]]) });
+    const before = processor.received.length;
+    const answered = rawCall(`${stopping.url}/forward/echo/slow`, 'POST', forwardHeaders('text/plain'), 'ping');
+    await vi.waitFor(() => expect(processor.received.slice(before).map((r) => r.path)).toEqual(['/slow']));
+    let closed = false;
+    const closing = stopping.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(false);
+    processor.finishSlow();
+    const answer = await answered;
+    expect([answer.status, answer.body.toString()]).toEqual([200, 'first part;last part']);
+    await closing;
+    const after = await rawCall(`${stopping.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('text/plain'), 'x').catch((error: NodeJS.ErrnoException) => error.code);
+    expect(after).toBe('ECONNREFUSED');
+  });
+
   it('sends an answer cut off after its headers back cut off, never as its own refusal: the call reached the processor', async () => {
     const answered = await new Promise<{ status: number; failed: boolean }>((resolve, reject) => {
       const sent = request(`${vault.url}/forward/echo/cut`, { method: 'POST', headers: forwardHeaders('text/plain') }, (answer) => {
