@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -96,7 +96,7 @@ export function adminCatalogRoutes(deps: Deps) {
     const untaken = methods.find((method) => !methodTakesCurrency(method, currency));
     if (untaken) throw new PaymentError('invalid', 'invalid_arguments', `methods: ${untaken} does not take ${currency}, the currency of country ${b.country}`);
     const txLimit = b.txLimit ?? CURRENCY_RULES[currency].defaultTxLimit;
-    refuseBadAmounts({ amount: txLimit }, { currency });
+    if (!isWholeInCurrency(amountToCents(txLimit), currency)) throw new PaymentError('invalid', 'invalid_amount', 'txLimit must be whole pesos: COP has no centavos');
     const webhookPrivateAllowed = (await checkWebhookUrl(b.webhookUrl)) ?? false;
     const keys = newMerchantKeys();
     const merchantId = await createMerchant(deps.db, {

@@ -39,6 +39,11 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const yappy = await setup.t.admin('POST', '/merchants', { name: 'Tienda Cali', country: 'CO', methods: ['card', 'yappy'] });
     expect(yappy.status).toBe(400);
     expect(JSON.stringify(yappy.json)).toContain('yappy no acepta COP');
+
+    // A limit with centavos: the error names the limit, not an amount the call did not send.
+    const centavos = await setup.t.admin('POST', '/merchants', { name: 'Tienda Pasto', country: 'CO', txLimit: 100.5 });
+    expect([centavos.status, centavos.json['code']]).toEqual([400, 'invalid_amount']);
+    expect(JSON.stringify(centavos.json)).toContain('txLimit debe ser en pesos enteros');
   });
 
   it('takes whole pesos only: a link with centavos is refused, a peso link is paid at its price', async () => {
