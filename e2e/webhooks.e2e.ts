@@ -14,11 +14,11 @@ interface ExampleServer {
 }
 
 /** examples/merchant-server.mjs as a merchant runs it: `node examples/merchant-server.mjs`. */
-async function startMerchantServer(pasarelaUrl: string): Promise<ExampleServer> {
+async function startMerchantServer(pasarelaUrl: string, env: Record<string, string> = {}): Promise<ExampleServer> {
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['examples/merchant-server.mjs'], {
-    env: { ...process.env, PASARELA_URL: pasarelaUrl, PORT: String(port), SECRET_KEY: '', WEBHOOK_SECRET: '' },
+    env: { ...process.env, PASARELA_URL: pasarelaUrl, PORT: String(port), SECRET_KEY: '', WEBHOOK_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -101,5 +101,20 @@ describe.runIf(browserAvailable())('merchant server example: signed webhooks and
     expect(refunded.status).toBe(201);
     expect(await refunded.json()).toMatchObject({ amount: 5, status: 'succeeded', transaction: { refundedAmount: 5 } });
     await expect.poll(() => merchant.output(), { timeout: 15_000 }).toMatch(/transaction\.refunded PP\w+: verify call says APPROVED\n\s+-> refunded 5 of order example-/);
+  });
+
+  it("a merchant in Colombia: the example's order is in whole pesos, and its page comes whole", async () => {
+    const made = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tienda de Bogotá', country: 'CO' }) });
+    expect(made.status).toBe(201);
+    const { idMerchant } = (await made.json()) as { idMerchant: number };
+    const pesos = await startMerchantServer(sandbox.url, { MERCHANT_ID: String(idMerchant) });
+    try {
+      const page = await fetch(pesos.url, { signal: AbortSignal.timeout(10_000) });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<h1>Order example-\d+-1: \$\s119\.000<\/h1>/);
+      expect(pesos.output()).not.toContain('request failed');
+    } finally {
+      await pesos.stop();
+    }
   });
 });

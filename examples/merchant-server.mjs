@@ -57,6 +57,17 @@ try {
 }
 const pasarela = new Pasarela({ secretKey: keys.secretKey, baseUrl: PASARELA_URL });
 
+/** The example's order in the merchant's currency: dollars in Panama, whole pesos in Colombia. */
+let order;
+async function exampleOrder() {
+  if (order) return order;
+  const { currency } = await pasarela.balance.retrieve();
+  order = currency === 'COP'
+    ? { amount: 100000, taxAmount: 19000, shown: new Intl.NumberFormat('es-CO', { style: 'currency', currency, maximumFractionDigits: 0 }).format(119000) }
+    : { amount: 25, taxAmount: 1.75, shown: new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(26.75) };
+  return order;
+}
+
 /** What this shop knows of each payment, by codOper: the webhook's word and the verify call's. */
 const orders = new Map();
 /** This shop's order numbers: each link carries one as its orderReference. */
@@ -130,12 +141,13 @@ async function checkoutPage() {
   // The server, not the page, creates the link: the amount cannot be changed in the browser. The
   // Idempotency-Key comes from the order, so a retried request makes no second link.
   const orderReference = `example-${process.pid}-${++lastOrder}`;
+  const order = await exampleOrder();
   const link = await pasarela.paymentLinks.create(
-    { amount: 25, taxAmount: 1.75, description: 'Pedido de ejemplo', orderReference, singleUse: true },
+    { amount: order.amount, taxAmount: order.taxAmount, description: 'Pedido de ejemplo', orderReference, singleUse: true },
     { idempotencyKey: `link-${orderReference}` },
   );
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Merchant server example</title>
-<h1>Order ${escapeHtml(orderReference)}: $26.75</h1>
+<h1>Order ${escapeHtml(orderReference)}: ${escapeHtml(order.shown)}</h1>
 <button id="pay" type="button">Pay</button> <output id="result"></output>
 <p>The page's result is only a hint; the server's log says what the webhook and the verify call said.</p>
 <script src="${escapeHtml(PASARELA_URL)}/sdk/checkout.js"></script>
@@ -188,13 +200,16 @@ const server = createServer(async (req, res) => {
     } else if (req.method === 'GET' && req.url === '/orders') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Object.fromEntries(orders)));
     } else if (req.method === 'GET' && req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await checkoutPage());
+      // The page first: a link Pasarela refused is answered below, never a page left half sent.
+      const page = await checkoutPage();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
     } else {
       res.writeHead(404).end();
     }
   } catch (error) {
     console.error(`request failed: ${error.message}`);
-    if (!res.headersSent) res.writeHead(500).end();
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The order could not be made; the server\'s log says why.\n');
+    else res.end();
   }
 });
 

@@ -68,7 +68,7 @@ const transactionEntries = {
   metadata,
   /** What refunds have given back so far. */
   refundedAmount: v.number(),
-  /** Always USD (every amount is in dollars). */
+  /** The merchant's: USD in Panama, COP (whole pesos) in Colombia; every amount here is in it. */
   currency: open<'USD' | 'COP'>(),
   /** The donation the payer added for a campaign (0 without). */
   donationAmount: v.number(),
