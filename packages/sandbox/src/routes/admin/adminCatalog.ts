@@ -27,7 +27,8 @@ const text = (field: string, max: number, multiline = false) =>
 const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));
 const merchantId = v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(MAX_ID, 'merchantId is too large')), 1);
 
-const MerchantSchema = v.object({
+// Strict: a misspelt field (currncy) or one the call has not (currency, decided by country) is refused, naming it.
+const MerchantSchema = v.strictObject({
   name: name('name'),
   // Absent: the default of the merchant's currency (core CURRENCY_RULES), 5000 dollars or 20.000.000 pesos.
   txLimit: v.optional(money('txLimit')),
@@ -41,7 +42,7 @@ const MerchantSchema = v.object({
   webhookUrl: v.optional(webhookUrlText('webhookUrl', 'webhookUrl must be an http(s) URL')),
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
   // Its payers' Nequi phones are of this country (core nequiPhoneRule); it decides the currency (CO: COP).
-  country: v.optional(v.pipe(v.string('country must be a string'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
+  country: v.optional(v.pipe(v.string('country must be a string'), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
 });
 const MerchantSettingsSchema = v.object({
   captchaRequired: v.boolean('captchaRequired must be a boolean'),

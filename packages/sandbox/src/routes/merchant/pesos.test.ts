@@ -44,6 +44,15 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     const centavos = await setup.t.admin('POST', '/merchants', { name: 'Tienda Pasto', country: 'CO', txLimit: 100.5 });
     expect([centavos.status, centavos.json['code']]).toEqual([400, 'invalid_amount']);
     expect(JSON.stringify(centavos.json)).toContain('txLimit debe ser en pesos enteros');
+
+    // The currency follows the country and is not a field of the call: sent, it is refused, as a misspelt field is.
+    for (const field of ['currency', 'currncy']) {
+      const extra = await setup.t.admin('POST', '/merchants', { name: 'Tienda Neiva', country: 'CO', [field]: 'USD' });
+      expect([extra.status, extra.json['code']]).toEqual([400, 'invalid_arguments']);
+      expect(JSON.stringify(extra.json)).toContain(`${field} no es un campo que esta llamada acepte`);
+    }
+    // The country as people write it: "co" is Colombia.
+    expect((await setup.t.admin('POST', '/merchants', { name: 'Tienda Ibagué', country: 'co' })).json).toMatchObject({ country: 'CO', currency: 'COP' });
   });
 
   it('takes whole pesos only: a link with centavos is refused, a peso link is paid at its price', async () => {
