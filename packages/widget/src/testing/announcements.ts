@@ -1,3 +1,6 @@
+import { expect, vi } from 'vitest';
+import { settle } from './render';
+
 const REGION = '[aria-live], [role="status"], [role="alert"], [role="log"], [role="timer"]';
 const IMPLICIT: Record<string, string> = { status: 'polite', alert: 'assertive', log: 'polite', timer: 'off' };
 
@@ -23,4 +26,21 @@ export function recordAnnouncements(root: Node): { said: string[]; stop(): void 
   });
   observer.observe(root, { subtree: true, childList: true, characterData: true });
   return { said, stop: () => observer.disconnect() };
+}
+
+/**
+ * What live regions under `root` say from `press` on: once `text` was said, and 100 ms more (a repeat
+ * would have come by then).
+ */
+export async function saidAfter(root: Node, press: () => unknown, text: string): Promise<string[]> {
+  const heard = recordAnnouncements(root);
+  await press();
+  await vi.waitFor(async () => {
+    await settle();
+    expect(heard.said).toContain(text);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settle();
+  heard.stop();
+  return heard.said;
 }

@@ -3,7 +3,7 @@ import { catalogs, PasarelaError, type PayerMessage } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
-import { recordAnnouncements } from '../../testing/announcements';
+import { saidAfter } from '../../testing/announcements';
 import { ClaveScreen } from './ClaveScreen';
 
 describe('ClaveScreen', () => {
@@ -62,17 +62,9 @@ describe('ClaveScreen', () => {
       await settle();
       expect(leave()).toBeDefined();
     });
-    const heard = recordAnnouncements(view.container);
-    await leave()?.click();
-    await vi.waitFor(async () => {
-      await settle();
-      expect(heard.said).toContain(catalogs.es.wait_called_off);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await settle();
-    heard.stop();
+    const said = await saidAfter(view.container, () => leave()?.click(), catalogs.es.wait_called_off ?? '');
     expect(calls.map((c) => c.path)).toContain('clave/payments/OP1/cancel');
-    expect(heard.said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
+    expect(said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
     expect(view.container.querySelector('form')).not.toBeNull();
   });
 

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../../testing/bootApp';
 import { TEST_NOW } from '../../testing/fakeServices';
 import { settle, viewPerTest } from '../../testing/render';
-import { recordAnnouncements } from '../../testing/announcements';
+import { recordAnnouncements, saidAfter } from '../../testing/announcements';
 
 /** The Spanish text of a catalogue key. */
 const es = (key: string): string => catalogs.es[key] ?? key;
@@ -114,18 +114,10 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
         await settle();
         expect(button('use_other_method')).toBeDefined();
       });
-      const heard = recordAnnouncements(view.container);
       button('use_other_method')?.focus();
-      await act(() => button('use_other_method')?.click());
-      await vi.waitFor(async () => {
-        await settle();
-        expect(heard.said).toContain(es('wait_called_off'));
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await settle();
-      heard.stop();
+      const said = await saidAfter(view.container, () => act(() => button('use_other_method')?.click()), es('wait_called_off'));
       expect(document.activeElement?.getAttribute('value')).toBe('crypto');
-      expect(heard.said.filter((s) => s === es('wait_called_off'))).toHaveLength(1);
+      expect(said.filter((s) => s === es('wait_called_off'))).toHaveLength(1);
     } finally {
       delete ANSWERS['crypto/payments/OP9/cancel'];
     }

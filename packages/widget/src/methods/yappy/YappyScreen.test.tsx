@@ -6,7 +6,7 @@ import { preparePhoneRules } from '../../payments/phoneCheck';
 import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
 import { render, settle, type, viewPerTest } from '../../testing/render';
 import { YappyScreen } from './YappyScreen';
-import { recordAnnouncements } from '../../testing/announcements';
+import { recordAnnouncements, saidAfter } from '../../testing/announcements';
 
 const PENDING = { codOper: 'OP1', status: -1, phone: '61111111', expiresAt: '2026-11-21T17:35:00.000Z' };
 
@@ -86,17 +86,9 @@ describe('YappyScreen', () => {
       await settle();
       expect(leave()).toBeDefined();
     });
-    const heard = recordAnnouncements(view.container);
-    await act(() => leave()?.click());
-    await vi.waitFor(async () => {
-      await settle();
-      expect(heard.said).toContain(catalogs.es.wait_called_off);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await settle();
-    heard.stop();
+    const said = await saidAfter(view.container, () => act(() => leave()?.click()), catalogs.es.wait_called_off ?? '');
     expect(view.calls.map((c) => c.path)).toContain('yappy/payments/OP1/cancel');
-    expect(heard.said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
+    expect(said.filter((s) => s === catalogs.es.wait_called_off)).toHaveLength(1);
     expect(view.input('yappy-phone')).toBeDefined();
   });
 
