@@ -166,9 +166,9 @@ export default defineConfig({
       },
       {
         // the card vault over real HTTP on 127.0.0.1, on PGlite; its fields page's script on happy-dom;
-        // and the PGlite statements it shares with the server
+        // and the PGlite statements and the HTTP server's graceful stop it shares with the server
         extends: true,
-        test: { name: 'vault', include: ['packages/vault/src/**/*.test.ts', 'packages/pglite-statements/src/**/*.test.ts'], environment: 'node', isolate: false, hookTimeout: 60_000 },
+        test: { name: 'vault', include: ['packages/vault/src/**/*.test.ts', 'packages/pglite-statements/src/**/*.test.ts', 'packages/http-server/src/**/*.test.ts'], environment: 'node', isolate: false, hookTimeout: 60_000 },
       },
       {
         // against stripe-stateful-mock, started by the tests on a free port of this machine; a file's

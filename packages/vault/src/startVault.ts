@@ -1,5 +1,6 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { closeGracefully, drainingServer } from '@pasarela/http-server';
 import { cardStore, type CardStore } from './cardStore';
 import { keyring, type MasterKey } from './keyring';
 import { migrate } from './migrations';
@@ -50,22 +51,9 @@ const KEEP_ALIVE_MS = 65_000;
  */
 const DRAIN_MS = 10_000;
 
-/** The servers that are stopping: each answer closes its connection, so no call is sent on it after. */
-const stopping = new WeakSet<Server>();
-/** The answers each server is still writing, told to close their connection when a stop begins. */
-const inHand = new WeakMap<Server, Set<ServerResponse>>();
-
 /** `portSetting`: the setting that names the port, for the error when the host does not resolve or the port is taken. */
 async function listen(listener: RequestListener, port: number, host: string, portSetting: string): Promise<{ server: Server; url: string }> {
-  const answers = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
-    if (stopping.has(server)) res.setHeader('connection', 'close');
-    answers.add(res);
-    res.once('close', () => answers.delete(res));
-    return listener(req, res);
-  });
-  inHand.set(server, answers);
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  const server = drainingServer(listener, { keepAliveMs: KEEP_ALIVE_MS });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(new Error(`Cannot listen on VAULT_HOST ${host} and ${portSetting} ${port}: ${error.message}`)));
     server.listen(port, host, () => resolve());
@@ -80,20 +68,7 @@ async function listen(listener: RequestListener, port: number, host: string, por
  * forward cut after it reached the processor leaves a charge its node cannot see (the node keeps
  * such a call in doubt for its reconciler). What still runs after DRAIN_MS is cut.
  */
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    stopping.add(server);
-    for (const res of inHand.get(server) ?? []) if (!res.headersSent) res.setHeader('connection', 'close');
-    // A connection goes idle when its answer is out: closed then, before a next call is sent on it.
-    const idle = setInterval(() => server.closeIdleConnections(), 25);
-    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-    server.close(() => {
-      clearInterval(idle);
-      clearTimeout(cut);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
+const close = (server: Server) => closeGracefully(server, DRAIN_MS);
 
 /**
  * A node given a list without a key some card is still wrapped under would answer 500 for each of

@@ -1,0 +1,1 @@
+export { closeGracefully, drainingServer, startDraining, type DrainingServerOptions } from './drainingServer';
