@@ -119,6 +119,8 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
       const acceptedItem = page.locator(`li[data-dispute="${accepted?.id}"]`);
       await expect.poll(() => acceptedItem.locator('.badge').textContent()).toBe('Requiere respuesta');
       expect(await page.locator(`li[data-dispute="${won?.id}"] .badge`).textContent()).toBe('En revisión');
+      // Beside its claim, what the dispute took from the balance.
+      expect(await acceptedItem.locator('.facts').innerText()).toMatch(/Tipo\s+Contracargo\s+Tomado del saldo\s+\$10\.00/);
       // The answer form, labelled, with nothing serious for axe-core.
       expect(await acceptedItem.getByLabel('Pruebas (pedido, entrega, mensajes del cliente)').isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);

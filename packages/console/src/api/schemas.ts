@@ -105,7 +105,8 @@ export type Page<T> = v.InferOutput<ReturnType<typeof pageSchema<v.GenericSchema
 export const PayoutPageSchema = pageSchema(PayoutSchema);
 export const PayoutRunSchema = v.object({ payouts: v.array(PayoutSchema) });
 export const DisputeSchema = v.object({
-  id: v.string(), codOper: v.string(), amount: v.number(), currency: v.optional(v.picklist(CURRENCIES)), reason: v.string(), status: v.string(),
+  id: v.string(), codOper: v.string(), amount: v.number(), stage: v.picklist(['inquiry', 'chargeback']), takenAmount: v.number(),
+  currency: v.optional(v.picklist(CURRENCIES)), reason: v.string(), status: v.string(),
   evidenceDueBy: v.nullable(v.string()), evidence: v.nullable(v.string()), createdAt: v.string(),
 });
 export type Dispute = v.InferOutput<typeof DisputeSchema>;

@@ -50,7 +50,7 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
   );
 }
 
-/** The merchant's disputes: status, amount, reason, deadline; one needing a response can be answered or accepted. */
+/** The merchant's disputes: status, the amount claimed, its stage and what it took, reason, deadline; one needing a response can be answered or accepted. */
 export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: readonly Dispute[]; merchantId: number; api: AdminApi; onDone: (answered: DisputeAnswered) => Promise<void> }) {
   const list = useRef<HTMLUListElement>(null);
   if (disputes.length === 0) return <p>{t('noDisputes')}</p>;
@@ -68,6 +68,9 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
             <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
           </div>
           <dl className="facts">
+            <div><dt>{t('disputeStage')}</dt><dd>{t(`disputeStages.${d.stage}`)}</dd></div>
+            {/* The claim above; what the books moved from the balance (0 for an inquiry, the rest of a payment refunded in part). */}
+            <div><dt>{t('disputeTaken')}</dt><dd>{moneyText(d.takenAmount, d.currency)}</dd></div>
             <div><dt>{t('disputeReason')}</dt><dd>{textOr(`disputeReasons.${d.reason}`, d.reason)}</dd></div>
             {/* The deadline matters while it is open; a decided dispute takes no more answers. */}
             {(d.status === 'needs_response' || d.status === 'under_review') && (

@@ -91,7 +91,7 @@ describe('console panels', () => {
 
   it('Books: 20 payouts and disputes at a time, the earlier ones a button away, until the last page', async () => {
     const payoutOf = (n: number) => ({ id: `po_${n}`, amount: n, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
-    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, currency: 'USD', reason: 'fraudulent', status: 'won', evidenceDueBy: null, evidence: 'Entregado', createdAt: '2026-11-26T15:04:05.000Z' });
+    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, stage: 'chargeback', takenAmount: n, currency: 'USD', reason: 'fraudulent', status: 'won', evidenceDueBy: null, evidence: 'Entregado', createdAt: '2026-11-26T15:04:05.000Z' });
     const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
     const payoutsOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'po-next' ? pageOf(numbers(21, 3).map(payoutOf)) : pageOf(numbers(1, 20).map(payoutOf), 'po-next')));
     const disputesOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'dp-next' ? pageOf([disputeOf(21)]) : pageOf(numbers(1, 20).map(disputeOf), 'dp-next')));
@@ -149,8 +149,9 @@ describe('console panels', () => {
     expect(listMerchants).toHaveBeenCalledOnce();
   });
   it('Books: the disputes with status, amount and deadline; one needing a response is answered with evidence (not empty) or accepted', async () => {
-    const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
-    const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
+    // A chargeback on a payment refunded in part took only the rest; an inquiry takes nothing.
+    const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, stage: 'chargeback', takenAmount: 30, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
+    const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', stage: 'inquiry', takenAmount: 0, status: 'won', evidence: 'Entregado' };
     let disputes = [open, won];
     const answerDispute = vi.fn(async (_m: number, _id: string, evidence: string) => {
       const answered = { ...open, status: 'under_review', evidence };
@@ -164,6 +165,9 @@ describe('console panels', () => {
     const el = await render(<BooksPanel store={store} api={api} />);
     await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Requiere respuesta'));
     expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('$40.00');
+    const facts = (id: string) => [...el.querySelectorAll(`[data-dispute="${id}"] .facts > div`)].map((row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`);
+    expect(facts('dp_1')).toEqual(expect.arrayContaining(['Tipo: Contracargo', 'Tomado del saldo: $30.00']));
+    expect(facts('dp_2')).toEqual(expect.arrayContaining(['Tipo: Consulta del banco: no toma dinero mientras no pase a contracargo', 'Tomado del saldo: $0.00']));
     expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Fraude: el titular no reconoce el cargo');
     // A decided dispute shows no deadline.
     expect(el.querySelector('[data-dispute="dp_2"] time')).toBeNull();
