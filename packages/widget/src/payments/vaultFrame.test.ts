@@ -108,6 +108,10 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     const fifth = frame.tokenize('Ana Perez');
     say({ type: 'pasarela-vault:failed', status: 0 });
     expect(await fifth).toEqual({ kind: 'failed' });
+    // An answer of the wrong shape is a failure, told at once, never a wait for the time-out.
+    const sixth = frame.tokenize('Ana Perez');
+    say({ type: 'pasarela-vault:invalid', fields: 'expiry' });
+    expect(await sixth).toEqual({ kind: 'failed' });
   });
 
   it('asks for one token at a time: a second request leaves once the first is answered, and each gets its own answer', async () => {

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { CardBrand, VaultCard } from '@pasarela/core';
 
 /** The vault frame's names for its fields, and the checkout's (SPEC's form value names). */
@@ -45,7 +46,6 @@ export interface VaultFrame extends CardFields {
 }
 
 const PREFIX = 'pasarela-vault:';
-const BRANDS: readonly string[] = ['VISA', 'MC', 'AMEX'];
 /** A frame that never answers (its origin unreachable): the payer is told, and may try again. */
 const ANSWER_TIMEOUT_MS = 30_000;
 
@@ -82,15 +82,30 @@ export function vaultFieldsUrl({ vaultUrl, parentOrigin, lang, brands, look }: V
   return url.href;
 }
 
-function cardOf(value: unknown): VaultCard | null {
-  const card = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const { token, brand, last4, expMonth, expYear } = card;
-  if (typeof token !== 'string' || typeof brand !== 'string' || !BRANDS.includes(brand) || typeof last4 !== 'string') return null;
-  if (typeof expMonth !== 'number' || typeof expYear !== 'number') return null;
-  return { token, brand: brand as CardBrand, last4, expMonth, expYear };
-}
+/** A frame field's name, read as the checkout's. */
+const FieldSchema = v.pipe(v.picklist(['number', 'expiry', 'cvc']), v.transform((field) => CARD_FIELD_OF[field]));
+const BrandSchema = v.picklist(['VISA', 'MC', 'AMEX']);
+const kind = <T extends string>(type: T) => v.literal(`${PREFIX}${type}`);
+/** An answer to a tokenize: its shape wrong, it is a failure, never a card. */
+const ANSWER_TYPES: readonly unknown[] = [`${PREFIX}token`, `${PREFIX}invalid`, `${PREFIX}failed`];
 
-const fieldOf = (value: unknown): FrameCardField | null => (value === 'number' || value === 'expiry' || value === 'cvc' ? CARD_FIELD_OF[value] : null);
+/** What the fields page may say (fieldsScript.ts in the card vault): anything else is dropped. */
+const FrameMessageSchema = v.union([
+  v.object({ type: v.picklist([`${PREFIX}ready`, `${PREFIX}submit`, `${PREFIX}escape`]) }),
+  // A brand this checkout does not know is none; `complete` is true or it is not.
+  v.object({ type: kind('change'), field: FieldSchema, brand: v.fallback(v.nullable(BrandSchema), null), complete: v.fallback(v.boolean(), false) }),
+  v.object({ type: kind('height'), height: v.pipe(v.number(), v.gtValue(0), v.ltValue(2000)) }),
+  v.pipe(
+    v.object({ type: kind('focused'), field: FieldSchema, top: v.pipe(v.number(), v.gtValue(-2000)), bottom: v.pipe(v.number(), v.ltValue(2000)) }),
+    v.check(({ top, bottom }) => top <= bottom),
+  ),
+  v.object({
+    type: kind('token'),
+    card: v.object({ token: v.string(), brand: BrandSchema, last4: v.string(), expMonth: v.number(), expYear: v.number() }),
+  }),
+  v.object({ type: kind('invalid'), fields: v.array(v.object({ field: FieldSchema })) }),
+  v.object({ type: kind('failed'), status: v.optional(v.number()) }),
+]);
 
 /** The checkout's side of the vault's fields page: exact origins and the frame's own window both ways. */
 export function createVaultFrame(vaultUrl: string, win: Window | undefined = typeof window === 'undefined' ? undefined : window): VaultFrame {
@@ -109,35 +124,45 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
     else target.postMessage(message, origin);
   };
   const emit = (event: FrameEvent) => listeners.forEach((listener) => listener(event));
+  /** The answer to the tokenize in hand, if one is: the page answers one at a time. */
+  const settleAnswer = (result: Tokenized) => {
+    const settle = answer;
+    answer = null;
+    settle?.(result);
+  };
 
   // Drawn on the server (the first screen in the page) there is no window: the browser's copy listens.
   win?.addEventListener('message', (event: MessageEvent) => {
     if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
-    const data = event.data as Record<string, unknown> | null;
-    const type = typeof data?.['type'] === 'string' && data['type'].startsWith(PREFIX) ? data['type'].slice(PREFIX.length) : null;
-    if (!data || !type) return;
-    if (type === 'ready') {
-      ready = true;
-      for (const message of pending.splice(0)) post(message);
-      emit({ type: 'ready' });
-    } else if (type === 'change') {
-      const field = fieldOf(data['field']);
-      const brand = typeof data['brand'] === 'string' && BRANDS.includes(data['brand']) ? (data['brand'] as CardBrand) : null;
-      if (field) emit({ type: 'change', field, brand, complete: data['complete'] === true });
-    } else if (type === 'height' && typeof data['height'] === 'number' && data['height'] > 0 && data['height'] < 2000) {
-      emit({ type: 'height', height: data['height'] });
-    } else if (type === 'focused') {
-      const field = fieldOf(data['field']);
-      const { top, bottom } = data;
-      if (field && typeof top === 'number' && typeof bottom === 'number' && top > -2000 && top <= bottom && bottom < 2000) emit({ type, field, top, bottom });
-    } else if (type === 'submit' || type === 'escape') {
-      emit({ type });
-    } else if (answer && (type === 'token' || type === 'invalid' || type === 'failed')) {
-      const settle = answer;
-      answer = null;
-      const card = type === 'token' ? cardOf(data['card']) : null;
-      const fields = Array.isArray(data['fields']) ? data['fields'].map((f: unknown) => fieldOf((f as Record<string, unknown> | null)?.['field'])).filter((f): f is FrameCardField => f !== null) : [];
-      settle(card ? { kind: 'token', card } : type === 'invalid' ? { kind: 'invalid', fields } : { kind: 'failed', ...(data['status'] === 429 ? { limited: true } : {}) });
+    const read = v.safeParse(FrameMessageSchema, event.data);
+    if (!read.success) {
+      // A malformed answer to a tokenize settles it as failed: the payer is told, never kept waiting.
+      const type: unknown = (event.data as { type?: unknown } | null)?.type;
+      if (answer && ANSWER_TYPES.includes(type)) settleAnswer({ kind: 'failed' });
+      return;
+    }
+    const message = read.output;
+    switch (message.type) {
+      case `${PREFIX}ready`:
+        ready = true;
+        for (const pendingMessage of pending.splice(0)) post(pendingMessage);
+        return emit({ type: 'ready' });
+      case `${PREFIX}submit`:
+        return emit({ type: 'submit' });
+      case `${PREFIX}escape`:
+        return emit({ type: 'escape' });
+      case `${PREFIX}change`:
+        return emit({ type: 'change', field: message.field, brand: message.brand, complete: message.complete });
+      case `${PREFIX}height`:
+        return emit({ type: 'height', height: message.height });
+      case `${PREFIX}focused`:
+        return emit({ type: 'focused', field: message.field, top: message.top, bottom: message.bottom });
+      case `${PREFIX}token`:
+        return settleAnswer({ kind: 'token', card: message.card });
+      case `${PREFIX}invalid`:
+        return settleAnswer({ kind: 'invalid', fields: message.fields.map(({ field }) => field) });
+      case `${PREFIX}failed`:
+        return settleAnswer({ kind: 'failed', ...(message.status === 429 ? { limited: true } : {}) });
     }
   });
 
