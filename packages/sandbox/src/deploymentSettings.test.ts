@@ -36,8 +36,11 @@ describe('settings the nodes share, on a PGlite data directory', () => {
     await first.close();
 
     // A loopback node left to its default (the console node beside public ones).
-    await expect(start({})).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 1 on this node \(unset: 1 on a loopback HOST\), but this deployment recorded 0 \(node [^)]+\)/);
+    await expect(start({})).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 1 on this node \(unset: 1, reached from this machine only\), but this deployment recorded 0 \(node [^)]+\)/);
     await expect(start({ webhookAllowPrivate: true })).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 1 on this node, but this deployment recorded 0/);
+    // A loopback node reached from beyond the machine (a public PUBLIC_URL, a proxy it trusts) defaults to 0: it agrees.
+    await (await start({ publicUrl: 'https://checkout.example.com' })).close();
+    await (await start({ trustedProxies: 1 })).close();
     await expect(start({ webhookAllowPrivate: false, gatewaysModule: '@pasarela/gateway-stripe' }))
       .rejects.toThrow(/^GATEWAYS_MODULE is @pasarela\/gateway-stripe on this node, but this deployment recorded \(unset\) .*docs\/operations\.md "Settings the nodes share"/);
 
@@ -66,7 +69,7 @@ describe.skipIf(!url)('settings the nodes share, on one PostgreSQL', () => {
 
   it('a loopback node beside a strict one refuses to start; let in by a deliberate change, it still sends nothing inward for an endpoint accepted under the strict rule', async () => {
     const strict = await cluster.start({ webhookAllowPrivate: false });
-    await expect(cluster.start({})).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 1 on this node \(unset: 1 on a loopback HOST\), but this deployment recorded 0/);
+    await expect(cluster.start({})).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 1 on this node \(unset: 1, reached from this machine only\), but this deployment recorded 0/);
     await expect(cluster.start({ webhookAllowPrivate: false, gatewaysModule: './my-adapters.mjs' })).rejects.toThrow(/GATEWAYS_MODULE is \.\/my-adapters\.mjs on this node, but this deployment recorded \(unset\)/);
 
     const receiver = await startWebhookReceiver();

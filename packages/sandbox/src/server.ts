@@ -29,7 +29,8 @@ import { forgetSpentCardTokens } from './store/cardTokenUses';
 import { recordDeploymentSettings } from './store/deploymentSettings';
 import { sharedSettingsChanges, sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
-import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
+import { adminScopeOf } from './auth/adminAccess';
+import { reachedFromBeyond } from './auth/nodeAdminToken';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
 import { listenToTransactions } from './changes/transactionEvents';
 import { listenToAdminChanges } from './changes/adminChanges';
@@ -55,7 +56,7 @@ export interface ServerOptions {
   host?: string | undefined;
   /** SANDBOX_ADMIN_TOKEN: the admin API and /sandbox/push want it. */
   adminToken?: string | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE; default: when host is loopback. The deployment's: every node the same (ops/deploymentSettings.ts). */
+  /** WEBHOOK_ALLOW_PRIVATE; default: when nothing beyond this machine reaches the node (HOST, proxies, PUBLIC_URL). The deployment's: every node the same (ops/deploymentSettings.ts). */
   webhookAllowPrivate?: boolean | undefined;
   /** GATEWAYS_MODULE as given, recorded as the deployment's (its adapters come in `gateways`); the name of its processor when the module names none. */
   gatewaysModule?: string | undefined;
@@ -158,7 +159,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const warn = (message: string) => log.warn(message);
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
   log = baseLog.child({ node: db.sessionName });
-  const allowPrivateWebhooks = options.webhookAllowPrivate ?? isLoopbackHost(options.host ?? DEFAULT_HOST);
+  const allowPrivateWebhooks = options.webhookAllowPrivate
+    ?? reachedFromBeyond({ host: options.host ?? DEFAULT_HOST, trustedProxies: options.trustedProxies ?? 0, publicUrl: options.publicUrl }) === undefined;
   try {
     // Before anything runs: a node that disagrees with the deployment must not serve or deliver.
     const shared = sharedSettingsOf({ gatewaysModule: options.gatewaysModule, allowPrivateWebhooks, allowPrivateDefaulted: options.webhookAllowPrivate === undefined });

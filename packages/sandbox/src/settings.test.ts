@@ -33,6 +33,13 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(() => readSettings({ HOLD_RELEASE_AFTER_MS: String(7 * 86_400_000) })).toThrow(/HOLD_RELEASE_AFTER_MS/);
     expect(readSettings({ HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
     expect(readSettings({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
+    // Unset, private webhook targets are allowed only where nothing beyond the machine reaches the node:
+    // a loopback HOST behind a proxy on the same machine, or reached by a public PUBLIC_URL, is a public deployment.
+    expect(readSettings({ PUBLIC_URL: 'http://localhost:4000' }).webhookAllowPrivate).toBe(true);
+    expect(readSettings({ PUBLIC_URL: 'https://checkout.example.com' }).webhookAllowPrivate).toBe(false);
+    expect(readSettings({ TRUST_PROXY: '1' }).webhookAllowPrivate).toBe(false);
+    expect(readSettings({ TRUSTED_PROXIES: '127.0.0.1' }).webhookAllowPrivate).toBe(false);
+    expect(readSettings({ PUBLIC_URL: 'https://checkout.example.com', WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
     // The payers' browsers load the vault's fields from VAULT_URL unless told another origin.
     expect(readSettings({ VAULT_URL: 'http://127.0.0.1:4300', VAULT_API_SECRET: key }).vaultPublicUrl).toBe('http://127.0.0.1:4300');
   });

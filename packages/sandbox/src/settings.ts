@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS } from './Deps';
-import { isLoopbackHost } from './auth/adminAccess';
+import { reachedFromBeyond } from './auth/nodeAdminToken';
 import { DEFAULT_SESSION_TTL_MS } from './auth/sessions';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
@@ -23,7 +23,7 @@ export interface Settings {
   host: string;
   /** SANDBOX_ADMIN_TOKEN: unset on loopback leaves the admin API and console open. */
   adminToken: string | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE: unset, allowed only when HOST is loopback (a laptop's `npm start`). */
+  /** WEBHOOK_ALLOW_PRIVATE: unset, allowed only when nothing beyond this machine reaches the node (a laptop's `npm start`: reachedFromBeyond). */
   webhookAllowPrivate: boolean;
   /**
    * PAYMENT_CAPTCHA (default 1): 0 lets payments without a captcha token through (a load test); a sent
@@ -171,13 +171,15 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
   if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
   const host = (env['HOST'] ?? '').trim() || DEFAULT_HOST;
+  const trustedProxies = proxyTrustOf(env) ?? whole(env, 'TRUST_PROXY', 0, 10);
+  const publicUrl = originOf(env, 'PUBLIC_URL');
   return {
     host,
     adminToken: adminToken || undefined,
-    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? isLoopbackHost(host),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? reachedFromBeyond({ host, trustedProxies, publicUrl }) === undefined,
     paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? true,
     port,
-    publicUrl: originOf(env, 'PUBLIC_URL'),
+    publicUrl,
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),
     databaseUrl: databaseUrlOf(env),
@@ -200,7 +202,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       recovery: limit('RATE_LIMIT_RECOVERY_PER_MIN', DEFAULT_RATE_LIMITS.recovery),
       payments: limit('RATE_LIMIT_PAYMENTS_PER_MIN', DEFAULT_RATE_LIMITS.payments),
     },
-    trustedProxies: proxyTrustOf(env) ?? whole(env, 'TRUST_PROXY', 0, 10),
+    trustedProxies,
     http,
     shutdownDrainMs: ms('SHUTDOWN_DRAIN_MS', DEFAULT_SHUTDOWN_DRAIN_MS),
     logLevel: logLevelOf(env['LOG_LEVEL']),

@@ -24,10 +24,11 @@ export interface NodeReach {
 const trustsAProxy = (trust: ProxyTrust): boolean => (typeof trust === 'number' ? trust > 0 : trust.length > 0);
 
 /**
- * Why a node without SANDBOX_ADMIN_TOKEN must not leave its admin API open, or undefined when only
- * this machine reaches it: a proxy on the machine turns every caller into a loopback one.
+ * Why requests may come from beyond this machine, or undefined when only it reaches the node: a
+ * proxy on the machine turns every caller into a loopback one. Then the admin API is never open
+ * without a token, and webhooks may not target private addresses unless WEBHOOK_ALLOW_PRIVATE says so.
  */
-export function whyAdminTokenNeeded(settings: Omit<NodeReach, 'adminToken'>): string | undefined {
+export function reachedFromBeyond(settings: Omit<NodeReach, 'adminToken'>): string | undefined {
   if (!isLoopbackHost(settings.host)) return `Listening on ${settings.host}`;
   if (trustsAProxy(settings.trustedProxies)) return 'Behind a proxy (TRUST_PROXY or TRUSTED_PROXIES)';
   // URL writes an IPv6 host in brackets ([::1]).
@@ -39,7 +40,7 @@ export function whyAdminTokenNeeded(settings: Omit<NodeReach, 'adminToken'>): st
 /** The node's admin token: SANDBOX_ADMIN_TOKEN, else one made up whenever requests may come from beyond the machine. */
 export function nodeAdminToken(settings: NodeReach): NodeAdminToken {
   if (settings.adminToken !== undefined) return { adminToken: settings.adminToken };
-  const reason = whyAdminTokenNeeded(settings);
+  const reason = reachedFromBeyond(settings);
   if (reason === undefined) return { adminToken: undefined };
   const token = randomBytes(24).toString('base64url');
   return { adminToken: token, madeUp: { token, reason } };

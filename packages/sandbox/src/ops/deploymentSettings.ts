@@ -23,7 +23,7 @@ export function sharedSettingsOf(node: { gatewaysModule: string | undefined; all
     { name: 'GATEWAYS_MODULE', value: node.gatewaysModule ?? '' },
     {
       name: 'WEBHOOK_ALLOW_PRIVATE', value: node.allowPrivateWebhooks ? '1' : '0',
-      defaulted: node.allowPrivateDefaulted ? `unset: ${node.allowPrivateWebhooks ? '1 on a loopback HOST' : '0 beyond loopback'}` : undefined,
+      defaulted: node.allowPrivateDefaulted ? `unset: ${node.allowPrivateWebhooks ? '1, reached from this machine only' : '0, reached from beyond the machine'}` : undefined,
     },
   ];
 }
