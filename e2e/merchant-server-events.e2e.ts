@@ -19,6 +19,13 @@ const line = (type: string, codOper: string | null, net: number) => ({
 const PAYOUT = { id: 'po_1', amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-27', failureReason: null, ...times, balanceTransactions: [line('payment', 'PPA1', 25.67), line('payout', null, -25.67)] };
 const DISPUTE = { id: 'dp_1', codOper: 'PPA1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidence: null, ...times };
 
+// A card payment of 26.75 with 5.00 of it refunded: approved still, as its refund's event says.
+const PAYMENT = {
+  codOper: 'PPA2', method: 'card', result: 'APPROVED', amount: 26.75, taxAmount: 0, linkCode: 'LKEXAMPLE0001', orderReference: 'pedido-2', metadata: {},
+  refundedAmount: 5, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 21.75, payer: { email: null, name: null },
+  card: { brand: 'VISA', last4: '4242' }, walletPhone: null, status: 1, authStatus: 'APPROVED', ...times,
+};
+
 let api: Server;
 let apiUrl = '';
 const asked: string[] = [];
@@ -29,7 +36,8 @@ let output = '';
 beforeAll(async () => {
   api = createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
-    const answer = req.url === '/api/v1/merchant/payouts/po_1' ? PAYOUT : req.url === '/api/v1/merchant/disputes/dp_1' ? DISPUTE : undefined;
+    const answers: Record<string, object> = { '/api/v1/merchant/payouts/po_1': PAYOUT, '/api/v1/merchant/disputes/dp_1': DISPUTE, '/api/v1/merchant/transactions/PPA2': PAYMENT };
+    const answer = answers[req.url ?? ''];
     res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? { code: 'not_found', message: 'No such object' }));
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
@@ -76,3 +84,22 @@ it('handles a payout event and a dispute event by their type, each verified with
   expect(output).not.toMatch(/DISAGREES|No such|request failed/);
   expect(asked).toEqual(['GET /api/v1/merchant/payouts/po_1', 'GET /api/v1/merchant/disputes/dp_1']);
 }, 30_000);
+
+it('ships an order on its approval alone: a refund\'s event of the same approved payment ships nothing', async () => {
+  const { createdAt: _c, updatedAt: _u, ...data } = PAYMENT;
+  expect(await deliver({ id: 'evt_r', type: 'transaction.refunded', createdAt: times.createdAt, data: { ...data, refundId: 're_1', refundAmount: 5 } })).toBe(200);
+  await expect.poll(() => output, { timeout: 10_000 }).toMatch(/transaction\.refunded PPA2: verify call says APPROVED\n\s+-> refunded 5 of order pedido-2\n/);
+  expect(output).not.toMatch(/ship order pedido-2/);
+  expect(await deliver({ id: 'evt_a', type: 'transaction.approved', createdAt: times.createdAt, data: { ...data, refundedAmount: 0, refundableAmount: 26.75 } })).toBe(200);
+  await expect.poll(() => output, { timeout: 10_000 }).toMatch(/transaction\.approved PPA2: verify call says APPROVED\n\s+-> ship order pedido-2\n/);
+  expect(output.match(/ship order pedido-2/g)).toHaveLength(1);
+}, 30_000);
+
+it('answers a refund whose body is not JSON with a 400 that says so, and asks Pasarela nothing', async () => {
+  const before = asked.length;
+  const answer = await fetch(`${exampleUrl}/orders/PPA2/refunds`, { method: 'POST', body: '{amount', headers: { 'content-type': 'application/json', 'idempotency-key': 'refund-bad-json' } });
+  expect(answer.status).toBe(400);
+  expect(await answer.json()).toMatchObject({ code: 'invalid_json' });
+  expect(asked.length).toBe(before);
+  expect(output).not.toMatch(/request failed/);
+});

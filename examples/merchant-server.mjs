@@ -99,9 +99,11 @@ async function handleTransaction(event) {
   const agrees = verified.result === event.data.result && verified.amount === event.data.amount;
   orders.set(event.data.codOper, { event: event.type, result: verified.result, amount: verified.amount, verified: agrees });
   console.log(`${event.type} ${event.data.codOper}: verify call says ${verified.result}${agrees ? '' : ' (DISAGREES with the webhook)'}`);
-  if (event.type === 'transaction.refunded') console.log(`  -> refunded ${event.data.refundAmount} of order ${verified.orderReference ?? verified.linkCode}`);
-  if (event.type === 'transaction.refund_failed') console.log(`  -> refund of ${event.data.refundAmount} for order ${verified.orderReference ?? verified.linkCode} FAILED (${event.data.refundFailureReason}): nothing was given back`);
-  else if (agrees && verified.result === 'APPROVED') console.log(`  -> ship order ${verified.orderReference ?? verified.linkCode}`);
+  const order = verified.orderReference ?? verified.linkCode;
+  // Ship on the approval alone, once the verify call agrees: a refund's event names an approved payment too.
+  if (event.type === 'transaction.approved' && agrees && verified.result === 'APPROVED') console.log(`  -> ship order ${order}`);
+  else if (event.type === 'transaction.refunded') console.log(`  -> refunded ${event.data.refundAmount} of order ${order}`);
+  else if (event.type === 'transaction.refund_failed') console.log(`  -> refund of ${event.data.refundAmount} for order ${order} FAILED (${event.data.refundFailureReason}): nothing was given back`);
 }
 
 async function handleEvent(event) {
@@ -189,7 +191,14 @@ const server = createServer(async (req, res) => {
           .end(JSON.stringify({ code: 'missing_idempotency_key', message: 'Send an Idempotency-Key header, the same one when you retry' }));
         return;
       }
-      const body = JSON.parse((await readBody(req)) || '{}');
+      let body;
+      try {
+        body = JSON.parse((await readBody(req)) || '{}');
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 'invalid_json', message: 'The body must be JSON: { "amount": 5.25 }, or {} for all that remains' }));
+        return;
+      }
       try {
         const refund = await pasarela.transactions.refund(codOper, body.amount === undefined ? {} : { amount: body.amount }, { idempotencyKey });
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(refund));
@@ -208,7 +217,7 @@ const server = createServer(async (req, res) => {
     }
   } catch (error) {
     console.error(`request failed: ${error.message}`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The order could not be made; the server\'s log says why.\n');
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The request failed; the server\'s log says why.\n');
     else res.end();
   }
 });
