@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CURRENCY_RULES, currencyOfCountry, isCurrency, isWholeInCurrency, methodTakesCurrency, type Currency } from './currency';
+import { CURRENCY_RULES, MERCHANT_COUNTRIES, currencyOfCountry, isCurrency, isWholeInCurrency, methodTakesCurrency, type Currency } from './currency';
 import { amountToCents, formatAmount } from './money';
 import { paymentAmountRefusal, type PaymentAmounts } from './amountRules';
 import { DISPUTE_FEE_CENTS, feeOf, priceOf, refundedFeeCents } from './fees';
@@ -18,6 +18,11 @@ describe('a merchant sells in its country\'s currency (issue 93)', () => {
     ['MX', 'USD'], // only Colombia sells in pesos; every other country keeps SPEC 5's dollars
   ])('country %s sells in %s', (country, currency) => {
     expect(currencyOfCountry(country)).toBe(currency);
+  });
+
+  it('a merchant is of Panama or Colombia, the two countries whose currencies it sells in', () => {
+    expect(MERCHANT_COUNTRIES).toEqual(['PA', 'CO']);
+    expect(MERCHANT_COUNTRIES.map(currencyOfCountry)).toEqual(['USD', 'COP']);
   });
 
   it.each<[unknown, boolean]>([['USD', true], ['COP', true], ['usd', false], ['EUR', false], [null, false]])('isCurrency(%s) = %s', (value, expected) => {

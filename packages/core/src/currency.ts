@@ -29,6 +29,9 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
+/** The countries a merchant may be of, each selling in its currency: Panama (SPEC 5's default) and Colombia. */
+export const MERCHANT_COUNTRIES = CURRENCIES.map((currency) => CURRENCY_RULES[currency].country);
+
 /** A Colombian merchant sells in pesos; every other (Panama, SPEC 5's default country) in dollars. */
 export function currencyOfCountry(country: string): Currency {
   return country.toUpperCase() === CURRENCY_RULES.COP.country ? 'COP' : 'USD';

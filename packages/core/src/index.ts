@@ -161,7 +161,7 @@ export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
 export { PRICED_METHODS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
-export { CURRENCIES, CURRENCY_RULES, isCurrency, isWholeInCurrency, currencyOfCountry, methodTakesCurrency } from './currency';
+export { CURRENCIES, CURRENCY_RULES, MERCHANT_COUNTRIES, isCurrency, isWholeInCurrency, currencyOfCountry, methodTakesCurrency } from './currency';
 export type { Currency } from './currency';
 export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';

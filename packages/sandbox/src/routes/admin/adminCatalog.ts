@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -41,8 +41,8 @@ const MerchantSchema = v.strictObject({
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
   webhookUrl: v.optional(webhookUrlText('webhookUrl', 'webhookUrl must be an http(s) URL')),
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
-  // Its payers' Nequi phones are of this country (core nequiPhoneRule); it decides the currency (CO: COP).
-  country: v.optional(v.pipe(v.string('country must be a string'), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
+  // Panama or Colombia (core MERCHANT_COUNTRIES, either case): its payers' Nequi phones are of this country (core nequiPhoneRule); it decides the currency (CO: COP).
+  country: v.optional(v.pipe(v.string('country must be a string'), v.toUpperCase(), v.picklist(MERCHANT_COUNTRIES, `country must be one of ${MERCHANT_COUNTRIES.join(', ')}`)), 'PA'),
 });
 const MerchantSettingsSchema = v.object({
   captchaRequired: v.boolean('captchaRequired must be a boolean'),

@@ -41,8 +41,15 @@ describe('a Nequi phone is a mobile of Colombia or Panama, read first as the mer
     expect((await t.get('/merchants/1')).data).toMatchObject({ country: 'PA' });
   });
 
-  it('refuses a country that is not an ISO 3166-1 alpha-2 code', async () => {
-    const res = await t.admin('POST', '/merchants', { name: 'Tienda', country: 'Colombia' });
-    expect(res.status).toBe(400);
+  it('refuses a country other than Panama or Colombia, naming the field in either language, and makes no merchant', async () => {
+    const before = (await t.admin('GET', '/merchants')).json['merchants'] as unknown[];
+    for (const country of ['Colombia', 'US', 'xx', 'ZZZ']) {
+      const res = await t.admin('POST', '/merchants', { name: 'Tienda', country });
+      expect([res.status, res.json['code']]).toEqual([400, 'invalid_arguments']);
+      expect(res.json['message']).toMatch(/country debe ser uno de: PA, CO/);
+    }
+    const inEnglish = await t.admin('POST', '/merchants?lang=en', { name: 'Tienda', country: 'US' });
+    expect(inEnglish.json['message']).toMatch(/country must be one of: PA, CO/);
+    expect((await t.admin('GET', '/merchants')).json['merchants']).toHaveLength(before.length);
   });
 });
