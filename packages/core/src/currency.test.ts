@@ -23,6 +23,7 @@ describe('a merchant sells in its country\'s currency (issue 93)', () => {
   it('a merchant is of Panama or Colombia, the two countries whose currencies it sells in', () => {
     expect(MERCHANT_COUNTRIES).toEqual(['PA', 'CO']);
     expect(MERCHANT_COUNTRIES.map(currencyOfCountry)).toEqual(['USD', 'COP']);
+    expect(Object.values(CURRENCY_RULES).map((rule) => rule.country)).toEqual(MERCHANT_COUNTRIES);
   });
 
   it.each<[unknown, boolean]>([['USD', true], ['COP', true], ['usd', false], ['EUR', false], [null, false]])('isCurrency(%s) = %s', (value, expected) => {

@@ -29,8 +29,8 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** The countries a merchant may be of, each selling in its currency: Panama (SPEC 5's default) and Colombia. */
-export const MERCHANT_COUNTRIES = CURRENCIES.map((currency) => CURRENCY_RULES[currency].country);
+/** The countries a merchant may be of, each selling in its currency (CURRENCY_RULES): Panama (SPEC 5's default) and Colombia. */
+export const MERCHANT_COUNTRIES = ['PA', 'CO'] as const;
 
 /** A Colombian merchant sells in pesos; every other (Panama, SPEC 5's default country) in dollars. */
 export function currencyOfCountry(country: string): Currency {
