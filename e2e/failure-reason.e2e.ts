@@ -9,8 +9,8 @@ import { catalogs } from '@pasarela/core';
 import { screenshot } from './support/artifacts';
 
 // Issue 21 "Merchants get both the key and the text": a shop page's `result` event for a failed
-// attempt carries reason { key, text }, the catalogue key and the payer's text, for Nequi (whose
-// Razon is a raw key) as for cards (whose Razon is the bank's words); Razon itself is unchanged.
+// attempt carries reason { key, text }, the catalogue key and the payer's text, for Nequi and Clave
+// (whose Razon is a raw key) as for cards (whose Razon is the bank's words); Razon itself is unchanged.
 interface Reason {
   key: string;
   text: string;
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable())('failed attempts tell the shop the catalogue 
   }
 
   for (const lang of ['es', 'en'] as const) {
-    it(`Nequi's decline (a raw key in Razon) and a card's decline (the bank's words) both give key and text, in ${lang}`, async () => {
+    it(`Nequi's and Clave's declines (a raw key in Razon) and a card's decline (the bank's words) all give key and text, in ${lang}`, async () => {
       const entries: Record<string, string> = catalogs[lang];
       const { page, checkout, results, close } = await shopWith(lang);
       await checkout.chooseMethod(/Nequi/);
@@ -72,6 +72,17 @@ describe.runIf(browserAvailable())('failed attempts tell the shop the catalogue 
       // The bank's words, as the payer read them beside the field.
       expect(card?.reason?.text).toBe(card?.notification.Razon);
       expect(card?.reason?.text).not.toBe('');
+
+      // Clave refused on the bank's page: Razon is the catalogue key, as Nequi's, never the bank's words.
+      await checkout.chooseMethod(/Clave/);
+      await checkout.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
+      await checkout.frame.getByRole('button', { name: /rechazar|decline/i }).click();
+      await expect.poll(async () => (await results()).length, { timeout: 20_000 }).toBe(3);
+      const clave = (await results())[2];
+      expect([clave?.status, clave?.method, clave?.notification.Razon]).toEqual(['error', 'clave', 'payment_declined']);
+      // Its text the receipt's words in the payer's language, never the key.
+      expect(clave?.reason?.key).toBe('payment_declined');
+      expect(clave?.reason?.text).toMatch(lang === 'es' ? /declinada/i : /declined/i);
       await close();
     }, 90_000);
   }

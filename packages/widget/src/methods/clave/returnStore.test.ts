@@ -45,10 +45,12 @@ describe('Clave return', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('a refused payment is reported as an error and leads back to the form with the reason and Clave chosen', async () => {
+  it('a refused payment is reported as an error, its Razon the catalogue key (never the bank\'s words), and leads back to the form with the reason and Clave chosen', async () => {
     const { store, reports, onSuccess } = setup(receipt(0));
     await store.getState().load();
-    expect(reports).toEqual([expect.objectContaining({ status: 'error', method: 'clave', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'Rechazada por el banco' }) })]);
+    expect(reports).toEqual([expect.objectContaining({
+      status: 'error', method: 'clave', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'payment_declined' }), reason: { key: 'payment_declined', text: 'Rechazada por el banco' },
+    })]);
     expect(onSuccess).not.toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ status: 'done', to: `${FORM}&error=payment_declined&method=clave` });
   });

@@ -64,11 +64,14 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
             set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
             return;
           }
-          // Left on the bank's page without an answer: the payer's cancel (resultAfterReturn's reason),
-          // and Clave's Razon is the catalogue key, never the bank's refusal.
+          // Left on the bank's page without an answer: the payer's cancel (resultAfterReturn's reason).
+          // Clave's Razon is the catalogue key, declined or cancelled, never the bank's words (docs/events.md);
+          // the reason's text is the receipt's, in the payer's language, as the catalogue may not be here yet.
           const told = resultAfterReturn('clave', receipt, deps.pending, deps.now());
           const refusal = returnRefusalKey(receipt);
-          const result: PaymentResult = told.status === 'error' && refusal === 'payment_cancelled' ? { ...told, notification: { ...told.notification, Razon: refusal } } : told;
+          const result: PaymentResult = told.status === 'error'
+            ? { ...told, notification: { ...told.notification, Razon: refusal }, ...(receipt.messageSys ? { reason: { key: refusal, text: receipt.messageSys } } : {}) }
+            : told;
           if (!reported) {
             reported = true;
             deps.report(result);
