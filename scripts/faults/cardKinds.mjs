@@ -76,7 +76,7 @@ export async function cardKindScenarios({ sandbox, proxy, scenario }) {
   }
   for (const [faultName, fault, timeoutMs] of PAYER_FAULTS) {
     await scenario(`saved card (activity pay): ${faultName}, payer retries`, async (done) => {
-      const auth = await newWalletUser(sandbox, [randomVisa()]);
+      const auth = await newWalletUser(sandbox, [{ brand: 'VISA', last4: randomVisa().slice(-4) }]);
       const cards = await apiClient(sandbox.url, { headers: auth }).call('GET', '/users/me/cards');
       const idUsrCard = cards.data?.cards?.[0]?.idRelCard;
       if (typeof idUsrCard !== 'number') throw new Error(`the user's saved card was not listed (${cards.status})`);

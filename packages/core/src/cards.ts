@@ -35,7 +35,3 @@ export function cardBrandOf(cardNumber: string): CardBrand | null {
 export function cvcLengthFor(brand: CardBrand | null): number {
   return brand === 'AMEX' ? CVC_LENGTH_AMEX : CVC_LENGTH;
 }
-
-export function lastFour(cardNumber: string): string {
-  return digitsOnly(cardNumber).slice(-4);
-}

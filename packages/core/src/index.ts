@@ -39,7 +39,7 @@ export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
 export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, MODAL_PARAM, PRELOAD_PATH } from './messages';
 export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment, PaymentInFlight } from './messages';
-export { CARD_BRANDS, digitsOnly, cardBrandOf, cvcLengthFor, lastFour } from './cards';
+export { CARD_BRANDS, digitsOnly, cardBrandOf, cvcLengthFor } from './cards';
 export type { CardBrand } from './cards';
 export {
   ENVIRONMENTS,

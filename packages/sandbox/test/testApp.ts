@@ -1,6 +1,6 @@
 import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import { createHash, randomUUID } from 'node:crypto';
-import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
+import { authHeaders, cardBrandOf, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type CardBrand } from '@pasarela/core';
 import { createApp, type AppOptions } from '../src/app';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { guardedGateways } from '../src/gateways/guardedGateways';
@@ -203,6 +203,13 @@ export function testCardNumber(seed: string): string {
     return acc + (n > 9 ? n - 9 : n);
   }, 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A test number's card as a wallet keeps it and POST /sandbox/users takes it: its brand and last four, never the number. */
+export function savedTestCard(cardNumber: string): { brand: CardBrand; last4: string } {
+  const brand = cardBrandOf(cardNumber);
+  if (!brand) throw new Error('not a card number of a known brand');
+  return { brand, last4: cardNumber.slice(-4) };
 }
 
 export interface CardPayloadOptions {

@@ -13,7 +13,7 @@ let savedCards: number[];
 beforeAll(async () => {
   t = await createTestApp();
   await t.admin('POST', '/users', {
-    email: 'intento@example.com', login: 'intento', password: 'Segura#2026', balance: 1000, cards: ['4012888888881881', '5105105105105100'],
+    email: 'intento@example.com', login: 'intento', password: 'Segura#2026', balance: 1000, cards: [{ brand: 'VISA', last4: '1881' }, { brand: 'MC', last4: '5100' }],
   });
   wallet = { authorization: `Bearer ${String((await t.post('/users/login', { login: 'intento', password: 'Segura#2026' })).data['token'])}` };
   savedCards = ((await t.get('/users/me/cards', wallet)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);

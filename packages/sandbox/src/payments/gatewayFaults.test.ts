@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../../test/gateways/faultyGateways';
 import type { Database } from '../db/Database';
 import { asUnavailable } from '../db/unavailable';
-import { tokenizedCardRegistration, tokenizedCardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
+import { tokenizedCardRegistration, tokenizedCardPayload, createTestApp, newLink, savedTestCard, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
 
 // One payment intent makes at most one charge, whatever fails between Pasarela and its gateway: an
 // answer that never comes, an answer lost after the operation, an adapter that breaks before or
@@ -187,7 +187,7 @@ const subscriptionRows = (key: string) => t.db.query<{ cod_oper: string; status:
 /** A wallet user of its own (so the duplicate rule never meets another case's card), logged in. */
 async function newWalletUser(cards: string[] = []): Promise<{ id: number; auth: Record<string, string> }> {
   const login = `u${randomUUID().slice(0, 8)}`;
-  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards });
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: cards.map((number) => savedTestCard(number)) });
   const answer = await t.post('/users/login', { login, password: 'Segura#2026' });
   return { id: Number((answer.data['user'] as { idUsr: number }).idUsr), auth: { authorization: `Bearer ${String(answer.data['token'])}` } };
 }

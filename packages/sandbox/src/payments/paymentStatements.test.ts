@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { statementLog, unflushedCommits, writingCommits } from '../../test/statementLog';
-import { tokenizedCardPayload, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
+import { tokenizedCardPayload, createTestApp, savedTestCard, testCardNumber, type TestApp } from '../../test/testApp';
 
 // Issue 91: what each method's payment, a refund and a capture cost the database, pinned, so that
 // a statement or a commit added fails here (on PGlite, and on PostgreSQL with TEST_DATABASE_URL).
@@ -37,7 +37,7 @@ function expectCost(sent: { statements: string[]; announcements: string[] }, cos
 describe('statements and commits per payment, per method', () => {
   it('a saved card (the wallet user pays a link with a card kept in the wallet)', async () => {
     const login = `u${randomUUID().slice(0, 8)}`;
-    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [testCardNumber(randomUUID())] });
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [savedTestCard(testCardNumber(randomUUID()))] });
     const token = String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token']);
     const auth = { authorization: `Bearer ${token}` };
     const [saved] = (await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>;

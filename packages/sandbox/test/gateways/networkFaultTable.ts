@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/Database';
 import { reconcileAttempts } from '../../src/payments/reconcileAttempts';
 import type { RunningServer } from '../../src/server';
 import type { nodeClient, NodeAnswer } from '../nodeClient';
-import { tokenizedCardPayload, testCardNumber } from '../testApp';
+import { savedTestCard, tokenizedCardPayload, testCardNumber } from '../testApp';
 import { gatewayCall } from '../../src/gateways/GatewayCall';
 import { startHttpFaultProxy, type NetworkFault, type ProxiedRequest } from './httpFaultProxy';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
@@ -107,7 +107,7 @@ const METHODS: Method[] = [
     byAmount: true,
     async prepare(node, run) {
       const login = `net${randomUUID().slice(0, 8)}`;
-      await node.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [testCardNumber(login)] });
+      await node.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [savedTestCard(testCardNumber(login))] });
       const token = String((await node.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
       const [card] = (await node.client.api('/users/me/cards', undefined, token)).data['cards'] as Array<{ idRelCard: number }>;
       run.walletUser = { token, idUsrCard: Number(card?.idRelCard) };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireOperator, scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { cardBrandOf, lastFour, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, isStrongPassword, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
@@ -17,6 +17,19 @@ import { saveUserCard } from '../../store/userCards';
 const adminText = (field: string, max: number) =>
   freeText(max, { missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
 
+/**
+ * A saved test card as the wallet keeps it: its brand and last four, which the simulator charges it by.
+ * Never its number: no card number reaches the server (PRODUCT.md), so one sent here is refused, not read.
+ */
+const SavedTestCardSchema = v.pipe(
+  v.unknown(),
+  v.check((card) => typeof card !== 'string' && typeof card !== 'number', 'cards[] must be { brand, last4 }: the server takes no card number'),
+  v.strictObject({
+    brand: v.picklist(CARD_BRANDS, `cards[].brand must be one of: ${CARD_BRANDS.join(', ')}`),
+    last4: v.pipe(v.string('cards[].last4 must be exactly four digits'), v.regex(/^\d{4}$/, 'cards[].last4 must be exactly four digits')),
+  }, 'cards[] must be { brand, last4 }'),
+);
+
 const NewUserSchema = v.object({
   email: v.pipe(adminText('email', TEXT_LIMITS.email), v.email('email is not an e-mail address')),
   password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
@@ -26,7 +39,7 @@ const NewUserSchema = v.object({
   phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
   balance: v.optional(v.pipe(moneySchema({ field: 'balance' }), v.maxValue(1_000_000, 'balance is too large')), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
-  cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => v.is(CardNumberSchema, n), 'cards[] must be valid card numbers')), 'cards must be an array'), []),
+  cards: v.optional(v.array(SavedTestCardSchema, 'cards must be an array'), []),
   services: v.optional(v.pipe(v.array(v.object({ nameOrAlias: adminText('services[].nameOrAlias', TEXT_LIMITS.title), number: adminText('services[].number', 40), code: v.optional(adminText('services[].code', 100), '') }), 'services must be an array'), v.maxLength(50, 'services lists too many')), []),
 });
 
@@ -44,10 +57,10 @@ export function adminUserRoutes(deps: Deps) {
       login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone, passwordHash: await hashPassword(body.password),
       balanceCents: amountToCents(body.balance), isEmployee: body.isEmployee,
     });
-    // Sandbox test cards: only the brand, last four and a token are kept; the first is the default. The
+    // Sandbox test cards, given by brand and last four, kept with a token; the first is the default. The
     // fingerprint is random: the duplicate rule's is the vault's, made only from a card typed into it.
-    for (const number of body.cards) {
-      await saveUserCard(deps.db, user.id, storedCard(lastFour(number), cardBrandOf(number) ?? 'VISA', randomBytes(32).toString('hex')), `${body.name} ${body.lastname}`.toUpperCase());
+    for (const card of body.cards) {
+      await saveUserCard(deps.db, user.id, storedCard(card.last4, card.brand, randomBytes(32).toString('hex')), `${body.name} ${body.lastname}`.toUpperCase());
     }
     for (const service of body.services) await addUserService(deps.db, user.id, service);
     return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, savedTestCard, testCardNumber, type TestApp } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
 
 // An active subscription is neither offered nor charged again; a plan that does not charge at once
@@ -178,7 +178,7 @@ describe('a saved card\'s payment activates the link\'s subscription (SPEC 7 act
   let users = 0;
   async function wallet(cardNumber: string) {
     const login = `suscrita${++users}`;
-    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [cardNumber] });
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [savedTestCard(cardNumber)] });
     const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
     const [saved] = ((await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);
     return { auth, saved };

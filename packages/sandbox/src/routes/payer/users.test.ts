@@ -70,7 +70,7 @@ describe('registration (two steps, code by e-mail)', () => {
 
 describe('login, sessions and lockout', () => {
   beforeAll(async () => {
-    await t.admin('POST', '/users', { email: 'wallet@example.com', login: 'wallet', password: PASSWORD, balance: 150.25, cards: ['378282246310005'] });
+    await t.admin('POST', '/users', { email: 'wallet@example.com', login: 'wallet', password: PASSWORD, balance: 150.25, cards: [{ brand: 'AMEX', last4: '0005' }] });
     await t.admin('POST', '/users', { email: 'staff@example.com', login: 'staff', password: PASSWORD, isEmployee: true });
     await t.admin('POST', '/users', { email: 'lock@example.com', login: 'lock', password: PASSWORD });
   });
