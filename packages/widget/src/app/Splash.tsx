@@ -24,7 +24,9 @@ export function Splash({ durationMs, shownMs = 0, labelled }: { durationMs: numb
     if (event.key === 'Tab') event.preventDefault();
   };
   return (
-    <div className="splash" aria-busy="true" style={OVERLAY}>
+    // A live region, busy until the screen is up (axe's rule: the page's content inside a landmark or
+    // a live region); the screen beneath is inert, out of the accessibility tree.
+    <div className="splash" aria-live="polite" aria-busy="true" style={OVERLAY}>
       <svg className="splash__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
         <rect x="4" y="10" width="40" height="28" rx="6" fill="currentColor" />
         <rect x="4" y="17" width="40" height="5" fill="#fff" opacity="0.85" />
