@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
@@ -38,7 +38,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       const page = await open(theme);
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
       expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       // The card vault's fields in the same colours: its ground and its text are the checkout's.
       const look = (frame: Pick<Page, 'evaluate'>, variables: string[]) =>
         frame.evaluate((names) => names.map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()), variables);
@@ -53,7 +53,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       }
       await page.locator('form button[type="submit"]').click();
       await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-receipt.png`, fullPage: true });
       await page.close();
     });
@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       await page.getByRole('textbox', { name: /celular nequi/i }).fill('63333333');
       await page.getByRole('button', { name: /enviar notificación/i }).click();
       await page.getByRole('timer').waitFor({ timeout: 10_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-waiting.png` });
       await page.close();
     });

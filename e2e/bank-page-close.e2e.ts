@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     expect((await bankPage(page)).pathname).toMatch(/^\/3ds\//);
     const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
     await close.waitFor({ timeout: 15_000 });
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}bank-page-close-3ds-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     expect((await bankPage(page)).pathname).toMatch(/^\/clave\//);
     const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
     await close.waitFor({ timeout: 15_000 });
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}bank-page-close-clave-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
@@ -107,7 +107,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     await question.waitFor({ timeout: 10_000 });
     const bank = await checkoutFrameOf(page);
     await expect.poll(() => bank.evaluate(() => document.activeElement?.textContent ?? '')).toBe(TEXT[lang].keep);
-    expect(await seriousViolations(bank)).toEqual([]);
+    expect(await axeViolations(bank)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}bank-page-close-clave-ask-${lang}-360.png` });
     await page.keyboard.press('Escape');
     await question.waitFor({ state: 'hidden', timeout: 10_000 });

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { ConsolePage } from './support/consolePage';
 import { withSandboxAndBrowser } from './support/suite';
 import { guestPost } from './support/entries';
@@ -53,7 +53,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await shownLogo(page, '.header');
     // The tab's title is the widget's script's (the page's own says Pasarela until it runs).
     await expect.poll(() => page.title()).toContain(SHOP);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}brand-checkout-header-360.png` });
 
     const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
@@ -115,7 +115,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
         });
         expect(colours.approve).toBe('rgb(14, 110, 92)');
         expect(colours.page).toBe(scheme === 'dark' ? 'rgb(27, 34, 48)' : 'rgb(255, 255, 255)');
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         await screenshot(page, { path: `${SHOTS}brand-${name}-${scheme}-360.png`, fullPage: true });
       }
       await context.close();

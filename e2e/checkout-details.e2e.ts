@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { guestPost } from './support/entries';
 import { checkoutFrameOf } from './support/frames';
@@ -116,7 +116,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     // The focused field is not under the Pay bar.
     expect((nameBox?.y ?? 999) + (nameBox?.height ?? 0)).toBeLessThanOrEqual(payAtName?.y ?? 0);
     await screenshot(page, { path: `${SHOTS}details-pay-bar-${lang}-360.png` });
-    expect(await seriousViolations(inFrame)).toEqual([]);
+    expect(await axeViolations(inFrame)).toEqual([]);
     await page.context().close();
   });
 
@@ -158,7 +158,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect(await frame.locator('#cash-other-method-note').textContent()).toBe(TEXT[lang].voucherNote);
     await frame.locator('#cash-other-method-note').scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}details-voucher-${lang}-360.png` });
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     // What the note says: leaving the voucher does not cancel it; the kiosk still takes it.
     const reference = ((await number.textContent()) ?? '').replace(/\s/g, '');
     await other.click();
@@ -185,7 +185,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect(text).not.toMatch(TEXT[lang].chargeClaim);
     expect(text).not.toMatch(TEXT[lang].invalidCode);
     expect(await page.locator('[name="amount"]').count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}details-validate-nothing-${lang}-360.png` });
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -35,7 +35,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     const { page, shop, checkout, codes, errors } = opened;
     await checkout.chooseMethod(/Clave/);
     await continueButton(checkout).waitFor();
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await toTheBank(opened, /aprobar|approve/i);
 
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -70,7 +70,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     // The page came back with the alert in it, which no live region announces: the focus is on the
     // alert, so a screen reader reads it (it was left on the page's body).
     await expect.poll(() => checkout.alert.evaluate((alert) => alert === document.activeElement)).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/clave-refused.png' });
 
     await toTheBank(opened, /aprobar|approve/i);
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     expect(new URL(page.url()).searchParams.get('error')).toBe('payment_cancelled');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     await expect.poll(() => checkout.alert.evaluate((alert) => alert === document.activeElement)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `e2e/artifacts/clave-cancelled-${lang}-390.png` });
     const recorded = (await transactionsFor(sandbox, code)) as Array<{ status: number | string; authStatus?: string }>;
     expect(recorded.map((t) => [Number(t.status), t.authStatus])).toEqual([[0, 'CANCELLED']]);

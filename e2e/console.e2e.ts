@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { ConsolePage } from './support/consolePage';
@@ -76,7 +76,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.getByText(/en vivo: los cambios llegan solos/i).waitFor({ timeout: 10_000 });
     // Marks this document: everything below must happen without a reload.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A merchant with a webhook URL: its keys are shown once, and it becomes the links' merchant.
     const merchant = ui.card(/^comercio$/i);
@@ -141,7 +141,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await expect.poll(() => cashTx.getByText(/^pendiente$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(/^2 transacciones$/).isVisible()).toBe(true);
     expect(await nequiTx.getByRole('link', { name: /comprobante/i }).getAttribute('href')).toMatch(/^\/pf\/default-receipt\/\w+/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-pending.png`, fullPage: true });
 
     // Settle both from the console: the payer accepts in the Nequi app; the voucher is paid at a kiosk.
@@ -183,7 +183,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await first.getByRole('button', { name: /^reenviar/i }).click();
     await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(6);
     await expect.poll(() => first.locator('.attempts').textContent(), { timeout: 15_000 }).toBe('1');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-webhooks.png`, fullPage: true });
 
     // Text is never markup: the merchant's name came back as typed.
@@ -278,7 +278,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await expect.poll(() => subscriptionTx.count(), { timeout: 15_000 }).toBe(1);
     await subscriptionTx.getByRole('button', { name: /suscripción: cobrar ahora/i }).click();
     await expect.poll(() => subscriptionTx.count(), { timeout: 15_000 }).toBe(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     for (const opened of [crypto, clave, card, yappy]) await opened.context.close();
     await context.close();
   });
@@ -318,7 +318,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await expect.poll(() => page.locator('li.mail').count()).toBe(1);
     await page.getByRole('button', { name: new RegExp(`copiar código ${shown}`, 'i') }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-mailbox-360.png`, fullPage: true });
 
     // The code lets the payer finish signing up.
@@ -333,7 +333,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /^transactions$/i }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-transactions-en-360.png`, fullPage: true });
     await ui.tab(/^create$/i).click();
     await screenshot(page, { path: `${SHOTS}/console-create-en-360.png`, fullPage: true });

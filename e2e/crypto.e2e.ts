@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -120,7 +120,7 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     await crypto.coin.waitFor({ timeout: 20_000 });
     expect(await page.getByRole('radio', { name: /crypto/i }).isChecked()).toBe(true);
     await expect.poll(() => crypto.coin.isEnabled(), { timeout: 10_000 }).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Core's coin order (BUSD at XRP's place); keyboard: the first coin, Tether, has three networks.
     expect(await crypto.coin.locator('option').allTextContents()).toEqual([
@@ -137,7 +137,7 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     await crypto.qr.waitFor({ timeout: 15_000 });
     expect(await crypto.network.inputValue()).toBe('TRX');
     await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Send exactly 21.4 USDT');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/crypto-full-page.png', fullPage: true });
 
     const [transaction] = await transactionsFor(sandbox, code);
@@ -193,7 +193,7 @@ describe.runIf(browserAvailable())('crypto: cancelling after an under-payment re
       'Enviaste 0.0005 BTC de 0.0007918 BTC. Si cancelas, los 0.0005 BTC recibidos se te devolverán por la red Bitcoin a la dirección desde la que los enviaste:',
     );
     expect(await dialog.getByText(sender, { exact: true }).isVisible()).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     // The question takes the place of what to send.
     expect(await crypto.qr.count()).toBe(0);
     // Its title and both answers are on screen as it opens, with no scrolling to find them.

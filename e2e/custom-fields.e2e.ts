@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { readEnvelopeData, wrapEnvelope, type Envelope } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -72,7 +72,7 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
     expect(await checkout.field('cvc').inputValue()).toBe('123');
     await group.getByLabel('Cédula').fill('8-123-456');
     await group.getByLabel('Sucursal (opcional)').selectOption('Costa');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/custom-fields-360.png', fullPage: true });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { adminPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
@@ -50,7 +50,7 @@ describe.runIf(browserAvailable())('a declined Yappy and a declined Nequi: recei
     expect(await page.locator('.receipt__badge').textContent()).toBe('Rechazado');
     const receiptText = await page.locator('main').textContent();
     expect(receiptText).not.toMatch(/pendiente|desconocido|instrucciones de pago/i);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `e2e/artifacts/declined-${method.toLowerCase()}-receipt-360.png`, fullPage: true });
 
     // /pf/tx-result.

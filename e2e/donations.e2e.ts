@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
     // The Pay button says what is charged: the payment and the donation.
     expect(await page.locator('form button[type="submit"]').textContent()).toContain('$20.00');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     // The station's merchant asks for the captcha.
@@ -53,7 +53,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(new URL(page.url()).pathname).toBe('/pf/receipt/campaign');
     expect(await page.locator('.receipt__amount').textContent()).toContain('5.00');
     expect(await page.locator('main').textContent()).toContain('Fundación Demo');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/donation-receipt-360.png', fullPage: true });
     await page.getByRole('link', { name: 'Ver el comprobante del pago' }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -99,7 +99,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     await amount.fill('50');
     expect(await error.textContent()).toBe('');
     expect(await pay.textContent()).toContain('$65.00');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

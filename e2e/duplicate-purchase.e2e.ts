@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, openPhoneShop, vaultFrameOf } from './support/pages';
@@ -79,7 +79,7 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     // Held, not charged: one payment so far, and what was typed is all still there (the CVC too).
     expect((await transactionsFor(sandbox, code)).length).toBe(1);
     expect(await second.field('cvc').inputValue()).toBe(cvc);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}duplicate-question-${lang}-360.png` });
 
     await button.click();
@@ -171,7 +171,7 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     await page.getByText(TEXT[lang].waiting).waitFor({ timeout: 15_000 });
     for (const name of [TEXT[lang].again, TEXT[lang].otherCard]) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
-    expect(await seriousViolations(page.mainFrame())).toEqual([]);
+    expect(await axeViolations(page.mainFrame())).toEqual([]);
     await screenshot(page, { path: `${SHOTS}duplicate-no-challenge-${lang}-360.png` });
 
     await page.getByRole('button', { name: TEXT[lang].again, exact: true }).click();

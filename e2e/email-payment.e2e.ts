@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -48,7 +48,7 @@ describe.runIf(browserAvailable())('e-mail payment, end to end', () => {
     // Every method the merchant offers.
     const methods = page.getByRole('radiogroup', { name: 'Método de pago' }).getByRole('radio');
     expect(await methods.count()).toBeGreaterThan(3);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/email-payment-360.png', fullPage: true });
 
     await checkout.fillCard({ number: '4242 4242 4242 4242', email: 'lucia@example.com' });
@@ -87,7 +87,7 @@ describe.runIf(browserAvailable())('e-mail payment, end to end', () => {
     await page.goto(`${sandbox.url}/pf/emailPayment?code=EP00000000000000000000`);
     await expect.poll(() => new URL(page.url()).searchParams.get('code'), { timeout: 20_000 }).toBe('PAYMENT_NOT_FOUND');
     await page.getByRole('heading', { name: 'No encontramos el pago' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -74,7 +74,7 @@ describe.runIf(browserAvailable())('the first phone screen', () => {
       const group = checkout.getByRole('radiogroup', { name: lang === 'es' ? 'Método de pago' : 'Payment method' });
       for (const name of METHODS[lang]) expect(await group.getByRole('radio', { name, exact: true }).count()).toBe(1);
       expect(await group.getByRole('radio', { name: METHODS[lang][0], exact: true }).isChecked()).toBe(true);
-      expect(await seriousViolations(frame)).toEqual([]);
+      expect(await axeViolations(frame)).toEqual([]);
 
       // Down at Pay, the close is still on screen.
       await checkout.locator('#method-panel-card button[type="submit"]').scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page, Route } from 'playwright-core';
 import { approveNequi, createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
@@ -68,7 +68,7 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     expect(await frame.getByRole('button', { name: again }).count()).toBe(0);
     const [tx] = await transactionsFor(sandbox, code);
     expect(tx).toMatchObject({ method: 'nequi' });
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}lost-answer-nequi-wait-${lang}-360.png` });
     // The push is followed live: the payer approves it in the app, and the checkout and shop hear it.
     expect(await approveNequi(sandbox, tx?.codOper ?? '')).toBe(200);

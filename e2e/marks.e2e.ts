@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { DEMO_USER, WalletScreens } from './support/wallet';
@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBe(0);
     await screenshot(group, { path: 'e2e/artifacts/marks-method-choice-360.png' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await markContrasts(page)).toEqual(ids.map((id) => [id, true]));
     await context.close();
   });
@@ -112,7 +112,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
       await group.getByRole('radio', { name: 'Yappy', exact: true }).check();
       expect(await markContrasts(page), `${theme}, Yappy chosen`).toEqual(ids.map((id) => [id, true]));
       await screenshot(group, { path: `e2e/artifacts/marks-method-choice-${theme}-360.png` });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     }
   });
@@ -143,7 +143,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     // The recognised brand stands out among the accepted ones.
     const opacity = (brand: string) => page.locator(`.brands .card-mark--${brand}`).evaluate((el) => getComputedStyle(el.parentElement as Element).opacity);
     expect([await opacity('visa'), await opacity('mc')]).toEqual(['1', '0.35']);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // The first screen as the payer sees it (an element's shot would slide it under the sticky header).
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, { path: 'e2e/artifacts/marks-card-visa-360.png' });
@@ -179,7 +179,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const line = page.locator('.receipt__line').filter({ has: page.locator('.card-mark--mc') });
     await line.locator('.card-mark--mc svg').waitFor();
     expect(await line.locator('dd').textContent()).toContain('Mastercard');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/marks-receipt-360.png', fullPage: true });
     await context.close();
   });
@@ -193,7 +193,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     const visa = page.getByRole('listitem').filter({ hasText: /Visa .*4242/ });
     await visa.locator('.card-mark--visa svg').waitFor();
     expect(await markOf(page, '.wallet-card .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(visa, { path: 'e2e/artifacts/marks-saved-card-360.png' });
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, vaultFrameOf } from './support/pages';
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('the method choice', () => {
     expect(await checkout.field('cardnumber').isVisible()).toBe(false);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
-    expect(await seriousViolations(frame)).toEqual([]);
+    expect(await axeViolations(frame)).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await field.fill('2123 4567');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await expect.poll(() => page.locator('#field-nequi-phone-error').textContent(), { timeout: 10_000 }).toMatch(TEXT[lang].wrongPa);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, { path: `${SHOTS}nequi-country-pa-refused-${lang}-360.png`, fullPage: true });
       await field.fill('6111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
@@ -72,7 +72,7 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await field.fill('399 111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await page.getByText(TEXT[lang].sent).first().waitFor({ timeout: 15_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
   }

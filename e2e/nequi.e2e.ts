@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { approveNequi, createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openLinkPage, openShopCheckout, type OpenedCheckout } from './support/pages';
@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     expect(await checkout.frame.getByRole('radio', { name: /tarjeta/i }).isDisabled()).toBe(true);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
-    expect(await seriousViolations(frame)).toEqual([]);
+    expect(await axeViolations(frame)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/nequi-waiting.png' });
     await expect.poll(() => checkout.alert.textContent(), { timeout: 20_000 }).toMatch(/tiempo de espera|terminó|expir/i);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');

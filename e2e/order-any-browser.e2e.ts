@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Pasarela } from '@pasarela/node';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, DemoShop, type CheckoutScope, vaultFrameOf } from './support/pages';
@@ -76,7 +76,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     for (const name of ['Seguir con ese pago', 'Pagar este pedido ($31.50) de otra forma', 'Anular el pago con Yappy']) {
       expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-es-360.png` });
 
     await b.getByRole('button', { name: 'Pagar este pedido ($31.50) de otra forma', exact: true }).click();
@@ -127,7 +127,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const code = codes[0]?.code ?? '';
     expect(codes[1]?.code).toBe(code);
     expect(await again.frame.getByText('Sent to the phone •••• 3333.').isVisible()).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(b))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(b))).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-shop-en-360.png` });
 
     await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) another way$/ }).click();
@@ -179,7 +179,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     await b.getByRole('heading', { name: text.title('$27.50') }).waitFor({ timeout: 20_000 });
     expect(await vaultFrameOf(b).locator('[name="cardnumber"]').count()).toBe(0);
     for (const name of [text.again, text.other('$27.50')]) expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-challenge-es-360.png` });
     await b.getByRole('button', { name: text.again, exact: true }).click();
     await b.getByRole('button', { name: /aprobar|approve/i }).click();
@@ -194,7 +194,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const { code, first, second, a, b, codOper } = await leftAtChallenge('en', 28.5);
     const text = CHALLENGE.en;
     await b.getByRole('heading', { name: text.title('$28.50') }).waitFor({ timeout: 20_000 });
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await axeViolations(b)).toEqual([]);
     await screenshot(b, { path: `${SHOTS}order-any-browser-challenge-en-360.png` });
     await b.getByRole('button', { name: text.other('$28.50'), exact: true }).click();
     const checkout = new CheckoutFrame(b);

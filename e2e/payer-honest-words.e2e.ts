@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
 import { CheckoutFrame, openPhoneShop, vaultFrameOf } from './support/pages';
@@ -80,7 +80,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     expect(screen).not.toMatch(/duplicad|duplicate/i);
     expect(await transactionsFor(sandbox, code)).toHaveLength(0);
     expect(await results(page)).toEqual([]);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-duplicate-waiting-${lang}-360.png` });
     await page.context().close();
   }, 90_000);
@@ -100,7 +100,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     const bankPage = again.getByRole('button', { name: TEXT[lang].bankPage, exact: true });
     await bankPage.waitFor({ timeout: 20_000 });
     expect(await vaultFrameOf(again).locator('[name="cardnumber"]').count()).toBe(0);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-challenge-reopened-${lang}-360.png` });
     await bankPage.click();
     await again.getByRole('button', { name: TEXT[lang].approve, exact: true }).click();
@@ -145,7 +145,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     expect(await checkout.frame.getByText('María Pérez', { exact: true }).count()).toBe(1);
     const back = checkout.frame.getByRole('button', { name: TEXT[lang].back });
     expect((await back.textContent())?.trim()).toBe(lang === 'es' ? `Volver a ${shop}` : `Back to ${shop}`);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-receipt-${lang}-360.png`, fullPage: true });
     // It closes the checkout: back on the shop's page.
     await clickAway(page, back);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
 import { CheckoutFrame, openPhoneShop } from './support/pages';
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     const shop = await shopNameOn(page);
     expect(shop).not.toBe('');
     expect((await back.textContent())?.trim()).toContain(shop);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-expired-link-${lang}-360.png` });
     await clickAway(page, back);
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);
@@ -81,7 +81,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     // No refusal of a name as written.
     expect(await frame.getByText(/sin tildes|no accents|Solo letras|Letters and spaces/).count()).toBe(0);
     const toPayment = frame.getByRole('link', { name: TEXT[lang].toPayment });
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-signup-back-${lang}-360.png` });
     await toPayment.click();
     await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
@@ -115,7 +115,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     // Still the checkout, in the shop's page: nothing closed it.
     expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
     await backOnTheLogin(page, frame, lang);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-${from}-browser-back-${lang}-360.png` });
     await page.context().close();
   }, 90_000);
@@ -129,7 +129,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     const terms = page.locator('#pay-terms');
     expect(await terms.textContent()).toMatch(lang === 'es' ? /se cobrarán \$19\.99 cada mes a esta tarjeta hasta que canceles/ : /\$19\.99 will be charged every month to this card until you cancel/);
     expect(await page.getByRole('button', { name: lang === 'es' ? /^Pagar/ : /^Pay/ }).getAttribute('aria-describedby')).toBe('pay-terms');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await terms.scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}payer-subscription-terms-${lang}-360.png` });
     await context.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestPost } from './support/entries';
 import { transactionsFor } from './support/admin';
@@ -60,7 +60,7 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     const methods = page.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio');
     const names = await methods.evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-label') ?? r.closest('label')?.textContent ?? ''));
     expect(names.join(' ')).not.toMatch(/yappy|clave/i);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}pesos-checkout-es-360.png`, fullPage: true });
     await checkout.waitForForm();
     await checkout.fillCard({ number: '4242 4242 4242 4242', phone: '+57 300 123 4567' });
@@ -125,7 +125,7 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     await amount.fill('10.000');
     await form.getByRole('button', { name: 'Reembolsar' }).click();
     await expect.poll(async () => (await form.locator('.hint').textContent())?.replace(/\s/g, ' '), { timeout: 20_000 }).toBe('Déjalo vacío para reembolsar lo que queda: $ 40.000');
-    expect(await seriousViolations(consolePage)).toEqual([]);
+    expect(await axeViolations(consolePage)).toEqual([]);
     await screenshot(consolePage, { path: `${SHOTS}pesos-console-refund-es.png`, fullPage: true });
     await consoleContext.close();
     expect(json(await merchantApi(key, 'GET', `transactions/${nequi?.codOper}`))).toMatchObject({ refundedAmount: 10_000 });
@@ -161,7 +161,7 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     await amount.fill('50.000,50');
     await page.getByRole('button', { name: 'Continuar' }).click();
     expect(await page.locator('#field-amount-error').textContent()).toMatch(/sin centavos/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}pesos-station-amount-es-360.png`, fullPage: true });
     await amount.fill('50.000');
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -184,7 +184,7 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     await checkout.waitForForm();
     expect(await page.locator('.plan__every').textContent()).toMatch(/^Se cobrará \$\s50\.000 cada mes$/);
     expect(await page.locator('form button[type="submit"]').textContent()).toMatch(/Pagar \$\s50\.000/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}pesos-plan-es-360.png`, fullPage: true });
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -66,7 +66,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     expect(await vaultFrameOf(page).locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 0127');
     expect(await page.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     await screenshot(page, { path: `${SHOTS}recovery-card-cvc-es-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -81,7 +81,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     expect(await vaultFrameOf(page).locator('[name="cvc"]').inputValue()).toBe('');
     expect(await page.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     await screenshot(page, { path: `${SHOTS}recovery-card-funds-en-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
@@ -105,7 +105,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     // The payer's details were kept for this one return only: nothing is left in the tab's storage.
     expect(await page.evaluate(() => sessionStorage.getItem('pasarela.card.draft'))).toBeNull();
     await screenshot(page, { path: `${SHOTS}recovery-card-3ds-es-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

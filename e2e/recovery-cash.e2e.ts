@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -85,7 +85,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     // What the phone shows: the voucher from its heading (a full-page shot would draw the sticky header mid-page).
     await page.locator('.voucher h2').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
     await screenshot(page, { path: `${SHOTS}after-cash-voucher-${lang}-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The e-mail: the grouped code, the amount, where and until when, an absolute link to its page.
     const [transaction] = await transactionsFor(sandbox, code);
@@ -107,7 +107,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     expect(pageText).not.toMatch(new RegExp(`${T.auth}|PENDING|${T.statement}|not description`));
     expect(await onOneLine(mailed, '.receipt__line--token dd')).toBe(true);
     await screenshot(mailed, { path: `${SHOTS}after-receipt-cash-pending-${lang}-360.png`, fullPage: true });
-    expect(await seriousViolations(mailed)).toEqual([]);
+    expect(await axeViolations(mailed)).toEqual([]);
 
     // Paid at the kiosk: the open voucher becomes the receipt, with the code it was paid with and no authorization.
     const paid = await fetch(`${sandbox.url}/sandbox/cash/${digits}/pay`, { method: 'POST' });
@@ -119,7 +119,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     expect(receiptText).not.toMatch(new RegExp(`${T.auth}|PAID|${T.statement}|not description`));
     expect(await onOneLine(page, '.receipt__line--token dd')).toBe(true);
     await screenshot(page, { path: `${SHOTS}after-receipt-cash-paid-${lang}-360.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The paid receipt is e-mailed too, its link absolute.
     await expect.poll(async () => (await mailbox(email)).map((m) => m.kind).sort()).toEqual(['receipt', 'voucher']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
@@ -45,7 +45,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     expect(await vaultFrameOf(frame).locator('[name="cardnumber"]').isVisible()).toBe(false);
     // The focus on the wait's title, never left on the page's body.
     await expect.poll(() => frame.locator(':focus').textContent()).toBe('Pagar con Clave');
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-clave-back-es-360.png` });
 
     // The bank approves it meanwhile (its page in another tab): the wait ends on the receipt.
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await expect.poll(async () => (await checkoutFrameOf(page)).evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toMatch(/^<input type="radio" name="payment-method" value="clave"/);
     // And said: the focus on the radio tells nothing of the payment called off.
     await expect.poll(() => frame.getByRole('status').filter({ hasText: 'Se canceló la solicitud de pago. Puedes elegir otro método.' }).count()).toBe(1);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-clave-back-cancelled-es-360.png` });
     // The bank approving it later (its page in another tab) charges nothing: nothing waits there.
     const late = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {

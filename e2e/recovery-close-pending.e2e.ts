@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
 import { denyStorage } from './support/storage';
@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     const dialog = frame.getByRole('alertdialog', { name: 'Tu pago sigue en curso' });
     await dialog.waitFor();
     await expect.poll(() => frame.locator(':focus').textContent()).toBe('Seguir aquí');
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-close-pending-es-360.png` });
 
     // Escape stays: the dialog goes, the wait goes on, the shop heard nothing.
@@ -101,7 +101,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     await frame.getByRole('button', { name: 'Close', exact: true }).click();
     const dialog = frame.getByRole('alertdialog', { name: 'Your payment is still in progress' });
     await dialog.waitFor();
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}recovery-close-pending-en-360.png` });
     await clickAway(page, dialog.getByRole('button', { name: 'Close anyway' }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);

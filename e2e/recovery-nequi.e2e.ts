@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -43,7 +43,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     expect(await page.getByRole('button', { name: 'Enviar de nuevo' }).count()).toBe(1);
     expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6222');
     await screenshot(page, { path: `${SHOTS}recovery-nequi-declined-es-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Sent again to the same phone: a second push goes out and, the test phone declining on its
     // first read, the same decline comes back (the wait in between can be too short to observe).
     const pushed = page.waitForResponse(
@@ -66,7 +66,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     const link = page.getByRole('link', { name: 'Open Nequi' });
     expect(await link.getAttribute('href')).toMatch(/^nequi:\/\//);
     await screenshot(page, { path: `${SHOTS}recovery-nequi-qr-en-360.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
@@ -84,7 +84,7 @@ describe.runIf(browserAvailable())('card receipts on a phone read like receipts'
     expect(await operationOnOneLine(page)).toEqual({ lines: 1, right: expect.any(Number), text: codOper });
     expect((await operationOnOneLine(page)).right).toBeLessThanOrEqual(360);
     await screenshot(page, { path: `${SHOTS}after-receipt-card-${outcome}-${lang}-360.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { CheckoutFrame, vaultFrameOf } from './support/pages';
 import { denyStorage } from './support/storage';
@@ -234,7 +234,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       const parsed = (window as unknown as { __vaultFrameAtParse: Element | null }).__vaultFrameAtParse;
       return parsed !== null && parsed === document.querySelector('iframe.vault-fields') && parsed.isConnected;
     })).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     expect(await shopEventsOf(page)).toHaveLength(1);
     await page.context().close();
@@ -279,7 +279,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(await bareReceipt.locator('.receipt__line').first().evaluate((line) => getComputedStyle(line).display)).not.toBe('block');
     await screenshot(bareReceipt, { path: `${SHOTS}return-${method}-approved-before-script-${lang}-360.png` });
     await bare.close();
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}return-${method}-approved-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     await page.context().close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -35,7 +35,7 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });
     expect(await page.locator('main').textContent()).toContain('$12.84');
     expect(await page.locator('main').textContent()).toContain(approved);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/tx-result-approved-360.png', fullPage: true });
 
     await page.goto(`${sandbox.url}/pf/tx-result?Oper=${declined}`);
@@ -71,7 +71,7 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     expect(await back.getAttribute('href')).toBe(`${sandbox.demoUrl}/?pedido=77&Oper=${codOper}&Estado=APPROVED`);
     // A full page goes by itself after a moment, once; the page is then still there to check.
     await expect.poll(() => leftFor.length, { timeout: 10_000 }).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/returnpage-360.png', fullPage: true });
     expect(leftFor).toHaveLength(1);
     const arrived = new URL(leftFor[0] ?? '');
@@ -104,7 +104,7 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     const links = page.getByRole('link');
     expect(await links.allTextContents()).toEqual(['Disponible en Google Play', 'Descargar en App Store']);
     expect(await links.first().getAttribute('href')).toMatch(/^https:\/\/play\.google\.com\//);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/deeplink-market-360.png', fullPage: true });
     await context.close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -24,7 +24,7 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     expect(await page.locator('.summary__line--total').textContent()).toContain('15.00');
     const methods = page.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio');
     expect(await methods.count()).toBeGreaterThan(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/station-form-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
@@ -50,7 +50,7 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     await amount.fill('0.5');
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await page.locator('#field-amount-error').textContent()).not.toBe('');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/station-amount.png', fullPage: true });
     await amount.fill('12.5');
     await amount.press('Enter');

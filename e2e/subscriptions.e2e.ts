@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import { DEMO_USER, WalletScreens } from './support/wallet';
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     // SPEC 7: a subscription is paid with card info; SPEC 4: balance does not activate one.
     expect(await page.getByRole('radio').count()).toBe(1);
     expect(await page.getByRole('radio', { name: /Tarjeta/ }).isChecked()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/subscription-form-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
@@ -86,7 +86,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.submit();
     await expect.poll(() => page.getByRole('heading', { name: 'Subscription receipt' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/${key}/receive`);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

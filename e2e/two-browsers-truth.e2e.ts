@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, DemoShop, type CheckoutScope, vaultFrameOf } from './support/pages';
@@ -146,7 +146,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       expect(await checkoutA.frame.getByText(c.how).isVisible()).toBe(true);
       await noFalseWords(c, checkoutA);
       expect(await checkoutA.frame.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
-      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      expect(await axeViolations(await checkoutFrameOf(a))).toEqual([]);
       await screenshot(a, { path: `${SHOTS}two-browsers-${c.method}-first-paid-${c.lang}-360.png` });
       // Its shop page heard no decline.
       expect(await shopA.result.getAttribute('data-status')).not.toBe('error');
@@ -223,7 +223,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       expect(await frameA.getByRole('group', { name: /Verificación|Verification/ }).count()).toBe(0);
       expect(await frameA.locator('input, iframe').filter({ visible: true }).count()).toBe(0);
       expect(await frameA.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
-      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      expect(await axeViolations(await checkoutFrameOf(a))).toEqual([]);
       await screenshot(a, { path: `${SHOTS}two-browsers-${c.method}-first-back-paid-${c.lang}-360.png` });
       // Its shop page heard no decline.
       expect(await shopA.result.getAttribute('data-status')).not.toBe('error');
@@ -325,7 +325,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       expect(await frameA.locator('[role="alert"]').count()).toBe(0);
       // The news holds the focus, where the pressed button was: a screen reader reads it first.
       expect(await paid.evaluate((heading) => heading === document.activeElement)).toBe(true);
-      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      expect(await axeViolations(await checkoutFrameOf(a))).toEqual([]);
       await screenshot(a, { path: `${SHOTS}two-browsers-3ds-other-card-at-once-paid-${c.lang}-360.png` });
       // Its shop page heard no decline.
       expect((await shopEventsOf<[string, { status?: string }]>(a)).filter(([type, result]) => type === 'result' && result.status === 'error')).toEqual([]);
@@ -381,7 +381,7 @@ describe.runIf(browserAvailable())('one order in two browsers: going on in the s
       expect(await frameA.getByRole('group', { name: /Verificación|Verification/ }).filter({ visible: true }).count()).toBe(0);
       expect(await frameA.locator('input, iframe').filter({ visible: true }).count()).toBe(0);
       expect(await frameA.getByRole('button', { name: c.receipt, exact: true }).isVisible()).toBe(true);
-      expect(await seriousViolations(await checkoutFrameOf(a))).toEqual([]);
+      expect(await axeViolations(await checkoutFrameOf(a))).toEqual([]);
       await screenshot(a, { path: `${SHOTS}two-browsers-paid-before-pay-${c.lang}-360.png` });
       // Its shop page heard no error.
       expect((await shopEventsOf<[string, { status?: string }]>(a)).filter(([type, result]) => type === 'result' && result.status === 'error')).toEqual([]);

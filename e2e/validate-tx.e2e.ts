@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     const page = await context.newPage();
     await page.goto(url);
     await page.getByLabel('Monto del cargo').waitFor({ timeout: 20_000 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // SPEC 5: outside $1.00-$3.00 is refused in the form.
     await enter(page, '4');
     expect(await page.locator('#field-amount-error').textContent()).toContain('$1.00');
@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     await expect.poll(() => page.getByLabel('Monto del cargo').count(), { timeout: 10_000 }).toBe(0);
     await page.reload();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/expir/i);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/validate-tx-expired.png', fullPage: true });
     await context.close();
   });

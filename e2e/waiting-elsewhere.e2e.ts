@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { DemoShop, type CheckoutScope, watchShopPage } from './support/pages';
@@ -105,7 +105,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     expect(await again.field('cardnumber').count()).toBe(0);
     for (const name of [text.goOn, text.otherWay, text.callOff]) expect(await frame.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await frame.getByText(text.note).isVisible()).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}waiting-elsewhere-${lang}-360.png` });
 
     await frame.getByRole('button', { name: text.otherWay, exact: true }).click();
@@ -161,7 +161,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     const paid = again.frame.getByRole('heading', { name: 'Your Yappy payment of $39.59 went through' });
     await paid.waitFor({ timeout: 20_000 });
     expect(await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) too$/ }).isVisible()).toBe(true);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}waiting-elsewhere-paid-en-360.png` });
     // Shown once: the merchant page keeps it no longer.
     await expect.poll(() => pendingKeys(page)).toEqual([]);
@@ -200,7 +200,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     await again.frame.getByRole('heading', { name: 'Tienes un comprobante de pago en efectivo de $39.59 sin pagar' }).waitFor({ timeout: 20_000 });
     expect(await again.frame.getByText('El comprobante sigue vigente: si pagas este pedido de otra forma, no lo pagues en la caja.').isVisible()).toBe(true);
     expect(await again.frame.getByRole('button', { name: /anular/i }).count()).toBe(0);
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}waiting-elsewhere-cash-es-360.png` });
     await again.frame.getByRole('button', { name: 'Volver al comprobante' }).click();
     await again.frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });

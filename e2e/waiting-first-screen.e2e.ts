@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -49,7 +49,7 @@ describe.runIf(browserAvailable())('the first screen with a payment waiting on a
       // Taken over by the app, not only the server's markup: its heading takes the focus (an effect).
       await page.getByRole('button', { name: lang === 'es' ? /Seguir con ese pago/ : /Go on with that payment/ }).waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 10_000 }).toMatch(WAITS[lang]);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await screenshot(page, { path: `${SHOTS}waiting-first-screen-${lang}-360.png`, fullPage: true });
       console.log(`waiting first screen (${lang}): shown ${shownMs} ms after navigation`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
@@ -30,7 +30,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(addressOf(page)).toBe(`/pf/widget/login?next=${encodeURIComponent('/pf/widget/home?lang=es')}&lang=es`);
     expect(await page.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
     expect(await page.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/wallet-login-360.png', fullPage: true });
 
     const wallet = new WalletScreens(page);
@@ -47,7 +47,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(homeTree).toContain('Visa terminada en 4242');
     expect(homeTree).not.toMatch(/\*{2,}|•{2,}/);
     expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/wallet-home-360.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.getByText(/no hay resultados/i).waitFor();
     await page.getByRole('button', { name: /celular prepago 61111111/i }).click();
     await page.getByText(/móvil demo: factura de la línea 61111111/i).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/debt-lookup-360.png', fullPage: true });
     await page.getByRole('button', { name: /pagar con saldo \(\$18\.50\)/i }).click();
     await page.getByText(/pago realizado con éxito/i).waitFor();
@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await card.field('expirationDate').fill('12/34');
     await card.field('cvc').fill('123');
     await card.field('name').fill('DEMO BILLETERA');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
     await page.getByRole('button', { name: /guardar/i }).click();
     // Saved once the processor's check approved it: the screen goes home by itself (leaving sooner cancels the save).
@@ -198,7 +198,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('confirmPassword');
     expect(await page.locator('#field-newPassword-error').textContent()).toBe('');
     await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/signup-step1-360.png', fullPage: true });
     await page.getByRole('button', { name: /registrarme/i }).click();
     const codeField = page.getByLabel(/código enviado a tu correo/i);
@@ -240,7 +240,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByRole('button', { name: /confirmar/i }).click();
     await page.getByLabel(/^nueva contraseña$/i).fill('Otra#2027clave');
     await page.getByLabel(/^confirmar contraseña$/i).fill('Otra#2027clave');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/recovery-step3-360.png', fullPage: true });
     await page.getByRole('button', { name: /guardar/i }).click();
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
@@ -273,7 +273,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     if (!frame) throw new Error('no checkout frame');
     // The balance is announced whole, with what it is, not the amount alone.
     expect(await frame.evaluate(() => [...document.querySelectorAll('[aria-live="polite"]')].map((n) => n.textContent ?? '').find((text) => text.includes('$100.00')))).toMatch(/^Saldo disponible\s*\$100\.00$/);
-    expect(await seriousViolations(frame)).toEqual([]);
+    expect(await axeViolations(frame)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/balance-modal-desktop.png' });
     await pay.click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -330,7 +330,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     expect(await checkout.field('cardnumber').isVisible()).toBe(false);
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
-    expect(await seriousViolations(frame)).toEqual([]);
+    expect(await axeViolations(frame)).toEqual([]);
     await screenshot(page, { path: '/tmp/shots/saved-card-modal-desktop.png' });
     await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickClosingPage } from './support/frames';
@@ -38,7 +38,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       await close.waitFor({ timeout: 20_000 });
       expect(await alone.getByRole('link', { name: TEXT[lang].start }).count()).toBe(0);
       expect(await alone.locator('a[href="/"]').count()).toBe(0);
-      expect(await seriousViolations(alone)).toEqual([]);
+      expect(await axeViolations(alone)).toEqual([]);
       await screenshot(alone, { path: `${SHOTS}way-out-no-shop-close-${lang}-360.png`, fullPage: true });
       await clickClosingPage(alone, close);
       await expect.poll(() => alone.isClosed(), { timeout: 5_000 }).toBe(true);
@@ -51,7 +51,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       await page.goto(expired);
       const back = page.getByRole('button', { name: TEXT[lang].back, exact: true });
       await back.waitFor({ timeout: 20_000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, { path: `${SHOTS}way-out-no-shop-back-${lang}-360.png`, fullPage: true });
       await back.click();
       await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(before);
@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
     await alone.waitForTimeout(500);
     expect(await alone.getByRole('button', { name: TEXT.es.back }).count()).toBe(0);
     expect(await alone.getByRole('button', { name: TEXT.es.close }).count()).toBe(0);
-    expect(await seriousViolations(alone)).toEqual([]);
+    expect(await axeViolations(alone)).toEqual([]);
     await screenshot(alone, { path: `${SHOTS}way-out-no-shop-after-3ds-es-360.png`, fullPage: true });
     await context.close();
   }, 120_000);

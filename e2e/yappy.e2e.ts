@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { transactionsFor } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { axeViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -32,7 +32,7 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     const { page, shop, checkout, codes, errors } = opened;
     const phone = checkout.field('yappy-phone');
     expect(await phone.getAttribute('autocomplete')).toBe('tel-national');
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await phone.focus();
     await page.keyboard.type('6111 1111');
     await page.keyboard.press('Enter');
@@ -77,7 +77,7 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     await timer.waitFor({ timeout: 10_000 });
     expect(await timer.textContent()).toMatch(/^Tienes 00:0\d para pagar$/);
     expect(await checkout.frame.getByRole('status').first().textContent()).toContain('•••• 3333');
-    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/yappy-waiting.png' });
 
     // SPEC 4: the server's 619 once the window is over gives payment_expired.
