@@ -18,7 +18,7 @@ const adminText = (field: string, max: number) =>
   freeText(max, { missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
 
 /**
- * A saved test card as the wallet keeps it: its brand and last four, which the simulator charges it by.
+ * A saved test card as the wallet keeps it: its brand and last four (charged by the token kept with them).
  * Never its number: no card number reaches the server (PRODUCT.md), so one sent here is refused, not read.
  */
 const SavedTestCardSchema = v.pipe(
