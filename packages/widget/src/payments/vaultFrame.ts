@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CardBrand, VaultCard } from '@pasarela/core';
+import { CARD_BRANDS, type CardBrand, type VaultCard } from '@pasarela/core';
 
 /** The vault frame's names for its fields, and the checkout's (SPEC's form value names). */
 export type VaultField = 'number' | 'expiry' | 'cvc';
@@ -84,7 +84,7 @@ export function vaultFieldsUrl({ vaultUrl, parentOrigin, lang, brands, look }: V
 
 /** A frame field's name, read as the checkout's. */
 const FieldSchema = v.pipe(v.picklist(['number', 'expiry', 'cvc']), v.transform((field) => CARD_FIELD_OF[field]));
-const BrandSchema = v.picklist(['VISA', 'MC', 'AMEX']);
+const BrandSchema = v.picklist(CARD_BRANDS);
 const kind = <T extends string>(type: T) => v.literal(`${PREFIX}${type}`);
 /** An answer to a tokenize: its shape wrong, it is a failure, never a card. */
 const ANSWER_TYPES: readonly unknown[] = [`${PREFIX}token`, `${PREFIX}invalid`, `${PREFIX}failed`];
