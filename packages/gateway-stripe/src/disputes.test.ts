@@ -30,7 +30,9 @@ describe('against stripe-stateful-mock', () => {
   it('a dispute it opened is found on its own charge; its update and close are paths the mock lacks, so the answers are null (nothing booked as taken)', async () => {
     const decision = await processor.authorize(authorization(stripeToken('4000000000000259')));
     const reference = (decision as { reference: string }).reference;
-    const disputeId = ((await stripe.charges.retrieve(reference)) as unknown as { dispute: string }).dispute;
+    // The mock opens the dispute a moment after the charge, on a timer of its own: asked until it has.
+    let disputeId = '';
+    await expect.poll(async () => (disputeId = ((await stripe.charges.retrieve(reference)) as unknown as { dispute: string | null }).dispute ?? '')).not.toBe('');
     expect(await processor.dispute?.(call(reference, disputeId))).toMatchObject({ reference: disputeId, status: 'needs_response' });
     expect(await processor.submitDisputeEvidence?.({ ...call(reference, disputeId), evidence: 'Entregado' })).toBeNull();
     expect(await processor.acceptDispute?.(call(reference, disputeId))).toBeNull();

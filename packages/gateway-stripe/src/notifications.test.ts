@@ -37,9 +37,10 @@ async function approvedCharge(number = '4242424242424242') {
 describe("Stripe's webhooks on the card port", () => {
   it('reads a dispute opened on a charge (the fake disputes a tok_createDispute charge)', async () => {
     const { reference } = await approvedCharge('4000000000000259');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The fake marks the charge with its dispute (`dispute`, a field of Stripe's older API versions).
-    const disputeId = ((await stripe.charges.retrieve(reference)) as unknown as { dispute: string }).dispute;
+    // The fake marks the charge with its dispute (`dispute`, a field of Stripe's older API versions) a
+    // moment after the charge, on a timer of its own: asked until it has.
+    let disputeId = '';
+    await expect.poll(async () => (disputeId = ((await stripe.charges.retrieve(reference)) as unknown as { dispute: string | null }).dispute ?? '')).not.toBe('');
     const dispute = await stripe.disputes.retrieve(disputeId);
     const [event] = (await handler(webhook('charge.dispute.created', dispute))) ?? [];
     expect(event).toEqual({

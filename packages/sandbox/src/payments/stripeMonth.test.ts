@@ -97,7 +97,9 @@ it('a month with Stripe: a hold captured in part, a dispute, a refund, a payout;
   // 2. A sale of 30.00 the payer disputes: the event only names the dispute; the port asks Stripe.
   const disputed = await pay(30, '4000000000000259', 'automatic');
   const disputedReference = await referenceOf(disputed);
-  const disputeId = ((await stripe.charges.retrieve(disputedReference)) as unknown as { dispute: string }).dispute;
+  // The fake opens the dispute a moment after the charge, on a timer of its own: asked until it has.
+  let disputeId = '';
+  await expect.poll(async () => (disputeId = ((await stripe.charges.retrieve(disputedReference)) as unknown as { dispute: string | null }).dispute ?? '')).not.toBe('');
   const said = await stripe.disputes.retrieve(disputeId);
   const facts: Dispute = { reference: disputeId, status: 'needs_response', stage: 'chargeback', amountCents: said.amount, currency: said.currency.toUpperCase(), reason: said.reason, evidenceDueBy: null };
   await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `evt_${disputeId}`, kind: 'dispute', paymentReference: disputedReference, dispute: facts });
