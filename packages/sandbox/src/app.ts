@@ -73,6 +73,7 @@ import { widgetMerchant } from './routes/pages/widgetMerchant';
 import { unreachableAttempts } from './payments/reconcileAttempts';
 import type { ProcessorNames } from './gateways/processors';
 import type { CardVault } from './gateways/cardVault';
+import type { ServiceHealth } from './gateways/http/httpTransport';
 import { yappyRoutes } from './routes/payer/yappy';
 import type { CaptchaVerifier } from '@pasarela/gateways';
 import { sandboxCaptchaVerifier } from './payments/captchaVerdict';
@@ -113,6 +114,8 @@ export interface AppOptions {
   draining?: (() => boolean) | undefined;
   /** The processor behind each port (server.ts); recorded on attempts and shown by /health. */
   processors?: ProcessorNames | undefined;
+  /** The simulator's `GET /v1/health` with this node's secret (PROCESSORS_URL); none without it. */
+  simulatorHealth?: (() => Promise<ServiceHealth>) | undefined;
 }
 
 const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
@@ -227,12 +230,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (checked !== 'ok') return c.json({ status: checked }, 503, { 'cache-control': 'no-store', 'retry-after': '2' });
     // The card vault away takes typed cards only: every other method works, so the node stays in the
     // balancer (200) and says it is degraded. The nodes share one vault: a 503 would take them all out.
-    const cardVault = await options.cardVault.health();
-    const status = cardVault === 'ok' || cardVault === 'not_set' ? 'ok' : 'degraded';
+    // So does a simulator away or refusing this node's secret: the ports it serves fail, and the nodes share it.
+    const [cardVault, simulator] = await Promise.all([options.cardVault.health(), options.simulatorHealth?.() ?? 'not_set']);
+    const status = (cardVault === 'ok' || cardVault === 'not_set') && (simulator === 'ok' || simulator === 'not_set') ? 'ok' : 'degraded';
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
     const processors = options.processors;
     const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};
-    return c.json({ status, cardVault, ...told }, 200, { 'cache-control': 'no-store' });
+    return c.json({ status, cardVault, simulator, ...told }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/metrics', (c) => {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startTestServer } from '../test/testServer';
+import { startTestServer, startTestSimulator } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { tokenizedCardPayload, freshCaptchaToken } from '../test/testApp';
 
@@ -58,6 +58,35 @@ describe('a server that cannot listen', () => {
         .rejects.toMatchObject({ code: 'EADDRINUSE', message: expect.stringMatching(new RegExp(`^Cannot listen on HOST 127\\.0\\.0\\.1 and PORT ${port}: listen EADDRINUSE`)) });
     } finally {
       await taken.close();
+    }
+  });
+});
+
+describe('the simulator as this node reaches it (PROCESSORS_URL, SIMULATOR_API_SECRET)', () => {
+  it('refuses to start when the simulator refuses the node\'s secret, naming the setting', async () => {
+    const simulator = await startTestSimulator();
+    try {
+      await expect(startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, processorsUrl: simulator.url, simulatorApiSecret: 'not-the-simulator-secret' }))
+        .rejects.toThrow("The simulator at PROCESSORS_URL refuses this node's SIMULATOR_API_SECRET (401): set the same secret on the simulator and every node.");
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('is in /health: ok while it answers to the secret; degraded, simulator unavailable, once it is away', async () => {
+    const simulator = await startTestSimulator();
+    const server = await startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, processorsUrl: simulator.url });
+    try {
+      const health = async () => {
+        const answer = await fetch(`http://127.0.0.1:${new URL(server.url).port}/health`);
+        return { status: answer.status, body: await answer.json() as Record<string, unknown> };
+      };
+      expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', cardVault: 'ok', simulator: 'ok' } });
+      await simulator.close();
+      expect(await health()).toMatchObject({ status: 200, body: { status: 'degraded', cardVault: 'ok', simulator: 'unavailable' } });
+    } finally {
+      await server.close();
+      await simulator.close().catch(() => undefined);
     }
   });
 });

@@ -14,6 +14,7 @@ import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { httpCardVault, noCardVault } from './gateways/cardVault';
+import { serviceHealth, SERVICE_HEALTH_TIMEOUT_MS, type ServiceHealth } from './gateways/http/httpTransport';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts, unreachableAttempts } from './payments/reconcileAttempts';
 import { reconcileHolds } from './payments/reconcileHolds';
@@ -147,6 +148,16 @@ export function processorNamesOf(options: Pick<ServerOptions, 'gateways' | 'gate
   return { card: nameOf('card'), push: nameOf('push'), voucher: nameOf('voucher'), crypto: nameOf('crypto'), bank: nameOf('bank'), payout: nameOf('payout') };
 }
 
+/**
+ * WEBHOOK_ALLOW_PRIVATE as given; unset, private webhook targets are allowed only where nothing beyond
+ * this machine reaches the node (a laptop's `npm start`): a loopback HOST behind a proxy on the same
+ * machine, or reached by a public PUBLIC_URL, is a public deployment (reachedFromBeyond).
+ */
+export function privateWebhooksAllowed(options: Pick<ServerOptions, 'webhookAllowPrivate' | 'host' | 'trustedProxies' | 'publicUrl'>): boolean {
+  return options.webhookAllowPrivate
+    ?? reachedFromBeyond({ host: options.host ?? DEFAULT_HOST, trustedProxies: options.trustedProxies ?? 0, publicUrl: options.publicUrl }) === undefined;
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   // Said before anything opens: a server with no processor would take payments it cannot make.
   const missing = missingProcessors(options);
@@ -159,8 +170,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const warn = (message: string) => log.warn(message);
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
   log = baseLog.child({ node: db.sessionName });
-  const allowPrivateWebhooks = options.webhookAllowPrivate
-    ?? reachedFromBeyond({ host: options.host ?? DEFAULT_HOST, trustedProxies: options.trustedProxies ?? 0, publicUrl: options.publicUrl }) === undefined;
+  const allowPrivateWebhooks = privateWebhooksAllowed(options);
+  const processorsUrl = options.processorsUrl?.replace(/\/+$/, '');
+  const simulatorHealth = processorsUrl ? () => serviceHealth(`${processorsUrl}/v1/health`, options.simulatorApiSecret ?? '', SERVICE_HEALTH_TIMEOUT_MS) : undefined;
+  let simulatorAtStart: ServiceHealth | undefined;
   try {
     // Before anything runs: a node that disagrees with the deployment must not serve or deliver.
     const shared = sharedSettingsOf({ gatewaysModule: options.gatewaysModule, allowPrivateWebhooks, allowPrivateDefaulted: options.webhookAllowPrivate === undefined });
@@ -169,6 +182,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (refusal) throw new Error(refusal);
     const changes = sharedSettingsChanges(shared, before);
     if (changes.length > 0) log.warn({ changes }, 'RECORD_SHARED_SETTINGS: this node recorded its settings as the deployment\'s; start every other node with them');
+    // Before anything serves: a simulator that refuses this node's secret would fail every payment it sends there.
+    simulatorAtStart = await simulatorHealth?.();
+    if (simulatorAtStart === 'secret_refused') throw new Error('The simulator at PROCESSORS_URL refuses this node\'s SIMULATOR_API_SECRET (401): set the same secret on the simulator and every node.');
   } catch (error) {
     await db.close();
     throw error;
@@ -197,6 +213,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
   // The card vault: the server asks it a card's facts and sends typed cards' calls through it.
   const vault = options.vaultUrl && options.vaultApiSecret ? { url: options.vaultUrl, apiSecret: options.vaultApiSecret } : undefined;
+  if (simulatorAtStart === 'unavailable') log.warn(`the simulator at PROCESSORS_URL did not answer its health check within ${SERVICE_HEALTH_TIMEOUT_MS} ms: its ports' payments fail until it does (GET /health says "simulator")`);
   if (!vault) log.warn('VAULT_URL is not set: typed card payments and the wallet\'s add-card answer 503 (docs/security.md "Card data")');
   type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   const simulated = withProvidedGateways<Wired>(options.processorsUrl
@@ -214,6 +231,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
     processors,
+    simulatorHealth,
     captcha: options.gateways?.captcha,
   });
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });

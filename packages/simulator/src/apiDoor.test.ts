@@ -92,6 +92,12 @@ describe('the simulator behind its door', () => {
     expect(await page.text()).toContain('3220');
     expect((await fetch(`${simulator.url}/health`)).status).toBe(200);
   });
+
+  it('answers a server\'s health check (GET /v1/health) only with the secret, so a node can tell a wrong one', async () => {
+    expect((await fetch(`${simulator.url}/v1/health`, { headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(200);
+    expect((await fetch(`${simulator.url}/v1/health`, { headers: { authorization: 'Bearer another-secret' } })).status).toBe(401);
+    expect((await fetch(`${simulator.url}/v1/health`)).status).toBe(401);
+  });
 });
 
 describe('a card\'s CVC', () => {

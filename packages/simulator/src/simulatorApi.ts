@@ -169,6 +169,8 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
 
   const app = new Hono();
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // Behind the API's door: a server's check that the simulator takes its SIMULATOR_API_SECRET.
+  app.get('/v1/health', (c) => c.json({ status: 'ok' }));
   app.post('/v1/:group/:operation', async (c) => {
     const operation = operations[`${c.req.param('group')}/${c.req.param('operation')}`];
     if (!operation) return c.json({ code: 'not_found', message: 'No such operation' }, 404);

@@ -1,7 +1,7 @@
 import type { CardStore } from './cardStore';
 
 /**
- * Within the server's own wait for /v1/health (1 s, packages/sandbox's CARD_VAULT_HEALTH_TIMEOUT_MS),
+ * Within the server's own wait for /v1/health (1 s, packages/sandbox's SERVICE_HEALTH_TIMEOUT_MS),
  * so a store that hangs is told as unavailable rather than as a vault that did not answer.
  */
 const STORE_CHECK_TIMEOUT_MS = 800;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CARD_TOKEN_PATTERN } from '@pasarela/core';
 import { CARD_FACTS_ENTRIES, cardFactsKey, openCardToken, splitCardToken } from '@pasarela/vault/card-facts';
 import { connectionRefused } from './http/processorClient';
-import { httpSend } from './http/httpTransport';
+import { httpSend, serviceHealth, SERVICE_HEALTH_TIMEOUT_MS, type ServiceHealth } from './http/httpTransport';
 
 /**
  * The card vault (packages/vault) as the server reaches it: a card's facts by its token, never its
@@ -47,7 +47,7 @@ export interface CardVault {
   dropCvc(token: string): Promise<void>;
   /** The drops asked and not yet sent go now; settled once the vault answered them (a node's stop). */
   close(): Promise<void>;
-  /** Its GET /health within CARD_VAULT_HEALTH_TIMEOUT_MS, for the node's /health; never throws. */
+  /** Its GET /v1/health within SERVICE_HEALTH_TIMEOUT_MS, for the node's /health; never throws. */
   health(): Promise<CardVaultHealth>;
   /** VAULT_URL and VAULT_API_SECRET, for the adapters that send card calls through the vault's forwarding. */
   readonly url: string;
@@ -58,10 +58,8 @@ export interface CardVault {
  * 'not_set': no VAULT_URL, typed cards are refused by setting, not by an outage. 'secret_refused': the
  * vault answers but not to this node's VAULT_API_SECRET, so it takes none of its cards.
  */
-export type CardVaultHealth = 'ok' | 'unavailable' | 'secret_refused' | 'not_set';
+export type CardVaultHealth = ServiceHealth | 'not_set';
 
-/** The vault's /health answers at once; the node's own /health has 2 s in all. */
-export const CARD_VAULT_HEALTH_TIMEOUT_MS = 1_000;
 
 export interface CardVaultOptions {
   /** VAULT_URL: the vault's API as this server reaches it. */
@@ -196,18 +194,7 @@ export function httpCardVault(options: CardVaultOptions): CardVault {
       return drops.ask(splitCardToken(token).key);
     },
     close: () => drops.flush(),
-    async health() {
-      try {
-        const answer = await send(`${base}/v1/health`, {
-          headers: { authorization: `Bearer ${options.apiSecret}` },
-          signal: AbortSignal.timeout(Math.min(options.timeoutMs ?? CARD_VAULT_HEALTH_TIMEOUT_MS, CARD_VAULT_HEALTH_TIMEOUT_MS)),
-        });
-        await answer.body?.cancel();
-        return answer.ok ? 'ok' : answer.status === 401 ? 'secret_refused' : 'unavailable';
-      } catch {
-        return 'unavailable';
-      }
-    },
+    health: () => serviceHealth(`${base}/v1/health`, options.apiSecret, Math.min(options.timeoutMs ?? SERVICE_HEALTH_TIMEOUT_MS, SERVICE_HEALTH_TIMEOUT_MS), send),
   };
 }
 

@@ -78,3 +78,23 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
     send(null);
   });
 }
+
+/** The card vault and the simulator answer their health checks at once; the node's own /health has 2 s in all. */
+export const SERVICE_HEALTH_TIMEOUT_MS = 1_000;
+
+/** 'secret_refused': the service answers, but not to this node's secret (a secret changed on one side only). */
+export type ServiceHealth = 'ok' | 'unavailable' | 'secret_refused';
+
+/**
+ * A service's health as this node reaches it with its secret (the card vault's and the simulator's
+ * `GET /v1/health`), within timeoutMs; never throws.
+ */
+export async function serviceHealth(url: string, apiSecret: string, timeoutMs: number, send: (input: string, init: RequestInit) => Promise<Response> = httpSend): Promise<ServiceHealth> {
+  try {
+    const answer = await send(url, { headers: { authorization: `Bearer ${apiSecret}` }, signal: AbortSignal.timeout(timeoutMs) });
+    await answer.body?.cancel();
+    return answer.ok ? 'ok' : answer.status === 401 ? 'secret_refused' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
