@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings } from './settings';
+import { privateWebhooksAllowed } from './server';
 
 describe('readSettings (PRODUCT.md server contract)', () => {
   it('defaults to PORT 4000, DEMO_PORT PORT+1, ./.data, PGlite, encoding on', () => {
     expect(readSettings({}, '/srv')).toEqual({
-      host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: true, paymentCaptcha: true,
+      host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: undefined, paymentCaptcha: true,
       port: 4000, publicUrl: undefined, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
       expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
@@ -22,7 +23,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000', PUBLIC_URL: 'https://pay.example.com/',
     };
     expect(readSettings(env, '/srv')).toEqual({
-      host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: false, paymentCaptcha: false,
+      host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: undefined, paymentCaptcha: false,
       port: 5000, publicUrl: 'https://pay.example.com', demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
       expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
@@ -35,11 +36,15 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(readSettings({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
     // Unset, private webhook targets are allowed only where nothing beyond the machine reaches the node:
     // a loopback HOST behind a proxy on the same machine, or reached by a public PUBLIC_URL, is a public deployment.
-    expect(readSettings({ PUBLIC_URL: 'http://localhost:4000' }).webhookAllowPrivate).toBe(true);
-    expect(readSettings({ PUBLIC_URL: 'https://checkout.example.com' }).webhookAllowPrivate).toBe(false);
-    expect(readSettings({ TRUST_PROXY: '1' }).webhookAllowPrivate).toBe(false);
-    expect(readSettings({ TRUSTED_PROXIES: '127.0.0.1' }).webhookAllowPrivate).toBe(false);
-    expect(readSettings({ PUBLIC_URL: 'https://checkout.example.com', WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
+    expect(readSettings({}).webhookAllowPrivate).toBeUndefined();
+    const privateAllowed = (env: Record<string, string>) => privateWebhooksAllowed(readSettings(env));
+    expect(privateAllowed({})).toBe(true);
+    expect(privateAllowed({ PUBLIC_URL: 'http://localhost:4000' })).toBe(true);
+    expect(privateAllowed({ PUBLIC_URL: 'https://checkout.example.com' })).toBe(false);
+    expect(privateAllowed({ HOST: '0.0.0.0' })).toBe(false);
+    expect(privateAllowed({ TRUST_PROXY: '1' })).toBe(false);
+    expect(privateAllowed({ TRUSTED_PROXIES: '127.0.0.1' })).toBe(false);
+    expect(privateAllowed({ PUBLIC_URL: 'https://checkout.example.com', WEBHOOK_ALLOW_PRIVATE: '1' })).toBe(true);
     // The payers' browsers load the vault's fields from VAULT_URL unless told another origin.
     expect(readSettings({ VAULT_URL: 'http://127.0.0.1:4300', VAULT_API_SECRET: key }).vaultPublicUrl).toBe('http://127.0.0.1:4300');
   });

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS } from './Deps';
-import { reachedFromBeyond } from './auth/nodeAdminToken';
 import { DEFAULT_SESSION_TTL_MS } from './auth/sessions';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
@@ -23,8 +22,8 @@ export interface Settings {
   host: string;
   /** SANDBOX_ADMIN_TOKEN: unset on loopback leaves the admin API and console open. */
   adminToken: string | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE: unset, allowed only when nothing beyond this machine reaches the node (a laptop's `npm start`: reachedFromBeyond). */
-  webhookAllowPrivate: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE; unset, the server's default (server.ts privateWebhooksAllowed), which it records as a default. */
+  webhookAllowPrivate: boolean | undefined;
   /**
    * PAYMENT_CAPTCHA (default 1): 0 lets payments without a captcha token through (a load test); a sent
    * token is verified either way. One merchant turns it off with captchaRequired.
@@ -176,7 +175,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   return {
     host,
     adminToken: adminToken || undefined,
-    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? reachedFromBeyond({ host, trustedProxies, publicUrl }) === undefined,
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? true,
     port,
     publicUrl,
