@@ -7,7 +7,8 @@ import { freePort } from '../scripts/sandbox-process.mjs';
 
 // An operator's `npm start` on one DATA_DIR: a second server on that folder refuses to start (PGlite
 // takes one process: a second one wrote over the first's rows); a crash of npm start (kill -9) leaves
-// no simulator or card vault holding their ports and stores, and the same command starts again.
+// no simulator or card vault holding their ports and stores, and the same command starts again; a
+// service that crashes under a running npm start stops it.
 const root = join(__dirname, '..');
 const started: ChildProcess[] = [];
 let dataDir = '';
@@ -47,7 +48,7 @@ async function npmStart(env: Record<string, string>): Promise<{ child: ChildProc
 const freePorts = async () => ({ PORT: String(await freePort()), DEMO_PORT: String(await freePort()), VAULT_PORT: String(await freePort()), SIMULATOR_PORT: String(await freePort()) });
 
 describe('npm start on one data directory', () => {
-  it('refuses a second server on its folder, and after a kill -9 leaves no service behind and starts again', async () => {
+  it('refuses a second server on its folder, after a kill -9 leaves no service behind and starts again, and stops when its card vault crashes', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pasarela-npm-start-'));
     // From the suite's migrated folders, as its other servers start: a fresh folder's initdb and
     // migrations took the server past 90 s on a loaded machine.
@@ -85,9 +86,16 @@ describe('npm start on one data directory', () => {
     await vi.waitFor(async () => expect(await fetch(`http://127.0.0.1:${ports.SIMULATOR_PORT}/`).then(() => 'listening', () => 'gone')).toBe('gone'), { timeout: 15_000, interval: 100 });
 
     const again = await npmStart(env);
-    expect(await (await fetch(`http://127.0.0.1:${ports.PORT}/health`)).json()).toMatchObject({ status: 'ok', cardVault: 'ok' });
-    again.child.kill('SIGTERM');
-    await new Promise((resolve) => again.child.once('exit', resolve));
+    // Each of its checks waits 1 s at most for the vault and the simulator: asked until they answer in time on a busy machine.
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${ports.PORT}/health`)).json(), { timeout: 20_000, interval: 250 }).toMatchObject({ status: 'ok', cardVault: 'ok', simulator: 'ok' });
+    // A service that crashes under it (its card vault killed) stops npm start, which says which and fails,
+    // instead of a server left refusing every typed card; its simulator goes with it.
+    const againVaultPid = Number((await readFile(join(dataDir, 'vault', 'pasarela.pid'), 'utf8')).split(' ')[0]);
+    const exited = new Promise<number | null>((resolve) => again.child.once('exit', resolve));
+    process.kill(againVaultPid, 'SIGKILL');
+    expect(await exited).toBe(1);
+    expect(again.output()).toContain('the card vault stopped (SIGKILL): npm start stops with it; run it again');
+    await vi.waitFor(async () => expect(await fetch(`http://127.0.0.1:${ports.SIMULATOR_PORT}/`).then(() => 'listening', () => 'gone')).toBe('gone'), { timeout: 15_000, interval: 100 });
     // Two starts of npm start, each given up to 90 s: beside two busy loops the pair took past the suite's 120 s.
   }, 240_000);
 });

@@ -82,6 +82,21 @@ function vaultSettings() {
   env.VAULT_FINGERPRINT_KEY ||= keys.fingerprintKey;
 }
 
+/**
+ * A service that crashes after it listened (an exit other than 0, or a kill) stops the rest, saying
+ * which: a server left without its simulator or its card vault would refuse every payment through
+ * them. One asked to stop (Ctrl+C, a SIGTERM) exits 0 and is not told; /health says it is away.
+ */
+function stopsTheRestOnCrash(child, name) {
+  child.once('exit', (code, signal) => {
+    if (code === 0) return;
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}): npm start stops with it; run it again`);
+    // The server stops as on Ctrl+C (no load balancer to wait for), and npm start fails.
+    process.once('exit', () => (process.exitCode = 1));
+    process.kill(process.pid, 'SIGINT');
+  });
+}
+
 /** A service in a child process; its URL is on the first line it prints (`listening on <url>`). */
 function startService(file, name) {
   // Its IPC channel closes when this process ends however it ends (a kill -9 too), and it stops then.
@@ -103,6 +118,7 @@ function startService(file, name) {
       if (listening) {
         found = true;
         resolve(listening[1]);
+        stopsTheRestOnCrash(child, name);
       }
     });
   }).catch((error) => {
