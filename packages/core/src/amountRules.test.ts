@@ -93,6 +93,9 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
     ['a donation below minAmount is amount_lt_min_message', { amount: 25, donation: 0.5 }, limits, { code: 'amount_lt_min_message', field: 'amountToCampaign', kind: 'refused' }],
     ['a $5,000 donation against a $500 maximum is refused', { amount: 25, donation: 5000 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amountToCampaign', kind: 'refused' }],
     ['the donation does not count against the merchant limit', { amount: 5000, donation: 500 }, limits, null],
+    // Issue 93: pesos are whole, a donation's too
+    ['a donation in pesos with centavos is invalid_amount', { amount: 30000, donation: 500.5 }, { currency: 'COP', campaign: { minAmount: 1, maxAmount: 1_000_000 } }, { code: 'invalid_amount', field: 'amountToCampaign', kind: 'invalid' }],
+    ['a donation in whole pesos passes', { amount: 30000, donation: 500 }, { currency: 'COP', campaign: { minAmount: 1, maxAmount: 1_000_000 } }, null],
   ])('%s', (_name, amounts, given, expected) => {
     const refusal = paymentAmountRefusal(amounts, given);
     expect(refusal === null ? null : { code: refusal.code, field: refusal.field, kind: refusal.kind }).toEqual(expected);

@@ -80,20 +80,19 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
   if (!isWholeInCurrency(amountToCents(amount), currency)) return refuse('invalid_amount', 'amount', 'amount must be whole pesos: COP has no centavos');
   if (!isWholeInCurrency(amountToCents(taxAmount), currency)) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be whole pesos: COP has no centavos');
-  if (isMoney(donation) && !isWholeInCurrency(amountToCents(donation), currency)) {
-    return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be whole pesos: COP has no centavos');
-  }
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
   if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${max}`);
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {
     return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${limits.txLimit}`);
   }
-  return donationRefusal(donation, limits.campaign);
+  return donationRefusal(donation, limits.campaign, currency);
 }
 
-export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign']): AmountRefusal | null {
-  if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${MAX_AMOUNT}`);
+/** A donation's own rules, in the merchant's currency (pesos are whole), then its campaign's bounds. */
+export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign'], currency: Currency = 'USD'): AmountRefusal | null {
+  if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${maxAmountIn(currency)}`);
   if (!isMoney(donation) || donation < 0) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be 0 or more, with at most two decimals');
+  if (!isWholeInCurrency(amountToCents(donation), currency)) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be whole pesos: COP has no centavos');
   if (donation > 0 && campaign) {
     const code = campaignAmountError(donation, { ...campaign, defaultValues: [], description: '', title: '', logo: '' });
     if (code) return refuse(code, 'amountToCampaign', `amountToCampaign must be within ${campaign.minAmount ?? 0} and ${campaign.maxAmount ?? MAX_AMOUNT}`);

@@ -7,13 +7,14 @@ import type { MerchantRow } from '../store/merchants';
 import { activeBridgeBounds } from '../store/campaignBridges';
 
 
-/** SPEC 5: a campaign amount only with a bridge id; the bridge must be the merchant's. */
-export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
+/** SPEC 5: a campaign amount only with a bridge id; the bridge must be the merchant's; in its currency (pesos whole). */
+export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchant: Pick<MerchantRow, 'id' | 'currency'>) {
+  const merchantId = merchant.id;
   const bridgeId = Number(payload.idCampaignBridge);
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
   const bridge = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? undefined : await activeBridgeBounds(deps.db, bridgeId, merchantId);
   if (!bridge) throw new PaymentError('invalid', 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
-  const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) });
+  const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) }, merchant.currency);
   if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
   return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }

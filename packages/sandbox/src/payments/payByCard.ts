@@ -67,7 +67,7 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,
     card_brand: card.brand, card_last4: card.last4, card_token: card.token, card_fingerprint: card.fingerprint,
     payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
-    user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant.id)),
+    user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant)),
   }, ctx.lang, fingerprint), {
     merchantId: merchant.id, cardFingerprint: card.fingerprint, tryAgain: payload.tryAgain === true,
   }, { key: vaultCard.token, field: 'cardInformation.cardNumber' });

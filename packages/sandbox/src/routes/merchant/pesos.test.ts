@@ -64,6 +64,24 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     expect(tax.status).toBe(400);
   });
 
+  it('takes a donation in whole pesos only: one with centavos is refused and nothing is recorded or charged', async () => {
+    const m = await colombianMerchant('Fundación Manizales');
+    const bridge = await setup.t.admin('POST', '/campaigns', { merchantId: m.id, title: 'Becas' });
+    const idCampaignBridge = Number(bridge.json['idBridge']);
+    const code = await linkOf(m.key, 30_000);
+    const pay = async (amountToCampaign: number) => {
+      const body = await tokenizedCardPayload(code, { amount: 30_000, taxAmount: 0, trackId: randomUUID() });
+      return setup.t.post('/cards/auth-capture', { ...body, amountToCampaign, idCampaignBridge, additionalData: { ...body.additionalData, captchaToken: freshCaptchaToken() } });
+    };
+    const centavos = await pay(5000.5);
+    expect([centavos.status, centavos.data['code']]).toEqual([400, 'invalid_amount']);
+    expect(JSON.stringify(centavos.data)).toContain('amountToCampaign');
+    expect(await setup.t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
+    const whole = await pay(5000);
+    expect([whole.status, whole.data['status']]).toEqual([200, 1]);
+    expect(await setup.t.db.query('select campaign_cents from transactions where link_code = $1', [code])).toEqual([{ campaign_cents: 500_000 }]);
+  });
+
   it('a link of 50.000 COP paid by card and by Nequi, refunded in part: the processor, the books, the payout and its CSV hold pesos that add up', async () => {
     const m = await colombianMerchant('Tienda Bogotá', { captchaRequired: false });
     const link = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 50_000, description: 'Camiseta' } });
