@@ -42,6 +42,31 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     const second = await t.admin('POST', '/campaigns', { merchantId, title: 'Ríos' });
     expect(second.json['offeredBridgeId']).toBe(second.json['idBridge']);
   });
+  it("makes a peso merchant's campaign in pesos, and refuses suggestions a payer could not give, keeping no campaign", async () => {
+    const merchantId = Number((await t.admin('POST', '/merchants', { name: 'Fundación Bogotá', country: 'CO' })).json['idMerchant']);
+    const made = await t.admin('POST', '/campaigns', { merchantId, title: 'Becas' });
+    expect(made.json).toMatchObject({ campaign: { minAmount: 1000, maxAmount: 4_000_000, defaultValues: [5000, 20_000, 50_000] } });
+    // A dollar merchant's defaults stay as they were.
+    expect((await t.admin('POST', '/campaigns', { title: 'Becas en dólares' })).json).toMatchObject({ campaign: { minAmount: 1, maxAmount: 1000, defaultValues: [1, 5, 10] } });
+    const campaigns = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from campaigns'))[0]?.n;
+    const before = await campaigns();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ merchantId, defaultValues: [2000, 5000000] }, 'invalid_arguments', 'defaultValues[] must be from 1000 to 4000000'],
+      [{ merchantId, minAmount: 2000, maxAmount: 10_000, defaultValues: [1000] }, 'invalid_arguments', 'defaultValues[] must be from 2000 to 10000'],
+      [{ merchantId, defaultValues: [5000.5] }, 'invalid_amount', 'defaultValues[] must be whole pesos: COP has no centavos'],
+      [{ merchantId, minAmount: 1000.25 }, 'invalid_amount', 'minAmount must be whole pesos: COP has no centavos'],
+      [{ merchantId, minAmount: 20_000, maxAmount: 10_000, defaultValues: [] }, 'invalid_arguments', 'minAmount must not exceed maxAmount'],
+      [{ defaultValues: [2, 5000] }, 'invalid_arguments', 'defaultValues[] must be from 1 to 1000'],
+    ];
+    for (const [body, code, detail] of cases) {
+      const res = await t.admin('POST', '/campaigns', { title: 'Becas', ...body }, { 'accept-language': 'en' });
+      expect([res.status, res.json['code'], res.json['message']], JSON.stringify(body)).toEqual([400, code, expect.stringContaining(detail)]);
+    }
+    // In Spanish, the default, the refusal names the field too.
+    const es = await t.admin('POST', '/campaigns', { merchantId, title: 'Becas', defaultValues: [5_000_000] });
+    expect(es.json['message']).toContain('defaultValues[]');
+    expect(await campaigns()).toBe(before);
+  });
   it("takes a campaign's title and text per language: each payer reads theirs, else the default", async () => {
     const created = await t.admin('POST', '/campaigns', {
       title: 'Becas 2027', description: 'Útiles para la escuela',

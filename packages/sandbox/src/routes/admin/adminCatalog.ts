@@ -67,12 +67,33 @@ const CampaignSchema = v.pipe(v.object({
   // The title and text in each language the merchant writes them in (es, en), as a link's descriptions; title and description are the default.
   titles: v.optional(perLanguageSchema('titles', 'title', TEXT_LIMITS.title, { allowEmpty: true })),
   descriptions: v.optional(perLanguageSchema('descriptions', 'description', TEXT_LIMITS.description, { allowEmpty: true, multiline: true })),
-  minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount', true), 1000),
-  defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many')), [1, 5, 10]),
+  minAmount: v.optional(money('minAmount')), maxAmount: v.optional(money('maxAmount', true)),
+  defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many'))),
   status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
   startDate: v.optional(v.pipe(v.string('startDate must be an ISO date'), v.isoTimestamp('startDate must be an ISO date'))),
   endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
-}), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
+}));
+
+/** A campaign's range and suggested gifts where the merchant gives none, in its currency: pesos of about the dollars' size. */
+const CAMPAIGN_DEFAULTS: Readonly<Record<Currency, { minAmount: number; maxAmount: number; defaultValues: readonly number[] }>> = {
+  USD: { minAmount: 1, maxAmount: 1000, defaultValues: [1, 5, 10] },
+  COP: { minAmount: 1000, maxAmount: 4_000_000, defaultValues: [5000, 20_000, 50_000] },
+};
+
+/** The campaign's amounts, the merchant's defaults for those not given; each in its currency, and every suggestion one a payer may give. */
+function campaignAmounts(b: { minAmount?: number | undefined; maxAmount?: number | undefined; defaultValues?: number[] | undefined }, currency: Currency) {
+  const defaults = CAMPAIGN_DEFAULTS[currency];
+  const minAmount = b.minAmount ?? defaults.minAmount;
+  const maxAmount = b.maxAmount ?? defaults.maxAmount;
+  const defaultValues = b.defaultValues ?? [...defaults.defaultValues];
+  for (const [field, amount] of [['minAmount', minAmount], ['maxAmount', maxAmount], ...defaultValues.map((x) => ['defaultValues[]', x] as const)] as const) {
+    if (!isWholeInCurrency(amountToCents(amount), currency)) throw new PaymentError('invalid', 'invalid_amount', `${field} must be whole pesos: COP has no centavos`);
+  }
+  if (minAmount > maxAmount) throw new PaymentError('invalid', 'invalid_arguments', 'minAmount must not exceed maxAmount');
+  const outside = defaultValues.find((x) => x < minAmount || x > maxAmount);
+  if (outside !== undefined) throw new PaymentError('invalid', 'invalid_arguments', `defaultValues[] must be within ${minAmount} and ${maxAmount}`);
+  return { minCents: amountToCents(minAmount), maxCents: amountToCents(maxAmount), defaultValues };
+}
 
 async function merchantOr400(deps: Deps, id: number) {
   const merchant = await findMerchant(deps.db, id);
@@ -152,10 +173,9 @@ export function adminCatalogRoutes(deps: Deps) {
   });
   app.post('/campaigns', async (c) => {
     const b = parseOr400(CampaignSchema, ownMerchantBody(c, await readObjectBody(c)));
-    await merchantOr400(deps, b.merchantId);
+    const merchant = await merchantOr400(deps, b.merchantId);
     const bridgeId = await createCampaign(deps.db, {
-      merchantId: b.merchantId, title: b.title, description: b.description, minCents: amountToCents(b.minAmount), maxCents: amountToCents(b.maxAmount),
-      defaultValues: b.defaultValues, status: b.status, startDate: b.startDate ? new Date(b.startDate) : new Date(), endDate: b.endDate ? new Date(b.endDate) : null,
+      merchantId: b.merchantId, title: b.title, description: b.description, ...campaignAmounts(b, merchant.currency), status: b.status, startDate: b.startDate ? new Date(b.startDate) : new Date(), endDate: b.endDate ? new Date(b.endDate) : null,
       translations: translationsOf({ title: b.titles, description: b.descriptions }),
     });
     const bridges = (await bridgesOf(deps.db, b.merchantId)).map((x) => bridgeOf(x));
