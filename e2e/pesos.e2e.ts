@@ -146,6 +146,36 @@ describe.runIf(browserAvailable())('a Colombian shop sells in pesos', () => {
     expect(pesos(cells.find((c) => at(c, 'type') === 'payout') ?? [])).toBe(-expected * 100);
   });
 
+  it('a donation to a Colombian campaign typed as Colombia writes it: "5.000" is five thousand pesos, in the Pay total, the receipt and the books (es-CO, 360 px)', async () => {
+    const merchant = await adminPost<{ idMerchant: number; secretKey: string }>(sandbox, 'merchants', { name: 'Fundación Cali', country: 'CO', captchaRequired: false });
+    // A peso merchant's campaign is made in pesos when the call gives no amounts.
+    const bridge = await adminPost<{ campaign: Record<string, unknown> }>(sandbox, 'campaigns', { merchantId: merchant.idMerchant, title: 'Becas Cali' });
+    expect(bridge.campaign).toMatchObject({ minAmount: 1000, maxAmount: 4_000_000, defaultValues: [5000, 20_000, 50_000] });
+    const link = json(await merchantApi(merchant.secretKey, 'POST', 'payment-links', { amount: 50_000, description: 'Matrícula' }));
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CO' });
+    const page = await context.newPage();
+    const checkout = await openLink(page, String(link['code']));
+    await checkout.waitForForm();
+    const group = page.getByRole('group', { name: 'Becas Cali' });
+    await group.waitFor({ timeout: 10_000 });
+    await group.getByRole('radio', { name: 'Otro monto' }).check();
+    const amount = page.getByLabel('Monto de la donación');
+    expect(await amount.getAttribute('inputmode')).toBe('numeric');
+    await amount.pressSequentially('5.000');
+    await amount.press('Tab');
+    expect(await page.locator('#field-donationAmount-error').textContent()).toBe('');
+    expect(await page.locator('form button[type="submit"]').textContent()).toMatch(/\$\s55\.000(?![\d.,])/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}pesos-donation-es-360.png`, fullPage: true });
+    await checkout.fillCard({ number: '4242 4242 4242 4242', phone: '300 123 4567' });
+    await checkout.submit();
+    const title = page.getByRole('heading', { name: 'Comprobante de donación' });
+    await expect.poll(() => title.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('.receipt__amount').textContent()).toMatch(/\$\s5\.000(?![\d.,])/);
+    expect(json(await merchantApi(merchant.secretKey, 'GET', 'transactions'))['data']).toMatchObject([{ amount: 50_000, donationAmount: 5000, currency: 'COP', result: 'APPROVED' }]);
+    await context.close();
+  });
+
   it('a station without a price and a monthly plan of a Colombian merchant, in whole pesos; a Colombian phone without its code (es-CO, 360 px)', async () => {
     const merchant = await adminPost<{ idMerchant: number; secretKey: string }>(sandbox, 'merchants', { name: 'Café Medellín', country: 'CO', captchaRequired: false });
     await adminPost(sandbox, 'stations', { stationId: 'CAJA-MEDELLIN', description: 'Caja Medellín', merchantId: merchant.idMerchant });

@@ -53,7 +53,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered.find((m) => m.id === chosenMemory.get(services.storage.session))?.id ?? offered[0]?.id ?? null;
   // The donation choice shows once the form is up (its chunk is not needed to pay).
   const donationParts = useLater(data.campaign ? () => import('../payments/donation/donationParts') : null);
-  const donation = useMemo(() => (donationParts && data.campaign ? donationParts.createDonationStore(data.campaign) : null), [donationParts, data.campaign]);
+  const donation = useMemo(() => (donationParts && data.campaign ? donationParts.createDonationStore(data.campaign, merchant.currency) : null), [donationParts, data.campaign, merchant.currency]);
   const donationNow = useRef<DonationStore | null>(null);
   donationNow.current = donation;
   // SPEC 4 link expiry: the countdown, when the link has one, shows once the form is up.

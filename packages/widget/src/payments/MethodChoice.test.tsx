@@ -37,7 +37,7 @@ describe('the method and donation options say on their tile when they cannot be 
 
   it('a closed donation shows every amount disabled; an open one none', async () => {
     for (const disabled of [true, false]) {
-      const { container } = await render(<DonationChoice bridge={bridge} store={createDonationStore(bridge)} lang="es" currency="USD" disabled={disabled} total={25} />);
+      const { container } = await render(<DonationChoice bridge={bridge} store={createDonationStore(bridge, 'USD')} lang="es" currency="USD" disabled={disabled} total={25} />);
       expect(options(container).map((o) => o.shownDisabled)).toEqual([disabled, disabled, disabled, disabled]);
     }
   });

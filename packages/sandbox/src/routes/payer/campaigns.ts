@@ -21,7 +21,7 @@ export function campaignRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
     if (!tx || !tx.campaign_bridge_id) throw new ApiError(404, 'receive_not_found');
     const bridge = (await bridgesOf(deps.db, tx.merchant_id)).find((b) => b.id === tx.campaign_bridge_id);
-    return reply(c, { codOper: tx.cod_oper, amountToCampaign: centsToAmount(tx.campaign_cents), idCampaignBridge: tx.campaign_bridge_id, campaign: bridge ? bridgeOf(bridge, c.get('lang')).campaign : null, status: tx.status, method: tx.method, authStatus: tx.auth_status, date: tx.created_at.toISOString() });
+    return reply(c, { codOper: tx.cod_oper, amountToCampaign: centsToAmount(tx.campaign_cents), currency: tx.currency, idCampaignBridge: tx.campaign_bridge_id, campaign: bridge ? bridgeOf(bridge, c.get('lang')).campaign : null, status: tx.status, method: tx.method, authStatus: tx.auth_status, date: tx.created_at.toISOString() });
   });
   return app;
 }

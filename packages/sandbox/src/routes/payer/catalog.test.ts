@@ -54,7 +54,7 @@ describe('links, stations, merchants, campaigns', () => {
     expect(bridges[0]).toMatchObject({ status: 1 });
     const body = { ...await tokenizedCardPayload(await newLink(t)), amountToCampaign: 5, idCampaignBridge: bridges[0]?.idBridge };
     const paid = await t.post('/cards/auth-capture', body);
-    expect((await t.get(`/campaigns/transactions/${String(paid.data['codOper'])}`)).data).toMatchObject({ amountToCampaign: 5 });
+    expect((await t.get(`/campaigns/transactions/${String(paid.data['codOper'])}`)).data).toMatchObject({ amountToCampaign: 5, currency: 'USD' });
   });
 });
 

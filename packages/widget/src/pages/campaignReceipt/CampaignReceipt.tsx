@@ -29,7 +29,7 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
           {t('donation_receipt_title')}
         </h1>
-        <p className="receipt__amount">{formatAmount(tx.amountToCampaign, lang)}</p>
+        <p className="receipt__amount">{formatAmount(tx.amountToCampaign, lang, tx.currency)}</p>
         {badge === 'pending' ? <p className="receipt__note">{t('campaig_receive_process')}</p> : null}
         <dl className="receipt__lines">
           <div className="receipt__line">

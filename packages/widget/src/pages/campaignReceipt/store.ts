@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
-import { CampaignBridgeSchema, isPasarelaError, NumberLike, payerMessage, type PayerMessage } from '@pasarela/core';
+import { CampaignBridgeSchema, CURRENCIES, isPasarelaError, NumberLike, payerMessage, type PayerMessage } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
 export const CampaignTxSchema = v.object({
   codOper: v.string(),
   amountToCampaign: NumberLike,
+  // The merchant's: a peso campaign's gift is in pesos.
+  currency: v.optional(v.picklist(CURRENCIES), 'USD'),
   idCampaignBridge: NumberLike,
   campaign: v.nullable(CampaignBridgeSchema.entries.campaign),
   status: NumberLike,

@@ -52,7 +52,7 @@ export function DonationChoice({ bridge, store, lang, currency, disabled, total 
           name="donationAmount"
           label={t('donation_amount_label')}
           value={state.other}
-          inputMode="decimal"
+          inputMode={currency === 'COP' ? 'numeric' : 'decimal'}
           autoComplete="transaction-amount"
           hint={limits || undefined}
           error={state.error ? t(state.error, { min: money(campaign.minAmount ?? 0), max: money(campaign.maxAmount ?? 0) }) : undefined}

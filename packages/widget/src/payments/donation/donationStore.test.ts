@@ -9,11 +9,32 @@ const bridge: CampaignBridge = {
 
 describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampaignBridge)', () => {
   it('no donation by default: nothing is sent', () => {
-    expect(createDonationStore(bridge).getState().donation()).toBeNull();
+    expect(createDonationStore(bridge, 'USD').getState().donation()).toBeNull();
+  });
+
+  // Issue 93: a peso campaign's amount is typed as Colombians write it, its thousands grouped.
+  it.each([['50.000', 50_000], ['50,000', 50_000], ['50000', 50_000]])('in pesos, another amount %j is sent as %s pesos', (text, amount) => {
+    const pesos: CampaignBridge = { ...bridge, campaign: { ...bridge.campaign, minAmount: 1000, maxAmount: 4_000_000, defaultValues: [5000] } };
+    const store = createDonationStore(pesos, 'COP');
+    store.getState().choose('other');
+    store.getState().setOther(text);
+    store.getState().checkOther();
+    expect(store.getState().error).toBeNull();
+    expect(store.getState().donation()).toEqual({ amount, idCampaignBridge: 9 });
+  });
+
+  it('in pesos, another amount with centavos is refused before anything is sent', () => {
+    const pesos: CampaignBridge = { ...bridge, campaign: { ...bridge.campaign, minAmount: 1000, maxAmount: 4_000_000, defaultValues: [5000] } };
+    const store = createDonationStore(pesos, 'COP');
+    store.getState().choose('other');
+    store.getState().setOther('5000.5');
+    store.getState().checkOther();
+    expect(store.getState().error).toBe('donation_between');
+    expect(() => store.getState().donation()).toThrow();
   });
 
   it('a suggested value is sent with the bridge id', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('5');
     expect(store.getState().donation()).toEqual({ amount: 5, idCampaignBridge: 9 });
   });
@@ -26,7 +47,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
     ['600', 'donation_between'],
     ['abc', 'donation_between'],
   ])('another amount %j is refused with %s once the payer leaves the field, and when paying', (text, key) => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     store.getState().setOther(text);
     // Not while typing: the payer may not be done.
@@ -40,7 +61,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
     ['a minimum of 1: "0" on the way to "0.5"... then "0.50" is still under it', ['0', '0.', '0.5'], 'donation_between'],
     ['"2." on the way to "2.5": no error, and the decimals typed count', ['2', '2.', '2.5'], null],
   ])('typed key by key, %s', (_case, keys, atBlur) => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     for (const text of keys) {
       store.getState().setOther(text);
@@ -51,7 +72,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
   });
 
   it('an error said is checked again at each keystroke: it goes once the amount is right', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     store.getState().setOther('0.5');
     store.getState().checkOther();
@@ -64,7 +85,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
   });
 
   it('another amount within the limits is rounded to two digits', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     store.getState().setOther('7.255');
     expect(store.getState().donation()).toEqual({ amount: 7.26, idCampaignBridge: 9 });
@@ -80,7 +101,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
     ['2.', 2],
     ['500', 500],
   ])('while %j is typed the payment counts a donation of %s', (text, counted) => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     store.getState().setOther(text);
     expect(store.getState().error).toBeNull();
@@ -88,7 +109,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
   });
 
   it('a suggested value counts at once; none counts nothing', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('10');
     expect(store.getState().amount).toBe(10);
     store.getState().choose('none');
@@ -96,7 +117,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
   });
 
   it('Pay checks the amount before anything is sent: refused, it is said at its field (by the focus, not as it appears), which is focused on request', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
     store.getState().setOther('600');
     expect(store.getState().checkBeforePay()).toBe(false);
@@ -114,7 +135,7 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
   });
 
   it('another amount chosen and left empty is refused by Pay; no donation or a suggested one passes', () => {
-    const store = createDonationStore(bridge);
+    const store = createDonationStore(bridge, 'USD');
     expect(store.getState().checkBeforePay()).toBe(true);
     store.getState().choose('other');
     expect(store.getState().checkBeforePay()).toBe(false);

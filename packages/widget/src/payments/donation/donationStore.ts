@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { campaignDonation, donationAmountMessage, PasarelaError, type CampaignBridge } from '@pasarela/core';
+import { campaignDonation, donationAmountMessage, PasarelaError, readTypedPesos, type CampaignBridge, type Currency } from '@pasarela/core';
 import { otherAmount, type DonationChoice, type DonationState } from './donationAmount';
 
 export type { DonationChoice, DonationState } from './donationAmount';
@@ -21,8 +21,15 @@ export interface DonationActions {
   donation(): Donation | null;
 }
 
-export function createDonationStore(bridge: CampaignBridge) {
-  const amountOf = (choice: DonationChoice, other: string) => (choice === 'none' ? 0 : choice === 'other' ? otherAmount(other) : Number(choice));
+/** The campaign's amounts, and the one the payer types, are in the merchant's currency. */
+export function createDonationStore(bridge: CampaignBridge, currency: Currency) {
+  // Pesos as Colombians type them ("50.000" is fifty thousand, centavos none); dollars with their cents.
+  const typed = (other: string) => {
+    if (currency !== 'COP') return otherAmount(other);
+    const read = readTypedPesos(other);
+    return 'pesos' in read ? read.pesos : Number.NaN;
+  };
+  const amountOf = (choice: DonationChoice, other: string) => (choice === 'none' ? 0 : choice === 'other' ? typed(other) : Number(choice));
   const errorOf = (choice: DonationChoice, other: string) =>
     choice === 'none' || (choice === 'other' && other.trim() === '') ? null : donationAmountMessage(amountOf(choice, other), bridge.campaign);
   // The Pay button and the summary count only what the campaign takes, before any error is said.
