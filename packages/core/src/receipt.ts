@@ -69,7 +69,7 @@ interface CardPaymentAfter {
   /** `captured` once the merchant captured a hold (then `capturedCents` is what was taken). */
   holdState: string | null;
   capturedCents: number;
-  /** amount + tax: what an automatic payment took. */
+  /** amount + tax + a donation with it: what an automatic payment took. */
   chargedCents: number;
   refundedCents: number;
 }

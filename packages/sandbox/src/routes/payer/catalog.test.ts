@@ -55,6 +55,10 @@ describe('links, stations, merchants, campaigns', () => {
     const body = { ...await tokenizedCardPayload(await newLink(t)), amountToCampaign: 5, idCampaignBridge: bridges[0]?.idBridge };
     const paid = await t.post('/cards/auth-capture', body);
     expect((await t.get(`/campaigns/transactions/${String(paid.data['codOper'])}`)).data).toMatchObject({ amountToCampaign: 5, currency: 'USD' });
+    // The payment's receipt says what the card was charged, the donation with it, as the verify call's
+    // totalPaid and the refunds count it: a receipt never shows more refunded than paid.
+    const receipt = (await t.get(`/receipts/${String(paid.data['codOper'])}`)).data;
+    expect(receipt['totalPay']).toBe(body.amount + body.taxAmount + 5);
   });
 });
 

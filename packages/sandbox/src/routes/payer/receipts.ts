@@ -10,7 +10,7 @@ import { reply } from '../../http/reply';
 import { maskedNumber } from '../../payments/cardFingerprint';
 import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode, type LinkRow } from '../../store/links';
-import { findTransaction, type TransactionRow } from '../../store/transactions';
+import { findTransaction, paidCentsOf, type TransactionRow } from '../../store/transactions';
 import { wasPaidElsewhere } from '../../payments/settlePayment';
 import { mayReadPayment } from './payersPayment';
 
@@ -36,10 +36,11 @@ const METHOD_LABEL: Readonly<Record<string, string>> = {
 export type ReceiptMerchant = Pick<MerchantRow, 'name' | 'logo' | 'brand_color' | 'display_name' | 'logo_sha256'>;
 
 export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merchant: ReceiptMerchant | undefined, lang: 'es' | 'en') {
-  // A card payment's receipt says its capture and refunds (SPEC 4 statuses 2 and 3) and what a hold took.
+  // A card payment's receipt says its capture and refunds (SPEC 4 statuses 2 and 3) and what a hold took;
+  // what was paid is what the payer was charged, a donation with it, as the verify call's totalPaid and the refunds count it.
   const after = tx.method === 'card'
-    ? cardReceiptStatus({ status: tx.status, txType: tx.tx_type, holdState: tx.hold_state, capturedCents: tx.captured_cents, chargedCents: tx.amount_cents + tx.tax_cents, refundedCents: tx.refunded_cents ?? 0 })
-    : { status: tx.status, paidCents: tx.amount_cents + tx.tax_cents };
+    ? cardReceiptStatus({ status: tx.status, txType: tx.tx_type, holdState: tx.hold_state, capturedCents: tx.captured_cents, chargedCents: paidCentsOf(tx), refundedCents: tx.refunded_cents ?? 0 })
+    : { status: tx.status, paidCents: paidCentsOf(tx) };
   const total = centsToAmount(after.paidCents);
   return {
     date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
