@@ -157,6 +157,7 @@ describe('moneySchema, the same rules for a request schema field', () => {
     [25.555, true, 'amount must be a number with at most two decimals'],
     [Number.POSITIVE_INFINITY, true, 'amount must be a number with at most two decimals'],
     [1e8, true, 'amount must not exceed 21474836.47 dollars or 21474836 pesos'],
+    [1e308, true, 'amount must not exceed 21474836.47 dollars or 21474836 pesos'],
     [21_474_836.47, true, null],
     [21_474_836.48, true, 'amount must not exceed 21474836.47 dollars or 21474836 pesos'],
     [0, true, 'amount must be above 0'],

@@ -31,8 +31,8 @@ function isMoney(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && withinColumns(value) && hasCentsOnly(value);
 }
 
-/** Money but for its size: said as such, not as the decimals' rule it keeps. */
-const tooLarge = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && hasCentsOnly(value) && !withinColumns(value);
+/** Beyond what the columns hold: said as such, whatever its decimals (1e308's cents overflow to Infinity, no rule of decimals to say). */
+const tooLarge = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && !withinColumns(value);
 
 type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
 
@@ -114,8 +114,10 @@ export const moneySchema = (options: { positive?: boolean; field?: string; missi
   const belowMessage = options.belowMessage ?? (field ? (positive ? `${field} must be above 0` : `${field} must not be negative`) : positive ? 'greater_than_zero' : invalidMessage);
   return v.pipe(
     v.number(missingMessage),
-    v.check((n: number) => Number.isFinite(n) && hasCentsOnly(n), invalidMessage),
+    v.check((n: number) => Number.isFinite(n), invalidMessage),
+    // Its size before its decimals: 1e308's cents overflow, and its fault is its size.
     v.check((n: number) => withinColumns(n), aboveMessage),
+    v.check((n: number) => hasCentsOnly(n), invalidMessage),
     v.check((n) => (positive ? amountToCents(n) > 0 : n >= 0), belowMessage),
   );
 };
