@@ -63,6 +63,12 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     if (answer !== undefined && notify) await notify.tell(key, event(answer));
     return answer;
   };
+  // A test card's dispute on the charge, when its books hold one, told as its notification.
+  const tellTestCardDispute = async (c: Body & { deadline: Date }, reference: string) => {
+    if (!notify) return;
+    const dispute = await g.card.dispute?.({ idempotencyKey: String(c['idempotencyKey']), deadline: c.deadline, reference, disputeReference: testCardDisputeReference(reference) });
+    if (dispute) await notify.tell(String(c['idempotencyKey']), { id: `sim:dispute:${dispute.reference}:${dispute.status}`, kind: 'dispute', paymentReference: reference, dispute });
+  };
   // The port's types are the adapter's business: the simulator trusts the shape it checked.
   const as = <T>(body: Body) => body as unknown as T;
   const keyed = (fn: (call: Body & { deadline: Date }) => Promise<unknown>): Operation => async (body) => {
@@ -74,17 +80,19 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
   const operations: Record<string, Operation> = {
     'card/authorize': cvcChecked(keyed(async (c) => {
       const decision = await g.card.authorize(as(c));
-      // docs/sandbox.md: card 4000 0000 0000 1976 is approved, then its cardholder disputes the charge.
+      // docs/sandbox.md: card 4000 0000 0000 1976 is approved, then its cardholder disputes the charge (6975: the issuer inquires).
       const card = c['card'] as { number?: unknown } | undefined;
       const behaviour = typeof card?.number === 'string' ? testCardBehaviour(card.number) : undefined;
-      if (notify && decision.status === 'approved' && behaviour?.kind === 'approved' && behaviour.disputed) {
-        const dispute = await g.card.dispute?.({ idempotencyKey: String(c['idempotencyKey']), deadline: c.deadline, reference: decision.reference, disputeReference: testCardDisputeReference(decision.reference) });
-        if (dispute) await notify.tell(String(c['idempotencyKey']), { id: `sim:dispute:${dispute.reference}:${dispute.status}`, kind: 'dispute', paymentReference: decision.reference, dispute });
-      }
+      if (decision.status === 'approved' && behaviour?.kind === 'approved' && behaviour.disputed) await tellTestCardDispute(c, decision.reference);
       return decision;
     })),
     'card/lookup': keyed((c) => g.card.lookup(as(c))),
-    'card/capture': keyed((c) => g.card.capture(as(c))),
+    // A hold paid with one of those cards is disputed once captured, for what the capture took.
+    'card/capture': keyed(async (c) => {
+      const answer = await g.card.capture(as(c));
+      if (answer === 'captured' && typeof c['reference'] === 'string') await tellTestCardDispute(c, c['reference']);
+      return answer;
+    }),
     'card/refund': keyed((c) => g.card.refund(as(c))),
     'card/refund-outcome': keyed((c) => g.card.refundOutcome(as(c))),
     'card/dispute': keyed(async (c) => (await g.card.dispute?.(as(c))) ?? null),

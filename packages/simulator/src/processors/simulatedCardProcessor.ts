@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, GatewayOutcomeUnknown, type MerchantDescriptor, type SaveCardRequest, type SavedCard } from '@pasarela/gateways';
+import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, type DisputeStage, GatewayOutcomeUnknown, type MerchantDescriptor, type SaveCardRequest, type SavedCard } from '@pasarela/gateways';
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { SimulatorBooks } from './simulatorBook';
 import { testCardBehaviour, testTokenBehaviour, type TestCardBehaviour } from './testCards';
@@ -54,6 +54,8 @@ export interface CardBookRequest {
   returnUrl?: string | undefined;
   /** PRODUCT.md's 5126 and 7726: refunds refused, or never answered. */
   refunds?: 'refused' | 'unanswered';
+  /** docs/sandbox.md's 1976 and 6975 on a hold: disputed once captured, for what was captured. */
+  disputedOnCapture?: DisputeStage;
 }
 
 export type CardBookState = CardDecision & {
@@ -71,13 +73,13 @@ export type BookedDispute = Dispute & { accepted?: boolean; answerKeys?: string[
 /** As the port answers it: with the evidence it holds, never the keys. */
 const disputeFactsOf = ({ accepted: _a, answerKeys: _k, ...dispute }: BookedDispute): Dispute => dispute;
 
-/** docs/sandbox.md: card 4000 0000 0000 1976's dispute, opened a moment after it was approved, for all it charged. */
+/** docs/sandbox.md: card 4000 0000 0000 1976's dispute (6975's inquiry), opened a moment after it was charged, for all it charged. */
 export const testCardDisputeReference = (chargeReference: string) => `dp_${chargeReference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
 
-function testCardDispute(chargeReference: string, amountCents: number, currency: string): Dispute {
+function testCardDispute(chargeReference: string, amountCents: number, currency: string | undefined, stage: DisputeStage): Dispute {
   return {
-    reference: testCardDisputeReference(chargeReference), status: 'needs_response', stage: 'chargeback', amountCents,
-    currency, reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
+    reference: testCardDisputeReference(chargeReference), status: 'needs_response', stage, amountCents,
+    currency: currencyOf(currency), reason: stage === 'inquiry' ? 'general' : 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
   };
 }
 
@@ -172,10 +174,12 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         merchant: request.merchant, lang: request.lang, capture: request.capture,
         ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
+        // A hold takes nothing until it is captured: its cardholder disputes what the capture takes.
+        ...(behaviour.kind === 'approved' && behaviour.disputed && !request.capture ? { disputedOnCapture: behaviour.disputed } : {}),
       };
       const decision: CardBookState = decide(request, pagesUrl);
-      const disputed = behaviour.kind === 'approved' && behaviour.disputed && decision.status === 'approved'
-        ? { disputes: [testCardDispute(decision.reference, request.amountCents, request.currency)] } : {};
+      const disputed = behaviour.kind === 'approved' && behaviour.disputed && request.capture && decision.status === 'approved'
+        ? { disputes: [testCardDispute(decision.reference, request.amountCents, request.currency, behaviour.disputed)] } : {};
       const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, { ...decision, ...disputed });
       return decisionOf(entry.state);
     },
@@ -192,7 +196,10 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         if (state.captureKey !== undefined && state.captureKey === call.idempotencyKey) return state;
         return state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents > 0 && call.amountCents <= request.amountCents
           && sameCurrency(request, call.currency)
-          ? { ...state, capturedCents: call.amountCents, captureKey: call.idempotencyKey } : undefined;
+          ? {
+            ...state, capturedCents: call.amountCents, captureKey: call.idempotencyKey,
+            ...(request.disputedOnCapture ? { disputes: [...(state.disputes ?? []), testCardDispute(call.reference, call.amountCents, request.currency, request.disputedOnCapture)] } : {}),
+          } : undefined;
       });
       return moved?.moved ? 'captured' : 'refused';
     },

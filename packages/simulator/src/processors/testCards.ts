@@ -1,7 +1,7 @@
-import type { CardDeclineReason } from '@pasarela/gateways';
+import type { CardDeclineReason, DisputeStage } from '@pasarela/gateways';
 
 export type TestCardBehaviour =
-  | { kind: 'approved'; refunds?: 'refused' | 'unanswered'; disputed?: true }
+  | { kind: 'approved'; refunds?: 'refused' | 'unanswered'; disputed?: DisputeStage }
   | { kind: 'declined'; reason: CardDeclineReason }
   | { kind: 'processing_error' }
   | { kind: 'three_ds' }
@@ -17,8 +17,10 @@ const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
   '4000000000000259': { kind: 'pending' },
   '4000000000005126': { kind: 'approved', refunds: 'refused' },
   '4000000000007726': { kind: 'approved', refunds: 'unanswered' },
-  // Approved, then disputed by the cardholder a moment later (a signed dispute notification).
-  '4000000000001976': { kind: 'approved', disputed: true },
+  // Approved, then disputed by the cardholder a moment later (a signed dispute notification); a hold, once captured.
+  '4000000000001976': { kind: 'approved', disputed: 'chargeback' },
+  // The same with the issuer's inquiry first: it asks for evidence and takes no money.
+  '4000000000006975': { kind: 'approved', disputed: 'inquiry' },
 };
 
 export function testCardBehaviour(cardNumberDigits: string): TestCardBehaviour {
