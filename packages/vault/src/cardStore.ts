@@ -91,6 +91,8 @@ export interface CardStore {
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
   /** How many records each master key wraps (read through the index on the key's id). */
   cardsPerMasterKey(): Promise<Map<string, number>>;
+  /** How many of up to `sample` cards wrapped under this master key its key as listed opens. */
+  opensUnder(masterKeyId: string, sample: number): Promise<{ tried: number; opened: number }>;
   /** One statement round the store, for the health checks: rejects when the store does not answer. */
   ping(): Promise<void>;
 }
@@ -167,6 +169,19 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       }
       const [left] = await db.query<{ n: number }>('select count(*)::int as n from vault_cards where master_key_id <> $1', [current]);
       return { rewrapped, remaining: left?.n ?? 0 };
+    },
+    async opensUnder(masterKeyId, sample) {
+      const rows = await db.query<Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>>(
+        'select token, data_key_wrapped, master_key_id from vault_cards where master_key_id = $1 limit $2', [masterKeyId, sample]);
+      const opened = rows.filter((row) => {
+        try {
+          dataKeyOf(row);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      return { tried: rows.length, opened: opened.length };
     },
     async cardsPerMasterKey() {
       const rows = await db.query<{ master_key_id: string; n: number }>('select master_key_id, count(*)::int as n from vault_cards group by master_key_id');

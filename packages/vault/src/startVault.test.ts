@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testVault } from './testing/testVault';
+import { newMasterKey, testVault, tokenOf } from './testing/testVault';
+import { openPglite } from './vaultDatabase';
+import { cardStore } from './cardStore';
+import { keyring } from './keyring';
 
 const freePort = async () => {
   const probe = createServer();
@@ -36,5 +39,30 @@ describe('a vault that cannot listen', () => {
     // Its own port, opened before the processor's failed, was let go.
     const again = await testVault({ port: mainPort });
     await again.close();
+  });
+});
+
+// docs/security.md: a value the vault cannot use stops its start. A master key listed under the id
+// its cards were wrapped under, but not that key (other bytes), would fail each of those cards and
+// wrap new ones under a key no other node holds.
+describe('a vault given another key under its cards\' key id', () => {
+  it('does not start, naming the key; the right key still opens every card', async () => {
+    const database = await openPglite(undefined);
+    const right = newMasterKey('k2');
+    try {
+      const first = await testVault({ database, masterKeys: [right] });
+      const token = await tokenOf(first, '4242424242424242');
+      await first.close();
+      await expect(testVault({ database, masterKeys: [newMasterKey('k2')] }))
+        .rejects.toThrow('VAULT_MASTER_KEYS: key k2 does not open the cards wrapped under its id: give the key they were wrapped with (its bytes), or a new key under a new id');
+      // A new key under a new id, with the right one after it, starts (rotation's first step).
+      const rotating = await testVault({ database, masterKeys: [newMasterKey('k3'), right] });
+      await rotating.close();
+      const again = await testVault({ database, masterKeys: [right] });
+      expect(await cardStore(database, keyring([right], Buffer.alloc(32, 7))).open(token)).toMatchObject({ number: '4242424242424242' });
+      await again.close();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -83,12 +83,29 @@ async function refuseMissingMasterKeys(store: CardStore, masterKeys: readonly Ma
   throw new Error(`VAULT_MASTER_KEYS lacks master keys that cards are still wrapped under: ${named}. List them again after the first key, re-wrap (POST /v1/admin/rewrap until remaining is 0), then remove them`);
 }
 
+/**
+ * A key listed under a card's key id but not the key itself (other bytes under the same id) would
+ * answer every one of those cards with an error, and wrap new ones under a key no other node has: a
+ * node whose key opens none of a few of its cards does not start, naming the key. Some opening and
+ * some not (cards wrapped by such a node before) is told, and the node starts.
+ */
+async function refuseWrongMasterKeys(store: CardStore, masterKeys: readonly MasterKey[], warn: (message: string) => void): Promise<void> {
+  const wrong: string[] = [];
+  for (const { id } of masterKeys) {
+    const { tried, opened } = await store.opensUnder(id, 3);
+    if (tried > 0 && opened === 0) wrong.push(id);
+    else if (opened < tried) warn(`VAULT_MASTER_KEYS: key ${id} opens ${opened} of ${tried} cards tried under its id: some were wrapped under another key of that id`);
+  }
+  if (wrong.length > 0) throw new Error(`VAULT_MASTER_KEYS: ${wrong.map((id) => `key ${id}`).join(', ')} does not open the cards wrapped under ${wrong.length === 1 ? 'its id' : 'their ids'}: give the key they were wrapped with (its bytes), or a new key under a new id`);
+}
+
 /** The vault on its own port; its store migrated first. The database stays the caller's to close. */
 export async function startVault(options: VaultOptions): Promise<RunningVault> {
   await migrate(options.database);
   const keys = keyring(options.masterKeys, options.fingerprintKey);
   const store = cardStore(options.database, keys);
   await refuseMissingMasterKeys(store, options.masterKeys);
+  await refuseWrongMasterKeys(store, options.masterKeys, (message) => console.warn(`Card vault: ${message}`));
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;

@@ -18,12 +18,15 @@ export interface TestVault extends RunningVault {
 // the files' cards never meet. It lives as long as the worker.
 let shared: Promise<VaultDatabase> | undefined;
 
+// The worker's master key for that store: a vault listing other bytes under a card's key id does not start.
+const WORKER_MASTER_KEY = newMasterKey('k1');
+
 /** A vault on 127.0.0.1, on the worker's shared store unless one is given. */
 export async function testVault(overrides: Partial<VaultOptions> = {}): Promise<TestVault> {
   const database = overrides.database ?? (await (shared ??= openPglite(undefined)));
   const vault = await startVault({
     database,
-    masterKeys: [newMasterKey('k1')],
+    masterKeys: [WORKER_MASTER_KEY],
     fingerprintKey: Buffer.alloc(32, 7),
     apiSecret: API_SECRET,
     checkoutOrigins: [CHECKOUT_ORIGIN],
