@@ -40,7 +40,7 @@ if (needsBuild()) {
 if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(simulator).href);
 } else if (process.argv.includes('--vault')) {
-  vaultSettings();
+  vaultSettings({ alone: true });
   await import(pathToFileURL(vault).href);
 } else {
   if (!process.env.PROCESSORS_URL) {
@@ -53,33 +53,44 @@ if (process.argv.includes('--simulator')) {
     // The simulator is a processor the vault forwards card calls to, as to any other
     // (/forward/simulator/...). The vault's URL and secret are in the server's environment too.
     process.env.VAULT_FORWARD_simulator ||= process.env.PROCESSORS_URL;
-    vaultSettings();
+    vaultSettings({ alone: false });
     process.env.VAULT_URL = await startService(vault, 'the card vault');
   }
   await import(pathToFileURL(server).href);
 }
 
 /**
- * The vault's settings when not given: its API secret made up for this run, like the simulator's;
- * its master and fingerprint keys from a development key file made once under DATA_DIR (its cards
- * outlive a run, so its keys must too). A deployment gives VAULT_MASTER_KEYS and
- * VAULT_FINGERPRINT_KEY from its secret store instead (docs/security.md "Card data").
+ * The vault's settings when not given (unset: a value set empty is the vault's to refuse): its API
+ * secret made up for this run, like the simulator's; its master and fingerprint keys from a
+ * development key file made once under DATA_DIR (its cards outlive a run, so its keys must too). A
+ * deployment gives VAULT_MASTER_KEYS and VAULT_FINGERPRINT_KEY from its secret store instead
+ * (docs/security.md "Card data"). The vault alone (`npm run vault`) says which it made up.
  */
-function vaultSettings() {
+function vaultSettings({ alone }) {
   const env = process.env;
-  env.VAULT_API_SECRET ||= randomBytes(32).toString('hex');
-  env.VAULT_CHECKOUT_ORIGINS ||= [`http://localhost:${env.PORT || 4000}`, `http://127.0.0.1:${env.PORT || 4000}`].join(',');
-  if (env.VAULT_MASTER_KEYS && env.VAULT_FINGERPRINT_KEY) return;
-  const dataDir = env.DATA_DIR || '.data';
-  const keyFile = join(dataDir, 'vault-keys.development.json');
-  if (!existsSync(keyFile)) {
-    mkdirSync(dataDir, { recursive: true });
-    const made = { masterKeys: `dev1:${randomBytes(32).toString('base64')}`, fingerprintKey: randomBytes(32).toString('base64') };
-    writeFileSync(keyFile, JSON.stringify(made, null, 2), { mode: 0o600 });
+  const madeUp = [];
+  const given = (name, value) => {
+    if (env[name] !== undefined) return;
+    env[name] = value();
+    madeUp.push(name);
+  };
+  given('VAULT_API_SECRET', () => randomBytes(32).toString('hex'));
+  given('VAULT_CHECKOUT_ORIGINS', () => [`http://localhost:${env.PORT || 4000}`, `http://127.0.0.1:${env.PORT || 4000}`].join(','));
+  if (env.VAULT_MASTER_KEYS === undefined || env.VAULT_FINGERPRINT_KEY === undefined) {
+    const dataDir = env.DATA_DIR || '.data';
+    const keyFile = join(dataDir, 'vault-keys.development.json');
+    if (!existsSync(keyFile)) {
+      mkdirSync(dataDir, { recursive: true });
+      const made = { masterKeys: `dev1:${randomBytes(32).toString('base64')}`, fingerprintKey: randomBytes(32).toString('base64') };
+      writeFileSync(keyFile, JSON.stringify(made, null, 2), { mode: 0o600 });
+    }
+    const keys = JSON.parse(readFileSync(keyFile, 'utf8'));
+    given('VAULT_MASTER_KEYS', () => keys.masterKeys);
+    given('VAULT_FINGERPRINT_KEY', () => keys.fingerprintKey);
   }
-  const keys = JSON.parse(readFileSync(keyFile, 'utf8'));
-  env.VAULT_MASTER_KEYS ||= keys.masterKeys;
-  env.VAULT_FINGERPRINT_KEY ||= keys.fingerprintKey;
+  if (alone && madeUp.length > 0) {
+    console.warn(`The card vault runs with development settings for ${madeUp.join(', ')} (unset): a deployment gives each (docs/security.md "Card data")`);
+  }
 }
 
 /**
