@@ -26,6 +26,9 @@ startVault({ ...settings, database }).then(
     // The first line is what a parent process (scripts/start.mjs) reads to find it.
     console.log(`Card vault listening on ${vault.url} (cards in ${databaseUrl ? 'PostgreSQL' : dataDir})`);
     for (const [name, url] of vault.forwardingUrls) console.log(`Card vault forwarding to ${name} from ${url}`);
+    // Settings it starts without, but that leave it of no use to a checkout: said, not guessed at.
+    if (settings.checkoutOrigins.length === 0) console.warn('Card vault: VAULT_CHECKOUT_ORIGINS is unset: no checkout page may frame the card fields, so no payer can type a card here (docs/security.md "Card data")');
+    if (settings.processors.size === 0) console.warn('Card vault: no VAULT_FORWARD_<name> is set: it forwards card calls to no processor, so no typed card can be charged through it (docs/security.md "Card data")');
     const stop = () => vault.close().then(() => database.close()).then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

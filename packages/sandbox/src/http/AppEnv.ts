@@ -28,6 +28,8 @@ export interface AppEnv {
     failureMeant: boolean | undefined;
     /** The 5xx is a dependency's outage (PaymentError.dependencyDown): its request line says which, at warn. */
     dependencyDown: { code: string; cause: string } | undefined;
+    /** A 4xx the operator must see (a notification whose signature does not verify): its request line at warn, with this cause. */
+    refusalToTell: string | undefined;
     /** A payment's 5xx and what lay under it (a gateway's time-out, its 5xx): its request line carries it, at error. */
     failure: { code: string; err: { message: string; stack?: string | undefined } } | undefined;
   };

@@ -40,6 +40,7 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     // the node, which /health reports too; one line, naming it.
     else if (status >= 500 && c.get('dependencyDown')) log.warn({ ...line, ...c.get('dependencyDown') }, 'request failed: a dependency is down');
     else if (status >= 500) log.error({ ...line, ...c.get('failure') }, 'request failed');
+    else if (c.get('refusalToTell')) log.warn({ ...line, cause: c.get('refusalToTell') }, 'request refused');
     else if (quiet) log.debug(line, 'request');
     else log.info(line, 'request');
   };

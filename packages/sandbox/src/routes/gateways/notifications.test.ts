@@ -7,6 +7,7 @@ import { freePort } from '../../../test/freePort';
 import { nodeClient } from '../../../test/nodeClient';
 import { tokenizedCardPayload } from '../../../test/testApp';
 import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
+import { createLogger } from '../../ops/logger';
 
 // What the simulator tells later reaches the server over the network, signed, at
 // POST /gateways/:port/notifications: a phone's answer arrives with nobody asking; a notification
@@ -22,6 +23,8 @@ let code: string;
 /** Run once the simulator answered a call that went through the proxy, before the server gets that answer. */
 let afterAnswer: ((path: string) => Promise<void>) | undefined;
 let proxy: Server;
+/** The node's lines at warn and above. */
+const warnings: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: SECRET, tickMs: 50 });
@@ -29,7 +32,8 @@ beforeAll(async () => {
   const address = proxy.address();
   const proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const port = await freePort();
-  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, processorsUrl: proxyUrl, notificationSecret: SECRET, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, processorsUrl: proxyUrl, notificationSecret: SECRET, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0,
+    logger: createLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) }) });
   client = nodeClient(server.url);
   code = String((await client.admin('POST', '/links', { amount: 40, taxAmount: 0, description: 'Notificaciones' })).data['code']);
 });
@@ -93,6 +97,11 @@ describe('notifications from the simulator', () => {
     expect(res.status).toBe(401);
     expect(await status(codOper)).toMatchObject({ status: -1 });
     expect(await eventsOf(codOper)).toEqual([]);
+    // Each refusal is a warning naming the signing secret: a node whose secret is not the processor's
+    // refuses every notification, and its operator must see it.
+    const refused = warnings.filter((l) => l['route'] === '/gateways/:port/notifications');
+    expect(refused).toHaveLength(4);
+    expect(refused[0]).toMatchObject({ level: 40, msg: 'request refused', status: 401, cause: expect.stringContaining('SIMULATOR_NOTIFICATION_SECRET') });
   });
 
   it('delivered twice, replayed, and out of order: the payment changes once, by the first the books agree with', async () => {

@@ -29,7 +29,12 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     const handler = PORTS.has(port) ? handlers[port as keyof Gateways] : undefined;
     if (!handler) throw new ApiError(404, 'not_found', `No notifications are taken for ${port}`);
     const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
-    if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
+    if (!events) {
+      // Forged, or this node's signing secret is not the processor's (SIMULATOR_NOTIFICATION_SECRET set
+      // on one side only): then every notification is refused and payments wait for the reconciler.
+      c.set('refusalToTell', `A notification to /gateways/${port}/notifications did not verify: forged, or this node's signing secret for ${port} (SIMULATOR_NOTIFICATION_SECRET for the simulator) is not the processor's`);
+      throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
+    }
     // Signed but malformed: a 4xx, so the processor stops sending it (a 5xx would be sent again for ever).
     if (!events.every((event) => v.is(EventSchema, event))) throw new ApiError(400, 'invalid_notification', 'The notification does not name what it is about (its id, key, charge or dispute)');
     let early = 0;
