@@ -228,10 +228,13 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
       expect((await facts(unused!)).status).toBe(404);
       const before = processor.received.length;
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const refused = await charge(unused!);
-      expect([refused.status, JSON.parse(refused.body.toString())]).toMatchObject([400, { code: 'unknown_token' }]);
-      // The operator's log says which processor's path and why, and nothing of the call's body.
-      expect(logged.mock.calls).toEqual([[`Card vault: a forward to ${new URL(processor.url).origin}/v1/charges answered 400 (unknown_token)`]]);
+      // Sent with the server's request id (its call's idempotency key): answered and logged under it.
+      const refused = await rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', { ...forwardHeaders('application/x-www-form-urlencoded'), 'x-request-id': 'PP20785A801F24' }, `card[number]=${unused!}`);
+      expect([refused.status, JSON.parse(refused.body.toString()), refused.headers['x-request-id']]).toMatchObject([400, { code: 'unknown_token' }, 'PP20785A801F24']);
+      // The operator's log says which request, which processor's path and why, and nothing of the call's body.
+      expect(logged.mock.calls).toEqual([[`Card vault: request PP20785A801F24: a forward to ${new URL(processor.url).origin}/v1/charges answered 400 (unknown_token)`]]);
+      // A call without one gets an id of the vault's own, in its answer.
+      expect((await charge(unused!)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       logged.mockRestore();
       expect(processor.received.length).toBe(before);
       // A used token stays whatever its age: a saved card or a payment's later calls charge by it.

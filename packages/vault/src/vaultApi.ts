@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { IncomingHttpHeaders } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
@@ -35,7 +36,19 @@ export interface VaultApiOptions {
   now?: () => Date;
 }
 
-type Env = { Bindings: HttpBindings };
+type Env = { Bindings: HttpBindings; Variables: { requestId: string } };
+
+/** A caller's X-Request-Id (the server sends its call's idempotency key) when it is one, else the vault's own. */
+const GOOD_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Every request carries an id, in its answer and in every line the vault logs for it, so an operator can match the server's line to the vault's. */
+const requestIds: MiddlewareHandler<Env> = async (c, next) => {
+  const given = c.req.header('x-request-id');
+  const id = given !== undefined && GOOD_REQUEST_ID.test(given) ? given : randomUUID();
+  c.set('requestId', id);
+  await next();
+  c.res.headers.set('x-request-id', id);
+};
 
 /**
  * hono's bodyLimit, entered only when the request's headers do not tell its size (chunked): it reads
@@ -61,6 +74,7 @@ export const apiSecretsOf = (options: Pick<VaultApiOptions, 'apiSecret' | 'other
 
 export function vaultApi(store: CardStore, fingerprint: (number: string) => string, options: VaultApiOptions, ownOrigin: () => string): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
+  app.use('*', requestIds);
   const limit = rateLimit(options.tokenizeLimit.max, options.tokenizeLimit.windowMs);
   const proxies = trustedProxyList(options.trustedProxies ?? []);
   const now = options.now ?? (() => new Date());
@@ -157,7 +171,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const base = options.processors.get(processor);
     if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
     const url = new URL(c.req.url);
-    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length), url.search);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length), url.search, c.get('requestId'));
   });
 
   app.get('/fields', (c) => {
@@ -196,9 +210,10 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
 /** A forward's door: the processor named by the listener, every path after it sent on. */
 export function forwardingOrigin(store: CardStore, apiSecrets: readonly string[], base: URL): Hono<Env> {
   const app = new Hono<Env>().onError(internalError);
+  app.use('*', requestIds);
   app.all('*', secretDoor(apiSecrets, 'vault-authorization'), (c) => {
     const url = new URL(c.req.url);
-    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname, url.search);
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname, url.search, c.get('requestId'));
   });
   return app;
 }
@@ -208,11 +223,11 @@ export function forwardingOrigin(store: CardStore, apiSecrets: readonly string[]
  * store's own warning, not once per request. Else its message only (no request, no body: a body may
  * hold a card), and a plain 500.
  */
-function internalError(error: Error): Response {
+function internalError(error: Error, c: Context<Env>): Response {
   if (isConnectionError(error)) {
     return Response.json({ code: 'store_unavailable', message: 'The vault\'s store is unavailable: try again in a moment' }, { status: 503, headers: { 'retry-after': '2' } });
   }
-  console.error(`Card vault: ${error.message}`);
+  console.error(`Card vault: request ${c.get('requestId')}: ${error.message}`);
   return Response.json({ code: 'internal_error', message: 'The vault could not answer' }, { status: 500 });
 }
 
@@ -225,12 +240,12 @@ const refusedForward = (status: 400 | 404 | 409 | 502, code: string, message: st
   Response.json({ code, message, error: { type: 'invalid_request_error', code, message } }, { status });
 
 /** An operator hears of each forward the vault itself refused: the processor's path and why, never a body. */
-function logged(answer: Response, base: URL, path: string, why: string): Response {
-  console.error(`Card vault: a forward to ${base.origin}${path} answered ${answer.status} (${why})`);
+function logged(answer: Response, base: URL, path: string, why: string, requestId: string): Response {
+  console.error(`Card vault: request ${requestId}: a forward to ${base.origin}${path} answered ${answer.status} (${why})`);
   return answer;
 }
 
-async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, path: string, search: string): Promise<Response> {
+async function forwardTo(store: CardStore, request: Request, headers: IncomingHttpHeaders, base: URL, path: string, search: string, requestId: string): Promise<Response> {
   // Set as a path, never resolved as a URL: `//elsewhere/...` stays a path on the processor's host.
   const target = new URL(base.href);
   target.pathname = base.pathname.replace(/\/+$/, '') + path;
@@ -240,14 +255,14 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
     body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
   } catch (error) {
     // Anything else (a record under a master key not configured) is the vault's own failure: a 500.
-    if (error instanceof ForwardRefused) return logged(refusedForward(error.status, error.code, error.message), base, path, error.code);
+    if (error instanceof ForwardRefused) return logged(refusedForward(error.status, error.code, error.message), base, path, error.code, requestId);
     throw error;
   }
   try {
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return logged(refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${why})`), base, path, `processor_unreachable, ${why}`);
+    return logged(refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${why})`), base, path, `processor_unreachable, ${why}`, requestId);
   }
 }
 

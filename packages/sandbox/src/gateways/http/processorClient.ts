@@ -57,7 +57,8 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
   async function post<T>(path: string, body: Record<string, unknown> & { deadline?: Date; idempotencyKey?: string }): Promise<T> {
     const deadline = Math.min(body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS, Date.now() + (options.maxWaitMs ?? Number.POSITIVE_INFINITY));
     const payload = JSON.stringify(body);
-    const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', authorization: `Bearer ${options.apiSecret}` };
+    // The call's idempotency key as its request id: the card vault logs each of its lines under it, and it names the payment.
+    const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', authorization: `Bearer ${options.apiSecret}`, ...(body.idempotencyKey ? { 'x-request-id': body.idempotencyKey } : {}) };
     if (body.idempotencyKey) headers['idempotency-key'] = body.idempotencyKey;
     let lastProblem = 'no answer';
     for (let attempt = 1; ; attempt += 1) {
