@@ -262,7 +262,9 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
     return await sendOn({ method: request.method, target, headers, body });
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return logged(refusedForward(502, 'processor_unreachable', `The processor at ${base.origin} did not answer (${why})`), base, path, `processor_unreachable, ${why}`, requestId);
+    // Its connection refused: the call was never written, so the processor did nothing under its key.
+    const code = why === 'ECONNREFUSED' ? 'processor_refused_connection' : 'processor_unreachable';
+    return logged(refusedForward(502, code, `The processor at ${base.origin} did not answer (${why})`), base, path, `${code}, ${why}`, requestId);
   }
 }
 

@@ -264,6 +264,26 @@ describe('a payment while the vault is down', () => {
   });
 });
 
+describe('a payment while the processor behind the vault is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('fails at once, nothing recorded or charged: the vault says the processor refused its connection', async () => {
+    const code = await newLink(t);
+    const body = await tokenizedCardPayload(code);
+    await t.simulator.close();
+    const started = Date.now();
+    const answer = await t.post('/cards/auth-capture', body);
+    expect(answer).toMatchObject({ status: 503, data: { code: 'card_payments_unavailable' } });
+    // Where a processor that timed out (it may have charged) keeps the call in doubt until its 10 s deadline.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await t.db.query('select 1 from transactions where link_code = $1', [code])).toEqual([]);
+  });
+});
+
 describe('a retry of a payment in doubt while the vault is down', () => {
   // The first call reached the processor through the vault and charged; its answer was lost. The
   // vault then goes down and the payer retries with the same trackId: the refused connection says

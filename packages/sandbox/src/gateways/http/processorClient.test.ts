@@ -85,6 +85,22 @@ describe('processorClient', () => {
     expect(p.seen.map((s) => s.key)).toEqual(['k-6']);
   });
 
+  // The vault reached, its processor not: its 502 processor_refused_connection says the call went no further.
+  const refusedByProcessor = '{"code":"processor_refused_connection","message":"The processor at http://127.0.0.1:9 did not answer (ECONNREFUSED)"}';
+  it('refusedIsNotSent, the vault says the processor refused its connection at the first try: GatewayCallNotSent at once', async () => {
+    const p = await fakeProcessor(() => ({ status: 502, body: refusedByProcessor }));
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-8', deadline: soon(10_000) }))
+      .rejects.toBeInstanceOf(GatewayCallNotSent);
+    expect(p.seen).toHaveLength(1);
+  });
+
+  it('refusedIsNotSent, the same after a try that may have reached the processor: GatewayOutcomeUnknown at the deadline', async () => {
+    const p = await fakeProcessor((_req, _body, n) => (n === 1 ? { status: 502, body: '{"code":"processor_unreachable"}' } : { status: 502, body: refusedByProcessor }));
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 50, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-9', deadline: soon(400) }))
+      .rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    expect(p.seen.length).toBeGreaterThan(1);
+  });
+
   it('a reset after the request was written is not a refusal: tried again until the deadline, then GatewayOutcomeUnknown', async () => {
     const p = await fakeProcessor((req) => (req.socket.destroy(), 'hang'));
     await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 50, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-7', deadline: soon(400) }))

@@ -72,10 +72,14 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
         }
         const text = await res.text().catch(() => '');
         if (res.status < 500) throw new ProcessorRefusedCall(`${path}: ${res.status} ${text.slice(0, 200)}`);
+        // The card vault could not connect to the processor at the first try: the call went no further than the vault.
+        if (options.refusedIsNotSent && attempt === 1 && res.status === 502 && text.includes('"code":"processor_refused_connection"')) {
+          throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path}: the processor refused its connection`);
+        }
         // Said in the log: a long run of digits (a card number a processor echoed) is not.
         lastProblem = `${res.status} ${text.slice(0, 200).replace(/\d(?:[ -]?\d){11,18}/g, '[digits]')}`;
       } catch (error) {
-        if (error instanceof ProcessorRefusedCall) throw error;
+        if (error instanceof ProcessorRefusedCall || error instanceof GatewayCallNotSent) throw error;
         // Refused at the first try: nothing was written, so nothing was done under the key.
         if (options.refusedIsNotSent && attempt === 1 && connectionRefused(error)) throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} refused the connection at ${base}${path}`);
         lastProblem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
