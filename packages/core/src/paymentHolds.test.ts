@@ -50,6 +50,20 @@ describe('"capture (amount?, at most the hold; the rest released)", once', () =>
   });
 });
 
+describe('"a hold not captured by captureBefore is released at it" (docs/merchant-api.md), the reconciler come by or not', () => {
+  const captureBefore = new Date('2026-12-05T12:00:00Z');
+  it.each<[string, Date, ReturnType<typeof captureCheck>]>([
+    ['a second before its deadline', new Date('2026-12-05T11:59:59Z'), { cents: 4000, releasedCents: 0 }],
+    ['at its deadline', captureBefore, { refusal: 'hold_expired' }],
+    ['after its deadline, still open in the books', new Date('2026-12-05T12:00:01Z'), { refusal: 'hold_expired' }],
+  ])('%s', (_case, now, answer) => {
+    expect(captureCheck(held, undefined, { captureBefore, now })).toEqual(answer);
+  });
+  it('no deadline (an older hold): captured as before', () => {
+    expect(captureCheck(held, 2500, { captureBefore: null, now: new Date() })).toEqual({ cents: 2500, releasedCents: 1500 });
+  });
+});
+
 describe('"void only uncaptured"', () => {
   it.each<[string, Hold, ReturnType<typeof voidCheck>]>([
     ['an open hold: all of it released', held, { releasedCents: 4000 }],

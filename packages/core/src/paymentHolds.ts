@@ -56,10 +56,15 @@ function closedRefusal(state: HoldState): VoidRefusal | undefined {
   }
 }
 
-/** "Capture at most the hold, once": absent takes the whole hold; the rest is released. */
-export function captureCheck(hold: Hold, amountCents: number | undefined): { cents: number; releasedCents: number } | { refusal: CaptureRefusal } {
+/**
+ * "Capture at most the hold, once": absent takes the whole hold; the rest is released. A hold past its
+ * `captureBefore` is released at that moment (docs/merchant-api.md), whether or not the reconciler has
+ * come by yet: captured no more.
+ */
+export function captureCheck(hold: Hold, amountCents: number | undefined, deadline?: { captureBefore: Date | null; now: Date }): { cents: number; releasedCents: number } | { refusal: CaptureRefusal } {
   const closed = closedRefusal(hold.state);
   if (closed) return { refusal: closed };
+  if (deadline?.captureBefore && holdLapsed(hold, deadline.captureBefore, deadline.now)) return { refusal: 'hold_expired' };
   const cents = amountCents ?? hold.heldCents;
   if (!Number.isInteger(cents) || cents <= 0) return { refusal: 'amount_not_positive' };
   // Issue 93: a hold in pesos is captured in whole pesos.

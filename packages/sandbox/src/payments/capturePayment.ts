@@ -24,11 +24,12 @@ export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, mercha
   const held = holdOf(read.row);
   if (!held) throw notAHold();
   const hold = { ...held, currency: read.row.currency };
-  const check = captureCheck(hold, amountCents);
+  const check = captureCheck(hold, amountCents, { captureBefore: read.row.capture_before, now: new Date() });
   if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, hold.currency);
-  // Written only while the hold is as read: of two captures or a capture and a void, one starts.
+  // Written only while the hold is as read and before its deadline, by the database's clock: of two
+  // captures or a capture and a void, one starts; a capture that crossed the deadline meanwhile, none.
   const started = await startCapture(deps.db, read.row, check.cents);
-  if (!started) throw holdRefusalError('capture_in_progress', hold.heldCents, hold.currency);
+  if (!started) throw holdRefusalError(read.row.capture_before && read.row.capture_before.getTime() <= Date.now() + 1_000 ? 'hold_expired' : 'capture_in_progress', hold.heldCents, hold.currency);
   return askCapture(deps, started, read.prices);
 }
 

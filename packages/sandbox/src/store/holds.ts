@@ -31,13 +31,13 @@ export async function readHold(db: Queryable, codOper: string): Promise<{ row: T
 
 /**
  * The capture is asked of the processor: no other capture or void may start meanwhile. Written only
- * while the hold is open and the payment's result as `read` (a change meanwhile is waited for and
+ * while the hold is open, before its `capture_before`, and the payment's result as `read` (a change meanwhile is waited for and
  * the condition checked again on the new row): what the capture's check was made on.
  */
 export async function startCapture(db: Queryable, read: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, cents: number): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = clock_timestamp()
-      where cod_oper = $1 and ${OPEN_HOLD} and status = $3 and auth_status = $4 returning *`, [read.cod_oper, cents, read.status, read.auth_status]);
+      where cod_oper = $1 and ${OPEN_HOLD} and status = $3 and auth_status = $4 and (capture_before is null or capture_before > now()) returning *`, [read.cod_oper, cents, read.status, read.auth_status]);
   return row;
 }
 

@@ -192,6 +192,16 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     }
   });
 
+  it('a hold past its deadline is not captured, though the reconciler has not released it yet', async () => {
+    const m = await newMerchant();
+    const late = await payManual(m);
+    await setup.t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [late]);
+    const res = await capture(m, late, { amount: 5 });
+    expect([res.status, res.json['code']]).toEqual([409, 'transaction_not_capturable']);
+    expect(bookOf(late)['capturedCents']).toBeUndefined();
+    expect(await linesOf(m)).toEqual([]);
+  });
+
   it('the reconciler releases a hold past its deadline, and leaves one still in time and a captured one alone', async () => {
     const m = await newMerchant();
     const lapsed = await payManual(m);
