@@ -147,6 +147,48 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ method: 'crypto', status: 1 })]);
     await page.close();
   });
+
+  it('on a phone, by keyboard: coins arriving while the focus is on the Red select move it to what is still owed, in view, said once', async () => {
+    const code = await createLink(sandbox, { amount: 25, taxAmount: 1.75, description: 'Mola de Kuna Yala' });
+    const page = await browser.newPage({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const crypto = new CryptoCheckout(page);
+    const card = page.getByRole('radio', { name: /tarjeta/i });
+    await card.waitFor({ timeout: 20_000 });
+    await card.focus();
+    const cripto = page.getByRole('radio', { name: /cripto/i });
+    for (let i = 0; i < 8 && !(await cripto.isChecked()); i++) await page.keyboard.press('ArrowDown');
+    expect(await cripto.isChecked()).toBe(true);
+    await expect.poll(() => crypto.coin.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await crypto.coin.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => crypto.network.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Obtener dirección de pago');
+    await page.keyboard.press('Enter');
+    await crypto.qr.waitFor({ timeout: 15_000 });
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Envía exactamente 26.75 USDT');
+    // Back to the network, as a payer checking it would.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('network');
+
+    const [transaction] = await transactionsFor(sandbox, code);
+    await confirmOnChain(sandbox, transaction?.codOper ?? '', 10);
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Recibimos 10 USDT. Aún faltan 16.75 USDT');
+    expect(await crypto.network.isDisabled()).toBe(true);
+    // PRODUCT: focus never lost to the body; here it lands on what is still owed, which it reads (the group's name).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? 'none'), { timeout: 5_000 }).toBe('waiting crypto__payment');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe('crypto-status');
+    // Said by the focus, not a second time by the status region.
+    expect(await crypto.status.getAttribute('aria-live')).toBe('off');
+    const box = await crypto.status.boundingBox();
+    expect(box !== null && box.y >= 0 && box.y + box.height <= 740, `status at ${JSON.stringify(box)}`).toBe(true);
+    await screenshot(page, { path: 'e2e/artifacts/crypto-underpaid-keyboard.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
 
 /** A webhook event as the merchant's server receives it (docs/webhooks.md). */

@@ -6,6 +6,7 @@ import { Countdown } from '../../payments/Countdown';
 import { QrCode } from '../../payments/QrCode';
 import type { CryptoAnswer } from './api';
 import { amountOwed } from './quote';
+import { useUnderpaidFocus } from './useUnderpaidFocus';
 
 interface CryptoPaymentPanelProps {
   quote: CryptoAnswer;
@@ -28,6 +29,7 @@ export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExp
     owed !== null
       ? t('crypto_underpaid', { paid: cryptoAmountText(quote.paidCrypto), owed: amount, currency })
       : t(requoted ? 'crypto_rate_updated' : 'crypto_amount_to_send', { amount, currency });
+  const quiet = useUnderpaidFocus(owed !== null, status, panel);
   // Never later than now (the clock estimate may lag half a second), so it never shows more than 10 minutes.
   const rateExpiresAt = useMemo(() => {
     const now = serverNow();
@@ -36,7 +38,7 @@ export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExp
 
   return (
     <div className="waiting crypto__payment" ref={panel} tabIndex={-1} role="group" aria-labelledby="crypto-status">
-      <p id="crypto-status" className="waiting__status" role="status" aria-live="polite">
+      <p id="crypto-status" className="waiting__status" role="status" aria-live={quiet ? 'off' : 'polite'}>
         {status}
       </p>
       {Number.isNaN(rateExpiresAt) ? null : (
