@@ -4,8 +4,6 @@ import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
 const ANNOUNCE_AT_SECONDS = [30, 10];
-/** How long an announcement stays in its region: long enough for a screen reader to read it. */
-const SPOKEN_FOR_SECONDS = 3;
 
 export function announcementDue(previousSeconds: number | null, seconds: number): boolean {
   if (previousSeconds === null || seconds >= previousSeconds) return false;
@@ -47,8 +45,9 @@ export function Countdown({ deadline, serverNow, labelKey, longestMs = Infinity,
       if (announcementDue(lastSeconds.current, seconds)) {
         setSpoken(t(labelKey, { time: durationText(now) }));
         spokenAt.current = seconds;
-      // Spoken, it goes: read again later beside the timer, it would say a time long past.
-      } else if (spokenAt.current - seconds >= SPOKEN_FOR_SECONDS) setSpoken('');
+      // Spoken, it goes as the timer moves on: read line by line beside the timer it would say a time past.
+      // (A screen reader takes a live region's words as they change: emptied later, they are still said.)
+      } else if (seconds !== spokenAt.current) setSpoken('');
       lastSeconds.current = seconds;
       if (now <= 0) {
         if (!expired.current) {
