@@ -67,7 +67,9 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     }, { timeout: 15_000 }).toBe(0);
     expect(titles.join(' ')).not.toMatch(/código de pago/i);
     expect(await checkout.alert.textContent()).toMatch(/rechazaste el pago en nequi/i);
-    await expect.poll(() => checkout.frame.locator(':focus').textContent()).toMatch(/enviar de nuevo/i);
+    // The way to try again: the phone, the field to fix (PRODUCT), whose Enter is "Enviar de nuevo".
+    await expect.poll(() => checkout.frame.locator(':focus').getAttribute('name')).toBe('nequi-phone');
+    expect(await checkout.frame.getByRole('button', { name: /enviar de nuevo/i }).count()).toBe(1);
     // The checkout stays, for another try.
     expect(await page.locator('iframe[src*="/pf/widget"]').count()).toBe(1);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');

@@ -27,7 +27,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     return { context, page };
   };
 
-  it('es: a declined push reads "Rechazaste el pago en Nequi", keeps the phone, and "Enviar de nuevo" is focused', async () => {
+  it('es: a declined push reads "Rechazaste el pago en Nequi", keeps the phone and focuses it, as Yappy does; Enter there sends again ("Enviar de nuevo")', async () => {
     const { context, page } = await open('es', 51, false);
     await page.getByRole('textbox', { name: /celular nequi/i }).fill('62222222');
     await page.getByRole('button', { name: /enviar notificación/i }).click();
@@ -36,8 +36,9 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     const text = (await alert.textContent()) ?? '';
     expect(text).toContain('Rechazaste el pago en Nequi');
     expect(text).not.toMatch(/declined|\(/);
-    const again = page.getByRole('button', { name: 'Enviar de nuevo' });
-    await expect.poll(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
+    // PRODUCT: after a failure the focus is on the field to fix.
+    const phone = page.getByRole('textbox', { name: /celular nequi/i });
+    await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
     // One button sends again: the form's own submit, not a second one beside it.
     expect(await page.getByRole('button', { name: /enviar notificación/i }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Enviar de nuevo' }).count()).toBe(1);
@@ -50,7 +51,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
       (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/nequi/push'),
       { timeout: 15_000 },
     );
-    await again.click();
+    await page.keyboard.press('Enter');
     expect((await pushed).status()).toBe(200);
     await page.getByRole('alert').filter({ hasText: 'Rechazaste el pago en Nequi' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6222');

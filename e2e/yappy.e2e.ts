@@ -56,8 +56,9 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('Rechazaste el pago en Yappy.');
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
 
-    // The same phone is back in the field, ready to change and send again.
+    // The same phone is back in the field, focused (as Nequi's is), ready to change and send again.
     expect(await checkout.field('yappy-phone').inputValue()).toBe('62222222');
+    await expect.poll(() => checkout.frame.locator(':focus').getAttribute('name')).toBe('yappy-phone');
     await checkout.field('yappy-phone').fill('61111111');
     await sendButton(opened).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);

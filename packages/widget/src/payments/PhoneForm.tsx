@@ -47,11 +47,11 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
-  const button = useRef<HTMLButtonElement | null>(null);
   const national = (value: string) => value.replace(/\D/g, '').slice(-maxDigits);
   const sameAgain = !!again && again.phone !== '' && national(phone) === national(again.phone);
+  // After a failure the focus is on the field to fix (PRODUCT): the phone, where Enter sends again.
   useEffect(() => {
-    if (again) button.current?.focus();
+    if (again) input.current?.focus();
   }, [again?.phone, !!again]);
   // By hand, not the autofocus attribute: browsers honour that only on page load.
   useEffect(() => {
@@ -108,7 +108,7 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
           if (error) setError(null);
         }}
       />
-      <BusyButton type="submit" buttonRef={button} className="button button--primary button--pay" busy={busy} aria-busy={busy || checking}>
+      <BusyButton type="submit" className="button button--primary button--pay" busy={busy} aria-busy={busy || checking}>
         {busy ? t('processing_payment') : sameAgain && again ? again.label : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang, currency) }))}
       </BusyButton>
       <PayingStatus paying={busy} />

@@ -55,7 +55,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
-  // After a declined push the form's own submit is the way forward, focused; one button.
+  // After a declined push the phone takes the focus, as Yappy's does; the form's own submit says "send again", one button.
   const sendAgain = current.phase === 'failed' && !!current.message && nequi.mode === 'push' && nequi.phone !== '';
   return (
     <div className="method">
