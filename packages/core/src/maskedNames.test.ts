@@ -50,4 +50,18 @@ describe('one name for a phone on every wait', () => {
   it('too short to mask: no name', () => {
     expect(maskedPhoneName('123')).toBeNull();
   });
+
+  // The wait's sentences hold the phone both ways: each must read as a sentence, shown and spoken.
+  it.each([
+    ['es', 'nequi_push_sent', 'Te enviamos una notificación al •••• 2222. Acéptala en la app de Nequi.', 'Te enviamos una notificación al número terminado en 2222. Acéptala en la app de Nequi.'],
+    ['en', 'nequi_push_sent', 'We sent a notification to the phone •••• 2222. Accept it in the Nequi app.', 'We sent a notification to the phone number ending in 2222. Accept it in the Nequi app.'],
+    ['es', 'yappy_request_sent', 'Te enviamos una solicitud de pago al •••• 2222. Apruébala en la app de Yappy.', 'Te enviamos una solicitud de pago al número terminado en 2222. Apruébala en la app de Yappy.'],
+    ['en', 'yappy_request_sent', 'We sent a payment request to the phone •••• 2222. Approve it in the Yappy app.', 'We sent a payment request to the phone number ending in 2222. Approve it in the Yappy app.'],
+  ] as const)('%s %s: shown %j, spoken %j', (lang, key, shown, said) => {
+    const name = maskedPhoneName('3992222222');
+    if (!name) throw new Error('no name');
+    const sentence = (phone: string) => (catalogs[lang][key] ?? '').replace('{{phone}}', phone);
+    expect(sentence(name.shown)).toBe(shown);
+    expect(sentence(sayIn(lang)(name))).toBe(said);
+  });
 });

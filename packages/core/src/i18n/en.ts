@@ -238,7 +238,7 @@ export const en: Record<keyof typeof es, string> = {
   nequi_qr_option: 'QR code',
   nequi_phone_label: 'Nequi phone',
   nequi_send_push: 'Send notification',
-  nequi_push_sent: 'We sent a notification to {{phone}}. Accept it in the Nequi app.',
+  nequi_push_sent: 'We sent a notification to the phone {{phone}}. Accept it in the Nequi app.',
   nequi_push_sent_unknown: 'We sent you a notification. Accept it in the Nequi app.',
   nequi_scan_qr: 'Scan the code with the Nequi app',
   nequi_phone_hint_pa: 'The Panamanian mobile number of your Nequi account, 8 digits',
@@ -299,7 +299,7 @@ export const en: Record<keyof typeof es, string> = {
   yappy_send: 'Send payment request',
   yappy_pending: 'Approve the payment in your Yappy app. You have 5 minutes.',
   yappy_phone_hint: 'The mobile number of your Yappy account, 8 digits',
-  yappy_request_sent: 'We sent a payment request to {{phone}}. Approve it in the Yappy app.',
+  yappy_request_sent: 'We sent a payment request to the phone {{phone}}. Approve it in the Yappy app.',
   yappy_request_sent_unknown: 'We sent you a payment request. Approve it in the Yappy app.',
   // Cash
   cash_title: 'Pay in cash',

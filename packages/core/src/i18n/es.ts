@@ -237,7 +237,7 @@ export const es = {
   nequi_qr_option: 'Código QR',
   nequi_phone_label: 'Celular Nequi',
   nequi_send_push: 'Enviar notificación',
-  nequi_push_sent: 'Te enviamos una notificación a {{phone}}. Acéptala en la app de Nequi.',
+  nequi_push_sent: 'Te enviamos una notificación al {{phone}}. Acéptala en la app de Nequi.',
   nequi_push_sent_unknown: 'Te enviamos una notificación. Acéptala en la app de Nequi.',
   nequi_scan_qr: 'Escanea el código con la app de Nequi',
   nequi_phone_hint_pa: 'El celular de Panamá donde tienes Nequi, 8 dígitos',
@@ -298,7 +298,7 @@ export const es = {
   yappy_send: 'Enviar solicitud de pago',
   yappy_pending: 'Aprueba el pago en tu app de Yappy. Tienes 5 minutos.',
   yappy_phone_hint: 'El celular donde tienes Yappy, 8 dígitos',
-  yappy_request_sent: 'Te enviamos una solicitud de pago a {{phone}}. Apruébala en la app de Yappy.',
+  yappy_request_sent: 'Te enviamos una solicitud de pago al {{phone}}. Apruébala en la app de Yappy.',
   yappy_request_sent_unknown: 'Te enviamos una solicitud de pago. Apruébala en la app de Yappy.',
   // Cash
   cash_title: 'Pagar en efectivo',

@@ -52,7 +52,8 @@ describe("the issuer's 3D Secure page", () => {
     expect(html).toContain('&#60;b&#62;Café &#38; &#34;Co&#34;&#60;/b&#62;');
     expect(html).not.toContain('<b>Café');
     // Issue 96: one name for a card, shown with dots and read in words; "Simula", as the checkout says tú.
-    expect(html).toContain('<span aria-hidden="true">$26.75 with Visa •••• 3220</span><span class="vh">$26.75 with Visa ending in 3220</span>');
+    // The full stop inside each: after the hidden span, read on its own, it came out as "3220 .".
+    expect(html).toContain('<span aria-hidden="true">$26.75 with Visa •••• 3220.</span><span class="vh">$26.75 with Visa ending in 3220.</span></p>');
     expect(html).not.toMatch(/\*{2,}/);
     expect(html).toContain('role="alertdialog"');
     expect(html).toContain('Close without verifying?');
@@ -73,7 +74,7 @@ describe("the issuer's 3D Secure page", () => {
     expect(es).not.toMatch(/Approve|>Fail</);
     expect(es).toContain('Simula la respuesta del banco emisor');
     expect(es).not.toContain('Simule');
-    expect(es).toContain('Visa terminada en 3220');
+    expect(es).toContain('Visa terminada en 3220.</span></p>');
   });
 
   it('says a charge in pesos as the checkout does, whole pesos, in either language', async () => {

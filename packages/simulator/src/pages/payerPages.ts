@@ -19,7 +19,7 @@ const TEXT = {
     closeHint: 'Puedes cerrar esta página.', back: (shop: string) => `Volver a ${shop}`,
     doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
     answeredTitle: 'Ya respondiste', answered: 'Tu banco ya registró tu respuesta a este pago: no hace falta responder de nuevo.',
-    card: (amount: string, card: string) => `${amount} con ${card}`,
+    card: (amount: string, card: string) => `${amount} con ${card}.`,
     cardEndingIn: '{{brand}} terminada en {{last4}}',
     closeAsk: { title: '¿Cerrar sin verificar?', text: 'Si cierras ahora, el pago no se hace y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
     claveCloseAsk: { title: '¿Cerrar sin pagar?', text: 'Si cierras ahora, el pago se cancela y no se cobra nada.', keep: 'Seguir aquí', leave: 'Cerrar de todas formas' },
@@ -32,7 +32,7 @@ const TEXT = {
     closeHint: 'You can close this page.', back: (shop: string) => `Back to ${shop}`,
     doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
     answeredTitle: 'Already answered', answered: 'Your bank already recorded your answer to this payment: there is no need to answer again.',
-    card: (amount: string, card: string) => `${amount} with ${card}`,
+    card: (amount: string, card: string) => `${amount} with ${card}.`,
     cardEndingIn: '{{brand}} ending in {{last4}}',
     closeAsk: { title: 'Close without verifying?', text: 'If you close now, the payment is not made and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
     claveCloseAsk: { title: 'Close without paying?', text: 'If you close now, the payment is cancelled and nothing is charged.', keep: 'Stay here', leave: 'Close anyway' },
@@ -92,7 +92,7 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const spoken = spokenMaskedName(card, (_key, values) => t.cardEndingIn.replace('{{brand}}', values.brand).replace('{{last4}}', values.last4));
     const amount = amountOf(request.amountCents, lang, request.currency);
     const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel', t.closeAsk))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
-<p>${escapeHtml(request.merchant.name)}: <span aria-hidden="true">${escapeHtml(t.card(amount, card.shown))}</span><span class="vh">${escapeHtml(t.card(amount, spoken))}</span>.</p>
+<p>${escapeHtml(request.merchant.name)}: <span aria-hidden="true">${escapeHtml(t.card(amount, card.shown))}</span><span class="vh">${escapeHtml(t.card(amount, spoken))}</span></p>
 <p>${t.threeDsAsk}</p>
 ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.fail)}${cancelForm(action, hidden, lang, 'cancel')}`;
     return send(c, renderPage('3D Secure', body, look, originOf(request.returnUrl ?? '')));
