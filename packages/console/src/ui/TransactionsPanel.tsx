@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { amountToCents, centsToAmount, cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
@@ -16,8 +17,20 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
   const card = tx.displayNum ? maskedCardName(tx.cardType, tx.displayNum) : null;
   const asked = centsToAmount(amountToCents(tx.amount) + amountToCents(tx.taxAmount));
   const paid = tx.outcome === 'APPROVED' && tx.paidAmount > 0;
+  const item = useRef<HTMLLIElement>(null);
+  // The settle button that had the focus when pressed. Settled, the payment may lose that button
+  // (it is no longer pending): the focus then goes to the payment itself, whose new state is read
+  // there, never to the page's body.
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const button = pressed.current;
+    if (!button || button.isConnected) return;
+    pressed.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === button || !active.isConnected) item.current?.focus();
+  });
   return (
-    <li className="tx" data-codoper={tx.codOper}>
+    <li className="tx" data-codoper={tx.codOper} tabIndex={-1} ref={item}>
       <div className="tx-head">
         <strong className="tx-op">{tx.codOper}</strong>
         <span className={`badge ${tx.outcome.toLowerCase()}`}>{t(`outcome.${tx.outcome}`)}</span>
@@ -48,7 +61,10 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
       {actions.length > 0 && (
         <div className="actions" role="group" aria-label={t('settle', { codOper: tx.codOper })}>
           {actions.map((action) => (
-            <button key={action} type="button" aria-disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={() => void settle(tx, action)}>
+            <button key={action} type="button" aria-disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={(e) => {
+              if (document.activeElement === e.currentTarget) pressed.current = e.currentTarget;
+              void settle(tx, action);
+            }}>
               {t(`action.${action}`)}
             </button>
           ))}

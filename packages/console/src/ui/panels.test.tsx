@@ -226,6 +226,27 @@ describe('console panels', () => {
     expect(el.querySelector('time')?.textContent).toMatch(/^22 nov 2026,/);
   });
 
+  it('a settle button pressed from the keyboard leaves the focus on its payment, not the page\'s body, once the buttons are gone', async () => {
+    const approved: Transaction = { ...pendingNequi, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' };
+    const listTransactions = vi.fn(async () => [pendingNequi]);
+    const settleNequi = vi.fn(async () => {
+      listTransactions.mockResolvedValue([approved]);
+      return {};
+    });
+    const store = createConsoleStore(apiWith({ settleNequi, listTransactions }));
+    store.setState({ transactions: [pendingNequi] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const item = el.querySelector<HTMLElement>('[data-codoper="PPNEQUI1"]');
+    const approve = [...el.querySelectorAll<HTMLButtonElement>('[data-codoper="PPNEQUI1"] .actions button')].find((b) => b.textContent === 'Nequi: aprobar');
+    approve?.focus();
+    approve?.click();
+    await vi.waitFor(() => expect(el.querySelector('[data-codoper="PPNEQUI1"] .actions')).toBeNull());
+    expect(item?.querySelector('.badge')?.textContent).toBe('Aprobada');
+    // The payment itself, whose new state is read there.
+    await vi.waitFor(() => expect(document.activeElement).toBe(item));
+    expect(item?.tabIndex).toBe(-1);
+  });
+
   it('a crypto payment paid beyond its quote says what the payer overpaid and where it went, in Spanish and English, as text', async () => {
     const overpaid: Transaction = {
       ...pendingNequi, codOper: 'PPCRYPTO1', method: 'crypto', amount: 40, taxAmount: 0, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', paidAmount: 40, cryptoDue: 40,
