@@ -20,7 +20,11 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
     // What the field holds now, even when Enter follows the last key before a render.
     const field = event.currentTarget.elements.namedItem('refundAmount');
     const asked = refundAmountOf(field instanceof HTMLInputElement ? field.value : text, tx);
-    if ('error' in asked) return setError(asked.error);
+    if ('error' in asked) {
+      // Refused for its amount: the focus goes to the field to fix, marked invalid beside its alert.
+      if (field instanceof HTMLInputElement) field.focus();
+      return setError(asked.error);
+    }
     setError(null);
     setText('');
     void settle(tx, 'refund', asked.amount);

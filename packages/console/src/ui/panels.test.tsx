@@ -302,9 +302,13 @@ describe('console panels', () => {
     const { type, send } = refundFormOf(form);
 
     type('16.41');
+    const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;
+    button.focus();
     send();
     await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Solo quedan $16.40 por reembolsar: el importe no puede ser mayor'));
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    // Refused for its amount: the focus is on the field to fix.
+    expect(document.activeElement).toBe(input);
     type('1.005');
     send();
     await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toContain('hasta dos decimales'));
@@ -317,8 +321,13 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(input.value).toBe(''));
     // Sent once the first refund's call is over (the button says it is busy while it runs, keeping the focus).
     await vi.waitFor(() => expect(form.querySelector('button[type="submit"]')?.getAttribute('aria-disabled')).toBe('false'));
+    // Refused by the gateway, not for its amount: the focus stays on the button.
+    refund.mockRejectedValueOnce(new Error('La pasarela no responde'));
+    button.focus();
     send();
     await vi.waitFor(() => expect(refund).toHaveBeenLastCalledWith('PPCARD1', undefined));
+    await vi.waitFor(() => expect(store.getState().notice).toEqual({ kind: 'error', message: 'La pasarela no responde' }));
+    expect(document.activeElement).toBe(button);
 
     const voidButton = [...el.querySelectorAll('[data-codoper="PPNEQUI1"] button')].find((b) => b.textContent === 'Anular') as HTMLButtonElement;
     voidButton.click();
