@@ -57,6 +57,8 @@ describe.runIf(browserAvailable())('a declined Yappy and a declined Nequi: recei
     await page.goto(`${sandbox.url}/pf/tx-result?Oper=${codOper}`);
     await page.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('main').textContent()).not.toMatch(/pendiente|desconocido/i);
+    // The method by its name, as on the receipt, never its code ("YAPPY").
+    expect(await page.locator('.receipt__lines').textContent()).toContain(`Medio de pago${method}`);
     await screenshot(page, { path: `e2e/artifacts/declined-${method.toLowerCase()}-tx-result-360.png`, fullPage: true });
 
     // The return page sends the payer back with Estado=DECLINED.

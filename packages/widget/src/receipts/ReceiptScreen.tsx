@@ -17,6 +17,7 @@ import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 import { LoadingPage } from '../ui/Loading';
 import { MaskedNumber } from '../ui/MaskedNumber';
 import { PaidElsewhereReceipt } from './PaidElsewhereReceipt';
+import { METHOD_KEYS } from './methodNames';
 
 /** `token`: a value read as one piece never breaks inside; it moves whole under its label. */
 function Line({ label, value, token = false, mark, named, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; named?: MaskedName | null | undefined; children?: ReactNode }) {
@@ -33,10 +34,6 @@ function Line({ label, value, token = false, mark, named, children }: { label: s
   );
 }
 
-const METHOD_KEYS: Record<StatusFamily, CatalogKey> = {
-  card: 'method_card', balance: 'method_balance', crypto: 'method_crypto', clave: 'method_clave', nequi: 'method_nequi',
-  cash: 'method_cash', cashPoint: 'method_cash', yappy: 'method_yappy',
-};
 
 function cashNetworkOf(receipt: Receipt, family: StatusFamily): CashNetwork {
   if (receipt.network === GATEWAY_CODES.payCash || receipt.network === GATEWAY_CODES.cashPoint) return receipt.network;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, maskedCardName, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { formatAmount, maskedCardName, shopNameOf, statusFamilyOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { METHOD_KEYS } from '../../receipts/methodNames';
 import { MaskedNumber } from '../../ui/MaskedNumber';
 import { MessagePage } from '../../ui/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
@@ -61,7 +62,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
             <dt>{t('tx_result_method')}</dt>
             <dd>
               {cardBrand ? <CardMark brand={cardBrand} /> : null}
-              {cardName ? <MaskedNumber name={cardName} /> : receipt.typeMethod}
+              {cardName ? <MaskedNumber name={cardName} /> : t(METHOD_KEYS[statusFamilyOf(receipt.typeMethod)])}
             </dd>
           </div>
           <div className="receipt__line">
