@@ -315,6 +315,29 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await context.close();
   });
 
+  // PRODUCT: focus never lost to the page's body. The card form's card number has the focus as a checkout
+  // opens; the saved cards then replace the form, and the chosen one takes the focus with it.
+  it('a payer logged in before opening a link finds the focus on the chosen saved card, not the page\'s body', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /consulta tu saldo pendiente/i }).waitFor();
+    const code = await createLink(sandbox, { amount: 3.1, description: 'Foco' });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const visa = page.getByRole('group', { name: /tarjetas guardadas/i }).getByRole('radio', { name: /Visa terminada en 4242/ });
+    await visa.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('name')}`), { timeout: 5_000 }).toBe('INPUT saved-card');
+    expect(await visa.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The next Tab goes on through the choice, not past the whole form.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a logged-in payer pays with the default saved card without typing it', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, page, shop, checkout, codes, errors } = opened;

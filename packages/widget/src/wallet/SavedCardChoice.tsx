@@ -1,5 +1,5 @@
 import type { CatalogKey } from '@pasarela/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import type { PaymentContext } from '../payments/paymentContext';
@@ -25,6 +25,15 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
   const [error, setError] = useState<CatalogKey | null>(null);
   // A payment whose answer was lost is looked up before another is made (payments/paymentIntent).
   const [intent] = useState(() => createPaymentIntent(services.newTrackId, {}, payment.flight));
+  // The saved cards replace the card form as they arrive, its card number focused on open among it: the
+  // chosen card takes the focus when the form's went with it (hidden) or none is left (the body).
+  const chosenRadio = useRef<HTMLInputElement | null>(null);
+  const [arrived, setArrived] = useState(false);
+  useEffect(() => {
+    if (!arrived) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.closest('[hidden]') !== null) chosenRadio.current?.focus();
+  }, [arrived]);
 
   useEffect(() => {
     let live = true;
@@ -37,6 +46,7 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
         const first = usable[0];
         if (first) setChosen(first.cardToken);
         onChoice(first !== undefined);
+        setArrived(first !== undefined);
       },
       () => live && onChoice(false),
     );
@@ -86,7 +96,8 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
         <legend className="choice__label">{t('saved_cards')}</legend>
         {cards.map((c) => (
           <label key={c.cardToken} className="choice__option">
-            <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
+            <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)}
+              ref={chosen === c.cardToken ? chosenRadio : undefined} />
             <span>
               <SavedCardMark card={c} />
               <MaskedNumber name={cardNameOf(c)} />
