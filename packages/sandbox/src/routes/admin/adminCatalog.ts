@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, donationRefusal, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -90,8 +90,10 @@ function campaignAmounts(b: { minAmount?: number | undefined; maxAmount?: number
     if (!isWholeInCurrency(amountToCents(amount), currency)) throw new PaymentError('invalid', 'invalid_amount', `${field} must be whole pesos: COP has no centavos`);
   }
   if (minAmount > maxAmount) throw new PaymentError('invalid', 'invalid_arguments', 'minAmount must not exceed maxAmount');
-  const outside = defaultValues.find((x) => x < minAmount || x > maxAmount);
-  if (outside !== undefined) throw new PaymentError('invalid', 'invalid_arguments', `defaultValues[] must be within ${minAmount} and ${maxAmount}`);
+  // Each suggestion a gift the campaign takes: core's rule for a donation, in the merchant's currency.
+  if (defaultValues.some((x) => donationRefusal(x, { minAmount, maxAmount }, currency) !== null)) {
+    throw new PaymentError('invalid', 'invalid_arguments', `defaultValues[] must be within ${minAmount} and ${maxAmount}`);
+  }
   return { minCents: amountToCents(minAmount), maxCents: amountToCents(maxAmount), defaultValues };
 }
 
