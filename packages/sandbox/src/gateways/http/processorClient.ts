@@ -28,6 +28,15 @@ export class ProcessorRefusedCall extends Error {
   override readonly name = 'ProcessorRefusedCall';
 }
 
+/** The `code` of a JSON answer, when it has one. */
+function answerCodeOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { code?: unknown } | null)?.code;
+  } catch {
+    return undefined;
+  }
+}
+
 const upper = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,7 +82,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
         const text = await res.text().catch(() => '');
         if (res.status < 500) throw new ProcessorRefusedCall(`${path}: ${res.status} ${text.slice(0, 200)}`);
         // The card vault could not connect to the processor at the first try: the call went no further than the vault.
-        if (options.refusedIsNotSent && attempt === 1 && res.status === 502 && text.includes('"code":"processor_refused_connection"')) {
+        if (options.refusedIsNotSent && attempt === 1 && res.status === 502 && answerCodeOf(text) === 'processor_refused_connection') {
           throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path}: the processor refused its connection`);
         }
         // Said in the log: a long run of digits (a card number a processor echoed) is not.
