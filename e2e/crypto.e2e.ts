@@ -54,6 +54,18 @@ class CryptoCheckout {
   get receiptTitle(): Locator {
     return this.scope.getByRole('heading', { name: /comprobante de pago|payment receipt/i });
   }
+  /** By keys alone from the coin: the first coin, its first network, then the address asked with Enter. */
+  async addressByKeyboard(page: Page, getAddress: string): Promise<void> {
+    await this.coin.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => this.network.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe(getAddress);
+    await page.keyboard.press('Enter');
+    await this.qr.waitFor({ timeout: 15_000 });
+  }
 }
 
 /** docs/sandbox.md: the chain confirming the payment, in full or (amountPaid below the quote) in part. */
@@ -126,15 +138,7 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     expect(await crypto.coin.locator('option').allTextContents()).toEqual([
       'Choose the coin', 'Tether (USDT)', 'USD Coin (USDC)', 'Bitcoin (BTC)', 'Ether (ETH)', 'Binance USD (BUSD)', 'XRP (XRP)',
     ]);
-    await crypto.coin.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => crypto.network.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Get the payment address');
-    await page.keyboard.press('Enter');
-    await crypto.qr.waitFor({ timeout: 15_000 });
+    await crypto.addressByKeyboard(page, 'Get the payment address');
     expect(await crypto.network.inputValue()).toBe('TRX');
     await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Send exactly 21.4 USDT');
     expect(await axeViolations(page)).toEqual([]);
@@ -160,15 +164,7 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     for (let i = 0; i < 8 && !(await cripto.isChecked()); i++) await page.keyboard.press('ArrowDown');
     expect(await cripto.isChecked()).toBe(true);
     await expect.poll(() => crypto.coin.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await crypto.coin.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => crypto.network.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Obtener dirección de pago');
-    await page.keyboard.press('Enter');
-    await crypto.qr.waitFor({ timeout: 15_000 });
+    await crypto.addressByKeyboard(page, 'Obtener dirección de pago');
     await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Envía exactamente 26.75 USDT');
     // Back to the network, as a payer checking it would.
     await page.keyboard.press('Shift+Tab');
