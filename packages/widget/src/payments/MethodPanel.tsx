@@ -25,15 +25,18 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
   // The first field takes the focus once the splash lifts `inert`, and only while the payer has focused nothing.
   // The card vault's frame counts as one: focused, its page puts the focus on the card number.
   const section = useRef<HTMLElement>(null);
+  // Found when the focus is given, not when the screen shows: a part of the screen may have gone
+  // meanwhile (the card form, with its vault frame, replaced by a wallet user's saved cards).
+  const firstField = () => [...(section.current?.querySelectorAll<HTMLElement>('input,select,iframe') ?? [])].find((el) => !el.closest('[hidden]'));
   useEffect(() => {
-    const field = section.current?.querySelector<HTMLElement>('input,select,iframe');
+    const field = firstField();
     if (!Screen || hidden || !field) return undefined;
     const settled = () => {
       // The splash's bar holds the focus only while it shows: that is no field the payer chose.
       const at = document.activeElement;
       if (at !== document.body && at !== null && !at.closest('.splash')) return true;
       if (field.closest('[inert]')) return false;
-      field.focus();
+      (firstField() ?? field).focus();
       return true;
     };
     const cover = field.closest('[inert]');
