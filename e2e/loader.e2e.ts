@@ -43,7 +43,9 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
   it('throws a TypeError for bad options before creating any iframe', async () => {
     const page = await shopPage();
     const messages = await page.evaluate(() => {
-      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', stationId: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }];
+      // A detached element (a ref not mounted yet, or removed) too: its frame would never connect.
+      const detached = document.createElement('div');
+      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', stationId: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }, { code: 'a', container: detached }];
       return attempts.map((options) => {
         try {
           window.Checkout.open(options);
@@ -54,6 +56,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
       });
     });
     for (const message of messages) expect(message).toMatch(/^TypeError: .{10,}/);
+    expect(messages[4]).toBe('TypeError: [pasarela] Checkout.open(): container must be an element on the page or a CSS selector');
     expect(await page.locator('iframe').count()).toBe(0);
     await page.close();
   });

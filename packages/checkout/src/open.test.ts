@@ -89,6 +89,9 @@ describe('Checkout.open: DOM', () => {
 
   it('throws a TypeError for bad options before creating any iframe', () => {
     expect(() => open({ container: '#nowhere' })).toThrow(TypeError);
+    const detached = document.createElement('div');
+    expect(() => open({ container: detached })).toThrow(/\[pasarela\] Checkout\.open\(\): container must be an element on the page/);
+    expect(detached.children).toHaveLength(0);
     expect(() => open({ appearance: { variables: { colorPrimary: 'url(https://evil.example/x)' } } })).toThrow(TypeError);
     expect(() => openCheckout({} as CheckoutOptions, widget.connector, BASE)).toThrow(/give one target/);
     expect(document.querySelectorAll('iframe, [role="dialog"]')).toHaveLength(0);

@@ -5,7 +5,7 @@ import type { WidgetConnector, WidgetRemote } from './connectWidget';
 import { createEmitter } from './emitter';
 import { checkoutName } from './checkoutName';
 import { createIframe } from './iframe';
-import { CALLBACK_EVENTS, resolveOptions } from './options';
+import { CALLBACK_EVENTS, onThePage, resolveOptions } from './options';
 import { hideAway, mountOverlay } from './overlay';
 import { checkoutClosed, preloadTakenOver } from './preload';
 import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, CheckoutResult, PaymentResult, UnknownPaymentResult } from './types';
@@ -46,7 +46,7 @@ export function openCheckout(
   }
   const resolved = resolveOptions(options, defaultBaseUrl);
   if (closeCurrent) {
-    warn('open() closed the checkout that was already open');
+    warn('open() closed the checkout already open');
     closeCurrent('replaced');
   }
 
@@ -177,7 +177,7 @@ export function openCheckout(
       }, CLOSE_WAIT_MS);
     }
     // the payer is done with it: focus goes back at once, not when the answer lands
-    if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    if (focusWasInside && onThePage(opener)) opener.focus();
     if (!closing) finish(reason);
   }
 

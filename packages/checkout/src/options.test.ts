@@ -41,8 +41,10 @@ describe('resolveOptions: PRODUCT.md "options: exactly one target"', () => {
     [{ code: 'A', baseUrl: 'ftp://checkout.example.com' }, /baseUrl must be an http\(s\) URL/],
     [{ code: 'A', container: '#missing' }, /no element matches container "#missing"/],
     [{ code: 'A', container: '##' }, /no element matches container "##"/],
-    [{ code: 'A', container: 42 }, /container must be an element or a CSS selector/],
-    [{ code: 'A', container: null }, /container must be an element or a CSS selector/],
+    [{ code: 'A', container: 42 }, /container must be an element on the page or a CSS selector/],
+    [{ code: 'A', container: null }, /container must be an element on the page or a CSS selector/],
+    // a React ref to a node not mounted yet, or one removed: its frame would never connect
+    [{ code: 'A', container: document.createElement('div') }, /container must be an element on the page or a CSS selector/],
     // PRODUCT.md "SDK beyond open()": appearance values are validated like every other option, never raw CSS
     [{ code: 'A', appearance: 'dark' }, /appearance must be an object, got "dark"/],
     [{ code: 'A', appearance: { theme: 'dim' } }, /appearance\.theme must be one of light, dark, auto, got "dim"/],

@@ -46,6 +46,9 @@ export function resolveBaseUrl(
   return { baseUrl: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
 }
 
+/** An element in the page's document: a detached one (a ref not mounted yet, or removed) can neither hold a frame that connects nor take the focus back. */
+export const onThePage = (element: unknown): element is HTMLElement => element instanceof HTMLElement && element.isConnected;
+
 function resolveContainer(container: unknown): HTMLElement | undefined {
   let element = container;
   if (typeof container == 'string') {
@@ -57,8 +60,8 @@ function resolveContainer(container: unknown): HTMLElement | undefined {
     }
     if (!element) fail(`no element matches container "${container}"`);
   }
-  if (element === undefined || element instanceof HTMLElement) return element;
-  return fail('container must be an element or a CSS selector');
+  if (element === undefined || onThePage(element)) return element;
+  return fail('container must be an element on the page or a CSS selector');
 }
 
 /** Checks open()'s options and throws a TypeError naming what is wrong, before any DOM work. */

@@ -32,7 +32,7 @@ export function forgetOperation(codOper: string): void {
     for (let i = localStorage.length - 1; i >= 0; i--) {
       const key = localStorage.key(i) as string;
       try {
-        if (key.startsWith(PREFIX) && (JSON.parse(localStorage.getItem(key) as string) as Kept | null)?.codOper == codOper) localStorage.removeItem(key);
+        if (key.startsWith(PREFIX) && kept(key)?.codOper == codOper) localStorage.removeItem(key);
       } catch {
         // another script's value under the prefix: not ours
       }

@@ -87,6 +87,7 @@ describe('Checkout.preload', () => {
     [{ baseUrl: 'not a url' }, BASE, /Checkout\.preload\(\): baseUrl must be an http\(s\) URL/],
     [undefined, undefined, /Checkout\.preload\(\): baseUrl is required \(the script origin is unknown\)/],
     ['https://checkout.example.com', BASE, /Checkout\.preload\(\): options must be an object/],
+    [null, BASE, /Checkout\.preload\(\): options must be an object/],
   ])('throws a TypeError for bad options %j and adds nothing', (options, fallback, message) => {
     expect(() => preloadCheckout(options, fallback)).toThrow(TypeError);
     expect(() => preloadCheckout(options, fallback)).toThrow(message);

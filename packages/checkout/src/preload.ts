@@ -10,7 +10,7 @@ let checkoutOpen = false;
 
 export function preloadCheckout(options: unknown, defaultBaseUrl: string | undefined): void {
   if (typeof window == 'undefined') return; // server rendering
-  if (options != null && typeof options != 'object') fail('options must be an object', 'preload');
+  if (options !== undefined && (!options || typeof options != 'object')) fail('options must be an object', 'preload');
   const { baseUrl, origin } = resolveBaseUrl((options as { baseUrl?: unknown } | undefined)?.baseUrl, defaultBaseUrl, 'preload');
   if (checkoutOpen || frames.has(origin)) return;
   frames.set(origin, null);
