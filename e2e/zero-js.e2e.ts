@@ -116,4 +116,23 @@ describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await context.close();
   });
+  // events.md "An unknown outcome": no notification, and the payment may have been charged.
+  it("the example's result list shows an unknown outcome as one to confirm, not as a decline", async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.demoUrl}/zero-js.html`);
+    await page.locator('#pay-button').waitFor();
+    await page.evaluate(() => {
+      const detail = { status: 'unknown', method: 'card', lookup: { linkCode: 'LK4F7Q2ZP9', trackId: 'track-1' } };
+      document.getElementById('pay-button')?.dispatchEvent(new CustomEvent('pasarela:result', { detail, bubbles: true }));
+    });
+    const row = page.locator('#result .attempt[data-status="unknown"]');
+    await expect.poll(() => row.textContent()).toContain('Pago por confirmar');
+    expect(await row.textContent()).toContain('LK4F7Q2ZP9');
+    expect(await row.textContent()).not.toContain('no aprobado');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -156,7 +156,8 @@ async function checkoutPage() {
 <script>
   document.getElementById('pay').addEventListener('click', function () {
     Checkout.open({ code: ${JSON.stringify(link.code)}, lang: 'en' }).on('result', function (r) {
-      document.getElementById('result').textContent = r.status + ' ' + r.notification.Oper;
+      // unknown: the payment may have been charged; the server's log will say (never a decline)
+      document.getElementById('result').textContent = r.status === 'unknown' ? 'unknown: see the server log' : r.status + ' ' + r.notification.Oper;
     });
   });
 </script></html>`;
