@@ -6,14 +6,13 @@ import { asLanguage } from '../../http/language';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { payByCard } from '../../payments/payByCard';
-import { userIdOf } from '../../auth/sessions';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { parseOr400 } from '../../payments/validatePayload';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
 import { receiptAnswerOf } from './receipts';
-import { payersPaymentOf } from './payersPayment';
+import { payersPaymentOf, walletUserOf } from './payersPayment';
 
 export function cardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -22,8 +21,7 @@ export function cardRoutes(deps: Deps) {
   const payCard = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
     const lang = asLanguage(body['lang']) ?? c.get('lang');
     c.set('lang', lang);
-    const auth = c.req.header('authorization');
-    const userId = auth ? await userIdOf(deps.db, auth) : undefined;
+    const userId = await walletUserOf(deps, c);
     const payload = parseOr400(CardPaymentPayloadSchema, body);
     const { answer, receipt } = await payByCard(deps, payload, { lang, origin: originOf(deps, c.req.url), anonymousUserServiceId: guestServiceIdOf(c), userId });
     // An approved payment's answer carries its receipt, so the checkout needs no round trip (docs/api.md).

@@ -28,6 +28,14 @@ export async function payersPaymentOf(deps: Pick<Deps, 'db'>, c: Context<AppEnv>
  */
 export async function mayReadPayment(deps: Pick<Deps, 'db'>, c: Context<AppEnv>, tx: Pick<TransactionRow, 'user_id'>): Promise<boolean> {
   if (tx.user_id === null) return true;
+  return (await walletUserOf(deps, c)) === tx.user_id;
+}
+
+/**
+ * The wallet user whose token the request carries (SPEC 6), whose payment it makes or asks for;
+ * undefined for a guest. A token of no live session is 401 session_expired, as everywhere.
+ */
+export async function walletUserOf(deps: Pick<Deps, 'db'>, c: Context<AppEnv>): Promise<number | undefined> {
   const auth = c.req.header('authorization');
-  return (auth ? await userIdOf(deps.db, auth) : undefined) === tx.user_id;
+  return auth ? userIdOf(deps.db, auth) : undefined;
 }
