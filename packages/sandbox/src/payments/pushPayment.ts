@@ -15,6 +15,8 @@ export interface PushPaymentInput extends LinkPaymentInput {
   wallet: PushWalletName;
   channel: PushRequest['channel'];
   anonymousUserServiceId: number | undefined;
+  /** SPEC 6: the wallet user paying with their token; the payment is theirs. */
+  userId?: number | undefined;
   lang: Language;
 }
 
@@ -40,7 +42,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput, op
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
   // A retry of an attempt still in doubt asks the wallet again under the same key.
   const { attempt, justRecorded } = await linkPaymentAttempt(deps, input, input.wallet, input.anonymousUserServiceId, {
-    method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
+    method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs), user_id: input.userId ?? null,
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
   }, input.lang, fingerprint, opening);
   if (attempt.auth_status !== IN_DOUBT.auth_status) {

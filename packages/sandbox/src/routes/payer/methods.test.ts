@@ -82,6 +82,36 @@ describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
   });
 });
 
+describe("a wallet user's Nequi and Yappy payments are theirs alone (SPEC 6)", () => {
+  const walletUser = async (name: string): Promise<Record<string, string>> => {
+    const login = `${name}${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    return { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+  };
+  const notFound = { status: 404, data: { code: 'PAYMENT_NOT_FOUND' } };
+
+  it.each([
+    ['nequi', '/nequi/push', '/nequi/payments'],
+    ['yappy', '/yappy/payments', '/yappy/payments'],
+  ])('%s: recorded as the user\'s, read and called off by that user only; a guest\'s still by its code', async (method, path, payments) => {
+    const [owner, other] = [await walletUser('dueno'), await walletUser('otro')];
+    const code = await newLink(t);
+    const codOper = String((await t.post(path, { code, phone: '63333333' }, owner)).data['codOper']);
+    const mine = (await t.get('/users/me/transactions', owner)).data['transactions'] as Array<{ codOper: string; method: string }>;
+    expect(mine).toEqual([expect.objectContaining({ codOper, method })]);
+    for (const stranger of [{}, other]) {
+      expect(await t.get(`${payments}/${codOper}`, stranger)).toMatchObject(notFound);
+      expect(await t.post(`${payments}/${codOper}/cancel`, {}, stranger)).toMatchObject(notFound);
+    }
+    expect(await t.get(`${payments}/${codOper}`, owner)).toMatchObject({ status: 200, data: { codOper, status: -1, phone: '63333333' } });
+    expect(await t.post(`${payments}/${codOper}/cancel`, {}, owner)).toMatchObject({ status: 200, data: { codOper, status: 0 } });
+    // A guest's payment stays theirs by its unguessable code, as the checkout follows it.
+    const guests = String((await t.post(path, { code, phone: '63333333' })).data['codOper']);
+    expect(await t.get(`${payments}/${guests}`)).toMatchObject({ status: 200, data: { codOper: guests, status: -1 } });
+    expect(await t.post(`${payments}/${guests}/cancel`, {})).toMatchObject({ status: 200, data: { codOper: guests, status: 0 } });
+  });
+});
+
 describe('the receipt of a link payment', () => {
   it('says the link\'s description in the language it is read in, as the checkout did, whatever the payment\'s language', async () => {
     const code = await newLink(t, { description: 'Zapatos rojos', descriptions: { es: 'Zapatos rojos', en: 'Red shoes' } });

@@ -12,7 +12,8 @@ import { lapsedUnanswered, requestNequiPush, requestPushPayment, withdrawPushPay
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
-import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
+import { latestNequiPayment, type TransactionRow } from '../../store/transactions';
+import { payersPaymentOf, walletUserOf } from './payersPayment';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
@@ -33,15 +34,10 @@ function nequiAnswer(tx: TransactionRow) {
 
 export function nequiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const nequiPayment = async (codOper: string): Promise<TransactionRow> => {
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.method !== 'nequi') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    return tx;
-  };
   // SPEC 7 Nequi "send push" and "request" (the same push by its other name).
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
-    const tx = await requestNequiPush(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    const tx = await requestNequiPush(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), userId: await walletUserOf(deps, c), lang: c.get('lang') });
     return reply(c, nequiAnswer(tx));
   };
   app.post('/nequi/push', push);
@@ -50,17 +46,17 @@ export function nequiRoutes(deps: Deps) {
   app.get('/nequi/qr', async (c) => {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
-    const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), userId: await walletUserOf(deps, c), lang: c.get('lang') });
     return reply(c, { ...nequiAnswer(tx), status: -1 });
   });
   // SPEC 7 "validate payment QR".
   app.get('/nequi/payments/:codOper', async (c) => {
-    const tx = await nequiPayment(c.req.param('codOper'));
+    const tx = await payersPaymentOf(deps, c, 'nequi');
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     await refuseIfCalledOffByPayer(deps, tx);
     return reply(c, nequiAnswer(tx));
   });
-  app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await nequiPayment(c.req.param('codOper'))))));
+  app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await payersPaymentOf(deps, c, 'nequi')))));
   // SPEC 7 "load last code".
   app.get('/nequi/last-code', async (c) => {
     const code = c.req.query('code') ?? '';

@@ -12,7 +12,7 @@ const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrac
 
 /**
  * The payment of `method` that a payer's route names by its `:codOper`, for the payer to act on
- * (leave a 3DS challenge, cancel a Clave wait). A wallet user's payment is theirs alone (SPEC 6): to
+ * (leave a 3DS challenge, cancel a Clave wait, read or leave a Nequi or Yappy wait). A wallet user's payment is theirs alone (SPEC 6): to
  * anyone else, as for no payment of that method, it is 404 PAYMENT_NOT_FOUND.
  */
 export async function payersPaymentOf(deps: Pick<Deps, 'db'>, c: Context<AppEnv>, method: string): Promise<TransactionRow> {

@@ -13,7 +13,8 @@ import { yappyPhoneNumber } from '@pasarela/core/phone';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { refuseIfCalledOffByPayer } from '../../payments/calledOffByPayer';
-import { findTransaction, type TransactionRow } from '../../store/transactions';
+import type { TransactionRow } from '../../store/transactions';
+import { payersPaymentOf, walletUserOf } from './payersPayment';
 
 const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 
@@ -24,21 +25,16 @@ function yappyAnswer(tx: TransactionRow) {
 /** Yappy: the payer approves in the Yappy app within SPEC 9's 5 minutes; 1 approved, -1 pending. */
 export function yappyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const yappyPayment = async (codOper: string): Promise<TransactionRow> => {
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.method !== 'yappy') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    return tx;
-  };
   app.post('/yappy/payments', async (c) => {
     const body = parseOr400(YappySchema, await readObjectBody(c));
     const phone = yappyPhoneNumber(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
-    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'yappy', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'yappy', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), userId: await walletUserOf(deps, c), lang: c.get('lang') });
     return reply(c, yappyAnswer(tx));
   });
   // Where the request stands as recorded (the phone's answer arrives as an event).
   app.get('/yappy/payments/:codOper', async (c) => {
-    const tx = await yappyPayment(c.req.param('codOper'));
+    const tx = await payersPaymentOf(deps, c, 'yappy');
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     refuseIfPaidElsewhere(tx);
     refuseIfVoidedByMerchant(tx);
@@ -47,6 +43,6 @@ export function yappyRoutes(deps: Deps) {
     return reply(c, yappyAnswer(tx));
   });
   // The payer leaves the wait to pay another way: the request can no longer be paid.
-  app.post('/yappy/payments/:codOper/cancel', async (c) => reply(c, yappyAnswer(await withdrawPushPayment(deps, await yappyPayment(c.req.param('codOper'))))));
+  app.post('/yappy/payments/:codOper/cancel', async (c) => reply(c, yappyAnswer(await withdrawPushPayment(deps, await payersPaymentOf(deps, c, 'yappy')))));
   return app;
 }
