@@ -87,9 +87,9 @@ export async function listTransactionsForLink(db: Queryable, linkCode: string): 
   return db.query<TransactionRow>('select * from transactions where link_code = $1 order by id', [linkCode]);
 }
 
-/** SPEC 7 "load last code". */
-export async function latestNequiPayment(db: Queryable, linkCode: string): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [linkCode]);
+/** SPEC 7 "load last code": the wallet user's newest Nequi payment of the link. */
+export async function latestNequiPayment(db: Queryable, linkCode: string, userId: number): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' and user_id = $2 order by id desc limit 1", [linkCode, userId]);
   return row;
 }
 

@@ -24,7 +24,6 @@ describe('Nequi (docs/sandbox.md phones of a Panamanian merchant, the demo)', ()
     expect(await read()).toEqual([-1, -1, -1]);
     await t.answerPhones();
     expect(await read()).toEqual([1, 'error_pay_push_nequi', -1]);
-    expect((await t.get(`/nequi/last-code?code=${code}`)).data).toMatchObject({ status: -1 });
   });
   it('settles a QR payment through the admin call', async () => {
     const code = await newLink(t);
@@ -109,6 +108,21 @@ describe("a wallet user's Nequi and Yappy payments are theirs alone (SPEC 6)", (
     const guests = String((await t.post(path, { code, phone: '63333333' })).data['codOper']);
     expect(await t.get(`${payments}/${guests}`)).toMatchObject({ status: 200, data: { codOper: guests, status: -1 } });
     expect(await t.post(`${payments}/${guests}/cancel`, {})).toMatchObject({ status: 200, data: { codOper: guests, status: 0 } });
+  });
+
+  it("last-code names only the caller's own latest Nequi payment on the link: a link's public code names none of a guest's or another user's", async () => {
+    const [owner, other] = [await walletUser('ultimo'), await walletUser('ajeno')];
+    const code = await newLink(t);
+    const first = String((await t.post('/nequi/push', { code, phone: '63333333' }, owner)).data['codOper']);
+    expect(await t.get(`/nequi/last-code?code=${code}`, owner)).toMatchObject({ status: 200, data: { codOper: first, status: -1 } });
+    // Others' payments on the same shared link, newer than the owner's, are not the owner's answer.
+    await t.post('/nequi/push', { code, phone: '63333333' });
+    const others = String((await t.post('/nequi/push', { code, phone: '63333333' }, other)).data['codOper']);
+    expect(await t.get(`/nequi/last-code?code=${code}`, owner)).toMatchObject({ status: 200, data: { codOper: first, status: -1 } });
+    expect(await t.get(`/nequi/last-code?code=${code}`, other)).toMatchObject({ status: 200, data: { codOper: others, status: -1 } });
+    expect(await t.get(`/nequi/last-code?code=${code}`)).toMatchObject(notFound);
+    const fresh = await walletUser('nuevo');
+    expect(await t.get(`/nequi/last-code?code=${code}`, fresh)).toMatchObject(notFound);
   });
 });
 

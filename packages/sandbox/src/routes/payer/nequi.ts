@@ -57,10 +57,12 @@ export function nequiRoutes(deps: Deps) {
     return reply(c, nequiAnswer(tx));
   });
   app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await payersPaymentOf(deps, c, 'nequi')))));
-  // SPEC 7 "load last code".
+  // SPEC 7 "load last code": a link's code is public, so it names only the wallet user's own payment;
+  // a guest's hangs on its codOper alone (mayReadPayment).
   app.get('/nequi/last-code', async (c) => {
     const code = c.req.query('code') ?? '';
-    const tx = await latestNequiPayment(deps.db, code);
+    const userId = await walletUserOf(deps, c);
+    const tx = userId === undefined ? undefined : await latestNequiPayment(deps.db, code, userId);
     if (!tx) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, { codOper: tx.cod_oper, status: tx.status });
   });
