@@ -20,7 +20,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
   const item = useRef<HTMLLIElement>(null);
   // The settle button that had the focus when pressed. Settled, the payment may lose that button
   // (it is no longer pending): the focus then goes to the payment itself, whose new state is read
-  // there, never to the page's body.
+  // there, never to the page's body. Checked when the payment changes: its buttons come from it alone.
   const pressed = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     const button = pressed.current;
@@ -28,7 +28,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
     pressed.current = null;
     const active = document.activeElement;
     if (!active || active === document.body || active === button || !active.isConnected) item.current?.focus();
-  });
+  }, [tx]);
   return (
     <li className="tx" data-codoper={tx.codOper} tabIndex={-1} ref={item}>
       <div className="tx-head">
