@@ -81,8 +81,8 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     const refunds = tx.getByRole('list', { name: text.list });
     await expect.poll(async () => (await refunds.getByRole('listitem').allTextContents()).join(' | '), { timeout: 15_000 }).toMatch(new RegExp(`^\\$10\\.00${text.pending}`));
     expect(await refunds.getByRole('listitem').first().locator('.badge.pending').textContent()).toBe(text.pending);
-    // The notice says it waits on the gateway, not that it is done.
-    expect(await page.locator('.notice').textContent()).toContain(`${text.notice} (${codOper})`);
+    // The notice says it waits on the gateway, not that it is done (said once the list shows it).
+    await expect.poll(() => page.locator('.notice').textContent()).toContain(`${text.notice} (${codOper})`);
     // $26.75 paid, $10 held by the pending refund: $16.75 remains, as the server answers.
     await expect.poll(() => form.locator('.hint').textContent()).toContain(text.remains);
     await screenshot(page, { path: `${SHOTS}/console-refund-pending-${lang}.png`, fullPage: true });

@@ -144,9 +144,28 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-pending.png`, fullPage: true });
 
-    // Settle both from the console: the payer accepts in the Nequi app; the voucher is paid at a kiosk.
-    await nequiTx.getByRole('button', { name: /nequi: aprobar/i }).click();
-    await cashTx.getByRole('button', { name: /efectivo: voucher pagado/i }).click();
+    // Settle both from the console by keyboard, only pending payments shown: the voucher is paid at a
+    // kiosk, then the payer accepts in the Nequi app. A settled payment leaves the list: the focus goes
+    // to the payment now in its place, then to the list's heading, never to the page's body, and the
+    // notice says the status the payment took.
+    const cashOper = await cashTx.getAttribute('data-codoper');
+    const nequiOper = await nequiTx.getAttribute('data-codoper');
+    await page.getByLabel(/^resultado$/i).selectOption('PENDING');
+    await page.getByText(/^2 transacciones$/).waitFor();
+    await cashTx.getByRole('button', { name: /efectivo: voucher pagado/i }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.focused(), { timeout: 15_000 }).toBe(`listitem "${nequiOper} Pendiente"`);
+    await expect.poll(() => ui.notice()).toBe(`Hecho: Efectivo: voucher pagado (${cashOper}). Estado: Aprobada; ya no aparece con estos filtros`);
+    // From the payment, Tab reaches its receipt, then its first settle button.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await ui.focused()).toBe('button "Nequi: aprobar"');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.focused(), { timeout: 15_000 }).toBe('heading "Transacciones" [level=2]');
+    await expect.poll(() => ui.notice()).toBe(`Hecho: Nequi: aprobar (${nequiOper}). Estado: Aprobada; ya no aparece con estos filtros`);
+    expect(await page.getByText(/^0 transacciones$/).isVisible()).toBe(true);
+    await page.getByLabel(/^resultado$/i).selectOption('');
+    await page.getByText(/^2 transacciones$/).waitFor();
     await expect.poll(() => nequiTx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => cashTx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     // Settled: its settle buttons are gone; what remains is the merchant's refund.

@@ -23,6 +23,23 @@ export class ConsolePage {
     return this.page.locator('li.tx').filter({ hasText: match });
   }
 
+  /**
+   * The focused element as a screen reader meets it: its role and accessible name (the first line of
+   * its aria snapshot, such as `button "Nequi: aprobar"`), or `body` when the focus was lost.
+   */
+  async focused(): Promise<string> {
+    const lost = await this.page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+    if (lost) return 'body';
+    const first = ((await this.page.locator(':focus').ariaSnapshot({ timeout: 5_000 })).split('\n')[0] ?? '').replace(/^- /, '').replace(/:$/, '');
+    // YAML quotes a line whose name holds ": " (button "Nequi: aprobar").
+    return /^'.*'$/.test(first) ? first.slice(1, -1).replaceAll("''", "'") : first;
+  }
+
+  /** What the console's polite live region says now (the outcome of the last call). */
+  notice(): Promise<string | null> {
+    return this.page.locator('.notice[aria-live="polite"]').textContent();
+  }
+
   webhooks(codOper: string): Locator {
     return this.page.locator(`li.webhook[data-codoper="${codOper}"]`);
   }

@@ -66,6 +66,24 @@ describe('console store', () => {
     expect(store.getState().notice).toEqual({ kind: 'done', action, codOper: 'PP1' });
     expect(api.listTransactions).toHaveBeenCalled();
   });
+  it('a payment the call took out of the filtered list is said with the outcome it took, read without the outcome filter', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().setFilters({ method: 'cash', outcome: 'PENDING' });
+    api.listTransactions.mockImplementation(async (filters: { outcome: string }) => (filters.outcome === 'PENDING' ? [] : [tx({ status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' })]));
+    await store.getState().settle(tx(), 'cashPaid');
+    expect(api.listTransactions).toHaveBeenLastCalledWith({ code: '', method: 'cash', outcome: '' });
+    expect(store.getState().notice).toEqual({ kind: 'done', action: 'cashPaid', codOper: 'PP1', outcome: 'APPROVED' });
+    expect(store.getState().transactions).toEqual([]);
+  });
+  it('a list that cannot be read after the call says so, not done', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    api.listTransactions.mockRejectedValueOnce(new AdminError('connection_error', 'Failed to fetch', 0));
+    await store.getState().settle(tx(), 'cashPaid');
+    expect(api.payCash).toHaveBeenCalledOnce();
+    expect(store.getState().notice).toEqual({ kind: 'error', message: 'Failed to fetch' });
+  });
   it('a random charge is created, then read off the statement', async () => {
     const api = fakeApi();
     const store = createConsoleStore(api);

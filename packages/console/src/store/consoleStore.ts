@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AdminError, type AdminApi, type NewLink, type TransactionFilters } from '../api/adminApi';
-import type { Link, Mail, Merchant, Transaction, Webhook } from '../api/schemas';
+import type { Link, Mail, Merchant, Outcome, Transaction, Webhook } from '../api/schemas';
 import { coalesce } from '../logic/coalesce';
 import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 
@@ -9,8 +9,11 @@ export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', '
 /** The tabs whose forms pick a merchant (MerchantPicker). */
 const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books'];
 
-/** What the last call did: done; a refund left pending (its gateway has not answered); an error. */
-export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
+/**
+ * What the last call did: done; a refund left pending (its gateway has not answered); an error. A
+ * payment the call took out of the list shown (a filter it no longer matches) brings its outcome.
+ */
+export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string; outcome?: Outcome } | { kind: 'error'; message: string };
 
 /** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
 export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
@@ -60,13 +63,25 @@ const messageOf = (error: unknown): string => (error instanceof AdminError || er
 export function createConsoleStore(api: AdminApi): ConsoleStore {
   return createStore<ConsoleState & ConsoleActions>()((set, get) => {
     const fail = (error: unknown) => set({ notice: { kind: 'error', message: messageOf(error) } });
+    // Whether the last read of the payments failed: its error is the notice, which nothing hides.
+    let transactionsUnread = false;
     const refreshTransactions = coalesce(async () => {
       try {
         set({ transactions: await api.listTransactions(get().filters) });
+        transactionsUnread = false;
       } catch (error) {
+        transactionsUnread = true;
         fail(error);
       }
     });
+    /** The outcome of a payment the outcome filter hides: its link and method filters still list it. */
+    const hiddenOutcomeOf = async (codOper: string): Promise<Outcome | undefined> => {
+      try {
+        return (await api.listTransactions({ ...get().filters, outcome: '' })).find((tx) => tx.codOper === codOper)?.outcome;
+      } catch {
+        return undefined;
+      }
+    };
     const refreshWebhooks = coalesce(async () => {
       try {
         set({ webhooks: await api.listWebhooks() });
@@ -196,14 +211,24 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
       },
       async settle(tx, action, refundAmount) {
         await withBusy(`${tx.codOper}:${action}`, async () => {
+          let notice: Notice;
           try {
             const outcome = await play(tx, action, refundAmount);
-            set({ notice: { kind: outcome === 'pending' ? 'refundPending' : 'done', action, codOper: tx.codOper } });
+            notice = { kind: outcome === 'pending' ? 'refundPending' : 'done', action, codOper: tx.codOper };
           } catch (error) {
             fail(error);
+            await refreshTransactions();
+            return;
           }
-          // Also without a live socket: the list shows what the call did.
+          // Also without a live socket: the list shows what the call did. Said once it does, so that a
+          // payment gone from the list is said with the outcome that took it out.
           await refreshTransactions();
+          if (transactionsUnread) return;
+          if (!get().transactions.some((listed) => listed.codOper === tx.codOper)) {
+            const outcome = await hiddenOutcomeOf(tx.codOper);
+            if (outcome) notice = { ...notice, outcome };
+          }
+          set({ notice });
         });
       },
       async redeliver(id) {

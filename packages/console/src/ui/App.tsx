@@ -14,7 +14,8 @@ const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watc
 
 function noticeText(notice: Notice): string {
   if (notice.kind === 'error') return t('error', { message: notice.message });
-  return t(notice.kind === 'refundPending' ? 'refundPendingNotice' : 'done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
+  const said = t(notice.kind === 'refundPending' ? 'refundPendingNotice' : 'done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
+  return notice.outcome ? `${said}. ${t('leftList', { outcome: t(`outcome.${notice.outcome}`) })}` : said;
 }
 
 export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore; api: AdminApi; initialLang: ConsoleLanguage; saveLang(lang: ConsoleLanguage): void }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { amountToCents, centsToAmount, cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
@@ -6,9 +6,10 @@ import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
 import { SelectField } from './create/fields';
 import { RefundForm } from './RefundForm';
+import { useSettleFocus } from './useSettleFocus';
 import { useStoreState } from './useStoreState';
 
-function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
+function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(button: HTMLButtonElement, codOper: string): void }) {
   const { busy, statements, settle } = useStoreState(store);
   const all = settleActionsOf(tx);
   // A refund takes an amount: it has a form of its own.
@@ -17,23 +18,13 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
   const card = tx.displayNum ? maskedCardName(tx.cardType, tx.displayNum) : null;
   const asked = centsToAmount(amountToCents(tx.amount) + amountToCents(tx.taxAmount));
   const paid = tx.outcome === 'APPROVED' && tx.paidAmount > 0;
-  const item = useRef<HTMLLIElement>(null);
-  // The settle button that had the focus when pressed. Settled, the payment may lose that button
-  // (it is no longer pending): the focus then goes to the payment itself, whose new state is read
-  // there, never to the page's body. Checked when the payment changes: its buttons come from it alone.
-  const pressed = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => {
-    const button = pressed.current;
-    if (!button || button.isConnected) return;
-    pressed.current = null;
-    const active = document.activeElement;
-    if (!active || active === document.body || active === button || !active.isConnected) item.current?.focus();
-  }, [tx]);
+  const id = useId();
   return (
-    <li className="tx" data-codoper={tx.codOper} tabIndex={-1} ref={item}>
+    // Focusable for useSettleFocus, and named by its payment and state, read as it takes the focus.
+    <li className="tx" data-codoper={tx.codOper} tabIndex={-1} aria-labelledby={`${id}-op ${id}-outcome`}>
       <div className="tx-head">
-        <strong className="tx-op">{tx.codOper}</strong>
-        <span className={`badge ${tx.outcome.toLowerCase()}`}>{t(`outcome.${tx.outcome}`)}</span>
+        <strong className="tx-op" id={`${id}-op`}>{tx.codOper}</strong>
+        <span className={`badge ${tx.outcome.toLowerCase()}`} id={`${id}-outcome`}>{t(`outcome.${tx.outcome}`)}</span>
       </div>
       <p className="tx-meta">
         <span>{textOr(`method.${tx.method}`, tx.method)}</span>
@@ -62,7 +53,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         <div className="actions" role="group" aria-label={t('settle', { codOper: tx.codOper })}>
           {actions.map((action) => (
             <button key={action} type="button" aria-disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={(e) => {
-              if (document.activeElement === e.currentTarget) pressed.current = e.currentTarget;
+              onPress(e.currentTarget, tx.codOper);
               void settle(tx, action);
             }}>
               {t(`action.${action}`)}
@@ -88,9 +79,12 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
 
 export function TransactionsPanel({ store }: { store: ConsoleStore }) {
   const { transactions, filters, links, setFilters, refreshTransactions } = useStoreState(store);
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const onPress = useSettleFocus(transactions, list, heading);
   return (
     <section aria-labelledby="panel-watch">
-      <h2 id="panel-watch">{t('tabWatch')}</h2>
+      <h2 id="panel-watch" tabIndex={-1} ref={heading}>{t('tabWatch')}</h2>
       <form className="filters" aria-label={t('filters')} onSubmit={(e) => e.preventDefault()}>
         <SelectField label={t('filterLink')} name="code" value={filters.code} onChange={(code) => void setFilters({ code })}>
           <option value="">{t('any')}</option>
@@ -108,8 +102,8 @@ export function TransactionsPanel({ store }: { store: ConsoleStore }) {
       </form>
       <p className="count" aria-live="polite">{t('txCount', { count: transactions.length })}</p>
       {transactions.length === 0 ? <p>{t('noTransactions')}</p> : (
-        <ul className="list">
-          {transactions.map((tx) => <TransactionItem key={tx.codOper} store={store} tx={tx} />)}
+        <ul className="list" ref={list}>
+          {transactions.map((tx) => <TransactionItem key={tx.codOper} store={store} tx={tx} onPress={onPress} />)}
         </ul>
       )}
     </section>

@@ -1,0 +1,93 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import type { AdminApi, TransactionFilters } from '../api/adminApi';
+import type { Transaction } from '../api/schemas';
+import { changeLanguage } from '../i18n/i18n';
+import { createConsoleStore } from '../store/consoleStore';
+import { App } from './App';
+
+const pending = (codOper: string, method: 'cash' | 'clave'): Transaction => ({
+  codOper, method, amount: 20, taxAmount: 0, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: 'LK1', merchantId: 1,
+  reference: method === 'cash' ? `48291300457${codOper.length}` : null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null,
+  refundedAmount: 0, paidAmount: 20, refunds: [], capturableAmount: 0, cardType: null, displayNum: null,
+  createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
+});
+const approved = (tx: Transaction): Transaction => ({ ...tx, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' });
+
+let root: Root | undefined;
+let host: HTMLElement;
+beforeAll(() => changeLanguage('es'));
+afterEach(() => {
+  root?.unmount();
+  host.remove();
+});
+
+/**
+ * The console on its Transactions tab over a fake admin API whose server settles Clave and cash
+ * payments and answers the list as filtered.
+ */
+async function consoleWith(payments: Transaction[]) {
+  let stored = payments;
+  const listTransactions = vi.fn(async (filters: Partial<TransactionFilters>) => stored.filter((tx) => !filters.outcome || tx.outcome === filters.outcome));
+  const settle = (codOper: string) => {
+    stored = stored.map((tx) => (tx.codOper === codOper ? approved(tx) : tx));
+    return {};
+  };
+  const api = { listTransactions, settleClave: vi.fn(async (codOper: string) => settle(codOper)), payCash: vi.fn(async (reference: string) => settle(stored.find((tx) => tx.reference === reference)?.codOper ?? '')) };
+  const store = createConsoleStore(api as unknown as AdminApi);
+  store.setState({ tab: 'watch' });
+  await store.getState().setFilters({ outcome: 'PENDING' });
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  root.render(<App store={store} api={api as unknown as AdminApi} initialLang="es" saveLang={() => undefined} />);
+  await new Promise((r) => setTimeout(r, 0));
+  const press = (codOper: string, name: string) => {
+    const button = [...host.querySelectorAll<HTMLButtonElement>(`[data-codoper="${codOper}"] .actions button`)].find((b) => b.textContent === name);
+    button?.focus();
+    button?.click();
+  };
+  return { store, press, notice: () => host.querySelector('.notice[aria-live="polite"]')?.textContent };
+}
+
+describe('a payment settled from the keyboard leaves the list the filter shows', () => {
+  it('the focus goes to the payment in its place, then to the heading when none is left; the notice says the status it took', async () => {
+    const { press, notice } = await consoleWith([pending('PPCLAVE1', 'clave'), pending('PPCASH1', 'cash')]);
+    const heading = host.querySelector<HTMLElement>('h2');
+    press('PPCLAVE1', 'Clave: aprobar');
+    await vi.waitFor(() => expect(host.querySelector('[data-codoper="PPCLAVE1"]')).toBeNull());
+    const cash = host.querySelector<HTMLElement>('[data-codoper="PPCASH1"]');
+    await vi.waitFor(() => expect(document.activeElement).toBe(cash));
+    // Named by the payment and its state, as a screen reader reads it on taking the focus.
+    const name = (cash?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(name).toBe('PPCASH1 Pendiente');
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE1). Estado: Aprobada; ya no aparece con estos filtros'));
+
+    press('PPCASH1', 'Efectivo: voucher pagado');
+    await vi.waitFor(() => expect(host.querySelector('[data-codoper]')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading?.textContent).toBe('Transacciones');
+    expect(heading?.tabIndex).toBe(-1);
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Efectivo: voucher pagado (PPCASH1). Estado: Aprobada; ya no aparece con estos filtros'));
+  });
+
+  it('says it in English too', async () => {
+    await changeLanguage('en');
+    try {
+      const { press, notice } = await consoleWith([pending('PPCLAVE2', 'clave')]);
+      press('PPCLAVE2', 'Clave: approve');
+      await vi.waitFor(() => expect(notice()).toBe('Done: Clave: approve (PPCLAVE2). Status: Approved; no longer shown with these filters'));
+      expect(document.activeElement).toBe(host.querySelector('h2'));
+    } finally {
+      await changeLanguage('es');
+    }
+  });
+
+  it('a payment still listed keeps the notice as it was, with no outcome', async () => {
+    const { store, press, notice } = await consoleWith([pending('PPCLAVE3', 'clave')]);
+    await store.getState().setFilters({ outcome: '' });
+    press('PPCLAVE3', 'Clave: aprobar');
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE3)'));
+    expect(document.activeElement).toBe(host.querySelector('[data-codoper="PPCLAVE3"]'));
+  });
+});
