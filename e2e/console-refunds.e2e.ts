@@ -100,4 +100,49 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     await expect.poll(() => form.locator('.hint').textContent()).toContain(text.whole);
     await context.close();
   });
+
+  it('a refund the server refuses for its amount puts the focus on the amount field, its error described there and said once', async () => {
+    const codOper = await paidCard();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    // The console's push socket answered here and silent: its list stays as it was read, as it does
+    // between a refund made elsewhere and the push that would tell it.
+    await page.routeWebSocket(/\/sandbox\/push/, () => undefined);
+    const ui = new ConsolePage(page, server.url);
+    await ui.open('es');
+    await ui.tab(/transacciones/i).click();
+    const tx = ui.transaction(codOper);
+    const form = tx.getByRole('form', { name: /^reembolso de/i });
+    await form.waitFor();
+    // Another operator refunds $20 of the $26.75 meanwhile; the form still counts $26.75.
+    const elsewhere = await fetch(`${server.url}/sandbox/transactions/${codOper}/refunds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 20 }) });
+    expect(elsewhere.ok).toBe(true);
+    const notice = await ui.notice();
+
+    // $10 passes the form's own check; the server refuses it: only $6.75 remains.
+    await form.getByLabel(/importe a reembolsar/i).focus();
+    await page.keyboard.type('10');
+    await page.keyboard.press('Tab');
+    expect(await ui.focused()).toBe('button "Reembolsar"');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.focused(), { timeout: 15_000 }).toBe('textbox "Importe a reembolsar (USD)" [invalid]: "10"');
+    const alert = (await form.getByRole('alert').textContent()) ?? '';
+    // The server's words, in the console's language.
+    expect(alert).toMatch(/^El reembolso supera lo que queda por reembolsar.*6\.75/);
+    // The field is invalid and described by the hint and the server's refusal.
+    const described = await page.evaluate(() => {
+      const field = document.activeElement;
+      const ids = field?.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return { invalid: field?.getAttribute('aria-invalid'), description: ids.map((id) => document.getElementById(id)?.textContent).join(' ') };
+    });
+    expect(described.invalid).toBe('true');
+    expect(described.description).toContain(alert);
+    // Said once: the field's alert; the console's notice does not say it again.
+    expect(await ui.notice()).toBe(notice);
+    // What was typed stays, to be fixed; what remains is read again.
+    expect(await form.getByLabel(/importe a reembolsar/i).inputValue()).toBe('10');
+    await expect.poll(() => form.locator('.hint').textContent()).toContain('lo que queda: $6.75');
+    await screenshot(page, { path: `${SHOTS}/console-refund-refused-by-server.png`, fullPage: true });
+    await context.close();
+  });
 });

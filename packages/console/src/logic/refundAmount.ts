@@ -2,6 +2,15 @@ import { amountToCents, centsToAmount, heldCentsOf, readTypedDollars, refundChec
 import type { Transaction } from '../api/schemas';
 import { pesosTyped, type PesosError } from './typedPesos';
 
+/**
+ * The server's codes for a refund refused for its amount (docs/merchant-api.md "Errors"), which the
+ * form's own check missed: the list it counted from was older than the server's refunds.
+ */
+const AMOUNT_REFUSALS: readonly string[] = ['refund_exceeds_remaining', 'invalid_amount'];
+
+/** Whether the server refused a refund for its amount: the amount field is what to fix. */
+export const isAmountRefusal = (code: string): boolean => AMOUNT_REFUSALS.includes(code);
+
 /** Why a typed refund amount is refused, as the console's text key. */
 export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | 'refundAmount.over' | PesosError;
 

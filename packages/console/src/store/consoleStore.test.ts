@@ -116,6 +116,19 @@ describe('console store', () => {
     await store.getState().settle(tx(), 'cashPaid');
     expect(store.getState().notice).toEqual({ kind: 'error', message: 'The voucher is already paid' });
   });
+  it('a refund the server refuses for its amount answers the server\'s words for the amount field, not the notice; and reads the list again', async () => {
+    const api = fakeApi();
+    api.refund.mockRejectedValueOnce(new AdminError('refund_exceeds_remaining', 'The refund is more than what remains to refund: $6.75 remains to refund', 422));
+    const store = createConsoleStore(api);
+    const paid = tx({ method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' });
+    expect(await store.getState().settle(paid, 'refund', 10)).toEqual({ amountRefused: 'The refund is more than what remains to refund: $6.75 remains to refund' });
+    expect(store.getState().notice).toBeNull();
+    expect(api.listTransactions).toHaveBeenCalled();
+    // The same code from another call is that call's error.
+    api.payCash.mockRejectedValueOnce(new AdminError('invalid_amount', 'amount must be more than 0', 400));
+    expect(await store.getState().settle(tx(), 'cashPaid')).toBeUndefined();
+    expect(store.getState().notice).toEqual({ kind: 'error', message: 'amount must be more than 0' });
+  });
   it('a live transaction change reads payments and webhooks again; a webhook change only webhooks', async () => {
     const api = fakeApi();
     const store = createConsoleStore(api);

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { AdminError, type AdminApi, type NewLink, type TransactionFilters } from '../api/adminApi';
 import type { Link, Mail, Merchant, Outcome, Transaction, Webhook } from '../api/schemas';
 import { coalesce } from '../logic/coalesce';
+import { isAmountRefusal } from '../logic/refundAmount';
 import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 
 export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks' | 'books';
@@ -14,6 +15,9 @@ const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books'];
  * payment the call took out of the list shown (a filter it no longer matches) brings its outcome.
  */
 export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string; outcome?: Outcome } | { kind: 'error'; message: string };
+
+/** The server's refusal of a refund's amount, in the console's language. */
+export type AmountRefusal = { amountRefused: string };
 
 /** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
 export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
@@ -49,8 +53,11 @@ export interface ConsoleActions {
   refreshMail(): Promise<void>;
   refreshCatalog(): Promise<void>;
   onLive(message: LiveMessage): void;
-  /** Plays an outside party's part; a refund gives back `refundAmount` (absent: all that remains). */
-  settle(tx: Transaction, action: SettleAction, refundAmount?: number): Promise<void>;
+  /**
+   * Plays an outside party's part; a refund gives back `refundAmount` (absent: all that remains). A
+   * refund the server refuses for its amount answers the server's words for the amount field, not the notice.
+   */
+  settle(tx: Transaction, action: SettleAction, refundAmount?: number): Promise<AmountRefusal | undefined>;
   redeliver(id: string): Promise<void>;
   createLink(link: NewLink): ReturnType<AdminApi['createLink']>;
   createMerchant(m: Parameters<AdminApi['createMerchant']>[0]): ReturnType<AdminApi['createMerchant']>;
@@ -210,13 +217,15 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         void refreshWebhooks();
       },
       async settle(tx, action, refundAmount) {
+        let refusal: AmountRefusal | undefined;
         await withBusy(`${tx.codOper}:${action}`, async () => {
           let notice: Notice;
           try {
             const outcome = await play(tx, action, refundAmount);
             notice = { kind: outcome === 'pending' ? 'refundPending' : 'done', action, codOper: tx.codOper };
           } catch (error) {
-            fail(error);
+            if (action === 'refund' && error instanceof AdminError && isAmountRefusal(error.code)) refusal = { amountRefused: error.message };
+            else fail(error);
             await refreshTransactions();
             return;
           }
@@ -230,6 +239,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
           }
           set({ notice });
         });
+        return refusal;
       },
       async redeliver(id) {
         await withBusy(`redeliver:${id}`, async () => {

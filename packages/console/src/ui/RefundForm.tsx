@@ -9,28 +9,36 @@ import { useStoreState } from './useStoreState';
 export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
   const { busy, settle } = useStoreState(store);
   const [text, setText] = useState('');
-  const [error, setError] = useState<RefundAmountError | null>(null);
+  // The form's own refusal (a text key, worded at each render) or the server's (its words).
+  const [error, setError] = useState<{ key: RefundAmountError } | { said: string } | null>(null);
   const id = useId();
   const currency = tx.currency ?? 'USD';
   const money = (amount: number) => moneyText(amount, currency);
   const remaining = money(remainingToRefund(tx));
   const pending = pendingRefundAmount(tx);
-  const submit = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
+  const submit = async (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
     event.preventDefault();
+    const form = event.currentTarget;
     // What the field holds now, even when Enter follows the last key before a render.
-    const field = event.currentTarget.elements.namedItem('refundAmount');
-    const asked = refundAmountOf(field instanceof HTMLInputElement ? field.value : text, tx);
-    if ('error' in asked) {
-      // Refused for its amount: the focus goes to the field to fix, marked invalid beside its alert.
-      if (field instanceof HTMLInputElement) field.focus();
-      return setError(asked.error);
-    }
+    const field = form.elements.namedItem('refundAmount');
+    const input = field instanceof HTMLInputElement ? field : null;
+    // Refused for its amount, here or by the server: the focus goes to the field to fix, marked
+    // invalid and described by its alert (the server's refusal is not the notice too).
+    const refuse = (refusal: NonNullable<typeof error>) => {
+      const active = document.activeElement;
+      if (!active || active === document.body || form.contains(active)) input?.focus();
+      setError(refusal);
+    };
+    const asked = refundAmountOf(input ? input.value : text, tx);
+    if ('error' in asked) return refuse({ key: asked.error });
     setError(null);
-    setText('');
-    void settle(tx, 'refund', asked.amount);
+    const refused = await settle(tx, 'refund', asked.amount);
+    // Kept when refused, to be fixed; the list has been read again, so what remains is the server's.
+    if (refused) refuse({ said: refused.amountRefused });
+    else setText('');
   };
   return (
-    <form className="refund" aria-label={t('refundForm', { codOper: tx.codOper })} onSubmit={submit} noValidate>
+    <form className="refund" aria-label={t('refundForm', { codOper: tx.codOper })} onSubmit={(event) => void submit(event)} noValidate>
       <div className="refund__row">
         <div className="field">
           <label htmlFor={`${id}-amount`}>{t('refundAmount', { currency })}</label>
@@ -46,7 +54,7 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
         {t('refundAmountHint', { amount: remaining })}
         {pending > 0 && <>. {t('refundPendingHint', { amount: money(pending) })}</>}
       </p>
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{t(error, { amount: remaining })}</p>}
+      {error && <p className="field-error" id={`${id}-error`} role="alert">{'said' in error ? error.said : t(error.key, { amount: remaining })}</p>}
     </form>
   );
 }
