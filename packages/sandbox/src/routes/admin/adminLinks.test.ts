@@ -31,6 +31,8 @@ describe('POST /sandbox/links', () => {
     [{ amount: 5, description: 'x', slug: 'sandbox' }, 'slug_taken', 'slug'],
     [{ amount: 5, description: 'x', merchantId: 999 }, 'merchant_not_found', 'merchantId'],
     [{ amount: 5, description: 'x', expiresInSeconds: 1.5 }, 'invalid_arguments', 'expiresInSeconds'],
+    // Said in Spanish as in English, the limits included (it was 'Un valor enviado no es válido' alone).
+    [{ amount: 5, description: 'x', expiresInSeconds: 99_999_999_999 }, 'invalid_arguments', 'expiresInSeconds debe ser un número entero de -31536000 a 31536000'],
   ])('answers 400 naming the field for %j', async (body, code, field) => {
     const res = await t.admin('POST', '/links', body);
     expect(res.status).toBe(400);

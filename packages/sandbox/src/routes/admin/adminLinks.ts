@@ -16,6 +16,7 @@ import { linkDescriptionsSchema, linkTranslationsOf } from '../linkDescriptions'
 import { refuseUntakenLinkTokens } from '../linkTokens';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
+const EXPIRY_RANGE = `expiresInSeconds must be a whole number from ${-MAX_EXPIRY_SECONDS} to ${MAX_EXPIRY_SECONDS}`;
 
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
 const NewLinkSchema = v.strictObject({
@@ -23,7 +24,7 @@ const NewLinkSchema = v.strictObject({
   description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
-  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),
+  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, EXPIRY_RANGE), v.maxValue(MAX_EXPIRY_SECONDS, EXPIRY_RANGE))),
   slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
   singleUse: v.optional(v.boolean('singleUse must be a boolean')),
