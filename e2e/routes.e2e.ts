@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
     { route: '/pf/validateTx', path: () => data.validation, shows: heading(/Valida tu tarjeta/) },
     { route: '/pf/emailPayment', path: () => `/pf/emailPayment?code=${data.emailToken}`, shows: cardForm },
     { route: '/pf/responseMessage (3000)', path: () => '/pf/responseMessage?code=3000', shows: heading(/El enlace de pago ha expirado/) },
-    { route: '/pf/responseMessage/session (3001)', path: () => '/pf/responseMessage/session?code=3001', shows: heading(/No encontramos la estación de pago/) },
+    { route: '/pf/responseMessage/session (3001)', path: () => '/pf/responseMessage/session?code=3001', shows: heading(/No encontramos este cobro/) },
     { route: '/404', path: () => '/404', shows: heading(/Página no encontrada/) },
     { route: 'any other path -> /404', path: () => '/pf/no-such-page', endsAt: at('/404'), shows: heading(/Página no encontrada/) },
     {

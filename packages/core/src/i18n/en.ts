@@ -50,7 +50,7 @@ export const en: Record<keyof typeof es, string> = {
   payment_error_try_again: 'The payment could not be processed, try again',
   error_to_load: 'The payment information could not be loaded',
   expired_link: 'The payment link has expired',
-  link_not_found: 'We could not find the payment station',
+  link_not_found: 'We could not find this payment request',
   payment_expired: 'The time to pay has expired',
   page_not_found: 'Page not found',
   commerce_problems: 'The merchant has a problem, please contact them',

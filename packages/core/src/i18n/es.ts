@@ -48,7 +48,7 @@ export const es = {
   payment_error_try_again: 'Error al procesar el pago, intenta de nuevo',
   error_to_load: 'Error al cargar la información del pago',
   expired_link: 'El enlace de pago ha expirado',
-  link_not_found: 'No encontramos la estación de pago',
+  link_not_found: 'No encontramos este cobro',
   payment_expired: 'El tiempo para pagar ha expirado',
   page_not_found: 'Página no encontrada',
   commerce_problems: 'El comercio presenta problemas, contáctalo',
