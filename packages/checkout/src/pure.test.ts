@@ -106,7 +106,7 @@ describe('loadCheckout (@pasarela/checkout/pure)', () => {
   it('refuses a second origin while the first is loaded or loading', async () => {
     const { loadCheckout: load } = await import('./pure');
     const first = load(BASE);
-    await expect(load('https://other.example.com')).rejects.toThrow(`already loading the checkout from ${SRC}`);
+    await expect(load('https://other.example.com')).rejects.toThrow(`the checkout is already loaded (or loading) from ${SRC}`);
     await expect(first).resolves.toMatchObject({ version: '9.9.9' });
   });
 

@@ -81,7 +81,7 @@ export function loadCheckout(baseUrl: string): Promise<CheckoutApi | null> {
     // one global Checkout per page: a second origin would replace the first
     return src == loadingFrom
       ? loading
-      : Promise.reject(new Error(`[pasarela] loadCheckout(): already loading the checkout from ${loadingFrom}`));
+      : Promise.reject(new Error(`[pasarela] loadCheckout(): the checkout is already loaded (or loading) from ${loadingFrom}`));
   }
   loadingFrom = src;
   const promise = new Promise<CheckoutApi | null>((resolve, reject) => {
