@@ -323,7 +323,7 @@ export function payerFlows(launch: () => Promise<Engine>): void {
   // cannot put the focus in the card number on open: a keyboard payer's first Tab must, and never
   // reach the shop behind the checkout. (WebKitGTK under Xvfb reports no document as focused, so
   // where the keys land is read from the fields they fill.)
-  it('keyboard alone at 360 px: Enter on the shop\'s Pay, the card number typed into at once or after one Tab', async () => {
+  it('keyboard alone at 360 px: Enter on the shop\'s Pay, the card number typed into at once or after one Tab, then expiry and CVC through Tab', async () => {
     const p = await payer();
     await p.tab.goto(sandbox.demoUrl);
     await p.tab.evaluate(TOP, () => document.getElementById('pay-button')?.focus());
@@ -334,8 +334,10 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await p.tab.press(['4']);
     const focusedOnOpen = (await typedNumber()) === '4';
     if (!focusedOnOpen) await p.tab.press([KEY.tab, '4']);
-    await p.tab.press([...'242']);
-    expect(await typedNumber(), `${engine.name}: the digits typed in the card number`).toBe('4242');
+    // The rest of the card by keyboard alone, Tab going on through the card vault's fields in their order.
+    await p.tab.press([...'242424242424242', KEY.tab, ...'1229', KEY.tab, ...'123']);
+    const typedIn = (autocomplete: string) => p.tab.evaluate(numberFrame, (css) => document.querySelector<HTMLInputElement>(css)?.value.replace(/\D/g, '') ?? '', `input[autocomplete="${autocomplete}"]`);
+    expect([await typedIn('cc-number'), await typedIn('cc-exp'), await typedIn('cc-csc')], `${engine.name}: number, expiry and CVC typed by Tab`).toEqual(['4242424242424242', '1229', '123']);
     expect(await p.tab.evaluate(TOP, () => document.activeElement?.matches('iframe[src*="/pf/widget"]') ?? false), `${engine.name}: the focus still in the checkout`).toBe(true);
     // Nothing typed went anywhere else: the checkout's own fields are as they were.
     expect(await p.tab.evaluate(CHECKOUT, () => Array.from(document.querySelectorAll<HTMLInputElement>('input:not([type=radio]):not([type=checkbox])')).map((i) => i.value).join(''))).toBe('');
