@@ -5,6 +5,7 @@ export const FRONTEND_ERROR_KEYS = [
   'amount_exceeds_limit_allowed',
   'service_unavailable',
   'card_payments_unavailable',
+  'method_payments_unavailable',
   'requested_qr_failed',
   'connection_error',
   'card_entries_limited',

@@ -94,6 +94,7 @@ describe('isOutcomeUnknown: may a failed payment request have been recorded?', (
     ['502 from a proxy', at(502, 'api', 'happen_error_try_again'), true],
     ['503', at(503), true],
     ['503 card_payments_unavailable: the card vault refused, nothing sent or recorded', at(503, 'api', 'card_payments_unavailable'), false],
+    ['503 method_payments_unavailable: the processor refused a push, voucher, Clave or crypto payment, nothing sent or recorded', at(503, 'api', 'method_payments_unavailable'), false],
     ['504', at(504), true],
     ['520 (session code)', at(520, 'session', 'session_expired'), true],
     ['a 200 whose data we could not read', at(200, 'api', 'happen_error_try_again'), true],

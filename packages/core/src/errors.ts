@@ -96,6 +96,15 @@ export function payerMessage(error: unknown): PayerMessage {
 export const CARD_PAYMENTS_UNAVAILABLE = 'card_payments_unavailable';
 
 /**
+ * The same of another method (a phone push, a voucher, Clave, crypto): the processor refused the
+ * server's connection, so the payment was never sent and nothing of it is recorded (503).
+ */
+export const METHOD_PAYMENTS_UNAVAILABLE = 'method_payments_unavailable';
+
+/** The server's word that a payment's call never left it and the attempt is forgotten: 503s that are known. */
+const NOT_SENT_CODES: readonly string[] = [CARD_PAYMENTS_UNAVAILABLE, METHOD_PAYMENTS_UNAVAILABLE];
+
+/**
  * Whether the server may have recorded a failed payment: no readable answer came (network, time-out,
  * 408, 5xx, an unreadable 2xx). When unsure, unknown: asking first is harmless, paying twice is not.
  */
@@ -103,8 +112,7 @@ export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof PasarelaError)) return true;
   if (error.category === 'network') return true;
   if (error.category === 'validation' || error.category === 'cancel') return false;
-  // The server's word that the card's call never left it and the attempt is forgotten: a 503 that is known.
-  if (error.code === CARD_PAYMENTS_UNAVAILABLE) return false;
+  if (NOT_SENT_CODES.includes(error.code)) return false;
   const status = error.status;
   if (status === undefined) return false;
   return status >= 500 || status === 408 || (status >= 200 && status < 300);

@@ -1,7 +1,7 @@
 export { WireFormatError, encodeBody, decodeBody } from './encoding';
 export { EnvelopeSchema, wrapEnvelope, readEnvelopeData } from './envelope';
 export type { Envelope } from './envelope';
-export { PasarelaError, isPasarelaError, errorFromHeader, payerMessage, isOutcomeUnknown, CARD_PAYMENTS_UNAVAILABLE } from './errors';
+export { PasarelaError, isPasarelaError, errorFromHeader, payerMessage, isOutcomeUnknown, CARD_PAYMENTS_UNAVAILABLE, METHOD_PAYMENTS_UNAVAILABLE } from './errors';
 export type { PayerMessage, SerializedError } from './errors';
 export {
   VERSION,
@@ -119,7 +119,7 @@ export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAba
 export { cancelledByPayer, cancelReasonOf, MERCHANT_CANCEL_REASONS, merchantCancelReasonOf } from './cancelReason';
 export type { CancelReason, MerchantCancelReason } from './cancelReason';
 export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
-export { unsentCardCall } from './unsentCardCall';
+export { unsentPaymentCall } from './unsentPaymentCall';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';
 export {

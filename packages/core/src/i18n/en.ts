@@ -33,6 +33,7 @@ export const en: Record<keyof typeof es, string> = {
   amount_exceeds_limit_allowed: "The amount exceeds the merchant's allowed limit",
   service_unavailable: 'The service is not available right now',
   card_payments_unavailable: 'Card payments are unavailable right now. Nothing was charged: try again in a few minutes',
+  method_payments_unavailable: 'This payment method is unavailable right now. Nothing was charged: try again in a few minutes or pay another way',
   requested_qr_failed: 'We could not generate the QR code',
   connection_error: 'Connection error. Check your internet and try again',
   // The card vault's limit on cards entered from one address (its 429): no fault of the connection.

@@ -31,6 +31,7 @@ export const es = {
   amount_exceeds_limit_allowed: 'El monto excede el límite permitido por el comercio',
   service_unavailable: 'El servicio no está disponible en este momento',
   card_payments_unavailable: 'Los pagos con tarjeta no están disponibles en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos',
+  method_payments_unavailable: 'Este método de pago no está disponible en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos o paga con otro método',
   requested_qr_failed: 'No pudimos generar el código QR',
   connection_error: 'Error de conexión. Revisa tu internet e intenta de nuevo',
   // The card vault's limit on cards entered from one address (its 429): no fault of the connection.

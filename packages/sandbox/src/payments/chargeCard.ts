@@ -1,4 +1,4 @@
-import { processorName, unsentCardCall } from '@pasarela/core';
+import { processorName } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -8,7 +8,7 @@ import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
-import { callInDoubt, cardPaymentsUnavailable, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
+import { callInDoubt, cardPaymentsUnavailable, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { calledOffMeanwhile, paidElsewhereRefusal, settlePayment, type JustRecorded, type Settlement } from './settlePayment';
 import { receiptOfSettled, type ReceiptTo } from './receiptMail';
 
@@ -46,20 +46,17 @@ export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processor
   refuseIfOtherProcessor(deps, attempt, 'card processor');
     // The issuer's page is on its own origin: it shows the shop and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
-  // Core's unsentCardCall: what a call that never left would leave (a renewal, without failureKey, has no payer waiting).
-  const unsent = unsentCardCall({ recorded: charge.firstCall === true ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: charge.failureKey !== undefined });
+  // The card vault (or the processor) refused the connection: nothing was sent, nothing charged. The
+  // attempt is forgotten and the payer told card payments are down for now; the log says what refused
+  // it, as the adapter named it. A renewal (without failureKey) has no payer waiting.
+  const notSent = forgetIfNotSent(deps, attempt.cod_oper, { recorded: charge.firstCall === true ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: charge.failureKey !== undefined },
+    (refused) => cardPaymentsUnavailable(`${refused.message}: the card payment was not sent`));
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
     ...gatewayCall(attempt.cod_oper), amountCents: paidCentsOf(attempt), currency: attempt.currency,
     // SPEC 5 only_alpha_characters: transliterated for the processor, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,
-  }), unsent === 'recorded_stands' ? undefined : async (notSent) => {
-    // The card vault (or the processor) refused the connection: nothing was sent, nothing charged. The
-    // attempt is forgotten and the payer told card payments are down for now; the log says what
-    // refused it, as the adapter named it.
-    await dropUnsentAttempt(deps.db, attempt.cod_oper);
-    return cardPaymentsUnavailable(`${notSent.message}: the card payment was not sent`);
-  });
+  }), notSent);
   if (decision.status === 'failed' && charge.failureKey !== undefined) {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);
     throw new PaymentError('gateway_failed', charge.failureKey);

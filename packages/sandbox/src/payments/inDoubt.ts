@@ -1,8 +1,9 @@
-import { CARD_AUTH_STATUS, CARD_PAYMENTS_UNAVAILABLE } from '@pasarela/core';
+import { CARD_AUTH_STATUS, CARD_PAYMENTS_UNAVAILABLE, METHOD_PAYMENTS_UNAVAILABLE, unsentPaymentCall } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 import type { Deps } from '../Deps';
 import { reachesProcessorOf } from '../gateways/processors';
+import { dropUnsentAttempt } from '../store/transactionUpdates';
 import { isGatewayCallNotSent, type GatewayCallNotSent } from '@pasarela/gateways';
 
 /** Recorded before the gateway is asked; past its deadline it is the reconciler's. */
@@ -36,11 +37,32 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>, no
 }
 
 /**
- * A card payment that never left this node and charged nothing (core's unsentCardCall): the payer pays
+ * A card payment that never left this node and charged nothing (core's unsentPaymentCall): the payer pays
  * again once card payments are back. `down` says in the log what was not reached, never in the answer.
  */
 export function cardPaymentsUnavailable(down: string): PaymentError {
   return new PaymentError('unavailable', CARD_PAYMENTS_UNAVAILABLE, undefined, {}, down);
+}
+
+/** The same of another method's payment (a phone push, a voucher, Clave, crypto). */
+export function methodPaymentsUnavailable(down: string): PaymentError {
+  return new PaymentError('unavailable', METHOD_PAYMENTS_UNAVAILABLE, undefined, {}, down);
+}
+
+/**
+ * callInDoubt's `notSent` for an attempt whose call never left this node: when core's unsentPaymentCall
+ * says nothing was charged, the attempt is forgotten and the payer told what `unavailable` gives;
+ * otherwise (a retry of an attempt an earlier request recorded, a renewal) none: the call is in doubt.
+ */
+export function forgetIfNotSent(
+  deps: Pick<Deps, 'db'>, codOper: string, call: Parameters<typeof unsentPaymentCall>[0],
+  unavailable: (notSent: GatewayCallNotSent) => PaymentError = (notSent) => methodPaymentsUnavailable(`${notSent.message}: the payment was not sent`),
+): ((notSent: GatewayCallNotSent) => Promise<PaymentError>) | undefined {
+  if (unsentPaymentCall(call) === 'recorded_stands') return undefined;
+  return async (notSent) => {
+    await dropUnsentAttempt(deps.db, codOper);
+    return unavailable(notSent);
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cardCallEnded, cardOutcomeFinal, unsentCardCall } from '@pasarela/core';
+import { cardCallEnded, cardOutcomeFinal, unsentPaymentCall } from '@pasarela/core';
 import type { CardToken } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
@@ -18,7 +18,7 @@ import { cardPaymentsUnavailable, decidedMeanwhile } from './inDoubt';
  * The look-up is a read made before anything is recorded, and never reaches a processor: however the
  * vault fails it (its connection refused, or a kept-alive one it closed as it stopped, a time-out, a
  * 5xx), nothing was sent. `earlier` reads what is recorded under the request's trackId, and core's
- * unsentCardCall decides, as for chargeCard's refused call: nothing there, the answer is
+ * unsentPaymentCall decides, as for chargeCard's refused call: nothing there, the answer is
  * card_payments_unavailable (core isOutcomeUnknown: known, the payer pays again once the vault is
  * back). An attempt there (a retry of one in doubt, whose first call may have charged) stands: the
  * answer is service_unavailable, and the checkout asks about it by its trackId.
@@ -34,7 +34,7 @@ export async function vaultCardOf(deps: Pick<Deps, 'cardVault'>, token: string, 
     // The vault's address stays in the log: the answer's text is the catalogue's.
     const down = `${error.message}: the card's facts were not read`;
     const recorded = (await earlier()) === undefined ? 'nothing' : 'earlier_attempt';
-    if (unsentCardCall({ recorded, payerWaiting: true }) === 'nothing_charged') throw cardPaymentsUnavailable(down);
+    if (unsentPaymentCall({ recorded, payerWaiting: true }) === 'nothing_charged') throw cardPaymentsUnavailable(down);
     throw new PaymentError('unavailable', 'service_unavailable', 'The card vault did not answer: the payment already recorded under this trackId is unchanged', {}, down);
   }
   if (!card) throw new PaymentError('invalid', 'invalid_card', `${field} names no card in the card vault`, { [field]: 'unknown card token' });
