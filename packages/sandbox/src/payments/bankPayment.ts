@@ -2,7 +2,7 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
-import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
+import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { bankPageShop } from '../brand/merchantBrand';
@@ -20,9 +20,10 @@ export interface BankPaymentInput extends LinkPaymentInput {
 export async function startBankPayment(deps: Deps, input: BankPaymentInput): Promise<{ row: TransactionRow; redirectUrl: string }> {
   const fingerprint = linkPaymentFingerprint(input, 'clave');
   let row = await repeatedPayment(deps, input, fingerprint);
+  let inserted = false;
   if (!row) {
     const checked = await checkLinkPayment(deps, input, 'clave', input.anonymousUserServiceId);
-    row = await recordPayment(deps, checked, input, { method: 'clave', ...IN_DOUBT }, input.lang, fingerprint);
+    ({ row, inserted } = await recordPayment(deps, checked, input, { method: 'clave', ...IN_DOUBT }, input.lang, fingerprint));
   }
   const attempt = row;
   const shop = await bankPageShop(deps.db, attempt.cod_oper, { name: '', logo: null });
@@ -35,7 +36,7 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
     if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };
     const settled = await settlePayment(deps, attempt.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' });
     return { row: settled?.row ?? attempt, redirectUrl };
-  });
+  }, forgetIfNotSent(deps, attempt.cod_oper, { recorded: inserted ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: true }));
     // Paid meanwhile: the page is closed and the payer not sent there.
   refuseIfPaidElsewhere(started.row);
   return started;

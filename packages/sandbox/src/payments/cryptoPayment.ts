@@ -8,7 +8,8 @@ import { findTransaction, type TransactionRow } from '../store/transactions';
 import { markCryptoRefundSent, updateQuote } from '../store/transactionUpdates';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
 import { cryptoOverpaymentOfRow, returnCryptoOverpayment } from './cryptoOverpayment';
-import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
+import { isGatewayCallNotSent } from '@pasarela/gateways';
+import { callInDoubt, forgetIfNotSent, IN_DOUBT, methodPaymentsUnavailable, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
@@ -18,9 +19,21 @@ export const CRYPTO_CANCELLED = 'CANCELLED';
 
 export const isCryptoCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
-export const cryptoCoins = async (deps: Pick<Deps, 'gateways'>) => (await deps.gateways.crypto.coins(gatewayRead())).map(({ label, value }) => ({ label, value }));
+/** A read the crypto processor refused the connection for asked nothing: crypto is unavailable for now. */
+async function readCrypto<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isGatewayCallNotSent(error)) throw methodPaymentsUnavailable(`${error.message}: nothing was asked`);
+    throw error;
+  }
+}
 
-export const networksOf = async (deps: Pick<Deps, 'gateways'>, coin: string) => (await deps.gateways.crypto.coins(gatewayRead())).find((c) => c.value === coin)?.networks;
+const coinsOf = (deps: Pick<Deps, 'gateways'>) => readCrypto(() => deps.gateways.crypto.coins(gatewayRead()));
+
+export const cryptoCoins = async (deps: Pick<Deps, 'gateways'>) => (await coinsOf(deps)).map(({ label, value }) => ({ label, value }));
+
+export const networksOf = async (deps: Pick<Deps, 'gateways'>, coin: string) => (await coinsOf(deps)).find((c) => c.value === coin)?.networks;
 
 async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): Promise<void> {
   if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new PaymentError('invalid', 'missing_arguments', 'currency/network is not offered');
@@ -28,7 +41,7 @@ async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network
 
 /** SPEC 4 "The exchange rate is frozen for 10 minutes". */
 async function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
-  const q = await deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd });
+  const q = await readCrypto(() => deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd }));
   if (!q) throw new PaymentError('invalid', 'missing_arguments', 'currency is not offered');
   return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
 }
@@ -58,7 +71,8 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
   const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
   const fingerprint = linkPaymentFingerprint(link, 'crypto');
   // A repeat is answered before the link's checks (docs/spec-decisions.md "A trackId is one charge").
-  const attempt = (await repeatedPayment(deps, link, fingerprint)) ?? (await firstCryptoAttempt(deps, input, link, fingerprint));
+  const earlier = await repeatedPayment(deps, link, fingerprint);
+  const { row: attempt, inserted } = earlier ? { row: earlier, inserted: false } : await firstCryptoAttempt(deps, input, link, fingerprint);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
   const currency = String(attempt.details['currency']);
   const network = String(attempt.details['network']);
@@ -66,10 +80,10 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
   return callInDoubt('crypto processor', async () => {
     const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, network)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
     return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
-  });
+  }, forgetIfNotSent(deps, attempt.cod_oper, { recorded: inserted ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: true }));
 }
 
-async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: LinkPaymentInput, fingerprint: string): Promise<TransactionRow> {
+async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: LinkPaymentInput, fingerprint: string): Promise<{ row: TransactionRow; inserted: boolean }> {
   await checkCoin(deps, input.currency, input.network);
   const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
   const details = await quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));

@@ -164,21 +164,21 @@ export async function spendPendingCaptcha(tx: Queryable, input: LinkPaymentInput
 export async function recordPayment(
   deps: Pick<Deps, 'db'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
   fingerprint: string = linkPaymentFingerprint(input, fields.method),
-): Promise<TransactionRow> {
-  return (await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null)).row;
+): Promise<{ row: TransactionRow; inserted: boolean }> {
+  return recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null);
 }
 
 /** A link payment's attempt: the earlier one with this trackId, else recorded now with what its checks read. */
 export async function linkPaymentAttempt(
   deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined, fields: MethodFields, lang: string, fingerprint: string,
   opening?: PaymentOpening,
-): Promise<{ attempt: TransactionRow; merchant: MerchantRow | undefined; justRecorded: Omit<JustRecorded, 'row'> | undefined }> {
+): Promise<{ attempt: TransactionRow; merchant: MerchantRow | undefined; justRecorded: Omit<JustRecorded, 'row'> | undefined; inserted: boolean }> {
   const earlier = await repeatedPayment(deps, input, fingerprint, opening);
-  if (earlier) return { attempt: earlier, merchant: undefined, justRecorded: undefined };
+  if (earlier) return { attempt: earlier, merchant: undefined, justRecorded: undefined, inserted: false };
   const checked = await checkLinkPayment(deps, input, method, anonymousUserServiceId);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null);
   const justRecorded = inserted && checked.prices ? { singleUseLink: checked.link.singleUse, prices: checked.prices } : undefined;
-  return { attempt: row, merchant: checked.merchant, justRecorded };
+  return { attempt: row, merchant: checked.merchant, justRecorded, inserted };
 }
 
 /**

@@ -5,7 +5,7 @@ import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
-import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
+import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import type { PaymentOpening } from '../store/paymentOpening';
 import { linkPaymentAttempt, linkPaymentFingerprint, readOpening, type LinkPaymentInput } from './linkPayment';
 import { nequiPhone } from './walletPhones';
@@ -36,12 +36,16 @@ export async function requestNequiPush(deps: Deps, input: Omit<PushPaymentInput,
   return requestPushPayment(deps, { ...input, phone, wallet: 'nequi', channel: { kind: 'push', phone } }, opening);
 }
 
-/** SPEC 7 Nequi push / QR and Yappy's request: recorded in doubt, asked under the attempt's key; the payer's answer arrives later as an event. */
+/**
+ * SPEC 7 Nequi push / QR and Yappy's request: recorded in doubt, asked under the attempt's key; the
+ * payer's answer arrives later as an event. A wallet that refused the connection of this request's
+ * first try was sent nothing: the attempt is forgotten (503 method_payments_unavailable).
+ */
 export async function requestPushPayment(deps: Deps, input: PushPaymentInput, opening?: PaymentOpening): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
   // A retry of an attempt still in doubt asks the wallet again under the same key.
-  const { attempt, justRecorded } = await linkPaymentAttempt(deps, input, input.wallet, input.anonymousUserServiceId, {
+  const { attempt, justRecorded, inserted } = await linkPaymentAttempt(deps, input, input.wallet, input.anonymousUserServiceId, {
     method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs), user_id: input.userId ?? null,
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
   }, input.lang, fingerprint, opening);
@@ -58,7 +62,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput, op
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} }, { recorded: justRecorded && { row: attempt, ...justRecorded } });
     return settled?.row ?? attempt;
-  });
+  }, forgetIfNotSent(deps, attempt.cod_oper, { recorded: inserted ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: true }));
   refuseIfPaidElsewhere(asked);
   return asked;
 }

@@ -5,7 +5,7 @@ import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
 import { linkPaymentAttempt, linkPaymentFingerprint, type LinkPaymentInput } from './linkPayment';
-import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
+import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 import { cashResultOf, type CashResult } from './cashResult';
 import { voucherOfSettled } from './receiptMail';
@@ -28,7 +28,7 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
 async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(input, 'cash', { variant: input.network });
   // A retry of an attempt still in doubt asks again under the same key: the same voucher.
-  const { attempt, merchant, justRecorded } = await linkPaymentAttempt(deps, input, 'cash', input.anonymousUserServiceId, {
+  const { attempt, merchant, justRecorded, inserted } = await linkPaymentAttempt(deps, input, 'cash', input.anonymousUserServiceId, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
   }, input.lang, fingerprint);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return refusedIfPaidElsewhere(attempt);
@@ -43,7 +43,7 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<Tra
     const mail = voucherOfSettled({ origin: input.origin, shop: merchant });
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference }, { mailOf: mail, recorded: justRecorded && { row: attempt, ...justRecorded } });
     return settled?.row ?? attempt;
-  });
+  }, forgetIfNotSent(deps, attempt.cod_oper, { recorded: inserted ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: true }));
   return refusedIfPaidElsewhere(issued);
 }
 

@@ -8,8 +8,11 @@ export const SIMULATOR_FORWARD_NAME = 'simulator';
 
 /**
  * The adapters for the simulator's HTTP API: the reference a provider copies for a real processor.
- * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown. A
- * typed card's call the vault refused the connection for is GatewayCallNotSent at once.
+ * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown. The
+ * call that starts a payment (a card's authorization or saving, a push, a voucher, a bank page, a
+ * crypto address, and the crypto reads before one) whose first connection the simulator, or the card
+ * vault, refused is GatewayCallNotSent at once; look-ups and later calls keep their retries (a
+ * look-up never says "not sent").
  */
 export function httpGateways(
   baseUrl: string,
@@ -25,18 +28,21 @@ export function httpGateways(
   },
 ): { gateways: Gateways; sandbox: SandboxControls } {
   const { post } = processorClient(baseUrl, options);
+  const first = processorClient(baseUrl, { ...options, refusedIsNotSent: true, name: options.name ?? 'the simulator' }).post;
   const { notifyBase, vault } = options;
   const forwarded = vault
     ? processorClient(`${vault.url.replace(/\/+$/, '')}/forward/${SIMULATOR_FORWARD_NAME}`, { ...options, headers: { 'vault-authorization': `Bearer ${vault.apiSecret}` }, refusedIsNotSent: true, name: 'the card vault' }).post
-    : post;
+    : first;
   const withNotify = (path: string, request: object) => ({ ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
   const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, withNotify(path, request));
+  // A payment's first call: refused at its first try, it was never sent.
+  const starts = <T>(path: string) => (request: object) => first<T>(`/v1/${path}`, withNotify(path, request));
   // The simulator takes a card as { number, expMonth, expYear, cvc?, holder }: the token stands in the
   // number's place and the vault's forwarding puts the number and the CVC there. The vault holds the CVC
   // until the server drops it with the outcome, so a resend under the same key carries it again.
   const typedCard = <T, R extends CardAuthorization | SaveCardRequest>(path: string) => (request: R) => {
     const { card } = request;
-    if (!isCardToken(card)) return post<T>(`/v1/${path}`, withNotify(path, request));
+    if (!isCardToken(card)) return first<T>(`/v1/${path}`, withNotify(path, request));
     const cvc = vault ? { cvc: `{{vault:${card.token}:cvc}}` } : {};
     return forwarded<T>(`/v1/${path}`, withNotify(path, { ...request, card: { number: card.token, expMonth: card.expMonth, expYear: card.expYear, ...cvc, holder: card.holder } }));
   };
@@ -54,27 +60,28 @@ export function httpGateways(
     saveCard: typedCard<SavedCard, SaveCardRequest>('card/save-card'),
   };
   const push: PushWallet = {
-    request: call<PushAnswer>('push/request'),
+    request: starts<PushAnswer>('push/request'),
     status: call<PushAnswer | null>('push/status'),
     cancel: call<PushAnswer | null>('push/cancel'),
     refund: call<'refunded' | 'refused'>('push/refund'),
     refundOutcome: call<'refunded' | null>('push/refund-outcome'),
   };
   const voucher: VoucherNetwork = {
-    issue: call<Voucher>('voucher/issue'),
+    issue: starts<Voucher>('voucher/issue'),
     status: call<Voucher | null>('voucher/status'),
     cancel: call<Voucher | null>('voucher/cancel'),
   };
   const crypto: CryptoProcessor = {
-    coins: call<readonly CryptoCoin[]>('crypto/coins'),
-    quote: call<CryptoQuote | null>('crypto/quote'),
-    address: call<{ address: string }>('crypto/address'),
+    // Reads before any attempt: refused, nothing was asked.
+    coins: starts<readonly CryptoCoin[]>('crypto/coins'),
+    quote: starts<CryptoQuote | null>('crypto/quote'),
+    address: starts<{ address: string }>('crypto/address'),
     status: call<CryptoDeposit | null>('crypto/status'),
     refund: call<'refunded' | 'refused'>('crypto/refund'),
     refundOutcome: call<'refunded' | null>('crypto/refund-outcome'),
   };
   const bank: BankRedirect = {
-    start: call<{ redirectUrl: string }>('bank/start'),
+    start: starts<{ redirectUrl: string }>('bank/start'),
     outcome: call<BankOutcome | null>('bank/outcome'),
     cancel: call<BankOutcome | null>('bank/cancel'),
     refund: call<'refunded' | 'refused'>('bank/refund'),

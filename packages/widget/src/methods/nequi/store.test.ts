@@ -91,6 +91,23 @@ describe('createNequiStore', () => {
     expect(messages.find((m) => m.type === 'result')).toMatchObject({ type: 'result', result: { status: 'error', method: 'nequi', notification: { Oper: 'OP3', Estado: 'DECLINED' } } });
   });
 
+  it('503 method_payments_unavailable (the wallet refused the connection: nothing sent, nothing recorded): said at once, no look-up, and the next Pay is a new push', async () => {
+    const text = 'Este método de pago no está disponible en este momento. No se hizo ningún cargo: intenta de nuevo en unos minutos o paga con otro método';
+    const answers: Record<string, unknown> = { 'post nequi/push': new PasarelaError({ code: 'method_payments_unavailable', category: 'api', status: 503, serverMessage: text }) };
+    const { stores, calls } = setup(answers);
+    await stores.state.getState().pay('3991111111');
+    expect(stores.attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'method_payments_unavailable', text } });
+    expect(stores.state.getState().steps).toMatchObject({ step: NEQUI_STEPS.init, error: 'method_payments_unavailable' });
+    answers['post nequi/push'] = { codOper: 'OP5', status: -1, phone: '3991111111' };
+    answers['get nequi/payments/OP5'] = { codOper: 'OP5', status: -1 };
+    stores.attempt.getState().retry();
+    await stores.state.getState().pay('3991111111');
+    // Known as not sent: the second Pay pushes again without asking about the first.
+    expect(calls.map((c) => c.path).filter((path) => !path.startsWith('nequi/payments/'))).toEqual(['nequi/push', 'nequi/push']);
+    expect(stores.attempt.getState().phase).toBe('waiting');
+    stores.attempt.getState().stop();
+  });
+
   it('SPEC 4: 619 resets the step with payment_expired', async () => {
     const { stores } = setup({
       'post nequi/push': { codOper: 'OP4', status: -1 },
