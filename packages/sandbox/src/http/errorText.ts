@@ -122,6 +122,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) names no merchant of this secret key$/, 'detail_names_no_own_merchant', ['field']],
   [/^(\S+) names no link$/, 'detail_names_no_link', ['field']],
   [/^(\S+) names no payment$/, 'detail_names_no_payment', ['field']],
+  [/^(\S+) names no subscription$/, 'detail_names_no_subscription', ['field']],
   [/^(\S+) must be 3-63 lowercase letters, digits or dashes$/, 'detail_slug', ['field']],
   [/^(\S+) must list event types \((.+)\) or \*$/, 'detail_event_types', ['field', 'values']],
   [/^(\S+) must map es or en to a description$/, 'detail_descriptions', ['field']],

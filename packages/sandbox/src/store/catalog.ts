@@ -67,12 +67,20 @@ export async function createSubscription(db: Queryable, planId: number, email: s
 }
 
 /** Due a second ago. */
-export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.query<SubscriptionRow>(
-    `update subscriptions set next_charge_at = now() - interval '1 second'
-      where subscription_key = $1 and status = 1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2)) returning *`,
+/** An active subscription's next charge made due now; one of the merchant's that is not active is left as it is. */
+export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<{ kind: 'due'; row: SubscriptionRow } | { kind: 'not_active' } | { kind: 'unknown' }> {
+  const [row] = await db.query<SubscriptionRow & { made_due: boolean }>(
+    `with found as (select id, status from subscriptions
+                     where subscription_key = $1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2))),
+          made as (update subscriptions set next_charge_at = now() - interval '1 second'
+                     where id in (select id from found where status = 1) returning *)
+     select made.*, true as made_due from made
+     union all select s.*, false as made_due from subscriptions s join found on found.id = s.id where found.status <> 1`,
     [key, merchantId ?? null]);
-  return row;
+  if (!row) return { kind: 'unknown' };
+  if (!row.made_due) return { kind: 'not_active' };
+  const { made_due: _made, ...subscription } = row;
+  return { kind: 'due', row: subscription };
 }
 
 export interface NewCampaign {

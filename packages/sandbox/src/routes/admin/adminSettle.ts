@@ -105,8 +105,11 @@ export function adminSettleRoutes(deps: Deps) {
     return c.json(await cryptoAnswer(deps, await sendCryptoRefund(deps, tx, originOf(deps, c.req.url))));
   });
   app.post('/subscriptions/:key/due', async (c) => {
-    const sub = await makeSubscriptionDue(deps.db, c.req.param('key'), scopedMerchant(c));
-    if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
+    const due = await makeSubscriptionDue(deps.db, c.req.param('key'), scopedMerchant(c));
+    if (due.kind === 'unknown') throw new ApiError(404, 'error_to_load', 'key names no subscription');
+    // Only a paid subscription has a card to charge and a charge to fall due.
+    if (due.kind === 'not_active') throw new ApiError(409, 'subscription_not_active');
+    const sub = due.row;
     const tx = await chargeIfDue(deps, sub);
     return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
   });
