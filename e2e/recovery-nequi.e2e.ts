@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { createLink } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox, startSandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 import { vaultFrameOf } from './support/pages';
 
@@ -78,6 +78,35 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     await page.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
     expect(await page.getByText('Monto: $55.00').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Abrir Nequi' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+// docs/operations.md: with the processors' service down, a push was sent nothing. The payer hears so
+// at once, not after the call's 10 s, and keeps the phone to send again.
+describe.runIf(browserAvailable())('Nequi: a push while the processors are down', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started), 'full');
+
+  it('es: "Este método de pago no está disponible ... No se hizo ningún cargo" within 3 s, the phone kept, nothing recorded', async () => {
+    const code = await createLink(sandbox, { amount: 12, description: 'Sombrero pintao' });
+    await (sandbox as Awaited<ReturnType<typeof startSandbox>>).simulator?.stop();
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: /^Nequi$/ }).check();
+    await page.getByRole('textbox', { name: /celular nequi/i }).fill('61111111');
+    const started = Date.now();
+    await page.getByRole('button', { name: /enviar notificación/i }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'No se hizo ningún cargo' });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await alert.textContent()).toContain('Este método de pago no está disponible en este momento');
+    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6111');
+    await screenshot(page, { path: `${SHOTS}recovery-nequi-processors-down-es-360.png` });
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
     await context.close();
   });
 });
