@@ -6,7 +6,7 @@ import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
 import { SelectField } from './create/fields';
 import { RefundForm } from './RefundForm';
-import { useSettleFocus } from './useSettleFocus';
+import { useActionFocus } from './useActionFocus';
 import { useStoreState } from './useStoreState';
 
 function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(button: HTMLButtonElement, codOper: string): void }) {
@@ -20,7 +20,7 @@ function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Tran
   const paid = tx.outcome === 'APPROVED' && tx.paidAmount > 0;
   const id = useId();
   return (
-    // Focusable for useSettleFocus, and named by its payment and state, read as it takes the focus.
+    // Focusable for useActionFocus, and named by its payment and state, read as it takes the focus.
     <li className="tx" data-codoper={tx.codOper} tabIndex={-1} aria-labelledby={`${id}-op ${id}-outcome`}>
       <div className="tx-head">
         <strong className="tx-op" id={`${id}-op`}>{tx.codOper}</strong>
@@ -81,7 +81,7 @@ export function TransactionsPanel({ store }: { store: ConsoleStore }) {
   const { transactions, filters, links, setFilters, refreshTransactions } = useStoreState(store);
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const onPress = useSettleFocus(transactions, list, heading);
+  const onPress = useActionFocus(transactions, list, heading);
   return (
     <section aria-labelledby="panel-watch">
       <h2 id="panel-watch" tabIndex={-1} ref={heading}>{t('tabWatch')}</h2>

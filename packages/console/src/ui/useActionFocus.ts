@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Transaction } from '../api/schemas';
-import { rowAfterSettle } from '../logic/rowAfterSettle';
+import { rowAfterAction } from '../logic/rowAfterAction';
 
 /**
  * Keeps the focus of a settle button pressed from the keyboard. Settled, the payment may lose that
@@ -9,7 +9,7 @@ import { rowAfterSettle } from '../logic/rowAfterSettle';
  * to the list's heading when none is left; never to the page's body. Returns what a settle button
  * calls as it is pressed.
  */
-export function useSettleFocus(transactions: readonly Transaction[], list: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>) {
+export function useActionFocus(transactions: readonly Transaction[], list: RefObject<HTMLElement | null>, heading: RefObject<HTMLElement | null>) {
   const pressed = useRef<{ button: HTMLButtonElement; codOper: string } | null>(null);
   const shown = useRef<string[]>([]);
   // The buttons come from the payments alone: only a new list can have removed one.
@@ -22,7 +22,7 @@ export function useSettleFocus(transactions: readonly Transaction[], list: RefOb
     pressed.current = null;
     const active = document.activeElement;
     if (active && active !== document.body && active !== settled.button && active.isConnected) return;
-    const codOper = rowAfterSettle(before, after, settled.codOper);
+    const codOper = rowAfterAction(before, after, settled.codOper);
     const row = [...(list.current?.children ?? [])].find((item) => item instanceof HTMLElement && item.dataset['codoper'] === codOper);
     (row instanceof HTMLElement ? row : heading.current)?.focus();
   }, [transactions]);

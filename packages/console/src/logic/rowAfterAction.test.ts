@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rowAfterSettle } from './rowAfterSettle';
+import { rowAfterAction } from './rowAfterAction';
 
-describe('rowAfterSettle: where the focus goes once a settled payment lost the button pressed', () => {
+describe('rowAfterAction: where the focus goes once a settled payment lost the button pressed', () => {
   it.each([
     ['still listed: the payment itself', ['A', 'B', 'C'], ['A', 'B', 'C'], 'B', 'B'],
     ['filtered out: the payment now in its place', ['A', 'B', 'C'], ['A', 'C'], 'B', 'C'],
@@ -11,6 +11,6 @@ describe('rowAfterSettle: where the focus goes once a settled payment lost the b
     ['the only one filtered out: none', ['A'], [], 'A', null],
     ['never seen listed: the first one listed', [], ['A', 'B'], 'X', 'A'],
   ] as const)('%s', (_, before, after, settled, expected) => {
-    expect(rowAfterSettle(before, after, settled)).toBe(expected);
+    expect(rowAfterAction(before, after, settled)).toBe(expected);
   });
 });

@@ -3,7 +3,7 @@
  * payment itself while it is listed; gone from the list (a filter it no longer matches), the one now
  * in its place, or the one before it at the list's end; null when the list is empty.
  */
-export function rowAfterSettle(before: readonly string[], after: readonly string[], codOper: string): string | null {
+export function rowAfterAction(before: readonly string[], after: readonly string[], codOper: string): string | null {
   if (after.includes(codOper)) return codOper;
   const listed = new Set(after);
   const at = before.indexOf(codOper);
