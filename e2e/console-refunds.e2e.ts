@@ -145,4 +145,29 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     await screenshot(page, { path: `${SHOTS}/console-refund-refused-by-server.png`, fullPage: true });
     await context.close();
   });
+
+  it('a full refund by keyboard hands the focus to the payment, whose form is gone, and says it once in the notice', async () => {
+    const codOper = await paidCard();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const ui = new ConsolePage(page, server.url);
+    await ui.open('es');
+    await ui.tab(/transacciones/i).click();
+    const tx = ui.transaction(codOper);
+    const form = tx.getByRole('form', { name: /^reembolso de/i });
+    await form.waitFor();
+
+    // The amount left empty: all that remains, $26.75. Nothing is left to refund, so the form goes.
+    await form.getByLabel(/importe a reembolsar/i).focus();
+    await page.keyboard.press('Tab');
+    expect(await ui.focused()).toBe('button "Reembolsar"');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(0);
+    // Not the page's body: the payment, named by its code and the status it keeps.
+    await expect.poll(() => ui.focused(), { timeout: 15_000 }).toBe(`listitem "${codOper} Aprobada"`);
+    expect(await tx.textContent()).toContain('Reembolsado: $26.75');
+    await expect.poll(() => ui.notice()).toBe(`Hecho: Reembolsar (${codOper})`);
+    await screenshot(page, { path: `${SHOTS}/console-refund-full-by-keyboard.png`, fullPage: true });
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rowAfterAction } from './rowAfterAction';
 
-describe('rowAfterAction: where the focus goes once a settled payment lost the button pressed', () => {
+describe('rowAfterAction: where the focus goes once a payment acted on lost the control pressed', () => {
   it.each([
     ['still listed: the payment itself', ['A', 'B', 'C'], ['A', 'B', 'C'], 'B', 'B'],
     ['filtered out: the payment now in its place', ['A', 'B', 'C'], ['A', 'C'], 'B', 'C'],

@@ -1,7 +1,8 @@
 /**
- * Which payment takes the focus once one settled from the keyboard has lost the button pressed: the
- * payment itself while it is listed; gone from the list (a filter it no longer matches), the one now
- * in its place, or the one before it at the list's end; null when the list is empty.
+ * Which payment takes the focus once a call made on it from the keyboard (a settle button, a refund)
+ * has taken away the control pressed: the payment itself while it is listed; gone from the list (a
+ * filter it no longer matches), the one now in its place, or the one before it at the list's end;
+ * null when the list is empty.
  */
 export function rowAfterAction(before: readonly string[], after: readonly string[], codOper: string): string | null {
   if (after.includes(codOper)) return codOper;

@@ -26,7 +26,7 @@ async function formWith(refund: AdminApi['refund']) {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  root.render(<RefundForm store={store} tx={paid} />);
+  root.render(<RefundForm store={store} tx={paid} onPress={() => undefined} />);
   await new Promise((r) => setTimeout(r, 0));
   const form = host.querySelector('form') as HTMLFormElement;
   const input = form.querySelector('input') as HTMLInputElement;

@@ -5,8 +5,11 @@ import { pendingRefundAmount, refundAmountOf, remainingToRefund, type RefundAmou
 import type { ConsoleStore } from '../store/consoleStore';
 import { useStoreState } from './useStoreState';
 
-/** A refund of a payment: an amount (empty: all that remains), checked before it is sent. */
-export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
+/**
+ * A refund of a payment: an amount (empty: all that remains), checked before it is sent. `onPress`
+ * hears the form as it sends (useActionFocus): a refund of all that remains takes the form away.
+ */
+export function RefundForm({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(control: HTMLElement, codOper: string): void }) {
   const { busy, settle } = useStoreState(store);
   const [text, setText] = useState('');
   // The form's own refusal (a text key, worded at each render) or the server's (its words).
@@ -32,6 +35,7 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
     const asked = refundAmountOf(input ? input.value : text, tx);
     if ('error' in asked) return refuse({ key: asked.error });
     setError(null);
+    onPress(form, tx.codOper);
     const refused = await settle(tx, 'refund', asked.amount);
     // Kept when refused, to be fixed; the list has been read again, so what remains is the server's.
     if (refused) refuse({ said: refused.amountRefused });

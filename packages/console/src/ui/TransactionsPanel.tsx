@@ -9,7 +9,7 @@ import { RefundForm } from './RefundForm';
 import { useActionFocus } from './useActionFocus';
 import { useStoreState } from './useStoreState';
 
-function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(button: HTMLButtonElement, codOper: string): void }) {
+function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(control: HTMLElement, codOper: string): void }) {
   const { busy, statements, settle } = useStoreState(store);
   const all = settleActionsOf(tx);
   // A refund takes an amount: it has a form of its own.
@@ -72,7 +72,7 @@ function TransactionItem({ store, tx, onPress }: { store: ConsoleStore; tx: Tran
           ))}
         </ul>
       )}
-      {all.includes('refund') && <RefundForm store={store} tx={tx} />}
+      {all.includes('refund') && <RefundForm store={store} tx={tx} onPress={onPress} />}
     </li>
   );
 }

@@ -13,6 +13,9 @@ const pending = (codOper: string, method: 'cash' | 'clave'): Transaction => ({
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 });
 const approved = (tx: Transaction): Transaction => ({ ...tx, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' });
+const paidCard = (codOper: string, changes: Partial<Transaction> = {}): Transaction => ({
+  ...approved(pending(codOper, 'clave')), method: 'card', reference: null, cardType: 'VISA', displayNum: '4242', ...changes,
+});
 
 let root: Root | undefined;
 let host: HTMLElement;
@@ -23,20 +26,35 @@ afterEach(() => {
 });
 
 /**
- * The console on its Transactions tab over a fake admin API whose server settles Clave and cash
- * payments and answers the list as filtered.
+ * The console on its Transactions tab (by default filtered to pending payments) over a fake admin
+ * API whose server settles Clave and cash payments and refunds, and answers the list as filtered.
  */
-async function consoleWith(payments: Transaction[]) {
+async function consoleWith(payments: Transaction[], outcome: TransactionFilters['outcome'] = 'PENDING') {
   let stored = payments;
   const listTransactions = vi.fn(async (filters: Partial<TransactionFilters>) => stored.filter((tx) => !filters.outcome || tx.outcome === filters.outcome));
   const settle = (codOper: string) => {
     stored = stored.map((tx) => (tx.codOper === codOper ? approved(tx) : tx));
     return {};
   };
-  const api = { listTransactions, settleClave: vi.fn(async (codOper: string) => settle(codOper)), payCash: vi.fn(async (reference: string) => settle(stored.find((tx) => tx.reference === reference)?.codOper ?? '')) };
+  const change = (codOper: string, changes: (tx: Transaction) => Partial<Transaction>) => {
+    stored = stored.map((tx) => (tx.codOper === codOper ? { ...tx, ...changes(tx) } : tx));
+  };
+  // A refund is made at once (all that remains when no amount is given).
+  const refund = vi.fn(async (codOper: string, amount?: number) => {
+    change(codOper, (tx) => {
+      const given = amount ?? tx.paidAmount - tx.refundedAmount;
+      return { refundedAmount: tx.refundedAmount + given, refunds: [...tx.refunds, { id: `rf_${tx.refunds.length}`, amount: given, status: 'succeeded', createdAt: tx.updatedAt }] };
+    });
+    return { status: 'succeeded' };
+  });
+  const api = {
+    listTransactions, refund,
+    settleClave: vi.fn(async (codOper: string) => settle(codOper)),
+    payCash: vi.fn(async (reference: string) => settle(stored.find((tx) => tx.reference === reference)?.codOper ?? '')),
+  };
   const store = createConsoleStore(api as unknown as AdminApi);
   store.setState({ tab: 'watch' });
-  await store.getState().setFilters({ outcome: 'PENDING' });
+  await store.getState().setFilters({ outcome });
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -47,20 +65,21 @@ async function consoleWith(payments: Transaction[]) {
     button?.focus();
     button?.click();
   };
-  return { store, press, notice: () => host.querySelector('.notice[aria-live="polite"]')?.textContent };
+  const row = (codOper: string) => host.querySelector<HTMLElement>(`[data-codoper="${codOper}"]`);
+  // Named by the payment and its state, as a screen reader reads it on taking the focus.
+  const nameOf = (element: Element | null) => (element?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+  return { store, press, row, nameOf, api, notice: () => host.querySelector('.notice[aria-live="polite"]')?.textContent };
 }
 
 describe('a payment settled from the keyboard leaves the list the filter shows', () => {
   it('the focus goes to the payment in its place, then to the heading when none is left; the notice says the status it took', async () => {
-    const { press, notice } = await consoleWith([pending('PPCLAVE1', 'clave'), pending('PPCASH1', 'cash')]);
+    const { press, notice, nameOf } = await consoleWith([pending('PPCLAVE1', 'clave'), pending('PPCASH1', 'cash')]);
     const heading = host.querySelector<HTMLElement>('h2');
     press('PPCLAVE1', 'Clave: aprobar');
     await vi.waitFor(() => expect(host.querySelector('[data-codoper="PPCLAVE1"]')).toBeNull());
     const cash = host.querySelector<HTMLElement>('[data-codoper="PPCASH1"]');
     await vi.waitFor(() => expect(document.activeElement).toBe(cash));
-    // Named by the payment and its state, as a screen reader reads it on taking the focus.
-    const name = (cash?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
-    expect(name).toBe('PPCASH1 Pendiente');
+    expect(nameOf(cash)).toBe('PPCASH1 Pendiente');
     await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE1). Estado: Aprobada; ya no aparece con estos filtros'));
 
     press('PPCASH1', 'Efectivo: voucher pagado');
@@ -89,5 +108,45 @@ describe('a payment settled from the keyboard leaves the list the filter shows',
     press('PPCLAVE3', 'Clave: aprobar');
     await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE3)'));
     expect(document.activeElement).toBe(host.querySelector('[data-codoper="PPCLAVE3"]'));
+  });
+});
+
+describe('a payment refunded from the keyboard of all that remains loses its refund form', () => {
+  it('by its button: the focus goes to the payment, named with the status it keeps, and the notice says the refund once', async () => {
+    const { row, nameOf, notice, api } = await consoleWith([paidCard('PPCARD1'), paidCard('PPCARD2')], '');
+    const form = row('PPCARD1')?.querySelector('form');
+    const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    button?.focus();
+    button?.click();
+    await vi.waitFor(() => expect(row('PPCARD1')?.querySelector('form')).toBeNull());
+    expect(api.refund).toHaveBeenCalledWith('PPCARD1', undefined);
+    await vi.waitFor(() => expect(document.activeElement).toBe(row('PPCARD1')));
+    expect(nameOf(document.activeElement)).toBe('PPCARD1 Aprobada');
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Reembolsar (PPCARD1)'));
+    // Nothing else says it: the row's text is its facts, no alert of its own.
+    expect(host.querySelectorAll('[role="alert"]')).toHaveLength(0);
+  });
+
+  it('by Enter in its amount field: the same', async () => {
+    const { row, notice } = await consoleWith([paidCard('PPCARD3', { refundedAmount: 5, refunds: [{ id: 'rf_a', amount: 5, status: 'succeeded', createdAt: '2026-11-22T10:00:00.000Z' }] })], '');
+    const form = row('PPCARD3')?.querySelector('form');
+    const input = form?.querySelector('input');
+    input?.focus();
+    form?.requestSubmit();
+    await vi.waitFor(() => expect(document.activeElement).toBe(row('PPCARD3')));
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Reembolsar (PPCARD3)'));
+  });
+
+  it('a part refunded keeps the form, and the focus on its button', async () => {
+    const { row, notice } = await consoleWith([paidCard('PPCARD4')], '');
+    const form = row('PPCARD4')?.querySelector('form');
+    const input = form?.querySelector('input') as HTMLInputElement;
+    input.value = '5';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    button?.focus();
+    button?.click();
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Reembolsar (PPCARD4)'));
+    expect(document.activeElement).toBe(button);
   });
 });
