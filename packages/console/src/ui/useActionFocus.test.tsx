@@ -27,7 +27,7 @@ afterEach(() => {
 
 /**
  * The console on its Transactions tab (by default filtered to pending payments) over a fake admin
- * API whose server settles Clave and cash payments and refunds, and answers the list as filtered.
+ * API whose server settles Clave and cash payments, refunds and voids, and answers the list as filtered.
  */
 async function consoleWith(payments: Transaction[], outcome: TransactionFilters['outcome'] = 'PENDING') {
   let stored = payments;
@@ -39,7 +39,7 @@ async function consoleWith(payments: Transaction[], outcome: TransactionFilters[
   const change = (codOper: string, changes: (tx: Transaction) => Partial<Transaction>) => {
     stored = stored.map((tx) => (tx.codOper === codOper ? { ...tx, ...changes(tx) } : tx));
   };
-  // A refund is made at once (all that remains when no amount is given).
+  // A refund is made at once (all that remains when no amount is given); a void releases the hold.
   const refund = vi.fn(async (codOper: string, amount?: number) => {
     change(codOper, (tx) => {
       const given = amount ?? tx.paidAmount - tx.refundedAmount;
@@ -47,8 +47,9 @@ async function consoleWith(payments: Transaction[], outcome: TransactionFilters[
     });
     return { status: 'succeeded' };
   });
+  const voidPayment = vi.fn(async (codOper: string) => change(codOper, () => ({ capturableAmount: 0, status: 0, authStatus: 'CANCELLED', outcome: 'DECLINED' })));
   const api = {
-    listTransactions, refund,
+    listTransactions, refund, voidPayment,
     settleClave: vi.fn(async (codOper: string) => settle(codOper)),
     payCash: vi.fn(async (reference: string) => settle(stored.find((tx) => tx.reference === reference)?.codOper ?? '')),
   };
@@ -148,5 +149,16 @@ describe('a payment refunded from the keyboard of all that remains loses its ref
     button?.click();
     await vi.waitFor(() => expect(notice()).toBe('Hecho: Reembolsar (PPCARD4)'));
     expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('a held payment voided from the keyboard loses its buttons', () => {
+  it('the focus goes to the payment, named with the status it took', async () => {
+    const { row, nameOf, press, notice } = await consoleWith([paidCard('PPHOLD1', { capturableAmount: 20, paidAmount: 0 })], '');
+    press('PPHOLD1', 'Anular');
+    await vi.waitFor(() => expect(row('PPHOLD1')?.querySelector('.actions')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(row('PPHOLD1')));
+    expect(nameOf(document.activeElement)).toBe('PPHOLD1 Rechazada');
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Anular (PPHOLD1)'));
   });
 });
