@@ -10,10 +10,10 @@ describe('console texts', () => {
 
   it('show in the language chosen, the page\'s language and title with them', async () => {
     await changeLanguage('en');
-    expect([t('tabCreate'), t('periods.WE'), t('txCount', { count: 3 })]).toEqual(['Create', 'Weekly', '3 transactions']);
+    expect([t('tabCreate'), t('periods.WE'), t('txCount', { count: 3 }), t('txCount', { count: 1 })]).toEqual(['Create', 'Weekly', '3 transactions', '1 transaction']);
     expect([document.documentElement.lang, document.title]).toEqual(['en', 'Sandbox console · Pasarela']);
     await changeLanguage('es');
-    expect([t('tabCreate'), t('periods.WE'), document.documentElement.lang]).toEqual(['Crear', 'Semanal', 'es']);
+    expect([t('tabCreate'), t('periods.WE'), t('txCount', { count: 1 }), t('txCount', { count: 0 }), document.documentElement.lang]).toEqual(['Crear', 'Semanal', '1 transacción', '0 transacciones', 'es']);
   });
 
   it("show an instant with its month in words in the console's language, whatever the browser's own", async () => {
