@@ -60,10 +60,19 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     }
   };
   // The next page after the ones shown, appended; dropped if another merchant was picked meanwhile.
-  const more = <T,>(page: Page<T>, read: (merchantId: number, cursor: string) => Promise<Page<T>>, set: (page: Page<T>) => void) => guard(async () => {
+  // The first of them then takes the focus: the button pressed goes with the last page, and a
+  // keyboard reader goes on where the new ones start.
+  const section = useRef<HTMLElement>(null);
+  const [firstLoaded, setFirstLoaded] = useState<string | null>(null);
+  useEffect(() => {
+    if (firstLoaded !== null) section.current?.querySelector<HTMLElement>(firstLoaded)?.focus();
+  }, [firstLoaded]);
+  const more = <T extends { id: string },>(page: Page<T>, read: (merchantId: number, cursor: string) => Promise<Page<T>>, set: (page: Page<T>) => void, attribute: 'data-payout' | 'data-dispute') => guard(async () => {
     if (merchantId === null || page.nextCursor === null) return;
     const next = await read(merchantId, page.nextCursor);
-    if (asked.current === merchantId) set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
+    if (asked.current !== merchantId) return;
+    set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
+    if (next.data[0]) setFirstLoaded(`[${attribute}="${next.data[0].id}"]`);
   });
   // One run at a time (a second click while one runs does nothing), its outcome said in a status, as a dispute's answer's.
   const payoutRun = useOneAtATime();
@@ -80,7 +89,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   });
 
   return (
-    <section aria-labelledby="panel-books">
+    <section ref={section} aria-labelledby="panel-books">
       <h2 id="panel-books">{t('booksTitle')}</h2>
       <MerchantPicker store={store} />
       {error && <p className="error" role="alert">{t('error', { message: error })}</p>}
@@ -106,7 +115,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
           {payouts.data.map((p) => (
-            <li key={p.id} className="payout" data-payout={p.id}>
+            <li key={p.id} className="payout" data-payout={p.id} tabIndex={-1}>
               <div className="tx-head">
                 <strong>{money(p.amount, p.currency)}</strong>
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
@@ -118,7 +127,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           ))}
         </ul>
       )}
-      {payouts.nextCursor !== null && <button type="button" onClick={() => void more(payouts, api.payoutsOf, setPayouts)()}>{t('morePayouts')}</button>}
+      {payouts.nextCursor !== null && <button type="button" onClick={() => void more(payouts, api.payoutsOf, setPayouts, 'data-payout')()}>{t('morePayouts')}</button>}
       <h3>{t('booksDisputes')}</h3>
       {merchantId !== null && (
         <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (answer) => {
@@ -127,7 +136,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           else setNotice(t(answer.done === 'sent' ? 'disputeSentDone' : 'disputeAcceptedDone'));
         }} />
       )}
-      {disputes.nextCursor !== null && <button type="button" onClick={() => void more(disputes, api.disputesOf, setDisputes)()}>{t('moreDisputes')}</button>}
+      {disputes.nextCursor !== null && <button type="button" onClick={() => void more(disputes, api.disputesOf, setDisputes, 'data-dispute')()}>{t('moreDisputes')}</button>}
     </section>
   );
 }

@@ -106,10 +106,13 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(el.querySelectorAll('[data-payout]')).toHaveLength(23));
     expect(payoutsOf).toHaveBeenLastCalledWith(3, 'po-next');
     expect(button('Ver pagos a la cuenta anteriores')).toBeUndefined();
+    // The button pressed went with the last page: the first payout loaded has the focus, never the page's body.
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-payout')).toBe('po_21'));
     button('Ver disputas anteriores')?.click();
     await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_21"]')).not.toBeNull());
     expect(el.querySelectorAll('[data-dispute]')).toHaveLength(21);
     expect(button('Ver disputas anteriores')).toBeUndefined();
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-dispute')).toBe('dp_21'));
   });
 
   it('Books: a merchant picked while the first one\'s books load shows its own, whatever answer comes last', async () => {
