@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { faultyGateways } from '../packages/sandbox/test/gateways/faultyGateways';
 import { createLogger } from '../packages/sandbox/src/ops/logger';
 import { startServer, type RunningServer } from '../packages/sandbox/src/server';
@@ -60,19 +60,31 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     return codOper;
   }
 
-  it.each([
-    ['es', { tab: /transacciones/i, form: /^reembolso de/i, amount: /importe a reembolsar/i, button: 'Reembolsar', list: /^reembolsos de/i, pending: 'pendiente', failed: 'fallido', notice: 'Pendiente: Reembolsar', remains: 'lo que queda: $16.75', over: /^solo quedan \$16\.75 por reembolsar/i, whole: 'lo que queda: $26.75' }],
-    ['en', { tab: /transactions/i, form: /^refund of/i, amount: /amount to refund/i, button: 'Refund', list: /^refunds of/i, pending: 'pending', failed: 'failed', notice: 'Pending: Refund', remains: 'what remains: $16.75', over: /^only \$16\.75 remains to refund/i, whole: 'what remains: $26.75' }],
-  ] as const)('%s: the refund shows pending, and the form offers only what the server allows', async (lang, text) => {
+  const SPANISH = { tab: /transacciones/i, form: /^reembolso de/i };
+
+  /**
+   * A card payment made just now, and the console open on its refund form (1100x900). `beforeOpen`
+   * prepares the page first (e.g. silences the console's push socket).
+   */
+  async function refundFormOfNewPayment(lang: 'es' | 'en', text: { tab: RegExp; form: RegExp }, beforeOpen?: (page: Page) => Promise<void>) {
     const codOper = await paidCard();
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
+    await beforeOpen?.(page);
     const ui = new ConsolePage(page, server.url);
     await ui.open(lang);
     await ui.tab(text.tab).click();
     const tx = ui.transaction(codOper);
     const form = tx.getByRole('form', { name: text.form });
     await form.waitFor();
+    return { codOper, context, page, ui, tx, form };
+  }
+
+  it.each([
+    ['es', { tab: /transacciones/i, form: /^reembolso de/i, amount: /importe a reembolsar/i, button: 'Reembolsar', list: /^reembolsos de/i, pending: 'pendiente', failed: 'fallido', notice: 'Pendiente: Reembolsar', remains: 'lo que queda: $16.75', over: /^solo quedan \$16\.75 por reembolsar/i, whole: 'lo que queda: $26.75' }],
+    ['en', { tab: /transactions/i, form: /^refund of/i, amount: /amount to refund/i, button: 'Refund', list: /^refunds of/i, pending: 'pending', failed: 'failed', notice: 'Pending: Refund', remains: 'what remains: $16.75', over: /^only \$16\.75 remains to refund/i, whole: 'what remains: $26.75' }],
+  ] as const)('%s: the refund shows pending, and the form offers only what the server allows', async (lang, text) => {
+    const { codOper, context, page, ui, tx, form } = await refundFormOfNewPayment(lang, text);
 
     // The card processor never answers the refund call: the refund stays pending.
     faults.plan('card', 'timeout');
@@ -102,18 +114,9 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
   });
 
   it('a refund the server refuses for its amount puts the focus on the amount field, its error described there and said once', async () => {
-    const codOper = await paidCard();
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
     // The console's push socket answered here and silent: its list stays as it was read, as it does
     // between a refund made elsewhere and the push that would tell it.
-    await page.routeWebSocket(/\/sandbox\/push/, () => undefined);
-    const ui = new ConsolePage(page, server.url);
-    await ui.open('es');
-    await ui.tab(/transacciones/i).click();
-    const tx = ui.transaction(codOper);
-    const form = tx.getByRole('form', { name: /^reembolso de/i });
-    await form.waitFor();
+    const { codOper, context, page, ui, form } = await refundFormOfNewPayment('es', SPANISH, (page) => page.routeWebSocket(/\/sandbox\/push/, () => undefined));
     // Another operator refunds $20 of the $26.75 meanwhile; the form still counts $26.75.
     const elsewhere = await fetch(`${server.url}/sandbox/transactions/${codOper}/refunds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 20 }) });
     expect(elsewhere.ok).toBe(true);
@@ -147,15 +150,7 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
   });
 
   it('a full refund by keyboard hands the focus to the payment, whose form is gone, and says it once in the notice', async () => {
-    const codOper = await paidCard();
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    const ui = new ConsolePage(page, server.url);
-    await ui.open('es');
-    await ui.tab(/transacciones/i).click();
-    const tx = ui.transaction(codOper);
-    const form = tx.getByRole('form', { name: /^reembolso de/i });
-    await form.waitFor();
+    const { codOper, context, page, ui, tx, form } = await refundFormOfNewPayment('es', SPANISH);
 
     // The amount left empty: all that remains, $26.75. Nothing is left to refund, so the form goes.
     await form.getByLabel(/importe a reembolsar/i).focus();

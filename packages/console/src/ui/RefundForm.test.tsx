@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import { AdminError, type AdminApi } from '../api/adminApi';
 import type { Transaction } from '../api/schemas';
-import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { RefundForm } from './RefundForm';
+import { renderInPage } from './renderInPage';
 
 const paid: Transaction = {
   codOper: 'PPCARD9', method: 'card', amount: 25, taxAmount: 1.75, status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', linkCode: 'LK1', merchantId: 1,
@@ -12,22 +11,12 @@ const paid: Transaction = {
   capturableAmount: 0, cardType: 'VISA', displayNum: '4242', createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 };
 
-let root: Root | undefined;
-let host: HTMLElement;
-beforeAll(() => changeLanguage('es'));
-afterEach(() => {
-  root?.unmount();
-  host.remove();
-});
+const render = renderInPage();
 
 async function formWith(refund: AdminApi['refund']) {
   const store = createConsoleStore({ refund, listTransactions: vi.fn(async () => [paid]) } as unknown as AdminApi);
   store.setState({ transactions: [paid] });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(<RefundForm store={store} tx={paid} onPress={() => undefined} />);
-  await new Promise((r) => setTimeout(r, 0));
+  const host = await render(<RefundForm store={store} tx={paid} onPress={() => undefined} />);
   const form = host.querySelector('form') as HTMLFormElement;
   const input = form.querySelector('input') as HTMLInputElement;
   const button = form.querySelector('button[type="submit"]') as HTMLButtonElement;

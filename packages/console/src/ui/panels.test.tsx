@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminApi } from '../api/adminApi';
 import type { Dispute, Transaction } from '../api/schemas';
 import { changeLanguage } from '../i18n/i18n';
@@ -12,6 +11,7 @@ import { LinkForm } from './create/LinkForm';
 import { MerchantForm } from './create/MerchantForm';
 import { StationForm } from './create/StationForm';
 import { BooksPanel } from './BooksPanel';
+import { renderInPage } from './renderInPage';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
@@ -25,22 +25,7 @@ function apiWith(over: Partial<AdminApi>): AdminApi {
   return over as AdminApi;
 }
 
-let root: Root | undefined;
-let host: HTMLElement;
-beforeAll(() => changeLanguage('es'));
-afterEach(() => {
-  root?.unmount();
-  host.remove();
-});
-
-async function render(node: React.ReactNode): Promise<HTMLElement> {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(node);
-  await new Promise((r) => setTimeout(r, 0));
-  return host;
-}
+const render = renderInPage();
 
 /** A refund form driven as an operator does: a value typed into its amount, then its button. */
 function refundFormOf(form: HTMLFormElement) {

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminApi, TransactionFilters } from '../api/adminApi';
 import type { Transaction } from '../api/schemas';
 import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { App } from './App';
+import { renderInPage } from './renderInPage';
 
 const pending = (codOper: string, method: 'cash' | 'clave'): Transaction => ({
   codOper, method, amount: 20, taxAmount: 0, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: 'LK1', merchantId: 1,
@@ -17,13 +17,7 @@ const paidCard = (codOper: string, changes: Partial<Transaction> = {}): Transact
   ...approved(pending(codOper, 'clave')), method: 'card', reference: null, cardType: 'VISA', displayNum: '4242', ...changes,
 });
 
-let root: Root | undefined;
-let host: HTMLElement;
-beforeAll(() => changeLanguage('es'));
-afterEach(() => {
-  root?.unmount();
-  host.remove();
-});
+const render = renderInPage();
 
 /**
  * The console on its Transactions tab (by default filtered to pending payments) over a fake admin
@@ -56,11 +50,7 @@ async function consoleWith(payments: Transaction[], outcome: TransactionFilters[
   const store = createConsoleStore(api as unknown as AdminApi);
   store.setState({ tab: 'watch' });
   await store.getState().setFilters({ outcome });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(<App store={store} api={api as unknown as AdminApi} initialLang="es" saveLang={() => undefined} />);
-  await new Promise((r) => setTimeout(r, 0));
+  const host = await render(<App store={store} api={api as unknown as AdminApi} initialLang="es" saveLang={() => undefined} />);
   const press = (codOper: string, name: string) => {
     const button = [...host.querySelectorAll<HTMLButtonElement>(`[data-codoper="${codOper}"] .actions button`)].find((b) => b.textContent === name);
     button?.focus();
@@ -69,12 +59,12 @@ async function consoleWith(payments: Transaction[], outcome: TransactionFilters[
   const row = (codOper: string) => host.querySelector<HTMLElement>(`[data-codoper="${codOper}"]`);
   // Named by the payment and its state, as a screen reader reads it on taking the focus.
   const nameOf = (element: Element | null) => (element?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
-  return { store, press, row, nameOf, api, notice: () => host.querySelector('.notice[aria-live="polite"]')?.textContent };
+  return { host, store, press, row, nameOf, api, notice: () => host.querySelector('.notice[aria-live="polite"]')?.textContent };
 }
 
 describe('a payment settled from the keyboard leaves the list the filter shows', () => {
   it('the focus goes to the payment in its place, then to the heading when none is left; the notice says the status it took', async () => {
-    const { press, notice, nameOf } = await consoleWith([pending('PPCLAVE1', 'clave'), pending('PPCASH1', 'cash')]);
+    const { host, press, notice, nameOf } = await consoleWith([pending('PPCLAVE1', 'clave'), pending('PPCASH1', 'cash')]);
     const heading = host.querySelector<HTMLElement>('h2');
     press('PPCLAVE1', 'Clave: aprobar');
     await vi.waitFor(() => expect(host.querySelector('[data-codoper="PPCLAVE1"]')).toBeNull());
@@ -94,7 +84,7 @@ describe('a payment settled from the keyboard leaves the list the filter shows',
   it('says it in English too', async () => {
     await changeLanguage('en');
     try {
-      const { press, notice } = await consoleWith([pending('PPCLAVE2', 'clave')]);
+      const { host, press, notice } = await consoleWith([pending('PPCLAVE2', 'clave')]);
       press('PPCLAVE2', 'Clave: approve');
       await vi.waitFor(() => expect(notice()).toBe('Done: Clave: approve (PPCLAVE2). Status: Approved; no longer shown with these filters'));
       expect(document.activeElement).toBe(host.querySelector('h2'));
@@ -104,7 +94,7 @@ describe('a payment settled from the keyboard leaves the list the filter shows',
   });
 
   it('a payment still listed keeps the notice as it was, with no outcome', async () => {
-    const { store, press, notice } = await consoleWith([pending('PPCLAVE3', 'clave')]);
+    const { host, store, press, notice } = await consoleWith([pending('PPCLAVE3', 'clave')]);
     await store.getState().setFilters({ outcome: '' });
     press('PPCLAVE3', 'Clave: aprobar');
     await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE3)'));
@@ -114,7 +104,7 @@ describe('a payment settled from the keyboard leaves the list the filter shows',
 
 describe('a payment refunded from the keyboard of all that remains loses its refund form', () => {
   it('by its button: the focus goes to the payment, named with the status it keeps, and the notice says the refund once', async () => {
-    const { row, nameOf, notice, api } = await consoleWith([paidCard('PPCARD1'), paidCard('PPCARD2')], '');
+    const { host, row, nameOf, notice, api } = await consoleWith([paidCard('PPCARD1'), paidCard('PPCARD2')], '');
     const form = row('PPCARD1')?.querySelector('form');
     const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
     button?.focus();
