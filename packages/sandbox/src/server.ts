@@ -9,7 +9,7 @@ import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
 import type { Database } from './db/Database';
-import { openDatabase } from './db/openDatabase';
+import { newSessionName, openDatabase } from './db/openDatabase';
 import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
@@ -168,7 +168,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
   let log = baseLog;
   const warn = (message: string) => log.warn(message);
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
+  const sessionName = newSessionName();
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, sessionName, warn, info: (message) => baseLog.child({ node: sessionName }).info(message) });
   log = baseLog.child({ node: db.sessionName });
   const allowPrivateWebhooks = privateWebhooksAllowed(options);
   const processorsUrl = options.processorsUrl?.replace(/\/+$/, '');
@@ -213,7 +214,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
   // The card vault: the server asks it a card's facts and sends typed cards' calls through it.
   const vault = options.vaultUrl && options.vaultApiSecret ? { url: options.vaultUrl, apiSecret: options.vaultApiSecret } : undefined;
-  if (simulatorAtStart === 'unavailable') log.warn(`the simulator at PROCESSORS_URL did not answer its health check within ${SERVICE_HEALTH_TIMEOUT_MS} ms: its ports' payments fail until it does (GET /health says "simulator")`);
+  if (simulatorAtStart === 'unavailable') log.warn(`the simulator at PROCESSORS_URL did not answer its health check (GET /v1/health) with ok within ${SERVICE_HEALTH_TIMEOUT_MS} ms: its ports' payments fail until it does (GET /health says "simulator"), unless it is an older simulator, which has no such check (docs/operations.md "Upgrading")`);
   if (!vault) log.warn('VAULT_URL is not set: typed card payments and the wallet\'s add-card answer 503 (docs/security.md "Card data")');
   type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   const simulated = withProvidedGateways<Wired>(options.processorsUrl

@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   pgliteTemplate?: PgliteImage | undefined;
   /** Connection trouble the server survives, for the log. */
   warn?: ((message: string) => void) | undefined;
+  /** What the start did to the schema (the migrations this node applied), for the log. */
+  info?: ((message: string) => void) | undefined;
 }
 
 export function newSessionName(): string {
@@ -35,7 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db = await openPgliteDatabase(options.dataDir, sessionName, options.pgliteTemplate);
   }
   try {
-    await migrate(db, options.migrationsDir);
+    const applied = await migrate(db, options.migrationsDir);
+    if (applied.length > 0) options.info?.(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
     if (options.seed !== false) {
       await seedDemoData(db);
       await seedDemoExtras(db);
