@@ -42,13 +42,25 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   },
 ];
 
-/** Several nodes starting at once on one PostgreSQL: the advisory lock lets one apply while the others wait, then find it done. */
+/**
+ * Several nodes starting at once on one PostgreSQL: the advisory lock lets one apply while the others
+ * wait, then find it done. A store that records a migration this release does not have was migrated
+ * by a newer release: this one refuses to run on it (docs/operations.md "Upgrading").
+ */
 export async function migrate(db: VaultDatabase): Promise<void> {
+  const underLock = (work: (tx: Pick<VaultDatabase, 'query'>) => Promise<void>) => db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('pasarela-vault-migrations'))");
+    // Under the lock: two nodes' `create table if not exists` at once, one failed (pg_type's unique index).
+    await tx.query('create table if not exists vault_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await work(tx);
+  });
+  await underLock(async (tx) => {
+    const recorded = await tx.query<{ name: string }>('select name from vault_migrations');
+    const newer = recorded.map((row) => row.name).filter((name) => !MIGRATIONS.some((migration) => migration.name === name)).sort();
+    if (newer.length > 0) throw new Error(`The card vault's store was migrated by a newer release (${newer.join(', ')} is not among this release's migrations): run that release or a later one on it, or restore the backup taken before its upgrade`);
+  });
   for (const migration of MIGRATIONS) {
-    await db.transaction(async (tx) => {
-      await tx.query("select pg_advisory_xact_lock(hashtext('pasarela-vault-migrations'))");
-      // Under the lock: two nodes' `create table if not exists` at once, one failed (pg_type's unique index).
-      await tx.query('create table if not exists vault_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await underLock(async (tx) => {
       const done = await tx.query('select 1 from vault_migrations where name = $1', [migration.name]);
       if (done.length > 0) return;
       for (const statement of migration.sql.split(';').map((s) => s.trim()).filter((s) => s !== '' && !/^(--[^\n]*\n?\s*)+$/.test(s))) await tx.query(statement);
