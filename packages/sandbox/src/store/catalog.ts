@@ -66,8 +66,7 @@ export async function createSubscription(db: Queryable, planId: number, email: s
   return { id: row.id, key };
 }
 
-/** Due a second ago. */
-/** An active subscription's next charge made due now; one of the merchant's that is not active is left as it is. */
+/** An active subscription's next charge made due a second ago; one of the merchant's not active yet (never paid) is left as it is. */
 export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<{ kind: 'due'; row: SubscriptionRow } | { kind: 'not_active' } | { kind: 'unknown' }> {
   const [row] = await db.query<SubscriptionRow & { made_due: boolean }>(
     `with found as (select id, status from subscriptions
