@@ -250,8 +250,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route(MERCHANT_API_PREFIX, merchantApiRoutes(deps));
   app.route('/api/v1', api);
   app.route('/sandbox', admin);
-  const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
-    frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
+  const frameAncestorsFor = async (path: string, params: URLSearchParams) =>
+    frameAncestors(await widgetMerchant(options.db, path, params), options.demoOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', merchantLogoRoutes(deps));

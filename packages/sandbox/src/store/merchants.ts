@@ -39,12 +39,6 @@ export async function findMerchant(db: Queryable, id: number): Promise<MerchantR
   return row;
 }
 
-/** In one query: the widget page's headers wait for it. */
-export async function findMerchantOfLinkCode(db: Queryable, code: string): Promise<MerchantRow | undefined> {
-  const [row] = await db.query<MerchantRow>('select m.* from payment_links l join merchants m on m.id = l.merchant_id where l.code = $1', [code]);
-  return row;
-}
-
 export async function firstMerchantId(db: Queryable): Promise<number | undefined> {
   const [row] = await db.query<{ id: number }>('select id from merchants order by id limit 1');
   return row?.id;

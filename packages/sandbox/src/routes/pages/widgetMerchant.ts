@@ -1,51 +1,58 @@
+import { checkoutEntry, isSlug, SEGMENT } from '@pasarela/core';
 import type { Queryable } from '../../db/Database';
-import { findPlan, findStation, findSubscription } from '../../store/catalog';
-import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode } from '../../store/links';
-import { findMerchant, findMerchantOfLinkCode, type MerchantRow } from '../../store/merchants';
+import { merchantOfCheckoutTarget, type CheckoutTarget } from '../../payments/checkoutTarget';
+import type { MerchantRow } from '../../store/merchants';
+import { checkoutOfAddress } from './firstScreen';
 
-/** First path segments that are pages of their own, never a link's slug (SPEC 2). */
-const RESERVED = new Set(['', 'pf', 'stationPayment', '404', 'widget', 'sdk', 'images']);
+const WALLET_PAGES = new Set(['login', 'signup', 'recoverypassword', 'home', 'addcard', 'qrsuccess']);
 
-async function merchantIdOfCode(db: Queryable, code: string, type: string): Promise<number | undefined> {
-  if (type === 'slug') return (await findLinkBySlug(db, code))?.merchant_id;
-  if (type === 'slugCode') {
-    const [slug = '', linkCode = ''] = code.split('/');
-    return (await findLinkBySlugAndCode(db, slug, linkCode))?.merchant_id;
+/** A wallet page's `next` as the widget follows it (its safeNext): a path of this origin, or nothing. */
+function nextAddress(params: URLSearchParams): URL | undefined {
+  const next = params.get('next');
+  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return undefined;
+  try {
+    return new URL(next, 'http://checkout.invalid');
+  } catch {
+    return undefined;
   }
-  if (type === 'ps') return (await findStation(db, code))?.merchant_id;
-  if (type === 'subs') {
-    const sub = await findSubscription(db, code);
-    return sub ? (await findPlan(db, sub.plan_id))?.merchant_id : undefined;
-  }
-  return (await findLinkByCode(db, code))?.merchant_id;
-}
-
-async function merchantIdOfPath(db: Queryable, path: string): Promise<number | undefined> {
-  const [first = '', second, ...rest] = path.split('/').filter((s) => s !== '');
-  if (RESERVED.has(first) || rest.length > 0) return undefined;
-  const slug = decodeURIComponent(first);
-  if (second === undefined || second === 'receive') {
-    return (await findLinkBySlug(db, slug))?.merchant_id ?? (await merchantIdOfCode(db, slug, 'subs'));
-  }
-  return (await findLinkBySlugAndCode(db, slug, decodeURIComponent(second)))?.merchant_id;
 }
 
 /**
- * The merchant whose link a widget page shows: from `?code=&type=` (how the loader opens
- * /pf/widget), else from the SPEC 2 paths /{slug}, /{slug}/{code}, /{slug or subscriptionKey}/receive.
+ * What the page at this address will load of a merchant, read as the widget's route table reads it:
+ * a checkout (core checkoutEntry), an e-mailed request, a link's or subscription's receipt or message
+ * page, or, for a wallet page, the page its `next` opens in the same document after the login.
  */
-export async function widgetMerchant(db: Queryable, path: string, query: { code?: string | undefined; type?: string | undefined }): Promise<MerchantRow | undefined> {
-  const code = query.code?.trim() ?? '';
-  const type = query.type ?? 'lk';
-  const byCode = code !== '' && code.length <= 200;
-  // How the loader opens every link checkout: one query.
-  if (byCode && type === 'lk') return findMerchantOfLinkCode(db, code);
-  let id: number | undefined;
+export function pageTargetOf(path: string, params: URLSearchParams, followNext = true): CheckoutTarget[] {
+  const checkout = checkoutOfAddress(path, params);
+  if (checkout) return [checkout];
+  let segments: string[];
   try {
-    id = byCode ? await merchantIdOfCode(db, code, type) : await merchantIdOfPath(db, path);
-  } catch (error) {
-    if (error instanceof URIError) return undefined;
-    throw error;
+    segments = path.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+  } catch {
+    return [];
   }
-  return id === undefined ? undefined : findMerchant(db, id);
+  const [first, second, third] = segments;
+  const code = params.get('code')?.trim() ?? '';
+  if (segments.length === 2 && first === 'pf' && second === 'emailPayment') return SEGMENT.test(code) ? [{ type: 'emailPayment', code }] : [];
+  // An expired or paid link's message page names its shop (GET payment-info/shop).
+  if (first === 'pf' && second === 'responseMessage') {
+    const entry = checkoutEntry(new URLSearchParams({ type: params.get('type') || 'lk', code: params.get('link') ?? '' }));
+    return entry ? [entry] : [];
+  }
+  // /{slug}/receive: a link's slug, or a subscription's key.
+  if (segments.length === 2 && isSlug(first) && second === 'receive') return [{ type: 'slug', code: first }, { type: 'subs', code: first }];
+  if (followNext && segments.length === 3 && first === 'pf' && second === 'widget' && WALLET_PAGES.has(third ?? '')) {
+    const next = nextAddress(params);
+    return next ? pageTargetOf(next.pathname, next.searchParams, false) : [];
+  }
+  return [];
+}
+
+/** The merchant whose checkout (or receipt) a widget page shows, found as the page's own calls find it. */
+export async function widgetMerchant(db: Queryable, path: string, params: URLSearchParams): Promise<MerchantRow | undefined> {
+  for (const target of pageTargetOf(path, params)) {
+    const merchant = await merchantOfCheckoutTarget(db, target);
+    if (merchant) return merchant;
+  }
+  return undefined;
 }

@@ -13,8 +13,8 @@ import { paletteStyle } from './pagePalette';
 import { configScript, cutPage, inLanguage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
-  /** '*' when absent. */
-  frameAncestors?: ((path: string, query: { code?: string | undefined; type?: string | undefined }) => Promise<string>) | undefined;
+  /** '*' when absent; from the page's whole address, as the page reads it. */
+  frameAncestors?: ((path: string, params: URLSearchParams) => Promise<string>) | undefined;
   firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
 }
 
@@ -38,7 +38,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
       ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes, vaultOriginOf(settings.vaultUrl)),
     });
   };
-  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
+  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, params) : '*';
   if (!page) return c.text(notBuilt('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
   if (!settings.firstScreen || status === 404) return send(inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);

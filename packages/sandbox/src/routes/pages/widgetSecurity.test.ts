@@ -27,14 +27,23 @@ const ancestorsOf = async (res: Response) => {
 };
 
 let t: TestApp;
-let guarded: { code: string; slug: string };
+let guarded: { code: string; slug: string; station: string; subscription: string; emailPayment: string; emailPaymentCode: string };
 beforeAll(async () => {
   t = await createTestApp({ paths: { widgetDist: dir } });
   const merchant = await t.admin('POST', '/merchants', {
     name: 'Con Dominio', domainValidation: true, allowedDomains: ['tienda.pa', 'Shop.Example.com:8443', "evil.pa; script-src 'unsafe-inline'", 'a b'],
   });
-  const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']), slug: 'con-dominio' });
-  guarded = { code, slug: 'con-dominio' };
+  const merchantId = Number(merchant.json['idMerchant']);
+  const code = await newLink(t, { merchantId, slug: 'con-dominio' });
+  expect((await t.admin('POST', '/stations', { merchantId, stationId: 'CAJA-DOMINIO', description: 'Caja', amount: 7 })).status).toBe(201);
+  const plan = await t.admin('POST', '/plans', { merchantId, name: 'Club', period: 'MO', amount: 9, chargeNow: true });
+  const subscription = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
+  const request = await t.admin('POST', '/email-payments', { merchantId, to: 'lucia@example.com', amount: 40, description: 'Clases de junio' });
+  expect(request.status).toBe(201);
+  guarded = {
+    code, slug: 'con-dominio', station: 'CAJA-DOMINIO', subscription: String(subscription.data['subscriptionKey']),
+    emailPayment: String(request.json['token']), emailPaymentCode: String(request.json['code']),
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -58,9 +67,53 @@ describe('widget page security headers', () => {
     ['the slug page', () => `/${guarded.slug}`],
     ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
     ['the receipt page', () => `/${guarded.slug}/receive`],
+    // The checkout loads a code in lower case as the same link (GET payment-info): so is it framed.
+    ['the loader URL with the code in lower case', () => `/pf/widget?type=lk&code=${guarded.code.toLowerCase()}&parentOrigin=https://evil.example`],
+    ['the main page with the code in lower case', () => `/?code=${guarded.code.toLowerCase()}`],
+    ['the Clave return to the checkout with the code in lower case', () => `/pf/widget/clave?type=lk&code=${guarded.code.toLowerCase()}`],
+    ['a slug URL given as slug=', () => `/pf/widget?type=slug&slug=${guarded.slug}`],
+    ['a slug and code URL', () => `/pf/widget?type=slugCode&code=${guarded.slug}/${guarded.code}`],
+    ['a slug and code URL given as slug= and code=', () => `/pf/widget?type=slugCode&slug=${guarded.slug}&code=${guarded.code}`],
+    ['the e-mail payment page', () => `/pf/emailPayment?code=${guarded.emailPayment}`],
+    ["the e-mail payment's own link", () => `/pf/widget?type=lk&code=${guarded.emailPaymentCode}`],
+    ['the subscription checkout', () => `/pf/widget?type=subs&code=${guarded.subscription}`],
+    ["the subscription's receipt page", () => `/${guarded.subscription}/receive`],
+    ['the station checkout', () => `/pf/widget?type=ps&code=${guarded.station}`],
+    ['the station page', () => `/stationPayment?code=${guarded.station}`],
+    ['the station page by stationId', () => `/stationPayment?stationId=${guarded.station}`],
+    ["a paid or expired link's message page, which names its shop", () => `/pf/responseMessage?code=3000&link=${guarded.code.toLowerCase()}&type=lk`],
+    ['the wallet login that opens the checkout after it', () => `/pf/widget/login?next=${encodeURIComponent(`/pf/widget?type=lk&code=${guarded.code.toLowerCase()}`)}`],
+    ['the wallet signup that opens the checkout after it', () => `/pf/widget/signup?next=${encodeURIComponent(`/${guarded.slug}`)}`],
   ])("lets only the merchant's allowed domains, the checkout and the demo shop frame %s", async (_name, path) => {
     const ancestors = await ancestorsOf(await t.app.request(path()));
     expect(ancestors).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+  });
+  it('the data of every page so framed is the same merchant\'s: the policy is found by the look-up the page\'s calls use', async () => {
+    const lower = await t.get(`/payment-info?code=${guarded.code.toLowerCase()}&type=lk`);
+    expect(lower.data).toMatchObject({ code: guarded.code });
+    const merchantId = lower.data['idMerchant'];
+    expect((await t.get(`/payment-info?code=${guarded.slug}/${guarded.code}&type=slugCode`)).data['idMerchant']).toBe(merchantId);
+    expect((await t.get(`/stations/${guarded.station}`)).data['idMerchant']).toBe(merchantId);
+    expect((await t.get(`/payment-info?code=${(await t.get(`/email-payments/${guarded.emailPayment}`)).data['code']}&type=lk`)).data['idMerchant']).toBe(merchantId);
+    expect(((await t.get(`/subscriptions/${guarded.subscription}`)).data['plan'] as { idMerchant: number }).idMerchant).toBe(merchantId);
+  });
+  it.each([
+    ['an unknown link code', '/pf/widget?type=lk&code=NOPE12345'],
+    ['an unknown slug', '/no-such-shop'],
+    ['an unknown e-mail payment token', '/pf/emailPayment?code=EP00000000000000000000'],
+    ['an unknown subscription key', '/pf/widget?type=subs&code=NOSUCHKEY'],
+    ['an unknown station', '/stationPayment?code=NOSUCHSTATION'],
+    ['a wallet login whose next leaves the checkout', `/pf/widget/login?next=${encodeURIComponent('//evil.example/pf/widget?type=lk&code=X')}`],
+  ])('%s: a page that loads nothing of a merchant, framed by any page', async (_name, path) => {
+    expect(await ancestorsOf(await t.app.request(path))).toBe('*');
+    const url = new URL(path, 'http://checkout.test');
+    const code = url.searchParams.get('code') ?? url.pathname.slice(1);
+    const loads = url.pathname === '/pf/emailPayment' ? await t.get(`/email-payments/${code}`)
+      : url.searchParams.get('type') === 'subs' ? await t.get(`/subscriptions/${code}`)
+        : url.pathname === '/stationPayment' ? await t.get(`/stations/${code}`)
+          : url.pathname.startsWith('/pf/widget/login') ? undefined
+            : await t.get(`/payment-info?code=${code}&type=${url.searchParams.get('type') ?? 'slug'}`);
+    if (loads) expect(loads.status).toBe(404);
   });
   it('drops an allowed-domain entry that is not a host name, so nothing is injected into the policy', async () => {
     const csp = (await t.app.request(`/${guarded.slug}`)).headers.get('content-security-policy') ?? '';

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { panamaParts, centsToAmount, isSubscriptionActive, merchantTextIn, type Language } from '@pasarela/core';
-import { findPlan, findSubscription } from '../../store/catalog';
 import { findTransaction } from '../../store/transactions';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';
-import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../../store/links';
+import { findCheckoutTarget, findLinkOfTarget } from '../../payments/checkoutTarget';
+import type { LinkRow } from '../../store/links';
 import { findShopOfMerchant } from '../../store/merchantBrand';
 import { shopIdentityOf } from '../../brand/merchantBrand';
 
@@ -44,8 +44,8 @@ export function paymentInfoOf(link: LinkRow, type: string, lang: Language) {
 }
 
 async function subscriptionShop(deps: Deps, key: string) {
-  const sub = await findSubscription(deps.db, key);
-  const plan = sub ? await findPlan(deps.db, sub.plan_id) : undefined;
+  const found = await findCheckoutTarget(deps.db, { type: 'subs', code: key });
+  const { subscription: sub, plan } = found?.kind === 'subscription' ? found : { subscription: undefined, plan: undefined };
   const shop = plan ? await findShopOfMerchant(deps.db, plan.merchant_id) : undefined;
   if (!sub || !plan || !shop) throw new ApiError(404, 'link_not_found');
   const active = isSubscriptionActive(sub.status) ? { amount: centsToAmount(plan.amount_cents), period: plan.period, currency: shop.currency } : null;
@@ -53,15 +53,7 @@ async function subscriptionShop(deps: Deps, key: string) {
 }
 
 async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {
-  if (type === 'slug') return findLinkBySlug(deps.db, code);
-  if (type === 'slugCode') {
-    const [slug, linkCode, ...rest] = code.split('/');
-    if (!slug || !linkCode || rest.length > 0) return undefined;
-    return findLinkBySlugAndCode(deps.db, slug, linkCode);
-  }
-  // Codes are upper case; one copied from the link's address (its default slug is the code in lower
-  // case) or typed in lower case is the same link.
-  return (await findLinkByCode(deps.db, code)) ?? (code === code.toUpperCase() ? undefined : findLinkByCode(deps.db, code.toUpperCase()));
+  return type === 'lk' || type === 'slug' || type === 'slugCode' ? findLinkOfTarget(deps.db, { type, code }) : undefined;
 }
 
 export function paymentInfoRoutes(deps: Deps) {

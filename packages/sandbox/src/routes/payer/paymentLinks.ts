@@ -5,7 +5,8 @@ import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';
-import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../../store/links';
+import { findLinkOfTarget } from '../../payments/checkoutTarget';
+import type { LinkRow } from '../../store/links';
 import { findMerchant } from '../../store/merchants';
 import { merchantInfoOf } from './merchants';
 import { paymentInfoOf } from './paymentInfo';
@@ -22,10 +23,10 @@ async function linkResult(deps: Deps, link: LinkRow, lang: Language) {
 export function paymentLinkRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET payment link result by slug, or slug and code".
-  app.get('/payment-links/:slug', async (c) => reply(c, await linkResult(deps, payableLink(await findLinkBySlug(deps.db, c.req.param('slug')), 'link_not_found'), c.get('lang'))));
+  app.get('/payment-links/:slug', async (c) => reply(c, await linkResult(deps, payableLink(await findLinkOfTarget(deps.db, { type: 'slug', code: c.req.param('slug') }), 'link_not_found'), c.get('lang'))));
   app.get('/payment-links/:slug/:code', async (c) =>
-    reply(c, await linkResult(deps, payableLink(await findLinkBySlugAndCode(deps.db, c.req.param('slug'), c.req.param('code')), 'link_not_found'), c.get('lang'))));
+    reply(c, await linkResult(deps, payableLink(await findLinkOfTarget(deps.db, { type: 'slugCode', code: `${c.req.param('slug')}/${c.req.param('code')}` }), 'link_not_found'), c.get('lang'))));
   // SPEC 7 "GET old process by code".
-  app.get('/old-process/:code', async (c) => reply(c, paymentInfoOf(payableLink(await findLinkByCode(deps.db, c.req.param('code'))), 'lk', c.get('lang'))));
+  app.get('/old-process/:code', async (c) => reply(c, paymentInfoOf(payableLink(await findLinkOfTarget(deps.db, { type: 'lk', code: c.req.param('code') })), 'lk', c.get('lang'))));
   return app;
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
+import { findCheckoutTarget } from '../../payments/checkoutTarget';
 import { payableLink } from '../../payments/payTarget';
 import { findStation, stationOf } from '../../store/catalog';
 import { findLinkByCode } from '../../store/links';
@@ -13,9 +14,9 @@ export function stationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 3 "Payment-station record"; SPEC 8 "3001 payment station not found".
   app.get('/stations/:stationId', async (c) => {
-    const station = await findStation(deps.db, c.req.param('stationId'));
-    if (!station) throw new ApiError(404, 3001);
-    return reply(c, stationOf(station));
+    const found = await findCheckoutTarget(deps.db, { type: 'ps', code: c.req.param('stationId') });
+    if (found?.kind !== 'station') throw new ApiError(404, 3001);
+    return reply(c, stationOf(found.station));
   });
   // SPEC 3 "QR/pay-code data": code E for a link, PS for a station (core qrCodeKind).
   app.get('/qr-process/:code', async (c) => {

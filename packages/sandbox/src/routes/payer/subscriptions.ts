@@ -11,6 +11,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { createSubscription, findPlan, findSubscription, listPlans, planOf } from '../../store/catalog';
 import { chargeIfDue } from '../../payments/chargeDueSubscription';
+import { findCheckoutTarget } from '../../payments/checkoutTarget';
 import { idParam } from './merchants';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 
@@ -45,7 +46,8 @@ export function subscriptionRoutes(deps: Deps) {
   });
   // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
   app.get('/subscriptions/:key', async (c) => {
-    const found = await findSubscription(deps.db, c.req.param('key'));
+    const target = await findCheckoutTarget(deps.db, { type: 'subs', code: c.req.param('key') });
+    const found = target?.kind === 'subscription' ? target.subscription : undefined;
     if (found) await chargeIfDue(deps, found);
     const sub = found && (await findSubscription(deps.db, found.subscription_key));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
