@@ -47,10 +47,11 @@ export function subscriptionRoutes(deps: Deps) {
   // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
   app.get('/subscriptions/:key', async (c) => {
     const target = await findCheckoutTarget(deps.db, { type: 'subs', code: c.req.param('key') });
-    const found = target?.kind === 'subscription' ? target.subscription : undefined;
-    if (found) await chargeIfDue(deps, found);
-    const sub = found && (await findSubscription(deps.db, found.subscription_key));
-    const plan = sub && (await findPlan(deps.db, sub.plan_id));
+    const found = target?.kind === 'subscription' ? target : undefined;
+    // Read again only when a due charge changed it; its plan is the one found with it.
+    const charged = found && (await chargeIfDue(deps, found.subscription));
+    const sub = charged ? await findSubscription(deps.db, found.subscription.subscription_key) : found?.subscription;
+    const plan = found?.plan;
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
     // A pending subscription only: an active one is not offered (nor paid) again.
     if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
