@@ -87,6 +87,51 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await page.close();
   });
 
+  // Sooner still, on a slow network: the frame holds its empty first document, which has the focus.
+  it("closes on an Escape pressed before the checkout's page has arrived", async () => {
+    const code = await linkCode();
+    const page = await shopPage();
+    await page.route((url) => url.pathname === '/pf/widget', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.evaluate((c) => {
+      const handle = window.Checkout.open({ code: c });
+      handle.result.catch((e: { code?: string }) => (window.__outcome = { settled: 'rejected', code: e.code }));
+    }, code);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    await page.keyboard.press('Escape');
+    // Closed while the page is still on its way.
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 2_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.__outcome)).toEqual({ settled: 'rejected', code: 'closed' });
+    await page.close();
+  });
+
+  // A payer who opened the checkout by mistake and pressed Escape at once: the key lands in the checkout's
+  // page before its code runs (here held back until after the key), and the checkout still closes.
+  it('closes on an Escape pressed in the checkout before its code has run', async () => {
+    const code = await linkCode();
+    const page = await shopPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${sandbox.url}/widget/assets/*.js*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate((c) => {
+      const handle = window.Checkout.open({ code: c });
+      handle.result.catch((e: { code?: string }) => (window.__outcome = { settled: 'rejected', code: e.code }));
+    }, code);
+    // The checkout's page parsed and focused, its scripts not yet in.
+    const parsedAndFocused = async () => (await page.frames().find((f) => f.url().includes('/pf/widget'))?.evaluate(() => location.pathname === '/pf/widget' && document.readyState !== 'loading' && document.hasFocus()).catch(() => false)) ?? false;
+    await expect.poll(parsedAndFocused, { timeout: 20_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    release();
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.__outcome)).toEqual({ settled: 'rejected', code: 'closed' });
+    await page.close();
+  });
+
   // docs/events.md "error": a link the checkout cannot take is told to the shop, after `ready`, beside
   // the page that explains it to the payer; the checkout stays open until the payer or the shop closes it.
   it('an unknown or expired link: ready, then an error event with its code, and the checkout stays open on the page that explains it', async () => {

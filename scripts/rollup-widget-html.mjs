@@ -5,6 +5,13 @@ import { readFileSync } from 'node:fs';
 
 export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';
 
+/**
+ * An Escape pressed in the checkout before its script runs (the splash, a first screen waiting for its
+ * code) is kept on the page; main.tsx closes for it, then takes the key over and clears this handler.
+ * The one inline script of the page, allowed by its hash (packages/sandbox/src/http/widgetSecurity.ts).
+ */
+const EARLY_ESCAPE_SCRIPT = 'onkeydown=e=>{e.key=="Escape"&&(document.documentElement.dataset.escapePressed="")}';
+
 export function minifyCss(css) {
   return css
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -50,7 +57,7 @@ export function widgetHtml({ cssFile, laterCssFile, assetsBase }) {
       const css = minifyCss(readFileSync(cssFile, 'utf8'));
       const preload = staticImports.map((f) => `<link rel="modulepreload" href="${assetsBase}${f}">`).join('');
       const html =
-        '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><script>${EARLY_ESCAPE_SCRIPT}</script>` +
         '<meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">' +
         '<meta name="referrer" content="strict-origin"><meta name="color-scheme" content="light">' +
         '<title>Pasarela</title><!--pasarela-config-->' +

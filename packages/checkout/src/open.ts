@@ -84,13 +84,16 @@ export function openCheckout(
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key == 'Escape') ask ? ask().catch(() => close('payer')) : close('payer');
   };
-  // keep keyboard focus inside the dialog: Tab out of the iframe lands back on it
+  // keep keyboard focus inside the dialog: Tab out of the iframe lands back on it (listened to with a dialog alone)
   const onFocusIn = (event: FocusEvent) => {
-    if (modal && !modal.overlay.contains(event.target as Node)) iframe.focus();
+    if (!modal!.overlay.contains(event.target as Node)) iframe.focus();
   };
   if (modal) {
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn, true);
+    // Until the checkout's page arrives the frame holds the page's own empty document, which has the
+    // focus (below): a key pressed then is heard there. Its listener goes with that document.
+    iframe.contentWindow!.addEventListener('keydown', onKeyDown, true);
   }
   // The frame takes the focus as soon as it is in the page, before its checkout loads, so that the
   // checkout's own move of it onto its first field (the card vault's frame, a process apart under site

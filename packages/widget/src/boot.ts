@@ -1,24 +1,14 @@
 // The page's script when the server rendered the first screen: the widget's code waits for the first frame
 // that shows the form instead of competing with it. An Escape pressed before it runs is kept for main.tsx:
-// on the form itself, or in the card vault's field, whose page tells this one (only that frame, from its
-// own origin, is heard).
+// on the form itself by the page's own first script (rollup-widget-html.mjs), in the card vault's field
+// here, told by its page (only that frame, from its own origin, is heard).
 const main = new URL(import.meta.url).searchParams.get('main') ?? '';
-const keepEscape = () => {
-  document.documentElement.dataset['escapePressed'] = '';
-};
-const onKey = (event: KeyboardEvent) => {
-  if (event.key === 'Escape') keepEscape();
-};
 const onVaultMessage = (event: MessageEvent) => {
   const frame = document.querySelector<HTMLIFrameElement>('iframe.vault-fields');
   if (!frame || event.source !== frame.contentWindow || event.origin !== new URL(frame.src, location.href).origin) return;
-  if ((event.data as { type?: unknown } | null)?.type === 'pasarela-vault:escape') keepEscape();
+  if ((event.data as { type?: unknown } | null)?.type === 'pasarela-vault:escape') document.documentElement.dataset['escapePressed'] = '';
 };
-document.addEventListener('keydown', onKey);
 window.addEventListener('message', onVaultMessage);
 if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) {
-  requestAnimationFrame(() => setTimeout(() => import(main).finally(() => {
-    document.removeEventListener('keydown', onKey);
-    window.removeEventListener('message', onVaultMessage);
-  }), 0));
+  requestAnimationFrame(() => setTimeout(() => import(main).finally(() => window.removeEventListener('message', onVaultMessage)), 0));
 }

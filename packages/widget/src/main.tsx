@@ -49,6 +49,8 @@ const api = createApiClient({
 });
 const bridge = createParentBridge(parentOriginFrom(params), window);
 bridge.onCloseRequested(() => bridge.notify({ type: 'close' }));
+// The page's first script kept an Escape until now (rollup-widget-html.mjs); from here the listener below hears it.
+window.onkeydown = null;
 if (bridge.embedded) {
   // Keys pressed inside the frame never reach the merchant page, so Escape is relayed from here.
   document.addEventListener('keydown', (event) => {
@@ -56,7 +58,7 @@ if (bridge.embedded) {
   });
   // The page's modal dialog: Tab goes round the checkout's controls, never out to an empty stop.
   if (params.get(MODAL_PARAM) === '1') keepTabInside(document);
-  // One pressed on the server-drawn form before this code ran, kept by boot.ts.
+  // One pressed before this code ran (the splash, the server-drawn form), kept by the page or boot.ts.
   const root = document.documentElement;
   if (root.dataset['escapePressed'] !== undefined) {
     delete root.dataset['escapePressed'];

@@ -22,6 +22,13 @@ export function styleHashesOf(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => cspHashOf(m[1] ?? ''));
 }
 
+/** The page's inline scripts that run (not its JSON data blocks, not those with a src): each allowed by its hash. */
+export function scriptHashesOf(html: string): string[] {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\ssrc=|\stype="application\/json"/i.test(attributes))
+    .map((m) => cspHashOf(m[2] ?? ''));
+}
+
 /** Anything else could smuggle a directive into the header. */
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
 

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { fileVersion } from '../../http/fileVersion';
-import { styleHashesOf } from '../../http/widgetSecurity';
+import { scriptHashesOf, styleHashesOf } from '../../http/widgetSecurity';
 
 export interface BuiltWidgetPage {
   html: string;
   styleHashes: string[];
+  scriptHashes: string[];
   mtimeMs: number;
   /** The build's later style sheet, linked when the screen rendered into the page is styled by it. */
   laterStylesHref: string | undefined;
@@ -33,7 +34,7 @@ export function builtWidgetPage(file: string): () => Promise<BuiltWidgetPage | u
       if (mtimeMs === undefined) return undefined;
       if (cached?.mtimeMs !== mtimeMs) {
         const [html, laterStylesHref] = await Promise.all([readFile(file, 'utf8'), laterStylesHrefOf(file)]);
-        cached = { html, styleHashes: styleHashesOf(html), mtimeMs, laterStylesHref };
+        cached = { html, styleHashes: styleHashesOf(html), scriptHashes: scriptHashesOf(html), mtimeMs, laterStylesHref };
       }
       return cached;
     } catch {

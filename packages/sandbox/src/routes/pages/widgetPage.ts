@@ -41,7 +41,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, params) : '*';
   if (!page) return c.text(notBuilt('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
-  if (!settings.firstScreen || status === 404) return send(inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
+  if (!settings.firstScreen || status === 404) return send(inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes, page.scriptHashes);
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
   const back = screen ? challengeReturnPage(new URL(c.req.url), screen.receipt, screen.lang) : null;
   if (back) return send(back, 200, ancestors, [], [CHALLENGE_RETURN_SCRIPT_HASH]);
@@ -51,7 +51,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   // The widget's script starts after the page's first frame shows the first screen.
   const built = tail.drawn ? startAfterFirstFrame(cut.head) : cut.head;
   const head = palette ? built.replace('</head>', palette + '</head>') : built;
-  return send(head + tail.html, status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)], tail.scriptHashes);
+  return send(head + tail.html, status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)], [...page.scriptHashes, ...tail.scriptHashes]);
 }
 
 export function widgetPageRoutes(paths: StaticPaths, settings: WidgetSettings) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { scriptHashesOf, styleHashesOf, vaultOriginOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
 import { configScript } from './widgetPageMarkup';
 import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
@@ -152,5 +152,19 @@ describe('widget page security headers', () => {
     await bare.close();
     expect(res.status).toBe(503);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+  it("allows the page's own inline script by its hash (an Escape kept before the code runs), never its data blocks nor another script", async () => {
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scriptHashesOf('<script>a()</script><script type="module" src="/m.js"></script><script type="application/json" id="c">{}</script><SCRIPT>b()</SCRIPT>'))
+      .toEqual([sha('a()'), sha('b()')]);
+    const withScript = join(dir, 'with-script');
+    mkdirSync(withScript, { recursive: true });
+    writeFileSync(join(withScript, 'index.html'), `<!doctype html><html><head><script>onkeydown=null</script><!--pasarela-config--><style>${CSS}</style></head><body></body></html>`);
+    const app = await createTestApp({ paths: { widgetDist: withScript } });
+    const res = await app.app.request('/pf/widget');
+    await app.close();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'self' ${sha('onkeydown=null')};`);
+    expect(csp).not.toContain('unsafe-inline');
   });
 });
