@@ -10,6 +10,9 @@ import { findTransaction, type TransactionRow } from '../store/transactions';
 import { cardReferenceOf } from './cardReference';
 import { holdRefusalError, notAHold } from './holdErrors';
 
+/** Reads of a hold that changed under a capture before the capture gives up. */
+const MAX_HOLD_READS = 3;
+
 /** The capture's key names its amount: asked again (the reconciler, a lost answer), the processor captures once. */
 const captureKeyOf = (row: Pick<TransactionRow, 'cod_oper' | 'captured_cents'>) => `capture:${row.cod_oper}:${row.captured_cents}`;
 
@@ -19,18 +22,23 @@ const captureKeyOf = (row: Pick<TransactionRow, 'cod_oper' | 'captured_cents'>) 
  * the card processor; its answer books the part and announces `transaction.captured`; the rest is released there.
  */
 export async function capturePayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<TransactionRow | undefined> {
-  const read = await readHold(deps.db, codOper);
-  if (!read || read.row.merchant_id !== merchantId) return undefined;
-  const held = holdOf(read.row);
-  if (!held) throw notAHold();
-  const hold = { ...held, currency: read.row.currency };
-  const check = captureCheck(hold, amountCents, { captureBefore: read.row.capture_before, now: new Date() });
-  if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, hold.currency);
-  // Written only while the hold is as read and before its deadline, by the database's clock: of two
-  // captures or a capture and a void, one starts; a capture that crossed the deadline meanwhile, none.
-  const started = await startCapture(deps.db, read.row, check.cents);
-  if (!started) throw holdRefusalError(read.row.capture_before && read.row.capture_before.getTime() <= Date.now() + 1_000 ? 'hold_expired' : 'capture_in_progress', hold.heldCents, hold.currency);
-  return askCapture(deps, started, read.prices);
+  // A capture that finds the hold changed since its read (a void or another capture got there first)
+  // reads it again: its refusal says what the hold is now, released or captured.
+  for (let read = 0; read < MAX_HOLD_READS; read++) {
+    const found = await readHold(deps.db, codOper);
+    if (!found || found.row.merchant_id !== merchantId) return undefined;
+    const held = holdOf(found.row);
+    if (!held) throw notAHold();
+    const hold = { ...held, currency: found.row.currency };
+    const check = captureCheck(hold, amountCents, { captureBefore: found.row.capture_before, now: new Date() });
+    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents, hold.currency);
+    // Written only while the hold is as read and before its deadline, by the database's clock: of two
+    // captures or a capture and a void, one starts; a capture that crossed the deadline meanwhile, none.
+    const started = await startCapture(deps.db, found.row, check.cents);
+    if (started) return askCapture(deps, started, found.prices);
+    if (found.row.capture_before && found.row.capture_before.getTime() <= Date.now() + 1_000) throw holdRefusalError('hold_expired', hold.heldCents, hold.currency);
+  }
+  throw new PaymentError('conflict', 'transaction_not_capturable', 'The payment kept changing while it was being captured: read it and try again');
 }
 
 /** A capture recorded as asked: asked of the processor under its key (again, for the reconciler), its answer recorded. */

@@ -192,6 +192,36 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     }
   });
 
+  // A capture that read the hold open, then lost it to a void or to another capture before its own
+  // write: its answer says what the hold is now, a release (not capturable) or a capture (captured).
+  it.each<[string, string, number, string]>([
+    ['a release under way', "hold_state = 'releasing'", 409, 'transaction_not_capturable'],
+    ['a release done', "hold_state = 'released', status = 0, auth_status = 'CANCELLED'", 409, 'transaction_not_capturable'],
+    ['a capture under way', "hold_state = 'capturing', captured_cents = 1000", 409, 'transaction_already_captured'],
+  ])('a capture that loses the hold to %s answers what the hold is now', async (_case, change, status, code) => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const db = setup.t.db;
+    const query = db.query.bind(db);
+    let raced = false;
+    // The other request's write lands between this capture's read and its conditional write.
+    db.query = (async (sql: string, params?: readonly unknown[]) => {
+      if (!raced && sql.includes("set hold_state = 'capturing'")) {
+        raced = true;
+        await query(`update transactions set ${change} where cod_oper = $1`, [codOper]);
+      }
+      return query(sql, params);
+    }) as typeof db.query;
+    try {
+      const res = await capture(m, codOper, { amount: 5 });
+      expect(raced).toBe(true);
+      expect([res.status, res.json['code']]).toEqual([status, code]);
+    } finally {
+      db.query = query;
+    }
+    expect(bookOf(codOper)['capturedCents']).toBeUndefined();
+  });
+
   it('a hold past its deadline is not captured, though the reconciler has not released it yet', async () => {
     const m = await newMerchant();
     const late = await payManual(m);
