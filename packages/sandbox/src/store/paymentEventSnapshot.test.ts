@@ -10,7 +10,7 @@ import { openTestDatabase } from '../../test/testApp';
 
 const SNAPSHOT = [
   'currency', 'payer_email', 'payer_name', 'card_brand', 'card_last4', 'phone', 'campaign_cents', 'tx_created_at', 'tx_updated_at',
-  'held_cents', 'tx_type', 'hold_state', 'captured_cents', 'capture_before', 'overpayment',
+  'held_cents', 'tx_type', 'hold_state', 'captured_cents', 'capture_before', 'overpayment', 'disputes',
 ] as const;
 
 let db: Database;
@@ -87,6 +87,18 @@ describe("a payment's own webhook event carries the snapshot the event triggers 
     const { own, completed } = await bothWays('snap-crypto');
     expect(own).toEqual(completed);
     expect(own['overpayment']).toEqual({ status: 'pending', cents: 250 });
+  });
+
+  it('a disputed payment: its disputes, as the refund rule reads them', async () => {
+    await pay('snap-disputed', {});
+    await db.query("update transactions set status = 1, auth_status = 'APPROVED', updated_at = now() where cod_oper = 'snap-disputed'");
+    await db.query(`insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, stage, taken_cents, fee_charged)
+      values ('dp_snap', 'snap-disputed', 'lost', 600, 'USD', 'fraudulent', 'chargeback', 600, true)`);
+    // Money owed to the payer: the payment's own event, its outcome as it was.
+    await db.query(`update transactions set updated_at = now(), details = details || '{"owedToPayer": {"amountCents": 100, "state": "owed"}}'::jsonb where cod_oper = 'snap-disputed'`);
+    const { own, completed } = await bothWays('snap-disputed');
+    expect(own).toEqual(completed);
+    expect(own['disputes']).toEqual([{ stage: 'chargeback', status: 'lost', takenCents: 600, feeCharged: true }]);
   });
 
   it("a card payment's details that look like an overpayment stay out of its event", async () => {

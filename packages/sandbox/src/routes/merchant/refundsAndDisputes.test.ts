@@ -62,6 +62,21 @@ describe('"a refund while a dispute is open, or of money a dispute took, is 409 
   });
 });
 
+// docs/webhooks.md "Payload": an event's data has the verify call's fields as they were when it was written.
+describe("an event of a disputed payment says what the verify call said then", () => {
+  it('a refund after a dispute lost in part: transaction.refunded counts the dispute\'s money in refundableAmount, as the verify call does', async () => {
+    const { key } = await setup.newMerchant('Evento Disputado S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'lost', 1500));
+    expect((await refund(key, codOper, 10)).json).toMatchObject({ status: 'succeeded' });
+    const verified = (await setup.api.call('GET', `/transactions/${codOper}`, { key })).json;
+    expect(verified['refundableAmount']).toBe(15);
+    const events = (await setup.api.call('GET', `/events?type=transaction.refunded`, { key })).json['data'] as Array<{ data: Record<string, unknown> }>;
+    const event = events.find((e) => e.data['codOper'] === codOper);
+    expect(event?.data).toMatchObject({ refundableAmount: 15, refundedAmount: 10 });
+  });
+});
+
 describe('"a dispute takes at most what was captured and not refunded": a payment refunded in full, then disputed', () => {
   it('the dispute exists (the bank may not have seen the refund) but takes nothing; its fee is charged once, amount = fee + net; won, nothing comes back but nothing was taken', async () => {
     const { key } = await setup.newMerchant('Reembolsada S.A.');
