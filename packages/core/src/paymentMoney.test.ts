@@ -21,6 +21,12 @@ describe('"what may be refunded (captured - refunded - disputed)"; "a refund whi
     ['after a partial refund: the rest', paid(1000), undefined, { cents: 1675 }],
     ['a cent over the rest, undisputed', paid(1000), 1676, { refusal: 'exceeds_remaining' }],
     ['all refunded', paid(2675), undefined, { refusal: 'fully_refunded' }],
+    // docs/merchant-api.md: a pending refund "keeps its part of what remains": nothing remains, yet nothing was refunded.
+    ['all held by a pending refund', { ...paid(2675), refundPendingCents: 2675 }, 100, { refusal: 'held_by_pending_refunds' }],
+    ['all held by a pending refund, no amount', { ...paid(2675), refundPendingCents: 2675 }, undefined, { refusal: 'held_by_pending_refunds' }],
+    ['the rest held by a pending refund after a made one', { ...paid(2675), refundPendingCents: 675 }, undefined, { refusal: 'held_by_pending_refunds' }],
+    ['a pending refund holds a part: the rest may be refunded', { ...paid(1000), refundPendingCents: 1000 }, undefined, { cents: 1675 }],
+    ['a pending refund holds a part: more than the rest', { ...paid(1000), refundPendingCents: 1000 }, 1676, { refusal: 'exceeds_remaining' }],
     ['a chargeback open', paid(0, [chargeback('needs_response', 2675)]), 100, { refusal: 'charge_disputed' }],
     ['a chargeback under review', paid(0, [chargeback('under_review', 1000)]), 100, { refusal: 'charge_disputed' }],
     ['an inquiry open: it takes no money but the refund waits', paid(0, [inquiry('needs_response')]), 100, { refusal: 'charge_disputed' }],

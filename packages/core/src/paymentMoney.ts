@@ -27,10 +27,13 @@ interface PaymentMoney {
   capturedCents: number;
   /** Refunds pending or made (core heldCentsOf). */
   refundHeldCents: number;
+  /** Of refundHeldCents, what refunds still pending hold; absent: none. */
+  refundPendingCents?: number | undefined;
   disputes: readonly BookedDispute[];
 }
 
-type RefundRoomRefusal = 'charge_disputed' | 'fully_refunded' | 'exceeds_remaining' | 'amount_not_positive';
+/** `held_by_pending_refunds`: nothing remains, but only because refunds still pending keep their part (they may yet fail). */
+type RefundRoomRefusal = 'charge_disputed' | 'fully_refunded' | 'held_by_pending_refunds' | 'exceeds_remaining' | 'amount_not_positive';
 
 /**
  * What a refund may give back: captured - refunded - disputed. None while a dispute is open (the
@@ -41,7 +44,12 @@ export function refundRoom(money: PaymentMoney, amountCents: number | undefined)
   const notRefunded = Math.max(0, money.capturedCents - money.refundHeldCents);
   const disputed = money.disputes.reduce((sum, d) => sum + disputeHoldsCents(d), 0);
   const remaining = Math.max(0, notRefunded - disputed);
-  if (remaining === 0) return { refusal: disputed > 0 && notRefunded > 0 ? 'charge_disputed' : 'fully_refunded' };
+  if (remaining === 0) {
+    if (disputed > 0 && notRefunded > 0) return { refusal: 'charge_disputed' };
+    // Fully refunded only once refunds made cover what was captured.
+    const madeCents = money.refundHeldCents - (money.refundPendingCents ?? 0);
+    return { refusal: madeCents < money.capturedCents ? 'held_by_pending_refunds' : 'fully_refunded' };
+  }
   const cents = amountCents ?? remaining;
   if (!Number.isInteger(cents) || cents <= 0) return { refusal: 'amount_not_positive' };
   if (cents <= remaining) return { cents };

@@ -43,6 +43,7 @@ describe('"several partials up to what was paid"; "absent = what remains"', () =
     ['a cent over what remains', { ...card, heldCents: 1000 }, 1676, { refusal: 'exceeds_remaining' }],
     ['more than was paid', card, 2676, { refusal: 'exceeds_remaining' }],
     ['everything given back already', { ...card, heldCents: 2675 }, undefined, { refusal: 'fully_refunded' }],
+    ['everything held by a refund still pending: not refunded yet', { ...card, heldCents: 2675, pendingRefundCents: 2675 }, 100, { refusal: 'held_by_pending_refunds' }],
     ['a refund of 0', card, 0, { refusal: 'amount_not_positive' }],
     ['a negative refund', card, -5, { refusal: 'amount_not_positive' }],
     ['a fraction of a cent', card, 10.5, { refusal: 'amount_not_positive' }],

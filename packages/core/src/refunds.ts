@@ -12,6 +12,8 @@ export type RefundRefusal =
   | 'payment_pending'
   | 'payment_declined'
   | 'fully_refunded'
+  /** Nothing remains because refunds still pending hold it: not refunded yet (docs/merchant-api.md "keeps its part"). */
+  | 'held_by_pending_refunds'
   | 'exceeds_remaining'
   | 'amount_not_positive'
   /** Centavos asked of a payment in pesos (issue 93: COP in whole pesos). */
@@ -35,6 +37,8 @@ export interface RefundablePayment {
   authStatus: string | null;
   paidCents: number;
   heldCents: number;
+  /** Of heldCents, what refunds still pending hold (core heldCentsOf of the pending ones); absent: none. */
+  pendingRefundCents?: number | undefined;
   /** The payment's disputes as the books hold them (core paymentMoney); none: undisputed. */
   disputes?: readonly BookedDispute[] | undefined;
   /** The payment's currency; absent is dollars. */
@@ -55,7 +59,7 @@ export function refundCheck(payment: RefundablePayment, amountCents: number | un
   if (result !== 'APPROVED') return { refusal: 'payment_declined' };
   if (!refundPathOf(payment.method)) return { refusal: 'method_not_refundable' };
   if (amountCents !== undefined && Number.isInteger(amountCents) && amountCents > 0 && !isWholeInCurrency(amountCents, payment.currency ?? 'USD')) return { refusal: 'amount_not_whole' };
-  return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, disputes: payment.disputes ?? [] }, amountCents);
+  return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, refundPendingCents: payment.pendingRefundCents, disputes: payment.disputes ?? [] }, amountCents);
 }
 
 const coinUnits = (amount: number) => Math.round(amount * 10 ** CRYPTO_DECIMALS);

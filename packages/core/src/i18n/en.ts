@@ -681,6 +681,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_metadata_value_characters: 'metadata value of {{key}} must not hold control or bidi characters',
   detail_metadata_key_at_most: 'metadata key {{key}} must be at most {{max}} characters',
   detail_refund_remaining: '{{amount}} remains to refund',
+  detail_refunds_pending: 'pending refunds hold the rest: {{amount}} remains to refund',
   detail_capture_hold: '{{amount}} is held',
   detail_reference_of_link: 'orderReference is already the reference of link {{link}}',
   detail_void_approved: 'the payment was approved: it can no longer be voided; refund it instead',

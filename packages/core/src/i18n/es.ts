@@ -680,6 +680,7 @@ export const es = {
   detail_metadata_value_characters: 'el valor de {{key}} en metadata no puede tener caracteres de control ni bidireccionales',
   detail_metadata_key_at_most: 'la clave {{key}} de metadata debe tener como máximo {{max}} caracteres',
   detail_refund_remaining: 'quedan {{amount}} por reembolsar',
+  detail_refunds_pending: 'los reembolsos pendientes retienen el resto: quedan {{amount}} por reembolsar',
   detail_capture_hold: 'hay {{amount}} retenidos',
   detail_reference_of_link: 'orderReference ya es la referencia del enlace {{link}}',
   detail_void_approved: 'el pago fue aprobado: ya no se puede anular; reembólselo',

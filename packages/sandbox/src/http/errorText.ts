@@ -64,6 +64,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^metadata key (".*") must be at most (\d+) characters$/, 'detail_metadata_key_at_most', ['key', 'max']],
   [/^metadata key (".*") is not a plain name: keys are letters, digits, _ \. or - \(not (.+)\)$/, 'detail_metadata_key', ['key', 'reserved']],
   [/^amount is more than what remains to refund \((\S+)\)$/, 'detail_refund_remaining', ['amount']],
+  [/^pending refunds hold the rest: (\S+) remains to refund$/, 'detail_refunds_pending', ['amount']],
   [/^amount is more than the hold \((\S+)\)$/, 'detail_capture_hold', ['amount']],
   [/^orderReference is already the reference of link (\S+)$/, 'detail_reference_of_link', ['link']],
   [/^The payment was approved: it can no longer be voided; refund it instead$/, 'detail_void_approved', []],

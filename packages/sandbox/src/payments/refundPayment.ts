@@ -20,6 +20,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'payment_pending': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment is still pending: nothing was paid to refund; void it instead');
     case 'payment_declined': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment was declined: nothing was paid to refund');
     case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
+    case 'held_by_pending_refunds': return new PaymentError('refused', 'refund_exceeds_remaining', `pending refunds hold the rest: ${minorUnitsText(remainingCents, row.currency)} remains to refund`);
     case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${minorUnitsText(remainingCents, row.currency)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
     case 'amount_not_whole': return new PaymentError('invalid', 'invalid_amount', 'amount must be whole pesos: COP has no centavos');
@@ -71,9 +72,9 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     const holdRefusal = hold ? holdRefundRefusal(hold) : undefined;
     if (holdRefusal) throw new PaymentError('conflict', 'transaction_not_refundable', HOLD_REFUND_REFUSALS[holdRefusal]);
     // Of a manual payment, only what was captured may go back (core capturedCentsOf).
-    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
+    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, pendingRefundCents: row.pending_refund_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
     const check = refundCheck(payment, amountCents);
-    if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
+    if ('refusal' in check) throw refusalError(check.refusal, row, Math.max(0, payment.paidCents - payment.heldCents));
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });
     if (row.method !== 'balance') return { row, refund };
     if (row.user_id === null || !(await creditBalance(tx, row.user_id, check.cents))) throw new PaymentError('conflict', 'refund_not_supported', 'The wallet that paid no longer exists');

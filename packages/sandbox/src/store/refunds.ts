@@ -18,7 +18,7 @@ export interface RefundRow {
   updated_at: Date;
 }
 
-export type LockedPayment = TransactionRow & { refunded_cents: number; held_cents: number; disputes: Array<DisputeRow & { booked: BookedDispute }> };
+export type LockedPayment = TransactionRow & { refunded_cents: number; held_cents: number; pending_refund_cents: number; disputes: Array<DisputeRow & { booked: BookedDispute }> };
 
 // The lock taken in a materialized CTE, and what it guards read after it (migration 100's function:
 // a statement that waits for a lock keeps the snapshot it started with; the function's query does not).
@@ -38,7 +38,7 @@ export async function lockPaymentMoney(db: Queryable, codOper: string): Promise<
   const disputes = money.disputes.map((d): DisputeRow => ({
     ...d, evidence_due_by: d.evidence_due_by === null ? null : new Date(d.evidence_due_by), created_at: new Date(d.created_at), updated_at: new Date(d.updated_at),
   }));
-  return { ...row, held_cents: heldCentsOf(money.refunds), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
+  return { ...row, held_cents: heldCentsOf(money.refunds), pending_refund_cents: heldCentsOf(money.refunds.filter((r) => r.state === 'pending')), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
 }
 
 /** The caller holds the payment's lock and has checked what remains. */

@@ -59,4 +59,19 @@ describe('refund failures a shop can rehearse', () => {
     const events = await refundEvents(m, codOper);
     expect(events.map((e) => [e.type, e.data['refundFailureReason']])).toEqual([['transaction.refund_failed', 'not_made']]);
   });
+
+  // docs/merchant-api.md: a pending refund "keeps its part of what remains". Nothing else remains, yet
+  // nothing was refunded: not "everything paid has been refunded already".
+  it('4000 0000 0000 7726: while a refund of all of it is pending, another is 422 refund_exceeds_remaining (0.00 remains), not transaction_fully_refunded', async () => {
+    const m = await setup.newMerchant('Ensayos Tres S.A.');
+    const codOper = await paidWith(m, '4000000000007726');
+    const pending = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: {} });
+    expect(pending.json).toMatchObject({ status: 'pending', amount: 26.75 });
+    for (const body of [{ amount: 1 }, {}]) {
+      const held = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body, headers: { 'accept-language': 'en' } });
+      expect([held.status, held.json['code']]).toEqual([422, 'refund_exceeds_remaining']);
+      expect(held.json['message']).toBe('The refund is more than what remains to refund (pending refunds hold the rest: 0.00 remains to refund)');
+    }
+    expect((await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json).toMatchObject({ refundedAmount: 0, refundableAmount: 0 });
+  });
 });
