@@ -27,6 +27,28 @@ function hasCentsOnly(value: number): boolean {
   return Math.abs(cents - whole) <= Math.abs(whole) * DUST_ULPS;
 }
 
+const JSON_NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * The decimals of a JSON number as written (NaN for what is not one): `1.1000000000000001` has 16,
+ * though the double it reads as prints 1.1; `100e-2` has none. The merchant API judges "at most two
+ * decimals" on this, so a third is refused, never rounded away by the parser.
+ */
+export function decimalsAsWritten(literal: string): number {
+  const match = JSON_NUMBER.exec(literal);
+  if (!match) return Number.NaN;
+  const [, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  const significant = digits.replace(/0+$/, '');
+  if (significant === '') return 0;
+  // The value is significant x 10^scale.
+  const scale = Number(exponent) - fraction.length + (digits.length - significant.length);
+  return Math.max(0, -scale);
+}
+
+/** "At most two decimals" of a number as written: what the merchant API takes. */
+export const hasCentsAsWritten = (literal: string): boolean => decimalsAsWritten(literal) <= AMOUNT_DECIMALS;
+
 function isMoney(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && withinColumns(value) && hasCentsOnly(value);
 }

@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
+import { decodeBody, hasCentsAsWritten, unstorableTextIn, WireFormatError } from '@pasarela/core';
 import { ApiError } from '../errors/ApiError';
+import { jsonNumberLiterals } from './jsonNumberLiterals';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
 /** A card payment with custom fields is a few KB. */
@@ -36,6 +37,15 @@ function checked(value: unknown): unknown {
     throw new ApiError(400, 'invalid_characters', `${where} holds a NUL character or a lone surrogate`);
   }
   return value;
+}
+
+/**
+ * Every number the merchant API takes is money or a count: none has a third decimal, judged as
+ * written (docs/merchant-api.md: "never rounded"), since the parser's double may have dropped it.
+ */
+function refuseThirdDecimals(text: string): void {
+  const written = jsonNumberLiterals(text).find((n) => !hasCentsAsWritten(n.literal));
+  if (written) throw new ApiError(400, 'invalid_arguments', `${written.path || 'the body'} must be a number with at most two decimals`);
 }
 
 /** The body as sent, or unpacked from gzip (the widget compresses its longer bodies), never past MAX_BODY_BYTES unpacked. */
@@ -80,6 +90,7 @@ export async function readBody(c: Context): Promise<unknown> {
     } catch {
       throw new ApiError(400, 'invalid_body', 'Malformed body: not JSON');
     }
+    if (c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`)) refuseThirdDecimals(text);
     return checked(parsed);
   }
   throw new ApiError(415, 'unsupported_media_type', 'Send text/plain (encoded) or application/json');

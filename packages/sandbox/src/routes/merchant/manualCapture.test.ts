@@ -222,6 +222,14 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(bookOf(codOper)['capturedCents']).toBeUndefined();
   });
 
+  it('refuses a third decimal in the literal sent, though the double it reads as has two', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const res = await setup.api.call('POST', `/transactions/${codOper}/capture`, { key: m.key, bytes: new TextEncoder().encode('{"amount":10.1000000000000001}'), headers: { 'content-type': 'application/json' } });
+    expect([res.status, res.json['code']]).toEqual([400, 'invalid_arguments']);
+    expect(await verify(m, codOper)).toMatchObject({ captured: false, capturableAmount: 40 });
+  });
+
   it('a hold past its deadline is not captured, though the reconciler has not released it yet', async () => {
     const m = await newMerchant();
     const late = await payManual(m);

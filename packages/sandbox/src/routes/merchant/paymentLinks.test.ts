@@ -162,6 +162,11 @@ describe('payment links', () => {
     const limited = await t.admin('POST', '/merchants', { name: 'Con tope', txLimit: 100 });
     const overLimit = await link(String(limited.json['secretKey']), { amount: 150 });
     expect([overLimit.status, overLimit.json['code']]).toEqual([422, 'amount_exceeds_limit_allowed']);
+    // A third decimal in the literal sent, though the double it reads as has two: never rounded.
+    for (const [text, field] of [['{"amount":25.1000000000000001,"description":"x"}', 'amount'], ['{"amount":25,"taxAmount":1.7500000000000001,"description":"x"}', 'taxAmount']] as const) {
+      const res = await api.call('POST', '/payment-links', { key: m.key, bytes: new TextEncoder().encode(text), headers: { 'content-type': 'application/json' } });
+      expect([res.status, res.json['code'], res.json['message']], text).toEqual([400, 'invalid_arguments', expect.stringContaining(field)]);
+    }
     const asText = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 1, description: 'x' }, headers: { 'content-type': 'text/csv' } });
     expect(asText.status).toBe(415);
     const notJson = await t.app.request('/api/v1/merchant/payment-links', { method: 'POST', headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' }, body: '{' });

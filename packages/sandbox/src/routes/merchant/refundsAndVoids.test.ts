@@ -111,6 +111,23 @@ describe('refunds', () => {
     expect((await verify(m, approved))['refundedAmount']).toBe(0);
   });
 
+  // docs/merchant-api.md: "a third decimal is 400 invalid_arguments whatever the number's size ... never
+  // rounded". Judged on the literal sent: 1.1000000000000001 reads as the double 1.1.
+  it('refuses a third decimal however many digits the literal has, though the double it reads as has two', async () => {
+    const m = await newMerchant();
+    const approved = await paidByCard(m);
+    for (const text of ['{"amount":1.1000000000000001}', '{"amount":0.30000000000000004}', '{"amount":2.0000000000000001e0}', '{ "amount" : 1.001 }']) {
+      const res = await setup.api.call('POST', `/transactions/${approved}/refunds`, { key: m.key, bytes: new TextEncoder().encode(text), headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
+      expect([res.status, res.json['code'], res.json['message']], text).toEqual([400, 'invalid_arguments', expect.stringContaining('amount must be a number with at most two decimals')]);
+    }
+    expect((await verify(m, approved))['refundedAmount']).toBe(0);
+    // Two decimals written any way are taken: trailing zeros, an exponent.
+    for (const [text, amount] of [['{"amount":1.10}', 1.1], ['{"amount":12.5e-1}', 1.25], ['{"amount":100e-2}', 1]] as const) {
+      const res = await setup.api.call('POST', `/transactions/${approved}/refunds`, { key: m.key, bytes: new TextEncoder().encode(text), headers: { 'content-type': 'application/json' } });
+      expect([res.status, res.json['amount']], text).toEqual([201, amount]);
+    }
+  });
+
   it('refuses a cash voucher paid at a kiosk and a Clave payment, saying why', async () => {
     const m = await newMerchant();
     const cash = await setup.t.post('/cash/pay-cash', { code: await newLink(m), email: 'caja@example.com', phone: '+50761234567', trackId: randomUUID() });
