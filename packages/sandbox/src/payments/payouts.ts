@@ -76,5 +76,22 @@ export async function runSandboxPayouts(deps: Pick<Deps, 'db' | 'gateways' | 'me
   const run = randomUUID();
   const made = await payOut(deps, () => `sandbox:${run}`, new Date(), onlyMerchant);
   await reconcilePayouts(deps, 0);
-  return Promise.all(made.map(async (payout) => (await findPayout(deps.db, payout.id)) ?? payout));
+  return settledPayouts(deps, made);
+}
+
+/** How long a sandbox run waits for a payout another node is paying (the rail answers in well under a second). */
+const SETTLE_WAIT_MS = 5_000;
+const SETTLE_POLL_MS = 50;
+
+/**
+ * The payouts as they ended. On two nodes at once the other node's reconciler may be paying one of
+ * them (this node's own call lost to it at the rail): waited for, so the answer says what it became.
+ */
+async function settledPayouts(deps: Pick<Deps, 'db'>, made: readonly PayoutRow[]): Promise<PayoutRow[]> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const rows = await Promise.all(made.map(async (payout) => (await findPayout(deps.db, payout.id)) ?? payout));
+    if (rows.every((row) => row.status !== 'pending') || Date.now() >= deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
 }
