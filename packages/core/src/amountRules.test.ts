@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { decimalsAsWritten, hasCentsAsWritten, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+import { hasCentsAsWritten, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
 
 // money as moneySchema checks it, for either sign (the schema refuses a negative as below zero, apart)
 const isMoney = (x: unknown) => v.is(moneySchema(), typeof x === 'number' ? Math.abs(x) : x);
@@ -171,33 +171,29 @@ describe('moneySchema, the same rules for a request schema field', () => {
 // docs/merchant-api.md: "a third decimal is 400 invalid_arguments whatever the number's size (0.001 and
 // 1e-9 alike; never rounded)": judged on the number as written, where a double may have dropped it.
 describe('"a third decimal ... never rounded": the decimals of a JSON number as written', () => {
-  it.each<[string, number]>([
-    ['25', 0],
-    ['-3', 0],
-    ['0', 0],
-    ['0.0', 0],
-    ['1.10', 1],
-    ['26.75', 2],
-    ['1.001', 3],
-    ['0.001', 3],
-    ['1e-9', 9],
-    ['1E-2', 2],
-    ['12.5e-1', 2],
-    ['100e-2', 0],
-    ['2.5e+3', 0],
-    ['1.1000000000000001', 16],
-    ['0.30000000000000004', 17],
-    ['2.0000000000000001e0', 16],
-  ])('%s has %i decimals', (literal, decimals) => {
-    expect(decimalsAsWritten(literal)).toBe(decimals);
-  });
-
-  it.each<[string, boolean]>([['26.75', true], ['1.10', true], ['100e-2', true], ['1.001', false], ['1e-9', false], ['1.1000000000000001', false], ['abc', false]])('%s has cents only as written: %s', (literal, cents) => {
+  it.each<[string, boolean]>([
+    ['25', true],
+    ['-3', true],
+    ['0', true],
+    ['0.0', true],
+    ['1.10', true],
+    ['26.75', true],
+    ['26.750000', true],
+    ['12.5e-1', true],
+    ['100e-2', true],
+    ['2.5e+3', true],
+    ['1E-2', true],
+    ['1.001', false],
+    ['0.001', false],
+    ['1e-9', false],
+    ['1.1000000000000001', false],
+    ['0.30000000000000004', false],
+    ['2.0000000000000001e0', false],
+    ['12.55e-1', false],
+    // Not a JSON number.
+    ['abc', false],
+    ['.5', false],
+  ])('%s has cents only as written: %s', (literal, cents) => {
     expect(hasCentsAsWritten(literal)).toBe(cents);
-  });
-
-  it('is NaN for what is not a JSON number', () => {
-    expect(decimalsAsWritten('abc')).toBeNaN();
-    expect(decimalsAsWritten('.5')).toBeNaN();
   });
 });

@@ -34,7 +34,7 @@ const JSON_NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
  * though the double it reads as prints 1.1; `100e-2` has none. The merchant API judges "at most two
  * decimals" on this, so a third is refused, never rounded away by the parser.
  */
-export function decimalsAsWritten(literal: string): number {
+function decimalsAsWritten(literal: string): number {
   const match = JSON_NUMBER.exec(literal);
   if (!match) return Number.NaN;
   const [, whole = '', fraction = '', exponent = '0'] = match;

@@ -65,7 +65,7 @@ export {
 export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
 export type { MaskedName } from './maskedNames';
-export { paymentAmountRefusal, donationRefusal, moneySchema, decimalsAsWritten, hasCentsAsWritten } from './amountRules';
+export { paymentAmountRefusal, donationRefusal, moneySchema, hasCentsAsWritten } from './amountRules';
 export { readTypedDollars, readTypedPesos, typedAmountSlip } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
