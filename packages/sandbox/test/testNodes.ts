@@ -60,5 +60,5 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
     await vault.close();
     await simulator?.close();
   }
-  return { start, stop, close, simulator };
+  return { start, stop, close, simulator, databaseUrl };
 }

@@ -4,7 +4,7 @@ import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
-import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
+import { creditBalance, findRefund, findRefundOfRequest, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
@@ -59,15 +59,30 @@ const HOLD_REFUND_REFUSALS: Readonly<Record<HoldRefundRefusal, string>> = {
   hold_released: 'The hold was released uncaptured: nothing was taken to refund',
 };
 
+/** The merchant call a refund is made for: its Idempotency-Key, and whether a node died running it (KeyedRequest). */
+export interface RefundRequest {
+  key: string;
+  since: Date;
+  resumed: boolean;
+}
+
 /**
  * The payment row is locked while what remains is checked and the refund's part held, so refunds
  * racing on any node, or a dispute arriving, never give back more than was paid and not disputed. A balance goes back in that transaction,
  * other methods through the port after it; no answer leaves the refund pending for the reconciler.
+ * A call taken over from a node that died (`request.resumed`) goes on with the refund that node made
+ * under the call's key, if any: made, it is the answer; pending, its processor is asked again under the
+ * refund's own id, which never refunds twice. Only one that failed lets the call refund again.
  */
-export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
+export async function refundPayment(
+  deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, merchantId: number, codOper: string, amountCents: number | undefined, request?: RefundRequest,
+): Promise<RefundRow | undefined> {
   const held = await deps.db.transaction(async (tx) => {
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
+    const made = request?.resumed ? await findRefundOfRequest(tx, codOper, merchantId, request.key, request.since) : undefined;
+    // Its part is held already: the processor's coins are counted as before it.
+    if (made && made.state !== 'failed') return { row, refund: made, heldBeforeCents: row.held_cents - (made.state === 'pending' ? made.amount_cents : 0), resumed: true };
     const hold = holdOf(row);
     const holdRefusal = hold ? holdRefundRefusal(hold) : undefined;
     if (holdRefusal) throw new PaymentError('conflict', 'transaction_not_refundable', HOLD_REFUND_REFUSALS[holdRefusal]);
@@ -75,20 +90,22 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways' | 'metric
     const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, pendingRefundCents: row.pending_refund_cents, disputes: row.disputes.map((d) => d.booked), currency: row.currency };
     const check = refundCheck(payment, amountCents);
     if ('refusal' in check) throw refusalError(check.refusal, row, Math.max(0, payment.paidCents - payment.heldCents));
-    const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });
-    if (row.method !== 'balance') return { row, refund };
+    const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents, requestKey: request?.key });
+    const fresh = { row, heldBeforeCents: row.held_cents, resumed: false };
+    if (row.method !== 'balance') return { ...fresh, refund };
     if (row.user_id === null || !(await creditBalance(tx, row.user_id, check.cents))) throw new PaymentError('conflict', 'refund_not_supported', 'The wallet that paid no longer exists');
-    return { row, refund: (await markRefundSucceeded(tx, refund.id)) ?? refund };
+    return { ...fresh, refund: (await markRefundSucceeded(tx, refund.id)) ?? refund };
   });
   if (!held) return undefined;
   const count = (outcome: 'succeeded' | 'pending' | 'failed') => deps.metrics?.countRefund(outcome);
   if (held.refund.state !== 'pending') {
-    count(held.refund.state === 'succeeded' ? 'succeeded' : 'failed');
+    // One a node that died made was counted where it was settled.
+    if (!held.resumed) count(held.refund.state === 'succeeded' ? 'succeeded' : 'failed');
     return held.refund;
   }
   let answer: CardRefundAnswer;
   try {
-    answer = await refundAtGateway(deps, held.row, held.refund, held.row.held_cents);
+    answer = await refundAtGateway(deps, held.row, held.refund, held.heldBeforeCents);
   } catch {
     // Unknown what the gateway did: pending, holding its part, for the refund reconciler.
     count('pending');

@@ -10,6 +10,15 @@ export interface IdempotencyKeyRow {
   status_code: number | null;
   answer: string | null;
   created_at: Date;
+  /** The claiming node's Database.sessionName; null on keys claimed before migration 186. */
+  owner: string | null;
+}
+
+/** A key held: when it was first claimed (what it made is since then), and whether a dead node had it. */
+export interface IdempotencyClaim {
+  since: Date;
+  /** Taken over from a node that died running it: what that node made may exist, under the key. */
+  resumed: boolean;
 }
 
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
@@ -25,22 +34,31 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
  */
 export const WITHOUT_FLUSH = `with without_flush as (select ${SKIP_FLUSH_SQL})`;
 
+// The node that claimed it is gone when no session of its name is left: PostgreSQL ends a killed
+// process's sessions as their sockets close, and on PGlite (one process per directory) any other name
+// is a process that ended. A key claimed before migration 186 has no owner and waits for its expiry.
+const OWNER_GONE = `k.owner <> $6 and not exists (select 1 from pg_stat_activity a where a.application_name = k.owner)`;
+
 /**
  * A conditional insert: of two requests with one key at once, on any node, exactly one runs. A key
- * past its 24 hours is taken afresh by the same statement (one commit, not a delete and an insert).
+ * past its 24 hours is taken afresh by the same statement (one commit, not a delete and an insert);
+ * a key still running whose node died (OWNER_GONE) is taken over by a repeat of its request, keeping
+ * its first claim's time. Undefined when the key is someone else's.
  */
-export async function claimIdempotencyKey(db: Queryable, merchantId: number, key: string, path: string, hash: string): Promise<boolean> {
-  const rows = await db.query(
+export async function claimIdempotencyKey(db: Queryable, merchantId: number, key: string, path: string, hash: string, owner: string): Promise<IdempotencyClaim | undefined> {
+  const [row] = await db.query<{ since: Date; resumed: boolean }>(
     `${WITHOUT_FLUSH}
-     insert into idempotency_keys as k (merchant_id, key, request_path, request_hash)
-     select $1::integer, $2::text, $3::text, $4::text from without_flush
+     insert into idempotency_keys as k (merchant_id, key, request_path, request_hash, owner)
+     select $1::integer, $2::text, $3::text, $4::text, $6::text from without_flush
      on conflict (merchant_id, key) do update set request_path = excluded.request_path, request_hash = excluded.request_hash,
-       state = 'running', status_code = null, answer = null, created_at = now()
+       state = 'running', status_code = null, answer = null, owner = excluded.owner,
+       created_at = case when k.created_at < now() - make_interval(hours => $5) then now() else k.created_at end
        where k.created_at < now() - make_interval(hours => $5)
-     returning key`,
-    [merchantId, key, path, hash, IDEMPOTENCY_KEY_TTL_HOURS],
+          or (k.state = 'running' and k.request_path = excluded.request_path and k.request_hash = excluded.request_hash and ${OWNER_GONE})
+     returning k.created_at as since, k.created_at < now() as resumed`,
+    [merchantId, key, path, hash, IDEMPOTENCY_KEY_TTL_HOURS, owner],
   );
-  return rows.length > 0;
+  return row;
 }
 
 export async function findIdempotencyKey(db: Queryable, merchantId: number, key: string): Promise<IdempotencyKeyRow | undefined> {
@@ -49,14 +67,15 @@ export async function findIdempotencyKey(db: Queryable, merchantId: number, key:
   return row;
 }
 
-export async function recordIdempotentAnswer(db: Queryable, merchantId: number, key: string, statusCode: number, answer: string): Promise<void> {
-  await db.query(`${WITHOUT_FLUSH} update idempotency_keys set state = 'done', status_code = $3, answer = $4
-     from without_flush where merchant_id = $1 and key = $2`, [merchantId, key, statusCode, answer]);
+/** Only by the key's owner: a node taken for dead whose call still ends leaves the key to the node that took it over. */
+export async function recordIdempotentAnswer(db: Queryable, merchantId: number, key: string, owner: string, statusCode: number, answer: string): Promise<void> {
+  await db.query(`${WITHOUT_FLUSH} update idempotency_keys set state = 'done', status_code = $4, answer = $5
+     from without_flush where merchant_id = $1 and key = $2 and owner = $3`, [merchantId, key, owner, statusCode, answer]);
 }
 
-/** A failure lets the key go, so a retry runs again: durable, or a crash could leave a key running that ran nothing. */
-export async function releaseIdempotencyKey(db: Queryable, merchantId: number, key: string): Promise<void> {
-  await db.query("delete from idempotency_keys where merchant_id = $1 and key = $2 and state = 'running'", [merchantId, key]);
+/** A failure lets the key go, so a retry runs again: durable, or a crash could leave a key running that ran nothing. Only by its owner. */
+export async function releaseIdempotencyKey(db: Queryable, merchantId: number, key: string, owner: string): Promise<void> {
+  await db.query("delete from idempotency_keys where merchant_id = $1 and key = $2 and owner = $3 and state = 'running'", [merchantId, key, owner]);
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Queryable): Promise<number> {

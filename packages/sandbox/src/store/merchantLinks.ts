@@ -24,6 +24,8 @@ export interface NewMerchantLink {
   translations: MerchantTranslations;
   /** SPEC 9 transactionsType (core transactionsTypeOf): AUTH makes every card payment a hold. */
   transactionsType: string;
+  /** The merchant call's Idempotency-Key (findLinkOfRequest). */
+  requestKey?: string | null;
 }
 
 export type LinkState = 'open' | 'paid' | 'expired';
@@ -45,11 +47,11 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
   const code = newLinkCode();
   // Conditional: of two links with one order reference at once, on any node, one is made.
   const inserted = await db.query(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations, transactions_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations, transactions_type, request_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      on conflict (merchant_id, order_reference) where order_reference is not null do nothing returning code`,
     [code, code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse,
-      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations), link.transactionsType],
+      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations), link.transactionsType, link.requestKey ?? null],
   );
   return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
 }
@@ -57,6 +59,13 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
 /** Another merchant's is as absent as a missing one. */
 export async function findMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
   const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.code = $1 and l.merchant_id = $2`, [code, merchantId]);
+  return row;
+}
+
+/** The link a merchant call under `requestKey` made since `since` (its key's first claim), for the repeat that takes the key over from a node that died. */
+export async function findLinkOfRequest(db: Queryable, merchantId: number, requestKey: string, since: Date): Promise<MerchantLinkWithState | undefined> {
+  const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.merchant_id = $1 and l.request_key = $2 and l.created_at >= $3 order by l.created_at desc limit 1`,
+    [merchantId, requestKey, since]);
   return row;
 }
 

@@ -41,11 +41,22 @@ export async function lockPaymentMoney(db: Queryable, codOper: string): Promise<
   return { ...row, held_cents: heldCentsOf(money.refunds), pending_refund_cents: heldCentsOf(money.refunds.filter((r) => r.state === 'pending')), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
 }
 
-/** The caller holds the payment's lock and has checked what remains. */
-export async function insertRefund(db: Queryable, refund: { codOper: string; merchantId: number; amountCents: number }): Promise<RefundRow> {
-  const [row] = await db.query<RefundRow>('insert into refunds (cod_oper, merchant_id, amount_cents) values ($1, $2, $3) returning *',
-    [refund.codOper, refund.merchantId, refund.amountCents]);
+/** The caller holds the payment's lock and has checked what remains. `requestKey`: the merchant call's Idempotency-Key. */
+export async function insertRefund(db: Queryable, refund: { codOper: string; merchantId: number; amountCents: number; requestKey?: string | undefined }): Promise<RefundRow> {
+  const [row] = await db.query<RefundRow>('insert into refunds (cod_oper, merchant_id, amount_cents, request_key) values ($1, $2, $3, $4) returning *',
+    [refund.codOper, refund.merchantId, refund.amountCents, refund.requestKey ?? null]);
   if (!row) throw new Error('insertRefund returned no row');
+  return row;
+}
+
+/**
+ * The refund a merchant call under `requestKey` made since `since` (its key's first claim), the
+ * latest, for the repeat that takes the key over from a node that died. The caller holds the payment's lock.
+ */
+export async function findRefundOfRequest(db: Queryable, codOper: string, merchantId: number, requestKey: string, since: Date): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>(
+    'select * from refunds where cod_oper = $1 and merchant_id = $2 and request_key = $3 and created_at >= $4 order by created_at desc, id desc limit 1',
+    [codOper, merchantId, requestKey, since]);
   return row;
 }
 

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { heldKeys, holdMsOf } from './rehearsals';
-import { claimIdempotencyKey, findIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from '../../store/idempotencyKeys';
+import { claimIdempotencyKey, findIdempotencyKey, IDEMPOTENCY_KEY_TTL_HOURS, recordIdempotentAnswer, releaseIdempotencyKey, type IdempotencyClaim } from '../../store/idempotencyKeys';
 
 /** 1 to 255 visible ASCII characters (a UUID fits). */
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -30,20 +30,40 @@ async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 
 export type Answer = readonly [status: ContentfulStatusCode, body: unknown];
 
+/**
+ * The Idempotency-Key a call runs under, for what it makes to carry (a refund's or a link's
+ * request_key): `resumed` when a node died running it, so what it made is looked up first.
+ */
+export interface KeyedRequest extends IdempotencyClaim {
+  key: string;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a merchant API POST once per Idempotency-Key (docs/merchant-api.md "Idempotency"): claimed by
  * a conditional insert, a repeat gets the kept answer (or a 409 with another body) and waits on any
- * node while the first runs; a failure lets the key go. `required` calls are a 400 without one.
+ * node while the first runs; a failure lets the key go, and so does the death of the node running it
+ * (the repeat takes it over as `resumed`). `required` calls are a 400 without one.
  */
 export async function idempotent(
-  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>, options: KeyOptions = {},
+  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>, request: KeyedRequest | undefined) => Promise<Answer>,
+  options: KeyOptions = {},
 ): Promise<Response> {
   requireKeyWhenNeeded(c, options);
   const body = await bodyOf(c);
-  return idempotentOver(c, deps, merchantId, canonical(body), () => run(body), options);
+  return idempotentOver(c, deps, merchantId, canonical(body), (request) => run(body, request), options);
 }
+
+/** What a repeat must match: the call and its body's canonical JSON (and, for a sealed answer, the secret's hash). */
+export function requestHashOf(path: string, request: string, sealWith?: string): string {
+  // A sealed answer belongs to the secret it is sealed with: a repeat under another is another request.
+  const sealedFor = sealWith === undefined ? '' : `\n${createHash('sha256').update(sealWith).digest('hex')}`;
+  return createHash('sha256').update(`${path}\n${request}${sealedFor}`).digest('hex');
+}
+
+/** The canonical JSON of a body, as requestHashOf takes it. */
+export const canonicalBody = canonical;
 
 export interface KeyOptions {
   /** A retry without a key could make a second link, refund or void. */
@@ -83,14 +103,15 @@ function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
 
 /** The same for a POST whose body is not JSON (a logo's bytes): `request` is what a repeat must match. */
 export async function idempotentOver(
-  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: () => Promise<Answer>, options: KeyOptions = {},
+  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: (keyed: KeyedRequest | undefined) => Promise<Answer>,
+  options: KeyOptions = {},
 ): Promise<Response> {
   requireKeyWhenNeeded(c, options);
   const key = c.req.header('idempotency-key');
   const reply = (status: ContentfulStatusCode, text: string, replayed = false) =>
     c.body(text, status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
-  const runNow = async () => {
-    const [status, answer] = await run();
+  const runNow = async (keyed?: KeyedRequest) => {
+    const [status, answer] = await run(keyed);
     return { status, text: JSON.stringify(answer) };
   };
   if (key === undefined) {
@@ -100,14 +121,14 @@ export async function idempotentOver(
   if (!KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   const path = `${c.req.method} ${c.req.path}`;
   const sealKey = options.sealWith === undefined ? undefined : sealKeyOf(options.sealWith, merchantId, key);
-  // A sealed answer belongs to the secret it is sealed with: a repeat under another is another request.
-  const sealedFor = options.sealWith === undefined ? '' : `\n${createHash('sha256').update(options.sealWith).digest('hex')}`;
-  const hash = createHash('sha256').update(`${path}\n${request}${sealedFor}`).digest('hex');
+  const hash = requestHashOf(path, request, options.sealWith);
+  const owner = deps.db.sessionName;
   const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
   const holdMs = holdMsOf(c);
   const heldAs = `${merchantId} ${key}`;
   for (;;) {
-    if (await claimIdempotencyKey(deps.db, merchantId, key, path, hash)) {
+    const claim = await claimIdempotencyKey(deps.db, merchantId, key, path, hash, owner);
+    if (claim) {
       let answer: { status: ContentfulStatusCode; text: string };
       try {
         // A rehearsal (docs/sandbox.md): the key is claimed and the request held, so a repeat meets it running.
@@ -115,12 +136,12 @@ export async function idempotentOver(
           heldKeys.add(heldAs);
           await sleep(holdMs).finally(() => heldKeys.delete(heldAs));
         }
-        answer = await runNow();
+        answer = await runNow({ key, ...claim });
       } catch (error) {
-        await releaseIdempotencyKey(deps.db, merchantId, key);
+        await releaseIdempotencyKey(deps.db, merchantId, key, owner);
         throw error;
       }
-      await recordIdempotentAnswer(deps.db, merchantId, key, answer.status, sealKey ? seal(answer.text, sealKey) : answer.text);
+      await recordIdempotentAnswer(deps.db, merchantId, key, owner, answer.status, sealKey ? seal(answer.text, sealKey) : answer.text);
       return reply(answer.status, answer.text);
     }
     const first = await findIdempotencyKey(deps.db, merchantId, key);
@@ -134,8 +155,21 @@ export async function idempotentOver(
       return reply(first.status_code as ContentfulStatusCode, text, true);
     }
     if (Date.now() >= waitUntil || heldKeys.has(heldAs)) {
-      throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment', { 'retry-after': '1' });
+      throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment', { 'retry-after': String(retryAfterSecondsOf(first)) });
     }
     await sleep(POLL_MS);
   }
+}
+
+/** A key claimed before migration 186 running this long will not end: it is free when its 24 hours are. */
+const UNOWNED_STUCK_MS = 60_000;
+
+/**
+ * When to ask again: a key's node is alive (a dead one's is taken over at once), so its call ends
+ * within a gateway's deadline; a key claimed without an owner and running past a minute waits its 24 hours.
+ */
+function retryAfterSecondsOf(first: { owner: string | null; created_at: Date }): number {
+  const age = Date.now() - first.created_at.getTime();
+  if (first.owner !== null || age < UNOWNED_STUCK_MS) return 1;
+  return Math.max(1, Math.ceil((IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000 - age) / 1000));
 }

@@ -8,7 +8,7 @@ import { refundPayment } from '../../payments/refundPayment';
 import { voidPayment } from '../../payments/voidPayment';
 import { capturePayment } from '../../payments/capturePayment';
 import { findMerchant } from '../../store/merchants';
-import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
+import { expireMerchantLink, findLinkByOrderReference, findLinkOfRequest, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransactionWithRefunds, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
 import { merchantBookRoutes } from './books';
@@ -63,8 +63,11 @@ export function merchantApiRoutes(deps: Deps) {
 
   app.post('/payment-links', async (c) => {
     const merchantId = await merchantOf(c);
-    return idempotent(c, deps, merchantId, async (input) => {
+    return idempotent(c, deps, merchantId, async (input, request) => {
       const body = parseInput(CreateLinkSchema, input, 'body');
+      // Taken over from a node that died: the link it made under the key is the answer.
+      const made = request?.resumed ? await findLinkOfRequest(deps.db, merchantId, request.key, request.since) : undefined;
+      if (made) return [201, linkAnswer(made, originOf(deps, c.req.url))] as const;
       const merchant = await findMerchant(deps.db, merchantId);
       if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
       // SPEC 5: a link nobody could pay is refused when made.
@@ -74,7 +77,7 @@ export function merchantApiRoutes(deps: Deps) {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
         cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',
         orderReference: body.orderReference ?? null, metadata: body.metadata ?? {}, translations: linkTranslationsOf(body.descriptions),
-        transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'),
+        transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'), requestKey: request?.key ?? null,
       });
       if (!link) {
         const taken = body.orderReference === undefined ? undefined : await findLinkByOrderReference(deps.db, merchantId, body.orderReference);
@@ -156,10 +159,10 @@ export function merchantApiRoutes(deps: Deps) {
 
   app.post('/transactions/:codOper/refunds', async (c) => {
     const merchantId = await merchantOf(c);
-    return idempotent(c, deps, merchantId, async (input) => {
+    return idempotent(c, deps, merchantId, async (input, request) => {
       const { amount } = parseInput(RefundSchema, input, 'body');
       const codOper = codeParam(c, 'codOper');
-      const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
+      const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount), request);
       if (!refund) throw transactionNotFound();
       const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, refund.cod_oper);
       if (!found) throw transactionNotFound();
