@@ -71,7 +71,7 @@ describe('npm start on one data directory', () => {
     // A second server on the same folder, on ports of its own, beside the running one.
     const second = spawn(process.execPath, ['packages/sandbox/dist/server.mjs'], {
       cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), DEMO_PORT: String(await freePort()), PROCESSORS_URL: `http://127.0.0.1:${ports.SIMULATOR_PORT}`, SIMULATOR_API_SECRET: 'x', SIMULATOR_NOTIFICATION_SECRET: 'y', VAULT_URL: `http://127.0.0.1:${ports.VAULT_PORT}`, VAULT_API_SECRET: 'z'.repeat(32) },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), DEMO_PORT: String(await freePort()), PROCESSORS_URL: `http://127.0.0.1:${ports.SIMULATOR_PORT}`, SIMULATOR_API_SECRET: 'x'.repeat(32), SIMULATOR_NOTIFICATION_SECRET: 'y'.repeat(32), VAULT_URL: `http://127.0.0.1:${ports.VAULT_PORT}`, VAULT_API_SECRET: 'z'.repeat(32) },
     });
     started.push(second);
     let said = '';

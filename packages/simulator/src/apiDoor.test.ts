@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSecretProblem } from './apiDoor';
 import { startSimulator, type RunningSimulator } from './startSimulator';
 
 // The simulator's door: its processor API, its controls and its books answer only the server
@@ -130,5 +131,17 @@ describe('a card\'s CVC', () => {
       body: JSON.stringify({ idempotencyKey: 'CVCSAVE', deadline: soon(), currency: 'USD', customer: null, card: { number: '4242424242424242', expMonth: '12', expYear: '2099', cvc: placeholder, holder: 'ANA' } }),
     });
     expect(save.status).toBe(400);
+  });
+});
+
+describe('the API secret itself (SIMULATOR_API_SECRET)', () => {
+  // As the vault's VAULT_API_SECRET and the nodes': a guessable secret opens the books and the controls.
+  it.each([[''], ['abc'], ['x'.repeat(15)]])('%j is refused at start, naming the setting', async (secret) => {
+    expect(apiSecretProblem(secret)).toMatch(/^SIMULATOR_API_SECRET must be at least 16 characters/);
+    await expect(startSimulator({ apiSecret: secret })).rejects.toThrow(/^SIMULATOR_API_SECRET must be at least 16 characters/);
+  });
+
+  it('16 characters or more is taken', () => {
+    expect(apiSecretProblem('x'.repeat(16))).toBeUndefined();
   });
 });

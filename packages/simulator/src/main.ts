@@ -1,5 +1,6 @@
 // `npm run simulator` (dist/simulator.mjs); its environment variables are listed in docs/sandbox.md.
 import { join, resolve } from 'node:path';
+import { apiSecretProblem } from './apiDoor';
 import { startSimulator } from './startSimulator';
 
 const port = Number(process.env['SIMULATOR_PORT'] || 0);
@@ -13,8 +14,9 @@ if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
   process.exit(1);
 }
 const apiSecret = process.env['SIMULATOR_API_SECRET'] || '';
-if (apiSecret === '') {
-  console.error('SIMULATOR_API_SECRET must be set: the simulator answers only the servers holding it (set the same on every server)');
+const secretProblem = apiSecretProblem(apiSecret);
+if (secretProblem) {
+  console.error(secretProblem);
   process.exit(1);
 }
 const journal = process.env['SIMULATOR_JOURNAL'] === 'memory' ? undefined : resolve(process.env['SIMULATOR_JOURNAL'] || join(process.env['DATA_DIR'] || '.data', 'simulator.jsonl'));

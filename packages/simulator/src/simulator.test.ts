@@ -67,8 +67,8 @@ describe('the journal, read back', () => {
 
 describe('the books, looked at', () => {
   it('answers come due at once when hurried; GET /v1/books lists a port, GET /v1/books/:key one entry, read only', async () => {
-    const simulator = await startSimulator({ apiSecret: 'books-secret' });
-    const asServer = { headers: { authorization: 'Bearer books-secret' } };
+    const simulator = await startSimulator({ apiSecret: 'books-test-secret' });
+    const asServer = { headers: { authorization: 'Bearer books-test-secret' } };
     try {
       const { books } = simulator;
       await books.recordOnce('push', 'p:1', { answer: { state: 'approved' } }, { state: 'waiting' }, new Date(Date.now() + 60_000));

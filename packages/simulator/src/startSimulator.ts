@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { apiDoor } from './apiDoor';
+import { apiDoor, apiSecretProblem } from './apiDoor';
 import { simulatedGateways } from './processors/simulatedGateways';
 import { memoryBooks, type MemoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
@@ -29,6 +29,9 @@ export interface RunningSimulator {
 }
 
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  // Before it listens: refused, it holds no port.
+  const problem = apiSecretProblem(options.apiSecret);
+  if (problem) throw new Error(problem);
   // Listening first: the pages' address is known once the port is.
   let listener: RequestListener = (_req, res) => void res.writeHead(503).end();
   const server: Server = createServer((req, res) => listener(req, res));
