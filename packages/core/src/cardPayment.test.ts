@@ -172,6 +172,29 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
     expect(issuesOf({ ...good, ...patch })[0]).toEqual(first);
   });
 
+  // docs/security.md "Card data": expMonth, expYear and cardType are the vault's answer, whose expiry is two numbers.
+  it('takes the expiry as the vault answers it (numbers) as well as SPEC 7\'s text, and reads both as text', () => {
+    const expiry = (expMonth: unknown, expYear: unknown) => v.safeParse(CardPaymentPayloadSchema, { ...good, cardInformation: { ...good.cardInformation, expMonth, expYear } });
+    for (const [month, year, read] of [[12, 2029, ['12', '2029']], [3, 2030, ['03', '2030']], ['03', '30', ['03', '30']], ['12', '2029', ['12', '2029']]] as const) {
+      const parsed = expiry(month, year);
+      expect(parsed.success && [parsed.output.cardInformation.expMonth, parsed.output.cardInformation.expYear]).toEqual(read);
+    }
+  });
+  it.each([
+    [{ expMonth: 13 }, ['cardInformation.expMonth', 'expired']],
+    [{ expMonth: 0 }, ['cardInformation.expMonth', 'expired']],
+    [{ expMonth: 3.5 }, ['cardInformation.expMonth', 'expired']],
+    [{ expMonth: -1 }, ['cardInformation.expMonth', 'expired']],
+    [{ expYear: 202 }, ['cardInformation.expYear', 'expired']],
+    [{ expYear: 2029.5 }, ['cardInformation.expYear', 'expired']],
+    // Neither text nor a number: as amount '5' or isForm 'no', a value of the wrong kind.
+    [{ expMonth: true }, ['cardInformation.expMonth', 'missing_arguments']],
+    [{ expYear: null }, ['cardInformation.expYear', 'missing_arguments']],
+    [{ expMonth: undefined }, ['cardInformation.expMonth', 'missing_arguments']],
+  ])('the expiry %j', (patch, first) => {
+    expect(issuesOf({ ...good, cardInformation: { ...good.cardInformation, ...patch } })[0]).toEqual(first);
+  });
+
   it('custom field answers: up to 25,000 characters in all, and a line break is allowed in an answer', () => {
     expect(issuesOf({ ...good, customFieldValues: ['x'.repeat(50 * 500 - 4)] })).toEqual([]);
     expect(issuesOf({ ...good, customFieldValues: [{ id: 'CF1', value: 'Calle 5\nCasa 3' }] })).toEqual([]);

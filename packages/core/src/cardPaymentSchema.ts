@@ -37,11 +37,18 @@ export const CARD_TOKEN_PATTERN = new RegExp(`^${CARD_TOKEN_SOURCE}$`);
 export const CardTokenSchema = v.pipe(v.string('missing_arguments'), v.regex(CARD_TOKEN_PATTERN, 'card_token_required'));
 const NoCvc = v.optional(v.never('card_token_required'));
 
+/**
+ * SPEC 7's text ("03", "2029"), or the vault's answer as it comes (`expMonth: 3`, `expYear: 2029`,
+ * docs/security.md "Card data"): read as text, a month of one digit given its zero.
+ */
+const expiryPart = (width: 2 | 4) =>
+  v.union([str(width), v.pipe(v.number(), v.transform((n) => (width === 2 ? String(n).padStart(2, '0') : String(n))))], 'missing_arguments');
+
 export const CardInformationSchema = v.object(
   {
     cardNumber: CardTokenSchema,
-    expMonth: v.pipe(str(2), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
-    expYear: v.pipe(str(4), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
+    expMonth: v.pipe(expiryPart(2), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
+    expYear: v.pipe(expiryPart(4), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
     cvv: NoCvc,
     firstName: str(TEXT_LIMITS.name),
     lastName: str(TEXT_LIMITS.name),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { cardPayloadOf, testCardNumber, tokenizedCardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
+import { tokenizeTestCard } from '../../../test/testCardVault';
 
 // SPEC 3 "Card payment payload" on auth-capture: the fields past the card and the amounts
 // (ipCheck, isForm, isCashPayment, processDate, cashExpirationDate, idService, codePay, resultType)
@@ -35,6 +36,28 @@ describe('auth-capture with every SPEC 3 field', () => {
     const res = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(link), ...SPEC_FIELDS, codePay: link, ...patch });
     expect(res).toMatchObject({ status: 400, data: { code } });
     expect(String(res.data['message'])).toContain(field);
+    expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
+  });
+});
+
+// docs/security.md "Card data": expMonth, expYear and cardType are the vault's answer, passed on as it comes.
+describe('auth-capture with the vault\'s answer as it is', () => {
+  it('pays with the expiry as the vault answers it (numbers), as with SPEC 7\'s text', async () => {
+    const code = await newLink(t);
+    const trackId = 'vault-numbers-1';
+    const card = await tokenizeTestCard({ number: testCardNumber(trackId) });
+    expect([typeof card.expMonth, typeof card.expYear]).toEqual(['number', 'number']);
+    const body = cardPayloadOf(code, card, { trackId });
+    const res = await t.post('/cards/auth-capture', { ...body, cardInformation: { ...body.cardInformation, expMonth: card.expMonth, expYear: card.expYear, cardType: card.brand } });
+    expect(res.data).toMatchObject({ status: 1 });
+  });
+
+  it('a month the vault could never answer (13) is 400 expired naming the field, and records nothing', async () => {
+    const link = await newLink(t);
+    const body = await tokenizedCardPayload(link);
+    const res = await t.post('/cards/auth-capture', { ...body, cardInformation: { ...body.cardInformation, expMonth: 13, expYear: 2034 } });
+    expect(res).toMatchObject({ status: 400, data: { code: 'expired' } });
+    expect(String(res.data['message'])).toContain('cardInformation.expMonth');
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
   });
 });
