@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from './vaultDatabase';
 import { cardFactsKey, openCardToken } from './cardFacts';
 import { API_SECRET, CHECKOUT_ORIGIN, keyOf, newMasterKey, nextYear, serverHeaders, testVault, tokenOf, tokenize, type TestVault } from './testing/testVault';
@@ -89,6 +89,27 @@ describe('POST /v1/cards', () => {
     expect(small.status).toBe(201);
     expect(((await small.json()) as { last4: string }).last4).toBe('4242');
     expect((await chunked(JSON.stringify({ ...good, holder: 'A'.repeat(5000) }))).status).toBe(413);
+  });
+
+  // docs/security.md: each request the vault handles is logged with its id, and a setting it cannot use is named.
+  it('logs each origin it refuses, under the request\'s id, with the origins it takes and the settings that name them', async () => {
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const own = new URL(vault.url).origin;
+      const answer = await fetch(`${vault.url}/v1/cards`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:4912', 'x-request-id': 'req-origin-1' }, body: JSON.stringify(good) });
+      expect([answer.status, await answer.json()]).toEqual([403, { code: 'origin_not_allowed', message: 'This origin may not send cards to the vault' }]);
+      expect(logged.mock.calls).toEqual([[
+        `Card vault: request req-origin-1: refused a card from the origin http://localhost:4912 (403 origin_not_allowed): it takes cards from its own origin ${own} (VAULT_PUBLIC_URL, else the address it listens on) and from VAULT_CHECKOUT_ORIGINS (${CHECKOUT_ORIGIN})`,
+      ]]);
+      // A preflight from an origin not listed is the same refusal; a call from no browser (no Origin) is taken.
+      const preflight = await fetch(`${vault.url}/v1/cards`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'x-request-id': 'req-origin-2' } });
+      expect(preflight.status).toBe(403);
+      expect(logged.mock.calls[1]?.[0]).toMatch(/^Card vault: request req-origin-2: refused a card from the origin https:\/\/evil\.example \(403 origin_not_allowed\)/);
+      expect((await tokenize(vault, good, own)).status).toBe(201);
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('takes a 4-digit CVC on Amex and tells Mastercard', async () => {

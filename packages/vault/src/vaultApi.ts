@@ -80,6 +80,9 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   const now = options.now ?? (() => new Date());
   const factsKey = cardFactsKey(options.apiSecret);
   const allowedOrigin = (origin: string | undefined) => origin === undefined || origin === ownOrigin() || options.checkoutOrigins.includes(origin);
+  // The payer is only told their card could not be sent: the operator hears which origin and which settings.
+  const refusedOrigin = (c: Context<Env>, origin: string) =>
+    console.warn(`Card vault: request ${c.get('requestId')}: refused a card from the origin ${origin.slice(0, 200)} (403 origin_not_allowed): it takes cards from its own origin ${ownOrigin()} (VAULT_PUBLIC_URL, else the address it listens on) and from VAULT_CHECKOUT_ORIGINS (${options.checkoutOrigins.join(', ') || 'unset'})`);
 
   // A balancer's check and the server's (/v1/health): a node whose store is away takes no card.
   const health = async (c: Context<Env>) => {
@@ -92,7 +95,11 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   // From the payer's browser (the fields page, on this origin, or a checkout origin named in config).
   app.options('/v1/cards', (c) => {
     const origin = c.req.header('origin');
-    if (!origin || !allowedOrigin(origin)) return c.body(null, 403);
+    if (!origin) return c.body(null, 403);
+    if (!allowedOrigin(origin)) {
+      refusedOrigin(c, origin);
+      return c.body(null, 403);
+    }
     return c.body(null, 204, {
       'access-control-allow-origin': origin,
       'access-control-allow-methods': 'POST',
@@ -107,7 +114,10 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const origin = c.req.header('origin');
     c.header('vary', 'Origin');
     c.header('cache-control', 'no-store');
-    if (!allowedOrigin(origin)) return c.json({ code: 'origin_not_allowed', message: 'This origin may not send cards to the vault' }, 403);
+    if (origin !== undefined && !allowedOrigin(origin)) {
+      refusedOrigin(c, origin);
+      return c.json({ code: 'origin_not_allowed', message: 'This origin may not send cards to the vault' }, 403);
+    }
     if (origin) c.header('access-control-allow-origin', origin);
     const client = clientAddressOf(c.env?.incoming?.socket.remoteAddress ?? 'unknown', c.req.header('x-forwarded-for'), proxies);
     const wait = limit.take(client);
