@@ -104,7 +104,11 @@ describe('the checkout\'s side of the vault\'s fields', () => {
     // The vault's 429 (too many cards from the payer's address) is told apart from a connection's failure.
     const fourth = frame.tokenize('Ana Perez');
     say({ type: 'pasarela-vault:failed', status: 429 });
-    expect(await fourth).toEqual({ kind: 'failed', limited: true });
+    expect(await fourth).toEqual({ kind: 'failed', alert: 'card_entries_limited' });
+    // Its 403 (the fields page's origin is not one it takes: its operator's setting) is no fault of the payer's connection.
+    const refused = frame.tokenize('Ana Perez');
+    say({ type: 'pasarela-vault:failed', status: 403 });
+    expect(await refused).toEqual({ kind: 'failed', alert: 'card_payments_unavailable' });
     const fifth = frame.tokenize('Ana Perez');
     say({ type: 'pasarela-vault:failed', status: 0 });
     expect(await fifth).toEqual({ kind: 'failed' });

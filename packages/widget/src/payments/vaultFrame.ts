@@ -10,8 +10,11 @@ const CARD_FIELD_OF: Record<VaultField, FrameCardField> = { number: 'cardnumber'
 export type Tokenized =
   | { kind: 'token'; card: VaultCard }
   | { kind: 'invalid'; fields: FrameCardField[] }
-  /** `limited`: the vault took too many cards from this payer's address this minute (its 429). */
-  | { kind: 'failed'; limited?: boolean };
+  /**
+   * `alert`, what the payer is told when it is not their connection: the vault took too many cards from
+   * their address this minute (its 429), or refused the fields page's origin (its 403, its operator's setting).
+   */
+  | { kind: 'failed'; alert?: 'card_entries_limited' | 'card_payments_unavailable' };
 
 export type FrameEvent =
   | { type: 'ready' }
@@ -162,7 +165,7 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
       case `${PREFIX}invalid`:
         return settleAnswer({ kind: 'invalid', fields: message.fields.map(({ field }) => field) });
       case `${PREFIX}failed`:
-        return settleAnswer({ kind: 'failed', ...(message.status === 429 ? { limited: true } : {}) });
+        return settleAnswer(message.status === 429 ? { kind: 'failed', alert: 'card_entries_limited' } : message.status === 403 ? { kind: 'failed', alert: 'card_payments_unavailable' } : { kind: 'failed' });
     }
   });
 

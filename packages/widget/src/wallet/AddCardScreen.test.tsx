@@ -112,6 +112,19 @@ describe('AddCardScreen: the trackId of the card check', () => {
     expect(screen.view.container.textContent).not.toContain('declinada');
   });
 
+  it.each([
+    ['out of reach', { kind: 'failed' }, catalogs.es.connection_error],
+    ['refusing the fields\' origin (403)', { kind: 'failed', alert: 'card_payments_unavailable' }, catalogs.es.card_payments_unavailable],
+    ['refusing more cards from this address (429)', { kind: 'failed', alert: 'card_entries_limited' }, catalogs.es.card_entries_limited],
+  ] as Array<[string, Tokenized, string]>)('the vault %s: the payer is told as the card payment tells it, and no card is saved', async (_case, failed, text) => {
+    const screen = await showAddCard([saved], [failed]);
+    keep(screen.view);
+    await screen.fill();
+    await screen.save();
+    expect(screen.view.container.querySelector('[role="alert"]')?.textContent).toBe(text);
+    expect(screen.sent).toEqual([]);
+  });
+
   it('the card\'s fields wrong, or the name missing: the first to fix takes the focus, and no card is saved', async () => {
     const screen = await showAddCard([saved], [{ kind: 'invalid', fields: ['expirationDate'] }, { kind: 'invalid', fields: [] }]);
     keep(screen.view);

@@ -45,7 +45,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
       // The card's fields are checked with the name; a card goes to the vault only when all are right.
       const tokenized = token.current ? null : await frame.tokenize(name.trim(), { focus: false, ...(nameCheck ? { validate: true } : {}) });
       if (tokenized?.kind === 'failed') {
-        setFailure(t('connection_error'));
+        setFailure(t(tokenized.alert ?? 'connection_error'));
         return;
       }
       if (tokenized?.kind === 'invalid') {

@@ -121,10 +121,18 @@ describe('card store: SPEC 5 validation through core', () => {
   });
 
   it('the vault took too many cards from this address: the payer is told to wait, not to check the connection', async () => {
-    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'failed', limited: true }) });
+    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'failed', alert: 'card_entries_limited' }) });
     fill();
     expect(await store.getState().submit()).toBeNull();
     expect(store.getState().alert).toEqual({ key: 'card_entries_limited' });
+    expect(deps.pay).not.toHaveBeenCalled();
+  });
+
+  it('the vault refused the card fields\' origin (its operator\'s setting): card payments are unavailable, not the payer\'s connection', async () => {
+    const { store, fill, deps } = setup({ fields: fakeFields({ kind: 'failed', alert: 'card_payments_unavailable' }) });
+    fill();
+    expect(await store.getState().submit()).toBeNull();
+    expect(store.getState().alert).toEqual({ key: 'card_payments_unavailable' });
     expect(deps.pay).not.toHaveBeenCalled();
   });
 });

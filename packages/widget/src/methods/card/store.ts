@@ -244,7 +244,7 @@ export function createCardStore(deps: CardStoreDeps) {
           const kept = fresh() ?? (toFix ? null : await earlyFor(values.name.trim()));
           const card = toFix ? await deps.fields.tokenize(values.name.trim(), { focus: false, validate: true }) : kept ? ({ kind: 'token', card: kept.card } as const) : await deps.fields.tokenize(values.name.trim(), { focus: false });
           if (card.kind === 'failed') {
-            set({ ...submitted, errors, alert: { key: card.limited ? 'card_entries_limited' : 'connection_error' } });
+            set({ ...submitted, errors, alert: { key: card.alert ?? 'connection_error' } });
             return null;
           }
           const firstInvalid = card.kind === 'invalid' ? (card.fields[0] ?? firstOwn ?? null) : (firstOwn ?? null);
