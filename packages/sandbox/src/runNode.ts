@@ -2,6 +2,7 @@
 import { nodeAdminToken } from './auth/nodeAdminToken';
 import { startBanner } from './banner';
 import { createLogger, errorFields } from './ops/logger';
+import { nodeIdentity } from './db/nodeIdentity';
 import { logFormatOf, readableDestination } from './ops/readableLog';
 import { startServer, type ServerOptions } from './server';
 import { loadGatewaysModule } from '@pasarela/gateways';
@@ -12,6 +13,9 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
   const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
   const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
+  // Named before anything is logged, so every line of this process says which node wrote it.
+  const node = nodeIdentity(settings.nodeName);
+  const nodeLog = log.child({ node: node.name });
   // Reached from beyond the machine (HOST, a proxy, PUBLIC_URL) the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
   const { adminToken, madeUp } = nodeAdminToken(settings);
   const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
@@ -23,31 +27,31 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   if (!['', '0', '1'].includes(recordShared)) throw new Error('RECORD_SHARED_SETTINGS must be 1 or 0');
   const origin = settings.publicUrl ?? `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
-  if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1' });
+  if (modulePath && gateways) nodeLog.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
+  const server = await startServer({ ...settings, ...wiring, node, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1' });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, host: settings.host, adminToken: madeUp?.token, tokenReason: madeUp?.reason, tokenSet: settings.adminToken !== undefined }));
 
   // Logged, and the node goes on serving (every payment's state is in the database); the net under a new source.
-  process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));
+  process.on('unhandledRejection', (reason: unknown) => nodeLog.error(errorFields(reason), 'unhandled rejection'));
 
   let closing = false;
   const stop = (signal: string) => {
     if (closing) {
       // A second signal: the operator does not want to wait for requests in flight.
-      log.warn({ signal }, 'stopping now');
+      nodeLog.warn({ signal }, 'stopping now');
       process.exit(1);
     }
     closing = true;
     // SIGTERM comes from an orchestrator with a load balancer to warn (SHUTDOWN_DRAIN_MS); SIGINT is
     // a person at a terminal (Ctrl+C), who has no load balancer to wait for.
     const drainMs = signal === 'SIGTERM' ? settings.shutdownDrainMs : 0;
-    log.info({ signal, drainMs, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
+    nodeLog.info({ signal, drainMs, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
     server.close({ drainMs }).then(
       () => process.exit(0),
       (error: unknown) => {
-        log.error(errorFields(error), 'stopping failed');
+        nodeLog.error(errorFields(error), 'stopping failed');
         process.exit(1);
       },
     );

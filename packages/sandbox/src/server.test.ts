@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startTestServer, startTestSimulator } from '../test/testServer';
 import { freePort } from '../test/freePort';
+import { createLogger } from './ops/logger';
+import { nodeIdentity } from './db/nodeIdentity';
 import { tokenizedCardPayload, freshCaptchaToken } from '../test/testApp';
 
 describe('the running server', () => {
@@ -87,6 +89,49 @@ describe('the simulator as this node reaches it (PROCESSORS_URL, SIMULATOR_API_S
     } finally {
       await server.close();
       await simulator.close().catch(() => undefined);
+    }
+  });
+});
+
+// docs/operations.md "Logs": each line names its node, and `listening` the address this node bound besides the public URL.
+describe('a node\'s name in its log', () => {
+  const startLogged = async (options: { nodeName?: string }) => {
+    const lines: Array<Record<string, unknown>> = [];
+    const port = await freePort();
+    const server = await startTestServer({
+      port, demoPort: await freePort(), wireEncoding: false, publicUrl: 'https://pay.example.com', node: nodeIdentity(options.nodeName),
+      logger: createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }),
+    });
+    return { server, lines, port };
+  };
+
+  it('NODE_NAME: every line\'s node; its session on the database the name and a suffix of its own, new at each start', async () => {
+    const { server, lines, port } = await startLogged({ nodeName: 'web-1' });
+    try {
+      const listening = lines.find((line) => line['msg'] === 'listening');
+      expect(listening).toMatchObject({ node: 'web-1', url: 'https://pay.example.com', address: `127.0.0.1:${port}`, session: expect.stringMatching(/^pasarela\/web-1\/[0-9a-f]{8}$/) });
+      expect(server.db.sessionName).toBe(listening?.['session']);
+      const [row] = await server.db.query<{ name: string }>("select current_setting('application_name') as name");
+      expect(row?.name).toBe(server.db.sessionName);
+      expect(lines.filter((line) => line['node'] !== 'web-1')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    const again = await startLogged({ nodeName: 'web-1' });
+    try {
+      expect(again.server.db.sessionName).not.toBe(server.db.sessionName);
+    } finally {
+      await again.server.close();
+    }
+  });
+
+  it('without one, its session\'s name as before', async () => {
+    const { server, lines } = await startLogged({});
+    try {
+      expect(server.db.sessionName).toMatch(/^pasarela\/[0-9a-f]{8}$/);
+      expect(lines.find((line) => line['msg'] === 'listening')).toMatchObject({ node: server.db.sessionName, session: server.db.sessionName });
+    } finally {
+      await server.close();
     }
   });
 });

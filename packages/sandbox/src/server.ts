@@ -9,7 +9,8 @@ import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
 import type { Database } from './db/Database';
-import { newSessionName, openDatabase } from './db/openDatabase';
+import { openDatabase } from './db/openDatabase';
+import { nodeIdentity, type NodeIdentity } from './db/nodeIdentity';
 import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
@@ -53,6 +54,8 @@ const PAYOUT_INTERVAL_MS = 15 * 60_000;
 
 const SIMULATED_ANSWER_INTERVAL_MS = 250;
 export interface ServerOptions {
+  /** Its name in the log and its session on the database (NODE_NAME's, db/nodeIdentity.ts); a new one when absent. */
+  node?: NodeIdentity | undefined;
   /** HOST; loopback when absent. */
   host?: string | undefined;
   /** SANDBOX_ADMIN_TOKEN: the admin API and /sandbox/push want it. */
@@ -165,12 +168,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.processorsUrl && !options.simulatorApiSecret) throw new Error('SIMULATOR_API_SECRET is not set: the simulator at PROCESSORS_URL answers only a server holding its API secret (set the same on the simulator and every node).');
   const paths = { ...defaultPaths(), ...options.paths };
   const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
-  const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
-  let log = baseLog;
+  const node = options.node ?? nodeIdentity();
+  const log = (options.logger ?? createLogger(options.logLevel ?? 'silent')).child({ node: node.name });
   const warn = (message: string) => log.warn(message);
-  const sessionName = newSessionName();
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, sessionName, warn, info: (message) => baseLog.child({ node: sessionName }).info(message) });
-  log = baseLog.child({ node: db.sessionName });
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, sessionName: node.session, warn, info: (message) => log.info(message) });
   const allowPrivateWebhooks = privateWebhooksAllowed(options);
   const processorsUrl = options.processorsUrl?.replace(/\/+$/, '');
   const simulatorHealth = processorsUrl ? () => serviceHealth(`${processorsUrl}/v1/health`, options.simulatorApiSecret ?? '', SERVICE_HEALTH_TIMEOUT_MS) : undefined;
@@ -317,7 +318,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
     await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
   });
-  log.info({ url, demoUrl, database: db.kind }, 'listening');
+  // The address each port bound (HOST and PORT), beside the public URL the balancer answers on.
+  log.info({ url, demoUrl, address: boundAddress(checkout), demoAddress: boundAddress(demo), session: db.sessionName, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -354,4 +356,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return closing;
     },
   };
+}
+
+/** `host:port` as the server bound it (`127.0.0.1:4000`, `[::]:4000`). */
+function boundAddress(server: Server): string {
+  const address = server.address();
+  if (!address || typeof address === 'string') return String(address);
+  return `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }

@@ -65,6 +65,17 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   it.each([['30m'], ['59999'], [String(30 * 86_400_000 + 1)]])('refuses SESSION_TTL_MS=%s naming its range, a minute to 30 days', (raw) => {
     expect(() => readSettings({ SESSION_TTL_MS: raw })).toThrow(`SESSION_TTL_MS must be a whole number from 60000 to 2592000000 milliseconds (a minute to 30 days), got ${JSON.stringify(raw)}`);
   });
+  // docs/operations.md "Logs": the name in every line's `node`, and in its session's application_name.
+  it('takes NODE_NAME of up to 32 letters, digits, ".", "_" and "-"; unset or empty, none', () => {
+    expect(readSettings({ NODE_NAME: 'web-1' }).nodeName).toBe('web-1');
+    expect(readSettings({ NODE_NAME: ' eu.west_2-a ' }).nodeName).toBe('eu.west_2-a');
+    expect(readSettings({ NODE_NAME: 'n'.repeat(32) }).nodeName).toBe('n'.repeat(32));
+    expect(readSettings({}).nodeName).toBeUndefined();
+    expect(readSettings({ NODE_NAME: '' }).nodeName).toBeUndefined();
+  });
+  it.each([['web 1'], ['web/1'], ['nodo-ñ'], ['n'.repeat(33)], ['a"b'], ['-web']])('refuses NODE_NAME=%j naming the setting and what it takes', (raw) => {
+    expect(() => readSettings({ NODE_NAME: raw })).toThrow(`NODE_NAME must be 1 to 32 letters, digits, ".", "_" or "-", starting with a letter or digit (such as web-1), got ${JSON.stringify(raw)}`);
+  });
   it('takes SESSION_TTL_MS at both ends of its range', () => {
     expect(readSettings({ SESSION_TTL_MS: '60000' }).sessionTtlMs).toBe(60_000);
     expect(readSettings({ SESSION_TTL_MS: String(30 * 86_400_000) }).sessionTtlMs).toBe(30 * 86_400_000);

@@ -20,6 +20,8 @@ const MAX_HOLD_RELEASE_AFTER_MS = 7 * 86_400_000 - 3_600_000;
 
 export interface Settings {
   host: string;
+  /** NODE_NAME: this node's name in its log lines (and its session's application_name); unset, its session's. */
+  nodeName: string | undefined;
   /** SANDBOX_ADMIN_TOKEN: unset on loopback leaves the admin API and console open. */
   adminToken: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE; unset, the server's default (server.ts privateWebhooksAllowed), which it records as a default. */
@@ -153,6 +155,15 @@ function vaultOf(env: Env): Pick<Settings, 'vaultUrl' | 'vaultApiSecret' | 'vaul
 }
 
 /** The environment's settings; README's settings table says what each does and its default. */
+/** At most 32 safe characters: it goes into every log line and into application_name (63 bytes at most). */
+function nodeNameOf(env: Env): string | undefined {
+  const raw = env['NODE_NAME'] ?? '';
+  const name = raw.trim();
+  if (name === '') return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(name)) throw new Error(`NODE_NAME must be 1 to 32 letters, digits, ".", "_" or "-", starting with a letter or digit (such as web-1), got ${JSON.stringify(raw)}`);
+  return name;
+}
+
 export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
   const demoPort = whole(env, 'DEMO_PORT', port + 1, 65535);
@@ -174,6 +185,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const publicUrl = originOf(env, 'PUBLIC_URL');
   return {
     host,
+    nodeName: nodeNameOf(env),
     adminToken: adminToken || undefined,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? true,

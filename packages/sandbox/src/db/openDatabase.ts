@@ -23,8 +23,10 @@ export interface DatabaseOptions {
   info?: ((message: string) => void) | undefined;
 }
 
-export function newSessionName(): string {
-  return `pasarela/${randomBytes(4).toString('hex')}`;
+/** `pasarela/` and 8 hex digits; with a node's name (NODE_NAME), `pasarela/<name>/` and the digits. */
+export function newSessionName(nodeName?: string): string {
+  const suffix = randomBytes(4).toString('hex');
+  return nodeName === undefined ? `pasarela/${suffix}` : `pasarela/${nodeName}/${suffix}`;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
