@@ -10,7 +10,7 @@ export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';
  * code) is kept on the page; main.tsx closes for it, then takes the key over and clears this handler.
  * The one inline script of the page, allowed by its hash (packages/sandbox/src/http/widgetSecurity.ts).
  */
-const EARLY_ESCAPE_SCRIPT = 'onkeydown=e=>{e.key=="Escape"&&(document.documentElement.dataset.escapePressed="")}';
+const EARLY_ESCAPE_SCRIPT = 'onkeydown=e=>{e.key=="Escape"&&(document.documentElement.dataset.escaped="")}';
 
 export function minifyCss(css) {
   return css

@@ -6,7 +6,7 @@ const main = new URL(import.meta.url).searchParams.get('main') ?? '';
 const onVaultMessage = (event: MessageEvent) => {
   const frame = document.querySelector<HTMLIFrameElement>('iframe.vault-fields');
   if (!frame || event.source !== frame.contentWindow || event.origin !== new URL(frame.src, location.href).origin) return;
-  if ((event.data as { type?: unknown } | null)?.type === 'pasarela-vault:escape') document.documentElement.dataset['escapePressed'] = '';
+  if ((event.data as { type?: unknown } | null)?.type === 'pasarela-vault:escape') document.documentElement.dataset['escaped'] = '';
 };
 window.addEventListener('message', onVaultMessage);
 if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) {

@@ -60,8 +60,8 @@ if (bridge.embedded) {
   if (params.get(MODAL_PARAM) === '1') keepTabInside(document);
   // One pressed before this code ran (the splash, the server-drawn form), kept by the page or boot.ts.
   const root = document.documentElement;
-  if (root.dataset['escapePressed'] !== undefined) {
-    delete root.dataset['escapePressed'];
+  if (root.dataset['escaped'] !== undefined) {
+    delete root.dataset['escaped'];
     bridge.notify({ type: 'close' });
   }
 }
