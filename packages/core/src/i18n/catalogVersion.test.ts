@@ -22,6 +22,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   40: '24c9c76253a24339',
   41: '717bd8913cfc2055',
   42: '73a8dd658f1b1309',
+  43: '6f6453002a55066d',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -343,7 +343,7 @@ export const en: Record<keyof typeof es, string> = {
   mail_voucher_deadline: 'Expires: {{date}} (Panama time)',
   mail_voucher_link: 'Your code with its barcode, to show or print: {{url}}',
   mail_email_payment_subject: '{{merchant}} sent you a payment request',
-  mail_email_payment_body: '{{merchant}} asks you for {{total}} USD for: {{description}}.',
+  mail_email_payment_body: '{{merchant}} asks you for {{total}} for: {{description}}.',
   mail_email_payment_link: 'Pay it here: {{url}}',
   mail_wallet_request_subject: 'You were sent a payment request',
   mail_wallet_request_body: 'Request {{id}}: {{total}} USD. {{description}}',

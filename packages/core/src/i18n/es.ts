@@ -342,7 +342,7 @@ export const es = {
   mail_voucher_deadline: 'Vence: {{date}} (hora de Panamá)',
   mail_voucher_link: 'Tu código con su código de barras, para mostrarlo o imprimirlo: {{url}}',
   mail_email_payment_subject: '{{merchant}} te envió una solicitud de pago',
-  mail_email_payment_body: '{{merchant}} te pide {{total}} USD por: {{description}}.',
+  mail_email_payment_body: '{{merchant}} te pide {{total}} por: {{description}}.',
   mail_email_payment_link: 'Págalo aquí: {{url}}',
   mail_wallet_request_subject: 'Te enviaron una solicitud de pago',
   mail_wallet_request_body: 'Solicitud {{id}}: {{total}} USD. {{description}}',

@@ -14,7 +14,7 @@ const EXPIRES = new Date('2026-11-24T07:12:58Z');
 const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
   receiptMail: (lang) => templates.receiptMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá', total: 44.59, donation: 5, card: { brand: 'VISA', last4: '4242' } }),
   voucherMail: (lang) => templates.voucherMail({ lang, origin: ORIGIN, codOper: 'PP0ED3E21F2CC0', merchant: 'Tienda Demo Panamá', total: 21.4, network: 'PAYCASH', code: '286308632408', expiresAt: EXPIRES }),
-  emailPaymentMail: (lang) => templates.emailPaymentMail({ lang, origin: ORIGIN, token: 'EP0123456789abcdef0123', merchant: 'Tienda Demo Panamá', total: '42.80', description: 'Clases de natación' }),
+  emailPaymentMail: (lang) => templates.emailPaymentMail({ lang, origin: ORIGIN, token: 'EP0123456789abcdef0123', merchant: 'Tienda Demo Panamá', total: 42.8, currency: 'USD', description: 'Clases de natación' }),
   validationMail: (lang) => templates.validationMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá' }),
   refundMail: (lang) => templates.refundMail({ lang, origin: ORIGIN, codOper: 'PPC1', merchant: 'Tienda', amount: '0.00031 BTC', network: 'BTC', to: 'sbxbtc_payer_1' }),
   overpaymentMail: (lang) => templates.overpaymentMail({ lang, origin: ORIGIN, codOper: 'PPC2', merchant: 'Tienda', amount: '10 USDT', network: 'TRX', to: 'sbxtrx_payer_1' }),

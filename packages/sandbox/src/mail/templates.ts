@@ -95,12 +95,12 @@ export function voucherMail(m: {
   };
 }
 
-/** SPEC 2 /pf/emailPayment. */
-export function emailPaymentMail(m: { lang: Language; origin: string; token: string; merchant: string; total: string; description: string }): MailContent {
+/** SPEC 2 /pf/emailPayment: the total in the merchant's currency, written as its receipts write it. */
+export function emailPaymentMail(m: { lang: Language; origin: string; token: string; merchant: string; total: number; currency: Currency; description: string }): MailContent {
   return {
     subject: mailText(m.lang, 'mail_email_payment_subject', { merchant: m.merchant }),
     body: lines(
-      mailText(m.lang, 'mail_email_payment_body', { merchant: m.merchant, total: m.total, description: m.description }),
+      mailText(m.lang, 'mail_email_payment_body', { merchant: m.merchant, total: formatAmount(m.total, m.lang, m.currency), description: m.description }),
       mailText(m.lang, 'mail_email_payment_link', { url: emailPaymentLink(m.origin, m.token) }),
     ),
   };

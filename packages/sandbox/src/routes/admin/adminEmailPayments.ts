@@ -61,10 +61,10 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const id = await insertEmailPayment(deps.db, data);
     const origin = originOf(deps, c.req.url);
     const url = emailPaymentLink(origin, data.token);
-    const total = (data.amount + data.taxAmount).toFixed(2);
+    const total = centsToAmount(link.amount_cents + link.tax_cents);
     const lang = c.get('lang');
     await sendMerchantMail(deps.db, { to: body.to, kind: 'email_payment', merchantId: merchant.id, lang, origin, fallbackName: merchant.name }, (shopName) => emailPaymentMail({
-      lang, origin, token: data.token, merchant: shopName, total, description: data.description,
+      lang, origin, token: data.token, merchant: shopName, total, currency: merchant.currency, description: data.description,
     }));
     return c.json({ id, token: data.token, code: link.code, to: body.to, url }, 201);
   });

@@ -21,7 +21,8 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
     const [latest] = (mail.json['messages'] as Array<{ kind: string; body: string }>);
     expect(latest?.kind).toBe('email_payment');
     expect(latest?.body).toContain(sent.url);
-    expect(latest?.body).toContain('42.80 USD');
+    // Written as the receipts write dollars (issue 93).
+    expect(latest?.body).toContain('te pide $42.80 por: Clases de junio.');
 
     const open = await t.get(`/email-payments/${sent.token}`);
     expect(open.status).toBe(200);
@@ -36,6 +37,19 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
     // The send activity lists it as paid, with its link.
     const listed = await t.admin('GET', '/email-payments?to=LUCIA@example.com');
     expect((listed.json['requests'] as Array<Record<string, unknown>>)[0]).toMatchObject({ token: sent.token, to: 'lucia@example.com', state: 'paid', url: sent.url });
+  });
+
+  it('a Colombian merchant asks in pesos, written as its receipts write them (PRODUCT "Currencies")', async () => {
+    const made = await t.admin('POST', '/merchants', { name: 'Tienda Bogotá', country: 'CO' });
+    const auth = { authorization: `Bearer ${String(made.json['secretKey'])}` };
+    for (const [lang, to, words] of [['es', 'pedro@example.co', 'Tienda Bogotá te pide $\u00a060.000 por: Pedido 77.'], ['en', 'peter@example.co', 'Tienda Bogotá asks you for COP\u00a060,000 for: Pedido 77.']] as const) {
+      const res = await t.admin('POST', '/email-payments', { to, amount: 60_000, description: 'Pedido 77' }, { ...auth, 'accept-language': lang });
+      expect(res.status).toBe(201);
+      const [mail] = (await t.admin('GET', `/mailbox?to=${to}`)).json['messages'] as Array<{ body: string; html: string }>;
+      expect(mail?.body).toContain(words);
+      expect(mail?.html).toContain(words);
+      expect(`${mail?.body ?? ''}${mail?.html ?? ''}`).not.toMatch(/USD|60000/);
+    }
   });
 
   it.each([
