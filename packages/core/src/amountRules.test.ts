@@ -104,15 +104,22 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
   // The refusal's detail is the sentence the API answers with (docs/api.md), after the SPEC code.
   it.each<[PaymentAmounts, AmountLimits, string]>([
     [{ amount: 0.001 }, limits, 'amount must be a number with at most two decimals'],
-    [{ amount: 1e8 }, limits, 'amount must not exceed 21474836.47'],
-    [{ amount: 25, taxAmount: 1e9 }, limits, 'taxAmount must not exceed 21474836.47'],
+    // docs/api.md "Amount rules": "at most $21,474,836.47, or 21,474,836 pesos for a merchant in
+    // Colombia": each said in the merchant's currency alone, written as it is written (English here;
+    // the answer's language writes it its way).
+    [{ amount: 1e8 }, limits, 'amount must not exceed $21,474,836.47'],
+    [{ amount: 25, taxAmount: 1e9 }, limits, 'taxAmount must not exceed $21,474,836.47'],
     [{ amount: 0 }, limits, 'amount must be above 0'],
     [{ amount: 25, taxAmount: -1 }, limits, 'taxAmount must be 0 or more, with at most two decimals'],
-    [{ amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, `amount plus taxAmount must not exceed ${MAX_AMOUNT}`],
+    [{ amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, 'amount plus taxAmount must not exceed $21,474,836.47'],
     // Pesos are whole: their most is said in whole pesos (docs/merchant-api.md: 21474836 pesos).
-    [{ amount: 21_474_837 }, { currency: 'COP' }, 'amount must not exceed 21474836'],
-    [{ amount: 21_474_836, taxAmount: 1 }, { currency: 'COP' }, 'amount plus taxAmount must not exceed 21474836'],
-    [{ amount: 5000.01 }, limits, "amount plus taxAmount exceeds the merchant's limit of 5000"],
+    [{ amount: 21_474_837 }, { currency: 'COP' }, 'amount must not exceed COP\u00a021,474,836'],
+    [{ amount: 25_000_000 }, { currency: 'COP', txLimit: 20_000_000 }, 'amount must not exceed COP\u00a021,474,836'],
+    [{ amount: 21_474_836, taxAmount: 1 }, { currency: 'COP' }, 'amount plus taxAmount must not exceed COP\u00a021,474,836'],
+    [{ amount: 30_000, donation: 1e9 }, { currency: 'COP' }, 'amountToCampaign must not exceed COP\u00a021,474,836'],
+    // The merchant's limit too ("20000000" read as neither dollars nor pesos).
+    [{ amount: 5000.01 }, limits, "amount plus taxAmount exceeds the merchant's limit of $5,000.00"],
+    [{ amount: 21_474_836 }, { currency: 'COP', txLimit: 20_000_000 }, "amount plus taxAmount exceeds the merchant's limit of COP\u00a020,000,000"],
     [{ amount: 25, donation: -5 }, limits, 'amountToCampaign must be 0 or more, with at most two decimals'],
     [{ amount: 25, donation: 0.5 }, limits, 'amountToCampaign must be within 1 and 500'],
     [{ amount: 25, donation: 0.5 }, { campaign: { minAmount: 1, maxAmount: null } }, `amountToCampaign must be within 1 and ${MAX_AMOUNT}`],
@@ -165,6 +172,23 @@ describe('moneySchema, the same rules for a request schema field', () => {
   ])('%s (positive: %s) -> %s, naming the field', (value, positive, message) => {
     const result = v.safeParse(moneySchema({ field: 'amount', positive }), value);
     expect(result.success ? null : result.issues[0].message).toBe(message);
+  });
+
+  // docs/api.md "Amount rules": past what the columns hold is 400 invalid_amount naming the merchant's
+  // currency alone; a schema that cannot know the merchant leaves the size to paymentAmountRefusal.
+  it.each<[unknown, boolean, string | null]>([
+    [1e8, true, null],
+    [1e308, true, null],
+    [25_000_000, true, null],
+    [-1e308, true, 'amount must be above 0'],
+    [-1e308, false, 'amount must not be negative'],
+    [25.555, true, 'amount must be a number with at most two decimals'],
+    [Number.POSITIVE_INFINITY, true, 'amount must be a number with at most two decimals'],
+    ['25', true, 'amount must be a number'],
+  ])('%s (positive: %s) -> %s when the size is checked in the merchant\'s currency', (value, positive, message) => {
+    const result = v.safeParse(moneySchema({ field: 'amount', positive, sizeCheckedInCurrency: true }), value);
+    expect(result.success ? null : result.issues[0].message).toBe(message);
+    if (message === null && typeof value === 'number') expect(paymentAmountRefusal({ amount: value }, { currency: 'COP' })?.code).toBe('invalid_amount');
   });
 });
 

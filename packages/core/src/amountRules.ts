@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AMOUNT_DECIMALS } from './constants';
 import { campaignAmountError } from './campaign';
-import { amountToCents, exceedsMerchantLimit } from './money';
+import { amountToCents, exceedsMerchantLimit, formatAmount } from './money';
 import { isWholeInCurrency, type Currency } from './currency';
 
 // SPEC 5 amount limits, SPEC 8 codes, SPEC 9 two-digit rounding; the checkout applies the same rules.
@@ -16,6 +16,12 @@ const DUST_ULPS = 8 * Number.EPSILON;
 
 /** The most a column holds in a currency's own units: pesos are whole, so their most is 21474836. */
 const maxAmountIn = (currency: Currency): number => (isWholeInCurrency(MAX_AMOUNT_CENTS, currency) ? MAX_AMOUNT : Math.floor(MAX_AMOUNT));
+
+/**
+ * An amount in a refusal's detail, in the merchant's currency as English writes it ("$5,000.00",
+ * "COP 20,000,000"): the API's answers write it again in the answer's language (sandbox errorText).
+ */
+const written = (amount: number, currency: Currency): string => formatAmount(amount, 'en', currency);
 
 /** What the integer-cents columns hold, either sign. */
 const withinColumns = (value: number) => Math.abs(value) <= MAX_AMOUNT;
@@ -93,7 +99,7 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
   const currency = limits.currency ?? 'USD';
-  const max = maxAmountIn(currency);
+  const max = written(maxAmountIn(currency), currency);
   if (tooLarge(amount)) return refuse('invalid_amount', 'amount', `amount must not exceed ${max}`);
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
   // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
@@ -105,14 +111,14 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
   if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${max}`);
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {
-    return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${limits.txLimit}`);
+    return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${written(limits.txLimit ?? 0, currency)}`);
   }
   return donationRefusal(donation, limits.campaign, currency);
 }
 
 /** A donation's own rules, in the merchant's currency (pesos are whole), then its campaign's bounds. */
 export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign'], currency: Currency = 'USD'): AmountRefusal | null {
-  if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${maxAmountIn(currency)}`);
+  if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${written(maxAmountIn(currency), currency)}`);
   if (!isMoney(donation) || donation < 0) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be 0 or more, with at most two decimals');
   if (!isWholeInCurrency(amountToCents(donation), currency)) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be whole pesos: COP has no centavos');
   if (donation > 0 && campaign) {
@@ -126,9 +132,11 @@ export function donationRefusal(donation: unknown, campaign: AmountLimits['campa
  * Issue messages are SPEC codes for the API (the defaults) and sentences naming the field for the
  * merchant and admin APIs (`field`): "amount must be a number with at most two decimals", and above
  * what the columns hold "amount must not exceed 21474836.47 dollars or 21474836 pesos", not the decimals' words for 100000000.
+ * `sizeCheckedInCurrency`: the caller knows the merchant and refuses that size with paymentAmountRefusal,
+ * which names its currency alone (docs/api.md "Amount rules": 400 invalid_amount).
  */
-export const moneySchema = (options: { positive?: boolean; field?: string; missingMessage?: string; invalidMessage?: string; belowMessage?: string } = {}) => {
-  const { positive = false, field } = options;
+export const moneySchema = (options: { positive?: boolean; field?: string; missingMessage?: string; invalidMessage?: string; belowMessage?: string; sizeCheckedInCurrency?: boolean } = {}) => {
+  const { positive = false, field, sizeCheckedInCurrency = false } = options;
   const missingMessage = options.missingMessage ?? (field ? `${field} must be a number` : 'missing_arguments');
   const invalidMessage = options.invalidMessage ?? (field ? `${field} must be a number with at most two decimals` : 'invalid_amount');
   // The merchant's currency is not known to the schema: both limits are named.
@@ -138,8 +146,8 @@ export const moneySchema = (options: { positive?: boolean; field?: string; missi
     v.number(missingMessage),
     v.check((n: number) => Number.isFinite(n), invalidMessage),
     // Its size before its decimals: 1e308's cents overflow, and its fault is its size.
-    v.check((n: number) => withinColumns(n), aboveMessage),
-    v.check((n: number) => hasCentsOnly(n), invalidMessage),
+    v.check((n: number) => sizeCheckedInCurrency || withinColumns(n), aboveMessage),
+    v.check((n: number) => (sizeCheckedInCurrency && !withinColumns(n)) || hasCentsOnly(n), invalidMessage),
     v.check((n) => (positive ? amountToCents(n) > 0 : n >= 0), belowMessage),
   );
 };

@@ -1,4 +1,4 @@
-import { catalogs, type Language } from '@pasarela/core';
+import { catalogs, formatAmount, type Language } from '@pasarela/core';
 
 const CODE_KEYS: Readonly<Record<string, string>> = { '3000': 'expired_link', '3001': 'link_not_found', '619': 'payment_expired' };
 
@@ -8,6 +8,14 @@ export function errorText(code: string | number, lang: Language, merchantApi = f
   const own = catalogs[lang][`merchant_api_${key}`];
   // The sandbox's controls and admin calls are a developer's API too: a code only the merchant API words reads the same there.
   return (merchantApi ? own : undefined) ?? catalogs[lang][key] ?? own ?? String(code);
+}
+
+/** An amount as core's amount rules write it in a detail ("$5,000.00", "COP 20,000,000"): a hole named `$...` writes it again in the answer's language. */
+const MONEY = String.raw`(\$[\d,]+\.\d{2}|COP\s[\d,]+)`;
+
+function moneyIn(lang: Language, written: string): string {
+  const pesos = /^COP\s([\d,]+)$/.exec(written);
+  return formatAmount(Number((pesos?.[1] ?? written.slice(1)).replace(/,/g, '')), lang, pesos ? 'COP' : 'USD');
 }
 
 /**
@@ -108,8 +116,10 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^Invalid key: Expected \"(\S+)\" but received undefined$/, 'detail_required', ['field']],
   [/^(\S+) must be an http\(s\) URL$/, 'detail_http_address', ['field']],
   [/^(\S+) must be an integer$/, 'detail_whole_number', ['field']],
+  [new RegExp(`^(\\S+) must not exceed ${MONEY}$`), 'detail_not_exceed', ['field', '$other']],
   [/^(\S+) must not exceed (\S+)$/, 'detail_not_exceed', ['field', 'other']],
   [/^(\S+) must not exceed (\S+) dollars or (\S+) pesos$/, 'detail_not_exceed_money', ['field', 'dollars', 'pesos']],
+  [new RegExp(`^(\\S+) plus (\\S+) must not exceed ${MONEY}$`), 'detail_sum_not_exceed', ['field', 'other', '$max']],
   [/^(\S+) plus (\S+) must not exceed (\S+)$/, 'detail_sum_not_exceed', ['field', 'other', 'max']],
   [/^(\S+) must be the link's \((\S+)\)$/, 'detail_link_type', ['field', 'value']],
   [/^the endpoint does not take (\S+) events$/, 'detail_type_not_taken', ['type']],
@@ -118,7 +128,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be a payout id \(po_\.\.\.\)$/, 'detail_payout_id', ['field']],
   [/^(\S+) must be a date \(YYYY-MM-DD\)$/, 'detail_day', ['field']],
   [/^(\S+) must be within ([\d.]+) and ([\d.]+)$/, 'detail_from_to', ['field', 'min', 'max']],
-  [/^(\S+) plus (\S+) exceeds the merchant's limit of (\S+)$/, 'detail_over_limit', ['field', 'other', 'max']],
+  [new RegExp(`^(\\S+) plus (\\S+) exceeds the merchant's limit of ${MONEY}$`), 'detail_over_limit', ['field', 'other', '$max']],
   [/^(\S+) names no merchant$/, 'detail_names_no_merchant', ['field']],
   [/^(\S+) names no merchant of this secret key$/, 'detail_names_no_own_merchant', ['field']],
   [/^(\S+) names no link$/, 'detail_names_no_link', ['field']],
@@ -177,7 +187,9 @@ function wordedDetail(detail: string, lang: Language): string | undefined {
   for (const [pattern, key, holes] of DETAILS) {
     const match = pattern.exec(detail);
     const text = catalogs[lang][key];
-    if (match && text !== undefined) return fill(text, Object.fromEntries(holes.map((hole, i) => [hole, plainList(match[i + 1] ?? '')])));
+    if (match && text !== undefined) {
+      return fill(text, Object.fromEntries(holes.map((hole, i) => (hole.startsWith('$') ? [hole.slice(1), moneyIn(lang, match[i + 1] ?? '')] : [hole, plainList(match[i + 1] ?? '')]))));
+    }
   }
   const nested = /^(\S+): (.+)$/.exec(detail);
   if (nested) {

@@ -23,9 +23,10 @@ const EXPIRY_RANGE = `expiresInSeconds must be a whole number from ${-86_400} to
 
 const NewEmailPaymentSchema = v.strictObject({
   to: v.pipe(freeText(254, { missingMessage: 'to is required', typeMessage: 'to must be a string', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
-  amount: moneySchema({ field: 'amount', positive: true }),
+  // Its size is refused in the merchant's currency with the limit (refuseBadAmounts).
+  amount: moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true }),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
-  taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
+  taxAmount: v.optional(moneySchema({ field: 'taxAmount', sizeCheckedInCurrency: true })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, EXPIRY_RANGE), v.maxValue(90 * 86_400, EXPIRY_RANGE))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),

@@ -63,6 +63,32 @@ describe('POST /sandbox/links', () => {
   });
 });
 
+// docs/api.md "Amount rules": past what the integer-cents columns hold is 400 invalid_amount, and a
+// limit is said in the merchant's own currency as its payers write it (PRODUCT "Currencies").
+describe('an amount past the columns or the limit, said in the merchant\'s currency', () => {
+  const NBSP = '\u00a0';
+  it.each(['/links', '/email-payments'])('POST %s: a Colombian merchant hears of pesos only, a Panamanian one of dollars', async (path) => {
+    const co = await t.admin('POST', '/merchants', { name: 'Tienda Bogotá', country: 'CO' });
+    const pa = await t.admin('POST', '/merchants', { name: 'Tienda Colón' });
+    const call = (made: typeof co, amount: number, lang: string) => t.admin('POST', path, { amount, description: 'big', ...(path === '/email-payments' ? { to: 'pedro@example.co' } : {}) }, { authorization: `Bearer ${String(made.json['secretKey'])}`, 'accept-language': lang });
+    const cases: Array<[typeof co, number, string, number, string, string]> = [
+      [co, 25_000_000, 'es', 400, 'invalid_amount', `Monto inválido (amount no puede superar $${NBSP}21.474.836)`],
+      [co, 25_000_000, 'en', 400, 'invalid_amount', `Invalid amount (amount must not exceed COP${NBSP}21,474,836)`],
+      [co, 21_474_836, 'es', 422, 'amount_exceeds_limit_allowed', `(amount más taxAmount supera el límite del comercio, $${NBSP}20.000.000)`],
+      [co, 21_474_836, 'en', 422, 'amount_exceeds_limit_allowed', `(amount plus taxAmount exceeds the merchant's limit of COP${NBSP}20,000,000)`],
+      [pa, 25_000_000, 'es', 400, 'invalid_amount', 'Monto inválido (amount no puede superar $21,474,836.47)'],
+      [pa, 5000.01, 'es', 422, 'amount_exceeds_limit_allowed', '(amount más taxAmount supera el límite del comercio, $5,000.00)'],
+      [pa, 5000.01, 'en', 422, 'amount_exceeds_limit_allowed', "(amount plus taxAmount exceeds the merchant's limit of $5,000.00)"],
+    ];
+    for (const [made, amount, lang, status, code, words] of cases) {
+      const res = await call(made, amount, lang);
+      expect([res.status, res.json['code']], `${amount} ${lang}`).toEqual([status, code]);
+      expect(String(res.json['message'])).toContain(words);
+      expect(String(res.json['message'])).not.toMatch(made === co ? /dólares|dollars|21474836/ : /pesos|COP/);
+    }
+  });
+});
+
 describe('amounts in cents (core amountToCents)', () => {
   it('keeps two-decimal amounts exactly, float dust included: 0.1 + 0.2 is 0.30', async () => {
     const code = await newLink(t, { amount: 0.1 + 0.2, taxAmount: 1.1 * 3 });

@@ -20,9 +20,10 @@ const EXPIRY_RANGE = `expiresInSeconds must be a whole number from ${-MAX_EXPIRY
 
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
 const NewLinkSchema = v.strictObject({
-  amount: moneySchema({ field: 'amount', positive: true }),
+  // Its size is refused in the merchant's currency with the limit (refuseBadAmounts).
+  amount: moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true }),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
-  taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
+  taxAmount: v.optional(moneySchema({ field: 'taxAmount', sizeCheckedInCurrency: true })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, EXPIRY_RANGE), v.maxValue(MAX_EXPIRY_SECONDS, EXPIRY_RANGE))),
   slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),

@@ -82,8 +82,9 @@ const metadata = v.pipe(
 );
 
 export const CreateLinkSchema = v.strictObject({
-  amount: moneySchema({ field: 'amount', positive: true }),
-  taxAmount: v.optional(moneySchema({ field: 'taxAmount' })),
+  // Their size is refused in the merchant's currency with its limit (refuseBadAmounts).
+  amount: moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true }),
+  taxAmount: v.optional(moneySchema({ field: 'taxAmount', sizeCheckedInCurrency: true })),
   description: v.pipe(freeText(LINK_DESCRIPTION_MAX, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: `description is longer than ${LINK_DESCRIPTION_MAX} characters`, charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: false })),
   orderReference: v.optional(orderReference('orderReference')),

@@ -64,6 +64,25 @@ describe('a merchant in Colombia sells in pesos (issue 93)', () => {
     expect(tax.status).toBe(400);
   });
 
+  it('says an amount past the columns or its limit in pesos alone, as Colombia writes them, on the merchant and checkout APIs', async () => {
+    const m = await colombianMerchant('Tienda Tunja');
+    for (const [lang, most, limit] of [['es', '$\u00a021.474.836', '$\u00a020.000.000'], ['en', 'COP\u00a021,474,836', 'COP\u00a020,000,000']] as const) {
+      const headers = { 'accept-language': lang };
+      const big = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 25_000_000, description: 'big' }, headers });
+      expect([big.status, big.json['code']]).toEqual([400, 'invalid_amount']);
+      expect(String(big.json['message'])).toContain(most);
+      const over = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 21_474_836, description: 'big' }, headers });
+      expect([over.status, over.json['code']]).toEqual([422, 'amount_exceeds_limit_allowed']);
+      expect(String(over.json['message'])).toContain(limit);
+      expect(`${String(big.json['message'])}${String(over.json['message'])}`).not.toMatch(/dollars|dólares|21474836|20000000/);
+    }
+    // A payer sending more than the limit on an open link hears the limit in pesos too.
+    const code = await linkOf(m.key, 30_000);
+    const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 21_474_836, taxAmount: 0 }));
+    expect([paid.status, paid.data['code']]).toEqual([422, 'amount_exceeds_limit_allowed']);
+    expect(String(paid.data['message'])).toContain('$\u00a020.000.000');
+  });
+
   it('takes a donation in whole pesos only: one with centavos is refused and nothing is recorded or charged', async () => {
     const m = await colombianMerchant('Fundación Manizales');
     const bridge = await setup.t.admin('POST', '/campaigns', { merchantId: m.id, title: 'Becas' });
