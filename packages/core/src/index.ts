@@ -7,8 +7,6 @@ export {
   VERSION,
   SPLASH_MS,
   AMOUNT_LIMIT_CHECK_DELAY_MS,
-  VALIDATION_CHARGE_MIN_DOLLARS,
-  VALIDATION_CHARGE_MAX_DOLLARS,
   CRYPTO_RATE_FROZEN_MS,
   YAPPY_PAY_WINDOW_MS,
   NEQUI_PAY_WINDOW_MS,
@@ -56,7 +54,6 @@ export {
   amountText,
   minorUnitsText,
   exceedsMerchantLimit,
-  isValidationChargeInRange,
   campaignDonation,
   amountToCents,
   balanceCovers,
@@ -86,7 +83,6 @@ export {
   email,
   nameLetters,
   positiveNumber,
-  validationCharge,
   notBlank,
   cardFormSchema,
   paymentCodeEntrySchema,
@@ -208,7 +204,10 @@ export {
   declinedCashRecord,
   cashVoucherExpiresAt,
 } from './cash';
-export { VALIDATION_TX_STATES, initialTransactionState, validationTxOutcome, validationCheckBody } from './validationTx';
+export {
+  VALIDATION_TX_STATES, initialTransactionState, validationTxOutcome, validationCheckBody, validationChargeTexts, typedValidationCharge,
+  validationCharge, validationChargeRange, isValidationChargeInRange,
+} from './validationTx';
 export type { TransactionState } from './validationTx';
 export {
   NEQUI_STEPS,

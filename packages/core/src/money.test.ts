@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  amountText, minorUnitsText, amountToCents, balanceCovers, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
+  amountText, minorUnitsText, amountToCents, balanceCovers, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, roundAmount, totalWithTax,
 } from './money';
+import { isValidationChargeInRange } from './validationTx';
 
 describe('SPEC 5 "Amounts are rounded to two digits."', () => {
   it.each([
@@ -117,6 +118,19 @@ describe('SPEC 5 "Random-charge validation ... between $1.00 and $3.00"', () => 
     [Number.NaN, false],
   ])('%s in range: %s', (amount, ok) => {
     expect(isValidationChargeInRange(amount)).toBe(ok);
+  });
+
+  // docs/sandbox.md "Random-charge validation": a card in pesos is charged whole pesos, 1.000 to 3.000.
+  it.each([
+    [1000, true],
+    [3000, true],
+    [2370, true],
+    [2370.5, false],
+    [2.37, false],
+    [999, false],
+    [3001, false],
+  ])('%s pesos in range: %s', (amount, ok) => {
+    expect(isValidationChargeInRange(amount, 'COP')).toBe(ok);
   });
 });
 

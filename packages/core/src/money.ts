@@ -1,4 +1,4 @@
-import { AMOUNT_DECIMALS, VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS } from './constants';
+import { AMOUNT_DECIMALS } from './constants';
 import type { Language } from './constants';
 import { CURRENCY_RULES, formatPesos, type Currency } from './currency';
 
@@ -42,10 +42,6 @@ export function minorUnitsText(minor: number, currency: Currency = 'USD'): strin
 export function exceedsMerchantLimit(amount: number, txLimit: number | null | undefined): boolean {
   if (txLimit === null || txLimit === undefined || !Number.isFinite(txLimit) || txLimit <= 0) return false;
   return roundAmount(amount) > roundAmount(txLimit);
-}
-
-export function isValidationChargeInRange(amount: number): boolean {
-  return Number.isFinite(amount) && amount >= VALIDATION_CHARGE_MIN_DOLLARS && amount <= VALIDATION_CHARGE_MAX_DOLLARS;
 }
 
 export function campaignDonation(

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   cardFormSchema, email, fieldErrors, paymentCodeEntrySchema, nameLetters,
-  minChars, notBlank, positiveNumber, required, validationCharge,
+  minChars, notBlank, positiveNumber, required,
 } from './validation';
+import { validationCharge } from './validationTx';
 
 // The rules that are parts of a form's schema, read from the schema that applies them.
 const fullName = () => cardFormSchema({ now: 0 }).pipe[0].entries.name;
@@ -53,6 +54,15 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['invalid_amount_validation_tx: 1.00', () => validationCharge(), '1.00', null],
     ['invalid_amount_validation_tx: 3.01', () => validationCharge(), '3.01', 'invalid_amount_validation_tx'],
     ['invalid_amount_validation_tx: 0.99', () => validationCharge(), '0.99', 'invalid_amount_validation_tx'],
+    // In pesos (docs/sandbox.md "Random-charge validation"): whole pesos as Colombia writes them, 1.000 to 3.000.
+    ['invalid_amount_validation_tx in pesos: 2.370', () => validationCharge('COP'), '2.370', null],
+    ['invalid_amount_validation_tx in pesos: 2370', () => validationCharge('COP'), '2370', null],
+    ['invalid_amount_validation_tx in pesos: 2,370', () => validationCharge('COP'), '2,370', null],
+    ['invalid_amount_validation_tx in pesos: 3.000', () => validationCharge('COP'), '3.000', null],
+    ['invalid_amount_validation_tx in pesos: 2.37 (centavos)', () => validationCharge('COP'), '2.37', 'invalid_amount_validation_tx'],
+    ['invalid_amount_validation_tx in pesos: 999', () => validationCharge('COP'), '999', 'invalid_amount_validation_tx'],
+    ['invalid_amount_validation_tx in pesos: 3.001', () => validationCharge('COP'), '3.001', 'invalid_amount_validation_tx'],
+    ['invalid_amount_validation_tx in pesos: empty', () => validationCharge('COP'), ' ', 'field_required'],
     ['invalid_length "more than 3 characters": 3', () => codeEntry(), 'abc', 'invalid_length'],
     ['invalid_length: 4', () => codeEntry(), 'abcd', null],
     ['spaces_blank_not_allowed "No blank-only values"', () => notBlank(), '   ', 'spaces_blank_not_allowed'],

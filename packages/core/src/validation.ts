@@ -3,7 +3,6 @@ import { cardBrandOf, cvcLengthFor, passesLuhn } from './cards';
 import type { CardBrand } from './cards';
 import { isExpiryValid } from './cardExpiry';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { isValidationChargeInRange } from './money';
 import { DECIMAL_PATTERN, isValidationKey } from './validationKeys';
 import type { ValidationKey } from './validationKeys';
 import { NAME_LETTERS_PATTERN } from './names';
@@ -55,9 +54,6 @@ const numberText = () => v.pipe(required(), v.check(numeric, 'validation_number'
 
 export const positiveNumber = () =>
   v.pipe(numberText(), v.check((s) => Number(s) >= 1, 'validation_positive_number'));
-
-export const validationCharge = () =>
-  v.pipe(required(), v.check((s) => numeric(s) && isValidationChargeInRange(Number(s)), 'invalid_amount_validation_tx'));
 
 const longerThanThree = () => v.pipe(required(), v.check((s) => s.trim().length > 3, 'invalid_length'));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTransactionState, validationCheckBody, validationTxOutcome } from './validationTx';
+import { initialTransactionState, typedValidationCharge, validationChargeTexts, validationCheckBody, validationTxOutcome } from './validationTx';
 
 describe('SPEC 4 "Transaction validation (states: without verify 0, confirmed 1, canceled 2)"', () => {
   it('starts without verify', () => {
@@ -17,5 +17,26 @@ describe('SPEC 4 "Transaction validation (states: without verify 0, confirmed 1,
 
   it('SPEC 7 "code as code|amount"', () => {
     expect(validationCheckBody(' VAL-1 ', 2.3)).toEqual({ option: 'TRANSACTION', action: 'VALID', code: 'VAL-1|2.30' });
+    expect(validationCheckBody('VAL-1', 2370)).toEqual({ option: 'TRANSACTION', action: 'VALID', code: 'VAL-1|2370.00' });
+  });
+
+  it.each<[string, 'USD' | 'COP', number]>([
+    ['2.37', 'USD', 2.37],
+    [' 2 ', 'USD', 2],
+    ['2.370', 'COP', 2370],
+    ['2370', 'COP', 2370],
+    ['2,370', 'COP', 2370],
+  ])('the typed answer %j in %s is the amount %s', (typed, currency, amount) => {
+    expect(typedValidationCharge(typed, currency)).toBe(amount);
+  });
+
+  // SPEC 9 "Random validation charge $1.00 to $3.00"; in pesos 1.000 to 3.000 as Colombia writes them.
+  it.each<['es' | 'en', 'USD' | 'COP', Record<string, string>]>([
+    ['es', 'USD', { min: '$1.00', max: '$3.00', typedMin: '1.00', typedMax: '3.00', example: '2.37' }],
+    ['en', 'USD', { min: '$1.00', max: '$3.00', typedMin: '1.00', typedMax: '3.00', example: '2.37' }],
+    ['es', 'COP', { min: '$\u00a01.000', max: '$\u00a03.000', typedMin: '1.000', typedMax: '3.000', example: '2.370' }],
+    ['en', 'COP', { min: 'COP\u00a01,000', max: 'COP\u00a03,000', typedMin: '1,000', typedMax: '3,000', example: '2,370' }],
+  ])('the page says the range in %s for %s', (lang, currency, texts) => {
+    expect(validationChargeTexts(lang, currency)).toEqual(texts);
   });
 });

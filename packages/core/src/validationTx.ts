@@ -1,5 +1,13 @@
+import * as v from 'valibot';
+import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MAX_PESOS, VALIDATION_CHARGE_MIN_DOLLARS, VALIDATION_CHARGE_MIN_PESOS, type Language } from './constants';
+import type { Currency } from './currency';
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
-import { amountText } from './money';
+import { amountText, formatAmount } from './money';
+import { readTypedPesos } from './typedAmount';
+import { required } from './validation';
+import { DECIMAL_PATTERN } from './validationKeys';
+
+// The random-charge validation page's rules live here, with the page's lazy screen, not in the first load's validation.ts.
 import type { CatalogKey } from './i18n/index';
 
 export const VALIDATION_TX_STATES = { withoutVerify: 0, confirmed: 1, canceled: 2 } as const;
@@ -24,6 +32,58 @@ export function validationTxOutcome(result: { ok: true } | { ok: false; code: st
     return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'invalid_code_validation_tx', statusFlag: null };
   }
   return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'try_again_validation_tx', statusFlag: null };
+}
+
+/** The random validation charge's range in the currency's units: SPEC 9's dollars, or pesos (constants.ts). */
+export function validationChargeRange(currency: Currency = 'USD'): { min: number; max: number } {
+  return currency === 'COP'
+    ? { min: VALIDATION_CHARGE_MIN_PESOS, max: VALIDATION_CHARGE_MAX_PESOS }
+    : { min: VALIDATION_CHARGE_MIN_DOLLARS, max: VALIDATION_CHARGE_MAX_DOLLARS };
+}
+
+export function isValidationChargeInRange(amount: number, currency: Currency = 'USD'): boolean {
+  const { min, max } = validationChargeRange(currency);
+  // Pesos are whole (CURRENCY_RULES, read here without it: that table stays out of the first load).
+  return Number.isFinite(amount) && amount >= min && amount <= max && (currency === 'USD' || Number.isInteger(amount));
+}
+
+/** Pesos are read as Colombia writes them ("2.370" is two thousand three hundred seventy), dollars as SPEC 5's decimal number. */
+const chargeInRange = (s: string, currency: Currency): boolean => {
+  if (currency === 'USD') return DECIMAL_PATTERN.test(s.trim()) && isValidationChargeInRange(Number(s));
+  const typed = readTypedPesos(s);
+  return 'pesos' in typed && isValidationChargeInRange(typed.pesos, currency);
+};
+
+/** SPEC 5 invalid_amount_validation_tx, "Validation amount must be 1 to 3 inclusive", in the charge's currency. */
+export const validationCharge = (currency: Currency = 'USD') =>
+  v.pipe(required(), v.check((s) => chargeInRange(s, currency), 'invalid_amount_validation_tx'));
+
+/** Whole pesos as a payer types them, without the sign: "2.370" in es-CO, "2,370" in en-CO (readTypedPesos reads both). */
+const typedPesosText = (amount: number, lang: Language) =>
+  new Intl.NumberFormat(`${lang}-CO`, { maximumFractionDigits: 0 }).format(amount);
+
+/** What the page's example answer is: a charge inside the range, typed as its payer types it. */
+const EXAMPLE_CHARGE: Readonly<Record<Currency, number>> = { USD: 2.37, COP: 2_370 };
+
+const typedText = (amount: number, lang: Language, currency: Currency) => (currency === 'COP' ? typedPesosText(amount, lang) : amountText(amount));
+
+/** The range as the page says it ("$1.00", "$ 1.000") and as the payer types it ("1.00", "1.000"), with an example answer. */
+export function validationChargeTexts(lang: Language, currency: Currency): { min: string; max: string; typedMin: string; typedMax: string; example: string } {
+  const { min, max } = validationChargeRange(currency);
+  return {
+    min: formatAmount(min, lang, currency),
+    max: formatAmount(max, lang, currency),
+    typedMin: typedText(min, lang, currency),
+    typedMax: typedText(max, lang, currency),
+    example: typedText(EXAMPLE_CHARGE[currency], lang, currency),
+  };
+}
+
+/** The typed answer (already checked by core validationCharge) as an amount: pesos as Colombia writes them, dollars as a decimal number. */
+export function typedValidationCharge(typed: string, currency: Currency): number {
+  if (currency === 'USD') return Number(typed.trim());
+  const read = readTypedPesos(typed);
+  return 'pesos' in read ? read.pesos : Number.NaN;
 }
 
 export function validationCheckBody(code: string, amount: number): { option: 'TRANSACTION'; action: 'VALID'; code: string } {

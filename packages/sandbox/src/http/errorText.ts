@@ -51,6 +51,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be 1 to (\d+) letters, digits(?:,| or) (.+)$/, 'detail_reference_characters', ['field', 'max', 'characters']],
   [/^(\S+) must be a link code$/, 'detail_link_code', ['field']],
   [/^(\S+) must be a whole number from (-?\d+) to (\d+)$/, 'detail_whole_from_to', ['field', 'min', 'max']],
+  [new RegExp(`^(\\S+) must be from ${MONEY} to ${MONEY}$`), 'detail_from_to', ['field', '$min', '$max']],
   [/^(\S+) must be (?:from )?([\d.]+) to ([\d.]+)$/, 'detail_from_to', ['field', 'min', 'max']],
   [/^(\S+) must be milliseconds from (\d+) to (\d+)$/, 'detail_milliseconds', ['field', 'min', 'max']],
   [/^(\S+) must be at most (\d+)(?: \(100 %\))?$/, 'detail_at_most', ['field', 'max']],

@@ -1,12 +1,13 @@
+import type { Currency } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
-/** SPEC 4 "Transaction validation": state 0 awaiting, 1 confirmed, 2 canceled. */
-export interface ValidationRow { id: number; cod_oper: string; charge_cents: number; state: number; attempts: number; expires_at: Date }
+/** SPEC 4 "Transaction validation": state 0 awaiting, 1 confirmed, 2 canceled. The charge is in its payment's currency. */
+export interface ValidationRow { id: number; cod_oper: string; charge_cents: number; state: number; attempts: number; expires_at: Date; currency: Currency }
 
 export async function findValidation(db: Queryable, codOper: string, merchantId?: number): Promise<ValidationRow | undefined> {
   const [row] = merchantId === undefined
-    ? await db.query<ValidationRow>('select * from validations where cod_oper = $1', [codOper])
-    : await db.query<ValidationRow>('select v.* from validations v join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1 and t.merchant_id = $2', [codOper, merchantId]);
+    ? await db.query<ValidationRow>(`select v.*, coalesce(t.currency, 'USD') as currency from validations v left join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1`, [codOper])
+    : await db.query<ValidationRow>('select v.*, t.currency from validations v join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1 and t.merchant_id = $2', [codOper, merchantId]);
   return row;
 }
 

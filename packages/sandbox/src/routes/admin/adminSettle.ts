@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
+import { CURRENCY_RULES, amountToCents, centsToAmount, minorUnitsText, validationChargeRange } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -118,7 +118,10 @@ export function adminSettleRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, codOper);
     const merchantId = scopedMerchant(c);
     if (!tx || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
-    const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
+    // In the payment's currency, in its steps: any cent of $1.00-$3.00, whole pesos of 1.000-3.000.
+    const { min, max } = validationChargeRange(tx.currency);
+    const step = CURRENCY_RULES[tx.currency].stepMinor;
+    const cents = randomInt(amountToCents(min) / step, amountToCents(max) / step + 1) * step;
     await issueValidation(deps.db, codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS));
     // The link is absolute (issue 21).
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
@@ -131,7 +134,7 @@ export function adminSettleRoutes(deps: Deps) {
   app.get('/validations/:codOper', async (c) => {
     const row = await findValidation(deps.db, c.req.param('codOper'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
-    return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${amountText(centsToAmount(row.charge_cents))} USD` });
+    return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${minorUnitsText(row.charge_cents, row.currency)} ${row.currency}` });
   });
   return app;
 }

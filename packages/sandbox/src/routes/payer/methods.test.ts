@@ -363,7 +363,7 @@ describe('random-charge validation', () => {
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|5.00` })).data['code']).toBe('invalid_amount_validation_tx');
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${wrong}` })).data['code']).toBe('Invalid Amount');
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge.toFixed(2)}` })).data).toMatchObject({ state: 1 });
-    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 1 });
+    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 1, currency: 'USD' });
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `PPNOPE|1.00` })).data['code']).toBe('Invalid Code');
 
     await t.admin('POST', '/validations', { codOper });
@@ -373,6 +373,26 @@ describe('random-charge validation', () => {
     expect((await t.admin('GET', `/validations/${codOper}`)).json['state']).toBe(2);
     const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${fresh.toFixed(2)}` });
     expect(late).toMatchObject({ status: 410, data: { code: 619 } });
+  });
+  it('charges a card in pesos whole pesos from 1.000 to 3.000, on a statement line in COP, and takes the answer in whole pesos (docs/sandbox.md)', async () => {
+    const made = await t.admin('POST', '/merchants', { name: 'Tienda Bogotá', country: 'CO' });
+    const link = await t.admin('POST', '/links', { amount: 60_000, description: 'Pedido 77' }, { authorization: `Bearer ${String(made.json['secretKey'])}` });
+    const code = String(link.json['code']);
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 60_000, taxAmount: 0 }));
+    const codOper = String(paid.data['codOper']);
+    expect((await t.admin('POST', '/validations', { codOper })).status).toBe(201);
+    const shown = (await t.admin('GET', `/validations/${codOper}`)).json;
+    const charge = Number(shown['charge']);
+    expect(Number.isInteger(charge) && charge >= 1000 && charge <= 3000, String(charge)).toBe(true);
+    expect(shown['statementLine']).toBe(`PASARELA*VERIFICA ${charge} COP`);
+    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 0, currency: 'COP' });
+    // The dollars' range, centavos or a sum outside 1.000-3.000 is no answer in pesos, and takes no try.
+    for (const answer of ['2.37', `${charge}.50`, '5000.00', '999.00']) {
+      expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${answer}` })).data['code'], answer).toBe('invalid_amount_validation_tx');
+    }
+    const wrong = charge === 1000 ? 1001 : 1000;
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${wrong}.00` })).data['code']).toBe('Invalid Amount');
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge}.00` })).data).toMatchObject({ state: 1 });
   });
   it('counts wrong answers racing in the database: of eight at once, three take a try and the rest find it canceled', async () => {
     const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));

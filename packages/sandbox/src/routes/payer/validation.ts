@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isValidationChargeInRange, amountToCents } from '@pasarela/core';
+import { formatAmount, isValidationChargeInRange, amountToCents, validationChargeRange, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -19,6 +19,12 @@ const CheckSchema = v.object({
   code: v.pipe(v.string('missing_arguments'), v.maxLength(100, 'Invalid Code'), v.regex(/^[^|]+\|\d+(\.\d{1,2})?$/, 'Invalid Code')),
 }, 'missing_arguments');
 
+/** The range in the charge's currency, as core's amount rules write amounts in a detail (sandbox errorText says it in the answer's language). */
+function outOfRange(currency: Currency): ApiError {
+  const { min, max } = validationChargeRange(currency);
+  return new ApiError(400, 'invalid_amount_validation_tx', `amount must be from ${formatAmount(min, 'en', currency)} to ${formatAmount(max, 'en', currency)}`);
+}
+
 /** SPEC 4 "Transaction validation": states without verify 0, confirmed 1, canceled 2. */
 export function validationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -26,8 +32,9 @@ export function validationRoutes(deps: Deps) {
     const body = parseOr400(CheckSchema, await readObjectBody(c));
     const [codOper = '', amountText = ''] = body.code.split('|');
     const amount = Number(amountText);
-    if (!isValidationChargeInRange(amount)) throw new ApiError(400, 'invalid_amount_validation_tx', 'amount must be 1.00 to 3.00');
     const row = await findValidation(deps.db, codOper);
+    // Dollars (SPEC 9) or whole pesos, by the payment's currency; an unknown code is checked as dollars.
+    if (!isValidationChargeInRange(amount, row?.currency ?? 'USD')) throw outOfRange(row?.currency ?? 'USD');
     if (!row) throw new ApiError(404, 'Invalid Code');
     if (row.state === 1) return reply(c, { codOper, state: 1, valid: true });
     // SPEC 8 "619 payment expired": too late, or canceled after too many wrong answers.
@@ -47,7 +54,7 @@ export function validationRoutes(deps: Deps) {
     const row = await findValidation(deps.db, c.req.param('codOper'));
     if (!row) throw new ApiError(404, 'Invalid Code');
     const expired = row.state === 0 && row.expires_at.getTime() <= Date.now();
-    return reply(c, { codOper: row.cod_oper, state: expired ? 2 : row.state, attempts: row.attempts, expiresAt: row.expires_at.toISOString() });
+    return reply(c, { codOper: row.cod_oper, state: expired ? 2 : row.state, attempts: row.attempts, expiresAt: row.expires_at.toISOString(), currency: row.currency });
   });
   return app;
 }

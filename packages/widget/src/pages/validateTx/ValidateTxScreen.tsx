@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { VALIDATION_TX_STATES } from '@pasarela/core';
-import { t } from '../../i18n/i18n';
+import { VALIDATION_TX_STATES, validationChargeTexts } from '@pasarela/core';
+import { currentLanguage, t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { WayOut } from '../../ui/WayOut';
 import { useShopOf } from '../../ui/useShopOf';
@@ -14,6 +14,8 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const result = useRef<HTMLDivElement>(null);
   const [sent, setSent] = useState(0);
   const confirmed = state.tx.stateOfValid === VALIDATION_TX_STATES.confirmed;
+  // The charge's range in its currency: "$1.00" or "$ 1.000" said, "1.00" or "1.000" typed.
+  const range = validationChargeTexts(currentLanguage(), state.currency);
   useEffect(() => {
     document.title = t('validate_tx_title');
   }, []);
@@ -38,7 +40,7 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
           {t('validate_tx_nothing', { code: state.code })}
         </p>
       ) : (
-        <p className="page__text">{t('validate_tx_help')}</p>
+        <p className="page__text">{t('validate_tx_help', { min: range.min, max: range.max })}</p>
       )}
       {state.nothing ? null : <p className="page__hint">{t('validate_tx_operation', { code: state.code })}</p>}
       {!state.nothing && (state.tx.errorMessage || confirmed) ? (
@@ -61,8 +63,8 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
             value={state.amount}
             inputMode="decimal"
             autoComplete="transaction-amount"
-            hint={t('validate_tx_amount_hint')}
-            error={state.amountError ? t(state.amountError) : undefined}
+            hint={t('validate_tx_amount_hint', { min: range.typedMin, max: range.typedMax, example: range.example })}
+            error={state.amountError === 'invalid_amount_validation_tx' ? t('validate_tx_amount_range', { min: range.min, max: range.max }) : state.amountError ? t(state.amountError) : undefined}
             onValue={(value) => store.getState().setAmount(value)}
           />
           <BusyButton type="submit" className="button button--primary" busy={state.checking} aria-busy={state.checking}>

@@ -25,6 +25,38 @@ describe('SPEC 4 "Transaction validation" on /pf/validateTx', () => {
     expect(calls).toEqual([]);
   });
 
+  // docs/sandbox.md "Random-charge validation": a card in pesos is charged 1.000 to 3.000 whole pesos,
+  // typed as Colombia writes them.
+  it.each([['2.370'], ['2370'], ['2,370']])('in pesos, %j is sent as 2370 whole pesos', async (typed) => {
+    const { api, calls } = scriptedApi({
+      'transactions/OP1/validation': { codOper: 'OP1', state: 0, attempts: 0, currency: 'COP' },
+      'transactions/check': { codOper: 'OP1', state: 1, valid: true },
+    });
+    const store = createValidateTxStore(api, 'OP1');
+    await store.getState().load();
+    expect(store.getState().currency).toBe('COP');
+    store.getState().setAmount(typed);
+    await store.getState().submit();
+    expect(store.getState().amountError).toBeNull();
+    expect(calls.at(-1)?.body).toEqual({ option: 'TRANSACTION', action: 'VALID', code: 'OP1|2370.00' });
+  });
+
+  it.each([['2.37'], ['999'], ['3.001'], ['2.370,50']])('in pesos, %j is refused before any call', async (typed) => {
+    const { api, calls } = scriptedApi({ 'transactions/OP1/validation': { codOper: 'OP1', state: 0, attempts: 0, currency: 'COP' } });
+    const store = createValidateTxStore(api, 'OP1');
+    await store.getState().load();
+    store.getState().setAmount(typed);
+    await store.getState().submit();
+    expect(store.getState().amountError).toBe('invalid_amount_validation_tx');
+    expect(calls.filter((c) => c.path === 'transactions/check')).toEqual([]);
+  });
+
+  it('a validation whose answer names no currency is in dollars', async () => {
+    const store = createValidateTxStore(scriptedApi({ 'transactions/OP1/validation': { codOper: 'OP1', state: 0, attempts: 0 } }).api, 'OP1');
+    await store.getState().load();
+    expect(store.getState().currency).toBe('USD');
+  });
+
   it('a wrong amount says try again with the tries left; the third ends it', async () => {
     const { api } = scriptedApi({ 'transactions/check': [wrong(), wrong(), wrong()] });
     const store = createValidateTxStore(api, 'OP1');

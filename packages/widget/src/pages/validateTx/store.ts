@@ -1,8 +1,8 @@
-import type { CatalogKey } from '@pasarela/core';
+import type { CatalogKey, Currency } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import {
-  fieldErrors, initialTransactionState, isPasarelaError, validationCharge, validationCheckBody, validationTxOutcome,
+  CURRENCIES, fieldErrors, initialTransactionState, isPasarelaError, typedValidationCharge, validationCharge, validationCheckBody, validationTxOutcome,
   VALIDATION_TX_STATES, type TransactionState,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
@@ -10,11 +10,14 @@ import type { ApiClient } from '../../api/client';
 export const VALIDATION_TRIES = 3;
 
 const CheckAnswerSchema = v.object({ codOper: v.string(), state: v.number(), valid: v.boolean() });
-const ValidationStatusSchema = v.object({ codOper: v.string(), state: v.number(), attempts: v.number() });
+// The charge's currency: its payment's (absent from an older server: dollars).
+const ValidationStatusSchema = v.object({ codOper: v.string(), state: v.number(), attempts: v.number(), currency: v.optional(v.picklist(CURRENCIES), 'USD') });
 
 export interface ValidateTxState {
   code: string;
   amount: string;
+  /** The charge's currency: dollars (SPEC 9's $1.00-$3.00) or whole pesos. */
+  currency: Currency;
   amountError: CatalogKey | null;
   checking: boolean;
   tx: TransactionState;
@@ -28,6 +31,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
   const store = createStore<ValidateTxState & { setAmount(amount: string): void; load(): Promise<void>; submit(): Promise<void> }>()((set, get) => ({
     code,
     amount: '',
+    currency: 'USD',
     amountError: null,
     checking: false,
     tx: initialTransactionState,
@@ -40,6 +44,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
     async load() {
       try {
         const status = await api.get(`transactions/${encodeURIComponent(code)}/validation`, ValidationStatusSchema);
+        set({ currency: status.currency });
         if (status.state === VALIDATION_TX_STATES.confirmed) set({ tx: validationTxOutcome({ ok: true }), finished: true });
         else if (status.state === VALIDATION_TX_STATES.canceled) set({ tx: validationTxOutcome({ ok: false, code: '619' }), finished: true });
         else set({ triesLeft: Math.max(0, VALIDATION_TRIES - status.attempts) });
@@ -50,11 +55,11 @@ export function createValidateTxStore(api: ApiClient, code: string) {
     async submit() {
       const state = get();
       if (state.checking || state.finished) return;
-      const amountError = fieldErrors(v.object({ amount: validationCharge() }), { amount: state.amount }).amount ?? null;
+      const amountError = fieldErrors(v.object({ amount: validationCharge(state.currency) }), { amount: state.amount }).amount ?? null;
       if (amountError) return set({ amountError });
       set({ checking: true });
       try {
-        await api.post('transactions/check', CheckAnswerSchema, validationCheckBody(code, Number(state.amount.trim())));
+        await api.post('transactions/check', CheckAnswerSchema, validationCheckBody(code, typedValidationCharge(state.amount, state.currency)));
         set({ tx: validationTxOutcome({ ok: true }), finished: true });
       } catch (error) {
         const errorCode = isPasarelaError(error) ? error.code : '';
