@@ -8,7 +8,7 @@ import { nextSubscriptionChargeDate } from './subscriptionSchedule';
 import { rateFrozenRemainingMs } from './crypto';
 import { formatPanamaDate, formatPanamaTime } from './panamaTime';
 import { roundAmount } from './money';
-import { isValidationChargeInRange } from './validationTx';
+import { isValidationChargeInRange, validationChargeRange } from './validationTx';
 import { isStrongPassword, passwordPolicyIssues } from './passwords';
 import { searchActivityQuery } from './paymentCode';
 import { yappyRemainingMs } from './steps';
@@ -35,12 +35,12 @@ describe('SPEC 9 "Business constants and limits"', () => {
 
   it('"Random validation charge $1.00 to $3.00": both ends are in, a cent outside is not', () => {
     expect([0.99, 1, 1.01, 2.99, 3, 3.01].map((amount) => isValidationChargeInRange(amount))).toEqual([false, true, true, true, true, false]);
-    expect([c.VALIDATION_CHARGE_MIN_DOLLARS, c.VALIDATION_CHARGE_MAX_DOLLARS]).toEqual([1, 3]);
+    expect(validationChargeRange('USD')).toEqual({ min: 1, max: 3 });
   });
 
   it('the same charge on a card in pesos: whole pesos from 1.000 to 3.000, both ends in (docs/sandbox.md "Random-charge validation")', () => {
     expect([999, 1000, 1001, 2999, 3000, 3001].map((amount) => isValidationChargeInRange(amount, 'COP'))).toEqual([false, true, true, true, true, false]);
-    expect([c.VALIDATION_CHARGE_MIN_PESOS, c.VALIDATION_CHARGE_MAX_PESOS]).toEqual([1000, 3000]);
+    expect(validationChargeRange('COP')).toEqual({ min: 1000, max: 3000 });
   });
 
   it('"Crypto rate frozen 10 minutes": a millisecond is left at 9:59.999, none at 10:00', () => {

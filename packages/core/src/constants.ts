@@ -5,14 +5,6 @@ export const VERSION = '2.219.0';
 export const SPLASH_MS = 3000;
 export const AMOUNT_LIMIT_CHECK_DELAY_MS = 500;
 
-export const VALIDATION_CHARGE_MIN_DOLLARS = 1;
-export const VALIDATION_CHARGE_MAX_DOLLARS = 3;
-/**
- * SPEC 9's $1.00-$3.00 on a card in pesos: whole pesos (Colombian cards are charged no centavos),
- * small enough to go unnoticed and of the same order a cardholder reads as a check, not a purchase.
- */
-export const VALIDATION_CHARGE_MIN_PESOS = 1_000;
-export const VALIDATION_CHARGE_MAX_PESOS = 3_000;
 
 export const CRYPTO_RATE_FROZEN_MS = 10 * 60 * 1000;
 export const YAPPY_PAY_WINDOW_MS = 5 * 60 * 1000;
