@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
@@ -42,9 +43,12 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
     expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+';/);
     expect(csp).not.toContain('unsafe-inline');
 
-    // The widget's script is allowed by 'self', and the one inline script (the splash's clock, right
-    // after the root) by its hash: nothing else.
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    // The widget's script is allowed by 'self', and the two inline scripts (the first, keeping an
+    // Escape pressed before the code runs; the splash's clock, right after the root) each by its hash:
+    // nothing else.
+    const inline = [...(await res.text()).matchAll(/<script>([^<]*)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+    expect(inline).toHaveLength(2);
+    expect(csp).toContain(`script-src 'self' ${inline.join(' ')};`);
 
     const page = await browser.newPage();
     const violations = await watchViolations(page);
