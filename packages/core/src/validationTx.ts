@@ -34,8 +34,8 @@ export function validationTxOutcome(result: { ok: true } | { ok: false; code: st
   return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'try_again_validation_tx', statusFlag: null };
 }
 
-// SPEC 9 "Random validation charge $1.00 to $3.00". Here, not in constants.ts, which the first load
-// carries: only this page and the server read them.
+// SPEC 9 "Random validation charge $1.00 to $3.00": with the page's rules (above), since only this
+// page and the server read them.
 const VALIDATION_CHARGE_MIN_DOLLARS = 1;
 const VALIDATION_CHARGE_MAX_DOLLARS = 3;
 /**
@@ -59,11 +59,8 @@ export function isValidationChargeInRange(amount: number, currency: Currency = '
 }
 
 /** Pesos are read as Colombia writes them ("2.370" is two thousand three hundred seventy), dollars as SPEC 5's decimal number. */
-const chargeInRange = (s: string, currency: Currency): boolean => {
-  if (currency === 'USD') return DECIMAL_PATTERN.test(s.trim()) && isValidationChargeInRange(Number(s));
-  const typed = readTypedPesos(s);
-  return 'pesos' in typed && isValidationChargeInRange(typed.pesos, currency);
-};
+const chargeInRange = (s: string, currency: Currency): boolean =>
+  (currency !== 'USD' || DECIMAL_PATTERN.test(s.trim())) && isValidationChargeInRange(typedValidationCharge(s, currency), currency);
 
 /** SPEC 5 invalid_amount_validation_tx, "Validation amount must be 1 to 3 inclusive", in the charge's currency. */
 export const validationCharge = (currency: Currency = 'USD') =>

@@ -2,7 +2,7 @@ import type { Gateways } from '@pasarela/gateways';
 import type { Queryable } from '../src/db/Database';
 import { gatewayCall } from '../src/gateways/GatewayCall';
 import { MERCHANT_API_PREFIX } from '../src/http/merchantApiPrefix';
-import { canonicalBody, requestHashOf } from '../src/routes/merchant/idempotency';
+import { canonical, requestHashOf } from '../src/routes/merchant/idempotency';
 import { claimIdempotencyKey } from '../src/store/idempotencyKeys';
 import { insertMerchantLink } from '../src/store/merchantLinks';
 import { insertRefund } from '../src/store/refunds';
@@ -20,7 +20,7 @@ export async function refundLeftByDeadNode(
   call: { owner: string; merchantId: number; key: string; codOper: string; amountCents: number; body: Record<string, unknown> },
 ): Promise<string | undefined> {
   const path = `POST ${MERCHANT_API_PREFIX}/transactions/${call.codOper}/refunds`;
-  if (!(await claimIdempotencyKey(db, call.merchantId, call.key, path, requestHashOf(path, canonicalBody(call.body)), call.owner))) throw new Error('the key was taken');
+  if (!(await claimIdempotencyKey(db, call.merchantId, call.key, path, requestHashOf(path, canonical(call.body)), call.owner))) throw new Error('the key was taken');
   if (at === 'claimed') return undefined;
   const refund = await insertRefund(db, { codOper: call.codOper, merchantId: call.merchantId, amountCents: call.amountCents, requestKey: call.key });
   if (at === 'asked_the_processor') {
@@ -34,7 +34,7 @@ export async function refundLeftByDeadNode(
 /** The same of `POST /payment-links`: the key claimed and the link made, its answer never kept. The link's code. */
 export async function linkLeftByDeadNode(db: Queryable, call: { owner: string; merchantId: number; key: string; body: Record<string, unknown> }): Promise<string> {
   const path = `POST ${MERCHANT_API_PREFIX}/payment-links`;
-  if (!(await claimIdempotencyKey(db, call.merchantId, call.key, path, requestHashOf(path, canonicalBody(call.body)), call.owner))) throw new Error('the key was taken');
+  if (!(await claimIdempotencyKey(db, call.merchantId, call.key, path, requestHashOf(path, canonical(call.body)), call.owner))) throw new Error('the key was taken');
   const link = await insertMerchantLink(db, {
     merchantId: call.merchantId, description: String(call.body['description']), amountCents: Math.round(Number(call.body['amount']) * 100), taxCents: 0, cardTypes: null,
     expiresAt: null, singleUse: false, returnUrl: '', orderReference: null, metadata: {}, translations: {}, transactionsType: 'AUTH_CAPTURE', requestKey: call.key,

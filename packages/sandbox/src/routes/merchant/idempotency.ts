@@ -14,7 +14,7 @@ const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 50;
 
 /** Sorted keys, so two bodies that say the same thing hash the same. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
@@ -61,9 +61,6 @@ export function requestHashOf(path: string, request: string, sealWith?: string):
   const sealedFor = sealWith === undefined ? '' : `\n${createHash('sha256').update(sealWith).digest('hex')}`;
   return createHash('sha256').update(`${path}\n${request}${sealedFor}`).digest('hex');
 }
-
-/** The canonical JSON of a body, as requestHashOf takes it. */
-export const canonicalBody = canonical;
 
 export interface KeyOptions {
   /** A retry without a key could make a second link, refund or void. */
