@@ -13,6 +13,8 @@ describe('the card vault\'s migrations', () => {
 });
 
 describe('a card vault store migrated by a newer release (docs/operations.md "Upgrading")', () => {
+  // A fresh embedded store, migrated from nothing: beside the browser suite on two cores it has taken
+  // past the default 20 s.
   it('is refused, the migration this release lacks named, and an older store is migrated as before', async () => {
     const db = await openPglite(undefined);
     try {
@@ -24,5 +26,5 @@ describe('a card vault store migrated by a newer release (docs/operations.md "Up
     } finally {
       await db.close();
     }
-  });
+  }, 60_000);
 });
