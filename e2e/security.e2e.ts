@@ -79,6 +79,38 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
     await context.close();
   });
 
+  it("the checkout's page opens its own live socket and no other: a socket to another origin is refused by its policy", async () => {
+    const a = await newMerchant('Tienda Sockets');
+    const pending = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: a.link, phone: '63333333', email: 'ana@example.com', trackId: `socket-${Date.now()}` });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${a.link}`);
+    const own = `${sandbox.url.replace(/^http/, 'ws')}/api/v1/push?codOper=${pending.codOper}`;
+    // Another origin: the demo shop's port, and another host with the socket's scheme.
+    const elsewhere = [sandbox.demoUrl.replace(/^http/, 'ws'), 'wss://collector.example/steal'];
+    const tried = await page.evaluate(({ own, elsewhere }) => new Promise<{ own: string; blocked: string[] }>((resolve) => {
+      const blocked: string[] = [];
+      document.addEventListener('securitypolicyviolation', (event) => blocked.push(`${event.effectiveDirective} ${event.blockedURI}`));
+      for (const url of elsewhere) {
+        try {
+          new WebSocket(url);
+        } catch {
+          blocked.push(`thrown ${url}`);
+        }
+      }
+      const ws = new WebSocket(own);
+      ws.onopen = () => {
+        ws.close();
+        setTimeout(() => resolve({ own: 'open', blocked }), 200);
+      };
+      ws.onerror = () => setTimeout(() => resolve({ own: 'error', blocked }), 200);
+    }), { own, elsewhere });
+    expect(tried.own).toBe('open');
+    expect(tried.blocked.filter((b) => b.startsWith('connect-src'))).toHaveLength(2);
+    expect(tried.blocked.join('\n')).not.toContain('/api/v1/push');
+    await context.close();
+  });
+
   /** A call from a web page on another origin (the demo shop's): with a token set, the admin API's CORS is open and the key decides. */
   async function fromPage(page: Page, method: string, path: string, key: string | undefined, body?: unknown) {
     return page.evaluate(async ({ url, method, path, key, body }) => {

@@ -215,6 +215,19 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await p.click(CHECKOUT, '#method-panel-cash form button[type="submit"]');
     const voucher = await p.until('the voucher number', CHECKOUT, () => /\b(\d{4} \d{4} \d{4})\b/.exec(document.body.innerText)?.[1] ?? '', []);
     await p.screenshot('cash-voucher-360');
+    // The page's policy lets its own live socket through (connect-src 'self', as CSP Level 3 reads it
+    // for ws:), so the voucher hears its payment at once rather than at the next poll.
+    const recent = await (await fetch(`${sandbox.url}/sandbox/transactions/recent?method=cash`)).json() as { transactions: Array<{ codOper: string }> };
+    const codOper = recent.transactions[0]?.codOper ?? '';
+    expect(await p.tab.evaluate(CHECKOUT, (c: string) => new Promise<string>((resolve) => {
+      const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/v1/push?codOper=${encodeURIComponent(c)}`);
+      ws.onopen = () => {
+        ws.close();
+        resolve('open');
+      };
+      ws.onerror = () => resolve('refused');
+      setTimeout(() => resolve('silent'), 5000);
+    }), codOper)).toBe('open');
     const paid = await fetch(`${sandbox.url}/sandbox/cash/${voucher.replace(/\s/g, '')}/pay`, { method: 'POST' });
     expect(paid.status).toBe(200);
     await p.seeText(CHECKOUT, RECEIPT);

@@ -5,7 +5,7 @@ import { fileResponse, fileUnder } from '../../http/serveFile';
 
 /** Its own scripts and styles only; admin calls and the admin push socket on this origin. */
 export const CONSOLE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
 const SECURITY_HEADERS = {
   'content-security-policy': CONSOLE_CSP,

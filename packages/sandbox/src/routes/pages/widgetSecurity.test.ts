@@ -14,7 +14,7 @@ writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><!--pasarela-
 const CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
 const policyWith = (styles: string) =>
-  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
+  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self'; form-action 'none'; base-uri 'none'; object-src 'none'`;
 const POLICY = policyWith(`'self' ${CSS_HASH}`);
 /** The frame-ancestors of a page whose policy allows its styles and nothing else (a checkout's page also has the merchant's palette: pagePalette.ts). */
 const ancestorsOf = async (res: Response) => {
