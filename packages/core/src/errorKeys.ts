@@ -50,5 +50,7 @@ export const FRONTEND_ERROR_KEYS = [
   'payment_cancelled',
   // Ours: too many wrong e-mailed codes for one address in the code's 10 minutes; every code is refused until then.
   'code_tries_exceeded',
+  // Ours: the e-mails one address may get in an hour (codes, payment requests) were sent; the next waits (core mailLimits).
+  'too_many_emails',
 ] as const;
 export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];

@@ -167,6 +167,8 @@ export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTriesKey, loginRefusal } from './loginTries';
+export { MAIL_LIMITS, isPastMailLimit, secondsUntil } from './mailLimits';
+export type { CountedMail, MailLimit } from './mailLimits';
 export { CampaignBridgeSchema, activeCampaign, donationAmountMessage } from './campaign';
 export { merchantTextIn } from './merchantTexts';
 export type { MerchantTranslations, TextPerLanguage } from './merchantTexts';
