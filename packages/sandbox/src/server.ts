@@ -26,6 +26,7 @@ import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
 import { forgetLapsedLoginTries } from './store/users';
+import { forgetLapsedWindowCounts } from './store/windowCounts';
 import { forgetSpentCaptchaTokens } from './store/captchaUses';
 import { forgetSpentCardTokens } from './store/cardTokenUses';
 import { recordDeploymentSettings } from './store/deploymentSettings';
@@ -307,6 +308,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
   // Login counts whose window and lock have passed (any login typed, an account's or not).
   const stopForgettingLoginTries = onTimer('forgetting lapsed login tries', LOGIN_TRIES_WINDOW_MS, () => forgetLapsedLoginTries(db, LOGIN_TRIES_WINDOW_MS));
+  // Code tries and e-mail counts whose window has ended (any address written to).
+  const stopForgettingWindowCounts = onTimer('forgetting lapsed code tries and e-mail counts', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetLapsedWindowCounts(db));
   // Spent captcha tokens once their service refuses them by age: only a captcha port that says how long its tokens live (the sandbox's never lapse).
   const captchaTokenLifeMs = options.gateways?.captcha?.tokenLifeMs;
   const stopForgettingCaptchaTokens = captchaTokenLifeMs === undefined
@@ -343,7 +346,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs))).then((cut) => cut.flat());
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopForgettingCaptchaTokens(), stopForgettingCardTokens(), stopPayouts()]);
+        const [cutRequests] = await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopForgettingLoginTries(), stopForgettingWindowCounts(), stopForgettingCaptchaTokens(), stopForgettingCardTokens(), stopPayouts()]);
         // The CVC drops the last outcomes asked for, sent rather than left to the vault's time.
         await cardVault.close();
         await events.close();

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 import { ADMIN_CHANNEL_SQL } from '../changes/adminChanges';
+import { giveBackWindowCount, takeWindowCount } from './windowCounts';
 
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'refund' | 'voucher' | 'validation';
 
@@ -91,27 +92,13 @@ export const CODE_TRIES_EXCEEDED = 'tries_exceeded';
 export async function checkCode(db: Queryable, args: CodeCheck) {
   if (args.email === undefined && args.userId === undefined && args.handle === undefined) throw new Error('checkCode needs an e-mail, a user id or a handle');
   const who = args.handle !== undefined ? await handleOwner(db, args.purpose, args.handle) : (args.email ?? `user:${args.userId}`).toLowerCase();
-  if ((await takeCodeTry(db, args.purpose, who)) > MAX_CODE_TRIES) return CODE_TRIES_EXCEEDED;
+  if ((await takeWindowCount(db, args.purpose, who, CODE_TTL_MS)).count > MAX_CODE_TRIES) return CODE_TRIES_EXCEEDED;
   const row = await findCode(db, args);
   if (!row) return undefined;
-  await db.query('update code_tries set tries = tries - 1 where purpose = $1 and who = $2 and tries > 0', [args.purpose, who]);
+  await giveBackWindowCount(db, args.purpose, who);
   if (!args.consume) return row;
   const [consumed] = await db.query('update verification_codes set used = true where id = $1 and not used returning id', [row.id]);
   return consumed ? row : undefined;
-}
-
-/** Counted in one atomic upsert. */
-async function takeCodeTry(db: Queryable, purpose: string, who: string): Promise<number> {
-  const [row] = await db.query<{ tries: number }>(
-    `insert into code_tries as t (purpose, who, tries, window_ends_at) values ($1, $2, 1, now() + $3::int * interval '1 millisecond')
-     on conflict (purpose, who) do update set
-       tries = case when t.window_ends_at > now() then t.tries + 1 else 1 end,
-       window_ends_at = case when t.window_ends_at > now() then t.window_ends_at else excluded.window_ends_at end
-     returning tries`,
-    [purpose, who, CODE_TTL_MS],
-  );
-  if (!row) throw new Error('code try upsert returned nothing');
-  return row.tries;
 }
 
 /** Whose tries a handle's guesses take: its account's (whatever handle or spelling), else the text asked, else the handle's own. */
