@@ -514,6 +514,35 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect([right.status, right.data['code']]).toEqual([423, 'account_temp_suspended']);
   });
 
+  it('mails at most 5 payment requests to one address, and 20 a day from one account, however many arrive at once', async () => {
+    const login = `pide${Date.now()}`;
+    await a.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567' });
+    const token = String((await a.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
+    const target = `blanco${Date.now()}@victim.example`;
+    const toOne = await atOnce(40, (node, i) => node.client.api('/activity/send', { to: target, amount: 1, description: `Pedido ${i}` }, token));
+    const sent = toOne.filter((r) => r.status === 200).length;
+    record('payment requests to one address, 40 at once', 40, 5, sent);
+    expect(sent).toBe(5);
+    expect(toOne.filter((r) => r.status === 429 && r.data['code'] === 'too_many_emails')).toHaveLength(35);
+    expect(await a.server.db.query('select 1 from mailbox where to_email = $1', [target])).toHaveLength(5);
+    // The account has 15 of its day left: 40 to as many addresses, at once.
+    const toMany = await atOnce(40, (node, i) => node.client.api('/activity/send', { to: `amigo${i}.${target}`, amount: 1 }, token));
+    const more = toMany.filter((r) => r.status === 200).length;
+    record('payment requests from one account, 40 at once to 40 addresses after 5', 40, 15, more);
+    expect(more).toBe(15);
+    expect(toMany.filter((r) => r.status === 429 && r.data['code'] === 'too_many_payment_requests')).toHaveLength(25);
+  });
+
+  it('mails at most 5 sign-up codes to one address, however many ask at once', async () => {
+    const email = `alta${Date.now()}@victim.example`;
+    const answers = await atOnce(40, (node) => node.client.api('/users/register', { email, name: 'Ana', lastname: 'Rojas', phone: '+50761234567', pwd: 'Segura#2026' }));
+    const mailed = answers.filter((r) => r.status === 200).length;
+    record('sign-up codes to one address, 40 at once', 40, 5, mailed);
+    expect(mailed).toBe(5);
+    expect(answers.filter((r) => r.status === 429 && r.data['code'] === 'too_many_emails')).toHaveLength(35);
+    expect(await a.server.db.query('select 1 from mailbox where to_email = $1', [email])).toHaveLength(5);
+  });
+
   it('refuses the right recovery code sent among 40 wrong ones once five were tried', async () => {
     const login = `recupera${Date.now()}`;
     const email = `${login}@example.com`;

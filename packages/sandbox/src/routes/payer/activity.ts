@@ -12,6 +12,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { findStation, stationOf } from '../../store/catalog';
 import { walletRequestMail } from '../../mail/templates';
 import { sendMail } from '../../store/mailbox';
+import { allowMailOr429 } from './mailRefused';
 import { searchLinks } from '../../store/links';
 import { insertProcessRecord, listActivities } from '../../store/processRecords';
 import { transactionSummary } from '../admin/adminLinks';
@@ -89,6 +90,7 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "send activities": a payment request e-mailed to someone.
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
+    await allowMailOr429(deps.db, 'payment_request', { recipient: body.to, senderUserId: currentUserId(c) });
     const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
     await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row.id), total: body.amount.toFixed(2), description: body.description }) });
     return reply(c, { id: row.id, status: 0, ...body });

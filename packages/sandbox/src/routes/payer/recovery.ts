@@ -14,6 +14,7 @@ import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { startRecovery } from '../../store/recoveryHandles';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
+import { allowMailOr429 } from './mailRefused';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
 /** SPEC's idUsr carries the recovery's handle (store/recoveryHandles.ts), in the range of ids. */
@@ -37,6 +38,8 @@ export function recoveryRoutes(deps: Deps) {
       const user = await findUserByLoginOrEmail(deps.db, body.loginOrEmail);
       // Step 1 answers alike whether or not an account has this login: a handle of the same kind,
       // never the account's id, so the call cannot probe who is registered.
+      // Counted for the account's address, or for the text asked when no account has it, so a refusal tells neither apart.
+      await allowMailOr429(deps.db, 'recovery_code', { recipient: user ? user.email : body.loginOrEmail });
       const started = await startRecovery(deps.db, body.loginOrEmail, user);
       if (user && started.code !== undefined) await sendMail(deps.db, { to: user.email, kind: 'recovery_code', ...recoveryCodeMail({ lang: c.get('lang'), code: started.code }) });
       return reply(c, { step: 2, idUsr: started.handle });

@@ -16,6 +16,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
+import { allowMailOr429 } from './mailRefused';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
 const text = (max: number) => freeText(max);
@@ -65,6 +66,8 @@ export function userRoutes(deps: Deps) {
     const taken = await findUserByLoginOrEmail(deps.db, body.email);
     if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
     if (!body.emailCode) {
+      // Counted alike for a registered e-mail, whose notice takes the place of a code.
+      await allowMailOr429(deps.db, 'registration_code', { recipient: body.email });
       if (taken) {
         await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...existingAccountMail({ lang: c.get('lang') }) });
         return reply(c, { step: 2, message: 'code_sent' });
