@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '@pasarela/core';
+import { catalogs, PasarelaError } from '@pasarela/core';
 import { ServicesContext } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
@@ -110,6 +110,53 @@ describe('signup keeps the payer\'s place (issue 96)', () => {
     await settle();
     expect(view.container.textContent).toContain(catalogs.es.code_resent);
     expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    await view.unmount();
+  });
+});
+
+describe('the server\'s limit on e-mails to one address (docs/api.md "POST register")', () => {
+  const tooMany = () => new PasarelaError({ code: 'too_many_emails', category: 'api', status: 429, serverMessage: 'Ya enviamos varios correos (Vuelve a intentarlo en 3599 s)' });
+
+  it('a refused first step says so in the alert, not a vague error', async () => {
+    const { api } = scriptedApi({ 'users/register': tooMany() });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <SignupScreen next={null} />
+      </ServicesContext.Provider>,
+    );
+    await type(view.input('email'), 'lucia@example.com');
+    await type(view.input('name'), 'Lucia');
+    await type(view.input('lastname'), 'Gomez');
+    await type(view.input('phone'), '6123-4567');
+    for (const input of view.container.querySelectorAll<HTMLInputElement>('input[type="password"]')) await type(input, 'Nueva#2026clave');
+    view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.too_many_emails);
+    await view.unmount();
+  });
+
+  it('a refused "send the code again" says so beside the button', async () => {
+    const { api } = scriptedApi({ 'users/register': [{ step: 2 }, tooMany()] });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <SignupScreen next={null} />
+      </ServicesContext.Provider>,
+    );
+    await type(view.input('email'), 'lucia@example.com');
+    await type(view.input('name'), 'Lucia');
+    await type(view.input('lastname'), 'Gomez');
+    await type(view.input('phone'), '6123-4567');
+    for (const input of view.container.querySelectorAll<HTMLInputElement>('input[type="password"]')) await type(input, 'Nueva#2026clave');
+    view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.resend_code)?.click();
+    await settle();
+    await settle();
+    expect(view.container.querySelector('.page__hint[aria-live="polite"]')?.textContent).toBe(catalogs.es.too_many_emails);
     await view.unmount();
   });
 });
