@@ -14,7 +14,10 @@ const metadata = v.record(v.string(), v.string());
 export type PaymentLinkState = Open<'open' | 'paid' | 'expired'>;
 export type TransactionResult = Open<'APPROVED' | 'PENDING' | 'DECLINED'>;
 export type RefundStatus = Open<'pending' | 'succeeded' | 'failed'>;
-export type CancelReason = Open<'payer' | 'paid_elsewhere' | 'merchant'>;
+/** Why a payment was called off (a transaction's `cancelReason`, docs/merchant-api.md), as this version knows them. */
+export const KNOWN_CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant', 'hold_expired'] as const;
+export type KnownCancelReason = (typeof KNOWN_CANCEL_REASONS)[number];
+export type CancelReason = Open<KnownCancelReason>;
 export type RefundFailureReason = Open<'refused' | 'not_made' | 'failed_after_success'>;
 
 export const PaymentLinkSchema = v.looseObject({
@@ -98,7 +101,7 @@ const transactionEntries = {
   /** On a crypto payment paid beyond its quote: the coins beyond it, sent back to the payer's address (`pending` until sent), never out of the balance. */
   overpayment: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
   /** On a payment called off (authStatus CANCELLED): the payer left it, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
-  cancelReason: v.optional(open<'payer' | 'paid_elsewhere' | 'merchant' | 'hold_expired'>()),
+  cancelReason: v.optional(open<KnownCancelReason>()),
   /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */
   owedToPayer: v.optional(v.number()),
 };

@@ -10,9 +10,9 @@ export type { ListBalanceTransactionsParams, ListDisputesParams, ListPayoutsPara
 export type { LogoContentType, UpdateBrandParams, UploadLogoOptions } from './brand';
 export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';
-export { KNOWN_EVENT_TYPES } from './answers';
+export { KNOWN_CANCEL_REASONS, KNOWN_EVENT_TYPES } from './answers';
 export type {
-  Brand, CancelReason, Deleted, DisputeEvent, DisputeEventType, EventData, KnownEventType, LaterEvent, LaterEventType, Open, Page, PaymentLink, PaymentLinkState,
+  Brand, CancelReason, Deleted, KnownCancelReason, DisputeEvent, DisputeEventType, EventData, KnownEventType, LaterEvent, LaterEventType, Open, Page, PaymentLink, PaymentLinkState,
   PayoutEvent, PayoutEventType, Refund, RefundFailureReason, RefundResult, RefundStatus, RolledKey, Transaction, TransactionEvent, TransactionEventType,
   TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
