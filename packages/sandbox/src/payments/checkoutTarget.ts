@@ -2,6 +2,7 @@ import type { CheckoutType } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { findPlan, findStation, findSubscription, type PlanRow, type StationRow, type SubscriptionRow } from '../store/catalog';
 import { findEmailPayment, type EmailPaymentRow } from '../store/emailPayments';
+import { findLinkInAnyCase } from '../store/findLinkInAnyCase';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../store/links';
 import { findMerchant, type MerchantRow } from '../store/merchants';
 
@@ -24,9 +25,7 @@ async function findLinkOf(db: Queryable, type: 'lk' | 'slug' | 'slugCode', code:
     if (!slug || !linkCode || rest.length > 0) return undefined;
     return findLinkBySlugAndCode(db, slug, linkCode);
   }
-  // Codes are upper case; one copied from the link's address (its default slug is the code in lower
-  // case) or typed in lower case is the same link.
-  return (await findLinkByCode(db, code)) ?? (code === code.toUpperCase() ? undefined : findLinkByCode(db, code.toUpperCase()));
+  return findLinkInAnyCase(code, (c) => findLinkByCode(db, c));
 }
 
 /**

@@ -6,6 +6,7 @@ import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 import { insertLink, findLinkByCode, findLinkBySlug, expireLinkWithoutPayment } from '../../store/links';
 import { findMerchant, firstMerchantId } from '../../store/merchants';
 import { listTransactionsForLink, type TransactionRow } from '../../store/transactions';
@@ -87,11 +88,11 @@ export function adminLinkRoutes(deps: Deps) {
   });
   // A shop whose order changed before it was paid ends the order's old link before it makes the new one.
   app.post('/links/:code/expire', async (c) => {
-    const code = c.req.param('code');
     const notFound = () => new ApiError(404, 'link_not_found', 'code names no link');
-    const link = await findLinkByCode(deps.db, code);
+    const link = await findLinkInAnyCase(c.req.param('code'), (code) => findLinkByCode(deps.db, code));
     if (!link) throw notFound();
     requireOwn(c, link.merchant_id, notFound);
+    const { code } = link;
     const hasPayment = (rows: TransactionRow[]) =>
       rows.some((t) => recordedPaymentResult({ method: t.method, status: t.status, authStatus: t.auth_status }) !== 'DECLINED');
     if (!(await expireLinkWithoutPayment(deps.db, code, hasPayment))) {
@@ -103,11 +104,11 @@ export function adminLinkRoutes(deps: Deps) {
     const code = c.req.query('code') ?? '';
     if (code === '') throw new ApiError(400, 'missing_arguments', 'code is required');
     const notFound = () => new ApiError(404, 'link_not_found', 'code names no link');
-    const link = await findLinkByCode(deps.db, code);
+    const link = await findLinkInAnyCase(code, (given) => findLinkByCode(deps.db, given));
     if (!link) throw notFound();
     // A merchant's key sees its own links only: another's is as good as absent.
     requireOwn(c, link.merchant_id, notFound);
-    const rows = await listTransactionsForLink(deps.db, code);
+    const rows = await listTransactionsForLink(deps.db, link.code);
     // The admin view also shows who paid: a wallet user, or a guest under its anonymous user service id (SPEC 6).
     return c.json({ transactions: rows.map((r) => ({ ...transactionSummary(r), userId: r.user_id, anonymousUserServiceId: r.anonymous_user_service_id })) });
   });

@@ -16,7 +16,8 @@ import { refundsOfPayments, type RefundRow } from '../../store/refunds';
 import { disputesOfPayments, type DisputeRow } from '../../store/disputes';
 import { capturableCentsOfRow, capturedCentsOfRow } from '../../merchantView/paymentHold';
 import { cryptoOverpaymentOfRow } from '../../payments/cryptoOverpayment';
-import { listLinks } from '../../store/links';
+import { findLinkByCode, listLinks } from '../../store/links';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 import { createSubscription } from '../../store/catalog';
 import { merchantResultOf, type MerchantResult } from '../../merchantView/merchantResultOf';
 import { transactionSummary } from './adminLinks';
@@ -80,7 +81,8 @@ export function adminListRoutes(deps: Deps) {
   // Newest first, filtered; the outcome is the webhook's, so both views agree.
   app.get('/transactions/recent', async (c) => {
     const q = parseOr400(RecentQuerySchema, { code: c.req.query('code') || undefined, method: c.req.query('method') || undefined, outcome: c.req.query('outcome') || undefined });
-    const rows = await listRecentTransactions(deps.db, { linkCode: q.code, method: q.method, merchantId: scopedMerchant(c), limit: q.outcome ? MAX_LISTED * 5 : MAX_LISTED });
+    const linkCode = q.code && ((await findLinkInAnyCase(q.code, (code) => findLinkByCode(deps.db, code)))?.code ?? q.code);
+    const rows = await listRecentTransactions(deps.db, { linkCode, method: q.method, merchantId: scopedMerchant(c), limit: q.outcome ? MAX_LISTED * 5 : MAX_LISTED });
     const opers = rows.map((r) => r.cod_oper);
     const [refunds, disputes] = await Promise.all([refundsOfPayments(deps.db, opers), disputesOfPayments(deps.db, opers)]);
     const listed = rows.map((row) => listedTransaction(row, refunds.filter((r) => r.cod_oper === row.cod_oper), disputes.filter((d) => d.cod_oper === row.cod_oper)))

@@ -8,6 +8,7 @@ import { refundPayment } from '../../payments/refundPayment';
 import { voidPayment } from '../../payments/voidPayment';
 import { capturePayment } from '../../payments/capturePayment';
 import { findMerchant } from '../../store/merchants';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 import { expireMerchantLink, findLinkByOrderReference, findLinkOfRequest, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransactionWithRefunds, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
@@ -56,6 +57,7 @@ function cardTypesOf(body: CreateLink): string | null {
 export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
+  const findMerchantLinkInAnyCase = (merchantId: number, code: string) => findLinkInAnyCase(code, (c) => findMerchantLink(deps.db, merchantId, c));
 
   app.use('*', rateLimitRehearsal(deps));
 
@@ -103,7 +105,7 @@ export function merchantApiRoutes(deps: Deps) {
   app.get('/payment-links/:code', async (c) => {
     const merchantId = await merchantOf(c);
     const code = codeParam(c, 'code');
-    const link = code === undefined ? undefined : await findMerchantLink(deps.db, merchantId, code);
+    const link = code === undefined ? undefined : await findMerchantLinkInAnyCase(merchantId, code);
     if (!link) throw linkNotFound();
     return c.json(linkAnswer(link, originOf(deps, c.req.url)), 200, NO_STORE);
   });
@@ -113,7 +115,8 @@ export function merchantApiRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       parseInput(EmptySchema, input, 'body');
       const code = codeParam(c, 'code');
-      const link = code === undefined ? undefined : await expireMerchantLink(deps.db, merchantId, code);
+      const found = code === undefined ? undefined : await findMerchantLinkInAnyCase(merchantId, code);
+      const link = found && (await expireMerchantLink(deps.db, merchantId, found.code));
       if (!link) throw linkNotFound();
       if (link.state === 'paid') throw new ApiError(409, 'payment_link_paid', 'The single-use link was paid: it can no longer expire');
       return [200, linkAnswer(link, originOf(deps, c.req.url))] as const;
@@ -123,7 +126,8 @@ export function merchantApiRoutes(deps: Deps) {
   app.get('/transactions', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
-    const filters = { linkCode: q.linkCode, trackId: q.trackId, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
+    const linkCode = q.linkCode && ((await findMerchantLinkInAnyCase(merchantId, q.linkCode))?.code ?? q.linkCode);
+    const filters = { linkCode, trackId: q.trackId, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
       updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };
     // The overall result is core's rule, not SQL: rows are read in batches until the page is full (plus one).
     const shown: MerchantTransactionRow[] = [];

@@ -121,7 +121,7 @@ const limit = v.optional(v.pipe(
   v.maxValue(PAGE_LIMIT.max, `limit must be from 1 to ${PAGE_LIMIT.max}`),
 ), String(PAGE_LIMIT.default));
 const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a nextCursor this list gave')));
-const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
+const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{4,40}$/, `${field} must be a link code`));
 
 /** A payment's codOper as a list's filter. */
 export const codOperQuery = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));

@@ -73,7 +73,7 @@ const versionParam = {
 };
 const versionHeader = { [API_VERSION_HEADER]: { description: 'The API version this answer is written in (docs/changelog.md)', schema: { type: 'string', enum: [...API_VERSIONS] } } };
 const orderReferenceParam = { name: 'orderReference', in: 'query', required: false, description: 'Only those of this order reference', schema: { type: 'string', pattern: ORDER_REFERENCE_PATTERN } };
-const codeParam = { name: 'code', in: 'path', required: true, description: 'The payment link\'s code', schema: { type: 'string' } };
+const codeParam = { name: 'code', in: 'path', required: true, description: 'The payment link\'s code, in any case (its url\'s lower-case one too)', schema: { type: 'string' } };
 const codOperParam = { name: 'codOper', in: 'path', required: true, description: 'The transaction\'s operation code', schema: { type: 'string' } };
 
 const metadataSchema = {
@@ -431,7 +431,7 @@ export function openApiDocument(origin: string) {
           parameters: [
             ...pageParams,
             ...changedParams,
-            { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link', schema: { type: 'string' } },
+            { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link (its code in any case)', schema: { type: 'string' } },
             {
               name: 'trackId', in: 'query', required: false,
               description: 'Only the payment the checkout sent with this idempotency key: the `lookup.trackId` of an `unknown` result the shop\'s page heard',
