@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -56,5 +56,47 @@ describe('the global Checkout for script-tag pages, from the published declarati
     expect(output).toContain('not-narrowed.ts(6,');
     expect(output).toMatch(/error TS2339: Property 'notification' does not exist on type/);
     expect(output).toContain('UnknownPaymentResult');
+  }, 60_000);
+});
+
+/** The fenced code block of docs/integration.md that holds `marker`, its lines unindented. */
+function integrationSnippet(marker: string): string[] {
+  const blocks = readFileSync(join(rootDir, 'docs', 'integration.md'), 'utf8').split(/^ *```.*$/m).filter((_, i) => i % 2 === 1);
+  const block = blocks.find((b) => b.includes(marker));
+  if (!block) throw new Error(`no code block in docs/integration.md holds ${marker}`);
+  const lines = block.split('\n').filter((line) => line.trim() !== '');
+  const indent = Math.min(...lines.map((line) => /^ */.exec(line)?.[0].length ?? 0));
+  return lines.map((line) => line.slice(indent));
+}
+
+// docs/integration.md's snippets as a merchant's strict TypeScript reads them, against the built
+// package: what the page defines itself (`showThanks`, the link's `code`) declared beside them.
+describe('docs/integration.md snippets compile under strict TypeScript', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(rootDir, 'node_modules', '.pasarela-doc-snippets-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function compile(name: string, lines: string[]): { output: string; status: number | null } {
+    const file = join(dir, name);
+    writeFileSync(file, lines.join('\n'));
+    const tsc = join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
+    const args = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', file];
+    const run = spawnSync(process.execPath, [tsc, ...args], { cwd: dir, encoding: 'utf8' });
+    return { output: run.stdout + run.stderr, status: run.status };
+  }
+
+  it('"Pay buttons without JavaScript": a document listener reads pasarela:result\'s detail', () => {
+    const snippet = integrationSnippet("addEventListener('pasarela:result'");
+    const page = ['/// <reference types="@pasarela/checkout" />', 'declare function showThanks(button: EventTarget | null, oper: string): void;', ...snippet];
+    expect(compile('pay-buttons.ts', page)).toEqual({ output: '', status: 0 });
+  }, 60_000);
+
+  it('"@pasarela/checkout/pure": loadCheckout\'s Checkout opens a link', () => {
+    const snippet = integrationSnippet("from '@pasarela/checkout/pure'");
+    const imports = snippet.filter((line) => line.startsWith('import '));
+    const module = [...imports, 'declare const code: string;', ...snippet.filter((line) => !imports.includes(line)), 'export {};'];
+    expect(compile('on-demand.mts', module)).toEqual({ output: '', status: 0 });
   }, 60_000);
 });

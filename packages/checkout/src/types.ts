@@ -167,4 +167,14 @@ declare global {
    */
   // a `var`, so `window.Checkout` and `globalThis.Checkout` are typed too
   var Checkout: CheckoutApi;
+
+  // So `addEventListener('pasarela:result', (event) => event.detail ...)` needs no cast.
+  interface HTMLElementEventMap {
+    /** A pay button's (`data-pasarela-*`) finished attempt, dispatched on it; it bubbles. */
+    'pasarela:result': CustomEvent<CheckoutResult>;
+  }
+  interface DocumentEventMap {
+    /** Every pay button's (`data-pasarela-*`) finished attempt, bubbled from the button (`event.target`). */
+    'pasarela:result': CustomEvent<CheckoutResult>;
+  }
 }
