@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
@@ -98,5 +99,39 @@ describe('docs/integration.md snippets compile under strict TypeScript', () => {
     const imports = snippet.filter((line) => line.startsWith('import '));
     const module = [...imports, 'declare const code: string;', ...snippet.filter((line) => !imports.includes(line)), 'export {};'];
     expect(compile('on-demand.mts', module)).toEqual({ output: '', status: 0 });
+  }, 60_000);
+});
+
+// What a merchant's editor shows on hover: the doc comment of `notification.Oper`, as the built
+// declarations of @pasarela/checkout and @pasarela/react (which re-exports its types) carry it.
+describe('the published types say when notification.Oper is empty', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(rootDir, 'node_modules', '.pasarela-oper-doc-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function operDocumentation(packageName: string): string {
+    const file = join(dir, `${packageName.replace(/\W/g, '-')}.mts`);
+    writeFileSync(file, `import type { PaymentResult } from '${packageName}';\ndeclare const result: PaymentResult;\nresult.notification.Oper;\n`);
+    const program = ts.createProgram([file], { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+    const source = program.getSourceFile(file);
+    const checker = program.getTypeChecker();
+    let text = '';
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node) && node.name.text === 'Oper') {
+        text = ts.displayPartsToString(checker.getSymbolAtLocation(node.name)?.getDocumentationComment(checker));
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (source) visit(source);
+    return text;
+  }
+
+  it.each(['@pasarela/checkout', '@pasarela/react'])('%s: empty when refused before a payment was recorded, so nothing to verify', (packageName) => {
+    const text = operDocumentation(packageName);
+    expect(text).toContain("`''` when");
+    expect(text).toContain("'ERROR'");
+    expect(text).toContain('nothing to verify');
   }, 60_000);
 });

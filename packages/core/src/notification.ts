@@ -7,6 +7,12 @@ export interface ParentNotification {
   Fecha: string;
   Hora: string;
   Tipo: string;
+  /**
+   * The provider's operation code (`codOper`): confirm the payment with it on your server. `''` when
+   * the attempt was refused before the provider recorded a payment (a processing error, `Estado`
+   * `'ERROR'`; a cash voucher or crypto address that could not be made, `'DECLINED'`): nothing was
+   * charged and there is nothing to verify. APPROVED and PENDING always carry one.
+   */
   Oper: string;
   Usuario: string;
   /** SPEC 4's overall result: APPROVED and PENDING come with a `success` status, DECLINED and ERROR with `error`. */
