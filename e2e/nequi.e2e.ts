@@ -128,6 +128,20 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await context.close();
   });
 
+  it('QR refused in the app: the alert says so and has the focus, never the page\'s body', async () => {
+    const { context, shop, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.chooseMethod(/Nequi/);
+    await checkout.frame.getByRole('radio', { name: /código qr/i }).check();
+    await checkout.frame.getByRole('button', { name: /mostrar código qr/i }).click();
+    await checkout.frame.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
+    const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(await approveNequi(sandbox, tx?.codOper ?? '', 'fail')).toBe(200);
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('El pago con QR fue rechazado en Nequi.');
+    await expect.poll(() => checkout.frame.locator(':focus').getAttribute('role')).toBe('alert');
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    await context.close();
+  });
+
   it('a double click sends one push, and a reload while waiting follows the same payment instead of paying again', async () => {
     const code = await createLink(sandbox, { amount: 18, description: 'Recarga' });
     const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code);
@@ -140,6 +154,11 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/3333/);
     const transactions = await transactionsFor(sandbox, code);
     expect(transactions).toHaveLength(1);
+    // The wait the reload picked up runs out: the phone typed before the reload is in the field, with the focus.
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/tiempo|expir|terminó/i);
+    const phone = page.getByRole('textbox', { name: /celular nequi/i });
+    expect((await phone.inputValue()).replace(/\D/g, '')).toBe('63333333');
+    await expect.poll(() => page.locator(':focus').getAttribute('name')).toBe('nequi-phone');
     await context.close();
   });
 });

@@ -29,11 +29,11 @@ export async function transactionsFor(sandbox: Sandbox, code: string): Promise<R
 }
 
 /** docs/sandbox.md: the payer approving a Nequi push in the app (or scanning its QR), `POST /sandbox/nequi/{codOper}`; answers the status. */
-export async function approveNequi(sandbox: Sandbox, codOper: string): Promise<number> {
+export async function approveNequi(sandbox: Sandbox, codOper: string, result: 'approve' | 'fail' = 'approve'): Promise<number> {
   const res = await fetch(`${sandbox.url}/sandbox/nequi/${codOper}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ result: 'approve' }),
+    body: JSON.stringify({ result }),
   });
   return res.status;
 }

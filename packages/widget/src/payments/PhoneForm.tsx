@@ -49,11 +49,8 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
   const input = useRef<HTMLInputElement | null>(null);
   const national = (value: string) => value.replace(/\D/g, '').slice(-maxDigits);
   const sameAgain = !!again && again.phone !== '' && national(phone) === national(again.phone);
-  // After a failure the focus is on the field to fix (PRODUCT): the phone, where Enter sends again.
-  useEffect(() => {
-    if (again) input.current?.focus();
-  }, [again?.phone, !!again]);
-  // By hand, not the autofocus attribute: browsers honour that only on page load.
+  // After a failure the focus is on the field to fix (PRODUCT): the phone, where Enter sends again. The
+  // screen opens a fresh form (its key) with autoFocus. By hand, not the autofocus attribute: browsers honour that only on page load.
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, []);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { phoneMemory } from '../payments/keptPhone';
 import {
-  chosenMethodMemory, formEntriesMemory, keptMethods, launchMemory, returnMemory, shopReferrerMemory, yappyPhoneMemory,
+  chosenMethodMemory, formEntriesMemory, keptMethods, launchMemory, returnMemory, shopReferrerMemory,
 } from './tabMemory';
 
 const throwing = {
@@ -20,7 +21,8 @@ const entries = [
   ['shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', 'https://tienda.example/carrito', 'https://tienda.example/carrito'],
   ['no shop referrer', shopReferrerMemory, 'pasarela.shopReferrer', '', ''],
   ['history entries at the form', formEntriesMemory, 'pasarela.formEntries', 3, '3'],
-  ['Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', '6123-4567', '6123-4567'],
+  ['Yappy phone', phoneMemory('yappy', 'LINK1'), 'pasarela.phone.yappy.LINK1', '6123-4567', '6123-4567'],
+  ['Nequi phone', phoneMemory('nequi', 'LINK1'), 'pasarela.phone.nequi.LINK1', '63333333', '63333333'],
   ['method last used', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'yappy', 'yappy'],
   ['return from the bank', returnMemory('clave'), 'pasarela.return.clave', pending, JSON.stringify(pending)],
   ['return from a 3DS page', returnMemory('card'), 'pasarela.return.card', pending, JSON.stringify(pending)],
@@ -64,7 +66,7 @@ describe('tabMemory: what the checkout keeps per tab, under the names earlier pa
     ['negative history entries', formEntriesMemory, 'pasarela.formEntries', '-2'],
     ['a fraction of a history entry', formEntriesMemory, 'pasarela.formEntries', '1.5'],
     ['empty history entries', formEntriesMemory, 'pasarela.formEntries', ''],
-    ['an empty Yappy phone', yappyPhoneMemory('LINK1'), 'pasarela.phone.yappy.LINK1', ''],
+    ['an empty Yappy phone', phoneMemory('yappy', 'LINK1'), 'pasarela.phone.yappy.LINK1', ''],
     ['a method the checkout does not have', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'paypal'],
     ['a method in other letters', chosenMethodMemory('LINK1'), 'pasarela.method.LINK1', 'Yappy'],
     ['a return that is not JSON', returnMemory('clave'), 'pasarela.return.clave', '{"formPath":'],
@@ -87,10 +89,10 @@ describe('tabMemory: what the checkout keeps per tab, under the names earlier pa
   });
 
   it('each link and each method keeps its own', () => {
-    yappyPhoneMemory('LINK1').set(sessionStorage, '61234567');
+    phoneMemory('yappy', 'LINK1').set(sessionStorage, '61234567');
     chosenMethodMemory('LINK1').set(sessionStorage, 'yappy');
     returnMemory('clave').set(sessionStorage, pending);
-    expect(yappyPhoneMemory('LINK2').get(sessionStorage)).toBeNull();
+    expect(phoneMemory('yappy', 'LINK2').get(sessionStorage)).toBeNull();
     expect(chosenMethodMemory('LINK2').get(sessionStorage)).toBeNull();
     expect(returnMemory('card').get(sessionStorage)).toBeNull();
   });

@@ -18,7 +18,7 @@ function quietly<T>(use: () => T, otherwise: T): T {
   }
 }
 
-function kept<T>(key: string, schema: v.GenericSchema<string, T>, write: (value: T) => string = String) {
+export function kept<T>(key: string, schema: v.GenericSchema<string, T>, write: (value: T) => string = String) {
   return {
     get: (tab: Tab): T | null => {
       const read = v.safeParse(schema, quietly(() => tab?.getItem(key), null));
@@ -49,8 +49,7 @@ export const shopReferrerMemory = kept('pasarela.shopReferrer', v.string());
 /** How many history entries the tab had at the checkout's form: a later page steps back past the bank's. */
 export const formEntriesMemory = kept('pasarela.formEntries', v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)));
 
-/** The Yappy phone typed on a link, apart from the attempt: a reload after the request lapsed sends it again. */
-export const yappyPhoneMemory = (code: string) => kept(`pasarela.phone.yappy.${code}`, v.pipe(v.string(), v.minLength(1)));
+// The phone typed for Yappy or Nequi (pasarela.phone.<method>.<code>) is payments/keptPhone.ts's, kept out of the first load.
 
 const METHOD_PREFIX = 'pasarela.method.';
 const method = v.picklist(PAYMENT_METHOD_IDS);

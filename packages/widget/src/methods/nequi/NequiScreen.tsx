@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -24,6 +24,12 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
   const busy = current.phase === 'sending';
   const qrValue = current.answer?.qrValue ?? null;
+  // Failures whose focus was given: switching between push and QR later does not pull the focus off the radios.
+  const focused = useRef(0);
+  const retrying = nequi.failures > focused.current;
+  useEffect(() => {
+    focused.current = nequi.failures;
+  });
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
     const phone = maskedPhoneName(current.answer?.phone);
@@ -55,14 +61,16 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
-  // After a declined push the phone takes the focus, as Yappy's does; the form's own submit says "send again", one button.
+  // After a failed push the form's own submit says "send again", one button.
   const sendAgain = current.phase === 'failed' && !!current.message && nequi.mode === 'push' && nequi.phone !== '';
+  // After a failure the focus is on the field to fix (PRODUCT), as Yappy's: the phone, in a fresh form; with
+  // no field (the QR's button), on the alert. Never the page's body, even when a reload picked the wait up.
   return (
     <div className="method">
       <h2 className="method__title">{t('nequi_title')}</h2>
       {leaving.note}
       {current.phase === 'failed' && current.message ? (
-        <AttemptAlert message={nequiMessage(current.message)} />
+        <AttemptAlert message={nequiMessage(current.message)} focusAlert={nequi.mode === 'qr'} />
       ) : null}
       <div className="choice" role="radiogroup" aria-labelledby="nequi-mode-label">
         <p id="nequi-mode-label" className="choice__label">
@@ -77,6 +85,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
       </div>
       {nequi.mode === 'push' ? (
         <PhoneForm
+          key={nequi.failures}
           name="nequi-phone"
           label={t('nequi_phone_label')}
           hint={t(rule.country === 'CO' ? 'nequi_phone_hint_co' : 'nequi_phone_hint_pa')}
@@ -87,6 +96,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           readNational={(value) => preparePhoneRules().then((rules) => rules.nequiPhoneNumber(value, rule.country))}
           initialPhone={nequi.phone}
           payerDetails={payment.payerDetails}
+          autoFocus={retrying}
           total={total}
           lang={services.lang}
           currency={payment.data.merchant.currency}

@@ -5,6 +5,7 @@ import { lookupAttempt } from '../../api/lookupAttempt';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
+import { keptPhone } from '../../payments/keptPhone';
 import { cancelNequiPayment, generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
 
 export type NequiMode = 'push' | 'qr';
@@ -12,6 +13,8 @@ export type NequiMode = 'push' | 'qr';
 export interface NequiState {
   mode: NequiMode;
   phone: string;
+  /** Attempts that ended without paying: each opens a fresh form, the focus in it (as Yappy's). */
+  failures: number;
   steps: StepState;
   setMode(mode: NequiMode): void;
   pay(phone?: string): Promise<void>;
@@ -24,16 +27,22 @@ export function nequiVerdict(answer: NequiAnswer): AttemptVerdict {
 
 export function createNequiStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
   let phone = '';
-  const state = createStore<NequiState>()((set, get) => ({
+  // The phone typed, kept with the push: a reload, then the wait's end, finds it in the field (as Yappy's).
+  const typed = keptPhone(payment, 'nequi');
+  const state = createStore<NequiState>()((set) => ({
     mode: 'push',
-    phone: '',
+    phone: typed.typed(),
+    failures: 0,
     steps: initialStepState(NEQUI_STEPS.init),
     setMode(mode) {
       if (attempt.getState().phase === 'idle' || attempt.getState().phase === 'failed') set({ mode });
     },
     async pay(to) {
       phone = to ?? '';
-      if (to) set({ phone: to });
+      if (to) {
+        set({ phone: to });
+        typed.keep(to);
+      }
       await attempt.getState().start();
     },
   }));
@@ -60,7 +69,9 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
       if (verdict === 'approved') step({ type: 'confirmed' });
       else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
       else step({ type: 'failed', error: verdict === 'refused' && message ? message.key : 'payment_declined' });
+      if (verdict !== 'approved') state.setState({ failures: state.getState().failures + 1 });
       if (verdict === 'approved') {
+        typed.forget();
         payment.report({ result: 'APPROVED', codOper, type: 'NEQUI' });
         payment.showReceipt(codOper);
       } else if (message?.key !== PAID_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {

@@ -7,7 +7,7 @@ import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptS
 import type { PaymentContext } from '../../payments/paymentContext';
 import { cancelYappyPayment, requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
 import { YAPPY_DEADLINE_GRACE_MS, YAPPY_TYPE } from './config';
-import { yappyPhoneMemory } from '../../services/tabMemory';
+import { keptPhone } from '../../payments/keptPhone';
 
 export interface YappyState {
   steps: StepState;
@@ -25,16 +25,14 @@ export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
 export function createYappyStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
   let grace: ReturnType<typeof setTimeout> | undefined;
   // The phone typed, kept with the request: a reload after it lapsed (SPEC 9 "Yappy gives 5 minutes") sends it again.
-  const session = payment.services.storage.session;
-  const typed = yappyPhoneMemory(payment.data.info.code);
+  const typed = keptPhone(payment, 'yappy');
   const state = createStore<YappyState>()((set) => ({
     steps: initialStepState(YAPPY_STEPS.init),
-    phone: typed.get(session) ?? '',
+    phone: typed.typed(),
     failures: 0,
     async pay(phone) {
       set({ phone });
-      if (phone) typed.set(session, phone);
-      else typed.forget(session);
+      typed.keep(phone);
       await attempt.getState().start();
     },
     windowClosed() {
@@ -70,7 +68,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
       else step({ type: 'failed', error: message?.key ?? 'payment_rejected' });
       if (verdict !== 'approved') state.setState({ failures: state.getState().failures + 1 });
       if (verdict === 'approved') {
-        typed.forget(session);
+        typed.forget();
         payment.report({ result: 'APPROVED', codOper, type: YAPPY_TYPE });
         payment.showReceipt(codOper);
       } else if (message?.key !== PAID_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {
