@@ -55,6 +55,10 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     await sendButton(opened).click();
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('Rechazaste el pago en Yappy.');
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    // The shop hears what the payer was told, in the same words, and its key.
+    const reason = shop.result.locator('[data-key]');
+    expect(await reason.getAttribute('data-key')).toBe('yappy_declined');
+    expect(await reason.textContent()).toContain('Rechazaste el pago en Yappy.');
 
     // The same phone is back in the field, focused (as Nequi's is), ready to change and send again.
     expect(await checkout.field('yappy-phone').inputValue()).toBe('62222222');

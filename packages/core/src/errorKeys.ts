@@ -14,6 +14,8 @@ export const FRONTEND_ERROR_KEYS = [
   'timeout',
   'error_pay_push_nequi',
   'error_pay_qr_nequi',
+  // The payer's "no" in the Yappy app, as Nequi's push decline: shown and reported (Razon) alike.
+  'yappy_declined',
   'error_captcha',
   'invalid_score_captcha',
   'happen_error_try_again',

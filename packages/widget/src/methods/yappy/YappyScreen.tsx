@@ -11,7 +11,7 @@ import { pushWaitEnded } from '../../payments/pushWaitEnded';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
-import { createYappyStore } from './store';
+import { createYappyStore, yappyFailureKey } from './store';
 import { WaitHeading } from '../../payments/WaitHeading';
 import { useLeaveWait } from '../../payments/useLeaveWait';
 
@@ -79,7 +79,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
   );
 }
 
-/** A decline says who declined and where, as Nequi's does; the other keys keep the catalogue's words. */
+/** A decline says who declined and where, as Nequi's does and as the shop hears it; the other keys keep the catalogue's words. */
 function yappyMessage(key: PayerMessage['key']): PayerMessage {
-  return key === 'payment_rejected' ? { key, text: t('yappy_declined') } : { key };
+  return { key: yappyFailureKey(key) };
 }

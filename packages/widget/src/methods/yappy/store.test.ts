@@ -60,7 +60,7 @@ describe('Yappy store', () => {
     await vi.waitFor(() => expect(attempt.getState().phase).toBe('failed'));
     expect(attempt.getState().message?.key).toBe('payment_rejected');
     expect(state.getState()).toMatchObject({ failures: 1, phone: '62222222' });
-    expect(results()).toEqual([expect.objectContaining({ status: 'error', method: 'yappy', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'payment_rejected' }) })]);
+    expect(results()).toEqual([expect.objectContaining({ status: 'error', method: 'yappy', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'yappy_declined' }) })]);
 
     await state.getState().pay('61111111');
     expect(posts().map((p) => (p.body as { trackId: string }).trackId)).toEqual(['track-1', 'track-2']);

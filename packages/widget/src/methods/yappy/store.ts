@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { displayStatusOf, initialStepState, yappyReducer, yappyRemainingMs, YAPPY_STEPS, type StepState } from '@pasarela/core';
+import { displayStatusOf, initialStepState, yappyReducer, yappyRemainingMs, YAPPY_STEPS, type PayerMessage, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
@@ -15,6 +15,14 @@ export interface YappyState {
   failures: number;
   pay(phone: string): Promise<void>;
   windowClosed(): void;
+}
+
+/**
+ * The server's 422 payment_rejected is the payer's "no" in the Yappy app (the sandbox's 62222222): the
+ * screen and the shop's Razon both say so in the catalogue's yappy_declined, as Nequi's decline does.
+ */
+export function yappyFailureKey(key: PayerMessage['key']): PayerMessage['key'] {
+  return key === 'payment_rejected' ? 'yappy_declined' : key;
 }
 
 export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
@@ -54,7 +62,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
     cancel: (codOper) => cancelYappyPayment(api, codOper),
     lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: yappyVerdict,
-    declinedMessage: () => ({ key: 'payment_rejected' }),
+    declinedMessage: () => ({ key: 'yappy_declined' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: payment.services.newTrackId,
     flight: payment.flight,
@@ -73,7 +81,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
         payment.showReceipt(codOper);
       } else if (message?.key !== PAID_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {
         // Called off because the order was paid: the shop hears of the payment that paid, never of a decline here.
-        payment.report({ result: 'DECLINED', codOper, type: YAPPY_TYPE, reason: message?.key ?? '' });
+        payment.report({ result: 'DECLINED', codOper, type: YAPPY_TYPE, reason: message ? yappyFailureKey(message.key) : '' });
       }
     },
   });
