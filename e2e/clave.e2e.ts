@@ -40,6 +40,8 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
 
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    // Razon as Nequi's and Yappy's approval: no processor's words, whatever the payer's language.
+    expect(await shop.result.getAttribute('data-razon')).toBe('');
     const frameUrl = new URL((await checkoutFrameOf(page)).url());
     expect(frameUrl.pathname).toMatch(/^\/pf\/default-receipt\/PP\w+$/);
     expect(frameUrl.searchParams.get('parentOrigin')).toBe(new URL(sandbox.demoUrl).origin);
@@ -66,6 +68,8 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
       'Pago rechazadoTu banco no aprobó el pago con Clave. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
     );
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    // Razon the catalogue key, as for Nequi and Yappy; the bank's words are the reason's text.
+    expect(await shop.result.getAttribute('data-razon')).toBe('payment_declined');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     // The page came back with the alert in it, which no live region announces: the focus is on the
     // alert, so a screen reader reads it (it was left on the page's body).

@@ -291,6 +291,7 @@
       box.dataset.status = result.status;
       box.dataset.method = String(result.method);
       box.dataset.estado = String((result.notification || {}).Estado || '');
+      box.dataset.razon = String((result.notification || {}).Razon || '');
       renderAttempts();
     },
     /** idle | opening | open | paid | pending | closed | failed | error, with an optional detail text. */

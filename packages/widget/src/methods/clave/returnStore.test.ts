@@ -25,6 +25,8 @@ describe('Clave return', () => {
     await Promise.all([store.getState().load(), store.getState().load()]);
     await store.getState().load();
     expect(reports).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED', TotalPagado: '26.75', Tipo: 'CLAVE' }) })]);
+    // As Nequi's and Yappy's approval, and as the checkout reports one settled after Back: no processor's words in Razon.
+    expect(reports[0]?.notification.Razon).toBe('');
     expect(onSuccess).toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { codOper: 'OP1', status: 1 }, to: '/pf/default-receipt/OP1' });
   });
@@ -83,7 +85,7 @@ describe('Clave return', () => {
   it('a payment the bank left pending is reported as success (SPEC 4: PENDING notifies success)', async () => {
     const { store, reports } = setup(receipt(-1));
     await store.getState().load();
-    expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'PENDING' } });
+    expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'PENDING', Razon: '' } });
   });
 
   it("back before the bank's answer reached the server: read again until it has one, and that is reported", async () => {

@@ -67,11 +67,15 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
           // Left on the bank's page without an answer: the payer's cancel (resultAfterReturn's reason).
           // Clave's Razon is the catalogue key, declined or cancelled, never the bank's words (docs/events.md);
           // the reason's text is the receipt's, in the payer's language, as the catalogue may not be here yet.
+          // Approved or pending, Razon is "" as Nequi's and Yappy's, and as the checkout reports a payment settled after Back.
           const told = resultAfterReturn('clave', receipt, deps.pending, deps.now());
           const refusal = returnRefusalKey(receipt);
-          const result: PaymentResult = told.status === 'error'
-            ? { ...told, notification: { ...told.notification, Razon: refusal }, ...(receipt.messageSys ? { reason: { key: refusal, text: receipt.messageSys } } : {}) }
-            : told;
+          const failed = told.status === 'error';
+          const result: PaymentResult = {
+            ...told,
+            notification: { ...told.notification, Razon: failed ? refusal : '' },
+            ...(failed && receipt.messageSys ? { reason: { key: refusal, text: receipt.messageSys } } : {}),
+          };
           if (!reported) {
             reported = true;
             deps.report(result);
