@@ -121,6 +121,7 @@ export type { CardAuthResponse } from './cardOutcome';
 export {
   cardReceiptStatus,
   ReceiptSchema,
+  PaidBySchema,
   receiptCardNumber,
   receiptStatusFamily,
   receiptDisplayStatus,

@@ -8,6 +8,9 @@ import { paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFa
 
 const text = optionalText;
 
+/** The payment that paid an order, as a payment called off for it names it (a receipt, a crypto payment's answer). */
+export const PaidBySchema = v.object({ codOper: v.string(), method: v.string() });
+
 export const ReceiptSchema = v.object({
   date: text(),
   name: text(),
@@ -42,7 +45,7 @@ export const ReceiptSchema = v.object({
   refundedAmount: optionalNumber(0),
   network: text(),
   /** A payment called off because another payment paid its order: that one, whose receipt the payer is shown instead. */
-  paidBy: v.optional(v.nullable(v.object({ codOper: v.string(), method: v.string() })), null),
+  paidBy: v.optional(v.nullable(PaidBySchema), null),
   /** Called off by the payer from a checkout (the order opened in another browser, maybe), not refused (calledOffElsewhere): a page still waiting on it says so, neutrally. */
   calledOffByPayer: v.optional(v.boolean(), false),
 });

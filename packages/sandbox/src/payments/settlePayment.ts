@@ -87,6 +87,12 @@ const cancelReasonOfRow = (row: TransactionRow) => cancelReasonOf({ authStatus: 
 
 export const wasPaidElsewhere = (row: TransactionRow): boolean => cancelReasonOfRow(row) === 'paid_elsewhere';
 
+/** The payment that paid the order this one was called off for, as the payer's answers name it (a receipt, a crypto payment). */
+export function paidByOfRow(tx: TransactionRow): { codOper: string; method: string } | null {
+  const { paidBy, paidWith } = tx.details;
+  return wasPaidElsewhere(tx) && typeof paidBy === 'string' && typeof paidWith === 'string' ? { codOper: paidBy, method: paidWith } : null;
+}
+
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (wasPaidElsewhere(row)) throw paidElsewhereRefusal(row, 'Another payment paid this single-use link; this one was called off and charges nothing');
 }

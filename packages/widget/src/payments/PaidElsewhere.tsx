@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { shopNameOf, type CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
@@ -10,7 +10,8 @@ import type { PaymentContext } from './paymentContext';
  * Called off from elsewhere (`paid` false) until the order is paid there, or: the payment waiting here was called off because another one paid the order (another browser, another
  * method): not a failure, so neutral words, the receipt of the payment that paid and the way back.
  */
-export function PaidElsewhere({ payment, paidBy, paid = true }: { payment: Pick<PaymentContext, 'services' | 'data'>; paidBy: PaidBy | null; paid?: boolean }) {
+/** `children`: what the payment called off here still owes the payer (coins that arrived, sent back), said beside it. */
+export function PaidElsewhere({ payment, paidBy, paid = true, children = null }: { payment: Pick<PaymentContext, 'services' | 'data'>; paidBy: PaidBy | null; paid?: boolean; children?: ReactNode }) {
   const { services, data } = payment;
   const heading = useRef<HTMLHeadingElement>(null);
   // The wait it replaces held the focus; the payer hears the news first.
@@ -27,6 +28,7 @@ export function PaidElsewhere({ payment, paidBy, paid = true }: { payment: Pick<
         {t(paid ? 'paid_elsewhere_title' : 'called_off_elsewhere_title')}
       </h2>
       <p className="page__text">{!paid ? t('called_off_elsewhere_note') : method ? t('paid_elsewhere_how', { method }) : t('paid_elsewhere_note')}</p>
+      {children}
       {paidBy ? (
         <button type="button" className="button button--secondary" onClick={() => services.navigate(RECEIPT_PATH + encodeURIComponent(paidBy.codOper))}>
           {t('waiting_elsewhere_see_receipt')}

@@ -51,6 +51,8 @@ export interface AttemptDeps<A> {
   /** Without it a lost answer is followed by the same request and trackId, which the server answers with the first outcome. */
   lookup?: ((trackId: string) => Promise<AttemptRecord | null>) | undefined;
   verdict(answer: A): AttemptVerdict;
+  /** A declined answer that names the payment that paid the order (its wait called off for it): ended as paid elsewhere, as a refusal naming it is. */
+  paidBy?: ((answer: A) => PaidBy | null) | undefined;
   onEnd(end: { verdict: 'approved' | 'declined' | 'timeout' | 'refused'; codOper: string; answer: A | null; message: PayerMessage | null }): void;
   onWaiting?(sent: Sent<A>): void;
   newTrackId(): string;
@@ -110,7 +112,10 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   function judge(answer: A): boolean {
     const verdict = deps.verdict(answer);
     if (verdict === 'approved') end('approved', answer, null);
-    else if (verdict === 'declined') end('declined', answer, deps.declinedMessage(answer));
+    else if (verdict === 'declined') {
+      const paidBy = deps.paidBy?.(answer) ?? null;
+      end('declined', answer, paidBy ? { key: PAID_ELSEWHERE } : deps.declinedMessage(answer), paidBy);
+    }
     else set({ answer });
     return verdict !== 'pending';
   }

@@ -10,6 +10,7 @@ import { reply } from '../../http/reply';
 import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
 import { cryptoOverpaymentOfRow } from '../../payments/cryptoOverpayment';
 import { parseOr400 } from '../../payments/validatePayload';
+import { paidByOfRow } from '../../payments/settlePayment';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
 const short = (max: number) => freeText(max, { tooLongMessage: 'missing_arguments' });
@@ -40,6 +41,8 @@ export async function cryptoAnswer(deps: Deps, tx: TransactionRow) {
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
     underpaid: d['underpaid'] === true, cryptoNetwork: (await networksOf(deps, String(d['currency']))) ?? [],
     authStatus: tx.auth_status, cancelled: isCryptoCancelled(tx), refund: cryptoRefundOf(tx),
+    // Called off because another payment paid the order: that one, which the page still waiting here shows instead.
+    paidBy: paidByOfRow(tx),
     // Coins sent beyond the quote: the payer's, sent back to where they came from.
     overpayment: cryptoOverpaymentOfRow(tx),
     // Where the coins received came from, as the chain reported it: a refund goes back there.

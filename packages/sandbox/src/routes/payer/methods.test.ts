@@ -240,6 +240,18 @@ describe('a single-use link takes one payment, whatever the method', () => {
     expect(typeof (shop['paid'] as { amount: number }).amount).toBe('number');
   });
 
+  it('a crypto payment part-paid, called off because another payment paid its order: its answer names that one beside the refund owed', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const coins = String((await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX', trackId: crypto.randomUUID() })).data['codOper']);
+    await t.admin('POST', `/crypto/${coins}/confirm`, { amountPaid: 5 });
+    expect((await t.get(`/crypto/payments/${coins}`)).data['paidBy']).toBeNull();
+    const paid = (await t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data;
+    expect(paid['status']).toBe(1);
+    expect((await t.get(`/crypto/payments/${coins}`)).data).toMatchObject({
+      cancelled: true, paidBy: { codOper: paid['codOper'], method: 'card' }, refund: { coin: 'USDT', network: 'TRX', amount: 5, status: 'pending' },
+    });
+  });
+
   it('a push approved first: the card that comes after is refused and records nothing', async () => {
     const code = await newLink(t, { singleUse: true });
     const push = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);

@@ -11,14 +11,9 @@ import { maskedNumber } from '../../payments/cardFingerprint';
 import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode, type LinkRow } from '../../store/links';
 import { findTransaction, paidCentsOf, type TransactionRow } from '../../store/transactions';
-import { wasPaidElsewhere } from '../../payments/settlePayment';
+import { paidByOfRow } from '../../payments/settlePayment';
 import { mayReadPayment } from './payersPayment';
 
-/** The payment that paid the order this one was called off for (a bank page or a challenge left in another browser). */
-function paidByOf(tx: TransactionRow): { codOper: string; method: string } | null {
-  const { paidBy, paidWith } = tx.details;
-  return wasPaidElsewhere(tx) && typeof paidBy === 'string' && typeof paidWith === 'string' ? { codOper: paidBy, method: paidWith } : null;
-}
 
 /** Coins owed or given back (a cancel's refund, an overpayment), in the receipt's shape or not at all. */
 function coinsBackOf(kept: unknown) {
@@ -74,7 +69,7 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
     overpayment: tx.method === 'crypto' ? coinsBackOf(tx.details['overpayment']) : null,
     refundedAmount: centsToAmount(tx.refunded_cents ?? 0),
     network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
-    paidBy: paidByOf(tx),
+    paidBy: paidByOfRow(tx),
   };
 }
 

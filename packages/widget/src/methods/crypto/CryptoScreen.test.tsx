@@ -231,6 +231,40 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     }
   });
 
+  it('part-paid, then the order paid in another browser: "already paid" with that receipt, the coins received going back, focus on the heading, no decline to the parent', async () => {
+    const underpaid = { ...PAYMENT, paidCrypto: 5, underpaid: true, authStatus: 'UNDERPAID', senderAddress: 'sbxtrx_payer_9' };
+    const refund = { coin: 'USDT', network: 'TRX', amount: 5, to: 'sbxtrx_payer_9', status: 'pending', refundedAt: null };
+    const calledOff = { ...underpaid, underpaid: false, authStatus: 'CANCELLED', cancelled: true, refund, paidBy: { codOper: 'PP7', method: 'nequi' } };
+    Object.assign(ANSWERS, { 'crypto/payments': underpaid, 'crypto/payments/OP9': underpaid });
+    try {
+      const view = keep(await boot('/pf/widget/crypto?type=lk&code=LINK1'));
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
+      });
+      await view.askForAddress();
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.container.querySelector('.crypto [role="status"]')?.textContent).toBe('Recibimos 5 USDT. Aún faltan 5.7 USDT');
+      });
+      ANSWERS['crypto/payments/OP9'] = calledOff;
+      await vi.waitFor(async () => {
+        await settle();
+        expect(document.activeElement?.textContent).toBe(es('paid_elsewhere_title'));
+      }, { timeout: 5_000, interval: 50 });
+      const text = view.container.querySelector('.paid-elsewhere')?.textContent ?? '';
+      expect(text).toContain('Se pagó con Nequi');
+      expect(text).toContain('Te devolveremos 5 USDT por la red Tron (TRC20) a la dirección desde la que los enviaste:');
+      expect(text).toContain('sbxtrx_payer_9');
+      expect(view.container.querySelector('.crypto__refund')).toBeNull();
+      expect(view.button('crypto_pay_again')).toBeUndefined();
+      expect(view.button('waiting_elsewhere_see_receipt')).toBeDefined();
+      expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
+    } finally {
+      Object.assign(ANSWERS, { 'crypto/payments': PAYMENT, 'crypto/payments/OP9': PAYMENT });
+    }
+  });
+
   it('SERVICE_UNAVAILABLE on the coins shows the catalogue message and a way to try again', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1', {
       'crypto/coins': new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }),

@@ -6,7 +6,7 @@ import { useAttempt } from '../../payments/useAttempt';
 import { useStoreState } from '../../ui/useStoreState';
 import { CoinNetworkForm } from './CoinNetworkForm';
 import { CryptoCancelConfirm } from './CryptoCancelConfirm';
-import { CryptoRefundScreen } from './CryptoRefundScreen';
+import { CryptoRefundOwed, CryptoRefundScreen } from './CryptoRefundScreen';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { isChanging } from './quote';
 import { createCryptoStore } from './store';
@@ -29,20 +29,23 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
   // Coins have arrived and the payer asked to cancel (store.cancel): what will be refunded, to confirm.
   const confirming = current.phase === 'waiting' && crypto.confirmingCancel ? crypto.quote : null;
 
+  // The order was paid in another browser meanwhile: said so neutrally, nothing offered to pay again;
+  // coins that already arrived here are still sent back, and said so.
+  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
+    return (
+      <div className="crypto">
+        <PaidElsewhere payment={payment} paidBy={current.paidBy}>
+          {current.answer ? <CryptoRefundOwed payment={current.answer} /> : null}
+        </PaidElsewhere>
+      </div>
+    );
+  }
+
   if (crypto.cancelled?.refund) {
     return (
       <div className="crypto">
         <h2 className="method__title">{t('crypto_title')}</h2>
         <CryptoRefundScreen cancelled={crypto.cancelled} onClose={() => state.getState().closeRefund()} />
-      </div>
-    );
-  }
-
-  // The order was paid in another browser meanwhile: said so neutrally, nothing offered to pay again.
-  if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
-    return (
-      <div className="crypto">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CoinSchema, CryptoNetworkSchema, CryptoRefundSchema, orderCoins, type Coin } from '@pasarela/core';
+import { CoinSchema, CryptoNetworkSchema, CryptoRefundSchema, orderCoins, PaidBySchema, type Coin } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
 export type CryptoNetwork = v.InferOutput<typeof CryptoNetworkSchema>;
@@ -27,6 +27,8 @@ export const CryptoAnswerSchema = v.object({
   senderAddress: v.optional(v.nullable(v.string()), null),
   cancelled: v.optional(v.boolean(), false),
   refund: v.optional(v.nullable(CryptoRefundSchema), null),
+  /** Called off because another payment paid the order: that one. */
+  paidBy: v.optional(v.nullable(PaidBySchema), null),
 });
 export type CryptoAnswer = v.InferOutput<typeof CryptoAnswerSchema>;
 

@@ -89,6 +89,18 @@ describe('crypto store: the payment under way', () => {
   });
 });
 
+describe('crypto store: the order paid in another browser while coins were on their way', () => {
+  it('a part-paid payment called off for the payment that paid: ended as paid elsewhere naming it, no refund screen, nothing told to the parent', async () => {
+    const t = await paying();
+    t.watcherSays(answerFor('USDT', 'TRX', { paidCrypto: 20, underpaid: true, senderAddress: 'sbxtrx_payer_1' }));
+    const refund = { coin: 'USDT', network: 'TRX', amount: 20, to: 'sbxtrx_payer_1', status: 'pending' as const, refundedAt: null };
+    t.watcherSays(answerFor('USDT', 'TRX', { paidCrypto: 20, authStatus: 'CANCELLED', cancelled: true, refund, paidBy: { codOper: 'PP7', method: 'nequi' } }));
+    expect(t.attempt()).toMatchObject({ phase: 'failed', message: { key: 'request_already_paid' }, paidBy: { codOper: 'PP7', method: 'nequi' }, answer: { refund } });
+    expect(t.crypto().cancelled).toBeNull();
+    expect(t.reports).toEqual([]);
+  });
+});
+
 describe('crypto store: a reload while waiting', () => {
   it('follows the same payment and shows its coin and network without paying again', async () => {
     const t = setup({ saved: { codOper: 'OP1', deadline: null } });

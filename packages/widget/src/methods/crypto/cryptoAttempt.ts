@@ -5,7 +5,7 @@ import { CRYPTO_RESULT_TYPE } from './config';
 import type { CryptoStoreOptions } from './cryptoScreenState';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 import { cancelReason, cryptoVerdict } from './quote';
-import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { PAID_ELSEWHERE, paidByOfReceipt } from '../../payments/paidElsewhere';
 
 export function createCryptoAttempt(context: CryptoStoreContext, options: CryptoStoreOptions) {
   const { get, set, step, payment, api } = context;
@@ -61,7 +61,9 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
     },
     check: (codOper) => cryptoPaymentStatus(api, codOper),
     verdict: cryptoVerdict,
-    // A crypto payment is only declined when the payer cancelled it (in another tab: a refund shows the refund screen).
+    // Called off because another payment paid the order: that one's receipt, never a decline (its coins go back all the same).
+    paidBy: paidByOfReceipt,
+    // Otherwise declined only when the payer cancelled it (in another tab: a refund shows the refund screen).
     declinedMessage: () => ({ key: 'payment_declined' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: payment.services.newTrackId,
@@ -70,6 +72,11 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
     ...(options.watch ? { watch: options.watch } : {}),
     onEnd: ({ verdict, codOper, answer, message }) => {
       if (verdict === 'declined' && context.cancellingHere) return;
+      // Refused because another payment paid the order: the shop hears of that one, never of a decline here.
+      if (message?.key === PAID_ELSEWHERE) {
+        set({ confirmingCancel: false });
+        return;
+      }
       if (verdict === 'declined' && answer?.refund) set({ cancelled: answer, confirmingCancel: false });
       if (verdict === 'approved') {
         set({ confirmingCancel: false });
@@ -78,8 +85,6 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
         payment.showReceipt(codOper);
         return;
       }
-      // Refused because another payment paid the order: the shop hears of that one, never of a decline here.
-      if (message?.key === PAID_ELSEWHERE) return;
       // SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
       if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
       if (codOper !== '' || verdict === 'refused') {

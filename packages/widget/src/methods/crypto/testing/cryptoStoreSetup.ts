@@ -29,7 +29,7 @@ export function answerFor(currency: string, network: string, extra: Partial<Cryp
   return {
     id: 'OP1', codOper: 'OP1', status: 'SUCCESS', txStatus: 0, currency, network, address: `sbx${network.toLowerCase()}_abc`,
     amountUSD: 39.59, amountCrypto: Number((39.59 / rate).toFixed(8)), rate, rateExpiresAt: LATER, paidCrypto: 0, underpaid: false,
-    cryptoNetwork: NETWORKS[currency] ?? [], authStatus: 'PENDING', senderAddress: null, cancelled: false, refund: null, ...extra,
+    cryptoNetwork: NETWORKS[currency] ?? [], authStatus: 'PENDING', senderAddress: null, cancelled: false, refund: null, paidBy: null, ...extra,
   };
 }
 
