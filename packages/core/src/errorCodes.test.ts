@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './i18n/index';
-import { SERVER_CODE_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
+import { SERVER_CODE_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode, isFinalMessage } from './errorCodes';
 import { cryptoFailure, processingFailureKey } from './paymentFailures';
 import { PasarelaError, errorFromHeader } from './errors';
 
@@ -18,6 +18,19 @@ describe('SPEC 8 specific codes: what happens next', () => {
     [{ code: 'happen_error_try_again' }, { route: null, clearSession: false, resetStep: false }, 'another code without a status stays'],
   ])('%j -> %j (%s)', (error, effect, _rule) => {
     expect(errorEffect(error)).toEqual(effect);
+  });
+
+  it.each([
+    [{ key: 'expired_link' }, true, 'an expired link takes no payment, whatever is sent again'],
+    [{ key: 'expired_link', text: 'El enlace expiró' }, true, 'the server\'s own words for it too'],
+    [{ key: SERVER_CODE_KEYS['3001'] ?? '' }, true, 'no such station'],
+    [{ key: 'payment_expired' }, false, '619: a new payment can be made'],
+    [{ key: 'service_unavailable' }, false, 'may come back'],
+    [{ key: 'requested_qr_failed' }, false, 'a new request may work'],
+    [{ key: 'connection_error' }, false, 'the network may come back'],
+    [{ key: 'error_pay_push_nequi' }, false, 'a declined push can be sent again'],
+  ])('isFinalMessage(%j) is %s (%s)', (message, final, _why) => {
+    expect(isFinalMessage(message)).toBe(final);
   });
 
   it('"401, 420, 500, 520: session expired. The stored login is cleared"', () => {

@@ -265,6 +265,25 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     }
   });
 
+  it('the link expired before the address was asked (3000): the message alone, focused, with no way to try again and no method choice', async () => {
+    const view = keep(await boot('/pf/widget/crypto?type=lk&code=LINK1', {
+      'crypto/payments': new PasarelaError({ code: '3000', category: 'api', status: 410 }),
+    }));
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
+    }, { timeout: 10_000, interval: 50 });
+    await view.askForAddress();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(es('expired_link'));
+    });
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
+    expect(view.button('retry_button')).toBeUndefined();
+    expect(view.button('crypto_get_address')).toBeUndefined();
+    expect(view.container.querySelector('input[type="radio"]')).toBeNull();
+  });
+
   it('SERVICE_UNAVAILABLE on the coins shows the catalogue message and a way to try again', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1', {
       'crypto/coins': new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }),

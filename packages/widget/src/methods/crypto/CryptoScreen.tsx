@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isFinalMessage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -37,6 +38,16 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
         <PaidElsewhere payment={payment} paidBy={current.paidBy}>
           {current.answer ? <CryptoRefundOwed payment={current.answer} /> : null}
         </PaidElsewhere>
+      </div>
+    );
+  }
+
+  // The link ended (expired): nothing sent again can work, so the message alone, focused, with no retry and no form.
+  if (attemptFailed && isFinalMessage(attemptFailed)) {
+    return (
+      <div className="crypto">
+        <h2 className="method__title">{t('crypto_title')}</h2>
+        <AttemptAlert message={attemptFailed} focusAlert />
       </div>
     );
   }

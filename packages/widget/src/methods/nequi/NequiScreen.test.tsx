@@ -72,4 +72,22 @@ describe('NequiScreen after a failure', () => {
     expect(phone.value.replace(/\D/g, '')).toBe('63333333');
     expect(document.activeElement).toBe(phone);
   });
+
+  it('the link expired before the push was sent (3000): the message alone, focused, with nothing offered to send again', async () => {
+    const { api, calls } = scriptedApi({ 'nequi/push': new PasarelaError({ code: '3000', category: 'api', status: 410 }) });
+    const fake = fakePaymentContext('nequi', api);
+    const view = keep(await render(<NequiScreen payment={fake.payment} />));
+    await type(view.input('nequi-phone'), '61111111');
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.expired_link);
+    });
+    expect(calls.filter((c) => c.path === 'nequi/push')).toHaveLength(1);
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
+    const buttons = [...view.container.querySelectorAll('button')].map((b) => b.textContent);
+    expect(buttons).not.toContain(catalogs.es.nequi_send_again);
+    expect(buttons).not.toContain(catalogs.es.retry_button);
+    expect(view.container.querySelector('form')).toBeNull();
+  });
 });
