@@ -112,6 +112,10 @@ export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | n
   return { coin: received.currency, network: received.network, amount, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }
 
+/** Coins received for a payment still waiting, which calling it off sends back: what a checkout in another browser says (never where they came from). */
+export const CoinsReceivedSchema = v.object({ coin: v.string(), network: v.string(), amount: v.number() });
+export type CoinsReceived = v.InferOutput<typeof CoinsReceivedSchema>;
+
 export function cryptoCancelNeedsConfirmation(received: CryptoReceived): boolean {
   return cryptoRefundOnCancel(received) !== null;
 }

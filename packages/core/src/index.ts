@@ -234,6 +234,7 @@ export {
   cryptoAmountText,
   cryptoAmountOwed,
   CryptoRefundSchema,
+  CoinsReceivedSchema,
   cryptoRefundOnCancel,
   cryptoCancelNeedsConfirmation,
   cryptoOverpaymentOf,
@@ -241,7 +242,7 @@ export {
   overpaymentSendKey,
   OverpaymentSendSchema,
 } from './crypto';
-export type { Coin, CryptoRefund, OverpaymentSend } from './crypto';
+export type { Coin, CoinsReceived, CryptoRefund, OverpaymentSend } from './crypto';
 export { initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export {

@@ -25,6 +25,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   43: '6f6453002a55066d',
   44: 'dac1003eebd3ae31',
   45: 'aea7bd681df58801',
+  46: '147dbbfe29ec5c01',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -281,6 +281,7 @@ export const en: Record<keyof typeof es, string> = {
   waiting_elsewhere_call_off: 'Call off the {{method}} payment',
   waiting_elsewhere_called_off: 'We called off your {{method}} payment of {{amount}}',
   waiting_here_voucher_stays: 'If you pay this order another way, the voucher is called off and can no longer be paid at the till.',
+  waiting_here_coins_back: 'We already received {{amount}} {{coin}} for that payment. If you pay this order another way, that payment is called off and the {{amount}} {{coin}} go back to the address you sent them from.',
   waiting_here_stays: "If you pay this order another way, that payment is called off and won't be charged.",
   waiting_elsewhere_not_charged: "You won't be charged for it.",
   waiting_elsewhere_pay_this: 'Pay this order ({{amount}})',

@@ -280,6 +280,7 @@ export const es = {
   waiting_elsewhere_call_off: 'Anular el pago con {{method}}',
   waiting_elsewhere_called_off: 'Anulamos tu pago con {{method}} de {{amount}}',
   waiting_here_voucher_stays: 'Si pagas este pedido de otra forma, el comprobante se anula y ya no se podrá pagar en la caja.',
+  waiting_here_coins_back: 'Ya recibimos {{amount}} {{coin}} de ese pago. Si pagas este pedido de otra forma, ese pago se anula y te devolveremos los {{amount}} {{coin}} a la dirección desde la que los enviaste.',
   waiting_here_stays: 'Si pagas este pedido de otra forma, ese pago se anula y no se cobrará.',
   waiting_elsewhere_not_charged: 'No se te cobrará.',
   waiting_elsewhere_pay_this: 'Pagar este pedido ({{amount}})',

@@ -118,6 +118,21 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(view.container.textContent).not.toContain(catalogs.es.waiting_elsewhere_voucher_stays);
   });
 
+  it("this very link's crypto payment part-paid: the note says the coins received, and that paying another way sends them back, never that nothing is charged", async () => {
+    const COINS: WaitingPayment = { ...YAPPY, method: 'crypto', link: 'NEWLINK', codOper: 'PPCR1' };
+    const view = await show(
+      { 'payments/waiting/PPCR1': answer('waiting', { method: 'crypto', codOper: 'PPCR1', link: 'NEWLINK', received: { coin: 'USDT', network: 'TRX', amount: 20 } }) },
+      { state: 'waiting', here: true, payment: COINS },
+    );
+    const pay = view.button('Pagar este pedido ($41.73) de otra forma');
+    const note = () => document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(note()).toBe('Ya recibimos 20 USDT de ese pago. Si pagas este pedido de otra forma, ese pago se anula y te devolveremos los 20 USDT a la dirección desde la que los enviaste.');
+    });
+    expect(view.container.textContent).not.toContain(catalogs.es.waiting_here_stays);
+  });
+
   it('this very link found paid: its receipt and the way back, never paying it again (issue 92)', async () => {
     const view = await show({}, { state: 'paid', here: true });
     expect(view.container.textContent).toContain(catalogs.es.waiting_here_paid_note);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatAmount, maskedPhoneName, type CatalogKey, type Currency, type PaymentMethodId, type WaitingEnd } from '@pasarela/core';
+import { cryptoAmountText, formatAmount, maskedPhoneName, type CatalogKey, type CoinsReceived, type Currency, type PaymentMethodId, type WaitingEnd } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { RECEIPT_PATH } from '../services/route';
 import { useServices } from '../services/services';
@@ -53,6 +53,8 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
   const [failed, setFailed] = useState(false);
   // The one polite announcer: what changed, besides the heading the focus moves to.
   const [news, setNews] = useState('');
+  // A crypto payment's coins already received: calling it off sends them back, which the note says.
+  const [received, setReceived] = useState<CoinsReceived | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [view]);
   const stopFollowing = useRef<(() => void) | null>(null);
@@ -90,7 +92,7 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
   const follow = () => {
     stopFollowing.current?.();
     const url = pushUrl === undefined ? pushUrlFor(services.config.apiBase, payment.codOper, services.address().href) : pushUrl;
-    stopFollowing.current = followElsewhere(services.api, payment, url, settled);
+    stopFollowing.current = followElsewhere(services.api, payment, url, settled, undefined, (answer) => setReceived(answer.received));
   };
   const unfollow = () => {
     stopFollowing.current?.();
@@ -176,7 +178,9 @@ export function WaitingElsewhere({ found, total, currency, shop, onPayHere, summ
               {t('waiting_elsewhere_other_way', thisOrder)}
             </BusyButton>
             <p className="page__hint" id="elsewhere-note">
-              {t(callable ? 'waiting_elsewhere_other_way_note' : stayNote(payment.method, found.here === true), values)}
+              {found.here && received
+                ? t('waiting_here_coins_back', { amount: cryptoAmountText(received.amount), coin: received.coin })
+                : t(callable ? 'waiting_elsewhere_other_way_note' : stayNote(payment.method, found.here === true), values)}
             </p>
             {callable ? (
               <BusyButton type="button" className="button button--link" busy={busy} onClick={() => void callOff(() => setView('calledOff'))}>

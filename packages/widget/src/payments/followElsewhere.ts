@@ -11,6 +11,8 @@ import { watchPayment, type WatchOptions } from './watchPayment';
 export function followElsewhere(
   api: ApiClient, payment: WaitingPayment, pushUrl: string | null, onEnd: (answer: Standing) => void,
   watch: <T>(options: WatchOptions<T>) => () => void = watchPayment,
+  /** Each answer that it still waits (coins received meanwhile, say). */
+  onWaiting: (answer: Standing) => void = () => undefined,
 ): () => void {
   return watch<Standing | null>({
     pushUrl,
@@ -18,6 +20,7 @@ export function followElsewhere(
     isFinal: (answer) => answer === null || answer.state !== 'waiting',
     onAnswer: (answer) => {
       if (answer && answer.state !== 'waiting') onEnd(answer);
+      else if (answer) onWaiting(answer);
     },
     onRefused: () => undefined,
   });

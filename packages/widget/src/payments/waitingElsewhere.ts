@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPasarelaError, PAYMENT_METHOD_IDS, WAITING_ENDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
+import { CoinsReceivedSchema, isPasarelaError, PAYMENT_METHOD_IDS, WAITING_ENDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { ParentBridge } from '../services/services';
 import { PENDING_PARAM } from './pendingAddress';
@@ -14,6 +14,8 @@ const WaitingAnswerSchema = v.object({
   merchant: v.number(),
   link: v.string(),
   expiresAt: v.nullable(v.string()),
+  /** A crypto payment's coins already received, which calling it off sends back. */
+  received: v.optional(v.nullable(CoinsReceivedSchema), null),
 });
 
 export interface FoundElsewhere {

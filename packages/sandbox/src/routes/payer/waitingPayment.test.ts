@@ -54,6 +54,16 @@ describe('a remembered payment, read from another link of its merchant', () => {
     expect(over.data).not.toHaveProperty('challengeUrl');
   });
 
+  it('a crypto payment part-paid: the coins received (coin, network, amount; never where from), which calling it off sends back', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const codOper = String((await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX', trackId: crypto.randomUUID() })).data['codOper']);
+    expect((await waiting(codOper)).data['received']).toBeUndefined();
+    await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 20, fromAddress: 'sbxtrx_payer_wallet_1' });
+    const res = await waiting(codOper);
+    expect(res.data).toMatchObject({ method: 'crypto', state: 'waiting', received: { coin: 'USDT', network: 'TRX', amount: 20 } });
+    expect(JSON.stringify(res.data)).not.toContain('sbxtrx_payer_wallet_1');
+  });
+
   it('an unknown payment is 404 PAYMENT_NOT_FOUND; a malformed codOper 400', async () => {
     expect(await waiting('PP000000000000')).toMatchObject({ status: 404, data: { code: 'PAYMENT_NOT_FOUND' } });
     expect((await waiting('a b<')).status).toBe(400);
