@@ -5,7 +5,7 @@ import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
-import { openShopCheckout, type CheckoutScope } from './support/pages';
+import { DemoShop, openShopCheckout, type CheckoutScope } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startWebhookReceiver, type WebhookReceiver } from '../packages/sandbox/test/webhookReceiver';
 import { screenshot } from './support/artifacts';
@@ -122,6 +122,57 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     expect(transactions).toEqual([expect.objectContaining({ codOper, method: 'crypto', status: 1 })]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('part-paid, the same order paid with Nequi in another browser: the second says the coins go back; the first says the order is paid, with the refund, no decline to its shop', async () => {
+    const { context, page, shop, checkout, codes, errors } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.chooseMethod(/Cripto|Crypto/);
+    const crypto = new CryptoCheckout(checkout.frame);
+    await crypto.choose('USDT', 'TRX');
+    await crypto.getAddress();
+    const [waiting] = await transactionsFor(sandbox, codes[0] ?? '');
+    const codOper = waiting?.codOper ?? '';
+    await confirmOnChain(sandbox, codOper, 20, 'sbxtrx_payer_wallet_7');
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Recibimos 20 USDT. Aún faltan 19.59 USDT');
+
+    // The same order in another browser (a phone): the question says the 20 USDT received go back.
+    const contextB = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 } });
+    const b = await contextB.newPage();
+    await b.goto(page.url());
+    const checkoutB = await new DemoShop(b, sandbox.demoUrl).pay();
+    await checkoutB.frame.getByRole('heading', { name: /^Tienes un pago con cripto de \$39\.59 esperando tus monedas$/ }).waitFor({ timeout: 20_000 });
+    const note = 'Ya recibimos 20 USDT de ese pago. Si pagas este pedido de otra forma, ese pago se anula y te devolveremos los 20 USDT a la dirección desde la que los enviaste.';
+    await checkoutB.frame.getByText(note).waitFor({ timeout: 10_000 });
+    await screenshot(b, { path: 'e2e/artifacts/crypto-second-browser-coins-back-390.png' });
+    await checkoutB.frame.getByRole('button', { name: /^Pagar este pedido \(\$39\.59\) de otra forma$/ }).click();
+    await checkoutB.waitForForm();
+    await checkoutB.chooseMethod(/Nequi/);
+    const verification = checkoutB.frame.getByRole('group', { name: /Verificación/ });
+    if (await verification.isVisible()) {
+      await verification.getByRole('checkbox', { name: /No soy un robot/ }).check();
+      await verification.getByText(/^Verificado$/).waitFor({ timeout: 10_000 });
+    }
+    await checkoutB.field('nequi-phone').fill('61111111');
+    await checkoutB.frame.locator('#method-panel-nequi form button[type="submit"]').click();
+    await checkoutB.receiptTitle.waitFor({ timeout: 60_000 });
+
+    // The first browser: the order paid, the refund said beside it, the focus on the news; never a decline.
+    const frameA = checkout.frame;
+    await frameA.getByRole('heading', { name: 'Este pedido ya se pagó' }).waitFor({ timeout: 30_000 });
+    expect(await frameA.getByText(/^Se pagó con Nequi en otra ventana o dispositivo/).isVisible()).toBe(true);
+    expect(await frameA.getByText('Te devolveremos 20 USDT por la red Tron (TRC20) a la dirección desde la que los enviaste:').isVisible()).toBe(true);
+    expect(await frameA.getByText('sbxtrx_payer_wallet_7').isVisible()).toBe(true);
+    expect(await frameA.getByRole('button', { name: /Pagar de nuevo/ }).count()).toBe(0);
+    expect(await frameA.getByText(/Pago cancelado/).count()).toBe(0);
+    expect(await frameA.getByRole('radiogroup').count()).toBe(0);
+    await expect.poll(() => frameA.locator(':focus').textContent()).toBe('Este pedido ya se pagó');
+    expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
+    await screenshot(page, { path: 'e2e/artifacts/crypto-first-browser-paid-elsewhere.png' });
+    expect(await shop.result.getAttribute('data-status')).not.toBe('error');
+    const recorded = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(recorded.filter((t) => t.status === 1)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await Promise.all([context.close(), contextB.close()]);
   });
 
   it('/pf/widget/crypto as a full page, by keyboard alone, axe-clean: crypto chosen, confirmed on chain, receipt', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './i18n/index';
-import { SERVER_CODE_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode, isFinalMessage } from './errorCodes';
+import { SERVER_CODE_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
+import { isFinalMessage } from './finalMessage';
 import { cryptoFailure, processingFailureKey } from './paymentFailures';
 import { PasarelaError, errorFromHeader } from './errors';
 

@@ -63,20 +63,9 @@ interface ErrorEffect {
   resetStep: boolean;
 }
 
-/** Codes that end what can be paid here (the link expired, no such station): their own page, never a retry. */
-const ENDING_CODES: readonly string[] = [SPECIFIC_ERROR_CODES.expiredLink, SPECIFIC_ERROR_CODES.stationNotFound];
-
-/**
- * A payer's message of an error that ends what can be paid here (an expired link, refused whatever is sent
- * again): shown alone or with the way out, never with a button to try again.
- */
-export function isFinalMessage(message: { key: string }): boolean {
-  return ENDING_CODES.some((code) => SERVER_CODE_KEYS[code] === message.key);
-}
-
 export function errorEffect(error: { code: string; status?: number | undefined; category?: string }): ErrorEffect {
   const effect: ErrorEffect = { route: null, clearSession: error.category === 'session', resetStep: false };
-  if (ENDING_CODES.includes(error.code)) {
+  if (error.code === SPECIFIC_ERROR_CODES.expiredLink || error.code === SPECIFIC_ERROR_CODES.stationNotFound) {
     effect.route = `/pf/responseMessage?code=${error.code}`;
   } else if ((error.status === 404 || error.status === undefined) && (error.code === 'error_to_load' || error.code === 'receive_not_found')) {
     effect.route = '/404';
