@@ -34,6 +34,12 @@ describe('SPEC 8 specific codes: what happens next', () => {
     expect(isFinalMessage(message)).toBe(final);
   });
 
+  it('a message is final exactly when its server code has a page of its own (errorEffect)', () => {
+    for (const [code, key] of Object.entries(SERVER_CODE_KEYS)) {
+      expect([code, isFinalMessage({ key })]).toEqual([code, errorEffect({ code }).route !== null]);
+    }
+  });
+
   it('"401, 420, 500, 520: session expired. The stored login is cleared"', () => {
     expect(errorEffect(errorFromHeader(401, 'Unauthorized')).clearSession).toBe(true);
   });

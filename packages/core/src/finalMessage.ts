@@ -1,11 +1,13 @@
-import { SERVER_CODE_KEYS, errorEffect } from './errorCodes';
+import type { PayerMessageKey } from './errorCodes';
 
 /**
- * A payer's message of an error that ends what can be paid here (an expired link, no such station):
- * the codes errorEffect sends to their own page, refused whatever is sent again. Shown alone or with
- * the way out, never with a button to try again. A module of its own: only the payment screens loaded
- * later ask it, so the checkout's first load does not carry it.
+ * The payer's words of the codes errorEffect sends to their own page (3000 an expired link, 3001 no
+ * such station): refused whatever is sent again. Written out here, not read from errorEffect, so the
+ * checkout's first load (which holds errorEffect) carries none of it; errorCodes.test.ts checks they agree.
  */
+const FINAL_KEYS: readonly PayerMessageKey[] = ['expired_link', 'link_not_found'];
+
+/** Shown alone or with the way out, never with a button to try again. */
 export function isFinalMessage(message: { key: string }): boolean {
-  return Object.entries(SERVER_CODE_KEYS).some(([code, key]) => key === message.key && errorEffect({ code }).route !== null);
+  return (FINAL_KEYS as readonly string[]).includes(message.key);
 }
