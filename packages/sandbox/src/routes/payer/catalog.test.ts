@@ -43,6 +43,13 @@ describe('links, stations, merchants, campaigns', () => {
     expect((await t.get(`/qr-process/${DEMO_STATION_ID}`)).data).toMatchObject({ code: 'PS', stationId: DEMO_STATION_ID });
     expect((await t.get(`/qr-process/${DEMO_LINK_CODE}`)).data).toMatchObject({ code: 'E', tx: DEMO_LINK_CODE });
   });
+  it('takes a link\'s code in any case for the QR data and the commerce lookup, as the link\'s address spells it', async () => {
+    const lower = DEMO_LINK_CODE.toLowerCase();
+    expect(lower).not.toBe(DEMO_LINK_CODE);
+    expect((await t.get(`/qr-process/${lower}`)).data).toMatchObject({ code: 'E', tx: DEMO_LINK_CODE });
+    expect((await t.get(`/commerce?code=${lower}&type=lk`)).data).toMatchObject({ idMerchant: 1 });
+    expect((await t.get(`/commerce?code=${lower}`)).data).toMatchObject({ idMerchant: 1 });
+  });
   it('answers merchant services by gateway, the commerce user and commerce lookups', async () => {
     expect(((await t.get('/merchants/1/services/PFW')).data['services'] as unknown[]).length).toBe(1);
     expect((await t.get('/merchants/1/services/NOPE')).data['code']).toBe('SERVICE_UNAVAILABLE');

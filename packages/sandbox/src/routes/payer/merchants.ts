@@ -6,6 +6,7 @@ import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode } from '../../store/links';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 import { findMerchant, firstMerchantUser, listMerchantServices, paymentMethodOf, type MerchantRow } from '../../store/merchants';
 
 /** A positive integer id from a path parameter, or a 404 with notFoundCode. */
@@ -70,7 +71,7 @@ export function merchantRoutes(deps: Deps) {
     const code = c.req.query('code') ?? '';
     const type = c.req.query('type') ?? 'lk';
     const [slug = '', linkCode = ''] = code.split('/');
-    const link = type === 'slug' ? await findLinkBySlug(deps.db, code) : type === 'slugCode' ? await findLinkBySlugAndCode(deps.db, slug, linkCode) : await findLinkByCode(deps.db, code);
+    const link = type === 'slug' ? await findLinkBySlug(deps.db, code) : type === 'slugCode' ? await findLinkBySlugAndCode(deps.db, slug, linkCode) : await findLinkInAnyCase(code, (c) => findLinkByCode(deps.db, c));
     const merchant = link && (await findMerchant(deps.db, link.merchant_id));
     if (!merchant) throw new ApiError(404, 'Merchant Not Found');
     return reply(c, merchantInfoOf(merchant));

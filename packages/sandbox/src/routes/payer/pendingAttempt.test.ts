@@ -28,6 +28,13 @@ describe('the pending attempt of a link', () => {
     expect(res.data).toEqual({ method: 'nequi', codOper: push.data['codOper'], expiresAt: push.data['expiresAt'], phone: '****3333' });
   });
 
+  it("takes the link's code in any case, as its address spells it in lower case", async () => {
+    const code = await orderLink();
+    expect(code.toLowerCase()).not.toBe(code);
+    const push = await t.post('/nequi/push', { code, phone: '63333333', trackId: randomUUID(), captchaToken: PERSON });
+    expect((await pendingOf(code.toLowerCase())).data).toMatchObject({ method: 'nequi', codOper: push.data['codOper'] });
+  });
+
   it('a cash voucher is pending (SPEC 4 cash 0)', async () => {
     const code = await orderLink();
     const voucher = await t.post('/cash/pay-cash', { code, trackId: randomUUID(), captchaToken: PERSON });

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findLinkByCode } from '../../store/links';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 import { listTransactionsForLink } from '../../store/transactions';
 import { maskedPhone } from '../../merchantView/merchantTransaction';
 
@@ -19,9 +20,9 @@ export function pendingAttemptRoutes(deps: Deps) {
     const code = c.req.query('code') ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw new ApiError(400, 'invalid_arguments', 'code must be 1 to 64 letters, digits, - or _');
     // On a link many payers share, someone else's pending payment is not yours to resume.
-    const link = await findLinkByCode(deps.db, code);
+    const link = await findLinkInAnyCase(code, (c) => findLinkByCode(deps.db, c));
     if (!link || !(link.single_use || link.order_reference !== null)) return reply(c, null);
-    const rows = await listTransactionsForLink(deps.db, code);
+    const rows = await listTransactionsForLink(deps.db, link.code);
     const attempts = rows.map((tx) => ({
       method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper: tx.cod_oper, byUser: tx.user_id !== null, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url,
     }));

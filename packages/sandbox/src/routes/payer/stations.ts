@@ -8,6 +8,7 @@ import { findCheckoutTarget } from '../../payments/checkoutTarget';
 import { payableLink } from '../../payments/payTarget';
 import { findStation, stationOf } from '../../store/catalog';
 import { findLinkByCode } from '../../store/links';
+import { findLinkInAnyCase } from '../../store/findLinkInAnyCase';
 
 /** Payment stations, and the data behind a QR or pay code (a station's or a link's). */
 export function stationRoutes(deps: Deps) {
@@ -25,7 +26,7 @@ export function stationRoutes(deps: Deps) {
     if (station) {
       return reply(c, { idMerchant: station.merchant_id, code: qrCodeKind(station.station_id), description: station.description, amount: centsToAmount(station.amount_cents), disc: centsToAmount(station.discount_cents), tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: CHANNEL.checkout });
     }
-    const link = payableLink(await findLinkByCode(deps.db, code));
+    const link = payableLink(await findLinkInAnyCase(code, (c) => findLinkByCode(deps.db, c)));
     return reply(c, { idMerchant: link.merchant_id, code: qrCodeKind(null), description: link.description, amount: centsToAmount(link.amount_cents), disc: centsToAmount(link.discount_cents), tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
   });
   return app;
