@@ -26,6 +26,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   44: 'dac1003eebd3ae31',
   45: 'aea7bd681df58801',
   46: '147dbbfe29ec5c01',
+  47: 'cfd9c9f4fd368275',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -296,6 +296,8 @@ export const en: Record<keyof typeof es, string> = {
   paid_elsewhere_title: 'This order is already paid',
   paid_elsewhere_how: 'It was paid with {{method}} in another window or device. Nothing is charged here.',
   paid_elsewhere_note: 'It was paid in another window or device. Nothing is charged here.',
+  paid_elsewhere_how_coins_back: 'It was paid with {{method}} in another window or device. What you sent here goes back to you:',
+  paid_elsewhere_note_coins_back: 'It was paid in another window or device. What you sent here goes back to you:',
   waiting_elsewhere_pay_too: 'Pay this order ({{amount}}) too',
   waiting_elsewhere_not_called_off: "We couldn't call off the {{method}} payment. Try again.",
   // Yappy

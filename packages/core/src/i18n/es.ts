@@ -295,6 +295,8 @@ export const es = {
   paid_elsewhere_title: 'Este pedido ya se pagó',
   paid_elsewhere_how: 'Se pagó con {{method}} en otra ventana o dispositivo. Aquí no se te cobra nada.',
   paid_elsewhere_note: 'Se pagó en otra ventana o dispositivo. Aquí no se te cobra nada.',
+  paid_elsewhere_how_coins_back: 'Se pagó con {{method}} en otra ventana o dispositivo. Lo que enviaste aquí te lo devolvemos:',
+  paid_elsewhere_note_coins_back: 'Se pagó en otra ventana o dispositivo. Lo que enviaste aquí te lo devolvemos:',
   waiting_elsewhere_pay_too: 'Pagar también este pedido ({{amount}})',
   waiting_elsewhere_not_called_off: 'No pudimos anular el pago con {{method}}. Inténtalo de nuevo.',
   // Yappy

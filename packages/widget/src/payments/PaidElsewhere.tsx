@@ -10,8 +10,11 @@ import type { PaymentContext } from './paymentContext';
  * Called off from elsewhere (`paid` false) until the order is paid there, or: the payment waiting here was called off because another one paid the order (another browser, another
  * method): not a failure, so neutral words, the receipt of the payment that paid and the way back.
  */
-/** `children`: what the payment called off here still owes the payer (coins that arrived, sent back), said beside it. */
-export function PaidElsewhere({ payment, paidBy, paid = true, children = null }: { payment: Pick<PaymentContext, 'services' | 'data'>; paidBy: PaidBy | null; paid?: boolean; children?: ReactNode }) {
+/**
+ * `children`: what the payment called off here still owes the payer (coins that arrived, sent back), said beside it;
+ * `sentBack` when it owes something: the note then says it goes back, not that nothing is charged here.
+ */
+export function PaidElsewhere({ payment, paidBy, paid = true, sentBack = false, children = null }: { payment: Pick<PaymentContext, 'services' | 'data'>; paidBy: PaidBy | null; paid?: boolean; sentBack?: boolean; children?: ReactNode }) {
   const { services, data } = payment;
   const heading = useRef<HTMLHeadingElement>(null);
   // The wait it replaces held the focus; the payer hears the news first.
@@ -27,7 +30,7 @@ export function PaidElsewhere({ payment, paidBy, paid = true, children = null }:
       <h2 className="method__title" tabIndex={-1} ref={heading}>
         {t(paid ? 'paid_elsewhere_title' : 'called_off_elsewhere_title')}
       </h2>
-      <p className="page__text">{!paid ? t('called_off_elsewhere_note') : method ? t('paid_elsewhere_how', { method }) : t('paid_elsewhere_note')}</p>
+      <p className="page__text">{!paid ? t('called_off_elsewhere_note') : method ? t(sentBack ? 'paid_elsewhere_how_coins_back' : 'paid_elsewhere_how', { method }) : t(sentBack ? 'paid_elsewhere_note_coins_back' : 'paid_elsewhere_note')}</p>
       {children}
       {paidBy ? (
         <button type="button" className="button button--secondary" onClick={() => services.navigate(RECEIPT_PATH + encodeURIComponent(paidBy.codOper))}>

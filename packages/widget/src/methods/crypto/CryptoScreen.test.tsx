@@ -253,7 +253,9 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
         expect(document.activeElement?.textContent).toBe(es('paid_elsewhere_title'));
       }, { timeout: 5_000, interval: 50 });
       const text = view.container.querySelector('.paid-elsewhere')?.textContent ?? '';
-      expect(text).toContain('Se pagó con Nequi');
+      // Coins came here: they go back, so not "nothing is charged here" beside them.
+      expect(text).toContain('Se pagó con Nequi en otra ventana o dispositivo. Lo que enviaste aquí te lo devolvemos:');
+      expect(text).not.toContain('Aquí no se te cobra nada');
       expect(text).toContain('Te devolveremos 5 USDT por la red Tron (TRC20) a la dirección desde la que los enviaste:');
       expect(text).toContain('sbxtrx_payer_9');
       expect(view.container.querySelector('.crypto__refund')).toBeNull();

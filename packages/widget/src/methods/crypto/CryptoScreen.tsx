@@ -35,7 +35,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
   if (current.phase === 'failed' && current.message?.key === PAID_ELSEWHERE) {
     return (
       <div className="crypto">
-        <PaidElsewhere payment={payment} paidBy={current.paidBy}>
+        <PaidElsewhere payment={payment} paidBy={current.paidBy} sentBack={Boolean(current.answer?.refund)}>
           {current.answer ? <CryptoRefundOwed payment={current.answer} /> : null}
         </PaidElsewhere>
       </div>
