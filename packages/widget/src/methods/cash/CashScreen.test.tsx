@@ -30,11 +30,12 @@ const DATA: CheckoutData = {
   ),
 };
 
-/** `paidBy`: the voucher was called off because that card payment paid the order. */
-function setup(paidBy?: string) {
+/** `paidBy`: the voucher was called off because that card payment paid the order; `refused`: the server's answer to the voucher asked. */
+function setup(paidBy?: string, refused?: PasarelaError) {
   const calls: Array<{ path: string; body: unknown }> = [];
   const answer = async <S extends v.GenericSchema>(path: string, schema: S, body?: unknown) => {
     calls.push({ path, body });
+    if (path === 'cash/pay-cash' && refused) throw refused;
     if (path === 'cash/pay-cash') return v.parse(schema, { ...VOUCHER, resultCode: '100' });
     if (path === 'cash/payments/PPCASH1' && paidBy) throw new PasarelaError({ code: 'request_already_paid', category: 'api', status: 409, fields: { paidBy, paidWith: 'card' } });
     if (path === 'cash/payments/PPCASH1') return v.parse(schema, VOUCHER);
@@ -169,5 +170,23 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
       expect.any(String), catalogs.es.waiting_elsewhere_see_receipt, (catalogs.es.back_to_named_shop ?? '').replace('{{shop}}', 'Tienda Ñandú'),
     ]);
     expect(messages.filter((m) => m.type === 'result')).toEqual([]);
+  });
+
+  it('a link no longer there when the voucher is asked (3001): the message alone, focused, with no form to ask again', async () => {
+    const { services, calls } = setup(undefined, new PasarelaError({ code: '3001', category: 'api', status: 404 }));
+    const view = keep(await show(services));
+    await chooseCash(view.container);
+    await type(view.input('cash-email'), 'ana@example.com');
+    await type(view.input('cash-phone'), '6123 4567');
+    await act(() => view.container.querySelector<HTMLButtonElement>('#method-panel-cash button[type="submit"]')?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('#method-panel-cash [role="alert"]')?.textContent).toBe(catalogs.es.link_not_found);
+    });
+    expect(calls.filter((c) => c.path === 'cash/pay-cash')).toHaveLength(1);
+    expect(document.activeElement).toBe(view.container.querySelector('#method-panel-cash [role="alert"]'));
+    expect(view.container.querySelector('#method-panel-cash form, #method-panel-cash button, #method-panel-cash input')).toBeNull();
+    // Nothing left to pay: no method choice around it.
+    expect(view.container.querySelector('[role="radiogroup"]')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { VoucherPanel } from './VoucherPanel';
 import { LoadingNote } from '../../ui/Loading';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { linkEnded } from '../../payments/linkEnded';
 import { focusMethodChoiceAfter } from '../../payments/methodChoiceFocus';
 
 export function CashScreen({ payment }: MethodScreenProps) {
@@ -61,6 +62,8 @@ export function CashScreen({ payment }: MethodScreenProps) {
       </div>
     );
   }
+  const ended = linkEnded(current, 'cash', t('cash_title'));
+  if (ended) return ended;
   return (
     <div className="cash">
       <h2 className="method__title">{t('cash_title')}</h2>

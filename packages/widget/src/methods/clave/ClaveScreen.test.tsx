@@ -99,4 +99,16 @@ describe('ClaveScreen', () => {
     // The shop hears of the payment that paid, never of a decline here.
     expect(view.results()).toEqual([]);
   });
+
+  it('the link expired before the bank was asked (3000): the message alone, focused, with no form to send again', async () => {
+    const view = await sent({ 'clave/payments': new PasarelaError({ code: '3000', category: 'api', status: 410 }) });
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.expired_link);
+    }, { timeout: 5_000 });
+    expect(view.calls.filter((c) => c.path === 'clave/payments')).toHaveLength(1);
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
+    expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.clave_title);
+    expect(view.container.querySelector('form, button')).toBeNull();
+  });
 });

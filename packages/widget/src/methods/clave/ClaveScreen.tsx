@@ -9,6 +9,7 @@ import { createClaveStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { linkEnded } from '../../payments/linkEnded';
 import { WaitHeading } from '../../payments/WaitHeading';
 import { useLeaveWait } from '../../payments/useLeaveWait';
 
@@ -34,6 +35,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
       </div>
     );
   }
+  const ended = linkEnded(current, 'method-screen', t('clave_title'));
+  if (ended) return ended;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
     return (

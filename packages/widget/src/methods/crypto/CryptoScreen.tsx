@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { isFinalMessage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { useAttempt } from '../../payments/useAttempt';
+import { linkEnded } from '../../payments/linkEnded';
 import { useStoreState } from '../../ui/useStoreState';
 import { CoinNetworkForm } from './CoinNetworkForm';
 import { CryptoCancelConfirm } from './CryptoCancelConfirm';
@@ -42,15 +42,8 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  // The link ended (expired): nothing sent again can work, so the message alone, focused, with no retry and no form.
-  if (attemptFailed && isFinalMessage(attemptFailed)) {
-    return (
-      <div className="crypto">
-        <h2 className="method__title">{t('crypto_title')}</h2>
-        <AttemptAlert message={attemptFailed} focusAlert />
-      </div>
-    );
-  }
+  const ended = linkEnded(current, 'crypto', t('crypto_title'));
+  if (ended) return ended;
 
   if (crypto.cancelled?.refund) {
     return (

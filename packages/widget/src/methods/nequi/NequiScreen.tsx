@@ -7,8 +7,9 @@ import { preparePhoneRules } from '../../payments/phoneCheck';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { pushWaitEnded } from '../../payments/pushWaitEnded';
+import { linkEnded } from '../../payments/linkEnded';
 import { WaitingPanel } from '../../payments/WaitingPanel';
-import { formatAmount, isFinalMessage, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
+import { formatAmount, maskedPhoneName, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
 import { MaskedText } from '../../ui/MaskedNumber';
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
@@ -55,17 +56,8 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  const ended = pushWaitEnded(current, payment, 'method', t('nequi_title'));
+  const ended = pushWaitEnded(current, payment, 'method', t('nequi_title')) ?? linkEnded(current, 'method', t('nequi_title'));
   if (ended) return ended;
-  // The link ended (expired): nothing sent again can work, so the message alone, focused, with no form to send again.
-  if (current.phase === 'failed' && current.message && isFinalMessage(current.message)) {
-    return (
-      <div className="method">
-        <h2 className="method__title">{t('nequi_title')}</h2>
-        <AttemptAlert message={current.message} focusAlert />
-      </div>
-    );
-  }
 
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);

@@ -243,3 +243,27 @@ describe('YappyScreen', () => {
     });
   });
 });
+
+describe('YappyScreen on a link that ended', () => {
+  const keep = viewPerTest();
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+    await preparePhoneRules();
+  }, 30_000);
+
+  it('the link expired before the request was sent (3000): the message alone, focused, with nothing offered to send again', async () => {
+    const { api, calls } = scriptedApi({ 'yappy/payments': new PasarelaError({ code: '3000', category: 'api', status: 410 }) });
+    const fake = fakePaymentContext('yappy', api);
+    const view = keep(await render(<YappyScreen payment={fake.payment} />));
+    await type(view.input('yappy-phone'), '61111111');
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.expired_link);
+    });
+    expect(calls.filter((c) => c.path === 'yappy/payments')).toHaveLength(1);
+    expect(document.activeElement).toBe(view.container.querySelector('[role="alert"]'));
+    expect(view.container.querySelector('h2')?.textContent).toBe(catalogs.es.yappy_title);
+    expect(view.container.querySelector('form, button')).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import { PhoneForm } from '../../payments/PhoneForm';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { useAttempt } from '../../payments/useAttempt';
 import { pushWaitEnded } from '../../payments/pushWaitEnded';
+import { linkEnded } from '../../payments/linkEnded';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS, YAPPY_PHONE_EXAMPLE } from './config';
@@ -42,7 +43,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  const ended = pushWaitEnded(current, payment, 'method-screen', t('yappy_title'));
+  const ended = pushWaitEnded(current, payment, 'method-screen', t('yappy_title')) ?? linkEnded(current, 'method-screen', t('yappy_title'));
   if (ended) return ended;
 
   const retrying = yappy.failures > 0;
