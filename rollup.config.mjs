@@ -316,6 +316,14 @@ const widgetServer = {
   output: { dir: root('./packages/widget/dist/server'), format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
 };
 
+// The page a shop's page elsewhere gets in the frame of a merchant with domain validation
+// (packages/sandbox/src/routes/pages/refusedHerePage.ts inlines it): penpal alone, to tell the shop why.
+const widgetRefusedHere = {
+  input: root('./packages/widget/src/embed/refusedHere.ts'),
+  plugins: [resolve({ browser: true, extensions: tsExtensions }), transpile()],
+  output: { file: root('./packages/widget/dist/refused-here.js'), format: 'es', plugins: [minify] },
+};
+
 // The sandbox console (packages/console): one bundle on the widget's stack, its CSS beside it,
 // served by the sandbox at /sandbox/console. A developer tool, so no lazy chunks.
 function consoleCss(cssFile) {
@@ -369,7 +377,7 @@ const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'),
 const vault = { ...sandbox, input: root('./packages/vault/src/main.ts'), output: { file: root('./packages/vault/dist/vault.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator, vault] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer, widgetRefusedHere], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator, vault] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

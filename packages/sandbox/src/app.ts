@@ -14,7 +14,7 @@ import { requestLanguage } from './http/language';
 import { serverTiming, timedCaptcha, timedDeps } from './http/serverTiming';
 import { onError } from './http/onError';
 import { widgetPrerender } from './http/prerender';
-import { frameAncestors } from './http/widgetSecurity';
+import { framingOf } from './http/widgetSecurity';
 import { limitBody } from './http/limitBody';
 import type { ProxyTrust } from './http/clientAddress';
 import { refuseControlCharacters } from './http/refuseControlCharacters';
@@ -250,12 +250,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route(MERCHANT_API_PREFIX, merchantApiRoutes(deps));
   app.route('/api/v1', api);
   app.route('/sandbox', admin);
-  const frameAncestorsFor = async (path: string, params: URLSearchParams) =>
-    frameAncestors(await widgetMerchant(options.db, path, params), options.demoOrigin);
+  const framingFor = async (path: string, params: URLSearchParams) =>
+    framingOf(await widgetMerchant(options.db, path, params), options.demoOrigin, options.publicOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', merchantLogoRoutes(deps));
   app.route('/', builtFileRoutes(paths));
-  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, vaultUrl: options.vaultPublicUrl }));
+  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, framing: framingFor, firstScreen, prerender, vaultUrl: options.vaultPublicUrl }));
   return app;
 }

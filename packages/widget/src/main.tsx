@@ -8,12 +8,12 @@ import { newTrackId } from './services/newTrackId';
 import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './services/session';
 import { safeStorage } from './services/storage';
-import { authHeaders, MODAL_PARAM, splashMsFor } from '@pasarela/core';
+import { authHeaders, MODAL_PARAM, parentOriginFrom, splashMsFor } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
 import { startTheme } from './theme/startTheme';
 import { createParentBridge } from './embed/parentBridge';
-import { parentOriginFrom } from './embed/parentOrigin';
+
 import { reportHeight } from './embed/reportHeight';
 import { keepTabInside } from './embed/focusLoop';
 import { catalogAddressOf, loadEntries } from './i18n/catalogCache';

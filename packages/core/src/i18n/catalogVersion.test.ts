@@ -27,6 +27,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   45: 'aea7bd681df58801',
   46: '147dbbfe29ec5c01',
   47: 'cfd9c9f4fd368275',
+  48: '88de77546bd19d5d',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isAllowedPage } from '@pasarela/core';
 import type { MerchantRow } from '../store/merchants';
 
 /**
@@ -34,13 +35,27 @@ export function scriptHashesOf(html: string): string[] {
 /** Anything else could smuggle a directive into the header. */
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
 
-/** With domain validation, the merchant's domains and subdomains (as card payments check them); else any page. */
-export function frameAncestors(merchant: Pick<MerchantRow, 'domain_validation' | 'allowed_domains'> | undefined, demoOrigin: string | undefined): string {
-  if (!merchant?.domain_validation) return '*';
+/** Who may frame a merchant's checkout pages: the policy's sources, and whether a page's exact origin is among them. */
+export interface Framing {
+  ancestors: string;
+  allows(parentOrigin: string): boolean;
+}
+
+const ANY_PAGE: Framing = { ancestors: '*', allows: () => true };
+
+/**
+ * With domain validation, the merchant's domains and subdomains (as card payments check them), the
+ * demo shop and the checkout's own pages ('self': `ownOrigin` as payers reach it); else any page.
+ */
+export function framingOf(merchant: Pick<MerchantRow, 'domain_validation' | 'allowed_domains'> | undefined, demoOrigin: string | undefined, ownOrigin?: string): Framing {
+  if (!merchant?.domain_validation) return ANY_PAGE;
   const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains : [];
   const hosts = allowed.filter((d): d is string => typeof d === 'string' && HOST.test(d.trim())).map((d) => d.trim().toLowerCase());
   const sources = ["'self'", ...(demoOrigin ? [demoOrigin] : []), ...hosts.flatMap((h) => [h, `*.${h}`])];
-  return [...new Set(sources)].join(' ');
+  return {
+    ancestors: [...new Set(sources)].join(' '),
+    allows: (parentOrigin) => parentOrigin === demoOrigin || parentOrigin === ownOrigin || isAllowedPage(hosts, parentOrigin),
+  };
 }
 
 /** The card vault's origin as a policy source: a URL's exact origin, or nothing (no directive can slip in). */

@@ -1,4 +1,4 @@
-import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal } from '@pasarela/core';
+import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal, hostOfPage, isAllowedPage } from '@pasarela/core';
 
 const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
@@ -51,9 +51,8 @@ export function checkGuestAllowed(merchant: Pick<MerchantRow, 'name' | 'has_paym
 
 export function checkDomain(merchant: Pick<MerchantRow, 'domain_validation' | 'allowed_domains'>, domainRequested: string): void {
   if (!merchant.domain_validation) return;
-  const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
-  const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';
-  if (!allowed.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) {
+  const host = hostOfPage(domainRequested);
+  if (!isAllowedPage(Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains : [], domainRequested)) {
     throw new PaymentError('forbidden', 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
   }
 }

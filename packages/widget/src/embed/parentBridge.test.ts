@@ -1,25 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WidgetMessage } from '@pasarela/core';
 import { createParentBridge, type Connector } from './parentBridge';
-import { parentOriginFrom } from './parentOrigin';
 
 const framed = { parent: {} } as unknown as Window;
 // The connection awaits the failure reasons' chunk, imported on first use: its first transform can take
 // over a second on a loaded machine, past waitFor's default.
 const CONNECTED = { timeout: 10_000 };
-
-describe('parentOriginFrom', () => {
-  it.each([
-    ['parentOrigin=https%3A%2F%2Fshop.test', 'https://shop.test'],
-    ['parentOrigin=http%3A%2F%2Flocalhost%3A4001', 'http://localhost:4001'],
-    ['parentOrigin=*', null],
-    ['parentOrigin=https%3A%2F%2Fshop.test%2Fpath', null],
-    ['parentOrigin=javascript%3Aalert(1)', null],
-    ['', null],
-  ])('%s -> %s', (query, origin) => {
-    expect(parentOriginFrom(new URLSearchParams(query))).toBe(origin);
-  });
-});
 
 describe('createParentBridge', () => {
   it('is detached without a parent origin or without a parent window', () => {

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { acceptLanguageTags, appearanceParam, pickLanguage } from '@pasarela/core';
+import { acceptLanguageTags, appearanceParam, parentOriginFrom, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
-import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders, type Framing } from '../../http/widgetSecurity';
 import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
+import { refusedHerePage } from './refusedHerePage';
 import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeReturn';
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
@@ -13,8 +14,8 @@ import { paletteStyle } from './pagePalette';
 import { configScript, cutPage, inLanguage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
-  /** '*' when absent; from the page's whole address, as the page reads it. */
-  frameAncestors?: ((path: string, params: URLSearchParams) => Promise<string>) | undefined;
+  /** Any page when absent; from the page's whole address, as the page reads it. */
+  framing?: ((path: string, params: URLSearchParams) => Promise<Framing>) | undefined;
   firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
 }
 
@@ -25,7 +26,7 @@ export function isWidgetRoute(path: string): boolean {
   return segments.length <= 2;
 }
 
-async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
+async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined, settings: WidgetSettings, widgetDist: string): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
   const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
   const send = (html: string, status: 200 | 404, ancestors: string, styleHashes: string[], scriptHashes: string[] = []) => {
@@ -38,7 +39,17 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
       ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes, vaultOriginOf(settings.vaultUrl)),
     });
   };
-  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, params) : '*';
+  const framing = settings.framing ? await settings.framing(c.req.path, params) : undefined;
+  const ancestors = framing?.ancestors ?? '*';
+  // A shop's page the merchant does not allow is told so in the frame, and its shop at once.
+  const parent = parentOriginFrom(params);
+  if (framing && parent && parent !== new URL(c.req.url).origin && !framing.allows(parent)) {
+    const refused = await refusedHerePage(widgetDist, lang, parent);
+    return c.body(refused.html, 403, {
+      'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store',
+      'content-security-policy': refused.csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin',
+    });
+  }
   if (!page) return c.text(notBuilt('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
   if (!settings.firstScreen || status === 404) return send(inLanguage(page.html, lang).replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes, page.scriptHashes);
@@ -57,6 +68,6 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
 export function widgetPageRoutes(paths: StaticPaths, settings: WidgetSettings) {
   const app = new Hono<AppEnv>();
   const widgetPage = builtWidgetPage(join(paths.widgetDist, 'index.html'));
-  app.get('*', async (c) => widgetHtml(c, await widgetPage(), settings));
+  app.get('*', async (c) => widgetHtml(c, await widgetPage(), settings, paths.widgetDist));
   return app;
 }

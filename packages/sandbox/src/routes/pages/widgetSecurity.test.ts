@@ -68,7 +68,10 @@ describe('widget page security headers', () => {
     ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
     ['the receipt page', () => `/${guarded.slug}/receive`],
     // The checkout loads a code in lower case as the same link (GET payment-info): so is it framed.
-    ['the loader URL with the code in lower case', () => `/pf/widget?type=lk&code=${guarded.code.toLowerCase()}&parentOrigin=https://evil.example`],
+    ['the loader URL with the code in lower case', () => `/pf/widget?type=lk&code=${guarded.code.toLowerCase()}`],
+    ['the loader URL opened by an allowed shop page', () => `/pf/widget?type=lk&code=${guarded.code}&parentOrigin=https%3A%2F%2Fpagos.tienda.pa`],
+    ['the loader URL opened by an allowed shop page on its port', () => `/pf/widget?type=lk&code=${guarded.code}&parentOrigin=https%3A%2F%2Fshop.example.com%3A8443`],
+    ['the loader URL opened by the demo shop', () => `/pf/widget?type=lk&code=${guarded.code}&parentOrigin=http%3A%2F%2Fshop.test`],
     ['the main page with the code in lower case', () => `/?code=${guarded.code.toLowerCase()}`],
     ['the Clave return to the checkout with the code in lower case', () => `/pf/widget/clave?type=lk&code=${guarded.code.toLowerCase()}`],
     ['a slug URL given as slug=', () => `/pf/widget?type=slug&slug=${guarded.slug}`],
@@ -114,6 +117,43 @@ describe('widget page security headers', () => {
           : url.pathname.startsWith('/pf/widget/login') ? undefined
             : await t.get(`/payment-info?code=${code}&type=${url.searchParams.get('type') ?? 'slug'}`);
     if (loads) expect(loads.status).toBe(404);
+  });
+  it.each([
+    ['the loader URL', () => `/pf/widget?type=lk&code=${guarded.code}`],
+    ['the loader URL with the code in lower case', () => `/pf/widget?type=lk&code=${guarded.code.toLowerCase()}`],
+    ['the subscription checkout', () => `/pf/widget?type=subs&code=${guarded.subscription}`],
+    ['the station checkout', () => `/pf/widget?type=ps&code=${guarded.station}`],
+    ['the slug page', () => `/${guarded.slug}`],
+  ])("%s opened by a shop page the merchant does not allow: a page that says so, framed by that page alone, with nothing of the checkout", async (_name, path) => {
+    for (const [parent, lang, words] of [
+      ['https://badtienda.pa', 'es', 'Este comercio no recibe pagos en este sitio.'],
+      ['http://127.0.0.1:5173', 'en', 'This shop does not take payments on this site.'],
+    ] as const) {
+      const res = await t.app.request(`${path()}${path().includes('?') ? '&' : '?'}parentOrigin=${encodeURIComponent(parent)}&lang=${lang}`);
+      expect(res.status).toBe(403);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp.split('; ').at(-1)).toBe(`frame-ancestors ${parent}`);
+      expect(csp).toContain("default-src 'none'");
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}" data-parent="${parent}" data-code="domain_not_allowed"`);
+      expect(html).toContain(words);
+      // Neither the widget's page nor its code: only the script that tells the shop (absent from this test's build).
+      expect(html).not.toContain('pasarela-config');
+      expect(html).not.toMatch(/<script[^>]*src=/);
+      expect(html).not.toContain('Con Dominio');
+    }
+  });
+  it("a parent origin that is not an exact http(s) origin is no page to tell: the merchant's own policy, which the browser enforces", async () => {
+    for (const parent of ['javascript:alert(1)', 'https://evil.example/path', "https://evil.example; frame-ancestors *", 'null']) {
+      const res = await t.app.request(`/pf/widget?type=lk&code=${guarded.code}&parentOrigin=${encodeURIComponent(parent)}`);
+      expect(res.status).toBe(200);
+      expect(await ancestorsOf(res)).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+    }
+  });
+  it('a merchant without domain validation is framed by any page, whatever page opened it', async () => {
+    const res = await t.app.request('/pf/widget?type=lk&code=LKDEMO0001&parentOrigin=https%3A%2F%2Fbadtienda.pa');
+    expect(res.status).toBe(200);
+    expect(await ancestorsOf(res)).toBe('*');
   });
   it('drops an allowed-domain entry that is not a host name, so nothing is injected into the policy', async () => {
     const csp = (await t.app.request(`/${guarded.slug}`)).headers.get('content-security-policy') ?? '';
