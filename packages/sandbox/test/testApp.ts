@@ -180,7 +180,7 @@ export async function createTestApp(
     simulator,
     vault,
     controls: gateways.sandbox,
-    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways, processors: options.processors }),
+    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways, processors: options.processors, publicOrigin: TOKENIZING_ORIGIN }),
     async answerPhones() {
       // The phones' moment (PHONE_ANSWER_MS) is now: what the server's timer would do next.
       simulator.books.hurryAnswers();

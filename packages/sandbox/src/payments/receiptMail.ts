@@ -13,6 +13,7 @@ export type ReceiptFields = Pick<TransactionRow,
 
 /** A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else undefined. */
 export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName: string) => MailContent) | undefined {
+  if (tx.method !== 'card' && tx.method !== 'cash') return undefined;
   const family = statusFamilyOf(tx.method === 'cash' ? String(tx.details['network'] ?? 'cash') : tx.method);
   if (!tx.email || paymentOverallResult(family, tx.status, tx.auth_status) !== 'APPROVED') return undefined;
   // The donation is part of the same card charge.

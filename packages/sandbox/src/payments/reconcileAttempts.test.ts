@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { createTestApp, newLink, tokenizedCardPayload, type TestApp } from '../../test/testApp';
 
 // The reconciler is timed work that runs on every node: each lapsed wait and each attempt in doubt
 // is settled once, from what its gateway says.
@@ -37,5 +38,42 @@ describe('reconcileAttempts', () => {
     expect(await t.get(`/nequi/payments/${nequi}`)).toMatchObject({ status: 410, data: { code: 619 } });
     expect(await t.get(`/yappy/payments/${yappy}`)).toMatchObject({ status: 410, data: { code: 619 } });
     expect((await t.admin('POST', `/cash/${cash}/pay`)).json['code']).toBe('request_expired');
+  });
+});
+
+const receiptsOf = (codOper: string) => t.db.query<{ subject: string; body: string }>(
+  "select subject, body from mailbox where kind = 'receipt' and subject like '%' || $1 order by id", [codOper]);
+
+// A card payment approved gets its receipt however it is settled: in the request, or later by the
+// reconciler when the processor's answer never came (a node stopped, the deadline passed).
+describe('a card payment in doubt the reconciler records approved', () => {
+  it('mails the payer its receipt once, whichever nodes settle it', async () => {
+    const code = await newLink(t, { captureMethod: 'automatic' });
+    const card = t.gateways.card;
+    const realAuthorize = card.authorize.bind(card);
+    card.authorize = async (call) => {
+      await realAuthorize(call);
+      throw new GatewayOutcomeUnknown('card.authorize: no answer');
+    };
+    let codOper: string;
+    try {
+      const first = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { amount: 25, taxAmount: 1.75 }));
+      expect(first.status).toBe(504);
+      const [row] = await t.db.query<{ cod_oper: string }>('select cod_oper from transactions where link_code = $1', [code]);
+      codOper = String(row?.cod_oper);
+    } finally {
+      card.authorize = realAuthorize;
+    }
+    expect(await rowOf(codOper)).toMatchObject({ auth_status: 'PROCESSING' });
+    expect(await receiptsOf(codOper)).toEqual([]);
+    await t.db.query("update transactions set updated_at = now() - interval '1 minute' where cod_oper = $1", [codOper]);
+    await Promise.all([t.reconcile(), t.reconcile()]);
+    expect(await rowOf(codOper)).toEqual({ status: 1, auth_status: 'APPROVED' });
+    const mails = await receiptsOf(codOper);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Comprobante de pago ${codOper}`]);
+    expect(mails[0]?.body).toContain('Pagaste $26.75 a');
+    // Settled already: a later pass sends nothing more.
+    await t.reconcile();
+    expect(await receiptsOf(codOper)).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { reachablePairs, type ProcessorNames } from '../gateways/processors';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { settlePayment } from './settlePayment';
+import { receiptOfSettled } from './receiptMail';
 import { reconcileOverpayments, returnCryptoOverpayment } from './cryptoOverpayment';
 import { depositKeyOf } from './cryptoReceived';
 import { reconcileCardChecks } from './cardCheck';
@@ -61,7 +62,9 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
  * Attempts whose answer was never recorded, and waits past their window, settled from what the gateway
  * says under the attempt's key, never by charging again; one it never received is forgotten. Every
  * node runs it: the settle is conditional, so an attempt two nodes look at changes once. A node
- * settles only the attempts whose processor it has (and those recorded without one).
+ * settles only the attempts whose processor it has (and those recorded without one). A card payment
+ * approved or a voucher paid gets its receipt, as when a notification settles it (linked on
+ * `publicOrigin`), written with the outcome: once, whichever node or notification settles it.
  */
 export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'processors'> & Partial<Pick<Deps, 'publicOrigin'>>): Promise<string[]> {
   const rows = await attemptsToReconcile(deps.db, {
@@ -90,7 +93,8 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'pr
     }
     const outcome = said === NEVER_RECEIVED ? { status: cancelledStatusOf(row.method), authStatus: 'ERROR', messageKey: 'failed' } : said;
     if (!outcome) continue;
-    const settled = await settlePayment(deps, row.cod_oper, outcome);
+    const receipt = deps.publicOrigin !== undefined ? receiptOfSettled({ origin: deps.publicOrigin }) : undefined;
+    const settled = await settlePayment(deps, row.cod_oper, outcome, { mailOf: receipt });
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
     if (settled?.kind === 'settled' && row.method === 'crypto') await returnCryptoOverpayment(deps, settled.row, deps.publicOrigin);
   }
