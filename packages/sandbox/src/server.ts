@@ -288,7 +288,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const reconcile = async () => {
     await reconcileAttempts({ db, gateways: gateways.gateways, processors, publicOrigin: url });
     await reconcileRefunds({ db, gateways: gateways.gateways, metrics });
-    await reconcileHolds({ db, gateways: gateways.gateways });
+    await reconcileHolds({ db, gateways: gateways.gateways, publicOrigin: url });
   };
   const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();

@@ -2,24 +2,32 @@ import { centsToAmount, paymentOverallResult, statusFamilyOf } from '@pasarela/c
 import type { Queryable } from '../db/Database';
 import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
-import { paidCentsOf, type TransactionRow } from '../store/transactions';
+import type { TransactionRow } from '../store/transactions';
+import { capturedCentsOfRow } from '../merchantView/paymentHold';
 import { merchantMail } from './merchantMail';
 import type { Mail } from '../store/mailbox';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { findMerchant } from '../store/merchants';
 
 export type ReceiptFields = Pick<TransactionRow,
-  'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id' | 'currency'>;
+  'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id' | 'currency'
+  | 'tx_type' | 'hold_state' | 'captured_cents'>;
 
-/** A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else undefined. */
+/**
+ * A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else
+ * undefined. It says what was taken: a manual-capture payment's hold takes nothing until captured
+ * (merchant-api.md "Holds"), so it has one only once captured, of the part captured.
+ */
 export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName: string) => MailContent) | undefined {
   if (tx.method !== 'card' && tx.method !== 'cash') return undefined;
   const family = statusFamilyOf(tx.method === 'cash' ? String(tx.details['network'] ?? 'cash') : tx.method);
   if (!tx.email || paymentOverallResult(family, tx.status, tx.auth_status) !== 'APPROVED') return undefined;
-  // The donation is part of the same card charge.
+  const takenCents = capturedCentsOfRow(tx);
+  if (takenCents <= 0) return undefined;
+  // The donation is part of the same card charge (a hold carrying one is captured whole).
   return (merchant) => receiptMail({
     lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
-    total: centsToAmount(paidCentsOf(tx)), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
+    total: centsToAmount(takenCents), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
     card: tx.card_last4 ? { brand: tx.card_brand ?? 'tarjeta', last4: tx.card_last4 } : null,
     cash: tx.method === 'cash' && tx.reference ? { network: voucherNetworkOf(tx.details['network']), code: tx.reference } : null,
   });
@@ -34,7 +42,7 @@ export interface ReceiptTo {
 /** The e-mail a settled payment sends, made in settlePayment's transaction so that it commits with the outcome it tells of. */
 export type SettledMail = (tx: Queryable, row: TransactionRow) => Promise<Mail | undefined>;
 
-/** The receipt of a payment that paid; none otherwise. */
+/** The receipt of a payment that paid (of a hold, once captured); none otherwise. */
 export function receiptOfSettled(to: ReceiptTo): SettledMail {
   return async (tx, row) => {
     const content = receiptContentOf(row, to.origin);

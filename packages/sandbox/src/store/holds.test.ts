@@ -38,8 +38,8 @@ describe('a hold\'s capture refused late', () => {
     expect(readByTheOther?.captured_cents).toBe(500);
     await reopenHold(db, readByTheOther ?? { cod_oper: codOper, hold_state: null, captured_cents: 0 });
     // The 3.00's answer is recorded: captured, with its books line.
-    const done = await db.transaction((tx) => finishCapture(tx, capturingThree as NonNullable<typeof capturingThree>, second?.prices ?? {}));
-    expect(done).toMatchObject({ hold_state: 'captured', captured_cents: 300 });
+    const done = await db.transaction((tx) => finishCapture(tx, capturingThree as NonNullable<typeof capturingThree>, second?.prices ?? {}, undefined));
+    expect(done?.row).toMatchObject({ hold_state: 'captured', captured_cents: 300 });
     expect(await db.query('select amount_cents from balance_transactions where cod_oper = $1', [codOper])).toEqual([{ amount_cents: 300 }]);
   });
 });

@@ -2,6 +2,8 @@ import type { MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { paymentBooksLine, pricesOf, type MerchantPriceRow } from './balanceTransactions';
 import type { TransactionRow } from './transactions';
+import { mailParams, type Mail } from './mailbox';
+import type { ShopOfOperation } from './merchantBrand';
 
 // A hold's steps (core paymentHolds), each a conditional write: of two captures or voids at once,
 // on any node, one finds the hold open and the other finds it taken.
@@ -17,16 +19,18 @@ export async function setCaptureDeadline(db: Queryable, codOper: string, afterMs
 /**
  * A hold a capture starts from, unlocked (startCapture writes only while it is as read), and its
  * prices: the merchant's when the payer paid (a price changed since is not the hold's); a hold made
- * before those were kept, the merchant's prices now.
+ * before those were kept, the merchant's prices now. With its shop, which the capture's receipt names.
  */
-export async function readHold(db: Queryable, codOper: string): Promise<{ row: TransactionRow; prices: Record<string, MethodPrice> } | undefined> {
-  const [found] = await db.query<TransactionRow & { hold_prices: Record<string, MethodPrice> | null; prices_now: MerchantPriceRow[] }>(
+export async function readHold(db: Queryable, codOper: string): Promise<{ row: TransactionRow; prices: Record<string, MethodPrice>; shop: ShopOfOperation | undefined } | undefined> {
+  const [found] = await db.query<TransactionRow & { hold_prices: Record<string, MethodPrice> | null; prices_now: MerchantPriceRow[]; shop_of_hold: ShopOfOperation | null }>(
     `select t.*, (select coalesce(json_agg(json_build_object('method', m.method, 'percent_bps', m.percent_bps, 'fixed_cents', m.fixed_cents)), '[]'::json)
-        from merchant_prices m where m.merchant_id = t.merchant_id and t.hold_prices is null) as prices_now
+        from merchant_prices m where m.merchant_id = t.merchant_id and t.hold_prices is null) as prices_now,
+       (select json_build_object('name', s.name, 'logo', s.logo, 'brand_color', s.brand_color, 'display_name', s.display_name, 'logo_sha256', s.logo_sha256)
+          from merchants s where s.id = t.merchant_id) as shop_of_hold
        from transactions t where t.cod_oper = $1`, [codOper]);
   if (!found) return undefined;
-  const { hold_prices: kept, prices_now: now, ...row } = found;
-  return { row, prices: kept ?? pricesOf(now) };
+  const { hold_prices: kept, prices_now: now, shop_of_hold: shop, ...row } = found;
+  return { row, prices: kept ?? pricesOf(now), shop: shop ?? undefined };
 }
 
 /**
@@ -43,12 +47,13 @@ export async function startCapture(db: Queryable, read: Pick<TransactionRow, 'co
 
 /**
  * Captured, the part `capturing` asked for (its key names it): it enters the books at the merchant's
- * prices with the hold's change (one statement), and `transaction.captured` is recorded after it, in
- * this transaction (the event's own trigger reads the hold as captured).
+ * prices with the hold's change, and the payer's `receipt` of the part is mailed (one statement, so
+ * once, on whichever node records it; the caller tells every node after the commit), and
+ * `transaction.captured` is recorded after it, in this transaction (the event's own trigger reads the hold as captured).
  */
-export async function finishCapture(db: Queryable, capturing: TransactionRow, prices: Record<string, MethodPrice>): Promise<TransactionRow | undefined> {
+export async function finishCapture(db: Queryable, capturing: TransactionRow, prices: Record<string, MethodPrice>, receipt: Mail | undefined): Promise<{ row: TransactionRow; mailed: { id: number; merchantId: number | null } | undefined } | undefined> {
   const line = paymentBooksLine({ ...capturing, hold_state: 'captured' }, prices);
-  const [row] = await db.query<TransactionRow>(
+  const [found] = await db.query<TransactionRow & { receipt_mail_id: number | null; receipt_mail_merchant_id: number | null }>(
     `with done as (
        update transactions set hold_state = 'captured', updated_at = clock_timestamp() where cod_oper = $1 and hold_state = 'capturing' and captured_cents = $6::int returning *
      ), books as (
@@ -56,12 +61,18 @@ export async function finishCapture(db: Queryable, capturing: TransactionRow, pr
        select d.merchant_id, 'payment', $2::int, $3::int, $4::int, now() + make_interval(days => $5::int), d.cod_oper from done d
         where $2::int is not null
        on conflict (cod_oper) where type = 'payment' do nothing
+     ), mail as (
+       insert into mailbox (to_email, subject, body, kind, merchant_id, html)
+       select $7::text, $8::text, $9::text, $10::text, $11::int, $12::text from done where $7::text is not null
+       returning id, merchant_id
      )
-     select * from done`,
-    [capturing.cod_oper, line?.grossCents ?? null, line?.feeCents ?? null, line?.netCents ?? null, line?.availableAfterDays ?? null, capturing.captured_cents ?? 0]);
-  if (!row) return undefined;
+     select d.*, (select id from mail) as receipt_mail_id, (select merchant_id from mail) as receipt_mail_merchant_id from done d`,
+    [capturing.cod_oper, line?.grossCents ?? null, line?.feeCents ?? null, line?.netCents ?? null, line?.availableAfterDays ?? null, capturing.captured_cents ?? 0,
+      ...(receipt ? mailParams(receipt) : [null, null, null, null, null, null])]);
+  if (!found) return undefined;
+  const { receipt_mail_id: mailId, receipt_mail_merchant_id: mailMerchantId, ...row } = found;
   await recordTransactionEvent(db, row.cod_oper, 'transaction.captured');
-  return row;
+  return { row, mailed: mailId === null ? undefined : { id: mailId, merchantId: mailMerchantId } };
 }
 
 /**

@@ -37,7 +37,7 @@ export function adminRefundRoutes(deps: Deps) {
   app.post('/transactions/:codOper/capture', async (c) => {
     const { amount } = parseInput(CaptureSchema, await bodyOf(c), 'body');
     const tx = await ownPayment(c.req.param('codOper'), c);
-    const captured = await capturePayment(deps, tx.merchant_id, tx.cod_oper, amount === undefined ? undefined : amountToCents(amount));
+    const captured = await capturePayment(deps, tx.merchant_id, tx.cod_oper, amount === undefined ? undefined : amountToCents(amount), originOf(deps, c.req.url));
     if (!captured) throw new ApiError(404, 'transaction_not_found', 'codOper names no payment');
     return c.json({ codOper: captured.cod_oper, capturedAmount: centsToAmount(captured.captured_cents) });
   });

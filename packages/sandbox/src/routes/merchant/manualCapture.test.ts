@@ -346,12 +346,17 @@ describe('a capture whose answer was lost', () => {
       asked.push(call.idempotencyKey);
       return realCapture(call);
     };
+    expect(await receiptsOf(codOper)).toEqual([]);
     try {
-      expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
+      // Two nodes' reconcilers at once: the capture is recorded, and its receipt mailed, once.
+      const nodes = await Promise.all([1, 2].map(() => reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways, publicOrigin: 'http://localhost:4000' })));
+      expect(nodes.flat()).toContain(codOper);
     } finally {
       card.capture = realCapture;
     }
-    expect(asked).toEqual(keys);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(asked)).toEqual(new Set(keys));
+    expect((await receiptsOf(codOper)).map((mail) => mail.body.split('\n')[0])).toEqual(['Pagaste $15.00 a Retenciones S.A..']);
     expect(bookOf(codOper)['capturedCents']).toBe(1500);
     expect(await verify(m, codOper)).toMatchObject({ captured: true, refundableAmount: 15 });
     expect((await linesOf(m)).map((l) => [l.type, l.amount])).toEqual([['payment', 15]]);
@@ -409,6 +414,57 @@ describe('a hold the processor released under another key (its dashboard), the a
     expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways })).toContain(codOper);
     expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
     expect(await linesOf(m)).toEqual([]);
+  });
+});
+
+/** The receipts mailed to the payer of a payment (their subject names it). */
+const receiptsOf = (codOper: string) => setup.t.db.query<{ subject: string; body: string }>(
+  "select subject, body from mailbox where kind = 'receipt' and subject like '%' || $1 order by id", [codOper]);
+
+async function payHeld(code: string, amount: number, lang: 'es' | 'en' = 'es'): Promise<string> {
+  const paid = await setup.t.post('/cards/auth-capture', { ...await tokenizedCardPayload(code, { amount, taxAmount: 0, lang }), transactionsType: 'AUTH' });
+  expect(paid.data['status']).toBe(1);
+  return String(paid.data['codOper']);
+}
+
+// merchant-api.md "Holds": nothing of a hold is taken until it is captured. The payer's receipt says
+// what was taken, so it is mailed at the capture, of the part captured; a hold released sends none.
+describe('the payer\'s receipt of a hold', () => {
+  const heldLink = async (m: Merchant, amount: number) =>
+    String((await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount, description: 'Reserva', captureMethod: 'manual' } })).json['code']);
+
+  it('is not mailed at the authorization; a capture of 40.00 of 53.50 mails one receipt of 40.00, once', async () => {
+    const m = await newMerchant();
+    const codOper = await payHeld(await heldLink(m, 53.5), 53.5);
+    expect(await receiptsOf(codOper)).toEqual([]);
+    expect((await capture(m, codOper, { amount: 40 })).status).toBe(200);
+    expect((await capture(m, codOper, { amount: 40 })).json['code']).toBe('transaction_already_captured');
+    const mails = await receiptsOf(codOper);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Comprobante de pago ${codOper}`]);
+    expect(mails[0]?.body).toContain('Pagaste $40.00 a Retenciones S.A.');
+    expect(mails[0]?.body).not.toContain('53.50');
+  });
+
+  it('a hold voided or left to expire mails none', async () => {
+    const m = await newMerchant();
+    const voided = await payHeld(await heldLink(m, 53.5), 53.5);
+    const lapsed = await payHeld(await heldLink(m, 53.5), 53.5);
+    expect((await setup.api.call('POST', `/transactions/${voided}/void`, { key: m.key })).status).toBe(200);
+    await setup.t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = $1", [lapsed]);
+    expect(await reconcileHolds({ db: setup.t.db, gateways: setup.t.gateways, publicOrigin: 'http://localhost:4000' })).toContain(lapsed);
+    expect(await receiptsOf(voided)).toEqual([]);
+    expect(await receiptsOf(lapsed)).toEqual([]);
+  });
+
+  it('in pesos, captured whole: the receipt of what was taken, as Colombia writes it, in the payer\'s language', async () => {
+    const co = await setup.t.admin('POST', '/merchants', { name: 'Reservas Cali', country: 'CO', captchaRequired: false });
+    const m: Merchant = { id: Number(co.json['idMerchant']), key: String(co.json['secretKey']), webhookSecret: '' };
+    const es = await payHeld(await heldLink(m, 100_000), 100_000);
+    const en = await payHeld(await heldLink(m, 100_000), 100_000, 'en');
+    expect(await receiptsOf(es)).toEqual([]);
+    for (const codOper of [es, en]) expect((await capture(m, codOper)).status).toBe(200);
+    expect((await receiptsOf(es))[0]?.body).toContain('Pagaste $\u00a0100.000 a Reservas Cali');
+    expect((await receiptsOf(en))[0]?.body).toContain('You paid COP\u00a0100,000 to Reservas Cali');
   });
 });
 

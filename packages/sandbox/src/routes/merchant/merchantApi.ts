@@ -179,7 +179,7 @@ export function merchantApiRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { amount } = parseInput(CaptureSchema, input, 'body');
       const codOper = codeParam(c, 'codOper');
-      const captured = codOper === undefined ? undefined : await capturePayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
+      const captured = codOper === undefined ? undefined : await capturePayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount), originOf(deps, c.req.url));
       if (!captured) throw transactionNotFound();
       const found = await findMerchantTransactionWithRefunds(deps.db, merchantId, captured.cod_oper);
       if (!found) throw transactionNotFound();
