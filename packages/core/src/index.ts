@@ -88,8 +88,10 @@ export {
   paymentCodeEntrySchema,
   fieldErrors,
 } from './validation';
-export { customFieldValue } from './customFields';
+export { customFieldValue, parseCustomFields } from './customFields';
 export type { CustomField } from './customFields';
+export { CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_TYPES, CustomFieldAnswersSchema, LinkCustomFieldsSchema, customFieldAnswersOf } from './customFieldRules';
+export type { CustomFieldAnswer } from './customFieldRules';
 export { NumberLike, RawPaymentInfoSchema, parseCardTypeList, cardBrandsOfList, parsePaymentInfo } from './paymentInfo';
 export type { PaymentInfo } from './paymentInfo';
 export { BRAND_COLOR, BRAND_NAME_MAX, RawMerchantSchema, parseMerchant, shopLogoOf, shopNameOf } from './merchant';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  centsToAmount, CryptoRefundSchema, merchantCancelReasonOf, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency, type MerchantCancelReason,
+  centsToAmount, CryptoRefundSchema, CustomFieldAnswersSchema, type CustomFieldAnswer, merchantCancelReasonOf, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund, type Currency, type MerchantCancelReason,
 } from '@pasarela/core';
 import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf, totalPaidCentsOfRow } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
@@ -42,6 +42,8 @@ export interface TransactionFacts {
   hold_state?: string | null;
   captured_cents?: number | null;
   capture_before?: Date | string | null;
+  /** Migration 188: the payer's answers to the checkout's custom fields; absent (or null) on an older snapshot: none. */
+  custom_field_values?: unknown;
 }
 
 export interface MerchantTransaction {
@@ -76,6 +78,8 @@ export interface MerchantTransaction {
   card: { brand: string; last4: string } | null;
   /** Masked to its last four digits (****1111). */
   walletPhone: string | null;
+  /** What the payer answered to the custom fields the checkout asked (the link's and the merchant's), hidden ones' values included; [] when none were asked. */
+  customFields: CustomFieldAnswer[];
   status: number;
   authStatus: string;
   /** Only on a cancelled crypto payment that had received coins. */
@@ -116,6 +120,11 @@ export function maskedPhone(phone: string | null | undefined): string | null {
   return digits.length < 4 ? null : `****${digits.slice(-4)}`;
 }
 
+function customFieldsOf(t: Pick<TransactionFacts, 'custom_field_values'>): CustomFieldAnswer[] {
+  const parsed = v.safeParse(CustomFieldAnswersSchema, t.custom_field_values);
+  return parsed.success ? parsed.output : [];
+}
+
 const orNull = (text: string | null | undefined) => (text === undefined || text === null || text.trim() === '' ? null : text);
 
 /** The same shape in the verify call and a webhook's data, so a merchant can compare them. */
@@ -151,6 +160,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     payer: { email: orNull(t.payer_email ?? t.email), name: orNull(t.payer_name) },
     card: t.method === 'card' && brand && last4 ? { brand, last4 } : null,
     walletPhone: t.method === 'nequi' || t.method === 'yappy' ? maskedPhone(t.phone) : null,
+    customFields: customFieldsOf(t),
     status: t.status,
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),

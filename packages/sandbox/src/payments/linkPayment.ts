@@ -1,5 +1,5 @@
 import {
-  PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, customFieldAnswersOf, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type Language, type MethodAvailability, type MethodPrice,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -50,6 +50,8 @@ export interface LinkPaymentInput {
   txChannel: string;
   trackId?: string | undefined;
   captchaToken?: string | undefined;
+  /** What the checkout sent for the custom fields it asked (CustomFieldValuesSchema): kept with the payment as its answers. */
+  customFieldValues?: unknown[] | undefined;
 }
 
 interface CheckedPayee {
@@ -233,7 +235,7 @@ export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
     email: input.email, phone: input.phone, concept: input.concept, description: input.description || descriptionIn(checked.link, lang),
     lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, anonymous_user_service_id: checked.anonymousUserServiceId ?? null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
-    request_fingerprint: fingerprint,
+    request_fingerprint: fingerprint, custom_field_values: customFieldAnswersOf(input.customFieldValues),
     ...fields,
   };
   const spend = pendingSpends.get(input);

@@ -109,7 +109,7 @@ function linkInputOf(payload: CardPaymentPayload): LinkPaymentInput {
   return {
     code: payload.code, amount: payload.amount, taxAmount: payload.taxAmount, email: payload.email, phone: payload.phone,
     concept: payload.concept, description: payload.description, txChannel: payload.txChannel,
-    trackId: payload.additionalData.trackId, captchaToken: payload.additionalData.captchaToken,
+    trackId: payload.additionalData.trackId, captchaToken: payload.additionalData.captchaToken, customFieldValues: payload.customFieldValues,
   };
 }
 

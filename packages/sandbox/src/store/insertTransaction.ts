@@ -18,6 +18,7 @@ const COLUMNS = [
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_customer', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
   'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint', 'processor',
+  'custom_field_values',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**
@@ -38,7 +39,7 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   card_token: 'text', card_customer: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
   description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
   user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
-  request_fingerprint: 'text', processor: 'text',
+  request_fingerprint: 'text', processor: 'text', custom_field_values: 'jsonb',
 };
 
 /** How an attempt's insert goes: its captcha token spent in the same statement; told to every node by the caller after the commit. */
@@ -146,7 +147,7 @@ export async function insertUnlessDuplicate(
   duplicate: DuplicateCheck | null,
   shape: InsertShape = {},
 ): Promise<DuplicateCheckedInsert> {
-  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
+  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : c === 'custom_field_values' ? JSON.stringify(tx.custom_field_values ?? []) : tx[c] ?? null))];
   const captcha = shape.captchaTokenHash !== undefined;
   const card = shape.cardTokenHash !== undefined;
   const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; link_ended: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(

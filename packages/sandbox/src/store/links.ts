@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LANGUAGES, type MerchantTranslations, type TextPerLanguage } from '@pasarela/core';
+import { LANGUAGES, type CustomField, type MerchantTranslations, type TextPerLanguage } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
@@ -57,15 +57,17 @@ export interface NewLink {
   translations?: MerchantTranslations | undefined;
   /** SPEC 9 transactionsType; absent: AUTH_CAPTURE. */
   transactionsType?: string | undefined;
+  /** SPEC 3 "Custom field": what the checkout asks the payer (core LinkCustomFieldsSchema); absent: none. */
+  customFields?: readonly CustomField[] | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
   const code = newLinkCode();
   const [row] = await db.query<LinkRow>(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email, translations, transactions_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13, 'AUTH_CAPTURE')) returning *`,
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email, translations, transactions_type, custom_fields)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13, 'AUTH_CAPTURE'), $14) returning *`,
     [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? '', link.email ?? '',
-      JSON.stringify(link.translations ?? {}), link.transactionsType ?? null],
+      JSON.stringify(link.translations ?? {}), link.transactionsType ?? null, JSON.stringify(link.customFields ?? [])],
   );
   if (!row) throw new Error('insertLink returned no row');
   return row;

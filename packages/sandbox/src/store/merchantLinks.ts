@@ -1,4 +1,4 @@
-import type { MerchantTranslations } from '@pasarela/core';
+import type { CustomField, MerchantTranslations } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import { lockLinkEnd, newLinkCode, type LinkRow } from './links';
 
@@ -26,6 +26,8 @@ export interface NewMerchantLink {
   transactionsType: string;
   /** The merchant call's Idempotency-Key (findLinkOfRequest). */
   requestKey?: string | null;
+  /** SPEC 3 "Custom field": what the checkout asks the payer (core LinkCustomFieldsSchema). */
+  customFields?: readonly CustomField[] | undefined;
 }
 
 export type LinkState = 'open' | 'paid' | 'expired';
@@ -47,11 +49,11 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
   const code = newLinkCode();
   // Conditional: of two links with one order reference at once, on any node, one is made.
   const inserted = await db.query(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations, transactions_type, request_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations, transactions_type, request_key, custom_fields)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      on conflict (merchant_id, order_reference) where order_reference is not null do nothing returning code`,
     [code, code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse,
-      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations), link.transactionsType, link.requestKey ?? null],
+      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations), link.transactionsType, link.requestKey ?? null, JSON.stringify(link.customFields ?? [])],
   );
   return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
 }

@@ -1,5 +1,5 @@
 // A payment's row and its reads; insertTransaction.ts and transactionUpdates.ts write.
-import type { Currency } from '@pasarela/core';
+import type { Currency, CustomFieldAnswer } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface TransactionRow {
@@ -49,6 +49,8 @@ export interface TransactionRow {
   capture_before: Date | null;
   /** The processor the attempt went to (gateways/processors.ts); null on attempts recorded before migration 070. */
   processor: string | null;
+  /** Migration 188: the payer's answers to the checkout's custom fields (core customFieldAnswersOf); [] when none were asked. */
+  custom_field_values: CustomFieldAnswer[];
   created_at: Date;
   updated_at: Date;
 }
@@ -57,8 +59,8 @@ export interface TransactionRow {
 export const paidCentsOf = (row: Pick<TransactionRow, 'amount_cents' | 'tax_cents' | 'campaign_cents'>): number => row.amount_cents + row.tax_cents + row.campaign_cents;
 
 /** The database writes `currency`, the merchant's (migration 090). */
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'currency' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'created_at' | 'updated_at'>
-  & { card_customer?: string | null; processor?: string | null };
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'currency' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'processor' | 'custom_field_values' | 'created_at' | 'updated_at'>
+  & { card_customer?: string | null; processor?: string | null; custom_field_values?: CustomFieldAnswer[] };
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where track_id = $1', [trackId]);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, CAPTURE_METHODS, centsToAmount, freeText, moneySchema, recordedPaymentResult, transactionsTypeOf } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, LinkCustomFieldsSchema, amountToCents, CAPTURE_METHODS, centsToAmount, freeText, moneySchema, recordedPaymentResult, transactionsTypeOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -35,6 +35,8 @@ const NewLinkSchema = v.strictObject({
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: true })),
   // Issue 89: manual makes every card payment a hold the merchant captures or voids.
   captureMethod: v.optional(v.picklist(CAPTURE_METHODS, `captureMethod must be one of: ${CAPTURE_METHODS.join(', ')}`)),
+  // SPEC 3 "Custom field": what the checkout asks the payer; the answers come with the payment.
+  customFields: v.optional(LinkCustomFieldsSchema),
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
@@ -83,6 +85,7 @@ export function adminLinkRoutes(deps: Deps) {
       returnUrl: body.returnUrl,
       translations: linkTranslationsOf(body.descriptions),
       transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'),
+      customFields: body.customFields,
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });

@@ -1,4 +1,4 @@
-import { captureMethodOf, centsToAmount } from '@pasarela/core';
+import { captureMethodOf, centsToAmount, parseCustomFields } from '@pasarela/core';
 import type { MerchantLinkWithState } from '../../store/merchantLinks';
 import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
@@ -33,6 +33,8 @@ export function linkAnswer(link: MerchantLinkWithState, origin: string) {
     brands,
     methods,
     returnUrl: link.return_url === '' ? null : link.return_url,
+    /** SPEC 3 "Custom field": what the checkout asks the payer, as core reads the link's. */
+    customFields: parseCustomFields(link.custom_fields, 'link'),
     expiresAt: link.expires_at ? link.expires_at.toISOString() : null,
     /** The payment that paid a single-use link. */
     paidBy: link.paid_cod_oper,

@@ -80,6 +80,7 @@ export function merchantApiRoutes(deps: Deps) {
         cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',
         orderReference: body.orderReference ?? null, metadata: body.metadata ?? {}, translations: linkTranslationsOf(body.descriptions),
         transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'), requestKey: request?.key ?? null,
+        customFields: body.customFields ?? [],
       });
       if (!link) {
         const taken = body.orderReference === undefined ? undefined : await findLinkByOrderReference(deps.db, merchantId, body.orderReference);

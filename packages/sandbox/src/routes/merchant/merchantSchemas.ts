@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
-import { CAPTURE_METHODS, freeText, isHttpUrl, isTrackId, moneySchema } from '@pasarela/core';
+import { CAPTURE_METHODS, LinkCustomFieldsSchema, freeText, isHttpUrl, isTrackId, moneySchema } from '@pasarela/core';
 import { ApiError, badRequest } from '../../errors/ApiError';
 import { LINK_DESCRIPTION_MAX, linkDescriptionsSchema } from '../linkDescriptions';
 
@@ -99,6 +99,8 @@ export const CreateLinkSchema = v.strictObject({
   methods: v.optional(v.pipe(v.array(v.picklist(LINK_METHODS, `methods must list methods: ${LINK_METHODS.join(', ')}`), 'methods must be an array'), v.minLength(1, 'methods must not be empty'))),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
   captureMethod: v.optional(v.picklist(CAPTURE_METHODS, `captureMethod must be one of: ${CAPTURE_METHODS.join(', ')}`)),
+  // SPEC 3 "Custom field": what the checkout asks the payer; the answers come with the payment (customFields).
+  customFields: v.optional(LinkCustomFieldsSchema),
 });
 export type CreateLink = v.InferOutput<typeof CreateLinkSchema>;
 

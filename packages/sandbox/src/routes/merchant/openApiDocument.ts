@@ -1,7 +1,7 @@
 import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
-import { BRAND_NAME_MAX, CAPTURE_METHODS, LANGUAGES, MERCHANT_CANCEL_REASONS } from '@pasarela/core';
+import { BRAND_NAME_MAX, CAPTURE_METHODS, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_TYPES, LANGUAGES, MERCHANT_CANCEL_REASONS } from '@pasarela/core';
 import { LINK_DESCRIPTION_MAX } from '../linkDescriptions';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../merchantView/webhookEvent';
@@ -96,8 +96,31 @@ const refundProperties = {
   createdAt: dateTime('When it was asked for'),
 };
 
+/** A link's custom field as a merchant writes it (core LinkCustomFieldsSchema). */
+const customFieldInput = {
+  type: 'object', additionalProperties: false, required: ['id', 'type'],
+  properties: {
+    id: { type: 'string', pattern: `^[A-Za-z0-9_-]{1,${CUSTOM_FIELD_LIMITS.id}}$`, description: 'Unique among the link\'s fields; CF is put in front (cedula is CFcedula), as the answers name it' },
+    type: { type: 'string', enum: [...CUSTOM_FIELD_TYPES], description: 'string, number, email or phone: a text input (with its keyboard); options: a list of choices; hidden: not shown, its value goes with the payment' },
+    nameOrLabel: { type: 'string', maxLength: CUSTOM_FIELD_LIMITS.label, description: 'The label the payer reads; required unless hidden' },
+    description: { type: 'string', maxLength: CUSTOM_FIELD_LIMITS.description },
+    value: { type: ['string', 'number'], description: 'A hidden field\'s value (required there); else what the input starts with (one of the options for options)' },
+    required: { type: 'boolean', description: 'The payer cannot pay leaving it empty (default false; never on a hidden field)' },
+    options: { type: 'array', minItems: 1, maxItems: CUSTOM_FIELD_LIMITS.options, items: { type: 'string', minLength: 1, maxLength: CUSTOM_FIELD_LIMITS.option }, description: 'The choices of an options field (required there, and only there)' },
+  },
+};
+/** A link's custom field as the checkout reads it (core parseCustomFields). */
+const customFieldOfLink = {
+  type: 'object', additionalProperties: false, required: ['id', 'type', 'description', 'nameOrLabel', 'value', 'required', 'options'],
+  properties: {
+    id: { type: 'string' }, type: { type: 'string' }, description: { type: 'string' }, nameOrLabel: { type: 'string' },
+    value: { type: ['string', 'number', 'null'] }, required: { type: 'boolean' },
+    options: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['label', 'value'], properties: { label: { type: 'string' }, value: { type: 'string' } } } },
+  },
+};
+
 const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount',
-  'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'captureMethod', 'captured', 'capturableAmount', 'captureBefore', 'payer', 'card', 'walletPhone', 'status', 'authStatus', 'createdAt', 'updatedAt'];
+  'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'captureMethod', 'captured', 'capturableAmount', 'captureBefore', 'payer', 'card', 'walletPhone', 'customFields', 'status', 'authStatus', 'createdAt', 'updatedAt'];
 const transactionProperties = {
   codOper: { type: 'string' },
   method: { type: 'string', enum: [...TRANSACTION_METHODS] },
@@ -125,6 +148,17 @@ const transactionProperties = {
     properties: { brand: { type: 'string', description: 'VISA, MC or AMEX' }, last4: { type: 'string', pattern: '^[0-9]{4}$' } },
   }),
   walletPhone: nullable({ type: 'string', pattern: '^\\*{4}[0-9]{4}$', description: 'A Nequi or Yappy payment\'s phone, masked to its last four digits' }),
+  customFields: {
+    type: 'array', description: 'What the payer answered to the custom fields the checkout asked (the link\'s and your account\'s), hidden ones\' values included; [] when none were asked',
+    items: {
+      type: 'object', additionalProperties: false, required: ['id', 'label', 'value'],
+      properties: {
+        id: { type: 'string', description: 'The field\'s id, CF in front (CFcedula for the id cedula)' },
+        label: { type: 'string', description: 'Its nameOrLabel, else its description, else its id' },
+        value: { type: ['string', 'number', 'null'], description: 'As typed or chosen: numeric text is a number (0012 stays text), left empty is null' },
+      },
+    },
+  },
   status: { type: 'integer', description: 'The method\'s status code' },
   authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
   cancelReason: {
@@ -228,11 +262,15 @@ const schemas = {
       brands: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_BRANDS] }, description: 'Only cards of these brands' },
       methods: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_METHODS] }, description: 'Only these methods (CARD for a card)' },
       returnUrl: { type: 'string', format: 'uri', maxLength: 2000, description: 'Where the payer goes back after paying (http or https)' },
+      customFields: {
+        type: 'array', maxItems: CUSTOM_FIELD_LIMITS.fields, items: customFieldInput,
+        description: 'What the checkout asks the payer (with a card) besides the card; the answers come with the payment as its `customFields`',
+      },
     },
   },
   PaymentLink: {
     type: 'object', additionalProperties: false,
-    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'descriptions', 'orderReference', 'metadata', 'singleUse', 'captureMethod', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
+    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'descriptions', 'orderReference', 'metadata', 'singleUse', 'captureMethod', 'brands', 'methods', 'returnUrl', 'customFields', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
     properties: {
       code: { type: 'string', description: 'What `Checkout.open({ code })` takes' },
       url: { type: 'string', format: 'uri', description: 'The checkout page to send the payer to' },
@@ -251,6 +289,7 @@ const schemas = {
       brands: { type: 'array', items: { type: 'string', enum: [...LINK_BRANDS] }, description: 'The card brands it takes; [] any your account takes' },
       methods: { type: 'array', items: { type: 'string', enum: [...LINK_METHODS] }, description: 'The methods it takes, CARD among them whenever brands are given; [] every method your account offers' },
       returnUrl: nullable({ type: 'string' }),
+      customFields: { type: 'array', items: customFieldOfLink, description: 'What the checkout asks the payer, as it reads them: ids with CF in front; [] when none' },
       expiresAt: nullable(dateTime('When it stops taking payments')),
       paidBy: nullable({ type: 'string', description: 'The codOper of the payment that paid a single-use link' }),
       payments: { type: 'integer', minimum: 0, description: 'How many payments were attempted on it' },

@@ -9,6 +9,7 @@ const LATER = '2026-11-26T15:04:07.000Z';
 const link = {
   code: 'LKQ7M2X9RT4B', url: 'https://checkout.example/camisetas-1042', state: 'open', amount: 25, taxAmount: 1.75, description: 'Pedido 1042',
   descriptions: { en: 'Order 1042' }, orderReference: 'order-1042', metadata: { cart: '1042' }, singleUse: true, captureMethod: 'automatic', brands: [], methods: [], returnUrl: 'https://shop.example/orders/1042',
+  customFields: [{ id: 'CFcedula', type: 'string', description: '', nameOrLabel: 'Cédula', value: null, required: true, options: [] }],
   expiresAt: '2026-12-03T15:04:05.000Z', paidBy: null, payments: 0, createdAt: AT, updatedAt: AT,
 };
 const transaction = {
@@ -16,6 +17,7 @@ const transaction = {
   metadata: { cart: '1042' }, refundedAmount: 0, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75,
   captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null,
   payer: { email: 'ana@example.com', name: 'Ana Pérez' }, card: { brand: 'VISA', last4: '4242' }, walletPhone: null,
+  customFields: [{ id: 'CFcedula', label: 'Cédula', value: '8-123-456' }],
   status: 1, authStatus: 'APPROVED', fee: 1.08, net: 25.67, balanceTransactionIds: ['txn_5b1e0c9a7d3f4e2a8c6b0d1e2f3a4b5c'], createdAt: AT, updatedAt: LATER,
 };
 const nequiTransaction = {
@@ -48,7 +50,8 @@ interface Texts {
 export const OPERATION_TEXTS: Readonly<Record<string, Texts>> = {
   createPaymentLink: {
     description: 'A link to a checkout for one order: send the payer to `url`, or open it with `Checkout.open({ code })`. The same Idempotency-Key gives back the same link; an `orderReference` already used is a 409 `order_reference_taken`.',
-    example: link, body: { amount: 25, taxAmount: 1.75, description: 'Pedido 1042', descriptions: { en: 'Order 1042' }, orderReference: 'order-1042', metadata: { cart: '1042' }, singleUse: true, returnUrl: 'https://shop.example/orders/1042' },
+    example: link, body: { amount: 25, taxAmount: 1.75, description: 'Pedido 1042', descriptions: { en: 'Order 1042' }, orderReference: 'order-1042', metadata: { cart: '1042' }, singleUse: true, returnUrl: 'https://shop.example/orders/1042',
+      customFields: [{ id: 'cedula', type: 'string', nameOrLabel: 'Cédula', required: true }] },
   },
   listPaymentLinks: { description: 'The merchant\'s links, newest first, a page at a time: pass `nextCursor` as `cursor` for the next page.', example: page([link]) },
   getPaymentLink: { description: 'One of the merchant\'s links by its code; another merchant\'s is a 404 as a missing one.', example: link },

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -41,7 +41,7 @@ const PaySchema = v.object({
   idUsrService: v.optional(v.nullable(v.union([v.literal(0), idSchema()], 'missing_arguments'))),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
   txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
-  customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
+  customFieldValues: v.optional(CustomFieldValuesSchema),
   trackId: v.optional(TrackIdSchema),
   activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
   // SPEC 3 tryAgain: a second purchase of the same amount with this card, confirmed.
@@ -80,7 +80,7 @@ export function activityRoutes(deps: Deps) {
   user.post('/pay', async (c) => {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
-    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken };
+    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken, customFieldValues: body.customFieldValues };
     const tx = await payFromWallet(deps, {
       ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain,
       source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },
