@@ -1,29 +1,53 @@
 // A sandbox node as `npm start` (main.ts) and the fault harness (test/faultNode.ts) run it.
 import { nodeAdminToken } from './auth/nodeAdminToken';
 import { startBanner } from './banner';
-import { createLogger, errorFields } from './ops/logger';
+import { createLogger, errorFields, type Logger } from './ops/logger';
 import { nodeIdentity } from './db/nodeIdentity';
-import { logFormatOf, readableDestination } from './ops/readableLog';
+import { logFormatOf, readableDestination, type LogFormat } from './ops/readableLog';
 import { startServer, type ServerOptions } from './server';
 import { loadGatewaysModule } from '@pasarela/gateways';
 import { readSettings } from './settings';
 
-async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
-  const settings = readSettings(process.env);
+/** Where a node's lines go and what it reads: the process's own, or a test's. */
+export interface NodeProcess {
+  env: NodeJS.ProcessEnv;
+  /** stdout is a terminal: LOG_FORMAT's default is then pretty. */
+  isTerminal: boolean;
+  /** Where the log's lines go; unset, stdout. */
+  out?: { write(text: string): unknown } | undefined;
+  exit(code: number): void;
+}
+
+const thisProcess = (): NodeProcess => ({ env: process.env, isTerminal: process.stdout.isTTY === true, exit: (code) => process.exit(code) });
+
+function loggerIn(format: LogFormat, level: Parameters<typeof createLogger>[0], out: NodeProcess['out']): Logger {
   // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
-  const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
-  const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
+  if (format === 'pretty') return createLogger(level, readableDestination(out));
+  return createLogger(level, out ? { write: (line: string) => void out.write(line) } : undefined);
+}
+
+/** The node's log as far as its start got (its settings read, its name given), for a refusal to be one of its lines. */
+interface StartedLog {
+  nodeLog?: Logger;
+}
+
+async function run(wiring: Pick<ServerOptions, 'wrapGateways'>, io: NodeProcess, started: StartedLog): Promise<void> {
+  const settings = readSettings(io.env);
+  const format = logFormatOf(io.env['LOG_FORMAT'], io.isTerminal);
+  const log = loggerIn(format, settings.logLevel, io.out);
   // Named before anything is logged, so every line of this process says which node wrote it.
   const node = nodeIdentity(settings.nodeName);
   const nodeLog = log.child({ node: node.name });
+  started.nodeLog = nodeLog;
   // Reached from beyond the machine (HOST, a proxy, PUBLIC_URL) the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
   const { adminToken, madeUp } = nodeAdminToken(settings);
-  const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
-  const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
-  const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
+  const { env } = io;
+  const simulatorApiSecret = env['SIMULATOR_API_SECRET'] || undefined;
+  const notificationSecret = env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
+  const processorsTimeoutMs = env['PROCESSORS_TIMEOUT_MS'] ? Number(env['PROCESSORS_TIMEOUT_MS']) : undefined;
   if (processorsTimeoutMs !== undefined && !(Number.isInteger(processorsTimeoutMs) && processorsTimeoutMs > 0)) throw new Error('PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0');
-  const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
-  const recordShared = (process.env['RECORD_SHARED_SETTINGS'] ?? '').trim();
+  const modulePath = env['GATEWAYS_MODULE'] || undefined;
+  const recordShared = (env['RECORD_SHARED_SETTINGS'] ?? '').trim();
   if (!['', '0', '1'].includes(recordShared)) throw new Error('RECORD_SHARED_SETTINGS must be 1 or 0');
   const origin = settings.publicUrl ?? `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
@@ -60,10 +84,35 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-export function startNode(wiring: Pick<ServerOptions, 'wrapGateways'> = {}): void {
-  run(wiring).catch((error: unknown) => {
+/**
+ * A start refused (a database a newer release migrated, a port taken, a setting refused) is the node's
+ * last line, at fatal, with its `node` (docs/operations.md "Logs"): JSON for a collector, a readable
+ * line in a terminal. Refused before the node has its log (its settings unread), the line is written
+ * as the log would: LOG_FORMAT's format (else the terminal's rule), NODE_NAME when it is one, else a
+ * session name.
+ */
+export function logStartRefusal(error: unknown, io: NodeProcess, nodeLog?: Logger): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  (nodeLog ?? refusalLog(io)).fatal(reason);
+}
+
+function refusalLog(io: NodeProcess): Logger {
+  let format: LogFormat;
+  try {
+    format = logFormatOf(io.env['LOG_FORMAT'], io.isTerminal);
+  } catch {
+    format = io.isTerminal ? 'pretty' : 'json';
+  }
+  const given = (io.env['NODE_NAME'] ?? '').trim();
+  const name = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(given) ? given : nodeIdentity().name;
+  return loggerIn(format, 'info', io.out).child({ node: name });
+}
+
+export function startNode(wiring: Pick<ServerOptions, 'wrapGateways'> = {}, io: NodeProcess = thisProcess()): Promise<void> {
+  const started: StartedLog = {};
+  return run(wiring, io, started).catch((error: unknown) => {
     // A port taken or a HOST that does not resolve: the message names the setting (server.ts).
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    logStartRefusal(error, io, started.nodeLog);
+    io.exit(1);
   });
 }
