@@ -39,6 +39,11 @@ export const PaymentLinkSchema = v.looseObject({
   brands: v.array(v.string()),
   methods: v.array(v.string()),
   returnUrl: v.nullable(v.string()),
+  /** What the checkout asks the payer besides the card, as it reads them (ids with CF in front); absent from a server before them. */
+  customFields: v.optional(v.array(v.looseObject({
+    id: v.string(), type: v.string(), description: v.string(), nameOrLabel: v.string(), value: v.nullable(v.union([v.string(), v.number()])),
+    required: v.boolean(), options: v.array(v.looseObject({ label: v.string(), value: v.string() })),
+  }))),
   expiresAt: v.nullable(v.string()),
   /** The codOper of the payment that paid a single-use link. */
   paidBy: v.nullable(v.string()),
@@ -93,6 +98,8 @@ const transactionEntries = {
   card: v.nullable(v.looseObject({ brand: v.string(), last4: v.string() })),
   /** The wallet's phone on a Nequi or Yappy payment, masked to its last four digits (`****1111`); null otherwise. */
   walletPhone: v.nullable(v.string()),
+  /** What the payer answered to the custom fields the checkout asked: the field's id (CF in front), its label, the answer ([] when none); absent from a server before them. */
+  customFields: v.optional(v.array(v.looseObject({ id: v.string(), label: v.string(), value: v.nullable(v.union([v.string(), v.number()])) }))),
   /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: v.number(),
   authStatus: v.string(),

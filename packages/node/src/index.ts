@@ -2,7 +2,7 @@ export { Pasarela } from './client';
 export { PasarelaError, PASARELA_API_VERSION } from './http';
 export type { ListParams, PasarelaOptions, PostOptions } from './http';
 export type { PagePromise } from './pagePromise';
-export type { CaptureParams, ChangedParams, CreatePaymentLinkParams, ListPaymentLinksParams, ListTransactionsParams, RefundParams } from './payments';
+export type { CaptureParams, ChangedParams, CreatePaymentLinkParams, CustomFieldParams, ListPaymentLinksParams, ListTransactionsParams, RefundParams } from './payments';
 export type {
   CreateWebhookEndpointParams, EndpointEventType, ListEventsParams, RollParams, SendTestParams, UpdateWebhookEndpointParams,
 } from './endpointsAndKeys';

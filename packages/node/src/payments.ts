@@ -25,6 +25,19 @@ export interface CreatePaymentLinkParams {
   returnUrl?: string;
   /** manual: card payments are only held until you capture (`transactions.capture`) or void them (default automatic). */
   captureMethod?: 'automatic' | 'manual';
+  /** What the checkout asks the payer besides the card (docs/merchant-api.md "Payment links"); the answers come with the payment's `customFields`. */
+  customFields?: CustomFieldParams[];
+}
+
+/** One of a link's custom fields: an id unique among them (CF is put in front) and a type; a label unless hidden, a value when hidden, choices for options. */
+export interface CustomFieldParams {
+  id: string;
+  type: 'string' | 'number' | 'email' | 'phone' | 'options' | 'hidden';
+  nameOrLabel?: string;
+  description?: string;
+  value?: string | number;
+  required?: boolean;
+  options?: string[];
 }
 
 /** What changed since you last looked, whenever it was created (docs/webhooks.md "Recovering lost webhooks"). */
