@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readEnvelopeData, wrapEnvelope, type Envelope } from '@pasarela/core';
@@ -10,7 +11,8 @@ import { screenshot } from './support/artifacts';
 import { sentBody } from './support/sentBody';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
-// call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.
+// call that sets a merchant's custom fields, so the merchant's answer is given them on its way in;
+// a link's are set through the merchant API, and the merchant reads the payer's answers back.
 const FIELDS = [
   { id: 1, nameOrLabel: 'Cédula', required: true },
   { id: 2, nameOrLabel: 'Sucursal', type: 'options', options: 'Centro,Costa' },
@@ -82,5 +84,45 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
       { id: 'CF2', nameOrLabel: 'Sucursal', type: 'options', value: 'Costa' },
     ]);
     await context.close();
+  });
+
+  it('a link\u2019s field set through the merchant API is asked of the payer, and the merchant reads the answer with the payment', async () => {
+    const made = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ferretería El Tornillo' }) });
+    const { secretKey } = (await made.json()) as { secretKey: string };
+    const merchantApi = (path: string, init: RequestInit = {}) => fetch(`${sandbox.url}/api/v1/merchant/${path}`, {
+      ...init, headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json', ...(init.method === 'POST' ? { 'idempotency-key': randomUUID() } : {}) },
+    });
+    const created = await merchantApi('payment-links', {
+      method: 'POST',
+      body: JSON.stringify({
+        amount: 18, description: 'Juego de llaves', customFields: [
+          { id: 'cedula', type: 'string', nameOrLabel: 'Cédula', required: true },
+          { id: 'pedido', type: 'hidden', value: 'F-0042' },
+        ],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { code } = (await created.json()) as { code: string };
+
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    const group = page.getByRole('group', { name: 'Datos que pide el comercio' });
+    // The hidden field is not shown; the asked one is, required (no "(opcional)").
+    expect(await group.getByRole('textbox').count()).toBe(1);
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await group.getByLabel('Cédula').fill('8-765-4321');
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+
+    const listed = (await (await merchantApi(`transactions?linkCode=${code}`)).json()) as { data: Array<{ codOper: string; result: string; customFields: unknown }> };
+    expect(listed.data.map((t) => [t.result, t.customFields])).toEqual([[
+      'APPROVED', [{ id: 'CFcedula', label: 'Cédula', value: '8-765-4321' }, { id: 'CFpedido', label: 'CFpedido', value: 'F-0042' }],
+    ]]);
+    const verified = (await (await merchantApi(`transactions/${listed.data[0]?.codOper ?? ''}`)).json()) as { customFields: unknown };
+    expect(verified.customFields).toEqual(listed.data[0]?.customFields);
   });
 });
