@@ -59,6 +59,19 @@ describe('the payload the widget sends (core buildPayActivityPayload)', () => {
     expect(await t.post('/activity/pay', await payload(null, true), auth)).toMatchObject({ status: 422, data: { code: 'payment_rejected' } });
     expect((await t.post('/activity/pay', { ...(await payload(null, true)), idUsrService: -1 }, auth)).status).toBe(400);
   });
+
+  it('keeps the custom field values it carries with the payment (SPEC 3 "Custom field"), checked as a card payment\u2019s are', async () => {
+    const { auth, saved } = await walletWith(['4000000000000077']);
+    const code = await newLink(t, { amount: 31, customFields: [{ id: 'pedido', type: 'hidden', value: '0012' }] });
+    const body = { sourceSearch: { paymentCode: code }, idUsrCard: saved[0], idUsrService: 0, txChannel: 'PWW', trackId: randomUUID() };
+    const paid = await t.post('/activity/pay', { ...body, customFieldValues: [{ id: 'CFpedido', nameOrLabel: '', type: 'hidden', value: '0012' }] }, auth);
+    expect(paid).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const [row] = await t.db.query<{ custom_field_values: unknown }>('select custom_field_values from transactions where cod_oper = $1', [String(paid.data['codOper'])]);
+    expect(row?.custom_field_values).toEqual([{ id: 'CFpedido', label: 'CFpedido', value: '0012' }]);
+    // More than a payment carries (CustomFieldValuesSchema): refused, nothing recorded.
+    const tooMany = Array.from({ length: 51 }, (_, i) => ({ id: `CF${i}`, value: i }));
+    expect((await t.post('/activity/pay', { ...body, trackId: randomUUID(), customFieldValues: tooMany }, auth)).status).toBe(400);
+  });
 });
 
 describe('the duplicate rule on saved cards', () => {
