@@ -6,7 +6,7 @@ import { nodeIdentity } from './db/nodeIdentity';
 import { logFormatOf, readableDestination, type LogFormat } from './ops/readableLog';
 import { startServer, type ServerOptions } from './server';
 import { loadGatewaysModule } from '@pasarela/gateways';
-import { readSettings } from './settings';
+import { NODE_NAME_PATTERN, readSettings } from './settings';
 
 /** Where a node's lines go and what it reads: the process's own, or a test's. */
 export interface NodeProcess {
@@ -104,7 +104,7 @@ function refusalLog(io: NodeProcess): Logger {
     format = io.isTerminal ? 'pretty' : 'json';
   }
   const given = (io.env['NODE_NAME'] ?? '').trim();
-  const name = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(given) ? given : nodeIdentity().name;
+  const name = NODE_NAME_PATTERN.test(given) ? given : nodeIdentity().name;
   return loggerIn(format, 'info', io.out).child({ node: name });
 }
 

@@ -156,11 +156,13 @@ function vaultOf(env: Env): Pick<Settings, 'vaultUrl' | 'vaultApiSecret' | 'vaul
 
 /** The environment's settings; README's settings table says what each does and its default. */
 /** At most 32 safe characters: it goes into every log line and into application_name (63 bytes at most). */
+export const NODE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
 function nodeNameOf(env: Env): string | undefined {
   const raw = env['NODE_NAME'] ?? '';
   const name = raw.trim();
   if (name === '') return undefined;
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(name)) throw new Error(`NODE_NAME must be 1 to 32 letters, digits, ".", "_" or "-", starting with a letter or digit (such as web-1), got ${JSON.stringify(raw)}`);
+  if (!NODE_NAME_PATTERN.test(name)) throw new Error(`NODE_NAME must be 1 to 32 letters, digits, ".", "_" or "-", starting with a letter or digit (such as web-1), got ${JSON.stringify(raw)}`);
   return name;
 }
 
