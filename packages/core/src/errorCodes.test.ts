@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from './i18n/index';
 import { SERVER_CODE_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
 import { isFinalMessage } from './finalMessage';
-import { cryptoFailure, processingFailureKey } from './paymentFailures';
-import { PasarelaError, errorFromHeader } from './errors';
+import { cryptoFailure, isNothingRecordedFailure, processingFailureKey } from './paymentFailures';
+import { PasarelaError, errorFromHeader, isOutcomeUnknown } from './errors';
 
 describe('SPEC 8 specific codes: what happens next', () => {
   it.each([
@@ -82,5 +82,21 @@ describe('SPEC 8 crypto and processing fallbacks', () => {
     [new PasarelaError({ code: '', category: 'api', serverMessage: '' }), { codeError: 'Error on load', message: 'Error on load' }],
   ])('"\'Error on load\' fallback": %#', (error, failure) => {
     expect(cryptoFailure(error)).toEqual(failure);
+  });
+});
+
+describe('isNothingRecordedFailure: docs/api.md, a 502 processing failure recorded nothing; the same code as a 504 is in doubt', () => {
+  const at = (status: number, code: string) => new PasarelaError({ code, category: 'api', status });
+  it.each([
+    ['502 payment_error_try_again: the gateway failed before deciding', at(502, 'payment_error_try_again'), true, true],
+    ['502 error_processing_request: the same, of an old-version payment', at(502, 'error_processing_request'), true, true],
+    ['504 payment_error_try_again: no answer by the deadline, the attempt kept in doubt', at(504, 'payment_error_try_again'), false, true],
+    ['504 error_processing_request', at(504, 'error_processing_request'), false, true],
+    ['502 from a proxy, another code', at(502, 'happen_error_try_again'), false, true],
+    ['payment_error_try_again without a status', new PasarelaError({ code: 'payment_error_try_again', category: 'api' }), false, false],
+    ['a dropped connection', new PasarelaError({ code: 'connection_error', category: 'network' }), false, true],
+  ])('%s -> nothing recorded %s (outcome unknown by status: %s)', (_, error, nothingRecorded, unknownByStatus) => {
+    expect(isNothingRecordedFailure(error)).toBe(nothingRecorded);
+    expect(isOutcomeUnknown(error)).toBe(unknownByStatus);
   });
 });

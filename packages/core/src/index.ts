@@ -168,7 +168,7 @@ export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { isFinalMessage } from './finalMessage';
-export { processingFailureKey, cryptoFailure } from './paymentFailures';
+export { processingFailureKey, isNothingRecordedFailure, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTriesKey, loginRefusal } from './loginTries';
 export { MAIL_LIMITS, isPastMailLimit, secondsUntil } from './mailLimits';

@@ -127,6 +127,24 @@ describe('faults between a payment and its gateway', () => {
     expect(after.filter((r) => r.auth_status === 'PROCESSING')).toEqual([]);
   });
 
+  it('a card payment the processor charged without its answer coming back is a 504 kept in doubt, told from the 502 that recorded nothing: its trackId finds it pending, then charged', async () => {
+    const code = await newLink(t);
+    const trackId = randomUUID();
+    const body = { ...await tokenizedCardPayload(code, { cardNumber: testCardNumber(randomUUID()), trackId }), isOldVersion: false, serviceCode: 'EA' };
+    const first = await withFault('card', 'lost_answer', () => t.post('/cards/auth-capture', body));
+    // The same code as the processing failure's 502; the status says this one may be charged.
+    expect(first).toMatchObject({ status: 504, data: { code: 'payment_error_try_again' } });
+    const attempt = await t.get(`/payments/attempts/${trackId}`);
+    expect(attempt).toMatchObject({ status: 200, data: { method: 'card', status: -1, result: 'PENDING', codOper: expect.any(String) } });
+    await reconciled(code);
+    expect(await t.get(`/payments/attempts/${trackId}`)).toMatchObject({ status: 200, data: { status: 1, result: 'APPROVED', codOper: attempt.data['codOper'] } });
+    const failedCode = await newLink(t);
+    const failedTrackId = randomUUID();
+    const failed = await t.post('/cards/auth-capture', { ...await tokenizedCardPayload(failedCode, { cardNumber: '4000000000000119', trackId: failedTrackId }), isOldVersion: false, serviceCode: 'EA' });
+    expect(failed).toMatchObject({ status: 502, data: { code: 'payment_error_try_again' } });
+    expect((await t.get(`/payments/attempts/${failedTrackId}`)).status).toBe(404);
+  });
+
   it.each(ALL_FAULTS)('Nequi push, %s: one request at the wallet, the retry follows it, the phone pays it once', async (fault) => {
     const code = await newLink(t);
     const body = { code, phone: '61111111', trackId: randomUUID() };

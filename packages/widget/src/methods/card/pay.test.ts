@@ -145,6 +145,16 @@ describe('SPEC 8 "error_processing_request for an old-version tx failure"', () =
     await expect(pay(values, CARD, 't')).rejects.toMatchObject({ code: 'payment_error_try_again' });
   });
 
+  it.each([{ serviceCode: 'LK' }, { serviceCode: 'EA' }])('a 504 payment_error_try_again (%j: no answer by the deadline, the attempt kept in doubt) stays unknown, and the parent hears no failure', async (patch) => {
+    const inDoubt = new PasarelaError({ code: 'payment_error_try_again', category: 'api', status: 504 });
+    const { pay, messages } = setup(() => Promise.reject(inDoubt), undefined, { info: parsePaymentInfo({ ...info, ...patch }) });
+    const error = await pay(values, CARD, 't').catch((e: unknown) => e);
+    expect(error).toBe(inDoubt);
+    // The payment may be charged: the next step looks the attempt up by its trackId.
+    expect(isOutcomeUnknown(error)).toBe(true);
+    expect(messages).toEqual([]);
+  });
+
   it('a proxy\'s 502 without that code stays unknown (the payment may have gone through)', async () => {
     const proxy = new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });
     const { pay } = setup(() => Promise.reject(proxy));

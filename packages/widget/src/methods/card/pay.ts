@@ -1,5 +1,5 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
+  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isNothingRecordedFailure, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
   type WidgetMessage, type Receipt, type VaultCard,
 } from '@pasarela/core';
@@ -92,11 +92,12 @@ export function createCardLookup(ctx: CardPayContext) {
   };
 }
 
-const PROCESSING_FAILURES: readonly string[] = ['payment_error_try_again', SPECIFIC_ERROR_CODES.errorProcessingRequest];
-
-/** Nothing was recorded, so the outcome is known: no look-up of the trackId is needed. */
+/**
+ * A 502 processing failure recorded nothing, so its outcome is known: no look-up of the trackId is
+ * needed. The same code as a 504 is an attempt kept in doubt, left unknown (looked up by its trackId).
+ */
 function asProcessingFailure(error: unknown, isOldVersion: boolean): unknown {
-  if (!isPasarelaError(error) || error.category !== 'api' || !PROCESSING_FAILURES.includes(error.code)) return error;
+  if (!isNothingRecordedFailure(error)) return error;
   const code = processingFailureKey(isOldVersion);
   return new PasarelaError({ code, category: 'api', serverMessage: code });
 }
