@@ -90,4 +90,30 @@ describe('NequiScreen after a failure', () => {
     expect(buttons).not.toContain(catalogs.es.retry_button);
     expect(view.container.querySelector('form')).toBeNull();
   });
+
+  const buttonTexts = (view: { container: HTMLElement }) => [...view.container.querySelectorAll('button')].map((b) => b.textContent);
+
+  it('the processor down (503 method_payments_unavailable): the push was never sent, so the button sends, not "send again"', async () => {
+    const unavailable = new PasarelaError({ code: 'method_payments_unavailable', category: 'api', status: 503 });
+    const view = await show({ 'nequi/push': unavailable });
+    await type(view.input('nequi-phone'), '61111111');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(alertText(view)).toBe(catalogs.es.method_payments_unavailable);
+    });
+    expect(buttonTexts(view)).toContain(catalogs.es.nequi_send_push);
+    expect(buttonTexts(view)).not.toContain(catalogs.es.nequi_send_again);
+  });
+
+  it('a push sent and refused in the app: the same phone is sent again ("send again")', async () => {
+    const view = await show({ 'nequi/push': PUSHED, 'nequi/payments/OP1': [PUSHED, DECLINED] });
+    await type(view.input('nequi-phone'), '63333333');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(alertText(view)).toBe(catalogs.es.error_pay_push_nequi);
+    }, { timeout: 5_000 });
+    expect(buttonTexts(view)).toContain(catalogs.es.nequi_send_again);
+  });
 });

@@ -62,8 +62,9 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
-  // After a failed push the form's own submit says "send again", one button.
-  const sendAgain = current.phase === 'failed' && !!current.message && nequi.mode === 'push' && nequi.phone !== '';
+  // After a push that was sent (it has its operation) and failed, the form's own submit says "send again",
+  // one button. A refusal before sending (the processor down: nothing sent) leaves it "send".
+  const sendAgain = current.phase === 'failed' && !!current.message && current.codOper !== null && nequi.mode === 'push' && nequi.phone !== '';
   // After a failure the focus is on the field to fix (PRODUCT), as Yappy's: the phone, in a fresh form; with
   // no field (the QR's button), on the alert. Never the page's body, even when a reload picked the wait up.
   return (
