@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CARD_AUTH_STATUS } from '@pasarela/core';
+import { CARD_AUTH_STATUS, receiptDisplayStatus, receiptStatusFamily, type Receipt } from '@pasarela/core';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../payments/challengeReturn';
@@ -12,6 +12,9 @@ import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
 import { LoadingPage } from '../ui/Loading';
+import { watchPayment } from '../payments/watchPayment';
+import { pushUrlFor } from '../payments/pushUrl';
+import { loadReceipt } from '../api/loadReceipt';
 
 const CHALLENGE_ANSWER_READS = 10;
 
@@ -38,6 +41,23 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     }, 1_000);
     return () => clearTimeout(timer);
   }, [atChallenge, store]);
+  // A card payment the processor has not decided (held for review, or in doubt after its answer was
+  // lost): followed until it decides, and its receipt then shows what became of it. The shop heard
+  // PENDING; its server hears the outcome by webhook. Back from a challenge, the return's own reads decide.
+  const undecided = state.status === 'ready' && pending === null && isUndecidedCard(state.receipt) ? state.receipt.codOper : null;
+  useEffect(() => {
+    if (undecided === null) return;
+    return watchPayment<Receipt>({
+      pushUrl: pushUrlFor(services.config.apiBase, undecided, services.address().href),
+      check: () => loadReceipt(services.api, undecided),
+      isFinal: (receipt) => !isUndecidedCard(receipt),
+      onAnswer: (receipt) => {
+        if (!isUndecidedCard(receipt)) store.setState({ status: 'ready', receipt });
+      },
+      // The receipt as it stands stays in view.
+      onRefused: () => undefined,
+    });
+  }, [undecided, services, store]);
   // Called off because another payment paid the order (the challenge left in another browser): no result of its own.
   const paidElsewhere = state.status === 'ready' && state.receipt.paidBy !== null && state.receipt.paidBy !== undefined;
   const result = pending && state.status === 'ready' && !atChallenge && !paidElsewhere ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
@@ -81,4 +101,8 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     );
   }
   return <ReceiptScreen store={store} />;
+}
+
+function isUndecidedCard(receipt: Receipt): boolean {
+  return receiptStatusFamily(receipt) === 'card' && receiptDisplayStatus(receipt) === 'pending';
 }

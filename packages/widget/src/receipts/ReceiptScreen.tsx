@@ -165,7 +165,9 @@ export function ReceiptScreen({ store }: { store: ReceiptStore }) {
     if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
   }, [state, services]);
   if (state.status === 'ready' && state.receipt.paidBy) return <PaidElsewhereReceipt receipt={state.receipt} paidBy={state.receipt.paidBy} imageBase={services.config.imageBase} />;
-  if (state.status === 'ready') return <ReceiptView receipt={state.receipt} lang={services.lang} imageBase={services.config.imageBase} />;
+  // Keyed by its status: a pending payment that is decided while in view is drawn anew, its heading
+  // focused, so the outcome is heard.
+  if (state.status === 'ready') return <ReceiptView key={receiptDisplayStatus(state.receipt)} receipt={state.receipt} lang={services.lang} imageBase={services.config.imageBase} />;
   if (state.status === 'failed') {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
