@@ -31,7 +31,10 @@ async function startOn(port: number, demoPort: number, env: Record<string, strin
   let log = '';
   const logger = createLogger(settings.logLevel, { write: (line: string) => void (log += line) });
   const inMemory = !settings.databaseUrl;
-  const processorsUrl = (await testSimulator()).url;
+  // PROCESSORS_URL and PROCESSORS_TIMEOUT_MS as npm start reads them: a proxy before the worker's
+  // simulator that delays or keeps its answers, and a shorter deadline for the calls through it.
+  const processorsUrl = env['PROCESSORS_URL'] || (await testSimulator()).url;
+  const processorsTimeoutMs = env['PROCESSORS_TIMEOUT_MS'] ? Number(env['PROCESSORS_TIMEOUT_MS']) : undefined;
   // A card vault of its own, as npm start starts one: the checkout's origins tokenize at it, and it
   // forwards typed cards' calls to the simulator.
   const vault = settings.vaultUrl ? undefined : await startTestVault({ checkoutOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`], simulatorUrl: processorsUrl });
@@ -40,7 +43,7 @@ async function startOn(port: number, demoPort: number, env: Record<string, strin
     ...(inMemory ? { dataDir: undefined, pgliteTemplate: await migratedTemplate() } : {}),
     ...(vault ? { vaultUrl: vault.url, vaultApiSecret: TEST_VAULT_API_SECRET, vaultPublicUrl: vault.url } : {}),
     // The worker's simulated processors, over HTTP, as npm start's server reaches its own.
-    processorsUrl, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
+    processorsUrl, processorsTimeoutMs, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
     logger,
   }).catch(async (error: unknown) => {
     await vault?.close();
