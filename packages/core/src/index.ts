@@ -251,6 +251,7 @@ export type { Coin, CoinsReceived, CryptoRefund, OverpaymentSend } from './crypt
 export { initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export {
+  subscriptionActivatedBy,
   subscriptionPasses,
   subscriptionReceiptRoute,
   activatesSubscription,

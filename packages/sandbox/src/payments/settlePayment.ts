@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses, type CancelReason, type MethodPrice } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
@@ -216,9 +216,10 @@ export async function settlePayment(
       if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) return paidElsewhere();
       calledOff = await callOffTheOthers(tx, row);
     }
-    // SPEC 4 "Subscription: status 1 or -1 passes": the payment that passes activates it, once.
+    // The first payment that is approved (after its 3DS challenge, if any) activates it, once: of
+    // two racing, the other finds it active and is called off. A wait or a challenge activates nothing.
     const subscriptionId = activatedSubscriptionOf(row);
-    if (subscriptionId !== undefined && subscriptionPasses(outcome.status) && row.card_token) {
+    if (subscriptionId !== undefined && subscriptionActivatedBy(recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus })) && row.card_token) {
       const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }

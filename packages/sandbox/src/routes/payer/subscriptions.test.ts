@@ -98,13 +98,57 @@ describe('an active subscription', () => {
     expect(await paySubscription(key, { ...body, cardInformation: await card() })).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
   });
 
-  // SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows"
-  it('a payment left pending (status -1) passes: it activates the subscription', async () => {
+  // SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows": -1 is not the
+  // decline (the payer goes on to the bank's page), but only the approval activates the subscription.
+  it('a payment left pending (status -1) passes but activates nothing until it is approved', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
     const pending = await paySubscription(key, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4000000000000259' })).cardInformation, trackId: randomUUID() });
     expect(pending.data).toMatchObject({ status: -1 });
-    // active: no longer offered, as after an approved payment
-    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+  });
+
+  it.each([
+    ['approve', { status: 1, authStatus: 'APPROVED' }, 409, 1],
+    ['fail', { status: 0, authStatus: 'AUTHENTICATION_FAILED' }, 200, 0],
+  ] as const)('a 3DS first payment whose challenge answers %s: the charge %j, the subscription activated only when approved', async (result, outcome, lookup, renewals) => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const atChallenge = await paySubscription(key, { cardInformation: (await tokenizedCardPayload('x', { cardNumber: '4000000000003220' })).cardInformation, trackId: randomUUID() });
+    expect(atChallenge.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
+    const codOper = String(atChallenge.data['codOper']);
+    // Waiting at the challenge: still pending and offered.
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+    const answered = await t.app.request(`/sandbox/3ds/${new URL(String(atChallenge.data['redirectUrl'])).pathname.split('/').pop() ?? ''}`,
+      { method: 'POST', body: new URLSearchParams({ result }), headers: { accept: 'application/json' } });
+    expect(answered.status).toBe(200);
+    // Approved: the first period charged and kept (never called off as paid elsewhere); failed: nothing charged.
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject(outcome);
+    expect((await t.get(`/receipts/${codOper}`)).data['cancelReason']).toBeUndefined();
+    expect((await t.get(`/subscriptions/${key}`)).status).toBe(lookup);
+    // Due now: only an active subscription's card is charged again.
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await chargeDueSubscriptions(t);
+    expect((await charges(key)).filter((c) => c.details['renewal'] === true)).toHaveLength(renewals);
+  });
+
+  it('two 3DS first payments both approved: the first approval activates it, the other is called off and charges nothing', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const challenges: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 2; i++) {
+      const cardInformation = (await tokenizedCardPayload('x', { cardNumber: '4000000000003220' })).cardInformation;
+      challenges.push((await paySubscription(key, { cardInformation, trackId: randomUUID() })).data);
+    }
+    expect(challenges.map((c) => c['authStatus'])).toEqual(['PENDING_3DS', 'PENDING_3DS']);
+    const approve = (c: Record<string, unknown>) => t.app.request(`/sandbox/3ds/${new URL(String(c['redirectUrl'])).pathname.split('/').pop() ?? ''}`,
+      { method: 'POST', body: new URLSearchParams({ result: 'approve' }), headers: { accept: 'application/json' } });
+    for (const c of challenges) await approve(c);
+    const [first, second] = await Promise.all(challenges.map(async (c) => (await t.get(`/receipts/${String(c['codOper'])}`)).data));
+    expect(first).toMatchObject({ status: 1, authStatus: 'APPROVED' });
+    expect(second).toMatchObject({ authStatus: 'CANCELLED' });
+    expect((await charges(key)).map((c) => [c.status, c.details['cancelReason'] ?? null])).toEqual([[1, null], [0, 'paid_elsewhere']]);
+    // What the processor took for the second is given back.
+    const book = await t.simulator.books.read<unknown, { status?: string; voided?: boolean; refundedCents?: number }>('card', String(challenges[1]?.['codOper']));
+    expect(book?.state.voided === true || (book?.state.refundedCents ?? 0) > 0).toBe(true);
+    expect((await t.get(`/subscriptions/${key}`)).status).toBe(409);
   });
 
   it('a declined card leaves it pending and payable', async () => {
