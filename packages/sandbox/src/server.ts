@@ -281,7 +281,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       },
     );
   };
-  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways, processors }));
+  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways, processors, publicOrigin: url }));
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways, metrics }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;

@@ -28,13 +28,18 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
   }, newCodOper());
 }
 
+/** The checkout's public origin, when known, is where a renewal's receipt links to. */
+type RenewalDeps = Pick<Deps, 'db' | 'gateways' | 'processors'> & Partial<Pick<Deps, 'publicOrigin'>>;
+
 /** No answer leaves it to the reconciler; a processor that could not decide is recorded (no payer retries a renewal). */
-async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
+async function chargeRenewal(deps: RenewalDeps, attempt: TransactionRow): Promise<TransactionRow> {
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     return (await chargeCard(deps, attempt, {
       card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
       calledOff: 'This subscription renewal was called off',
+      // Each period's "Comprobante de pago" to the subscriber, mailed with its approval, once.
+      receipt: deps.publicOrigin !== undefined ? { origin: deps.publicOrigin } : undefined,
     })).row;
   } catch (error) {
     if (error instanceof PaymentError && (error.kind === 'in_doubt' || error.kind === 'conflict')) return attempt;
@@ -43,7 +48,7 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
 }
 
 /** Charged when next read once due; `for update skip locked` charges it once across readers and sweeps on any nodes. */
-export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
+export async function chargeIfDue(deps: RenewalDeps, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const attempt = await deps.db.transaction(async (tx) => {
     const claimed = await claimDueSubscription(tx, sub.id);
@@ -55,7 +60,7 @@ export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways' | 'processo
 const SWEEP_BATCH = 100;
 
 /** Every node's timer: `for update skip locked` lets sweeps on several nodes share the due rows instead of charging twice. */
-export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>): Promise<TransactionRow[]> {
+export async function chargeDueSubscriptions(deps: RenewalDeps): Promise<TransactionRow[]> {
   const attempts = await deps.db.transaction(async (tx) => {
     const due = await claimDueSubscriptions(tx, SWEEP_BATCH);
     const claimed: TransactionRow[] = [];

@@ -80,6 +80,8 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
       failureKey: processingFailureKey(p.isOldVersion ?? false), firstCall,
       calledOff: 'This subscription is already active',
+      // The payer's "Comprobante de pago", mailed with the approval (a card validated, charging nothing, has none).
+      receipt: p.origin !== undefined ? { origin: p.origin } : undefined,
     })).row;
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.

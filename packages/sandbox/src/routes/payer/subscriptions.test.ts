@@ -13,15 +13,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface NewSubscription { key: string; idSubscription: number; idMerchant: number; amount: number }
-async function newSubscriptionOf(plan: { amount: number; chargeNow: boolean; merchantId?: number }): Promise<NewSubscription> {
+async function newSubscriptionOf(plan: { amount: number; chargeNow: boolean; merchantId?: number }, email = 'socia@example.com'): Promise<NewSubscription> {
   const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', ...plan });
-  const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
+  const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email });
   const idMerchant = Number((sub.data['plan'] as { idMerchant: number }).idMerchant);
   return { key: String(sub.data['subscriptionKey']), idSubscription: Number(sub.data['idSubscription']), idMerchant, amount: plan.amount };
 }
 const subscriptions = new Map<string, NewSubscription>();
-async function newSubscription(plan: { amount: number; chargeNow: boolean; merchantId?: number }): Promise<string> {
-  const sub = await newSubscriptionOf(plan);
+async function newSubscription(plan: { amount: number; chargeNow: boolean; merchantId?: number }, email?: string): Promise<string> {
+  const sub = await newSubscriptionOf(plan, email);
   subscriptions.set(sub.key, sub);
   return sub.key;
 }
@@ -274,5 +274,49 @@ describe('a saved card\'s payment activates the link\'s subscription (SPEC 7 act
     await t.db.query('update users set balance_cents = 10000 where id = $1', [user?.id]);
     expect(await t.post('/activity/pay', body(code, { idUsrCard: null, useFunds: true, activateSubscription: activate }), auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
     expect((await t.get(`/subscriptions/${sub.key}`)).data).toMatchObject({ status: 0 });
+  });
+});
+
+describe("each approved subscription charge mails the subscriber its receipt, once", () => {
+  const receiptsTo = async (to: string) => ((await t.admin('GET', `/mailbox?to=${encodeURIComponent(to)}`)).json['messages'] as Array<{ kind: string; subject: string; body: string }>)
+    .filter((m) => m.kind === 'receipt');
+  /** The payment as the widget sends it, with the e-mail the payer typed. */
+  const payAs = (email: string, key: string, pay: { cardInformation: Awaited<ReturnType<typeof card>>; trackId: string }) => {
+    const body = processTx(key, pay);
+    return t.post('/process-tx', { ...body, requestPay: { ...body.requestPay, email } });
+  };
+  /** The timer's sweep, which knows the checkout's public origin its receipts link to. */
+  const sweep = () => chargeDueSubscriptions({ ...t, publicOrigin: 'http://checkout.test' });
+
+  it('the first charge and each renewal, with its amount; a repeated payment mails nothing more', async () => {
+    const email = `recibos-${randomUUID()}@example.com`;
+    const key = await newSubscription({ amount: 4.25, chargeNow: true }, email);
+    const body = { cardInformation: await card(), trackId: randomUUID() };
+    const first = await payAs(email, key, body);
+    expect(first.data).toMatchObject({ status: 1 });
+    await payAs(email, key, body);
+    let receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.body).toContain('$4.25');
+    expect(receipts[0]?.body).toContain(String(first.data['codOper']));
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await sweep();
+    await sweep();
+    receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(2);
+    const renewal = (await charges(key)).filter((c) => c.details['renewal'] === true);
+    expect(renewal).toHaveLength(1);
+  });
+
+  it('a card validated without a charge (chargeNow false) mails no receipt; its first charge when due does', async () => {
+    const email = `validada-${randomUUID()}@example.com`;
+    const key = await newSubscription({ amount: 3.1, chargeNow: false }, email);
+    expect((await payAs(email, key, { cardInformation: await card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
+    expect(await receiptsTo(email)).toHaveLength(0);
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await sweep();
+    const receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.body).toContain('$3.10');
   });
 });
