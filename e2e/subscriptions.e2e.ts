@@ -145,4 +145,46 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     expect(new URL(page.url()).pathname).toBe('/pf/widget');
     await context.close();
   });
+  // Only an approved first payment activates a subscription: its 3D Secure challenge decides.
+  it('a 3DS first payment approved at the bank shows its receipt and activates the subscription once', async () => {
+    const key = await newSubscription({ name: 'Seguro', amount: 6.4, period: 'MO', chargeNow: true });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4000 0000 0000 3220' });
+    await checkout.submit();
+    await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
+    const title = page.getByRole('heading', { name: 'Comprobante de suscripción' });
+    await expect.poll(() => title.isVisible(), { timeout: 20_000 }).toBe(true);
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).not.toContain('ya fue pagado');
+    expect(text).toContain('6.40');
+    await screenshot(page, { path: 'e2e/artifacts/subscription-3ds-approved-360.png', fullPage: true });
+    await expect(guestGet(sandbox, `subscriptions/${key}`)).rejects.toThrow(/answered 409/);
+    await context.close();
+  });
+
+  it('a 3DS first payment failed at the bank shows the decline, leaves the subscription pending, and nothing falls due', async () => {
+    const key = await newSubscription({ name: 'Fallido', amount: 7.1, period: 'MO', chargeNow: true });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4000 0000 0000 3220' });
+    await checkout.submit();
+    await page.getByRole('button', { name: 'Fallar' }).click({ timeout: 30_000 });
+    await expect.poll(() => checkout.alert.isVisible(), { timeout: 20_000 }).toBe(true);
+    const text = (await page.locator('body').textContent()) ?? '';
+    expect(text).not.toContain('ya fue pagado');
+    expect(text).not.toContain('está activa');
+    await screenshot(page, { path: 'e2e/artifacts/subscription-3ds-failed-360.png', fullPage: true });
+    expect((await guestGet<{ status: number }>(sandbox, `subscriptions/${key}`)).status).toBe(0);
+    // Never activated: no card kept, no period to charge.
+    const due = await fetch(`${sandbox.url}/sandbox/subscriptions/${key}/due`, { method: 'POST' });
+    expect(due.status).toBe(409);
+    await context.close();
+  });
 });
