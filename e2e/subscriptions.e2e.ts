@@ -81,6 +81,10 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.waitForForm();
     expect(await page.getByRole('heading', { name: 'Semanal subscription' }).isVisible()).toBe(true);
     expect(await page.locator('.plan__every').textContent()).toMatch(/3\.50 will be charged every week/);
+    // Nothing is charged today: the total and Pay say so, and when the first charge comes.
+    expect(await page.locator('.summary__line--total').textContent()).toContain('$0.00');
+    expect(await page.locator('.plan__first-charge').textContent()).toMatch(/^Nothing is charged today: your card is kept, and the first charge, of \$3\.50, comes on \w+ \d+, \d{4}\.$/);
+    expect(await page.getByRole('button', { name: /^Pay / }).textContent()).toBe('Pay $0.00');
     await screenshot(page, { path: 'e2e/artifacts/subscription-form-en.png', fullPage: true });
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();

@@ -43,4 +43,15 @@ describe('SPEC 9 "subscription uses REC"; channel EPR (subscription)', () => {
     });
     expect(named.description).toBe('Plan Mensual');
   });
+
+  it.each([
+    [true, 19.99, 'SPEC 4 "payments are applied now": the plan amount'],
+    [false, 0, 'charged first when due: nothing today (core activationChargeCents)'],
+  ])('chargeNow %s: the amount paid today is %s (%s)', (chargeNow, amount, _why) => {
+    const info = subscriptionPaymentInfo({
+      idSubscription: 3, subscriptionKey: 'SUBDEMO0001', status: 0, email: 'a@b.co', nextChargeAt: null,
+      plan: { idPlan: 1, idMerchant: 7, name: 'Plan Mensual', description: 'Café', amount: 19.99, period: 'MO', chargeNow },
+    });
+    expect(info.amount).toBe(amount);
+  });
 });

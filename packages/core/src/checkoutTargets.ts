@@ -50,12 +50,17 @@ export function subscriptionPeriodCode(period: string): SubscriptionPeriodCode |
   return Object.prototype.hasOwnProperty.call(SUBSCRIPTION_PERIODS, code) ? (code as SubscriptionPeriodCode) : null;
 }
 
+/**
+ * The amount is what the payer pays today (the total, the Pay button and TotalPagado say it): the
+ * plan's, or nothing for a plan that charges first when due (core activationChargeCents); the
+ * subscription payment itself names the plan's amount (buildSubscriptionProcessTx).
+ */
 export function subscriptionPaymentInfo(sub: PendingSubscription): PaymentInfo {
   return parsePaymentInfo({
     idMerchant: sub.plan.idMerchant,
     code: sub.subscriptionKey,
     description: sub.plan.description || sub.plan.name,
-    amount: sub.plan.amount,
+    amount: sub.plan.chargeNow ? sub.plan.amount : 0,
     email: sub.email,
     serviceCode: SERVICE_CODES.subscription,
     transactionsType: SERVICE_CODES.subscription,

@@ -29,7 +29,7 @@ const input: CardPaymentInput = {
 // Built inside each test, so that a change to the builders is seen by the tests that use them.
 const build = () => {
   const requestPay = buildCardPaymentPayload(input);
-  return { requestPay, body: buildSubscriptionProcessTx(requestPay, { idSubscription: 3, subscriptionKey: 'SUBDEMO0001' }, 7) };
+  return { requestPay, body: buildSubscriptionProcessTx(requestPay, { idSubscription: 3, subscriptionKey: 'SUBDEMO0001', plan: { amount: 19.99 } }, 7) };
 };
 
 function issuesOf(value: unknown): Array<[string, string]> {

@@ -28,6 +28,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   46: '147dbbfe29ec5c01',
   47: 'cfd9c9f4fd368275',
   48: '88de77546bd19d5d',
+  49: '78bff9402b6adc4e',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -475,6 +475,7 @@ export const en: Record<keyof typeof es, string> = {
   subscription_title: '{{plan}} subscription',
   subscription_pay_terms: 'By paying, {{amount}} will be charged {{period}} to this card until you cancel the subscription; to cancel it, ask {{shop}}.',
   subscription_every: '{{amount}} will be charged {{period}}',
+  subscription_first_charge: 'Nothing is charged today: your card is kept, and the first charge, of {{amount}}, comes on {{date}}.',
   period_BA: 'twice a year',
   period_BM: 'every two months',
   period_BW: 'every two weeks',

@@ -474,6 +474,7 @@ export const es = {
   subscription_title: 'Suscripción {{plan}}',
   subscription_pay_terms: 'Al pagar, se cobrarán {{amount}} {{period}} a esta tarjeta hasta que canceles la suscripción; para cancelarla, pídeselo a {{shop}}.',
   subscription_every: 'Se cobrará {{amount}} {{period}}',
+  subscription_first_charge: 'Hoy no se cobra nada: tu tarjeta queda guardada y el primer cobro, de {{amount}}, será el {{date}}.',
   period_BA: 'dos veces al año',
   period_BM: 'cada dos meses',
   period_BW: 'cada dos semanas',

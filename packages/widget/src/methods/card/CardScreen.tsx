@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { SUPPORT_EMAIL, formatAmount, roundAmount, shopNameOf, subscriptionPeriodCode, type Currency, type Language, type PendingSubscription } from '@pasarela/core';
+import { SUPPORT_EMAIL, formatAmount, roundAmount, shopNameOf } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -15,6 +15,7 @@ import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 import { afterFirstScreen } from '../../services/afterFirstScreen';
 import type { PaidBy } from '../../payments/paidElsewhere';
+import type { LoadedCheckout } from '../../checkout/checkoutStore';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 type PaidElsewhereView = typeof import('../../payments/PaidElsewhere').PaidElsewhere;
@@ -42,6 +43,8 @@ function lazyPayment(context: CardPayContext) {
 export function CardScreen({ payment }: MethodScreenProps) {
   const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
+  // The checkout's data as it loaded: a subscription's comes with the extras' chunk (its plan and terms).
+  const planParts = (data as LoadedCheckout).extras;
   // Not for a subscription: its card is the one it keeps for its charges, and a saved card is only a token.
   const sessionLogin = useStoreState(services.session).login;
   const login = data.subscription ? null : sessionLogin;
@@ -83,7 +86,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       domainRequested,
       notify: (message) => services.bridge.notify(message),
       now: services.now,
-      subscription: data.subscription ? { idSubscription: data.subscription.idSubscription, subscriptionKey: data.subscription.subscriptionKey } : undefined,
+      subscription: data.subscription,
       idService: methods.entries.card?.idMerchantService,
       donation: () => payment.donation(),
       customFieldValues: () => payment.customFieldValues(),
@@ -234,16 +237,10 @@ export function CardScreen({ payment }: MethodScreenProps) {
           acceptedBrands={methods.cardBrands}
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
           beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
-          payTerms={data.subscription ? subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang, merchant.currency) : undefined}
+          payTerms={data.subscription && planParts ? planParts.subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang, merchant.currency) : undefined}
           takeFocus={backFromWait}
         />
       </div>
     </>
   );
-}
-
-function subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language, currency: Currency): string {
-  const { plan } = subscription;
-  const code = subscriptionPeriodCode(plan.period);
-  return t('subscription_pay_terms', { amount: formatAmount(plan.amount, lang, currency), period: code ? t(`period_${code}`) : plan.period, shop });
 }

@@ -21,7 +21,7 @@ const CARD = { token: 'tok_4242abcd', brand: 'VISA', last4: '4242', expMonth: 12
 function setup(
   answer: () => Promise<unknown>,
   lookedUp: () => Promise<unknown> = () => Promise.reject(new Error('no GET expected')),
-  extra: { info?: PaymentInfo; subscription?: { idSubscription: number; subscriptionKey: string }; idService?: number } = {},
+  extra: { info?: PaymentInfo; subscription?: { idSubscription: number; subscriptionKey: string; plan: { amount: number } }; idService?: number } = {},
 ) {
   const sent: unknown[] = [];
   const api: ApiClient = {
@@ -117,7 +117,7 @@ describe('SPEC 7 "POST subscription payment via process tx"', () => {
     idMerchant: 7, code: 'SUB1', description: 'Club', amount: 9, type: 'SUBS', serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR', idSubscription: 4,
   });
   it('sends requestPay (the card payment), activateSubscription{idSubscription, subscriptionKey}, serviceCode REC and idMerchant', async () => {
-    const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP9', cardType: 'VISA' }), undefined, { info: subs, subscription: { idSubscription: 4, subscriptionKey: 'SUB1' } });
+    const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP9', cardType: 'VISA' }), undefined, { info: subs, subscription: { idSubscription: 4, subscriptionKey: 'SUB1', plan: { amount: 9 } } });
     expect(await pay(values, CARD, 'track-9')).toEqual({ kind: 'receipt', codOper: 'OP9' });
     const call = sent[0] as { path: string; body: Record<string, unknown> };
     expect(call.path).toBe('process-tx');
@@ -125,6 +125,14 @@ describe('SPEC 7 "POST subscription payment via process tx"', () => {
     expect(call.body['requestPay']).toMatchObject({ code: 'SUB1', codePay: 'SUB1', amount: 9, serviceCode: 'REC', txChannel: 'EPR', additionalData: { trackId: 'track-9' } });
     expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: CARD.token, cardType: 'VISA' });
     expect(JSON.stringify(call.body)).not.toMatch(/cvv|4242424242424242/);
+  });
+
+  it('a plan that charges nothing today: requestPay names the plan amount, and the shop hears TotalPagado 0.00 (docs/events.md "the total charged")', async () => {
+    const today = parsePaymentInfo({ ...subs, amount: 0 });
+    const { pay, sent, messages } = setup(async () => ({ status: 1, codOper: 'OP10', cardType: 'VISA' }), undefined, { info: today, subscription: { idSubscription: 4, subscriptionKey: 'SUB1', plan: { amount: 9 } } });
+    expect(await pay(values, CARD, 'track-10')).toEqual({ kind: 'receipt', codOper: 'OP10' });
+    expect((sent[0] as { body: { requestPay: { amount: number } } }).body.requestPay.amount).toBe(9);
+    expect(messages[0]).toMatchObject({ result: { status: 'success', notification: { TotalPagado: '0.00', Estado: 'APPROVED' } } });
   });
 });
 

@@ -1,7 +1,7 @@
 import {
   buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isNothingRecordedFailure, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
-  type WidgetMessage, type Receipt, type VaultCard,
+  type WidgetMessage, type Receipt, type SubscriptionToActivate, type VaultCard,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
@@ -20,7 +20,7 @@ export interface CardPayContext {
   now: () => Date;
   beforeChallenge: (values: CardValues) => void;
   onAttempt?: () => void;
-  subscription?: { idSubscription: number; subscriptionKey: string } | undefined;
+  subscription?: SubscriptionToActivate | undefined;
   idService?: number | undefined;
   donation?: () => { amount: number; idCampaignBridge: number | string } | null;
   customFieldValues?: () => unknown[];
