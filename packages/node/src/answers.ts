@@ -74,6 +74,8 @@ const transactionEntries = {
   /** The order reference and metadata of the link it paid. */
   orderReference: v.nullable(v.string()),
   metadata,
+  /** The subscription a charge is of (its first payment or a renewal); null for any other payment; absent from a server before it. */
+  subscriptionKey: v.optional(v.nullable(v.string())),
   /** What refunds have given back so far. */
   refundedAmount: v.number(),
   /** The merchant's: USD in Panama, COP (whole pesos) in Colombia; every amount here is in it. */

@@ -29,6 +29,8 @@ export interface TransactionFacts {
   /** The payment's disputes (core paymentMoney): an open one, or money one took, is not refundable. */
   disputes?: readonly BookedDispute[] | null;
   order_reference?: string | null;
+  /** A webhook event's snapshot of the subscription a charge is of (migration 189); a row keeps it in details. */
+  subscription_key?: string | null;
   metadata?: Record<string, string> | null;
   email?: string | null;
   payer_email?: string | null;
@@ -55,6 +57,8 @@ export interface MerchantTransaction {
   linkCode: string | null;
   /** The link's order reference and metadata (docs/merchant-api.md); null and {} without. */
   orderReference: string | null;
+  /** The subscription a charge is of (its first payment or a renewal); null for any other payment. */
+  subscriptionKey: string | null;
   metadata: Record<string, string>;
   refundedAmount: number;
   /** The merchant's (USD or COP, issue 93): every amount of the transaction is in it. */
@@ -125,6 +129,11 @@ function customFieldsOf(t: Pick<TransactionFacts, 'custom_field_values'>): Custo
   return parsed.success ? parsed.output : [];
 }
 
+function subscriptionKeyOf(t: TransactionFacts): string | null {
+  const key = t.subscription_key ?? t.details?.['subscriptionKey'];
+  return typeof key === 'string' && key !== '' ? key : null;
+}
+
 const orNull = (text: string | null | undefined) => (text === undefined || text === null || text.trim() === '' ? null : text);
 
 /** The same shape in the verify call and a webhook's data, so a merchant can compare them. */
@@ -147,6 +156,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     linkCode: t.link_code,
     orderReference: t.order_reference ?? null,
     metadata: t.metadata ?? {},
+    subscriptionKey: subscriptionKeyOf(t),
     refundedAmount: centsToAmount(t.refunded_cents ?? 0),
     currency: t.currency,
     donationAmount: centsToAmount(donationCents),

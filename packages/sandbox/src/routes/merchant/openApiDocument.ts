@@ -119,7 +119,7 @@ const customFieldOfLink = {
   },
 };
 
-const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount',
+const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'subscriptionKey', 'refundedAmount',
   'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'captureMethod', 'captured', 'capturableAmount', 'captureBefore', 'payer', 'card', 'walletPhone', 'customFields', 'status', 'authStatus', 'createdAt', 'updatedAt'];
 const transactionProperties = {
   codOper: { type: 'string' },
@@ -130,6 +130,7 @@ const transactionProperties = {
   linkCode: nullable({ type: 'string' }),
   orderReference: nullable({ type: 'string', description: 'Its link\'s order reference' }),
   metadata: metadataSchema,
+  subscriptionKey: nullable({ type: 'string', description: 'The subscription a charge is of, its first payment or a renewal (the key its checkout opened with); null for any other payment' }),
   refundedAmount: money('What refunds have given back'),
   currency: { type: 'string', enum: ['USD', 'COP'], description: 'The merchant\'s currency (ISO 4217), set from its country when it was made: USD in Panama, COP (whole pesos) in Colombia. Every amount is in its units: 50000 in COP is fifty thousand pesos' },
   donationAmount: money('The donation the payer added for a campaign (0 without)'),

@@ -14,7 +14,7 @@ const link = {
 };
 const transaction = {
   codOper: 'PP4F2A9C1B7E03', method: 'card', result: 'APPROVED', amount: 25, taxAmount: 1.75, linkCode: 'LKQ7M2X9RT4B', orderReference: 'order-1042',
-  metadata: { cart: '1042' }, refundedAmount: 0, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75,
+  metadata: { cart: '1042' }, subscriptionKey: null, refundedAmount: 0, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75,
   captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null,
   payer: { email: 'ana@example.com', name: 'Ana Pérez' }, card: { brand: 'VISA', last4: '4242' }, walletPhone: null,
   customFields: [{ id: 'CFcedula', label: 'Cédula', value: '8-123-456' }],

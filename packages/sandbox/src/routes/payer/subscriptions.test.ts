@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, savedTestCard, testCardNumber, type TestApp } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
+import { merchantTransactionOf, type TransactionFacts } from '../../merchantView/merchantTransaction';
 
 // An active subscription is neither offered nor charged again; a plan that does not charge at once
 // (chargeNow false) charges nothing at activation, and its first charge comes when it is due.
@@ -318,5 +319,27 @@ describe("each approved subscription charge mails the subscriber its receipt, on
     const receipts = await receiptsTo(email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.body).toContain('$3.10');
+  });
+});
+
+describe('each subscription charge names its subscription to the merchant (docs/webhooks.md, docs/merchant-api.md subscriptionKey)', () => {
+  it('the first payment and a renewal: their webhook events and the verify call carry the subscription key; a link payment carries null', async () => {
+    await t.db.query("update merchants set webhook_url = 'https://shop.example/hooks', webhook_secret = coalesce(webhook_secret, 'whsec_test') where id = 1 and webhook_url is null");
+    const key = await newSubscription({ amount: 5.5, chargeNow: true });
+    expect((await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await chargeDueSubscriptions(t);
+    const rows = await t.db.query<TransactionFacts & { cod_oper: string; details: Record<string, unknown> }>("select * from transactions where details->>'subscriptionKey' = $1 order by id", [key]);
+    expect(rows.map((r) => r.details['renewal'] === true)).toEqual([false, true]);
+    for (const row of rows) {
+      const listed = await t.admin('GET', `/webhooks?codOper=${row.cod_oper}`);
+      const events = (listed.json['webhooks'] as Array<{ body: { type: string; data: Record<string, unknown> } }>).map((w) => w.body);
+      expect(events.filter((e) => e.type === 'transaction.approved').map((e) => [e.data['subscriptionKey'], e.data['linkCode']])).toEqual([[key, null]]);
+      // The verify call's shape, from the payment's row.
+      expect(merchantTransactionOf(row).subscriptionKey).toBe(key);
+    }
+    const linkPayment = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t, { amount: 12.5 }), { amount: 12.5 }));
+    const [linkRow] = await t.db.query<TransactionFacts>('select * from transactions where cod_oper = $1', [String(linkPayment.data['codOper'])]);
+    expect(linkRow && merchantTransactionOf(linkRow).subscriptionKey).toBeNull();
   });
 });
