@@ -6,7 +6,7 @@ import { useServices } from '../services/services';
 import { AttemptAlert } from '../payments/AttemptAlert';
 import { LoadingNote } from '../ui/Loading';
 import { useStoreState } from '../ui/useStoreState';
-import { logOut } from './api';
+import { endLogin } from './endLogin';
 import type { AccountStore } from './accountStore';
 import type { WalletTransaction } from './api';
 import { go } from './LoginForm';
@@ -40,10 +40,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
     if (!login) services.navigate(walletLink(LOGIN_PATH, here()));
   }, [login]);
 
-  const logout = () => {
-    void logOut(services.api).catch(() => undefined);
-    services.session.getState().clear('logout');
-  };
+  const logout = () => endLogin(services);
 
   // Loading is a status, not a failure; a failure keeps the wallet's title and offers a retry.
   if (!state.account) {

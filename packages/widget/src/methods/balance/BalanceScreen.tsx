@@ -5,6 +5,7 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { useStoreState } from '../../ui/useStoreState';
 import { LoginForm } from '../../wallet/LoginForm';
 import { hereOn } from '../../wallet/walletLink';
+import { endLogin } from '../../wallet/endLogin';
 import { createBalanceStore } from './store';
 import { BusyButton } from '../../ui/BusyButton';
 import { PayingStatus } from '../../ui/PayingStatus';
@@ -88,7 +89,7 @@ function BalancePay({ payment }: MethodScreenProps) {
         {paying ? t('processing_payment') : t('pay_with_balance', { amount: formatAmount(total, services.lang) })}
       </BusyButton>
       <PayingStatus paying={paying} />
-      <BusyButton type="button" className="button button--link" busy={paying} onClick={() => services.session.getState().clear('logout')}>
+      <BusyButton type="button" className="button button--link" busy={paying} onClick={() => endLogin(services)}>
         {t('logout_button')}
       </BusyButton>
     </form>

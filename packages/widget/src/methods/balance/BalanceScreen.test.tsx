@@ -1,0 +1,42 @@
+import { act } from 'preact/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { ServicesContext } from '../../services/services';
+import { startI18n } from '../../i18n/i18n';
+import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
+import { render, settle, viewPerTest } from '../../testing/render';
+import { BalanceScreen } from './BalanceScreen';
+
+const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
+
+describe('"Cerrar sesión" on the Saldo screen (docs/wallet.md: logging out ends the token on the server)', () => {
+  const keep = viewPerTest();
+  beforeAll(() => startI18n('es', catalogs.es));
+
+  it('sends users/logout while the token is still held, then shows the login', async () => {
+    const loggedInAtLogout: boolean[] = [];
+    const { api, calls } = scriptedApi({
+      'users/me/balance': { balance: [{ disponible: 100, currency: 'USD' }] },
+      'users/logout': () => {
+        loggedInAtLogout.push(services.session.getState().login !== null);
+        return {};
+      },
+    });
+    const { payment, services } = fakePaymentContext('balance', api);
+    services.session.getState().set(login);
+    keep(await render(
+      <ServicesContext.Provider value={services}>
+        <BalanceScreen payment={payment} />
+      </ServicesContext.Provider>,
+    ));
+    await settle();
+    const logout = [...document.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.logout_button);
+    await act(() => logout?.click());
+    await settle();
+    expect(calls.filter((c) => c.path === 'users/logout')).toHaveLength(1);
+    // The client reads the token when the call starts: the login was still there.
+    expect(loggedInAtLogout).toEqual([true]);
+    expect(services.session.getState().login).toBeNull();
+    expect(document.body.textContent).toContain(catalogs.es.wallet_balance_login_intro);
+  });
+});
