@@ -97,11 +97,22 @@ export interface SaveCardRequest extends GatewayCall {
   /** The processor's customer the card joins (the payer's earlier one), or null for a new one. */
   customer: string | null;
   currency: string;
+  /**
+   * A charge of this card follows at once, with the payer there (a subscription's first payment): its
+   * 3D Secure or pending answer confirms the card, so one its issuer has not confirmed yet is saved.
+   * Otherwise (the wallet's add-card) such a card is `unconfirmed` and not saved.
+   */
+  chargeFollows?: boolean;
 }
 
 export type SavedCard =
   | { status: 'saved'; token: string; customer: string | null; brand: string; last4: string }
-  | { status: 'declined'; reason: CardDeclineReason; message: string };
+  | { status: 'declined'; reason: CardDeclineReason; message: string }
+  /**
+   * Not saved: the issuer did not confirm the card (it asks for 3D Secure, or has not decided) and no
+   * charge follows (`chargeFollows`). Kept, it would be charged later with no challenge.
+   */
+  | { status: 'unconfirmed'; outcome: 'challenge' | 'pending'; message: string };
 
 export interface CardProcessor {
   authorize(request: CardAuthorization): Promise<CardDecision>;

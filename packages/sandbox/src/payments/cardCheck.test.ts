@@ -79,6 +79,19 @@ describe('the wallet card check', () => {
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
+  // docs/api.md: "{ status: 0, messageSys, authStatus } (declined, 3D Secure or pending: no card kept)".
+  it.each([
+    ['4000000000003220', 'three_ds'],
+    ['4000000000000259', 'pending'],
+  ] as const)('%s, which its issuer does not confirm now (%s), is status 0 and keeps no card to charge without a challenge', async (number, result) => {
+    const user = await newUser();
+    const answer = await t.post('/users/me/cards', await cardBody(number), user.auth);
+    expect(answer.data).toMatchObject({ status: 0, authStatus: CARD_AUTH_STATUS[result], messageSys: cardCheckMessage(result, 'es') });
+    expect(answer.data['card']).toBeUndefined();
+    expect(await savedCards(user.auth)).toEqual([]);
+    expect(await checksAtProcessor(user.id)).toEqual([{ state: expect.objectContaining({ status: 'unconfirmed' }) }]);
+  });
+
   it('the same trackId for another card is 409 track_id_reused; no trackId is 400', async () => {
     const user = await newUser();
     const body = (await cardBody());

@@ -80,6 +80,11 @@ async function recordCheck(deps: Pick<Deps, 'db'>, check: CardCheckRow, saved: S
   if (saved.status === 'declined') {
     return settleCardCheck(deps.db, check.id, IN_DOUBT.auth_status, { auth_status: CARD_AUTH_STATUS[saved.reason], message_key: saved.reason });
   }
+  // docs/api.md: 3D Secure or pending at the issuer keeps no card (core cardCheckMessage words it).
+  if (saved.status === 'unconfirmed') {
+    const result = saved.outcome === 'challenge' ? 'three_ds' : 'pending';
+    return settleCardCheck(deps.db, check.id, IN_DOUBT.auth_status, { auth_status: CARD_AUTH_STATUS[result], message_key: result });
+  }
   return deps.db.transaction(async (tx) => {
     const settled = await settleCardCheck(tx, check.id, IN_DOUBT.auth_status, { auth_status: CARD_AUTH_STATUS.approved, message_key: 'approved' }, saved);
     if (!settled) return settled;

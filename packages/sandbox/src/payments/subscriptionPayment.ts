@@ -72,8 +72,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   // The card saved at the processor first (renewals charge its token); no answer is in_doubt, left
   // for the reconciler and this trackId's retry.
   const settledRow = async (attempt: TransactionRow, firstCall: boolean): Promise<TransactionRow> => {
-    const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null);
-    if (saved.status === 'declined') return (await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt;
+    // Its charge follows: that charge's challenge or pending answer is the card's, as for any payment.
+    const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null, true);
+    // A processor that still would not keep it unconfirmed: renewals need a kept card, so it is refused.
+    if (saved.status !== 'saved') return (await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.status === 'declined' ? saved.reason : 'generic')))?.row ?? attempt;
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
     if (kept.amount_cents === 0) return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept;
     return (await chargeCard(deps, kept, {

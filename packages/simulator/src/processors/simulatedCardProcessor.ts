@@ -40,6 +40,15 @@ const behaviourOf = (card: CardTaken): TestCardBehaviour =>
 const cardFacts = (card: CardTaken): { brand: string; last4: string } =>
   'number' in card ? { brand: cardBrandOf(card.number) ?? '', last4: card.number.slice(-4) } : 'last4' in card ? { brand: card.brand, last4: card.last4 } : { brand: '', last4: '' };
 
+function savedCardOf(request: SimulatedSaveCard): SavedCard {
+  const behaviour = behaviourOf(request.card);
+  if (behaviour.kind === 'declined') return { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') };
+  if ((behaviour.kind === 'three_ds' || behaviour.kind === 'pending') && !request.chargeFollows) {
+    return { status: 'unconfirmed', outcome: behaviour.kind === 'three_ds' ? 'challenge' : 'pending', message: cardResultMessage(behaviour.kind, 'es') };
+  }
+  return { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`, ...cardFacts(request.card) };
+}
+
 /** Never the number or CVC. */
 export interface CardBookRequest {
   /** In the minor units of `currency` (ISO 4217: 50.000 COP is 5000000). */
@@ -250,11 +259,9 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     },
     async saveCard(request) {
       // Kept by the call's key: the same key saves once and answers the same token.
-      // Only the issuer's refusal stops a save; a card that is challenged, left pending or fails does so when charged.
-      const behaviour = behaviourOf(request.card);
-      const saved: SavedCard = behaviour.kind === 'declined'
-        ? { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') }
-        : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`, ...cardFacts(request.card) };
+      // A card its issuer refuses, challenges (3D Secure) or leaves pending is not saved: a saved card is
+      // charged later with nobody there to answer a challenge. A processing error shows when charged.
+      const saved = savedCardOf(request);
       const entry = await books.recordOnce<{ customer: string | null }, SavedCard>(SAVED_CARDS, request.idempotencyKey, { customer: request.customer }, saved);
       return entry.state;
     },
