@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogs } from './i18n';
 import { LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTriesKey, MAX_FAILED_LOGINS } from './loginTries';
 
 describe('docs/api.md "5 failures lock 15 min; each try is counted before the password is checked"', () => {
@@ -41,5 +42,15 @@ describe('docs/api.md "5 failures within 15 min of the first lock 15 min"', () =
     ['the lock (ms)', LOGIN_LOCK_MS, 15 * 60 * 1000],
   ])('%s: %j', (_what, value, documented) => {
     expect(value).toBe(documented);
+  });
+});
+
+describe('docs/wallet.md "Five wrong passwords lock the account for 15 minutes": the lock says how long to wait', () => {
+  it.each([
+    ['es', 'espera 15 minutos'],
+    ['en', 'wait 15 minutes'],
+  ] as const)('%s says "%s", the server\'s lock (LOGIN_LOCK_MS) in minutes', (lang, wait) => {
+    expect(LOGIN_LOCK_MS / 60_000).toBe(15);
+    expect(catalogs[lang].account_temp_suspended).toContain(wait);
   });
 });

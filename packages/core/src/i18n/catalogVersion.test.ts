@@ -29,6 +29,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   47: 'cfd9c9f4fd368275',
   48: '88de77546bd19d5d',
   49: '78bff9402b6adc4e',
+  50: 'c41fbd914c2dbc99',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -66,7 +66,7 @@ export const en: Record<keyof typeof es, string> = {
   payment_voided_by_merchant: 'The shop cancelled this payment. Nothing was charged.',
   missing_arguments: 'Some data needed to process the payment is missing',
   please_contact_merchant: 'Please contact the merchant',
-  account_temp_suspended: 'Account temporarily suspended',
+  account_temp_suspended: 'Account temporarily suspended after too many wrong passwords: wait 15 minutes and try again',
   amount_lt_min_message: 'The amount is below the allowed minimum',
   invalid_characters: 'The text holds characters that are not allowed',
   text_too_long: 'The text is too long',

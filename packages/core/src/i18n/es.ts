@@ -64,7 +64,7 @@ export const es = {
   payment_voided_by_merchant: 'El comercio canceló este pago. No se hizo ningún cargo.',
   missing_arguments: 'Faltan datos para procesar el pago',
   please_contact_merchant: 'Por favor contacta al comercio',
-  account_temp_suspended: 'Cuenta suspendida temporalmente',
+  account_temp_suspended: 'Cuenta suspendida temporalmente por demasiadas contraseñas equivocadas: espera 15 minutos y vuelve a intentarlo',
   amount_lt_min_message: 'El monto es menor al mínimo permitido',
   invalid_characters: 'El texto tiene caracteres no permitidos',
   text_too_long: 'El texto es demasiado largo',
