@@ -30,6 +30,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   48: '88de77546bd19d5d',
   49: '78bff9402b6adc4e',
   50: 'c41fbd914c2dbc99',
+  51: '1ef94767cb9e787d',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -541,6 +541,8 @@ export const en: Record<keyof typeof es, string> = {
   debt_search_label: 'Service number',
   search_button: 'Search',
   no_results: 'No results',
+  debt_found_one_bill: '1 bill found',
+  debt_found_bills: '{{count}} bills found',
   // Captcha (security/)
   captcha_title: 'Verification',
   captcha_label: "I'm not a robot",

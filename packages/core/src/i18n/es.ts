@@ -540,6 +540,8 @@ export const es = {
   debt_search_label: 'Número de servicio',
   search_button: 'Buscar',
   no_results: 'No hay resultados',
+  debt_found_one_bill: '1 factura encontrada',
+  debt_found_bills: '{{count}} facturas encontradas',
   // Captcha (security/)
   captcha_title: 'Verificación',
   captcha_label: 'No soy un robot',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '@pasarela/core';
+import { catalogs, PasarelaError } from '@pasarela/core';
 import { ServicesContext } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { scriptedApi } from '../testing/fakePaymentContext';
@@ -112,5 +112,46 @@ describe('a balance short of the bill (the wallet\'s Saldo says it the same way)
     const result = await found(42, 'es');
     expect(result.buttons).toContain('Pagar con saldo ($42.00)');
     expect(result.text).not.toContain(catalogs.es['wallet_insufficient_balance']);
+  });
+});
+
+describe('a look-up says what it found in its polite status, the focus staying in the field (issue: only a miss was heard)', () => {
+  async function lookUp(lang: 'es' | 'en', search: unknown) {
+    await startI18n(lang, catalogs[lang]);
+    const { api } = scriptedApi({ 'users/me/services': { services: [] }, 'activity/search': search });
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <DebtLookup balance={100} onPaid={() => undefined} />
+      </ServicesContext.Provider>,
+    );
+    await settle();
+    const input = view.container.querySelector<HTMLInputElement>('input');
+    if (!input) throw new Error('no number field');
+    input.focus();
+    await type(input, '61111111');
+    view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await settle();
+    const status = view.container.querySelector('[role="status"][aria-live="polite"]')?.textContent ?? null;
+    const focusInField = document.activeElement === input;
+    await view.unmount();
+    await startI18n('es', catalogs.es);
+    return { status, focusInField };
+  }
+  const bill = (n: number) => ({ paymentCode: `DEBT${n}`, amount: 18.5, taxes: 0, description: `Factura ${n}` });
+
+  it.each([
+    ['es', 1, '1 factura encontrada'],
+    ['en', 1, '1 bill found'],
+    ['es', 2, '2 facturas encontradas'],
+    ['en', 2, '2 bills found'],
+  ] as const)('%s: %i bills found are announced as "%s"', async (lang, count, said) => {
+    const results = Array.from({ length: count }, (_, i) => bill(i + 1));
+    expect(await lookUp(lang, { results })).toEqual({ status: said, focusInField: true });
+  });
+
+  it.each(['es', 'en'] as const)('%s: a miss is announced as before', async (lang) => {
+    const miss = new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 });
+    expect((await lookUp(lang, miss)).status).toBe(catalogs[lang].no_results);
   });
 });

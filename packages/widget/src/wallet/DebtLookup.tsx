@@ -10,6 +10,13 @@ import { loadServices, payActivity, searchActivity, type FoundActivity } from '.
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 
+/** The polite status after a search: how many bills it found, or none. */
+function searchOutcome(message: CatalogKey | null, found: FoundActivity[] | null): string {
+  if (message === 'no_results' || found?.length === 0) return t('no_results');
+  if (!found) return '';
+  return found.length === 1 ? t('debt_found_one_bill') : t('debt_found_bills', { count: found.length });
+}
+
 /** `balance`: the wallet's, which pays a bill only when it covers it whole (core balanceCovers). */
 export function DebtLookup({ balance, onPaid }: { balance: number; onPaid: () => void }) {
   const services = useServices();
@@ -98,8 +105,8 @@ export function DebtLookup({ balance, onPaid }: { balance: number; onPaid: () =>
         </BusyButton>
       </form>
       <div>
-        {/* Only what a search or a payment says is announced: never the captcha or the bills found. */}
-        <p className="page__text" aria-live="polite">{message === 'no_results' ? t(message) : ''}</p>
+        {/* What a search found is announced, as a miss is, the focus staying in the field; never the captcha or the bills themselves. */}
+        <p className="page__text" role="status" aria-live="polite">{searchOutcome(message, found)}</p>
         {message && message !== 'no_results' ? (
           <div className="alert" role="alert">
             <p className="alert__text">{t(message)}</p>
