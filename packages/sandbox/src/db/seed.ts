@@ -135,9 +135,10 @@ async function seedMobileOperator(tx: Queryable): Promise<void> {
   await insertMerchantServices(tx, operator.id, txLimitCents, DEFAULT_SERVICES);
   for (const [number, cents] of Object.entries(DEMO_OPERATOR_DEBTS)) {
     await tx.query(
-      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, email, single_use)
-       values ($1, $2, $3, $4, $5, 0, 'cobros@movildemo.pa', true)`,
-      [`MOVIL${number}`, number, operator.id, `Móvil Demo: factura de la línea ${number}`, cents],
+      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, email, single_use, translations)
+       values ($1, $2, $3, $4, $5, 0, 'cobros@movildemo.pa', true, $6)`,
+      [`MOVIL${number}`, number, operator.id, `${DEMO_OPERATOR.name}: factura de la línea ${number}`, cents,
+        JSON.stringify({ en: { description: `${DEMO_OPERATOR.name}: bill for line ${number}` } })],
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -69,7 +69,7 @@ export function activityRoutes(deps: Deps) {
     const rows = term.code.length > 100 ? [] : await searchLinks(deps.db, term.code, limit, offset);
     if (rows.length === 0) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, {
-      results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: centsToAmount(l.amount_cents), taxes: centsToAmount(l.tax_cents), discount: centsToAmount(l.discount_cents), description: l.description, serviceCode: l.service_code })),
+      results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: centsToAmount(l.amount_cents), taxes: centsToAmount(l.tax_cents), discount: centsToAmount(l.discount_cents), description: merchantTextIn(l.description, l.translations, 'description', c.get('lang')), serviceCode: l.service_code })),
       limit, offset,
     });
   });

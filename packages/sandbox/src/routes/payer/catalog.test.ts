@@ -105,6 +105,12 @@ describe('activity and process records', () => {
     const station = encodeURIComponent(JSON.stringify({ type: 'PAYMENT_STATION', idSearch: DEMO_STATION_ID }));
     expect((await t.get(`/activity/search?code=${station}`)).data).toMatchObject({ results: [{ type: 'PAYMENT_STATION' }], limit: 10, offset: 0 });
   });
+  it('says the seeded operator\'s bill in the payer\'s language (the link\'s translations), Spanish by default', async () => {
+    const descriptionIn = async (lang: string) =>
+      ((await t.get(`/activity/search?code=${encodeURIComponent(`code::${encodeBody('62222222')}`)}&lang=${lang}`)).data['results'] as Array<{ description: string }>)[0]?.description;
+    expect(await descriptionIn('en')).toBe('Móvil Demo: bill for line 62222222');
+    expect(await descriptionIn('es')).toBe('Móvil Demo: factura de la línea 62222222');
+  });
   it('pays a link with the wallet balance, and refuses when the balance is short', async () => {
     await t.admin('POST', '/users', { email: 'saldo@example.com', login: 'saldo', password: 'Segura#2026', balance: 30 });
     const token = (await t.post('/users/login', { login: 'saldo', password: 'Segura#2026' })).data['token'];
