@@ -18,7 +18,7 @@ const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
   validationMail: (lang) => templates.validationMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá' }),
   refundMail: (lang) => templates.refundMail({ lang, origin: ORIGIN, codOper: 'PPC1', merchant: 'Tienda', amount: '0.00031 BTC', network: 'BTC', to: 'sbxbtc_payer_1' }),
   overpaymentMail: (lang) => templates.overpaymentMail({ lang, origin: ORIGIN, codOper: 'PPC2', merchant: 'Tienda', amount: '10 USDT', network: 'TRX', to: 'sbxtrx_payer_1' }),
-  walletRequestMail: (lang) => templates.walletRequestMail({ lang, id: '17', total: '9.00', description: 'Almuerzo' }),
+  walletRequestMail: (lang) => templates.walletRequestMail({ lang, id: '17', sender: 'Ana Díaz (ana@example.com)', total: 9, description: 'Almuerzo' }),
   signupCodeMail: (lang) => templates.signupCodeMail({ lang, code: '123456' }),
   existingAccountMail: (lang) => templates.existingAccountMail({ lang }),
   recoveryCodeMail: (lang) => templates.recoveryCodeMail({ lang, code: '654321' }),
@@ -50,6 +50,16 @@ describe('every e-mail template: its links are absolute, on the checkout origin 
     ['refundMail', `${ORIGIN}/pf/default-receipt/PPC1`],
   ])('%s links to %s', (name, link) => {
     expect(linksIn(SAMPLES[name]?.('es').body ?? '').absolute).toEqual([link]);
+  });
+
+  it('a payment request says who asks, how much and for what; without a description, no empty line or stray ". "', () => {
+    expect(SAMPLES['walletRequestMail']?.('es')).toEqual({
+      subject: 'Ana Díaz (ana@example.com) te envió una solicitud de pago',
+      body: 'Ana Díaz (ana@example.com) te pide $9.00 (solicitud 17).\nConcepto: Almuerzo',
+    });
+    const bare = templates.walletRequestMail({ lang: 'en', id: '2', sender: templates.requestSenderOf({ name: '', lastname: '', email: 'ana@example.com' }), total: 3, description: ' ' });
+    expect(bare).toEqual({ subject: 'ana@example.com sent you a payment request', body: 'ana@example.com asks you for $3.00 (request 2).' });
+    expect(templates.requestSenderOf({ name: 'Ana', lastname: 'Díaz', email: 'ana@example.com' })).toBe('Ana Díaz (ana@example.com)');
   });
 
   it('a voucher e-mail reads like a voucher: the code grouped, the amount, where and until when (Panama time), in each language', () => {

@@ -106,9 +106,26 @@ export function emailPaymentMail(m: { lang: Language; origin: string; token: str
   };
 }
 
-/** SPEC 7 "send/list/pending activities". No link. */
-export function walletRequestMail(m: { lang: Language; id: string; total: string; description: string }): MailContent {
-  return { subject: mailText(m.lang, 'mail_wallet_request_subject'), body: mailText(m.lang, 'mail_wallet_request_body', m) };
+/** Who asks for a payment, as its recipient can tell them: the name with the e-mail beside it (a name alone is anyone's), or the e-mail. */
+export function requestSenderOf(user: { name: string; lastname: string; email: string }): string {
+  const name = `${user.name} ${user.lastname}`.trim();
+  return name === '' ? user.email : `${name} (${user.email})`;
+}
+
+/**
+ * SPEC 7 "send/list/pending activities". No link. `sender`: who asks (requestSenderOf); the
+ * description only when one was given.
+ */
+export function walletRequestMail(m: { lang: Language; id: string; sender: string; total: number; description: string }): MailContent {
+  const total = formatAmount(m.total, m.lang, 'USD');
+  const description = m.description.trim();
+  return {
+    subject: mailText(m.lang, 'mail_wallet_request_subject', { sender: m.sender }),
+    body: lines(
+      mailText(m.lang, 'mail_wallet_request_body', { sender: m.sender, total, id: m.id }),
+      description !== '' && mailText(m.lang, 'mail_wallet_request_for', { description }),
+    ),
+  };
 }
 
 export function emailPaymentLink(origin: string, token: string): string {

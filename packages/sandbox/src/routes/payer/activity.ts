@@ -10,7 +10,8 @@ import { idSchema, MAX_DB_INTEGER, queryInteger } from '../../http/idSchema';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findStation, stationOf } from '../../store/catalog';
-import { walletRequestMail } from '../../mail/templates';
+import { requestSenderOf, walletRequestMail } from '../../mail/templates';
+import { findUser } from '../../store/users';
 import { sendMail } from '../../store/mailbox';
 import { allowMailOr429 } from './mailRefused';
 import { searchLinks } from '../../store/links';
@@ -91,8 +92,10 @@ export function activityRoutes(deps: Deps) {
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
     await allowMailOr429(deps.db, 'payment_request', { recipient: body.to, senderUserId: currentUserId(c) });
+    const sender = await findUser(deps.db, currentUserId(c));
+    if (!sender) throw new ApiError(401, 'session_expired');
     const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
-    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row.id), total: body.amount.toFixed(2), description: body.description }) });
+    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row.id), sender: requestSenderOf(sender), total: body.amount, description: body.description }) });
     return reply(c, { id: row.id, status: 0, ...body });
   });
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {

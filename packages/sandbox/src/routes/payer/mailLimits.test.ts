@@ -70,6 +70,16 @@ describe('payment requests (POST /activity/send)', () => {
     expect((await call('/activity/send', request('otro@example.com'), { token: ana })).status).toBe(200);
   });
 
+  it('the e-mail says who asks and for what, and no stray punctuation when no description was given', async () => {
+    const token = await walletToken('dora');
+    expect((await call('/activity/send', { to: 'pagador@example.com', amount: 3 }, { token, lang: 'es' })).status).toBe(200);
+    expect((await call('/activity/send', { to: 'pagador@example.com', amount: 3, description: 'Almuerzo' }, { token, lang: 'en' })).status).toBe(200);
+    const [bare, described] = await t.db.query<{ subject: string; body: string }>("select subject, body from mailbox where to_email = 'pagador@example.com' order by id");
+    expect(bare?.subject).toBe('Ana Prueba (dora@example.com) te envió una solicitud de pago');
+    expect(bare?.body).toMatch(/^Ana Prueba \(dora@example\.com\) te pide \$3\.00 \(solicitud \d+\)\.$/);
+    expect(described?.body).toMatch(/^Ana Prueba \(dora@example\.com\) asks you for \$3\.00 \(request \d+\)\.\nFor: Almuerzo$/);
+  });
+
   it('says why in the payer\'s language, with the wait', async () => {
     const token = await walletToken('carla');
     for (let i = 0; i < 5; i++) await call('/activity/send', request('idioma@example.com', i), { token });
