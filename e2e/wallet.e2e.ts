@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_WIDGET_KEY } from '@pasarela/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
@@ -308,10 +309,15 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     expect(await page.getByRole('alert').textContent()).toBe('Tu saldo no alcanza para este pagoElige otro método de pago arriba.');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Pagar con saldo/);
     expect(await transactionsFor(sandbox, code)).toEqual([]);
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pasarela.widget.session') ?? '{}') as { token?: string }).token ?? '');
+    const balanceAnswer = async () => (await fetch(`${sandbox.url}/api/v1/users/me/balance`, { headers: { 'x-api-key': SANDBOX_WIDGET_KEY, authorization: `Bearer ${token}` } })).status;
+    expect(await balanceAnswer()).toBe(200);
     // Logged out here by keyboard: the focus goes to the login's first field, never the page's body.
     await page.getByRole('button', { name: /cerrar sesión/i }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('balance-username');
+    // Ended on the server too, as from the wallet's home: a copy of the token opens nothing.
+    await expect.poll(balanceAnswer).toBe(401);
     await context.close();
   });
 
