@@ -109,6 +109,27 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await context.close();
   });
 
+  // docs/api.md card register: "declined, 3D Secure or pending: no card kept".
+  it.each(['4000000000003220', '4000000000000259'])('add card with %s (3D Secure, pending): the bank did not confirm it, nothing kept', async (number) => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/addcard`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /agregar tarjeta/i }).waitFor();
+    const card = new CheckoutFrame(page);
+    await card.field('cardnumber').fill(number);
+    await card.field('expirationDate').fill('12/30');
+    await card.field('cvc').fill('123');
+    await card.field('name').fill('DEMO BILLETERA');
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('alert').filter({ hasText: 'El banco no confirmó esta tarjeta y no se guardó. Prueba con otra tarjeta.' }).waitFor({ timeout: 30_000 });
+    expect(addressOf(page)).toBe('/pf/widget/addcard');
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await page.getByRole('listitem').filter({ hasText: /Visa .*4242/ }).waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: new RegExp(`Visa .*${number.slice(-4)}`) }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('adds a card from home, makes it the default, removes it, and logs out', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`${sandbox.url}/pf/widget/addcard`);
