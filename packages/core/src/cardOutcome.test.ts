@@ -4,6 +4,8 @@ import { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 
 const base = { codOper: 'OP-1', messageSys: '', authStatus: '', cardType: 'VISA', displayNum: '•••• 4242' };
 
+// SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows": a subscription's
+// first payment is a card payment, so the same table holds (1 the receipt, -1 the bank's page or pending).
 describe('SPEC 4 "Card payment: status 1 leads to the receipt; a 3DS redirect URL is followed at once; any other status shows an error."', () => {
   it.each([
     ['status 1 -> receipt', { status: 1 }, { kind: 'receipt', codOper: 'OP-1' }],

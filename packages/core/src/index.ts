@@ -252,7 +252,6 @@ export { initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export {
   subscriptionActivatedBy,
-  subscriptionPasses,
   subscriptionReceiptRoute,
   activatesSubscription,
   isSubscriptionActive,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activatesSubscription, activationChargeCents, decodeSubscription, isSubscriptionActive, subscriptionActivatedBy, subscriptionPasses, subscriptionReceiptRoute } from './subscription';
+import { activatesSubscription, activationChargeCents, decodeSubscription, isSubscriptionActive, subscriptionActivatedBy, subscriptionReceiptRoute } from './subscription';
 
 describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it mentions subscription"', () => {
   it.each([
@@ -27,12 +27,6 @@ describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it me
 });
 
 describe('SPEC 4 "Subscription"', () => {
-  it.each([
-    [1, true], [-1, true], [0, false], [3, false],
-  ])('"status 1 or -1 passes, otherwise the decline message shows": %s -> %s', (status, passes) => {
-    expect(subscriptionPasses(status)).toBe(passes);
-  });
-
   it.each([
     ['APPROVED', true, 'an approved first payment (a 3DS challenge approved too)'],
     ['PENDING', false, 'status -1 passes for the payer, but a challenge or a wait not yet answered activates nothing'],

@@ -40,11 +40,6 @@ export function decodeSubscription(additionalParamsUrlString: string | null | un
   return result.plan === null && result.subscriptionKey === null ? null : result;
 }
 
-/** SPEC 4 "Subscription: status 1 or -1 passes": what the payer is shown (-1 is the bank's page or a wait, not the decline). */
-export function subscriptionPasses(status: number): boolean {
-  return status === 1 || status === -1;
-}
-
 /**
  * Only an approved first payment activates the subscription: one still waiting (-1, a 3-D Secure
  * challenge or a processor deciding) activates it when approved, and one declined or failing its

@@ -1,4 +1,4 @@
-import type { CampaignBridge, Merchant, MethodAvailability, PaymentInfo, PendingSubscription } from '@pasarela/core';
+import type { CampaignBridge, Currency, Language, Merchant, MethodAvailability, PaymentInfo, PendingSubscription } from '@pasarela/core';
 
 /** What the checkout loaded for a link, as every method's payment reads it. */
 export interface CheckoutData {
@@ -8,4 +8,6 @@ export interface CheckoutData {
   subscription?: PendingSubscription | undefined;
   payerAmount?: boolean | undefined;
   campaign?: CampaignBridge | undefined;
+  /** The checkout's extras chunk, loaded with a subscription's plan: the card form's pay terms come from it. */
+  extras?: { subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language, currency: Currency): string } | undefined;
 }

@@ -15,7 +15,6 @@ import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 import { afterFirstScreen } from '../../services/afterFirstScreen';
 import type { PaidBy } from '../../payments/paidElsewhere';
-import type { LoadedCheckout } from '../../checkout/checkoutStore';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 type PaidElsewhereView = typeof import('../../payments/PaidElsewhere').PaidElsewhere;
@@ -44,7 +43,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
   // The checkout's data as it loaded: a subscription's comes with the extras' chunk (its plan and terms).
-  const planParts = (data as LoadedCheckout).extras;
+  const planParts = data.extras;
   // Not for a subscription: its card is the one it keeps for its charges, and a saved card is only a token.
   const sessionLogin = useStoreState(services.session).login;
   const login = data.subscription ? null : sessionLogin;

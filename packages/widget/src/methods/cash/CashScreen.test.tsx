@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { catalogs, PasarelaError, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { CheckoutData } from '../../payments/checkoutData';
+import type { LoadedCheckout } from '../../checkout/checkoutStore';
 import { CheckoutScreen } from '../../checkout/CheckoutScreen';
 import { ServicesContext, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
@@ -17,7 +17,7 @@ const VOUCHER = {
   status: 0, message: 'pending', reference: '482913004571', expiresAt: '2026-11-22T17:30:00.000Z',
 };
 
-const DATA: CheckoutData = {
+const DATA: LoadedCheckout = {
   info: parsePaymentInfo({ idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, taxAmount: 0.7, serviceCode: 'LK', email: '' }),
   merchant: parseMerchant({ idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', hasPaymentGuest: true }, ''),
   methods: paymentMethodAvailability(
