@@ -65,8 +65,8 @@ describe('the OpenAPI document', () => {
     const event = ajv.getSchema('doc#/components/schemas/WebhookEvent');
     const sample = JSON.parse(JSON.stringify(doc.components.schemas['Transaction'])) as { properties: { result: { anyOf: Array<{ enum?: string[] }> } } };
     expect(sample.properties.result.anyOf[0]?.enum).toEqual(['APPROVED', 'PENDING', 'DECLINED']);
-    const later = { codOper: 'PP1', method: 'sepa', result: 'DISPUTED', amount: 1, taxAmount: 0, linkCode: null, orderReference: null, metadata: {}, refundedAmount: 0,
-      currency: 'EUR', donationAmount: 0, totalPaid: 1, refundableAmount: 0, captureMethod: 'delayed', captured: true, capturableAmount: 0, captureBefore: null, fee: 0.04, net: 0.96, balanceTransactionIds: ['txn_1'], payer: { email: null, name: null, phone: null }, card: null, walletPhone: null,
+    const later = { codOper: 'PP1', method: 'sepa', result: 'DISPUTED', amount: 1, taxAmount: 0, linkCode: null, orderReference: null, metadata: {}, subscriptionKey: null, refundedAmount: 0,
+      currency: 'EUR', donationAmount: 0, totalPaid: 1, refundableAmount: 0, captureMethod: 'delayed', captured: true, capturableAmount: 0, captureBefore: null, fee: 0.04, net: 0.96, balanceTransactionIds: ['txn_1'], payer: { email: null, name: null, phone: null }, card: null, walletPhone: null, customFields: [],
       status: 1, authStatus: 'APPROVED', createdAt: '2026-11-26T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z', riskScore: 3 };
     expect(transaction?.(later), JSON.stringify(transaction?.errors)).toBe(true);
     expect(event?.({ id: 'evt_1', type: 'transaction.disputed', apiVersion: '2026-11-26', createdAt: later.createdAt, data: later })).toBe(true);
