@@ -255,8 +255,12 @@ export {
   subscriptionReceiptRoute,
   activatesSubscription,
   isSubscriptionActive,
+  isSubscriptionCancelled,
+  subscriptionStatusName,
+  SUBSCRIPTION_STATUS,
   activationChargeCents,
 } from './subscription';
+export type { SubscriptionStatusName } from './subscription';
 export { buildSubscriptionProcessTx } from './subscriptionPayment';
 export type { SubscriptionToActivate } from './subscriptionPayment';
 export { ActivateSubscriptionSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody } from './subscriptionPaymentSchema';

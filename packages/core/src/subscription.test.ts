@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activatesSubscription, activationChargeCents, decodeSubscription, isSubscriptionActive, subscriptionActivatedBy, subscriptionReceiptRoute } from './subscription';
+import { activatesSubscription, activationChargeCents, decodeSubscription, isSubscriptionActive, isSubscriptionCancelled, subscriptionStatusName, subscriptionActivatedBy, subscriptionReceiptRoute } from './subscription';
 
 describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it mentions subscription"', () => {
   it.each([
@@ -65,5 +65,14 @@ describe('an active subscription is not offered or charged again; chargeNow deci
     [{ amountCents: 900, chargeNow: false }, 0, 'not applied now: the card is validated, the first charge comes when due'],
   ])('%j charges %i cents at activation (%s)', (plan, cents, _why) => {
     expect(activationChargeCents(plan)).toBe(cents);
+  });
+
+  it.each([
+    [0, 'pending', false, 'created, never paid'],
+    [1, 'active', false, 'paid: its card is charged when due'],
+    [2, 'cancelled', true, 'docs/merchant-api.md "cancelled: ended for good: no later charge is made, its checkout takes no payment"'],
+  ] as const)('status %i reads %s to the merchant, cancelled: %s (%s)', (status, name, cancelled, _why) => {
+    expect(subscriptionStatusName(status)).toBe(name);
+    expect(isSubscriptionCancelled(status)).toBe(cancelled);
   });
 });

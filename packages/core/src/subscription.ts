@@ -62,6 +62,25 @@ export function isSubscriptionActive(status: number): boolean {
   return status === 1;
 }
 
+/**
+ * A subscription's status (migration 190): pending (0, never paid), active (1, its card charged when
+ * due), cancelled (2, by its merchant: ended for good, never charged nor paid again).
+ */
+export const SUBSCRIPTION_STATUS = { pending: 0, active: 1, cancelled: 2 } as const;
+export type SubscriptionStatusName = keyof typeof SUBSCRIPTION_STATUS;
+
+/** docs/merchant-api.md "Subscriptions": the status as the merchant reads it. */
+export function subscriptionStatusName(status: number): SubscriptionStatusName {
+  if (status === SUBSCRIPTION_STATUS.active) return 'active';
+  if (status === SUBSCRIPTION_STATUS.cancelled) return 'cancelled';
+  return 'pending';
+}
+
+/** Cancelled: its checkout takes no payment and no renewal falls due. */
+export function isSubscriptionCancelled(status: number): boolean {
+  return status === SUBSCRIPTION_STATUS.cancelled;
+}
+
 /** Without chargeNow the card is only validated; the first charge comes on the next charge date. */
 export function activationChargeCents(plan: { amountCents: number; chargeNow: boolean }): number {
   return plan.chargeNow ? plan.amountCents : 0;

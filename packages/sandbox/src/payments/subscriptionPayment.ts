@@ -1,7 +1,7 @@
 import type { CardToken, MerchantDescriptor } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import {
-  activationChargeCents, amountToCents, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
+  activationChargeCents, amountToCents, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, isSubscriptionCancelled, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -96,6 +96,8 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
+  // Its merchant cancelled it: its checkout is as an unknown one's, and takes no payment.
+  if (isSubscriptionCancelled(sub.status)) throw new PaymentError('not_found', 'error_to_load');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
   refuseSpentCvc(vaultCard, cardField);
   const expiry = vaultExpiry(vaultCard);
@@ -106,6 +108,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const inserted = await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, sub.id);
     if (!locked || isSubscriptionActive(locked.status)) return 'active' as const;
+    if (isSubscriptionCancelled(locked.status)) return 'cancelled' as const;
     const result = await insertUnlessDuplicate(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
       status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
@@ -118,6 +121,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     return result.kind === 'inserted' ? result.row : result.kind === 'card_token_spent' ? result.kind : undefined;
   });
   if (inserted === 'card_token_spent') throw spentCvcError(cardField);
+  if (inserted === 'cancelled') throw new PaymentError('not_found', 'error_to_load');
   // Another payment activated it meanwhile, or this trackId's first request got there first.
   if (inserted === 'active') {
     const won = await earlierAttempt(deps.db, p.trackId, fingerprint);
@@ -133,6 +137,7 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
   const row = await findLinkSubscription(db, linkCode, asked.idSubscription, asked.subscriptionKey);
   if (!row) throw new PaymentError('invalid', 'invalid_arguments', 'activateSubscription names no subscription of this link');
   if (isSubscriptionActive(row.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
+  if (isSubscriptionCancelled(row.status)) throw new PaymentError('not_found', 'error_to_load');
   return { id: row.id, period: row.period };
 }
 

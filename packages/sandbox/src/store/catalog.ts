@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { centsToAmount, merchantTextIn, nextSubscriptionChargeDate, type Language, type MerchantTranslations } from '@pasarela/core';
+import { centsToAmount, isSubscriptionCancelled, merchantTextIn, nextSubscriptionChargeDate, type Language, type MerchantTranslations } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
@@ -16,6 +16,9 @@ export interface SubscriptionRow {
   card_brand: string | null;
   card_last4: string | null;
   payer_name: string;
+  created_at: Date;
+  /** Migration 190: when its merchant cancelled it (status 2). */
+  cancelled_at: Date | null;
 }
 export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown; translations: unknown }
 
@@ -66,8 +69,8 @@ export async function createSubscription(db: Queryable, planId: number, email: s
   return { id: row.id, key };
 }
 
-/** An active subscription's next charge made due a second ago; one of the merchant's not active yet (never paid) is left as it is. */
-export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<{ kind: 'due'; row: SubscriptionRow } | { kind: 'not_active' } | { kind: 'unknown' }> {
+/** An active subscription's next charge made due a second ago; one of the merchant's not active yet (never paid) or cancelled is left as it is. */
+export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<{ kind: 'due'; row: SubscriptionRow } | { kind: 'not_active' } | { kind: 'cancelled' } | { kind: 'unknown' }> {
   const [row] = await db.query<SubscriptionRow & { made_due: boolean }>(
     `with found as (select id, status from subscriptions
                      where subscription_key = $1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2))),
@@ -77,7 +80,7 @@ export async function makeSubscriptionDue(db: Queryable, key: string, merchantId
      union all select s.*, false as made_due from subscriptions s join found on found.id = s.id where found.status <> 1`,
     [key, merchantId ?? null]);
   if (!row) return { kind: 'unknown' };
-  if (!row.made_due) return { kind: 'not_active' };
+  if (!row.made_due) return { kind: isSubscriptionCancelled(row.status) ? 'cancelled' : 'not_active' };
   const { made_due: _made, ...subscription } = row;
   return { kind: 'due', row: subscription };
 }
@@ -135,12 +138,12 @@ export interface ActivatingCard {
   payerName: string;
 }
 
-/** A conditional write, so of payments racing to activate it one does; false when it already was. */
+/** A conditional write, so of payments racing to activate it one does; false when it already was, or its merchant cancelled it meanwhile. */
 export async function activateSubscription(db: Queryable, subscriptionId: number, card: ActivatingCard): Promise<boolean> {
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return false;
   const rows = await db.query(
-    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7 where id = $1 and status <> 1 returning id',
+    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7 where id = $1 and status = 0 returning id',
     [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName],
   );
   return rows.length > 0;

@@ -12,6 +12,7 @@ const LISTS = {
   events: { from: 'webhook_events r', publicId: 'r.id', position: 'r.seq', merchant: 'r.merchant_id' },
   balance: { from: 'balance_transactions r', publicId: 'r.id', position: 'r.seq', merchant: 'r.merchant_id' },
   payouts: { from: 'payouts r', publicId: 'r.id', position: 'r.seq', merchant: 'r.merchant_id' },
+  subscriptions: { from: 'subscriptions r join plans p on p.id = r.plan_id', publicId: 'r.subscription_key', position: 'r.id', merchant: 'p.merchant_id' },
   disputes: { from: 'gateway_disputes r join transactions t on t.cod_oper = r.cod_oper', publicId: 'r.public_id', position: 'r.seq', merchant: 't.merchant_id' },
 } as const;
 

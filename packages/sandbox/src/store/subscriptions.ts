@@ -3,6 +3,7 @@ import type { SubscriptionRow } from './catalog';
 
 // A subscription's rows as its payments read and change them; store/catalog.ts creates and activates them.
 
+// Active only: a cancelled one (status 2, migration 190) is never claimed again, on any node.
 const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 
 export async function lockSubscription(tx: Queryable, id: number): Promise<SubscriptionRow | undefined> {
@@ -37,4 +38,55 @@ export async function findLinkSubscription(db: Queryable, linkCode: string, id: 
     [linkCode, id, key],
   );
   return row;
+}
+
+/** A subscription as its merchant reads it: with its plan and the merchant's currency. */
+export interface MerchantSubscriptionRow extends SubscriptionRow {
+  plan_name: string;
+  plan_amount_cents: number;
+  plan_period: string;
+  currency: string;
+}
+
+const SELECT_MERCHANT_SUBSCRIPTION = `select s.*, p.name as plan_name, p.amount_cents as plan_amount_cents, p.period as plan_period, m.currency
+  from subscriptions s join plans p on p.id = s.plan_id join merchants m on m.id = p.merchant_id`;
+
+/** Another merchant's is as absent as a missing one. */
+export async function findMerchantSubscription(db: Queryable, merchantId: number, key: string): Promise<MerchantSubscriptionRow | undefined> {
+  const [row] = await db.query<MerchantSubscriptionRow>(`${SELECT_MERCHANT_SUBSCRIPTION} where s.subscription_key = $1 and p.merchant_id = $2`, [key, merchantId]);
+  return row;
+}
+
+export interface SubscriptionFilters {
+  status?: number | undefined;
+  email?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  beforeId?: number | undefined;
+}
+
+/** The merchant's, newest first; the e-mail in any case. */
+export async function listMerchantSubscriptions(db: Queryable, merchantId: number, f: SubscriptionFilters, count: number): Promise<MerchantSubscriptionRow[]> {
+  return db.query<MerchantSubscriptionRow>(
+    `${SELECT_MERCHANT_SUBSCRIPTION}
+      where p.merchant_id = $1 and ($2::int is null or s.id < $2) and ($3::int is null or s.status = $3) and ($4::text is null or lower(s.email) = lower($4))
+        and ($5::timestamptz is null or s.created_at >= $5) and ($6::timestamptz is null or s.created_at < $6)
+      order by s.id desc limit $7`,
+    [merchantId, f.beforeId ?? null, f.status ?? null, f.email ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+  );
+}
+
+/**
+ * Its merchant ends it: one conditional write (status 2, no next charge). It waits for a renewal
+ * claim holding the row (that renewal was taken before the cancel, and goes on at the processor);
+ * once it commits, no claim finds the row due. Cancelling a cancelled one changes nothing.
+ * Undefined when the merchant has no such subscription.
+ */
+export async function cancelMerchantSubscription(db: Queryable, merchantId: number, key: string): Promise<MerchantSubscriptionRow | undefined> {
+  await db.query(
+    `update subscriptions s set status = 2, cancelled_at = now(), next_charge_at = null
+      from plans p where p.id = s.plan_id and p.merchant_id = $2 and s.subscription_key = $1 and s.status <> 2`,
+    [key, merchantId],
+  );
+  return findMerchantSubscription(db, merchantId, key);
 }

@@ -14,6 +14,7 @@ import { findMerchantTransactionWithRefunds, listMerchantTransactions, type Merc
 import { merchantResultOf } from '../../merchantView/merchantResultOf';
 import { merchantBookRoutes } from './books';
 import { merchantDisputeRoutes } from './disputes';
+import { merchantSubscriptionRoutes } from './subscriptions';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
 import { merchantKeyRoutes } from './merchantKeys';
@@ -207,6 +208,7 @@ export function merchantApiRoutes(deps: Deps) {
   app.route('/events', merchantEventRoutes(deps));
   app.route('/', merchantBookRoutes(deps));
   app.route('/disputes', merchantDisputeRoutes(deps));
+  app.route('/subscriptions', merchantSubscriptionRoutes(deps));
 
   const callsByPath = callsOf(app.routes);
   app.all('*', (c) => {

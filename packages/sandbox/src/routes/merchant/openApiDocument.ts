@@ -11,6 +11,7 @@ import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
 import { withTexts } from './openApiExamples';
 import { withOpenAnswers } from './openApiOpen';
 import { bookPaths, bookSchemas } from './openApiBooks';
+import { subscriptionPaths, subscriptionSchemas } from './openApiSubscriptions';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../merchantView/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
@@ -416,7 +417,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: 'Pasarela merchant API',
       version: '1.0.0',
-      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, captures, refunds and voids. Plain JSON; every POST takes an Idempotency-Key, required on link creation, captures, refunds and voids. docs/merchant-api.md tells how to use it.',
+      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, captures, refunds and voids, subscriptions. Plain JSON; every POST takes an Idempotency-Key, required on link creation, captures, refunds and voids. docs/merchant-api.md tells how to use it.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Pasarela' },
     },
     servers: [{ url: `${origin}${MERCHANT_API_PREFIX}`, description: 'This server' }],
@@ -429,9 +430,11 @@ export function openApiDocument(origin: string) {
       { name: 'Keys', description: 'Rolling the secret key' },
       { name: 'Events', description: 'What changed: the events webhooks carry' },
       { name: 'Books', description: 'The balance, its ledger (balance transactions, also as CSV) and payouts' },
+      { name: 'Subscriptions', description: 'Subscriptions to your plans: list, read, cancel' },
     ],
     paths: withTexts(withVersion({
       ...bookPaths(errors, error, postErrors, idempotencyKey),
+      ...subscriptionPaths(errors, error, postErrors, idempotencyKey),
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
@@ -691,7 +694,7 @@ export function openApiDocument(origin: string) {
     },
     components: {
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'The merchant\'s secret key (sk_test_...)' } },
-      schemas: { ...schemas, ...bookSchemas },
+      schemas: { ...schemas, ...bookSchemas, ...subscriptionSchemas },
     },
   });
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, isSubscriptionActive, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
+import { freeText, isSubscriptionActive, isSubscriptionCancelled, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -52,7 +52,8 @@ export function subscriptionRoutes(deps: Deps) {
     const charged = found && (await chargeIfDue(deps, found.subscription));
     const sub = charged ? await findSubscription(deps.db, found.subscription.subscription_key) : found?.subscription;
     const plan = found?.plan;
-    if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    // One its merchant cancelled has ended: as an unknown one, its checkout takes no payment.
+    if (!sub || !plan || isSubscriptionCancelled(sub.status)) throw new ApiError(404, 'error_to_load');
     // A pending subscription only: an active one is not offered (nor paid) again.
     if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
     return reply(c, { idSubscription: sub.id, subscriptionKey: sub.subscription_key, status: sub.status, email: sub.email, nextChargeAt: sub.next_charge_at?.toISOString() ?? null, plan: planOf(plan) });

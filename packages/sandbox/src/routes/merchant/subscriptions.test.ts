@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
+import { tokenizedCardPayload, testCardNumber } from '../../../test/testApp';
+import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
+
+// docs/merchant-api.md "Subscriptions": a merchant lists, reads and cancels its own subscriptions; a
+// cancelled one is never charged again, and its checkout takes no payment.
+
+const s = useMerchantApi();
+
+async function planOf(merchant: TestMerchant, amount = 12.34): Promise<number> {
+  const plan = await s.t.admin('POST', '/plans', { merchantId: merchant.id, name: 'Plan mensual', amount, period: 'MO' });
+  expect(plan.status).toBe(201);
+  return Number(plan.json['idPlan']);
+}
+async function subscribe(idPlan: number, email = 'socia@example.com'): Promise<string> {
+  const created = await s.t.post('/subscriptions', { idPlan, email });
+  return String(created.data['subscriptionKey']);
+}
+const card = async () => (await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) })).cardInformation;
+const pay = async (key: string) => s.t.post(`/subscriptions/${key}/pay`, { cardInformation: await card(), trackId: randomUUID() });
+const charges = async (key: string) => (await s.t.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1", [key]))[0]?.n;
+const cancel = (merchant: TestMerchant, key: string) => s.api.call('POST', `/subscriptions/${key}/cancel`, { key: merchant.key });
+
+describe('POST /subscriptions/:subscriptionKey/cancel', () => {
+  it('ends the merchant\'s active subscription: cancelled, no next charge; cancelling again answers the same', async () => {
+    const m = await s.newMerchant('Club de Lectura');
+    const idPlan = await planOf(m);
+    const key = await subscribe(idPlan);
+    expect((await pay(key)).data).toMatchObject({ status: 1 });
+    const before = await s.api.call('GET', `/subscriptions/${key}`, { key: m.key });
+    expect(before).toMatchObject({ status: 200, json: { subscriptionKey: key, status: 'active', cancelledAt: null, nextChargeAt: expect.any(String) } });
+
+    const first = await cancel(m, key);
+    expect(first).toMatchObject({ status: 200, json: {
+      subscriptionKey: key, plan: { idPlan, name: 'Plan mensual', amount: 12.34, period: 'MO', currency: 'USD' }, email: 'socia@example.com',
+      status: 'cancelled', nextChargeAt: null, createdAt: before.json['createdAt'], cancelledAt: expect.any(String),
+    } });
+    const again = await cancel(m, key);
+    expect(again).toEqual({ ...again, status: 200, json: first.json });
+    expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toEqual(first.json);
+  });
+
+  it('cancels a pending one too', async () => {
+    const m = await s.newMerchant('Gimnasio');
+    const key = await subscribe(await planOf(m));
+    expect(await cancel(m, key)).toMatchObject({ status: 200, json: { status: 'cancelled', nextChargeAt: null } });
+  });
+
+  it('another merchant\'s subscription, or none, is 404 subscription_not_found, and stays as it was', async () => {
+    const [owner, other] = [await s.newMerchant('Dueño'), await s.newMerchant('Otro')];
+    const key = await subscribe(await planOf(owner));
+    await pay(key);
+    for (const path of [`/subscriptions/${key}/cancel`, '/subscriptions/SUBNOSUCH00000/cancel']) {
+      expect(await s.api.call('POST', path, { key: other.key })).toMatchObject({ status: 404, json: { code: 'subscription_not_found' } });
+    }
+    expect(await s.api.call('GET', `/subscriptions/${key}`, { key: other.key })).toMatchObject({ status: 404, json: { code: 'subscription_not_found' } });
+    expect((await s.api.call('GET', `/subscriptions/${key}`, { key: owner.key })).json).toMatchObject({ status: 'active' });
+  });
+
+  it('no charge falls due after the cancel: not by the timer, not by the sandbox\'s due call', async () => {
+    const m = await s.newMerchant('Revista');
+    const key = await subscribe(await planOf(m));
+    await pay(key);
+    expect(await charges(key)).toBe(1);
+    // Due a second ago, then cancelled before any timer claims it.
+    await s.t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await cancel(m, key);
+    await chargeDueSubscriptions(s.t);
+    expect(await s.t.admin('POST', `/subscriptions/${key}/due`)).toMatchObject({ status: 409, json: { code: 'subscription_cancelled' } });
+    await chargeDueSubscriptions(s.t);
+    expect(await charges(key)).toBe(1);
+  });
+
+  it('the payer\'s checkout of a cancelled subscription takes no payment: 404 error_to_load, as an unknown one', async () => {
+    const m = await s.newMerchant('Podcast');
+    const key = await subscribe(await planOf(m));
+    expect((await s.t.get(`/subscriptions/${key}`)).status).toBe(200);
+    await cancel(m, key);
+    expect(await s.t.get(`/subscriptions/${key}`)).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
+    expect(await pay(key)).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
+    expect(await charges(key)).toBe(0);
+    expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });
+  });
+});
+
+describe('GET /subscriptions', () => {
+  it('lists the merchant\'s own, newest first, page by page, by status and e-mail', async () => {
+    const [m, other] = [await s.newMerchant('Suscripciones'), await s.newMerchant('Ajeno')];
+    const idPlan = await planOf(m, 5);
+    const keys = [await subscribe(idPlan, 'ana@example.com'), await subscribe(idPlan, 'Beto@Example.com'), await subscribe(idPlan, 'ana@example.com')];
+    await subscribe(await planOf(other), 'ana@example.com');
+    await pay(keys[1] ?? '');
+    await cancel(m, keys[2] ?? '');
+
+    const all = await s.api.call('GET', '/subscriptions', { key: m.key });
+    expect(all.status).toBe(200);
+    expect((all.json['data'] as Array<{ subscriptionKey: string }>).map((x) => x.subscriptionKey)).toEqual([...keys].reverse());
+
+    const first = await s.api.call('GET', '/subscriptions?limit=2', { key: m.key });
+    expect(first.json).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    const second = await s.api.call('GET', `/subscriptions?limit=2&cursor=${String(first.json['nextCursor'])}`, { key: m.key });
+    expect(second.json).toMatchObject({ hasMore: false, nextCursor: null, data: [{ subscriptionKey: keys[0] }] });
+
+    const keysOf = async (query: string) => ((await s.api.call('GET', `/subscriptions?${query}`, { key: m.key })).json['data'] as Array<{ subscriptionKey: string }>).map((x) => x.subscriptionKey);
+    expect(await keysOf('status=active')).toEqual([keys[1]]);
+    expect(await keysOf('status=cancelled')).toEqual([keys[2]]);
+    expect(await keysOf('status=pending')).toEqual([keys[0]]);
+    expect(await keysOf('email=ANA@example.com')).toEqual([keys[2], keys[0]]);
+    expect(await keysOf('email=beto@example.com&status=active')).toEqual([keys[1]]);
+
+    expect(await s.api.call('GET', '/subscriptions?status=paused', { key: m.key })).toMatchObject({ status: 400, json: { code: 'invalid_arguments' } });
+    // A cursor of another merchant's list is no cursor of this one.
+    const theirs = await s.api.call('GET', `/subscriptions?limit=2&cursor=${String(first.json['nextCursor'])}`, { key: other.key });
+    expect(theirs).toMatchObject({ status: 400, json: { code: 'invalid_arguments' } });
+  });
+});
