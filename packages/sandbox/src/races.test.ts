@@ -293,6 +293,45 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(row?.n).toBe(1);
   });
 
+  it('charges no period of a subscription after its cancel answered, with 10 readers and both nodes sweeping as it is cancelled', async () => {
+    const merchant = await a.client.admin('POST', '/merchants', { name: 'Club que cancela' });
+    const secretKey = String(merchant.data['secretKey']);
+    const plan = await a.client.admin('POST', '/plans', { merchantId: merchant.data['idMerchant'], name: 'Mensual', amount: 12.34, period: 'MO' });
+    const renewals = async (key: string) => (await a.server.db.query<{ n: number }>(
+      "select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]))[0]?.n ?? 0;
+    const cancelOn = (node: TestNode, key: string) => fetch(`http://127.0.0.1:${node.port}/api/v1/merchant/subscriptions/${key}/cancel`, {
+      method: 'POST', headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    let claimedFirst = 0;
+    for (let round = 0; round < 6; round++) {
+      const key = String((await a.client.api('/subscriptions', { idPlan: plan.data['idPlan'], email: 'cancela@example.com' })).data['subscriptionKey']);
+      expect((await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: (await tokenizedCardPayload('x')).cardInformation, trackId: randomUUID() })).data['status']).toBe(1);
+      const makeDue = () => a.server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
+      // Due before the cancel (the sweeps claim it first), or falling due as the cancel is sent.
+      if (round % 2 === 0) await makeDue();
+      // The cancel on one node as readers on both (and both nodes' 25 ms sweeps) find the period due.
+      let afterCancel = -1;
+      await Promise.all([
+        round % 2 === 0 ? undefined : makeDue(),
+        (async () => {
+          const cancelled = await cancelOn(round % 2 === 0 ? a : b, key);
+          expect(cancelled.status).toBe(200);
+          afterCancel = await renewals(key);
+        })(),
+        atOnce(10, (node) => node.client.api(`/subscriptions/${key}`)),
+      ]);
+      // A moment of sweeps later, and the sandbox's due call: nothing more claimed.
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await b.client.admin('POST', `/subscriptions/${key}/due`)).status).toBe(409);
+      expect(afterCancel).toBeLessThanOrEqual(1);
+      expect(await renewals(key)).toBe(afterCancel);
+      claimedFirst += afterCancel;
+      const [row] = await a.server.db.query<{ status: number; next_charge_at: Date | null }>('select status, next_charge_at from subscriptions where subscription_key = $1', [key]);
+      expect(row).toEqual({ status: 2, next_charge_at: null });
+    }
+    record('subscription cancelled as its period falls due, 10 readers + sweeps (6 rounds: periods claimed before the cancel)', 6 * 11, 6, claimedFirst);
+  });
+
   it("holds a card's payment at the duplicate rule's lock until an earlier one of that card commits, and then counts it", async () => {
     const card = testCardNumber(randomUUID());
     const [first, second] = await Promise.all([1, 2].map(() => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Duplicado' })));
