@@ -3,6 +3,7 @@ import { brand, type BrandResource } from './brand';
 import { events, keys, webhookEndpoints, type Events, type Keys, type WebhookEndpoints } from './endpointsAndKeys';
 import { Http, type PasarelaOptions } from './http';
 import { paymentLinks, transactions, type PaymentLinks, type Transactions } from './payments';
+import { subscriptions, type Subscriptions } from './subscriptions';
 
 /**
  * The merchant API (docs/merchant-api.md) from your server, pinned to PASARELA_API_VERSION. An
@@ -28,6 +29,8 @@ export class Pasarela {
   readonly payouts: Payouts;
   /** Chargebacks on your card payments: read them, answer with evidence, or accept them. */
   readonly disputes: Disputes;
+  /** The subscriptions to your plans: list, read and cancel them. */
+  readonly subscriptions: Subscriptions;
   /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
   readonly brand: BrandResource;
 
@@ -43,6 +46,7 @@ export class Pasarela {
     this.balanceTransactions = balanceTransactions(http);
     this.payouts = payouts(http);
     this.disputes = disputes(http);
+    this.subscriptions = subscriptions(http);
     this.brand = brand(http);
   }
 }

@@ -17,3 +17,4 @@ export type {
   TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
 export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeEventData, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';
+export type { ListSubscriptionsParams, Subscription, SubscriptionStatus, Subscriptions } from './subscriptions';

@@ -116,3 +116,16 @@ describe('GET /subscriptions', () => {
     expect(theirs).toMatchObject({ status: 400, json: { code: 'invalid_arguments' } });
   });
 });
+
+describe('@pasarela/node', () => {
+  it('subscriptions: list, retrieve, cancel', async () => {
+    const m = await s.newMerchant('Cliente Node Suscripciones');
+    const key = await subscribe(await planOf(m), 'node@example.com');
+    const pasarela = s.nodeClient(m.key);
+    expect((await pasarela.subscriptions.list({ status: 'pending', email: 'node@example.com' })).data.map((x) => x.subscriptionKey)).toEqual([key]);
+    expect((await pasarela.subscriptions.retrieve(key)).status).toBe('pending');
+    const cancelled = await pasarela.subscriptions.cancel(key);
+    expect([cancelled.status, cancelled.nextChargeAt]).toEqual(['cancelled', null]);
+    expect(await pasarela.subscriptions.cancel(key)).toEqual(cancelled);
+  });
+});
