@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Pasarela } from '@pasarela/node';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -189,6 +190,23 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     // Never activated: no card kept, no period to charge.
     const due = await fetch(`${sandbox.url}/sandbox/subscriptions/${key}/due`, { method: 'POST' });
     expect(due.status).toBe(409);
+    await context.close();
+  });
+
+  // docs/merchant-api.md "Subscriptions": the payer asks the shop, the shop cancels; its page then takes no payment.
+  it('a subscription its merchant cancelled opens on the not-found page, with no card form', async () => {
+    const merchant = await adminPost<{ idMerchant: number; secretKey: string }>(sandbox, 'merchants', { name: 'Club E2E' });
+    const plan = await adminPost<{ idPlan: number }>(sandbox, 'plans', { merchantId: merchant.idMerchant, name: 'Cancelable', amount: 12.34, period: 'MO', chargeNow: true });
+    const { subscriptionKey } = await guestPost<{ subscriptionKey: string }>(sandbox, 'subscriptions', { idPlan: plan.idPlan, email: 'suscriptor@example.com' });
+    const pasarela = new Pasarela({ secretKey: merchant.secretKey, baseUrl: sandbox.url });
+    expect((await pasarela.subscriptions.cancel(subscriptionKey)).status).toBe('cancelled');
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${subscriptionKey}`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/404');
+    expect(await page.getByRole('heading', { name: /Página no encontrada/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await expect(guestGet(sandbox, `subscriptions/${subscriptionKey}`)).rejects.toThrow(/answered 404/);
     await context.close();
   });
 });
