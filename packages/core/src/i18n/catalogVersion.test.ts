@@ -32,6 +32,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   50: 'c41fbd914c2dbc99',
   51: '1ef94767cb9e787d',
   52: '9c7dabd96ec509f4',
+  53: 'a84e451db8d04cdf',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

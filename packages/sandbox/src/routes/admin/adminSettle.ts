@@ -109,7 +109,7 @@ export function adminSettleRoutes(deps: Deps) {
     if (due.kind === 'unknown') throw new ApiError(404, 'error_to_load', 'key names no subscription');
     // Only a paid subscription has a card to charge and a charge to fall due.
     if (due.kind === 'not_active') throw new ApiError(409, 'subscription_not_active');
-    if (due.kind === 'cancelled') throw new ApiError(409, 'subscription_cancelled', 'The subscription was cancelled: no charge of it falls due');
+    if (due.kind === 'cancelled') throw new ApiError(409, 'subscription_cancelled');
     const sub = due.row;
     const tx = await chargeIfDue(deps, sub);
     return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });

@@ -55,7 +55,7 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
     for (const path of [`/subscriptions/${key}/cancel`, '/subscriptions/SUBNOSUCH00000/cancel']) {
       expect(await s.api.call('POST', path, { key: other.key })).toMatchObject({ status: 404, json: { code: 'subscription_not_found' } });
     }
-    expect(await s.api.call('GET', `/subscriptions/${key}`, { key: other.key })).toMatchObject({ status: 404, json: { code: 'subscription_not_found' } });
+    expect(await s.api.call('GET', `/subscriptions/${key}?lang=en`, { key: other.key })).toMatchObject({ status: 404, json: { code: 'subscription_not_found', message: 'You have no subscription with that key' } });
     expect((await s.api.call('GET', `/subscriptions/${key}`, { key: owner.key })).json).toMatchObject({ status: 'active' });
   });
 
@@ -68,7 +68,8 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
     await s.t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
     await cancel(m, key);
     await chargeDueSubscriptions(s.t);
-    expect(await s.t.admin('POST', `/subscriptions/${key}/due`)).toMatchObject({ status: 409, json: { code: 'subscription_cancelled' } });
+    expect(await s.t.admin('POST', `/subscriptions/${key}/due`, undefined, { 'accept-language': 'es' }))
+      .toMatchObject({ status: 409, json: { code: 'subscription_cancelled', message: 'La suscripción fue cancelada: ningún cobro suyo puede vencer' } });
     await chargeDueSubscriptions(s.t);
     expect(await charges(key)).toBe(1);
   });
