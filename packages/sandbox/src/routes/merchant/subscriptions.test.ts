@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload, testCardNumber } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
+import { activateSubscription } from '../../store/catalog';
 
 // docs/merchant-api.md "Subscriptions": a merchant lists, reads and cancels its own subscriptions; a
 // cancelled one is never charged again, and its checkout takes no payment.
@@ -83,6 +84,19 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
     expect(await pay(key)).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
     expect(await charges(key)).toBe(0);
     expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });
+  });
+});
+
+describe('a first payment approved after the cancel', () => {
+  it('does not activate the cancelled subscription: the activation is a conditional write on a pending one', async () => {
+    const m = await s.newMerchant('Carrera');
+    const key = await subscribe(await planOf(m));
+    await cancel(m, key);
+    const [row] = await s.t.db.query<{ id: number }>('select id from subscriptions where subscription_key = $1', [key]);
+    const card = { token: 'tok_kept', customer: null, brand: 'VISA', last4: '4242', payerName: 'ANA PRUEBA' };
+    expect(await activateSubscription(s.t.db, row?.id ?? 0, card)).toBe(false);
+    expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });
+    expect(await s.t.db.query('select card_token from subscriptions where subscription_key = $1', [key])).toEqual([{ card_token: null }]);
   });
 });
 
