@@ -63,7 +63,7 @@ export function isSubscriptionActive(status: number): boolean {
 }
 
 /**
- * A subscription's status (migration 190): pending (0, never paid), active (1, its card charged when
+ * A subscription's status (migration 189): pending (0, never paid), active (1, its card charged when
  * due), cancelled (2, by its merchant: ended for good, never charged nor paid again).
  */
 export const SUBSCRIPTION_STATUS = { pending: 0, active: 1, cancelled: 2 } as const;

@@ -29,7 +29,7 @@ export interface TransactionFacts {
   /** The payment's disputes (core paymentMoney): an open one, or money one took, is not refundable. */
   disputes?: readonly BookedDispute[] | null;
   order_reference?: string | null;
-  /** A webhook event's snapshot of the subscription a charge is of (migration 189); a row keeps it in details. */
+  /** A webhook event's snapshot of the subscription a charge is of (migration 188); a row keeps it in details. */
   subscription_key?: string | null;
   metadata?: Record<string, string> | null;
   email?: string | null;

@@ -3,7 +3,7 @@ import type { SubscriptionRow } from './catalog';
 
 // A subscription's rows as its payments read and change them; store/catalog.ts creates and activates them.
 
-// Active only: a cancelled one (status 2, migration 190) is never claimed again, on any node.
+// Active only: a cancelled one (status 2, migration 189) is never claimed again, on any node.
 const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 
 export async function lockSubscription(tx: Queryable, id: number): Promise<SubscriptionRow | undefined> {

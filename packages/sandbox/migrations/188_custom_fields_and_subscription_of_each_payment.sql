@@ -5,13 +5,19 @@
 alter table transactions add column if not exists custom_field_values jsonb not null default '[]';
 alter table webhook_events add column if not exists custom_field_values jsonb;
 
--- The payment's own event carries them as its snapshot (migration 185's, with the answers).
+-- A subscription's charges, its first payment and each renewal, name the subscription they charge
+-- (docs/webhooks.md, docs/merchant-api.md `subscriptionKey`): the payment keeps it in
+-- details.subscriptionKey, and a webhook event's snapshot keeps it as the verify call shows it.
+-- Null for every other payment, and on events written before.
+alter table webhook_events add column if not exists subscription_key text;
+
+-- The payment's own event carries them as its snapshot (migration 185's, with the answers and the subscription).
 create or replace function pasarela_webhook_outbox() returns trigger language plpgsql as $$
 begin
   insert into webhook_events (merchant_id, cod_oper, method, status, auth_status, amount_cents, tax_cents, link_code, refund,
     event_type, order_reference, metadata, refunded_cents, cancel_reason, owed_to_payer, state,
     currency, payer_email, payer_name, card_brand, card_last4, phone, campaign_cents, tx_created_at, tx_updated_at, held_cents,
-    tx_type, hold_state, captured_cents, capture_before, overpayment, disputes, custom_field_values)
+    tx_type, hold_state, captured_cents, capture_before, overpayment, disputes, custom_field_values, subscription_key)
   select new.merchant_id, new.cod_oper, new.method, new.status, new.auth_status, new.amount_cents, new.tax_cents, new.link_code, new.details -> 'refund',
     case
       -- The merchant's own void of a waiting payment is its own event.
@@ -35,19 +41,20 @@ begin
       (select jsonb_agg(jsonb_build_object('stage', d.stage, 'status', d.status, 'takenCents', d.taken_cents, 'feeCharged', d.fee_charged) order by d.seq)
          from gateway_disputes d where d.cod_oper = new.cod_oper)
     end,
-    new.custom_field_values
+    new.custom_field_values,
+    new.details ->> 'subscriptionKey'
     from merchants m left join payment_links l on l.code = new.link_code
    where m.id = new.merchant_id;
   return null;
 end $$;
 
 -- An event written elsewhere (a refund's, a hold's capture or release, a dispute's) takes them from its
--- payment, with the rest it completes there (migrations 160 and 185).
+-- payment, with the rest it completes there (migrations 160 and 185), in the statement that reads it already.
 create or replace function pasarela_webhook_hold() returns trigger language plpgsql as $$
 begin
   if new.cod_oper is not null then
-    select t.tx_type, t.hold_state, t.captured_cents, t.capture_before, t.custom_field_values
-      into new.tx_type, new.hold_state, new.captured_cents, new.capture_before, new.custom_field_values
+    select t.tx_type, t.hold_state, t.captured_cents, t.capture_before, t.custom_field_values, t.details ->> 'subscriptionKey'
+      into new.tx_type, new.hold_state, new.captured_cents, new.capture_before, new.custom_field_values, new.subscription_key
       from transactions t where t.cod_oper = new.cod_oper;
     select jsonb_agg(jsonb_build_object('stage', d.stage, 'status', d.status, 'takenCents', d.taken_cents, 'feeCharged', d.fee_charged) order by d.seq)
       into new.disputes from gateway_disputes d where d.cod_oper = new.cod_oper;
