@@ -26,5 +26,5 @@ describe('a card vault store migrated by a newer release (docs/operations.md "Up
     } finally {
       await db.close();
     }
-  }, 60_000);
+  });
 });
