@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Pasarela } from '@pasarela/node';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { axeViolations } from './support/axe';
@@ -22,6 +22,16 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const created = await adminPost<{ idPlan: number }>(sandbox, 'plans', plan);
     const sub = await guestPost<{ subscriptionKey: string }>(sandbox, 'subscriptions', { idPlan: created.idPlan, email: 'suscriptor@example.com' });
     return sub.subscriptionKey;
+  }
+
+  /** The subscription's checkout in a browser context of its own (at 360 px unless given), its card form shown. */
+  async function openSubscriptionForm(key: string, options: BrowserContextOptions = { locale: 'es-PA', viewport: { width: 360, height: 800 } }) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    return { context, page, checkout };
   }
 
   it('SUBDEMO0001: the plan and its monthly label, card only; paying activates it and the charge applied at once shows its receipt', async () => {
@@ -75,11 +85,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
 
   it('a plan that does not charge at once ends on /{subscriptionKey}/receive; English period label', async () => {
     const key = await newSubscription({ name: 'Semanal', amount: 3.5, period: 'WE', chargeNow: false });
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
+    const { context, page, checkout } = await openSubscriptionForm(key, { locale: 'en-US' });
     expect(await page.getByRole('heading', { name: 'Semanal subscription' }).isVisible()).toBe(true);
     expect(await page.locator('.plan__every').textContent()).toMatch(/3\.50 will be charged every week/);
     // Nothing is charged today: the total and Pay say so, and when the first charge comes.
@@ -97,11 +103,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
 
   it('SPEC 8 "error_processing_request for an old-version tx failure": a gateway failure says so, charges nothing, and the next Pay activates it', async () => {
     const key = await newSubscription({ name: 'Quincenal', amount: 4.75, period: 'BW', chargeNow: true });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
+    const { context, page, checkout } = await openSubscriptionForm(key);
     await checkout.fillCard({ number: '4000 0000 0000 0119' });
     await checkout.submit();
     await expect.poll(async () => (await checkout.alert.isVisible()) && (await checkout.alert.textContent()), { timeout: 15_000 }).toContain('no se hizo ningún cargo');
@@ -139,11 +141,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
 
   it('a declined card shows the decline message and leaves the subscription pending', async () => {
     const key = await newSubscription({ name: 'Diario', amount: 1.25, period: 'DA', chargeNow: true });
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
+    const { context, page, checkout } = await openSubscriptionForm(key, { locale: 'es-PA' });
     await checkout.fillCard({ number: '4000 0000 0000 0002' });
     await checkout.submit();
     await expect.poll(() => checkout.alert.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -153,11 +151,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
   // Only an approved first payment activates a subscription: its 3D Secure challenge decides.
   it('a 3DS first payment approved at the bank shows its receipt and activates the subscription once', async () => {
     const key = await newSubscription({ name: 'Seguro', amount: 6.4, period: 'MO', chargeNow: true });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
+    const { context, page, checkout } = await openSubscriptionForm(key);
     await checkout.fillCard({ number: '4000 0000 0000 3220' });
     await checkout.submit();
     await page.getByRole('button', { name: 'Aprobar' }).click({ timeout: 30_000 });
@@ -173,11 +167,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
 
   it('a 3DS first payment failed at the bank shows the decline, leaves the subscription pending, and nothing falls due', async () => {
     const key = await newSubscription({ name: 'Fallido', amount: 7.1, period: 'MO', chargeNow: true });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
+    const { context, page, checkout } = await openSubscriptionForm(key);
     await checkout.fillCard({ number: '4000 0000 0000 3220' });
     await checkout.submit();
     await page.getByRole('button', { name: 'Fallar' }).click({ timeout: 30_000 });
