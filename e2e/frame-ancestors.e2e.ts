@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
@@ -108,6 +112,39 @@ describe.runIf(browserAvailable())("a restricted merchant's checkout framed from
       await opened.close();
     } finally {
       await attacker.close();
+    }
+  });
+
+  // docs/events.md page_has_no_origin: a developer's page opened from a file has the origin `null`,
+  // which no checkout can answer; it hears why at once, where it waited 30 s for connection_failed.
+  it('tells a page opened from a file at once that no payment opens there, in the frame and as an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pasarela-file-page-'));
+    const context = await browser.newContext({ locale: 'es-PA' });
+    try {
+      const file = join(dir, 'tienda.html');
+      writeFileSync(file, `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mi tienda</title><main><h1>Mi tienda</h1><div id="checkout"></div></main>
+<script src="${sandbox.url}/sdk/checkout.js"></script>
+<script>window.heard = []; Checkout.open({ code: 'LKDEMO0001', container: '#checkout', onError: (e) => heard.push(['error', e]), onClose: (e) => heard.push(['close', e]) });</script></html>`);
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => warnings.push(message.text()));
+      await page.goto(pathToFileURL(file).href);
+      const started = Date.now();
+      await expect.poll(() => heard(page)).toEqual([['error', { code: 'page_has_no_origin', message: 'Este pago no se puede abrir desde esta página.', category: 'api' }]]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+      await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Este pago no se puede abrir desde esta página.');
+      expect(await frame.locator('#root, form, input').count()).toBe(0);
+      // The developer reads what to do in the console.
+      expect(warnings.some((w) => w.includes('serve the page over http(s)'))).toBe(true);
+      expect(warnings.filter((w) => REFUSED.test(w))).toEqual([]);
+      // Its Close closes the checkout, as in the test above (clicked in the page: playwright-core's
+      // own click or key press into this frame of a file's page stalled now and then).
+      await frame.getByRole('button', { name: 'Cerrar' }).evaluate((button: HTMLButtonElement) => button.click());
+      await expect.poll(() => heard(page)).toContainEqual(['close', { reason: 'payer' }]);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

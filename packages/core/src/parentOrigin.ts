@@ -10,3 +10,13 @@ export function parentOriginFrom(params: URLSearchParams): string | null {
     return null;
   }
 }
+
+/**
+ * A page with no origin of its own (opened from a file, or in a sandboxed frame): the loader names
+ * it `file://` (Chromium's name for a file's page) or `null`, an origin no message can be addressed
+ * to, so no checkout can answer it.
+ */
+export function parentHasNoOrigin(params: URLSearchParams): boolean {
+  const raw = params.get('parentOrigin')?.trim().toLowerCase();
+  return raw === 'null' || raw?.startsWith('file:') === true;
+}

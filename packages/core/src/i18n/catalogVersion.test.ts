@@ -33,6 +33,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   51: '1ef94767cb9e787d',
   52: '9c7dabd96ec509f4',
   53: 'a84e451db8d04cdf',
+  54: '25b1bf593698f064',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

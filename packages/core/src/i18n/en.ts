@@ -56,6 +56,7 @@ export const en: Record<keyof typeof es, string> = {
   page_not_found: 'Page not found',
   commerce_problems: 'The merchant has a problem, please contact them',
   domain_not_allowed: 'This shop does not take payments on this site. Pay from its own online shop.',
+  page_has_no_origin: 'This payment cannot be opened from this page.',
   sorry_link_expired: 'Sorry, this link has expired',
   waiting_time_over: 'The waiting time is over',
   request_expired: 'The request has expired',

@@ -54,6 +54,7 @@ export const es = {
   page_not_found: 'Página no encontrada',
   commerce_problems: 'El comercio presenta problemas, contáctalo',
   domain_not_allowed: 'Este comercio no recibe pagos en este sitio. Paga desde su propia tienda en línea.',
+  page_has_no_origin: 'Este pago no se puede abrir desde esta página.',
   sorry_link_expired: 'Lo sentimos, este enlace ha expirado',
   waiting_time_over: 'El tiempo de espera terminó',
   request_expired: 'La solicitud ha expirado',

@@ -8,9 +8,12 @@ import { cspHashOf } from '../../http/widgetSecurity';
 // `parentOrigin`) gets this page in the frame instead of the checkout: framed by that exact origin
 // alone, it holds nothing of the payment, says why in the payer's language and, through the widget's
 // small script (packages/widget/src/embed/refusedHere.ts), tells the shop at once as an `error` event,
-// where a refused frame left a browser's error page and `connection_failed` 30 s later.
+// where a refused frame left a browser's error page and `connection_failed` 30 s later. So does a page
+// with no origin of its own (opened from a file, or in a sandboxed frame), which no checkout can
+// answer, for any merchant.
 
-export const REFUSED_HERE_CODE = 'domain_not_allowed';
+/** Why the checkout is not shown: a page the merchant's domain validation refuses, or a page with no origin. */
+export type Refusal = { code: 'domain_not_allowed'; parentOrigin: string } | { code: 'page_has_no_origin' };
 
 const STYLE =
   // Opaque: a modal's frame is not left to show the shop's page through it.
@@ -22,15 +25,28 @@ const STYLE =
   'button:focus-visible,h1:focus-visible{outline:3px solid #2563eb;outline-offset:2px}';
 
 /** The page and its policy; without the widget's built script, the page alone (the shop then hears nothing). */
-export async function refusedHerePage(widgetDist: string, lang: Language, parentOrigin: string): Promise<{ html: string; csp: string }> {
+export async function refusedHerePage(widgetDist: string, lang: Language, refusal: Refusal): Promise<{ html: string; csp: string }> {
   const script = await readFile(join(widgetDist, 'refused-here.js'), 'utf8').catch(() => null);
   const texts = catalogs[lang];
-  const detail = `This merchant's domain validation does not allow ${parentOrigin}: add its domain to the merchant's allowedDomains, or open the checkout from a page on one of them.`;
-  const html = `<!doctype html><html lang="${lang}" data-parent="${escapeHtml(parentOrigin)}" data-code="${REFUSED_HERE_CODE}" data-detail="${escapeHtml(detail)}">` +
+  const { code } = refusal;
+  // A page with no origin is named `null`, to which no message can be addressed: its script answers
+  // whatever page framed it ('*'), which only learns why, and the policy lets a file's page frame it.
+  const { parent, ancestors, detail } = code === 'domain_not_allowed'
+    ? {
+      parent: refusal.parentOrigin,
+      ancestors: refusal.parentOrigin,
+      detail: `This merchant's domain validation does not allow ${refusal.parentOrigin}: add its domain to the merchant's allowedDomains, or open the checkout from a page on one of them.`,
+    }
+    : {
+      parent: '*',
+      ancestors: '* file:',
+      detail: 'This page has no origin of its own (it was opened from a file, file://, or in a sandboxed frame), so the checkout cannot tell which page it talks to: serve the page over http(s); http://localhost is fine.',
+    };
+  const html = `<!doctype html><html lang="${lang}" data-parent="${escapeHtml(parent)}" data-code="${code}" data-detail="${escapeHtml(detail)}">` +
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pasarela</title>' +
     `<style>${STYLE}</style>${script === null ? '' : `<script type="module">${script}</script>`}</head>` +
-    `<body><main><h1 tabindex="-1">${escapeHtml(texts[REFUSED_HERE_CODE] ?? '')}</h1><button type="button">${escapeHtml(texts.close ?? '')}</button></main></body></html>`;
+    `<body><main><h1 tabindex="-1">${escapeHtml(texts[code] ?? '')}</h1><button type="button">${escapeHtml(texts.close ?? '')}</button></main></body></html>`;
   const scripts = script === null ? "'none'" : cspHashOf(script);
-  const csp = `default-src 'none'; script-src ${scripts}; style-src ${cspHashOf(STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors ${parentOrigin}`;
+  const csp = `default-src 'none'; script-src ${scripts}; style-src ${cspHashOf(STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`;
   return { html, csp };
 }

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { acceptLanguageTags, appearanceParam, parentOriginFrom, pickLanguage } from '@pasarela/core';
+import { acceptLanguageTags, appearanceParam, parentHasNoOrigin, parentOriginFrom, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
 import { styleHashesOf, vaultOriginOf, widgetSecurityHeaders, type Framing } from '../../http/widgetSecurity';
 import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
-import { refusedHerePage } from './refusedHerePage';
+import { refusedHerePage, type Refusal } from './refusedHerePage';
 import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeReturn';
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
@@ -41,10 +41,13 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   };
   const framing = settings.framing ? await settings.framing(c.req.path, params) : undefined;
   const ancestors = framing?.ancestors ?? '*';
-  // A shop's page the merchant does not allow is told so in the frame, and its shop at once.
+  // A shop's page the merchant does not allow, or a page with no origin, is told so in the frame, and its shop at once.
   const parent = parentOriginFrom(params);
-  if (framing && parent && parent !== new URL(c.req.url).origin && !framing.allows(parent)) {
-    const refused = await refusedHerePage(widgetDist, lang, parent);
+  const refusal: Refusal | undefined = parentHasNoOrigin(params)
+    ? { code: 'page_has_no_origin' }
+    : framing && parent && parent !== new URL(c.req.url).origin && !framing.allows(parent) ? { code: 'domain_not_allowed', parentOrigin: parent } : undefined;
+  if (refusal) {
+    const refused = await refusedHerePage(widgetDist, lang, refusal);
     return c.body(refused.html, 403, {
       'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-store',
       'content-security-policy': refused.csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin',

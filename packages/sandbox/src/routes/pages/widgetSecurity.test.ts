@@ -144,10 +144,31 @@ describe('widget page security headers', () => {
     }
   });
   it("a parent origin that is not an exact http(s) origin is no page to tell: the merchant's own policy, which the browser enforces", async () => {
-    for (const parent of ['javascript:alert(1)', 'https://evil.example/path', "https://evil.example; frame-ancestors *", 'null']) {
+    for (const parent of ['javascript:alert(1)', 'https://evil.example/path', "https://evil.example; frame-ancestors *"]) {
       const res = await t.app.request(`/pf/widget?type=lk&code=${guarded.code}&parentOrigin=${encodeURIComponent(parent)}`);
       expect(res.status).toBe(200);
       expect(await ancestorsOf(res)).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+    }
+  });
+  // docs/events.md page_has_no_origin: a page opened from a file (or in a sandboxed frame) is named
+  // `file://` or `null`; no checkout can answer it, so it gets the page that says so, for any merchant.
+  it.each([
+    ['a merchant with domain validation', () => `/pf/widget?type=lk&code=${guarded.code}`],
+    ['a merchant without', () => '/pf/widget?type=lk&code=LKDEMO0001'],
+  ])('a page with no origin, for %s: a page that says so, framed by a file\'s page or any, with nothing of the checkout', async (_name, path) => {
+    // Chromium names a file's page `file://`, Firefox `null`.
+    for (const [parent, lang, words] of [['null', 'es', 'Este pago no se puede abrir desde esta página.'], ['file://', 'en', 'This payment cannot be opened from this page.']] as const) {
+      const res = await t.app.request(`${path()}&parentOrigin=${encodeURIComponent(parent)}&lang=${lang}`);
+      expect(res.status).toBe(403);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp.split('; ').at(-1)).toBe('frame-ancestors * file:');
+      expect(csp).toContain("default-src 'none'");
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}" data-parent="*" data-code="page_has_no_origin"`);
+      expect(html).toContain(words);
+      expect(html).toContain('serve the page over http(s)');
+      expect(html).not.toContain('pasarela-config');
+      expect(html).not.toContain('Con Dominio');
     }
   });
   it('a merchant without domain validation is framed by any page, whatever page opened it', async () => {
