@@ -31,7 +31,8 @@ export async function startVaultProcess(origins, forward = {}) {
   const child = spawn(process.execPath, [vaultFile], {
     cwd: rootDir,
     env: {
-      ...process.env, ...forward, VAULT_PORT: '0', VAULT_DATA_DIR: dataDir, VAULT_API_SECRET: apiSecret, VAULT_CHECKOUT_ORIGINS: origins.join(','),
+      // A test's vault stops at once unless the test asks for the drain (VAULT_SHUTDOWN_DRAIN_MS in its env).
+      VAULT_SHUTDOWN_DRAIN_MS: '0', ...process.env, ...forward, VAULT_PORT: '0', VAULT_DATA_DIR: dataDir, VAULT_API_SECRET: apiSecret, VAULT_CHECKOUT_ORIGINS: origins.join(','),
       VAULT_MASTER_KEYS: `k1:${randomBytes(32).toString('base64')}`, VAULT_FINGERPRINT_KEY: fingerprintKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

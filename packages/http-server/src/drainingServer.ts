@@ -6,12 +6,21 @@ export interface DrainingServerOptions {
   /** Node answers 408 and closes past these (0 or absent: Node's defaults). */
   headersTimeoutMs?: number | undefined;
   requestTimeoutMs?: number | undefined;
+  /**
+   * What answers a request that comes after the stop closed the listener, on a kept-alive connection
+   * not yet closed (it raced the close): instead of the listener, so that work begun past that point
+   * can be refused in words the client reads as "not started" (the card vault's 503). Its answer
+   * closes the connection. Absent: such a request is served as any other.
+   */
+  afterStop?: RequestListener | undefined;
 }
 
 /** The answers each server is still writing, with their requests: told to close their connection when a stop begins, named when cut. */
 const inHand = new WeakMap<Server, Map<ServerResponse, IncomingMessage>>();
 /** The servers that are stopping: each answer closes its connection, so no next request is sent on it. */
 const draining = new WeakSet<Server>();
+/** The servers whose listener is closed: a request they read now came on a connection kept from before. */
+const stopped = new WeakSet<Server>();
 
 /** A server (not yet listening) whose answers in hand are known, so that `closeGracefully` can let them finish. */
 export function drainingServer(listener: RequestListener, options: DrainingServerOptions): Server {
@@ -28,7 +37,8 @@ export function drainingServer(listener: RequestListener, options: DrainingServe
     if (draining.has(server)) res.setHeader('connection', 'close');
     answers.set(res, req);
     res.once('close', () => answers.delete(res));
-    listener(req, res);
+    if (options.afterStop && stopped.has(server)) options.afterStop(req, res);
+    else listener(req, res);
   });
   inHand.set(server, answers);
   server.keepAliveTimeout = options.keepAliveMs;
@@ -53,6 +63,7 @@ export async function closeGracefully(server: Server, graceMs: number): Promise<
   startDraining(server);
   let cut: IncomingMessage[] = [];
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  stopped.add(server);
   const idle = setInterval(() => server.closeIdleConnections(), 25);
   const deadline = setTimeout(() => {
     cut = [...(inHand.get(server)?.values() ?? [])];

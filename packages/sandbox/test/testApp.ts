@@ -115,6 +115,11 @@ export async function createTestApp(
     wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways; db?: Database; vaultStore?: TestVaultOptions['store'];
     /** The server's own calls to its vault (card facts, CVC drops) sent to another URL in front of it (a proxy that counts them). */
     vaultApiUrl?: (vault: TestVault) => string;
+    /**
+     * Where the server reaches its vault, for card facts, CVC drops and card calls alike (a balancer in
+     * front of the app's vault and others the test starts, forwarding to the app's simulator).
+     */
+    vaultUrl?: (vault: TestVault, simulatorUrl: string) => Promise<string>;
     /** The processors' limit on one call; TEST_PROCESSORS_TIMEOUT_MS unless given (a test of amounts, not deadlines, gives the deployment's). */
     processorsTimeoutMs?: number;
   }
@@ -136,11 +141,12 @@ export async function createTestApp(
   });
   // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
   // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
-  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: options.processorsTimeoutMs ?? TEST_PROCESSORS_TIMEOUT_MS, vault: { url: vault.url, apiSecret: TEST_VAULT_API_SECRET } });
+  const vaultUrl = options.vaultUrl ? await options.vaultUrl(vault, simulator.url) : vault.url;
+  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: options.processorsTimeoutMs ?? TEST_PROCESSORS_TIMEOUT_MS, vault: { url: vaultUrl, apiSecret: TEST_VAULT_API_SECRET } });
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
   const app = createApp({
     gateways,
-    db, cardVault: testCardVault({ url: options.vaultApiUrl?.(vault) ?? vault.url }), wireEncoding, publicOrigin: TOKENIZING_ORIGIN, demoOrigin: 'http://shop.test', paths: options.paths,
+    db, cardVault: testCardVault({ url: options.vaultApiUrl?.(vault) ?? vaultUrl }), wireEncoding, publicOrigin: TOKENIZING_ORIGIN, demoOrigin: 'http://shop.test', paths: options.paths,
     rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
     adminToken: options.adminToken,
     // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).

@@ -1,6 +1,6 @@
 import type { RequestListener, Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { closeGracefully, drainingServer } from '@pasarela/http-server';
+import { closeGracefully, drainingServer, startDraining } from '@pasarela/http-server';
 import { cardStore, type CardStore } from './cardStore';
 import { keyring, type MasterKey } from './keyring';
 import { migrate } from './migrations';
@@ -31,7 +31,12 @@ export interface RunningVault {
   url: string;
   /** Each processor's forwarding origin, for those given a port. */
   forwardingUrls: ReadonlyMap<string, string>;
-  close(): Promise<void>;
+  /**
+   * A stop (SIGTERM): for drainMs (VAULT_SHUTDOWN_DRAIN_MS; none unless given) its /health answers
+   * 503 draining, for the load balancer to take it out, while every call is still served, each answer
+   * closing its connection; then it takes no new connection and lets the calls in hand finish.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 const DEFAULT_CVC_TTL_MS = 10 * 60_000;
@@ -53,7 +58,7 @@ const DRAIN_MS = 10_000;
 
 /** `portSetting`: the setting that names the port, for the error when the host does not resolve or the port is taken. */
 async function listen(listener: RequestListener, port: number, host: string, portSetting: string): Promise<{ server: Server; url: string }> {
-  const server = drainingServer(listener, { keepAliveMs: KEEP_ALIVE_MS });
+  const server = drainingServer(listener, { keepAliveMs: KEEP_ALIVE_MS, afterStop: notStarted });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(new Error(`Cannot listen on VAULT_HOST ${host} and ${portSetting} ${port}: ${error.message}`)));
     server.listen(port, host, () => resolve());
@@ -62,6 +67,18 @@ async function listen(listener: RequestListener, port: number, host: string, por
   const bound = typeof address === 'object' && address ? address.port : 0;
   return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}` };
 }
+
+/**
+ * A call read after the stop closed the listener (it came on a kept-alive connection as the vault
+ * closed it): refused before anything is done for it, saying so (`Vault-Not-Started`), so the server
+ * sends it once more on a new connection, to another vault node behind the balancer. Its body is
+ * left unread; the answer closes the connection.
+ */
+const NOT_STARTED_HEADER = 'vault-not-started';
+const notStarted: RequestListener = (_req, res) => {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close', [NOT_STARTED_HEADER]: '1', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ code: 'vault_stopping', message: 'The card vault is stopping: nothing was done for this call; send it again on a new connection' }));
+};
 
 /**
  * A stop takes no new connection and closes the idle ones; a call in hand is answered first, since a
@@ -108,9 +125,10 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
   await refuseWrongMasterKeys(store, options.masterKeys, (message) => console.warn(`Card vault: ${message}`));
   const host = options.host ?? '127.0.0.1';
   let origin = '';
+  let draining = false;
   const cvcTtlMs = options.cvcTtlMs ?? DEFAULT_CVC_TTL_MS;
   const unusedTokenTtlMs = options.unusedTokenTtlMs ?? DEFAULT_UNUSED_TOKEN_TTL_MS;
-  const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, unusedTokenTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 } }, () => origin);
+  const app = vaultApi(store, keys.fingerprint, { ...options, cvcTtlMs, unusedTokenTtlMs, tokenizeLimit: options.tokenizeLimit ?? { max: 30, windowMs: 60_000 }, draining: () => draining }, () => origin);
   const main = await listen(getRequestListener(app.fetch), options.port ?? 0, host, 'VAULT_PORT');
   origin = new URL(options.publicUrl || main.url).origin;
   const servers = [main.server];
@@ -137,8 +155,13 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
   return {
     url: main.url,
     forwardingUrls,
-    close: async () => {
+    close: async ({ drainMs = 0 } = {}) => {
       clearInterval(sweep);
+      if (!draining) {
+        draining = true;
+        for (const server of servers) startDraining(server);
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       await Promise.all(servers.map(close));
     },
   };

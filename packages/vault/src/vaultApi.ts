@@ -34,6 +34,8 @@ export interface VaultApiOptions {
   /** VAULT_TRUSTED_PROXIES: the load balancers' addresses and CIDRs, whose X-Forwarded-For names the payer. */
   trustedProxies?: readonly string[] | undefined;
   now?: () => Date;
+  /** True from the stop's start: /health and /v1/health answer 503 draining, for the balancer to take the node out. */
+  draining?: () => boolean;
 }
 
 type Env = { Bindings: HttpBindings; Variables: { requestId: string } };
@@ -87,6 +89,7 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
   // A balancer's check and the server's (/v1/health): a node whose store is away takes no card.
   const health = async (c: Context<Env>) => {
     c.header('cache-control', 'no-store');
+    if (options.draining?.()) return c.json({ ok: false, code: 'draining', message: 'The vault is stopping' }, 503, { 'retry-after': '2' });
     if (await storeAnswers(store)) return c.json({ ok: true });
     return c.json({ ok: false, code: 'store_unavailable', message: 'The vault\'s store is unavailable' }, 503, { 'retry-after': '2' });
   };

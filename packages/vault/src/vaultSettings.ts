@@ -20,6 +20,8 @@ export interface VaultSettings {
   port: number;
   host: string | undefined;
   trustedProxies: string[];
+  /** VAULT_SHUTDOWN_DRAIN_MS: how long a SIGTERM keeps it serving with /health at 503, for the load balancer to notice. */
+  shutdownDrainMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -119,6 +121,8 @@ export function vaultSettingsOf(env: Env): VaultSettings {
   // At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
   const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || 3_600_000);
   if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) throw new Error('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
+  const shutdownDrainMs = Number(env['VAULT_SHUTDOWN_DRAIN_MS'] || 5_000);
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) throw new Error('VAULT_SHUTDOWN_DRAIN_MS is a whole number of milliseconds, 0 to 60000');
   const databaseUrl = env['VAULT_DATABASE_URL'] || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/\s]+/.test(databaseUrl)) throw new Error('VAULT_DATABASE_URL must be a PostgreSQL URL such as postgres://vault:password@vaultdb.internal:5432/vault');
   return {
@@ -137,5 +141,6 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     port: portOf(env, 'VAULT_PORT'),
     host: env['VAULT_HOST'] || undefined,
     trustedProxies: trustedProxiesOf(env),
+    shutdownDrainMs,
   };
 }

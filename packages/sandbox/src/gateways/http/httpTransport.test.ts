@@ -112,6 +112,29 @@ describe('httpSend', () => {
     expect(connectionRefused(cut)).toBe(false);
   });
 
+  it('sends a call the card vault refused as not started (503 Vault-Not-Started) once more, on a connection of its own', async () => {
+    const seen: Array<{ body: string; port: number | undefined }> = [];
+    let refusals = 1;
+    const base = await listening(createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ body, port: req.socket.remotePort });
+        if (refusals-- > 0) res.writeHead(503, { 'vault-not-started': '1', connection: 'close' }).end('{"code":"vault_stopping"}');
+        else res.writeHead(200).end('{"answer":"ok"}');
+      });
+    }));
+    const answer = await httpSend(`${base}/forward/simulator/v1/card/authorize`, { method: 'POST', body: '{"idempotencyKey":"k1"}' });
+    expect(answer.status).toBe(200);
+    expect(seen.map((s) => s.body)).toEqual(['{"idempotencyKey":"k1"}', '{"idempotencyKey":"k1"}']);
+    expect(seen[1]!.port).not.toBe(seen[0]!.port);
+    // Once only: refused again, the answer is the vault's 503, which the clients read as any 5xx.
+    seen.length = 0;
+    refusals = 5;
+    expect((await httpSend(`${base}/v1/cards/tok_x`)).status).toBe(503);
+    expect(seen).toHaveLength(2);
+  });
+
   it('refuses what it does not send: another scheme, a body that is not text', async () => {
     await expect(httpSend('file:///etc/passwd')).rejects.toThrow('Not an HTTP address');
     await expect(httpSend('http://127.0.0.1:1/', { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow('Only a text body');

@@ -11,6 +11,9 @@ const agents = { http: new HttpAgent(KEPT), https: new HttpsAgent(KEPT) };
 /** A Response with one of these statuses has no body (the Fetch standard's null body statuses). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/** The card vault's word that it refused a call before doing anything for it (packages/vault, startVault.ts). */
+export const NOT_STARTED_HEADER = 'vault-not-started';
+
 function headersOf(init: RequestInit): OutgoingHttpHeaders {
   const given = init.headers;
   if (given === undefined) return {};
@@ -32,6 +35,10 @@ function headersOf(init: RequestInit): OutgoingHttpHeaders {
  * the call sent again fails too, the answer is the first connection's reset, a call that may have
  * been read, and never the second one's refusal, which the clients read as a call never sent. Every
  * call sent again carries the idempotency key of the first.
+ *
+ * A stopping card vault refuses a call it read after it closed its listener with `503` and
+ * `Vault-Not-Started: 1`: nothing was done for it. That call is sent again, once, on a connection of
+ * its own (a balancer sends it to another vault node); its answer is the call's, whatever it is.
  */
 export function httpSend(input: string, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input);
@@ -49,10 +56,17 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
     let outgoing: ClientRequest;
     const onAbort = () => outgoing.destroy(signal?.reason instanceof Error ? signal.reason : new Error(String(signal?.reason)));
     const settle = () => signal?.removeEventListener('abort', onAbort);
-    const send = (cutBefore: NodeJS.ErrnoException | null) => {
+    let sentAgainNotStarted = false;
+    const send = (cutBefore: NodeJS.ErrnoException | null, ownConnection = false) => {
       let answered = false;
-      outgoing = (https ? httpsRequest : httpRequest)(url, options, (answer: IncomingMessage) => {
+      outgoing = (https ? httpsRequest : httpRequest)(url, ownConnection ? { ...options, agent: false } : options, (answer: IncomingMessage) => {
         answered = true;
+        if (answer.statusCode === 503 && answer.headers[NOT_STARTED_HEADER] === '1' && !sentAgainNotStarted && !signal?.aborted) {
+          sentAgainNotStarted = true;
+          answer.resume();
+          send(null, true);
+          return;
+        }
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('error', (error) => {
