@@ -21,6 +21,7 @@ import { refuseControlCharacters } from './http/refuseControlCharacters';
 import { DEFAULT_RATE_LIMITS, rateLimiter, type RateLimits } from './http/rateLimit';
 import { silentLogger, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
+import { boundedProbe, DEPENDENCY_HEALTH_BUDGET_MS } from './ops/boundedProbe';
 import { requestLog } from './http/requestLog';
 import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
@@ -220,7 +221,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
 
-  // Within 2 s, for the load balancer.
+  // Within 2 s, for the load balancer: the database's check up to that, the vault's and the simulator's
+  // within DEPENDENCY_HEALTH_BUDGET_MS (one hung is said unavailable, and the node answers).
+  const cardVaultHealth = boundedProbe(() => options.cardVault.health(), DEPENDENCY_HEALTH_BUDGET_MS, 'unavailable' as const);
+  const simulatorHealth = options.simulatorHealth ? boundedProbe(options.simulatorHealth, DEPENDENCY_HEALTH_BUDGET_MS, 'unavailable' as const) : undefined;
   app.get('/health', async (c) => {
     const checked = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
     // Draining is the stop going as it should: its 503 is logged at info (a lost database, at warn).
@@ -231,7 +235,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // The card vault away takes typed cards only: every other method works, so the node stays in the
     // balancer (200) and says it is degraded. The nodes share one vault: a 503 would take them all out.
     // So does a simulator away or refusing this node's secret: the ports it serves fail, and the nodes share it.
-    const [cardVault, simulator] = await Promise.all([options.cardVault.health(), options.simulatorHealth?.() ?? 'not_set']);
+    const [cardVault, simulator] = await Promise.all([cardVaultHealth(), simulatorHealth?.() ?? 'not_set']);
     const status = (cardVault === 'ok' || cardVault === 'not_set') && (simulator === 'ok' || simulator === 'not_set') ? 'ok' : 'degraded';
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
     const processors = options.processors;

@@ -93,7 +93,7 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
   });
 }
 
-/** The card vault and the simulator answer their health checks at once; the node's own /health has 2 s in all. */
+/** The card vault and the simulator answer their health checks at once; the node's /health waits for them DEPENDENCY_HEALTH_BUDGET_MS (ops/boundedProbe.ts), the check going on to this in the background. */
 export const SERVICE_HEALTH_TIMEOUT_MS = 1_000;
 
 /** 'secret_refused': the service answers, but not to this node's secret (a secret changed on one side only). */
