@@ -41,7 +41,7 @@ startVault({ ...settings, database }).then(
     process.on('SIGTERM', stop(settings.shutdownDrainMs));
     // Started by npm start, over a channel to it: it stops when that process ends, even killed, and
     // leaves no card vault holding its port and its store.
-    if (process.send) process.once('disconnect', stop(0));
+    if (process.send) process.once('disconnect', () => void (stopping || stop(0)()));
   },
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
 );
