@@ -146,8 +146,8 @@ export async function repeatedPayment(
  * card a saved card's payment names): one read, which a method may use for its own checks first (a
  * Nequi push's phone, a saved card) and hand to repeatedPayment.
  */
-export function readOpening(deps: Pick<Deps, 'db'>, input: LinkPaymentInput, walletCard?: { userId: number; cardId: number }): Promise<PaymentOpening> {
-  return readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken), walletCard);
+export function readOpening(deps: Pick<Deps, 'db'>, input: LinkPaymentInput, walletUser?: { userId: number; cardId: number | null }): Promise<PaymentOpening> {
+  return readPaymentOpening(deps.db, input.code, input.trackId || null, input.captchaToken === undefined ? null : captchaTokenHash(input.captchaToken), walletUser);
 }
 
 /** The token a payment's checks accepted, spent by its attempt's insert (recordAttempt) or by balancePaymentSpend. */

@@ -14,12 +14,12 @@ export type ReceiptFields = Pick<TransactionRow,
   | 'tx_type' | 'hold_state' | 'captured_cents'>;
 
 /**
- * A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else
+ * A card payment approved (typed or a wallet's saved card), a wallet balance payment, or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else
  * undefined. It says what was taken: a manual-capture payment's hold takes nothing until captured
  * (merchant-api.md "Holds"), so it has one only once captured, of the part captured.
  */
 export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName: string) => MailContent) | undefined {
-  if (tx.method !== 'card' && tx.method !== 'cash') return undefined;
+  if (tx.method !== 'card' && tx.method !== 'cash' && tx.method !== 'balance') return undefined;
   const family = statusFamilyOf(tx.method === 'cash' ? String(tx.details['network'] ?? 'cash') : tx.method);
   if (!tx.email || paymentOverallResult(family, tx.status, tx.auth_status) !== 'APPROVED') return undefined;
   const takenCents = capturedCentsOfRow(tx);

@@ -19,6 +19,7 @@ import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
+import type { ReceiptTo } from './receiptMail';
 import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
@@ -141,11 +142,17 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
   return { id: row.id, period: row.period };
 }
 
-/** A wallet user's saved card charges an attempt recorded in doubt, by its token; recording its outcome claims the link. */
-export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language, justRecorded?: Omit<JustRecorded, 'row'>, firstCall = false): Promise<TransactionRow> {
+/**
+ * A wallet user's saved card charges an attempt recorded in doubt, by its token; recording its outcome
+ * claims the link and, when it pays, mails the user's receipt.
+ */
+export async function chargeSavedCard(
+  deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language,
+  { receipt, justRecorded, firstCall = false }: { receipt: ReceiptTo; justRecorded?: Omit<JustRecorded, 'row'> | undefined; firstCall?: boolean },
+): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
     card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, merchant, lang, capture: true,
-    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment', justRecorded, firstCall,
+    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment', justRecorded, firstCall, receipt,
   });
   return charged.row;
 }

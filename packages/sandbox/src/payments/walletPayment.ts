@@ -2,6 +2,8 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { debitBalance } from '../store/users';
+import { insertMail } from '../store/mailbox';
+import { announceAdminChange } from '../changes/announcements';
 import { findMerchant, merchantCardCodes } from '../store/merchants';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
@@ -12,6 +14,7 @@ import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, readOpenin
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
 import { stillInDoubt } from './chargeCard';
+import { receiptOfSettled } from './receiptMail';
 
 /** SPEC 7 "POST activity pay". */
 export type WalletSource =
@@ -24,6 +27,8 @@ export interface WalletPaymentInput extends LinkPaymentInput {
   source: WalletSource;
   /** SPEC 3 tryAgain: the duplicate rule is not applied. */
   tryAgain?: boolean | undefined;
+  /** Where the receipt mailed to the user links to. */
+  origin: string;
 }
 
 /**
@@ -35,27 +40,36 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const fingerprint = linkPaymentFingerprint(input, method, {
     card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
   });
-  // The saved card the payment names is read with the payment's opening (one statement).
-  const opening = await readOpening(deps, input, input.source.kind === 'card' ? { userId: input.userId, cardId: input.source.idUsrCard } : undefined);
+  // The user's e-mail and the saved card the payment names are read with the payment's opening (one statement).
+  const opening = await readOpening(deps, input, { userId: input.userId, cardId: input.source.kind === 'card' ? input.source.idUsrCard : null });
   const earlier = await repeatedPayment(deps, input, fingerprint, opening);
   if (earlier?.method === 'card' && stillInDoubt(earlier)) {
     const merchant = await findMerchant(deps.db, earlier.merchant_id);
-    return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang);
+    return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang, { receipt: { origin: input.origin, shop: merchant } });
   }
   if (earlier) return earlier;
   const checked = await checkLinkPayment(deps, input, input.source.kind === 'balance' ? 'pfw' : 'card', undefined);
+  // The payment is the user's: it records their address, where its receipt goes.
+  const email = opening.walletUserEmail ?? input.email;
+  // The shop as the payment read it: the receipt reads no merchant again.
+  const receipt = { origin: input.origin, shop: checked.merchant };
   if (input.source.kind === 'balance') {
-    const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: input.userId };
+    const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: input.userId, email };
     // A retry (same trackId) records nothing and debits nothing.
     let calledOff: TransactionRow[] = [];
+    let mailed: { id: number; merchantId: number | null } | undefined;
     const inserted = await deps.db.transaction(async (tx) => {
       await spendPendingCaptcha(tx, input);
       const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper());
       if (!row) return undefined;
       calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);
       if (!(await debitBalance(tx, input.userId, row.amount_cents + row.tax_cents))) throw new PaymentError('refused', 'payment_rejected', 'Not enough balance');
+      // Its "Comprobante de pago" commits with the payment and the debit, so it is mailed once, and only if paid.
+      const mail = await receiptOfSettled(receipt)(tx, row);
+      if (mail) mailed = await insertMail(tx, mail);
       return row;
     });
+    if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });
     await withdrawAll(deps, calledOff);
     return inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
   }
@@ -68,7 +82,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   // SPEC 4 skips the subscription for a balance payment; a saved card activates it once recorded.
   const subscription = input.source.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, input.source.activateSubscription) : null;
   const fields = {
-    method, ...IN_DOUBT, user_id: input.userId,
+    method, ...IN_DOUBT, user_id: input.userId, email,
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_customer: card.card_customer, card_fingerprint: sameCard,
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
@@ -76,5 +90,5 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     merchantId: checked.merchant.id, cardFingerprint: sameCard, tryAgain: input.tryAgain === true,
   });
   const justRecorded = checked.prices && { singleUseLink: checked.link.singleUse, prices: checked.prices };
-  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, justRecorded, true) : row;
+  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang, { receipt, justRecorded, firstCall: true }) : row;
 }

@@ -31,6 +31,18 @@ export function mailCtes(at: number, from?: string): string {
 
 export const mailParams = (mail: Mail): unknown[] => [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null, mail.html ?? null];
 
+/**
+ * An e-mail written in its caller's transaction, told to every node by the caller after the commit
+ * (announceAdminChange), as an outcome's e-mail is (transactionUpdates' WRITE_OUTCOME).
+ */
+export async function insertMail(db: Queryable, mail: Mail): Promise<{ id: number; merchantId: number | null }> {
+  const [row] = await db.query<{ id: number; merchant_id: number | null }>(
+    'insert into mailbox (to_email, subject, body, kind, merchant_id, html) values ($1, $2, $3, $4, $5, $6) returning id, merchant_id', mailParams(mail),
+  );
+  if (!row) throw new Error('insertMail wrote no e-mail');
+  return { id: row.id, merchantId: row.merchant_id };
+}
+
 /** Stands in for the SMTP relay: GET /sandbox/mailbox reads the table. */
 export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
   await db.query(`with ${mailCtes(1)} select count(*)::int as mails from mail_notice`, mailParams(mail));

@@ -23,6 +23,8 @@ export interface PaymentOpening {
   prices: Record<string, MethodPrice>;
   /** The wallet user's saved card the payment names, when it names one and that user holds it (never another user's). */
   walletCard: WalletCardRow | undefined;
+  /** The paying wallet user's e-mail, when a wallet user pays: where the payment's receipt goes. */
+  walletUserEmail: string | undefined;
 }
 
 /** A card kept in a wallet user's wallet, as a payment charges it. */
@@ -46,7 +48,8 @@ const OPENING_SQL = `with link as (select * from payment_links where code = $1),
             (select coalesce(json_agg(json_build_object('method', p.method, 'percent_bps', p.percent_bps, 'fixed_cents', p.fixed_cents)), '[]'::json)
                from merchant_prices p where p.merchant_id = (select id from payee)) as prices,
             (select json_build_object('card_brand', c.card_brand, 'card_last4', c.card_last4, 'card_token', c.card_token, 'card_customer', c.card_customer, 'card_fingerprint', c.card_fingerprint)
-               from user_cards c where $4::int is not null and c.id = $4 and c.user_id = $5) as wallet_card`;
+               from user_cards c where $4::int is not null and c.id = $4 and c.user_id = $5) as wallet_card,
+            (select u.email from users u where $5::int is not null and u.id = $5) as wallet_user_email`;
 
 // JSON carries a timestamp as text: read back as the drivers read a column (a Date).
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
@@ -59,13 +62,14 @@ function rowOf<T>(json: unknown): T | undefined {
   return row as T;
 }
 
+/** `walletUser`: the wallet user who pays, and the saved card the payment names (none for a balance payment). */
 export async function readPaymentOpening(
-  db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null, walletCard: { userId: number; cardId: number } | null = null,
+  db: Queryable, code: string, trackId: string | null, captchaTokenHash: string | null, walletUser: { userId: number; cardId: number | null } | null = null,
 ): Promise<PaymentOpening> {
   const [row] = await db.query<{
     link: unknown; station: unknown; merchant: unknown; services: unknown; earlier: unknown; captcha_use: { merchantId: number; trackId: string } | null; prices: MerchantPriceRow[];
-    wallet_card: WalletCardRow | null;
-  }>(OPENING_SQL, [code, trackId, captchaTokenHash, walletCard?.cardId ?? null, walletCard?.userId ?? null]);
+    wallet_card: WalletCardRow | null; wallet_user_email: string | null;
+  }>(OPENING_SQL, [code, trackId, captchaTokenHash, walletUser?.cardId ?? null, walletUser?.userId ?? null]);
   const merchant = rowOf<MerchantRow & { captcha_required: boolean }>(row?.merchant);
   return {
     link: rowOf<LinkRow>(row?.link),
@@ -79,5 +83,6 @@ export async function readPaymentOpening(
     captchaUse: row?.captcha_use ?? undefined,
     prices: pricesOf(row?.prices ?? []),
     walletCard: row?.wallet_card ?? undefined,
+    walletUserEmail: row?.wallet_user_email ?? undefined,
   };
 }

@@ -13,9 +13,9 @@ afterAll(() => t.close());
 
 let users = 0;
 /** A wallet user with these saved cards; their ids in the same order. */
-async function walletWith(cards: string[]) {
+async function walletWith(cards: string[], balance = 0) {
   const login = `guardada${++users}`;
-  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', balance });
   const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
   // Added in the wallet as a payer adds them (typed into the vault), so each keeps the vault's fingerprint.
   for (const number of cards) {
@@ -24,8 +24,40 @@ async function walletWith(cards: string[]) {
   }
   const saved = ((await t.get('/users/me/cards?sort=asc', auth)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);
   const pay = (code: string, idUsrCard = saved[0]) => t.post('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard, trackId: randomUUID() }, auth);
-  return { auth, saved, pay };
+  return { auth, saved, pay, email: `${login}@example.com` };
 }
+
+const receiptsTo = (email: string) => t.db.query<{ subject: string; body: string }>("select subject, body from mailbox where to_email = $1 and kind = 'receipt' order by id", [email]);
+
+describe('the receipt of a wallet payment', () => {
+  it('a balance payment mails the user one "Comprobante de pago", a retry of its trackId none more', async () => {
+    const { auth, email } = await walletWith([], 50);
+    const body = { sourceSearch: { paymentCode: await newLink(t) }, useFunds: true, trackId: randomUUID() };
+    const paid = await t.post('/activity/pay', body, auth);
+    expect(paid).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    expect(await t.post('/activity/pay', body, auth)).toMatchObject({ status: 200, data: { activityResult: { codOper: paid.data['activityResult'] && (paid.data['activityResult'] as { codOper: string }).codOper } } });
+    const receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toMatch(/^Comprobante de pago /);
+  });
+
+  it('a saved card payment mails the user one receipt, in the language they pay in', async () => {
+    const { auth, email, saved } = await walletWith(['4012888888881881']);
+    const body = { sourceSearch: { paymentCode: await newLink(t) }, idUsrCard: saved[0], trackId: randomUUID() };
+    expect(await t.post('/activity/pay', body, { ...auth, 'accept-language': 'en' })).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    await t.post('/activity/pay', body, { ...auth, 'accept-language': 'en' });
+    const receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toMatch(/^Payment receipt /);
+    expect(receipts[0]?.body).toContain('1881');
+  });
+
+  it('a balance payment refused for want of funds mails nothing', async () => {
+    const { auth, email } = await walletWith([], 0);
+    expect((await t.post('/activity/pay', { sourceSearch: { paymentCode: await newLink(t) }, useFunds: true, trackId: randomUUID() }, auth)).status).not.toBe(200);
+    expect(await receiptsTo(email)).toHaveLength(0);
+  });
+});
 
 describe('a saved card against the link and the merchant', () => {
   it('a Mastercard-only link refuses a saved VISA (card_not_valid) and takes a saved Mastercard', async () => {

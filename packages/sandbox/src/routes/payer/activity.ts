@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema } from '@pasarela/core';
-import type { Deps } from '../../Deps';
+import { originOf, type Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -83,7 +83,7 @@ export function activityRoutes(deps: Deps) {
     const userId = currentUserId(c);
     const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken, customFieldValues: body.customFieldValues };
     const tx = await payFromWallet(deps, {
-      ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain,
+      ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain, origin: originOf(deps, c.req.url),
       source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },
     });
     return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
