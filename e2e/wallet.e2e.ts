@@ -272,6 +272,46 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a reload on the recovery\'s code step stays there, with the address and the way to send it again: no second code', async () => {
+    const email = `vuelve.${Date.now()}@example.com`;
+    const created = await fetch(`${sandbox.url}/sandbox/users`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, login: `vuelve${Date.now()}`, password: 'Vieja#2026clave' }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const recoveryMails = async () => {
+      const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ kind: string }> };
+      return messages.filter((m) => m.kind === 'recovery_code').length;
+    };
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/recoverypassword`);
+    await page.getByLabel(/usuario o correo/i).fill(email);
+    await page.getByRole('button', { name: /enviar código/i }).click();
+    await page.getByLabel(/código enviado a tu correo/i).waitFor();
+    expect(await recoveryMails()).toBe(1);
+
+    await page.reload();
+    const codeField = page.getByLabel(/código enviado a tu correo/i);
+    await codeField.waitFor();
+    await page.getByText(`Te enviamos un código a ${email}`).waitFor();
+    expect(await page.getByRole('button', { name: /enviar el código otra vez/i }).isVisible()).toBe(true);
+    expect(await recoveryMails()).toBe(1);
+    const code = await mailedCode(sandbox.url, email);
+    // Nothing secret in the tab: neither the code nor a password.
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(code);
+
+    await codeField.fill(code);
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2027clave');
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2027clave');
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    // Done: a recovery opened later starts at step 1.
+    await page.goto(`${sandbox.url}/pf/widget/recoverypassword`);
+    await page.getByLabel(/usuario o correo/i).waitFor();
+    await context.close();
+  });
 });
 
 describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {

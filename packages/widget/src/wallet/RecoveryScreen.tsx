@@ -12,13 +12,17 @@ import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
+import { forgetRecovery, keepRecovery, keptRecovery } from './recoveryMemory';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 
 export function RecoveryScreen({ next }: { next: string | null }) {
   const services = useServices();
-  const [state, dispatch] = useReducer(recoveryReducer, initialRecoveryState);
-  const [loginOrEmail, setLoginOrEmail] = useState('');
+  const tab = services.storage.session;
+  // A code sent before a reload is still the one to type: no new one asked for.
+  const [resumed] = useState(() => keptRecovery(tab, Date.now()));
+  const [state, dispatch] = useReducer(recoveryReducer, resumed, (at) => (at ? { ...initialRecoveryState, step: 2 as const, idUsr: at.idUsr } : initialRecoveryState));
+  const [loginOrEmail, setLoginOrEmail] = useState(resumed?.loginOrEmail ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -49,11 +53,13 @@ export function RecoveryScreen({ next }: { next: string | null }) {
       const body = state.step === 3 ? { ...recoveryBody(3, values), idUsr: state.idUsr ?? 0 } : recoveryBody(state.step, values);
       const answer = await recoverPassword(services.api, body);
       if (answer.step === 4) {
+        forgetRecovery(tab);
         services.session.getState().set(storedLogin(answer));
         dispatch({ type: 'success' });
         services.navigate(next ?? HOME_PATH);
         return;
       }
+      if (answer.step === 2) keepRecovery(tab, { loginOrEmail: loginOrEmail.trim(), idUsr: answer.idUsr, sentAtMs: Date.now() });
       dispatch(answer.step === 2 ? { type: 'success', idUsr: answer.idUsr } : { type: 'success' });
       setSubmitted(false);
     } catch (error) {
@@ -74,13 +80,21 @@ export function RecoveryScreen({ next }: { next: string | null }) {
         {state.step === 1 ? (
           <Field name="loginOrEmail" label={t('label_username')} value={loginOrEmail} onValue={setLoginOrEmail} autoComplete="username" autoCapitalize="none" spellCheck={false} disabled={busy} error={required ? t('field_required') : undefined} invalid={errorId !== undefined} describedBy={required ? undefined : errorId} />
         ) : null}
+        {state.step === 2 && loginOrEmail.includes('@') ? <p className="page__hint">{t('signup_code_sent', { email: loginOrEmail.trim() })}</p> : null}
         {state.step === 2 ? <CodeField value={code} onValue={setCode} disabled={busy} errorId={errorId} /> : null}
         {state.step === 3 ? <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} attempts={failures} disabled={busy} /> : null}
         <BusyButton type="submit" className="button button--primary" busy={busy} aria-busy={busy}>
           {busy ? t('loading') : t(state.step === 1 ? 'send_code' : state.step === 2 ? 'confirm_button' : 'save_button')}
         </BusyButton>
         {/* As on signup: a new code clears a wrong one's refusal, never the lock after too many. */}
-        {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => dispatch({ type: 'codeResent' }))} /> : null}
+        {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then((answer) => {
+          if (answer.step === 2) keepRecovery(tab, { loginOrEmail: loginOrEmail.trim(), idUsr: answer.idUsr, sentAtMs: Date.now() });
+          dispatch({ type: 'codeResent' });
+        })} /> : null}
+        {/* Another account: step 1 again, the code kept here forgotten. */}
+        {state.step === 2 ? (
+          <BusyButton type="button" className="button button--link" busy={busy} onClick={() => (forgetRecovery(tab), setCode(''), dispatch({ type: 'reset' }))}>{t('back')}</BusyButton>
+        ) : null}
       </form>
     </WalletPage>
   );
