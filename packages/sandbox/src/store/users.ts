@@ -1,4 +1,4 @@
-import { DEFAULT_PROFILE_PHOTO } from '@pasarela/core';
+import { DEFAULT_PROFILE_PHOTO, type Language } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { deleteInBatches } from './deleteInBatches';
 
@@ -15,11 +15,24 @@ export interface UserRow {
   password_hash: string;
   is_employee: boolean;
   balance_cents: number;
+  /** Migration 190: the language they last signed up or logged in with; null when none is known. */
+  lang: Language | null;
 }
 
 export async function findUserByLoginOrEmail(db: Queryable, loginOrEmail: string): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>('select * from users where lower(login) = lower($1) or lower(email) = lower($1) limit 1', [loginOrEmail]);
   return row;
+}
+
+/** The language a wallet user holding this e-mail (any case) has of their own, if one does. */
+export async function ownLanguageOfAddress(db: Queryable, email: string): Promise<Language | undefined> {
+  const [row] = await db.query<{ lang: Language }>('select lang from users where lower(email) = lower($1) and lang is not null limit 1', [email]);
+  return row?.lang;
+}
+
+/** Signed up or logged in with `lang`: it becomes theirs. */
+export async function keepUserLanguage(db: Queryable, userId: number, lang: Language): Promise<void> {
+  await db.query('update users set lang = $2 where id = $1 and lang is distinct from $2', [userId, lang]);
 }
 
 export async function findUser(db: Queryable, id: number): Promise<UserRow | undefined> {
@@ -113,11 +126,11 @@ export interface Registration {
   passwordHash: string;
 }
 
-export async function insertRegisteredUser(db: Queryable, user: Registration): Promise<UserRow> {
+export async function insertRegisteredUser(db: Queryable, user: Registration, lang: Language): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
-    `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-    [user.login, user.email, user.name, user.lastname, user.phone, user.country, user.address1, user.city, user.howArrive, user.passwordHash],
+    `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash, lang)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
+    [user.login, user.email, user.name, user.lastname, user.phone, user.country, user.address1, user.city, user.howArrive, user.passwordHash, lang],
   );
   if (!row) throw new Error('user insert returned nothing');
   return row;

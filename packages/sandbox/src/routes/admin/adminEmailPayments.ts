@@ -14,6 +14,7 @@ import { emailPaymentLink, emailPaymentMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
 import { insertEmailPayment, listEmailPayments, newEmailPaymentToken, type EmailPaymentData } from '../../store/emailPayments';
 import { findMerchant, firstMerchantId } from '../../store/merchants';
+import { ownLanguageOfAddress } from '../../store/users';
 import { refuseUntakenLinkTokens } from '../linkTokens';
 
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request
@@ -63,7 +64,8 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const origin = originOf(deps, c.req.url);
     const url = emailPaymentLink(origin, data.token);
     const total = centsToAmount(link.amount_cents + link.tax_cents);
-    const lang = c.get('lang');
+    // In the recipient's own language when they are a wallet user with one, else the sender's.
+    const lang = (await ownLanguageOfAddress(deps.db, body.to)) ?? c.get('lang');
     await sendMerchantMail(deps.db, { to: body.to, kind: 'email_payment', merchantId: merchant.id, lang, origin, fallbackName: merchant.name }, (shopName) => emailPaymentMail({
       lang, origin, token: data.token, merchant: shopName, total, currency: merchant.currency, description: data.description,
     }));

@@ -11,7 +11,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findStation, stationOf } from '../../store/catalog';
 import { requestSenderOf, walletRequestMail } from '../../mail/templates';
-import { findUser } from '../../store/users';
+import { findUser, ownLanguageOfAddress } from '../../store/users';
 import { sendMail } from '../../store/mailbox';
 import { allowMailOr429 } from './mailRefused';
 import { searchLinks } from '../../store/links';
@@ -95,7 +95,9 @@ export function activityRoutes(deps: Deps) {
     const sender = await findUser(deps.db, currentUserId(c));
     if (!sender) throw new ApiError(401, 'session_expired');
     const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
-    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row.id), sender: requestSenderOf(sender), total: body.amount, description: body.description }) });
+    // In the recipient's own language when they are a wallet user with one, else the sender's.
+    const lang = (await ownLanguageOfAddress(deps.db, body.to)) ?? c.get('lang');
+    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang, id: String(row.id), sender: requestSenderOf(sender), total: body.amount, description: body.description }) });
     return reply(c, { id: row.id, status: 0, ...body });
   });
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {

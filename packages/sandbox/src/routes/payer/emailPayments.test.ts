@@ -14,6 +14,16 @@ const newRequest = async (body: Record<string, unknown> = {}) => {
 };
 
 describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
+  it("is written in the recipient's own language when they are a wallet user with one, else in the sender's", async () => {
+    await t.admin('POST', '/users', { email: 'karen@example.com', login: 'karen', password: 'Segura#2026' });
+    expect((await t.post('/users/login', { login: 'karen', password: 'Segura#2026' }, { 'accept-language': 'en' })).status).toBe(200);
+    await newRequest({ to: 'Karen@example.com' });
+    await newRequest({ to: 'nadie.mas@example.com' });
+    const subjectTo = async (to: string) => ((await t.admin('GET', `/mailbox?to=${to}`)).json['messages'] as Array<{ subject: string }>)[0]?.subject;
+    expect(await subjectTo('karen@example.com')).toMatch(/sent you a payment request$/);
+    expect(await subjectTo('nadie.mas@example.com')).toMatch(/te envió una solicitud de pago$/);
+  });
+
   it('is mailed with its link, opens as payable and refuses a second payment', async () => {
     const sent = await newRequest();
     expect(sent.url).toMatch(/\/pf\/emailPayment\?code=EP[0-9a-f]{20}$/);

@@ -80,6 +80,22 @@ describe('payment requests (POST /activity/send)', () => {
     expect(described?.body).toMatch(/^Ana Prueba \(dora@example\.com\) asks you for \$3\.00 \(request \d+\)\.\nFor: Almuerzo$/);
   });
 
+  it('is written in the recipient\'s own language when they are a wallet user with one, else in the sender\'s', async () => {
+    const token = await walletToken('elena');
+    // A wallet user who logged in in English (their e-mail in another case than the request's).
+    await t.admin('POST', '/users', { email: 'Ingles@example.com', login: 'ingles', password: PASSWORD });
+    expect((await call('/users/login', { login: 'ingles', password: PASSWORD }, { lang: 'en' })).status).toBe(200);
+    // A wallet user who never logged in has no language of their own yet.
+    await t.admin('POST', '/users', { email: 'sinidioma@example.com', login: 'sinidioma', password: PASSWORD });
+    for (const to of ['ingles@example.com', 'sinidioma@example.com', 'nadie@example.com']) {
+      expect((await call('/activity/send', { to, amount: 3 }, { token, lang: 'es' })).status).toBe(200);
+    }
+    const subjectTo = async (to: string) => (await t.db.query<{ subject: string }>('select subject from mailbox where to_email = $1', [to]))[0]?.subject;
+    expect(await subjectTo('ingles@example.com')).toMatch(/sent you a payment request$/);
+    expect(await subjectTo('sinidioma@example.com')).toMatch(/te envió una solicitud de pago$/);
+    expect(await subjectTo('nadie@example.com')).toMatch(/te envió una solicitud de pago$/);
+  });
+
   it('says why in the payer\'s language, with the wait', async () => {
     const token = await walletToken('carla');
     for (let i = 0; i < 5; i++) await call('/activity/send', request('idioma@example.com', i), { token });

@@ -17,7 +17,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { allowMailOr429 } from './mailRefused';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, keepUserLanguage, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
 const text = (max: number) => freeText(max);
 const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
@@ -85,7 +85,7 @@ export function userRoutes(deps: Deps) {
       login: body.login ?? randomRegistrationLogin(), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
       country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE,
       passwordHash: await hashPassword(body.pwd),
-    });
+    }, c.get('lang'));
     return reply(c, { step: 3, ...(await sessionAnswer(deps, user)) });
   });
 
@@ -104,6 +104,7 @@ export function userRoutes(deps: Deps) {
     if (refusal || !found) throw loginRefused(refusal ?? 'invalid_credentials');
     await clearLoginTries(deps.db, [key]);
     if (found.is_employee) throw new ApiError(403, 'Invalid User');
+    await keepUserLanguage(deps.db, found.id, c.get('lang'));
     return reply(c, await sessionAnswer(deps, found));
   });
 
