@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { kept } from '../services/tabMemory';
 
 /**
  * A password recovery waiting at its code step, kept in the tab so that a reload (or the frame opened
@@ -16,15 +15,34 @@ export interface RecoveryAtCode {
 /** As long as the mailed code lives (docs/wallet.md "Security"): past it, step 1 again. */
 export const RECOVERY_CODE_LIFETIME_MS = 10 * 60 * 1000;
 
-const memory = kept<RecoveryAtCode>(
-  'pasarela.recovery',
-  v.pipe(v.string(), v.parseJson(), v.object({
-    loginOrEmail: v.pipe(v.string(), v.minLength(1)),
-    idUsr: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    sentAtMs: v.number(),
-  })),
-  JSON.stringify,
-);
+const KEY = 'pasarela.recovery';
+const Kept = v.object({
+  loginOrEmail: v.pipe(v.string(), v.minLength(1)),
+  idUsr: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  sentAtMs: v.number(),
+});
+
+// As services/tabMemory.ts's: a frame denied storage keeps nothing and nothing throws; a tampered value is none.
+const memory = {
+  get(tab: Storage | null): RecoveryAtCode | null {
+    try {
+      const read = v.safeParse(Kept, JSON.parse(tab?.getItem(KEY) ?? 'null'));
+      return read.success ? read.output : null;
+    } catch {
+      return null;
+    }
+  },
+  set(tab: Storage | null, value: RecoveryAtCode): void {
+    try {
+      tab?.setItem(KEY, JSON.stringify(value));
+    } catch { /* not kept: a reload asks for step 1 again */ }
+  },
+  forget(tab: Storage | null): void {
+    try {
+      tab?.removeItem(KEY);
+    } catch { /* nothing was kept */ }
+  },
+};
 
 export function keptRecovery(tab: Storage | null, nowMs: number): RecoveryAtCode | null {
   const found = memory.get(tab);
