@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { hasCentsAsWritten, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+import { amountSizeRefusal, hasCentsAsWritten, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+import type { Currency } from './currency';
 
 // money as moneySchema checks it, for either sign (the schema refuses a negative as below zero, apart)
 const isMoney = (x: unknown) => v.is(moneySchema(), typeof x === 'number' ? Math.abs(x) : x);
@@ -189,6 +190,24 @@ describe('moneySchema, the same rules for a request schema field', () => {
     const result = v.safeParse(moneySchema({ field: 'amount', positive, sizeCheckedInCurrency: true }), value);
     expect(result.success ? null : result.issues[0].message).toBe(message);
     if (message === null && typeof value === 'number') expect(paymentAmountRefusal({ amount: value }, { currency: 'COP' })?.code).toBe('invalid_amount');
+  });
+});
+
+// docs/api.md "Amount rules": past what the columns hold "the message names the merchant's currency
+// alone": a refund's or a capture's amount names dollars to a merchant in Panama, pesos to one in Colombia.
+describe('amountSizeRefusal, the most an amount may be in the merchant\'s currency', () => {
+  it.each<[unknown, Currency, string | null]>([
+    [21_474_836.47, 'USD', null],
+    [21_474_836.48, 'USD', 'amount must not exceed $21,474,836.47'],
+    [1e9, 'USD', 'amount must not exceed $21,474,836.47'],
+    [-1e308, 'USD', 'amount must not exceed $21,474,836.47'],
+    [21_474_836, 'COP', null],
+    [21_474_836.48, 'COP', 'amount must not exceed COP\u00a021,474,836'],
+    [1e308, 'COP', 'amount must not exceed COP\u00a021,474,836'],
+    [Number.POSITIVE_INFINITY, 'COP', null],
+    ['1e9', 'USD', null],
+  ])('%s in %s -> %s', (value, currency, message) => {
+    expect(amountSizeRefusal('amount', value, currency)).toBe(message);
   });
 });
 

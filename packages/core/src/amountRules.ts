@@ -116,6 +116,15 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   return donationRefusal(donation, limits.campaign, currency);
 }
 
+/**
+ * docs/api.md "Amount rules": an amount past what the integer-cents columns hold, said with the most
+ * in the merchant's currency alone (a refund's or a capture's amount, whose schema cannot know the
+ * merchant: moneySchema's `sizeCheckedInCurrency`). Null when it fits, or when it is no number.
+ */
+export function amountSizeRefusal(field: string, value: unknown, currency: Currency): string | null {
+  return tooLarge(value) ? `${field} must not exceed ${written(maxAmountIn(currency), currency)}` : null;
+}
+
 /** A donation's own rules, in the merchant's currency (pesos are whole), then its campaign's bounds. */
 export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign'], currency: Currency = 'USD'): AmountRefusal | null {
   if (tooLarge(donation) && donation > 0) return refuse('invalid_amount', 'amountToCampaign', `amountToCampaign must not exceed ${written(maxAmountIn(currency), currency)}`);

@@ -62,7 +62,7 @@ export {
 export { processorName } from './names';
 export { maskedCardName, maskedPhoneName, spokenMaskedName } from './maskedNames';
 export type { MaskedName } from './maskedNames';
-export { paymentAmountRefusal, donationRefusal, moneySchema, hasCentsAsWritten } from './amountRules';
+export { paymentAmountRefusal, amountSizeRefusal, donationRefusal, moneySchema, hasCentsAsWritten } from './amountRules';
 export { readTypedDollars, readTypedPesos, typedAmountSlip } from './typedAmount';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {

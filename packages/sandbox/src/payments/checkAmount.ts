@@ -1,4 +1,4 @@
-import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type AmountLimits, type Currency, type PaymentAmounts } from '@pasarela/core';
+import { amountToCents, centsToAmount, amountText, amountSizeRefusal, paymentAmountRefusal, type AmountLimits, type Currency, type PaymentAmounts } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import type { PayTarget } from './payTarget';
 
@@ -31,4 +31,10 @@ export function checkAmount(
 export function refuseBadAmounts(amounts: PaymentAmounts, limits: AmountLimits = {}): void {
   const refusal = paymentAmountRefusal(amounts, limits);
   if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
+}
+
+/** A refund's or a capture's amount past what the columns hold, refused naming the merchant's currency alone (core amountSizeRefusal). */
+export function refuseAmountPastColumns(field: string, amount: number | undefined, currency: Currency): void {
+  const detail = amountSizeRefusal(field, amount, currency);
+  if (detail) throw new PaymentError('invalid', 'invalid_amount', detail);
 }

@@ -3,7 +3,7 @@ import { amountToCents, centsToAmount, transactionsTypeOf } from '@pasarela/core
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { refuseBadAmounts } from '../../payments/checkAmount';
+import { refuseAmountPastColumns, refuseBadAmounts } from '../../payments/checkAmount';
 import { refundPayment } from '../../payments/refundPayment';
 import { voidPayment } from '../../payments/voidPayment';
 import { capturePayment } from '../../payments/capturePayment';
@@ -59,6 +59,13 @@ export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
   const findMerchantLinkInAnyCase = (merchantId: number, code: string) => findLinkInAnyCase(code, (c) => findMerchantLink(deps.db, merchantId, c));
+
+  const refuseAmountPastColumnsOf = async (merchantId: number, amount: number | undefined) => {
+    if (amount === undefined) return;
+    const merchant = await findMerchant(deps.db, merchantId);
+    if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
+    refuseAmountPastColumns('amount', amount, merchant.currency);
+  };
 
   app.use('*', rateLimitRehearsal(deps));
 
@@ -167,6 +174,7 @@ export function merchantApiRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async (input, request) => {
       const { amount } = parseInput(RefundSchema, input, 'body');
+      await refuseAmountPastColumnsOf(merchantId, amount);
       const codOper = codeParam(c, 'codOper');
       const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount), request);
       if (!refund) throw transactionNotFound();
@@ -180,6 +188,7 @@ export function merchantApiRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async (input) => {
       const { amount } = parseInput(CaptureSchema, input, 'body');
+      await refuseAmountPastColumnsOf(merchantId, amount);
       const codOper = codeParam(c, 'codOper');
       const captured = codOper === undefined ? undefined : await capturePayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount), originOf(deps, c.req.url));
       if (!captured) throw transactionNotFound();

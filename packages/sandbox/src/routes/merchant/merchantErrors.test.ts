@@ -84,7 +84,6 @@ describe('a bad value is named with what its field takes, in either language', (
     ['GET', '/webhook-endpoints?limit=5', undefined, 'limit no es un parámetro que esta llamada acepte', 'limit is not a parameter this call takes'],
     ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear() + 1}-04-31T12:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
     ['POST', '/payment-links', { amount: 5, description: 'Pedido', expiresAt: `${new Date().getUTCFullYear()}-12-31T24:00:00Z` }, 'expiresAt no es una fecha real', 'expiresAt is not a real date'],
-    ['POST', '/transactions/PP000000000000/refunds', { amount: 1e9 }, 'amount no puede superar 21474836.47 dólares ni 21474836 pesos)', 'amount must not exceed 21474836.47 dollars or 21474836 pesos)'],
     // The database's timestamps hold years 1 to 9999: year 0 was a 500 (PostgreSQL's "out of range").
     ['GET', '/transactions?createdFrom=0000-01-01T00:00:00Z', undefined, 'createdFrom debe estar entre 0001-01-01T00:00:00Z y 9999-12-31T23:59:59Z', 'createdFrom must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z'],
     ['GET', '/payment-links?updatedTo=0001-01-01T00:00:00%2B01:00', undefined, 'updatedTo debe estar entre', 'updatedTo must fall between'],
@@ -120,6 +119,25 @@ describe('a bad value is named with what its field takes, in either language', (
       expect(res.json['message']).toContain(`(${words})`);
     }
     expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+  });
+
+  // docs/api.md "Amount rules": a refund's or a capture's amount past what the columns hold names the
+  // merchant's currency alone, as links do: dollars in Panama, pesos in Colombia, never both.
+  it.each<['PA' | 'CO', string, string]>([
+    ['PA', 'amount no puede superar $21,474,836.47', 'amount must not exceed $21,474,836.47'],
+    ['CO', 'amount no puede superar $\u00a021.474.836', 'amount must not exceed COP\u00a021,474,836'],
+  ])('a refund or capture amount past what the columns hold names the currency of a merchant in %s alone', async (country, es, en) => {
+    const merchant = await createMerchant(t, { name: `Tope ${country}`, country });
+    for (const call of ['refunds', 'capture']) {
+      for (const amount of [1e9, 1e308]) {
+        for (const [lang, words] of [['es', es], ['en', en]] as const) {
+          const res = await api.call('POST', `/transactions/PP000000000000/${call}`, { key: merchant.key, body: { amount }, headers: { 'accept-language': lang } });
+          expect([res.status, res.json['code']]).toEqual([400, 'invalid_amount']);
+          expect(res.json['message']).toContain(`(${words})`);
+          expect(res.json['message']).not.toMatch(/pesos|dólares|dollars/);
+        }
+      }
+    }
   });
 
   it('a real last day of February and a time just before midnight are taken', async () => {

@@ -104,15 +104,16 @@ export const CreateLinkSchema = v.strictObject({
 });
 export type CreateLink = v.InferOutput<typeof CreateLinkSchema>;
 
+// Their size is refused in the merchant's currency (refuseAmountPastColumns).
 export const RefundSchema = v.strictObject({
-  amount: v.optional(moneySchema({ field: 'amount', positive: true })),
+  amount: v.optional(moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true })),
 });
 
 export const EmptySchema = v.strictObject({});
 
 /** POST /transactions/:codOper/capture: absent captures the whole hold. */
 export const CaptureSchema = v.strictObject({
-  amount: v.optional(moneySchema({ field: 'amount', positive: true })),
+  amount: v.optional(moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true })),
 });
 
 const limit = v.optional(v.pipe(
