@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DisputeEventDataSchema, PayoutSchema } from './bookAnswers';
+import { SubscriptionSchema } from './subscriptions';
 
 // Open shapes: objects keep unknown fields and enums take any string, so a later server's additions
 // never break this client.
@@ -146,6 +147,7 @@ export type Brand = v.InferOutput<typeof BrandSchema>;
 export const KNOWN_EVENT_TYPES = [
   'transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer', 'transaction.captured',
   'transaction.refunded', 'transaction.refund_failed', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed',
+  'subscription.cancelled',
 ] as const;
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 /** An event's type: a known one, or one a later API version added (pass it on or ignore it). */
@@ -166,6 +168,7 @@ export type EventData = v.InferOutput<typeof EventDataSchema>;
 export type TransactionEventType = Extract<KnownEventType, `transaction.${string}`>;
 export type PayoutEventType = Extract<KnownEventType, `payout.${string}`>;
 export type DisputeEventType = Extract<KnownEventType, `dispute.${string}`>;
+export type SubscriptionEventType = Extract<KnownEventType, `subscription.${string}`>;
 
 declare const laterEvent: unique symbol;
 /**
@@ -199,6 +202,9 @@ export type PayoutEvent = v.InferOutput<typeof PayoutEventSchema>;
 /** dispute.created, dispute.updated and dispute.closed: `data` is the dispute, with the evidence's presence but not its text. */
 export const DisputeEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<DisputeEventType>('dispute.'), data: DisputeEventDataSchema });
 export type DisputeEvent = v.InferOutput<typeof DisputeEventSchema>;
+/** subscription.cancelled: `data` is the subscription, as `subscriptions.retrieve` answers it. */
+export const SubscriptionEventSchema = v.looseObject({ ...eventEntries, type: typeAmong<SubscriptionEventType>('subscription.'), data: SubscriptionSchema });
+export type SubscriptionEvent = v.InferOutput<typeof SubscriptionEventSchema>;
 /** An event of a type this version does not know: its `data` as it came. */
 export const LaterEventSchema = v.looseObject({
   ...eventEntries,
@@ -208,7 +214,7 @@ export const LaterEventSchema = v.looseObject({
 export type LaterEvent = v.InferOutput<typeof LaterEventSchema>;
 
 /** A webhook's event, the same object as an item of the change feed (GET /events): a union discriminated by `type`. */
-export const WebhookEventSchema = v.union([TransactionEventSchema, PayoutEventSchema, DisputeEventSchema, LaterEventSchema]);
+export const WebhookEventSchema = v.union([TransactionEventSchema, PayoutEventSchema, DisputeEventSchema, SubscriptionEventSchema, LaterEventSchema]);
 export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
 
 /** An endpoint webhooks are sent to (docs/merchant-api.md "Webhook endpoints"). */

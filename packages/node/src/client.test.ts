@@ -6,6 +6,7 @@ import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
 import type { RefundFailureReason, WebhookEvent } from './answers';
 import type { DisputeEventData, Payout } from './bookAnswers';
+import type { Subscription } from './subscriptions';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
@@ -257,13 +258,15 @@ describe('constructEvent (webhook verification)', () => {
     expect(constructEvent(Buffer.from(body), `${sign(body, now, 'whsec_old')},${sign(body).split(',')[1] ?? ''}`, secret, { nowSeconds: now }).id).toBe('evt_1');
   });
 
-  it('types each event by its type: a payout event carries the payout, a dispute event the dispute, a later type falls to default', () => {
+  it('types each event by its type: a payout event carries the payout, a dispute event the dispute, a subscription event the subscription, a later type falls to default', () => {
     const times = { createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-26T12:00:00.000Z' };
     const payout = { id: 'po_1', amount: 25.67, currency: 'USD', status: 'failed', arrivalDate: '2026-11-27', failureReason: 'returned_by_bank', ...times };
     const dispute = { id: 'dp_1', codOper: 'PP1', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-02T12:00:00.000Z', evidenceDetails: { submitted: false, submittedAt: null }, ...times };
+    const subscription = { subscriptionKey: 'SUB1', plan: { idPlan: 3, name: 'Plan mensual', amount: 12.34, period: 'MO', currency: 'USD' }, email: 'socia@example.com', status: 'cancelled', nextChargeAt: null, createdAt: times.createdAt, cancelledAt: times.updatedAt };
     const bodies = [
       { id: 'evt_p', type: 'payout.failed', createdAt: times.createdAt, data: payout },
       { id: 'evt_d', type: 'dispute.created', createdAt: times.createdAt, data: dispute },
+      { id: 'evt_s', type: 'subscription.cancelled', createdAt: times.createdAt, data: subscription },
       { id: 'evt_l', type: 'charge.later', createdAt: times.createdAt, data: { anything: 1 } },
     ].map((event) => JSON.stringify(event));
     // Each case reads its own data's fields with no cast: the union is discriminated by `type`.
@@ -277,12 +280,17 @@ describe('constructEvent (webhook verification)', () => {
           const disputed: DisputeEventData = event.data;
           return `dispute ${disputed.id} of ${disputed.codOper} ${disputed.status} by ${disputed.evidenceDueBy ?? ''} sent ${String(disputed.evidenceDetails?.submitted)}`;
         }
+        case 'subscription.cancelled': {
+          const ended: Subscription = event.data;
+          return `subscription ${ended.subscriptionKey} ${ended.status} at ${ended.cancelledAt ?? ''}`;
+        }
         case 'transaction.refunded': return `refund ${event.data.refundId ?? ''}`;
         default: return `later ${String(event.type)}`;
       }
     };
     expect(bodies.map((text) => told(constructEvent(text, sign(text), secret, { nowSeconds: now })))).toEqual([
-      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z sent false', 'later charge.later',
+      'payout po_1 failed returned_by_bank', 'dispute dp_1 of PP1 needs_response by 2026-12-02T12:00:00.000Z sent false',
+      'subscription SUB1 cancelled at 2026-11-26T12:00:00.000Z', 'later charge.later',
     ]);
   });
 

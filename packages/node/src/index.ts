@@ -13,7 +13,7 @@ export type { VerifyOptions } from './webhooks';
 export { KNOWN_CANCEL_REASONS, KNOWN_EVENT_TYPES } from './answers';
 export type {
   Brand, CancelReason, Deleted, KnownCancelReason, DisputeEvent, DisputeEventType, EventData, KnownEventType, LaterEvent, LaterEventType, Open, Page, PaymentLink, PaymentLinkState,
-  PayoutEvent, PayoutEventType, Refund, RefundFailureReason, RefundResult, RefundStatus, RolledKey, Transaction, TransactionEvent, TransactionEventType,
+  PayoutEvent, PayoutEventType, Refund, RefundFailureReason, RefundResult, RefundStatus, RolledKey, SubscriptionEvent, SubscriptionEventType, Transaction, TransactionEvent, TransactionEventType,
   TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
 export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeEventData, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';

@@ -19,7 +19,7 @@ export interface WebhookEventRow extends TransactionFacts {
   /** Migration 040; null on older events. */
   tx_created_at?: Date | null;
   tx_updated_at?: Date | null;
-  /** An event about something else than a transaction (a payout). */
+  /** An event about something else than a transaction (a payout, a dispute, a subscription). */
   object?: Record<string, unknown> | null;
 }
 
@@ -29,7 +29,7 @@ export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
 /** docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
-  'transaction.captured', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
+  'transaction.captured', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed', 'subscription.cancelled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** One shape for a webhook and the change feed, built from the stored snapshot in the version it names. */

@@ -51,7 +51,7 @@ async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number
   return rows.length;
 }
 
-/** An event about a payout or a dispute, in the caller's transaction; endpoints get it as they get a transaction's. */
+/** An event about a payout, a dispute or a subscription, in the caller's transaction; endpoints get it as they get a transaction's. */
 export async function recordObjectEvent(db: Queryable, merchantId: number, type: string, object: Record<string, unknown>): Promise<void> {
   await db.query(
     `insert into webhook_events (merchant_id, event_type, object, state)

@@ -79,14 +79,15 @@ export async function listMerchantSubscriptions(db: Queryable, merchantId: numbe
 /**
  * Its merchant ends it: one conditional write (status 2, no next charge). It waits for a renewal
  * claim holding the row (that renewal was taken before the cancel, and goes on at the processor);
- * once it commits, no claim finds the row due. Cancelling a cancelled one changes nothing.
- * Undefined when the merchant has no such subscription.
+ * once it commits, no claim finds the row due. Cancelling a cancelled one changes nothing
+ * (`cancelledNow` false). Undefined when the merchant has no such subscription.
  */
-export async function cancelMerchantSubscription(db: Queryable, merchantId: number, key: string): Promise<MerchantSubscriptionRow | undefined> {
-  await db.query(
+export async function cancelMerchantSubscription(db: Queryable, merchantId: number, key: string): Promise<{ row: MerchantSubscriptionRow; cancelledNow: boolean } | undefined> {
+  const changed = await db.query(
     `update subscriptions s set status = 2, cancelled_at = now(), next_charge_at = null
-      from plans p where p.id = s.plan_id and p.merchant_id = $2 and s.subscription_key = $1 and s.status <> 2`,
+      from plans p where p.id = s.plan_id and p.merchant_id = $2 and s.subscription_key = $1 and s.status <> 2 returning s.id`,
     [key, merchantId],
   );
-  return findMerchantSubscription(db, merchantId, key);
+  const row = await findMerchantSubscription(db, merchantId, key);
+  return row && { row, cancelledNow: changed.length > 0 };
 }

@@ -1,5 +1,4 @@
-import { captureMethodOf, centsToAmount, parseCustomFields, subscriptionStatusName } from '@pasarela/core';
-import type { MerchantSubscriptionRow } from '../../store/subscriptions';
+import { captureMethodOf, centsToAmount, parseCustomFields } from '@pasarela/core';
 import type { MerchantLinkWithState } from '../../store/merchantLinks';
 import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
@@ -77,20 +76,8 @@ export function transactionAnswer(row: MerchantTransactionRow, refunds?: readonl
   };
 }
 
-/** A subscription (docs/merchant-api.md "Subscriptions"): its plan, its subscriber's e-mail, where it stands. */
-export function subscriptionAnswer(row: MerchantSubscriptionRow) {
-  const status = subscriptionStatusName(row.status);
-  return {
-    subscriptionKey: row.subscription_key,
-    plan: { idPlan: row.plan_id, name: row.plan_name, amount: centsToAmount(row.plan_amount_cents), period: row.plan_period, currency: row.currency },
-    email: row.email,
-    status,
-    /** When its card is charged next: null while pending (never paid) and once cancelled. */
-    nextChargeAt: status === 'active' && row.next_charge_at ? row.next_charge_at.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
-  };
-}
+/** A subscription (docs/merchant-api.md "Subscriptions"): the same object its webhook event carries. */
+export { merchantSubscriptionOf as subscriptionAnswer } from '../../merchantView/merchantSubscription';
 
 /** One page of a list: the rows, and the cursor of the next page when there is one. */
 export function pageOf<T>(data: readonly T[], nextCursor: string | null) {

@@ -376,7 +376,7 @@ const schemas = {
       createdAt: dateTime('When it happened'),
       test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
-        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute with the evidence\'s presence, not its text',
+        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute with the evidence\'s presence, not its text; subscription.cancelled: the subscription as GET /subscriptions/{subscriptionKey} answers it',
         anyOf: [{
           type: 'object', required: transactionRequired,
           properties: {
@@ -388,7 +388,7 @@ const schemas = {
               description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
             },
           },
-        }, ref('Payout'), ref('DisputeEventData')],
+        }, ref('Payout'), ref('DisputeEventData'), ref('Subscription')],
       },
     },
   },

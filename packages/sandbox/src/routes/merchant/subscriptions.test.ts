@@ -87,6 +87,35 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
   });
 });
 
+// docs/webhooks.md "Events": subscription.cancelled, recorded with the cancel's conditional write (the
+// outbox), once however often the cancel is repeated, and in the change feed like every event.
+describe('the subscription.cancelled event', () => {
+  const cancelEvents = async (merchant: TestMerchant) => ((await s.api.call('GET', '/events', { key: merchant.key })).json['data'] as Array<{ type: string; data: unknown }>)
+    .filter((e) => e.type === 'subscription.cancelled');
+
+  it('is recorded once, its data the subscription as GET /subscriptions/:key answers it', async () => {
+    const m = await s.newMerchant('Boletín');
+    const key = await subscribe(await planOf(m));
+    await pay(key);
+    expect(await cancelEvents(m)).toEqual([]);
+    const first = await cancel(m, key);
+    await cancel(m, key);
+    await s.api.call('POST', `/subscriptions/${key}/cancel`, { key: m.key, headers: { 'idempotency-key': 'cancel-boletin' } });
+    const events = await cancelEvents(m);
+    expect(events).toEqual([expect.objectContaining({ type: 'subscription.cancelled', apiVersion: expect.any(String), id: expect.stringMatching(/^evt_/), data: first.json })]);
+    expect(events[0]?.data).toEqual((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json);
+    expect(await s.t.db.query("select count(*)::int as n from webhook_events where merchant_id = $1 and event_type = 'subscription.cancelled'", [m.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('is not recorded for another merchant\'s subscription, nor for a missing one', async () => {
+    const [owner, other] = [await s.newMerchant('Dueña'), await s.newMerchant('Ajena')];
+    const key = await subscribe(await planOf(owner));
+    await cancel(other, key);
+    await cancel(other, 'SUBNOSUCH00000');
+    expect([await cancelEvents(owner), await cancelEvents(other)]).toEqual([[], []]);
+  });
+});
+
 describe('a first payment approved after the cancel', () => {
   it('does not activate the cancelled subscription: the activation is a conditional write on a pending one', async () => {
     const m = await s.newMerchant('Carrera');

@@ -230,6 +230,14 @@ describe('webhook endpoints', () => {
     expect(byType.get('payout.failed')).toEqual(expect.objectContaining({ status: 'failed', failureReason: 'returned_by_bank' }));
   });
 
+  it('sends a subscription.cancelled sample carrying a cancelled subscription, in the merchant\'s currency', async () => {
+    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Club S.A.S.', country: 'CO' }), ['subscription.cancelled']);
+    expect(byType.get('subscription.cancelled')).toEqual({
+      subscriptionKey: expect.stringMatching(/^SUB/), plan: { idPlan: 1, name: 'Test plan', amount: 50000, period: 'MO', currency: 'COP' }, email: 'pagador@example.com',
+      status: 'cancelled', nextChargeAt: null, createdAt: expect.any(String), cancelledAt: expect.any(String),
+    });
+  });
+
   // docs/webhooks.md: money a gateway took for a payment already called off (cancelReason paid_elsewhere
   // or payer) that could not be given back; a card's is voided and sends no event.
   it('sends an owed_to_payer sample shaped as a real one: a called-off payment with its cancelReason, not a card', async () => {

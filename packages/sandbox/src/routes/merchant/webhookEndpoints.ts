@@ -1,3 +1,5 @@
+import { merchantSubscriptionOf } from '../../merchantView/merchantSubscription';
+import type { MerchantSubscriptionRow } from '../../store/subscriptions';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -82,7 +84,7 @@ const SAMPLE_CENTS: Record<Currency, { amount: number; tax: number; refunded: nu
   COP: { amount: 5_000_000, tax: 950_000, refunded: 2_000_000, captured: 4_000_000, payout: 5_712_000 },
 };
 
-/** Marked test; no real payment or link is named (a link payment's sample, so its linkCode is one made up). A dispute's and a payout's sample carry a dispute and a payout, as their real events do. */
+/** Marked test; no real payment or link is named (a link payment's sample, so its linkCode is one made up). A dispute's, a payout's and a subscription's sample carry a dispute, a payout and a subscription, as their real events do. */
 export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchant: { id: number; currency: Currency; country: string }): string {
   const hex = randomBytes(16).toString('hex');
   const declined = type === 'transaction.declined' || type === 'transaction.voided';
@@ -116,6 +118,13 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
         evidence: type === 'dispute.created' ? null : 'Signed delivery receipt', evidence_submitted_at: type === 'dispute.created' ? null : new Date(),
         created_at: new Date(), updated_at: new Date(),
       }),
+    } : {}),
+    ...(type === 'subscription.cancelled' ? {
+      // A monthly plan's subscription, cancelled now: its plan's price is the sample's amount.
+      object: merchantSubscriptionOf({
+        subscription_key: `SUB${hex.slice(0, 12).toUpperCase()}`, plan_id: 1, plan_name: 'Test plan', plan_amount_cents: cents.amount, plan_period: 'MO', currency,
+        email: 'pagador@example.com', status: 2, next_charge_at: null, created_at: new Date(Date.now() - 30 * 86_400_000), cancelled_at: new Date(),
+      } as MerchantSubscriptionRow),
     } : {}),
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
