@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DisputeEventDataSchema, PayoutSchema } from './bookAnswers';
-import { SubscriptionSchema } from './subscriptions';
+import { SubscriptionSchema } from './subscriptionAnswer';
 
 // Open shapes: objects keep unknown fields and enums take any string, so a later server's additions
 // never break this client.

@@ -1,27 +1,11 @@
 import * as v from 'valibot';
-import type { Open } from './answers';
+import { SubscriptionSchema, type Subscription, type SubscriptionStatus } from './subscriptionAnswer';
 import { segment, type Http, type ListParams, type PostOptions } from './http';
 import type { PagePromise } from './pagePromise';
 
 // docs/merchant-api.md "Subscriptions": the subscriptions to your plans.
 
-const open = <Known extends string>() => v.custom<Open<Known>>((x) => typeof x === 'string', 'expected a string');
-
-export type SubscriptionStatus = Open<'pending' | 'active' | 'cancelled'>;
-
-export const SubscriptionSchema = v.looseObject({
-  /** Each of its charges names it (a transaction's `subscriptionKey`). */
-  subscriptionKey: v.string(),
-  plan: v.looseObject({ idPlan: v.number(), name: v.string(), amount: v.number(), period: v.string(), currency: v.string() }),
-  email: v.string(),
-  /** pending (never paid), active (charged each period), cancelled (no later charge). */
-  status: open<'pending' | 'active' | 'cancelled'>(),
-  /** Null while pending and once cancelled. */
-  nextChargeAt: v.nullable(v.string()),
-  createdAt: v.string(),
-  cancelledAt: v.nullable(v.string()),
-});
-export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+export { SubscriptionSchema, type Subscription, type SubscriptionStatus } from './subscriptionAnswer';
 
 const SubscriptionPageSchema = v.looseObject({ data: v.array(SubscriptionSchema), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 
