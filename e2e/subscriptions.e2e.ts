@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Pasarela } from '@pasarela/node';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
@@ -183,20 +184,63 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await context.close();
   });
 
-  // docs/merchant-api.md "Subscriptions": the payer asks the shop, the shop cancels; its page then takes no payment.
-  it('a subscription its merchant cancelled opens on the not-found page, with no card form', async () => {
+  /** A shop's page opening the subscription's checkout as docs/integration tells it, recording what it hears. */
+  async function startShopPage(): Promise<{ url: string; close: () => Promise<void> }> {
+    const server: Server = createServer((req, res) => {
+      const query = new URL(req.url ?? '/', 'http://shop.test').searchParams;
+      const key = JSON.stringify(query.get('key') ?? '');
+      const lang = query.get('lang') === 'en' ? 'en' : 'es';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>Club</title>
+<script src="${sandbox.url}/sdk/checkout.js"></script>
+<script>window.heard = []; Checkout.open({ subscriptionKey: ${key}, lang: '${lang}', onClose: (e) => heard.push(['close', e]), onError: (e) => heard.push(['error', e]) });</script></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  // docs/merchant-api.md "Subscriptions": the payer asks the shop, the shop cancels; its page then
+  // says so, in the payer's language, names the shop, takes no payment and closes like the other end pages.
+  it('a subscription its merchant cancelled says the shop cancelled it and nothing will be charged, with no card form and a Close', async () => {
     const merchant = await adminPost<{ idMerchant: number; secretKey: string }>(sandbox, 'merchants', { name: 'Club E2E' });
     const plan = await adminPost<{ idPlan: number }>(sandbox, 'plans', { merchantId: merchant.idMerchant, name: 'Cancelable', amount: 12.34, period: 'MO', chargeNow: true });
     const { subscriptionKey } = await guestPost<{ subscriptionKey: string }>(sandbox, 'subscriptions', { idPlan: plan.idPlan, email: 'suscriptor@example.com' });
     const pasarela = new Pasarela({ secretKey: merchant.secretKey, baseUrl: sandbox.url });
     expect((await pasarela.subscriptions.cancel(subscriptionKey)).status).toBe('cancelled');
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${subscriptionKey}`);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/404');
-    expect(await page.getByRole('heading', { name: /Página no encontrada/ }).isVisible()).toBe(true);
-    expect(await page.getByRole('radio').count()).toBe(0);
-    await expect(guestGet(sandbox, `subscriptions/${subscriptionKey}`)).rejects.toThrow(/answered 404/);
-    await context.close();
+    const shop = await startShopPage();
+    try {
+      for (const [lang, locale, words, close] of [
+        ['es', 'es-PA', 'La tienda canceló esta suscripción: no se te cobrará nada', 'Cerrar'],
+        ['en', 'en-US', 'The shop cancelled this subscription: nothing will be charged', 'Close'],
+      ] as const) {
+        const context = await browser.newContext({ locale, viewport: { width: 360, height: 800 } });
+        const page = await context.newPage();
+        await page.goto(`${shop.url}/?key=${subscriptionKey}&lang=${lang}`);
+        const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+        const heading = frame.getByRole('heading', { name: words });
+        await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
+        expect(await frame.getByText('Club E2E').first().isVisible()).toBe(true);
+        expect(await frame.getByRole('heading', { name: /Página no encontrada|Page not found/ }).count()).toBe(0);
+        expect(await frame.getByRole('radio').count()).toBe(0);
+        expect(await frame.getByRole('button', { name: /^(Pagar|Pay)/ }).count()).toBe(0);
+        const widget = page.frames().find((f) => f.url().includes('/pf/widget'));
+        expect(widget && (await axeViolations(widget))).toEqual([]);
+        await screenshot(page, { path: `e2e/artifacts/subscription-cancelled-${lang}-360.png`, fullPage: true });
+        await frame.getByRole('button', { name: close, exact: true }).click();
+        await expect.poll(() => page.evaluate(() => (window as unknown as { heard: Array<[string, unknown]> }).heard.map(([kind]) => kind)), { timeout: 10_000 }).toContain('close');
+        await context.close();
+      }
+      // Its own page, opened alone, says the same and stays where it is (no /404).
+      const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${subscriptionKey}`);
+      await expect.poll(() => page.getByRole('heading', { name: 'La tienda canceló esta suscripción: no se te cobrará nada' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/pf/widget');
+      await context.close();
+    } finally {
+      await shop.close();
+    }
+    // The server still refuses it as a checkout to pay (the payment's refusal: routes' tests).
+    await expect(guestGet(sandbox, `subscriptions/${subscriptionKey}`)).rejects.toThrow(/answered 409/);
   });
 });

@@ -31,6 +31,8 @@ export const FRONTEND_ERROR_KEYS = [
   'waiting_time_over',
   'request_expired',
   'request_already_paid',
+  // A subscription its shop cancelled: its checkout takes no payment, and nothing more is charged.
+  'subscription_cancelled_by_shop',
   'payment_voided_by_merchant',
   'missing_arguments',
   'please_contact_merchant',

@@ -34,6 +34,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   52: '9c7dabd96ec509f4',
   53: 'a84e451db8d04cdf',
   54: '25b1bf593698f064',
+  55: '8ec595a00819a9e0',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -59,6 +59,7 @@ export const es = {
   waiting_time_over: 'El tiempo de espera terminó',
   request_expired: 'La solicitud ha expirado',
   request_already_paid: 'Este cobro ya fue pagado',
+  subscription_cancelled_by_shop: 'La tienda canceló esta suscripción: no se te cobrará nada',
   paid_link_on: 'Ya pagaste este enlace el {{date}}: {{amount}}.',
   subscription_active: 'Tu suscripción a {{shop}} está activa: {{amount}} {{period}}.',
   subscription_not_active: 'La suscripción no está activa: aún no tiene ningún pago, así que ningún cobro suyo puede vencer',

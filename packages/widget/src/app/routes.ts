@@ -2,7 +2,6 @@ import { checkoutEntry, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasare
 import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
 import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../services/route';
 import { checkoutModule } from '../checkout/checkoutModule';
-import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
 import type { ScreenModule } from '../services/screen';
 import { loadReceipts, loadedReceipts } from '../receipts/loadReceipts';
 import type { Services } from '../services/services';
@@ -173,7 +172,8 @@ export const SCREENS: ScreenTable = {
     prerender: true,
     load: () => Promise.all([import('../methods/clave/returnModule'), loadReceipts()]).then(([m, receipts]) => m.claveReturnModule(receipts)),
   },
-  responseMessage: { load: () => Promise.resolve(responseMessageModule) },
+  // The message pages (an expired link, a station not found, page not found): reached from a checkout that failed to load.
+  responseMessage: { load: () => import('../pages/message/messageModules').then((m) => m.responseMessageModule) },
   campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
   emailPayment: { load: () => import('../pages/emailPayment/module').then((m) => m.emailPaymentModule) },
@@ -181,7 +181,7 @@ export const SCREENS: ScreenTable = {
   returnPage: { load: () => import('../pages/txResult/module').then((m) => m.returnPageModule) },
   appMarket: { load: () => import('../pages/appMarket/module').then((m) => m.appMarketModule) },
   codeEntry: { load: () => import('../pages/codeEntry/module').then((m) => m.codeEntryModule) },
-  notFound: { load: () => Promise.resolve(notFoundModule) },
+  notFound: { load: () => import('../pages/message/messageModules').then((m) => m.notFoundModule) },
   wallet: {
     // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."
     guard: (route, services) => {

@@ -96,9 +96,9 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} />;
   }
-  if (state.status === 'failed' && state.message.key === 'request_already_paid' && state.target) {
-    // A paid link: it names its shop and leads back to it.
-    return <LinkShopMessage title={t('request_already_paid')} type={state.target.type} code={state.target.code} />;
+  if (state.status === 'failed' && (state.message.key === 'request_already_paid' || state.message.key === 'subscription_cancelled_by_shop') && state.target) {
+    // A paid link, or a subscription its shop cancelled: it names its shop and leads back to it.
+    return <LinkShopMessage title={t(state.message.key)} type={state.target.type} code={state.target.code} />;
   }
   if (state.status === 'failed') {
     return <FailedCheckout message={state.message} onRetry={state.retry ? () => void store.getState().load() : undefined} />;

@@ -75,12 +75,15 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
     expect(await charges(key)).toBe(1);
   });
 
-  it('the payer\'s checkout of a cancelled subscription takes no payment: 404 error_to_load, as an unknown one', async () => {
+  it('the payer\'s checkout of a cancelled subscription says the shop cancelled it (409 subscription_cancelled_by_shop) and takes no payment (404 error_to_load)', async () => {
     const m = await s.newMerchant('Podcast');
     const key = await subscribe(await planOf(m));
     expect((await s.t.get(`/subscriptions/${key}`)).status).toBe(200);
     await cancel(m, key);
-    expect(await s.t.get(`/subscriptions/${key}`)).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
+    expect(await s.t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'subscription_cancelled_by_shop', message: 'La tienda canceló esta suscripción: no se te cobrará nada' } });
+    expect(await s.t.get(`/subscriptions/${key}?lang=en`)).toMatchObject({ status: 409, data: { code: 'subscription_cancelled_by_shop', message: 'The shop cancelled this subscription: nothing will be charged' } });
+    // Its page names the shop, as a paid link's does.
+    expect(await s.t.get(`/payment-info/shop?type=subs&code=${key}`)).toMatchObject({ status: 200, data: { name: 'Podcast', active: null } });
     expect(await pay(key)).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
     expect(await charges(key)).toBe(0);
     expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });

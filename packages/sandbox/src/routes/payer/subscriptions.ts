@@ -52,8 +52,9 @@ export function subscriptionRoutes(deps: Deps) {
     const charged = found && (await chargeIfDue(deps, found.subscription));
     const sub = charged ? await findSubscription(deps.db, found.subscription.subscription_key) : found?.subscription;
     const plan = found?.plan;
-    // One its merchant cancelled has ended: as an unknown one, its checkout takes no payment.
-    if (!sub || !plan || isSubscriptionCancelled(sub.status)) throw new ApiError(404, 'error_to_load');
+    if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    // One its merchant cancelled has ended: its checkout says so, takes no payment (pay answers 404 error_to_load), and nothing more is charged.
+    if (isSubscriptionCancelled(sub.status)) throw new ApiError(409, 'subscription_cancelled_by_shop');
     // A pending subscription only: an active one is not offered (nor paid) again.
     if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
     return reply(c, { idSubscription: sub.id, subscriptionKey: sub.subscription_key, status: sub.status, email: sub.email, nextChargeAt: sub.next_charge_at?.toISOString() ?? null, plan: planOf(plan) });
