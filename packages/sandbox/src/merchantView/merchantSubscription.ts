@@ -1,12 +1,26 @@
 import { centsToAmount, subscriptionStatusName } from '@pasarela/core';
-import type { MerchantSubscriptionRow } from '../store/subscriptions';
+
+/** The columns a merchant sees of a subscription (a subscriptions row with its plan and the merchant's currency: store MerchantSubscriptionRow). */
+export interface SubscriptionFacts {
+  subscription_key: string;
+  plan_id: number;
+  plan_name: string;
+  plan_amount_cents: number;
+  plan_period: string;
+  currency: string;
+  email: string;
+  status: number;
+  next_charge_at: Date | null;
+  created_at: Date;
+  cancelled_at: Date | null;
+}
 
 /**
  * A subscription as its merchant sees it (docs/merchant-api.md "Subscriptions"): its plan, its
  * subscriber's e-mail, where it stands. `GET /subscriptions/:key` answers it, and a
  * `subscription.cancelled` event carries it as its `data` (docs/webhooks.md).
  */
-export function merchantSubscriptionOf(row: MerchantSubscriptionRow) {
+export function merchantSubscriptionOf(row: SubscriptionFacts) {
   const status = subscriptionStatusName(row.status);
   return {
     subscriptionKey: row.subscription_key,

@@ -1,5 +1,4 @@
 import { merchantSubscriptionOf } from '../../merchantView/merchantSubscription';
-import type { MerchantSubscriptionRow } from '../../store/subscriptions';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -124,7 +123,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
       object: merchantSubscriptionOf({
         subscription_key: `SUB${hex.slice(0, 12).toUpperCase()}`, plan_id: 1, plan_name: 'Test plan', plan_amount_cents: cents.amount, plan_period: 'MO', currency,
         email: 'pagador@example.com', status: 2, next_charge_at: null, created_at: new Date(Date.now() - 30 * 86_400_000), cancelled_at: new Date(),
-      } as MerchantSubscriptionRow),
+      }),
     } : {}),
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
