@@ -112,10 +112,12 @@ async function handleEvent(event) {
     console.log(`${event.type} (test sample): ${JSON.stringify(event.data)}`);
     return;
   }
-  // Each type carries its own object: a payout, a dispute, or a payment.
+  // Each type carries its own object: a payout, a dispute, a subscription, or a payment.
   switch (event.type) {
     case 'payout.paid': case 'payout.failed': return handlePayout(event);
     case 'dispute.created': case 'dispute.updated': case 'dispute.closed': return handleDispute(event);
+    // You cancelled it (here, or from another server of yours): stop the service it paid for.
+    case 'subscription.cancelled': return void console.log(`subscription ${event.data.subscriptionKey} of ${event.data.email} cancelled at ${event.data.cancelledAt}`);
     default:
       if (String(event.type).startsWith('transaction.')) return handleTransaction(event);
       // A type a later version added: answered 200 already, nothing to do here.
