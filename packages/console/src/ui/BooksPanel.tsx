@@ -22,6 +22,22 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
+/**
+ * The first pages of a list, read until they hold at least `rows` rows (one page at least) or the list
+ * ends: what was on screen before a reload is on screen after it.
+ */
+async function pagesUpTo<T>(rows: number, read: (cursor?: string) => Promise<Page<T>>): Promise<Page<T> & { pages: number }> {
+  let page = await read();
+  const data = [...page.data];
+  let pages = 1;
+  while (data.length < rows && page.nextCursor !== null) {
+    page = await read(page.nextCursor);
+    data.push(...page.data);
+    pages += 1;
+  }
+  return { data, nextCursor: page.nextCursor, pages };
+}
+
 /** A merchant's balance, payouts and disputes (docs/merchant-api.md "Books"), the sandbox's payout run, and the CSV report. */
 export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi }) {
   const { merchantId } = useStoreState(store);
@@ -34,21 +50,34 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
 
   // The merchant last asked for: an answer about one picked before it (slower, on a busy server) is dropped.
   const asked = useRef<number | null>(null);
+  // How many rows of each list are shown: a reload after an action (a dispute answered, the payout
+  // run) reads as many again, so a row on page 2 or later stays on screen with the focus on it.
+  const shown = useRef({ payouts: 0, disputes: 0 });
+  // Which page of each list came last (1 the first), said when the next one comes.
+  const pages = useRef({ payouts: 1, disputes: 1 });
   const load = async () => {
     if (merchantId === null) return;
     asked.current = merchantId;
     try {
-      const [b, p, d] = await Promise.all([api.balanceOf(merchantId), api.payoutsOf(merchantId), api.disputesOf(merchantId)]);
+      const [b, p, d] = await Promise.all([
+        api.balanceOf(merchantId),
+        pagesUpTo(shown.current.payouts, (cursor) => api.payoutsOf(merchantId, cursor)),
+        pagesUpTo(shown.current.disputes, (cursor) => api.disputesOf(merchantId, cursor)),
+      ]);
       if (asked.current !== merchantId) return;
       setBalance(b);
-      setPayouts(p);
-      setDisputes(d);
+      setPayouts({ data: p.data, nextCursor: p.nextCursor });
+      setDisputes({ data: d.data, nextCursor: d.nextCursor });
+      shown.current = { payouts: p.data.length, disputes: d.data.length };
+      pages.current = { payouts: p.pages, disputes: d.pages };
       setError(null);
     } catch (e) {
       if (asked.current === merchantId) setError(e instanceof Error ? e.message : String(e));
     }
   };
   useEffect(() => {
+    // Another merchant's books start at their first page.
+    shown.current = { payouts: 0, disputes: 0 };
     void load();
   }, [merchantId]);
 
@@ -60,19 +89,25 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     }
   };
   // The next page after the ones shown, appended; dropped if another merchant was picked meanwhile.
-  // The first of them then takes the focus: the button pressed goes with the last page, and a
-  // keyboard reader goes on where the new ones start.
+  // The focus stays on the button pressed while it is there (more pages to come); gone with the last
+  // page, it goes to the first row loaded, where a keyboard reader goes on. Either way the status says
+  // which page came, so the change is heard.
   const section = useRef<HTMLElement>(null);
-  const [firstLoaded, setFirstLoaded] = useState<string | null>(null);
+  const [focusTo, setFocusTo] = useState<{ selector: string } | null>(null);
   useEffect(() => {
-    if (firstLoaded !== null) section.current?.querySelector<HTMLElement>(firstLoaded)?.focus();
-  }, [firstLoaded]);
-  const more = <T extends { id: string },>(page: Page<T>, read: (merchantId: number, cursor: string) => Promise<Page<T>>, set: (page: Page<T>) => void, attribute: 'data-payout' | 'data-dispute') => guard(async () => {
+    if (focusTo !== null) section.current?.querySelector<HTMLElement>(focusTo.selector)?.focus();
+  }, [focusTo]);
+  const more = <T extends { id: string },>(list: 'payouts' | 'disputes', page: Page<T>, read: (merchantId: number, cursor: string) => Promise<Page<T>>, set: (page: Page<T>) => void, attribute: 'data-payout' | 'data-dispute') => guard(async () => {
     if (merchantId === null || page.nextCursor === null) return;
     const next = await read(merchantId, page.nextCursor);
     if (asked.current !== merchantId) return;
-    set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
-    if (next.data[0]) setFirstLoaded(`[${attribute}="${next.data[0].id}"]`);
+    const rows = [...page.data, ...next.data];
+    set({ data: rows, nextCursor: next.nextCursor });
+    shown.current = { ...shown.current, [list]: rows.length };
+    pages.current = { ...pages.current, [list]: pages.current[list] + 1 };
+    setNotice(t(list === 'payouts' ? 'payoutsPageShown' : 'disputesPageShown', { page: pages.current[list], count: next.data.length }));
+    // The button gone with the last page: the first row loaded, or the list's heading when the page came empty.
+    if (next.nextCursor === null) setFocusTo({ selector: next.data[0] ? `[${attribute}="${next.data[0].id}"]` : `#books-${list}` });
   });
   // One run at a time (a second click while one runs does nothing), its outcome said in a status, as a dispute's answer's.
   const payoutRun = useOneAtATime();
@@ -111,7 +146,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       </p>
       <p className="hint">{t('booksRunHint')}</p>
       <p role="status">{notice}</p>
-      <h3>{t('booksPayouts')}</h3>
+      <h3 id="books-payouts" tabIndex={-1}>{t('booksPayouts')}</h3>
       {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
           {payouts.data.map((p) => (
@@ -127,8 +162,8 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           ))}
         </ul>
       )}
-      {payouts.nextCursor !== null && <button type="button" onClick={() => void more(payouts, api.payoutsOf, setPayouts, 'data-payout')()}>{t('morePayouts')}</button>}
-      <h3>{t('booksDisputes')}</h3>
+      {payouts.nextCursor !== null && <button type="button" onClick={() => void more('payouts', payouts, api.payoutsOf, setPayouts, 'data-payout')()}>{t('morePayouts')}</button>}
+      <h3 id="books-disputes" tabIndex={-1}>{t('booksDisputes')}</h3>
       {merchantId !== null && (
         <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (answer) => {
           await load();
@@ -136,7 +171,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           else setNotice(t(answer.done === 'sent' ? 'disputeSentDone' : 'disputeAcceptedDone'));
         }} />
       )}
-      {disputes.nextCursor !== null && <button type="button" onClick={() => void more(disputes, api.disputesOf, setDisputes, 'data-dispute')()}>{t('moreDisputes')}</button>}
+      {disputes.nextCursor !== null && <button type="button" onClick={() => void more('disputes', disputes, api.disputesOf, setDisputes, 'data-dispute')()}>{t('moreDisputes')}</button>}
     </section>
   );
 }

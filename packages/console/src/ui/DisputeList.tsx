@@ -57,7 +57,10 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
   // Answered, its form is gone: the focus goes to the dispute itself, whose new status is read there.
   const answered = (d: Dispute) => async (answer: DisputeAnswered) => {
     await onDone(answer);
-    if (answer.done) list.current?.querySelector<HTMLElement>(`[data-dispute="${d.id}"]`)?.focus();
+    // Its form went with the button pressed: never left on the page's body, the list's heading if the row went too.
+    if (!answer.done) return;
+    const row = list.current?.querySelector<HTMLElement>(`[data-dispute="${d.id}"]`) ?? document.getElementById('books-disputes');
+    row?.focus();
   };
   return (
     <ul className="list" ref={list}>

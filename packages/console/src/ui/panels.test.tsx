@@ -100,6 +100,48 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-dispute')).toBe('dp_21'));
   });
 
+  it('Books: paging the disputes keeps the focus on the button while pages remain, says the page, and a dispute answered on page 2 keeps its row and the focus', async () => {
+    let open = true;
+    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, stage: 'chargeback', takenAmount: n, currency: 'USD', reason: 'fraudulent', status: n === 25 && open ? 'needs_response' : 'won', evidenceDueBy: null, evidence: null, createdAt: '2026-11-26T15:04:05.000Z' });
+    const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    const disputesOf = vi.fn(async (_m: number, cursor?: string) => {
+      if (cursor === 'p3') return pageOf(numbers(41, 2).map(disputeOf));
+      if (cursor === 'p2') return pageOf(numbers(21, 20).map(disputeOf), 'p3');
+      return pageOf(numbers(1, 20).map(disputeOf), 'p2');
+    });
+    const acceptDispute = vi.fn(async () => {
+      open = false;
+      return disputeOf(25);
+    });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([])), disputesOf, acceptDispute });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    await vi.waitFor(() => expect(el.querySelectorAll('[data-dispute]')).toHaveLength(20));
+    const more = () => [...el.querySelectorAll('button')].find((b) => b.textContent === 'Ver disputas anteriores');
+    const status = () => el.querySelector('[role="status"]')?.textContent;
+    more()?.focus();
+    more()?.click();
+    await vi.waitFor(() => expect(el.querySelectorAll('[data-dispute]')).toHaveLength(40));
+    // More pages to come: the focus stays on the button pressed, and the page that came is said.
+    await vi.waitFor(() => expect(status()).toBe('Disputas, página 2: 20 más'));
+    expect(document.activeElement).toBe(more());
+    // Answered on page 2: the list read again keeps its pages, and the focus is on the dispute's row.
+    const accept = [...el.querySelectorAll<HTMLButtonElement>('[data-dispute="dp_25"] button')].find((b) => b.textContent === 'Aceptar la disputa');
+    accept?.focus();
+    accept?.click();
+    await vi.waitFor(() => expect(acceptDispute).toHaveBeenCalledWith(3, 'dp_25'));
+    await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_25"] form')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-dispute')).toBe('dp_25'));
+    expect(el.querySelectorAll('[data-dispute]')).toHaveLength(40);
+    // The last page: its button goes, the focus goes to its first row.
+    more()?.focus();
+    more()?.click();
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-dispute')).toBe('dp_41'));
+    expect(status()).toBe('Disputas, página 3: 2 más');
+    expect(more()).toBeUndefined();
+  });
+
   it('Books: a merchant picked while the first one\'s books load shows its own, whatever answer comes last', async () => {
     const payoutOf = (id: string) => ({ id, amount: 1, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
     let answerFirst: (() => void) | undefined;
