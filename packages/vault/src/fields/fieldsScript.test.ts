@@ -174,7 +174,18 @@ describe('the hosted card fields', () => {
     expect(page.input('cardnumber').getAttribute('aria-disabled')).toBe('true');
     page.send({ type: 'pasarela-vault:decline', field: 'cvc', text: 'CVC incorrecto' });
     expect(page.input('cvc').getAttribute('aria-invalid')).toBe('true');
+    // The checkout's alert says the reason, then focuses the field: it does not say it again as it takes the focus.
+    page.send({ type: 'pasarela-vault:focus', field: 'cvc' });
+    expect(describedErrorOf(page.doc, page.input('cvc')).textContent).toBe('');
+    // Left, it is described by the reason, read when the payer comes back to it.
+    page.leave('cvc');
     expect(describedErrorOf(page.doc, page.input('cvc')).textContent).toBe('CVC incorrecto');
+    // A reason waiting for the field to be left is dropped when the payer types there.
+    page.send({ type: 'pasarela-vault:decline', field: 'expiry', text: 'Motivo del banco' });
+    page.send({ type: 'pasarela-vault:focus', field: 'expiry' });
+    page.type('expirationDate', '1');
+    page.leave('expirationDate');
+    expect(describedErrorOf(page.doc, page.input('expirationDate')).textContent).not.toBe('Motivo del banco');
     await page.close();
   });
 

@@ -107,7 +107,7 @@ export function runCardFields(win: Window): void {
   const show = (field: Field, text: string | null, quiet = false, live = true) => {
     input(field).setAttribute('aria-invalid', text ? 'true' : 'false');
     const box = errorOf(field);
-    // A decline's reason is announced by the checkout's alert already: here it only describes the field.
+    // A decline's reason is announced by the checkout's alert already: here it only describes the field (quiet).
     box.setAttribute('aria-live', quiet || !live ? 'off' : 'polite');
     box.className = quiet ? 'field__error visually-hidden' : 'field__error';
     if (box.textContent !== (text ?? '')) box.textContent = text ?? '';
@@ -116,8 +116,11 @@ export function runCardFields(win: Window): void {
 
   // Fields the payer typed into: only these are checked when left ("required" waits for Pay).
   const typed = new Set<Field>();
+  // A decline's reason waiting for the payer to leave its field (pasarela-vault:decline); typing there drops it.
+  const declined = new Map<Field, string | null>();
   const changed = (field: Field) => {
     typed.add(field);
+    declined.delete(field);
     showCode(field, null);
     // `complete`: every field passes the checks as it stands, so the checkout may ask for the token
     // before Pay (quietly: nothing is shown if the vault refuses it then).
@@ -265,9 +268,21 @@ export function runCardFields(win: Window): void {
         input(field).value = '';
         typed.delete(field);
         return showCode(field, null);
-      case 'pasarela-vault:decline':
-        if (field) show(field, typeof data['text'] === 'string' ? data['text'] : null, true);
+      case 'pasarela-vault:decline': {
+        if (!field) return;
+        // The checkout's alert says the decline and its reason as it comes, and the checkout focuses this
+        // field: marked invalid now, it is described by the reason once the payer has left it (back at
+        // it, the reason is read there), so the focus the decline gives it does not say it again.
+        const text = typeof data['text'] === 'string' ? data['text'] : null;
+        show(field, null, true);
+        input(field).setAttribute('aria-invalid', String(text !== null));
+        declined.set(field, text);
+        input(field).addEventListener('blur', () => {
+          if (declined.get(field) === text) show(field, text, true);
+          declined.delete(field);
+        }, { once: true });
         return;
+      }
       case 'pasarela-vault:busy':
         // Busy, a field stays focusable and keeps its value: `disabled` would drop the focus.
         return FIELDS.forEach((f) => {
