@@ -25,6 +25,28 @@ describe.runIf(browserAvailable())('heard once', () => {
   }
 
   it.each([
+    ['es', 'Cargando...'],
+    ['en', 'Loading...'],
+  ] as const)('an unknown link in %s: one wait for its page, "%s" heard once', async (lang, loading) => {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US' });
+    await listenAsScreenReader(context);
+    const page = await context.newPage();
+    // A slow network: the link's answer, then the not-found page's styles and texts, each a wait.
+    await page.route((url) => /\/api\/|later-.*\.css$/.test(url.pathname), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(({ lang }) => (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code: 'LKNOSUCHLINK1', lang }), { lang });
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    const said = (await heardIn(page)).map((h) => h.text);
+    expect(said.filter((text) => text.includes(loading)), JSON.stringify(said, null, 1)).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+
+  it.each([
     ['es', '4000 0000 0000 0127', 'Pago rechazado'],
     ['en', '4000 0000 0000 0127', 'Payment declined'],
   ] as const)('a declined card in %s (%s) is heard once, with its reason', async (lang, number, title) => {

@@ -103,9 +103,9 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
   if (state.status === 'failed') {
     return <FailedCheckout message={state.message} onRetry={state.retry ? () => void store.getState().load() : undefined} />;
   }
-  return (
-    <LoadingPage />
-  );
+  // On its way to another page (an unknown link's /404): no note here, the next page's wait has its own
+  // (two notes in turn, each taking the focus, said "Cargando..." twice for one wait).
+  return state.status !== 'redirect' && <LoadingPage />;
 }
 
 /** The checkout's first load leaves the message pages' styles out: fetched before this page shows. */

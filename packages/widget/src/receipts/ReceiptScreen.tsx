@@ -171,7 +171,6 @@ export function ReceiptScreen({ store }: { store: ReceiptStore }) {
   if (state.status === 'failed') {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
-  return (
-    <LoadingPage />
-  );
+  // On its way to /404: no note here, the page's wait has its own (one wait, "Cargando..." said once).
+  return state.status !== 'notFound' && <LoadingPage />;
 }

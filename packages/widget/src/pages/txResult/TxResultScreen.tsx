@@ -32,11 +32,8 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   }, [state, services]);
 
   if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
-  if (state.status !== 'ready') {
-    return (
-      <LoadingPage />
-    );
-  }
+  // On its way to /404: no note here, the page's wait has its own (one wait, "Cargando..." said once).
+  if (state.status !== 'ready') return state.status !== 'notFound' && <LoadingPage />;
   const { receipt, result } = state;
   const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
   // Server text (the gateway's reason) is shown as a text node, never as markup.
