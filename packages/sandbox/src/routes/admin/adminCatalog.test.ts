@@ -106,3 +106,40 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect(String(res.json['message'])).toContain('methods');
   });
 });
+
+// docs/api.md "Amount rules": past what the columns hold is 400 invalid_amount, the most said in the
+// merchant's currency alone (core amountSizeRefusal), as links and the merchant API's refunds say it.
+describe("a plan's, a campaign's or a station's amount past the columns, said in the merchant's currency", () => {
+  const NBSP = '\u00a0';
+  it('tells a Colombian merchant of pesos only and a Panamanian one of dollars only', async () => {
+    const co = await t.admin('POST', '/merchants', { name: 'Planes Bogotá', country: 'CO' });
+    const pa = await t.admin('POST', '/merchants', { name: 'Planes Colón' });
+    const key = (made: typeof co) => `Bearer ${String(made.json['secretKey'])}`;
+    const calls: Array<[string, Record<string, unknown>, string]> = [
+      ['/plans', { name: 'Grande', amount: 25_000_000, period: 'MO' }, 'amount'],
+      ['/campaigns', { title: 'Grande', maxAmount: 25_000_000 }, 'maxAmount'],
+      ['/campaigns', { title: 'Grande', minAmount: 1e308 }, 'minAmount'],
+      ['/campaigns', { title: 'Grande', defaultValues: [25_000_000] }, 'defaultValues[]'],
+      ['/stations', { stationId: 'GRANDE-1', description: 'Grande', amount: 25_000_000 }, 'amount'],
+    ];
+    for (const [path, body, field] of calls) {
+      for (const [made, lang, words] of [
+        [co, 'es', `${field} no puede superar $${NBSP}21.474.836`],
+        [co, 'en', `${field} must not exceed COP${NBSP}21,474,836`],
+        [pa, 'es', `${field} no puede superar $21,474,836.47`],
+        [pa, 'en', `${field} must not exceed $21,474,836.47`],
+      ] as const) {
+        const res = await t.admin('POST', path, body, { authorization: key(made), 'accept-language': lang });
+        expect([res.status, res.json['code']], `${path} ${field} ${lang}`).toEqual([400, 'invalid_amount']);
+        expect(String(res.json['message'])).toContain(words);
+        expect(String(res.json['message'])).not.toMatch(made === co ? /dólares|dollars|21474836/ : /pesos|COP/);
+      }
+    }
+  });
+  it("says a new merchant's txLimit past the columns in the currency of its country", async () => {
+    const res = await t.admin('POST', '/merchants', { name: 'Límite Grande', country: 'CO', txLimit: 25_000_000 }, { 'accept-language': 'en' });
+    expect([res.status, res.json['code']]).toEqual([400, 'invalid_amount']);
+    expect(String(res.json['message'])).toContain(`txLimit must not exceed COP${NBSP}21,474,836`);
+    expect(String(res.json['message'])).not.toMatch(/dollars/);
+  });
+});

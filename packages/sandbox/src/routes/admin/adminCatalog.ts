@@ -9,7 +9,7 @@ import { PaymentError } from '../../errors/PaymentError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
-import { refuseBadAmounts } from '../../payments/checkAmount';
+import { refuseAmountPastColumns, refuseBadAmounts } from '../../payments/checkAmount';
 import { bridgeOf, bridgesOf, createCampaign, insertPlan, insertStation, planOf, stationOf } from '../../store/catalog';
 import { createMerchant, findMerchant, setCaptchaRequired, webhookUrlOf } from '../../store/merchants';
 import { idParam, merchantInfoOf } from '../payer/merchants';
@@ -21,7 +21,8 @@ import { perLanguageSchema, translationsOf } from '../perLanguage';
 const MAX_ID = 2_147_483_647;
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
-const money = (field: string, positive = false) => moneySchema({ field, positive });
+// Past what the columns hold is refused once the merchant, so its currency, is known (refuseAmountPastColumns).
+const money = (field: string, positive = false) => moneySchema({ field, positive, sizeCheckedInCurrency: true });
 const text = (field: string, max: number, multiline = false) =>
   freeText(max, { multiline, missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
 const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));
@@ -86,7 +87,9 @@ function campaignAmounts(b: { minAmount?: number | undefined; maxAmount?: number
   const minAmount = b.minAmount ?? defaults.minAmount;
   const maxAmount = b.maxAmount ?? defaults.maxAmount;
   const defaultValues = b.defaultValues ?? [...defaults.defaultValues];
-  for (const [field, amount] of [['minAmount', minAmount], ['maxAmount', maxAmount], ...defaultValues.map((x) => ['defaultValues[]', x] as const)] as const) {
+  const amounts = [['minAmount', minAmount], ['maxAmount', maxAmount], ...defaultValues.map((x) => ['defaultValues[]', x] as const)] as const;
+  for (const [field, amount] of amounts) refuseAmountPastColumns(field, amount, currency);
+  for (const [field, amount] of amounts) {
     if (!isWholeInCurrency(amountToCents(amount), currency)) throw new PaymentError('invalid', 'invalid_amount', `${field} must be whole pesos: COP has no centavos`);
   }
   if (minAmount > maxAmount) throw new PaymentError('invalid', 'invalid_arguments', 'minAmount must not exceed maxAmount');
@@ -120,6 +123,7 @@ export function adminCatalogRoutes(deps: Deps) {
     const untaken = methods.find((method) => !methodTakesCurrency(method, currency));
     if (untaken) throw new PaymentError('invalid', 'invalid_arguments', `methods: ${untaken} does not take ${currency}, the currency of country ${b.country}`);
     const txLimit = b.txLimit ?? CURRENCY_RULES[currency].defaultTxLimit;
+    refuseAmountPastColumns('txLimit', txLimit, currency);
     if (!isWholeInCurrency(amountToCents(txLimit), currency)) throw new PaymentError('invalid', 'invalid_amount', 'txLimit must be whole pesos: COP has no centavos');
     const webhookPrivateAllowed = (await checkWebhookUrl(b.webhookUrl)) ?? false;
     const keys = newMerchantKeys();
@@ -162,14 +166,19 @@ export function adminCatalogRoutes(deps: Deps) {
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));
-    withinLimit(b.amount - b.discount, await merchantOr400(deps, b.merchantId));
+    const merchant = await merchantOr400(deps, b.merchantId);
+    refuseAmountPastColumns('amount', b.amount, merchant.currency);
+    refuseAmountPastColumns('discount', b.discount, merchant.currency);
+    withinLimit(b.amount - b.discount, merchant);
     const row = await insertStation(deps.db, { stationId: b.stationId, merchantId: b.merchantId, description: b.description, amountCents: amountToCents(b.amount), discountCents: amountToCents(b.discount) });
     if (!row) throw new ApiError(400, 'station_taken', 'stationId is already in use');
     return c.json(stationOf(row), 201);
   });
   app.post('/plans', async (c) => {
     const b = parseOr400(PlanSchema, ownMerchantBody(c, await readObjectBody(c)));
-    withinLimit(b.amount, await merchantOr400(deps, b.merchantId));
+    const merchant = await merchantOr400(deps, b.merchantId);
+    refuseAmountPastColumns('amount', b.amount, merchant.currency);
+    withinLimit(b.amount, merchant);
     const row = await insertPlan(deps.db, { merchantId: b.merchantId, name: b.name, description: b.description, amountCents: amountToCents(b.amount), period: b.period, chargeNow: b.chargeNow });
     return c.json(planOf(row), 201);
   });
