@@ -1,7 +1,7 @@
 import type { CardToken, MerchantDescriptor } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import {
-  activationChargeCents, amountToCents, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, isSubscriptionCancelled, processingFailureKey, SERVICE_CODES,
+  activationChargeCents, amountToCents, customFieldAnswersOf, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, isSubscriptionCancelled, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -41,6 +41,8 @@ export interface SubscriptionCardPayment {
   lang: Language;
   anonymousUserServiceId: number | undefined;
   origin?: string | undefined;
+  /** The answers to the checkout's custom fields (CustomFieldValuesSchema), kept with the attempt as a link payment's are. */
+  customFieldValues?: unknown[] | undefined;
 }
 
 export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; appliedNow: boolean };
@@ -118,6 +120,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },
       campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint, processor: processorOfMethod(deps.processors, 'card'),
+      custom_field_values: customFieldAnswersOf(p.customFieldValues),
     }, newCodOper(), null, { cardTokenHash: cardTokenHash(vaultCard.token) });
     return result.kind === 'inserted' ? result.row : result.kind === 'card_token_spent' ? result.kind : undefined;
   });

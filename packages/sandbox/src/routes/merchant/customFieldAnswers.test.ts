@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { tokenizedCardPayload, cardPayloadOf, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // SPEC 3 "Custom field": a merchant sets a link's custom fields (docs/merchant-api.md "Payment links",
@@ -115,6 +115,31 @@ describe('the payer\u2019s answers, read by the merchant', () => {
     expect(push.status, JSON.stringify(push.data)).toBe(200);
     const listed = (await api.call('GET', '/transactions?method=nequi', { key: m.key })).json['data'] as Array<Record<string, unknown>>;
     expect(listed.map((tx) => [tx['codOper'], tx['customFields']])).toEqual([[push.data['codOper'], ANSWERS]]);
+  });
+
+  it('a crypto payment keeps them, read back as a card payment\u2019s are', async () => {
+    const m = await newMerchant();
+    const code = await newLink(m.key);
+    const created = await t.post('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'ana@example.com', trackId: randomUUID(), customFieldValues: SENT });
+    expect(created.status, JSON.stringify(created.data)).toBe(200);
+    const one = await api.call('GET', `/transactions/${String(created.data['codOper'])}`, { key: m.key });
+    expect(one.json['customFields']).toEqual(ANSWERS);
+  });
+
+  it('a subscription\u2019s first payment keeps them, and its events carry them', async () => {
+    const m = await newMerchant();
+    const plan = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 9, chargeNow: true }, { authorization: `Bearer ${m.key}` });
+    expect(plan.status, JSON.stringify(plan.json)).toBe(201);
+    const sub = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
+    const key = String(sub.data['subscriptionKey']);
+    const { cardInformation } = await tokenizedCardPayload('x', { cardNumber: testCardNumber(randomUUID()) });
+    const requestPay = { ...cardPayloadOf(key, { token: '', brand: 'VISA', expMonth: 12, expYear: 2034 }, { amount: 9, taxAmount: 0, trackId: randomUUID() }), cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR', customFieldValues: SENT };
+    const paid = await t.post('/process-tx', { requestPay, activateSubscription: { idSubscription: sub.data['idSubscription'], subscriptionKey: key }, serviceCode: 'REC', idMerchant: m.id });
+    expect(paid.data, JSON.stringify(paid.data)).toMatchObject({ status: 1 });
+    const codOper = String(paid.data['codOper']);
+    expect((await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json['customFields']).toEqual(ANSWERS);
+    const events = (await api.call('GET', '/events', { key: m.key })).json['data'] as Array<{ type: string; data: Record<string, unknown> }>;
+    expect(events.find((e) => e.type === 'transaction.approved' && e.data['codOper'] === codOper)?.data['customFields']).toEqual(ANSWERS);
   });
 
   it('a payment without custom fields answers [] for them', async () => {

@@ -36,6 +36,7 @@ export function cardRoutes(deps: Deps) {
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey: activateSubscription.subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
       cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, captchaToken: requestPay.additionalData.captchaToken, lang: requestPay.lang,
+      customFieldValues: requestPay.customFieldValues,
       anonymousUserServiceId: guestServiceIdOf(c), origin: originOf(deps, c.req.url),
     }));
   };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, moneySchema, PaymentSecurityEntries, TrackIdSchema, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS } from '@pasarela/core';
+import { CustomFieldValuesSchema, freeText, moneySchema, PaymentSecurityEntries, TrackIdSchema, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../errors/ApiError';
@@ -26,6 +26,8 @@ const CryptoRequestSchema = v.object({
   phone: v.optional(short(30), ''),
   codeProcess: v.pipe(short(100), v.minLength(1, 'missing_arguments')),
   trackId: v.optional(TrackIdSchema),
+  // The answers to the checkout's custom fields (SPEC 3), kept with the payment as a card's are.
+  customFieldValues: v.optional(CustomFieldValuesSchema),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) }, 'missing_arguments');
@@ -67,7 +69,7 @@ export function cryptoRoutes(deps: Deps) {
   app.post('/crypto/payments', async (c) => {
     const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
     const tx = await startCryptoPayment(deps, {
-      code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, trackId: body.trackId, captchaToken: body.captchaToken,
+      code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, trackId: body.trackId, captchaToken: body.captchaToken, customFieldValues: body.customFieldValues,
       currency: body.currency, network: body.network, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'),
     });
     return reply(c, await cryptoAnswer(deps, tx));

@@ -43,6 +43,8 @@ export interface CryptoPaymentRequest {
   email: string;
   phone: string;
   trackId: string;
+  /** The answers to the checkout's custom fields, kept with the payment (SPEC 3). */
+  customFieldValues?: unknown[] | undefined;
 }
 
 export async function loadCoins(api: ApiClient): Promise<Coin[]> {

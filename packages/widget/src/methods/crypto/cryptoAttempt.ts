@@ -47,7 +47,7 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
           ...securityFields(await payment.security()),
           codeProcess: fields.code, currency, network, cryptoNetwork: networks.find((n) => n.network === network)?.name ?? network,
           amountUSD: fields.amount, idMerchant: payment.data.info.idMerchant, idMerchantService: service.idMerchantService,
-          email: fields.email, phone: fields.phone, trackId,
+          email: fields.email, phone: fields.phone, trackId, customFieldValues: payment.customFieldValues?.(),
         });
         // SPEC 4 "accepted only if its status equals the success constant" (else REQUESTED_QR_FAILED).
         acceptCryptoPayment(answer);

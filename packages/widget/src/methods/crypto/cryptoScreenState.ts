@@ -36,7 +36,7 @@ export type CryptoScreenActions = Pick<
   'start' | 'chooseCoin' | 'chooseNetwork' | 'submit' | 'requote' | 'tryAgain' | 'cancel' | 'keepPaying' | 'confirmCancel' | 'closeRefund'
 >;
 
-export type CryptoPaymentDeps = Pick<PaymentContext, 'entry' | 'linkFields' | 'security' | 'report' | 'showReceipt' | 'pushUrl' | 'memory'> & {
+export type CryptoPaymentDeps = Pick<PaymentContext, 'entry' | 'linkFields' | 'security' | 'report' | 'showReceipt' | 'pushUrl' | 'memory'> & Partial<Pick<PaymentContext, 'customFieldValues'>> & {
   services: Pick<Services, 'api' | 'newTrackId'>;
   data: { info: { idMerchant: number } };
 };
