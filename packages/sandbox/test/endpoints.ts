@@ -183,6 +183,9 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/sandbox/merchants/:x/disputes/:x' },
   { method: 'POST', path: '/sandbox/merchants/:x/disputes/:x/evidence' },
   { method: 'POST', path: '/sandbox/merchants/:x/disputes/:x/accept' },
+  { method: 'GET', path: '/sandbox/merchants/:x/subscriptions' },
+  { method: 'GET', path: '/sandbox/merchants/:x/subscriptions/:x' },
+  { method: 'POST', path: '/sandbox/merchants/:x/subscriptions/:x/cancel' },
   { method: 'POST', path: '/sandbox/disputes/:x/decide' },
   { method: 'POST', path: '/sandbox/payouts/run' },
 ];

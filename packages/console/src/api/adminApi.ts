@@ -4,7 +4,7 @@ import type { TextPerLanguage } from '@pasarela/core';
 import {
   AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
   NewPlanAnswerSchema, NewStationAnswerSchema, RefundAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
-  type Outcome, BalanceSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutRunSchema,
+  type Outcome, BalanceSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutRunSchema, SubscriptionPageSchema, SubscriptionSchema,
 } from './schemas';
 
 /** An admin call that answered an error: its `{ code, message }`, or the network's failure. */
@@ -131,6 +131,9 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     disputesOf: (merchantId: number, cursor?: string) => call(DisputePageSchema, 'get', `merchants/${merchantId}/disputes`, { query: pageQuery(cursor) }),
     answerDispute: (merchantId: number, id: string, evidence: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/evidence`, { json: { evidence } }),
     acceptDispute: (merchantId: number, id: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/accept`, { json: {} }),
+    subscriptionsOf: (merchantId: number, cursor?: string) => call(SubscriptionPageSchema, 'get', `merchants/${merchantId}/subscriptions`, { query: pageQuery(cursor) }),
+    /** The merchant API's cancel: the subscription as it stands after it (cancelled, also when it already was). */
+    cancelSubscription: (merchantId: number, key: string) => call(SubscriptionSchema, 'post', `merchants/${merchantId}/subscriptions/${encodeURIComponent(key)}/cancel`, { json: {} }),
     /** docs/sandbox.md "Books and payouts": pending money available now, every merchant paid out. */
     runPayouts: async () => (await call(PayoutRunSchema, 'post', 'payouts/run')).payouts,
     /** The balance transactions as the CSV report (all of a payout's, or every line when none is named). */

@@ -111,6 +111,14 @@ export const DisputeSchema = v.object({
 });
 export type Dispute = v.InferOutput<typeof DisputeSchema>;
 export const DisputePageSchema = pageSchema(DisputeSchema);
+/** docs/merchant-api.md "Subscriptions": one subscription to a merchant's plan, where it stands. */
+export const SubscriptionSchema = v.object({
+  subscriptionKey: v.string(),
+  plan: v.object({ idPlan: v.number(), name: v.string(), amount: v.number(), period: v.string(), currency: v.optional(v.picklist(CURRENCIES)) }),
+  email: v.string(), status: v.string(), nextChargeAt: v.nullable(v.string()), createdAt: v.string(), cancelledAt: v.nullable(v.string()),
+});
+export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+export const SubscriptionPageSchema = pageSchema(SubscriptionSchema);
 
 export const StatementSchema = v.object({ codOper: v.string(), statementLine: v.string() });
 export const AnySchema = v.unknown();

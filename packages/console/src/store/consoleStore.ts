@@ -5,10 +5,10 @@ import { coalesce } from '../logic/coalesce';
 import { isAmountRefusal } from '../logic/refundAmount';
 import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 
-export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks' | 'books';
-export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', 'books'];
+export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks' | 'books' | 'subscriptions';
+export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', 'books', 'subscriptions'];
 /** The tabs whose forms pick a merchant (MerchantPicker). */
-const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books'];
+const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books', 'subscriptions'];
 
 /**
  * What the last call did: done; a refund left pending (its gateway has not answered); an error. A

@@ -6,11 +6,12 @@ import { TABS, type ConsoleStore, type Notice, type Tab } from '../store/console
 import { BooksPanel } from './BooksPanel';
 import { CreatePanel } from './CreatePanel';
 import { MailboxPanel } from './MailboxPanel';
+import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { useStoreState } from './useStoreState';
 
-const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks', books: 'tabBooks' };
+const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks', books: 'tabBooks', subscriptions: 'tabSubscriptions' };
 
 function noticeText(notice: Notice): string {
   if (notice.kind === 'error') return t('error', { message: notice.message });
@@ -55,6 +56,7 @@ export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore
         {tab === 'mailbox' && <MailboxPanel store={store} />}
         {tab === 'webhooks' && <WebhooksPanel store={store} />}
         {tab === 'books' && <BooksPanel store={store} api={api} />}
+        {tab === 'subscriptions' && <SubscriptionsPanel store={store} api={api} />}
       </main>
     </>
   );

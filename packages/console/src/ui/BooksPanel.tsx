@@ -6,6 +6,7 @@ import type { Balance, Dispute, Page, Payout } from '../api/schemas';
 import type { ConsoleStore } from '../store/consoleStore';
 import { MerchantPicker } from './create/MerchantPicker';
 import { DisputeList } from './DisputeList';
+import { pagesUpTo } from './pagesUpTo';
 import { useStoreState } from './useStoreState';
 import { useOneAtATime } from './useSubmit';
 
@@ -20,22 +21,6 @@ function download(text: string, name: string): void {
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
-/**
- * The first pages of a list, read until they hold at least `rows` rows (one page at least) or the list
- * ends: what was on screen before a reload is on screen after it.
- */
-async function pagesUpTo<T>(rows: number, read: (cursor?: string) => Promise<Page<T>>): Promise<Page<T> & { pages: number }> {
-  let page = await read();
-  const data = [...page.data];
-  let pages = 1;
-  while (data.length < rows && page.nextCursor !== null) {
-    page = await read(page.nextCursor);
-    data.push(...page.data);
-    pages += 1;
-  }
-  return { data, nextCursor: page.nextCursor, pages };
 }
 
 /** A merchant's balance, payouts and disputes (docs/merchant-api.md "Books"), the sandbox's payout run, and the CSV report. */

@@ -16,6 +16,7 @@ import { merchantBooksSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
 import { DISPUTE_ID, merchantDisputeRoutes } from '../merchant/disputes';
+import { merchantSubscriptionRoutes } from '../merchant/subscriptions';
 import { decideDisputeAtProcessor } from '../../payments/decideDispute';
 import { findDispute } from '../../store/disputes';
 import { merchantDisputeOf } from '../../merchantView/merchantDispute';
@@ -79,6 +80,8 @@ export function adminBookRoutes(deps: Deps) {
   app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
   // And its disputes: /merchants/:id/disputes, answered with evidence or accepted from the console.
   app.route('/merchants/:idMerchant/disputes', merchantDisputeRoutes(deps, merchantIdOf));
+  // And its subscriptions: /merchants/:id/subscriptions, cancelled from the console by the merchant API's own rule.
+  app.route('/merchants/:idMerchant/subscriptions', merchantSubscriptionRoutes(deps, merchantIdOf));
 
   // docs/sandbox.md "Disputes": the simulated processor decides now, and its books are booked.
   app.post('/disputes/:id/decide', async (c) => {

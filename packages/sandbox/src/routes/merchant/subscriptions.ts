@@ -24,10 +24,12 @@ const ListSubscriptionsQuery = v.strictObject({
 
 const subscriptionNotFound = () => new ApiError(404, 'subscription_not_found', 'No such subscription for this merchant');
 
-/** The merchant's subscriptions (docs/merchant-api.md "Subscriptions"): list, read, cancel. */
-export function merchantSubscriptionRoutes(deps: Deps) {
+/**
+ * The merchant's subscriptions (docs/merchant-api.md "Subscriptions"): list, read, cancel. `merchantOf`
+ * names whose: the merchant's key here, the merchant of the admin API's path for the console.
+ */
+export function merchantSubscriptionRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) => Promise<number> = (c) => requireMerchantKey(deps, c.req.header('authorization'))) {
   const app = new Hono<AppEnv>();
-  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
   const keyOf = (c: Context<AppEnv>) => {
     const key = c.req.param('subscriptionKey') ?? '';
     if (!SUBSCRIPTION_KEY.test(key)) throw subscriptionNotFound();
