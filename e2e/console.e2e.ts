@@ -302,6 +302,63 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await context.close();
   });
 
+  it('cancels a subscription from the Subscriptions tab after asking: Escape keeps it, confirmed it is cancelled once, said and focused', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const ui = new ConsolePage(page, sandbox.url);
+    await ui.open('es');
+    // A merchant with a webhook URL (picked for what is created next), and its plan with a subscription ready to pay.
+    const merchant = ui.card(/^comercio$/i);
+    await merchant.getByLabel(/^nombre$/i).fill('Club Consola');
+    await merchant.getByLabel(/url de webhook/i).fill(receiver.url);
+    await merchant.getByRole('button', { name: /^crear$/i }).click();
+    await merchant.getByText(/comercio #\d+ creado/i).waitFor();
+    const merchantId = /#(\d+)/.exec((await merchant.getByText(/comercio #\d+ creado/i).textContent()) ?? '')?.[1] ?? '';
+    const plan = ui.card(/plan de suscripción/i);
+    await plan.getByLabel(/nombre del plan/i).fill('Club de lectura');
+    await plan.getByRole('button', { name: /^crear$/i }).click();
+    await plan.getByText(/plan #\d+ creado/i).waitFor();
+    const subscriptionKey = /code=(SUB\w+)/.exec((await plan.getByRole('link').first().getAttribute('href')) ?? '')?.[1] ?? '';
+    expect(subscriptionKey).not.toBe('');
+
+    await ui.tab(/suscripciones/i).click();
+    expect(await page.getByLabel(/^comercio$/i).inputValue()).toBe(merchantId);
+    const row = page.locator(`li[data-subscription="${subscriptionKey}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.locator('[data-subscription-status]').textContent()).toBe('Pendiente del primer pago');
+    const cancel = row.getByRole('button', { name: /^cancelar la suscripción$/i });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: /cancelar la suscripción de/i });
+    await dialog.waitFor();
+    expect(await ui.focused()).toBe('button "No, mantenerla"');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/console-subscription-cancel-dialog.png`, fullPage: true });
+    // Escape: nothing cancelled, the focus back on the row's button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => ui.focused()).toMatch(/^button "Cancelar la suscripción/);
+    expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-subscription'))).toBe(subscriptionKey);
+    const read = async () => (await (await fetch(`${sandbox.url}/sandbox/merchants/${merchantId}/subscriptions/${subscriptionKey}`)).json()) as { status: string };
+    expect((await read()).status).toBe('pending');
+
+    // Confirmed from the keyboard: cancelled, the row says so and takes the focus, the status says it.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await ui.focused()).toBe('button "Sí, cancelarla"');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => row.locator('[data-subscription-status]').textContent(), { timeout: 10_000 }).toBe('Cancelada');
+    expect(await cancel.count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: `Suscripción de` }).filter({ hasText: subscriptionKey }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-subscription'))).toBe(subscriptionKey);
+    expect((await read()).status).toBe('cancelled');
+    // The subscription.cancelled event, recorded once for its merchant's webhooks.
+    const { webhooks } = (await (await fetch(`${sandbox.url}/sandbox/webhooks?merchantId=${merchantId}`)).json()) as { webhooks: Array<{ type: string; body: { data?: { subscriptionKey?: string } } }> };
+    expect(webhooks.filter((w) => w.type === 'subscription.cancelled' && w.body.data?.subscriptionKey === subscriptionKey)).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('shows a new wallet user\'s signup code in the mailbox, newest first, with a copy button; on a 360 px screen, in English too', async () => {
     const email = `nuevo.${Date.now()}@example.com`;
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
