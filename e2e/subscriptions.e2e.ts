@@ -89,10 +89,12 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const { context, page, checkout } = await openSubscriptionForm(key, { locale: 'en-US' });
     expect(await page.getByRole('heading', { name: 'Semanal subscription' }).isVisible()).toBe(true);
     expect(await page.locator('.plan__every').textContent()).toMatch(/3\.50 will be charged every week/);
-    // Nothing is charged today: the total and Pay say so, and when the first charge comes.
+    // Nothing is charged today: the total says so, and when the first charge comes; the submit button
+    // says what it does (PRODUCT.md: each form's primary action is its submit button), not "Pay $0.00".
     expect(await page.locator('.summary__line--total').textContent()).toContain('$0.00');
     expect(await page.locator('.plan__first-charge').textContent()).toMatch(/^Nothing is charged today: your card is kept, and the first charge, of \$3\.50, comes on \w+ \d+, \d{4}\.$/);
-    expect(await page.getByRole('button', { name: /^Pay / }).textContent()).toBe('Pay $0.00');
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(await page.locator('form button[type="submit"]').textContent()).toBe('Subscribe');
     await screenshot(page, { path: 'e2e/artifacts/subscription-form-en.png', fullPage: true });
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();

@@ -35,6 +35,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   53: 'a84e451db8d04cdf',
   54: '25b1bf593698f064',
   55: '8ec595a00819a9e0',
+  56: '1b6af548bf3dd5c0',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

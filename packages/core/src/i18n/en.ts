@@ -169,6 +169,7 @@ export const en: Record<keyof typeof es, string> = {
   placeholder_cvc: '123',
   accepted_cards: 'Accepted cards',
   pay_button: 'Pay {{amount}}',
+  subscribe_button: 'Subscribe',
   processing_payment: 'Processing the payment...',
   redirecting_3ds: "Taking you to your bank's verification...",
   card_challenge_title: "Your bank's verification",

@@ -167,6 +167,7 @@ export const es = {
   placeholder_cvc: '123',
   accepted_cards: 'Tarjetas aceptadas',
   pay_button: 'Pagar {{amount}}',
+  subscribe_button: 'Suscribirme',
   processing_payment: 'Procesando el pago...',
   redirecting_3ds: 'Te llevamos a la verificación de tu banco...',
   card_challenge_title: 'Verificación de tu banco',

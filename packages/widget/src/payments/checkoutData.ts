@@ -8,6 +8,11 @@ export interface CheckoutData {
   subscription?: PendingSubscription | undefined;
   payerAmount?: boolean | undefined;
   campaign?: CampaignBridge | undefined;
-  /** The checkout's extras chunk, loaded with a subscription's plan: the card form's pay terms come from it. */
-  extras?: { subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language, currency: Currency): string } | undefined;
+  /** The checkout's extras chunk, loaded with a subscription's plan: the card form's pay terms and submit label come from it. */
+  extras?:
+    | {
+        subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language, currency: Currency): string;
+        subscriptionSubmitLabel(subscription: PendingSubscription): string | undefined;
+      }
+    | undefined;
 }

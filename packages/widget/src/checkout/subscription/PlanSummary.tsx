@@ -28,3 +28,11 @@ export function subscriptionTerms(subscription: PendingSubscription, shop: strin
   const code = subscriptionPeriodCode(plan.period);
   return t('subscription_pay_terms', { amount: formatAmount(plan.amount, lang, currency), period: code ? t(`period_${code}`) : plan.period, shop });
 }
+
+/**
+ * The form's submit button for a plan that charges first when due: nothing is paid today, so it
+ * says what pressing it does ("Suscribirme"); a plan that charges at once keeps "Pagar $X".
+ */
+export function subscriptionSubmitLabel(subscription: PendingSubscription): string | undefined {
+  return subscription.plan.chargeNow ? undefined : t('subscribe_button');
+}

@@ -31,12 +31,14 @@ interface CardFormProps {
   preparePhone: () => void;
   beforeSubmit?: ReactNode;
   payTerms?: string | undefined;
+  /** The submit button's words when it does not pay now (a plan that charges first when due); else "Pagar $X". */
+  submitLabel?: string | undefined;
   /** Back from the challenge's wait: the card number takes the focus its button had (VaultFields). */
   takeFocus?: boolean | undefined;
 }
 
 /** Each input's name is SPEC's form value name. */
-export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', phoneCountry = 'PA', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms, takeFocus }: CardFormProps) {
+export function CardForm({ store, frame, fieldsAddress, onCardInput, total, currency = 'USD', phoneCountry = 'PA', lang, acceptedBrands, preparePhone, beforeSubmit, payTerms, submitLabel, takeFocus }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
@@ -213,7 +215,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
       {beforeSubmit}
       {/* Under the duplicate question only its answers go on: Pay waits for one. */}
       <BusyButton type="submit" buttonRef={payButton} className="button button--primary button--pay" busy={paying || state.duplicate} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
-        {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang, currency) })}
+        {state.phase === 'paying' ? t('processing_payment') : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang, currency) }))}
       </BusyButton>
       {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}
       <p className="card-form__secure">{t('secure_payment')}</p>

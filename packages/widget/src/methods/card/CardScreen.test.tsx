@@ -134,3 +134,34 @@ describe('CardScreen: Pay pressed after the order was paid in another browser (i
     expect(fake.navigations).toEqual(['/pf/default-receipt/PPCARD9']);
   });
 });
+
+// PRODUCT.md "each form's primary action is its submit button": it says what pressing it does. A
+// plan that charges first when due takes nothing today (docs/pages.md "Subscription"): "Suscribirme",
+// not "Pagar $0.00"; a plan that charges at once keeps "Pagar $X" (the payment's total, the fake's $26.75).
+describe('CardScreen: a subscription\'s submit button says what it does', () => {
+  let unmount: (() => unknown) | undefined;
+  afterEach(async () => {
+    await unmount?.();
+    await startI18n('es', catalogs.es);
+  });
+
+  it.each([
+    ['es', false, 'Suscribirme'],
+    ['en', false, 'Subscribe'],
+    ['es', true, 'Pagar $26.75'],
+    ['en', true, 'Pay $26.75'],
+  ] as const)('%s, chargeNow %s: "%s"', async (lang, chargeNow, label) => {
+    await startI18n(lang, catalogs[lang]);
+    const fake = fakePaymentContext('card', answeringApi(200, APPROVED));
+    const services = { ...fake.services, lang, config: { ...fake.services.config, vaultUrl: VAULT } };
+    const subscription = {
+      idSubscription: 1, subscriptionKey: 'SUB1', status: 0, email: '', nextChargeAt: null,
+      plan: { idPlan: 1, idMerchant: 1, name: 'Club del Café', description: '', amount: 10.7, period: 'MO', chargeNow },
+    };
+    const data = { ...fake.payment.data, subscription, extras: await import('../../checkout/checkoutExtras') };
+    const view = await render(<CardScreen payment={{ ...fake.payment, services, data }} />);
+    unmount = view.unmount;
+    await settle();
+    expect(view.container.querySelector('form button[type="submit"]')?.textContent).toBe(label);
+  });
+});

@@ -237,6 +237,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
           beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
           payTerms={data.subscription && planParts ? planParts.subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang, merchant.currency) : undefined}
+          submitLabel={data.subscription && planParts ? planParts.subscriptionSubmitLabel(data.subscription) : undefined}
           takeFocus={backFromWait}
         />
       </div>
