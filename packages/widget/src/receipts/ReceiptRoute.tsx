@@ -41,10 +41,11 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     }, 1_000);
     return () => clearTimeout(timer);
   }, [atChallenge, store]);
-  // A card payment the processor has not decided (held for review, or in doubt after its answer was
-  // lost): followed until it decides, and its receipt then shows what became of it. The shop heard
-  // PENDING; its server hears the outcome by webhook. Back from a challenge, the return's own reads decide.
-  const undecided = state.status === 'ready' && pending === null && isUndecidedCard(state.receipt) ? state.receipt.codOper : null;
+  // A card payment the processor has not decided (held for review, in doubt after its answer was
+  // lost, or back from a challenge the issuer had not decided once the return's own reads were done):
+  // followed until it decides, and its receipt then shows what became of it. The shop heard PENDING;
+  // its server hears the outcome by webhook.
+  const undecided = state.status === 'ready' && !atChallenge && isUndecidedCard(state.receipt) ? state.receipt.codOper : null;
   useEffect(() => {
     if (undecided === null) return;
     return watchPayment<Receipt>({
