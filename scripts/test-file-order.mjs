@@ -20,7 +20,7 @@ const E2E_FILE_SECONDS = {
   subscriptions: 32, nequi: 31, 'splash-input': 29, 'payer-way-back': 27, 'card-outcomes': 25,
   appearance: 25, 'way-out': 24, 'bank-page-close': 24, splash: 22, packages: 22, 'stripe-faults':
   21, loader: 20, 'returns-never-blank': 20, 'card-payment': 19, nextjs: 85, 'recovery-cash': 18,
-  'declined-receipts': 18, clave: 17, crypto: 17, 'validate-tx': 17, yappy: 16, captcha: 16,
+  'declined-receipts': 18, 'card-challenge-pending': 17, clave: 17, crypto: 17, 'validate-tx': 17, yappy: 16, captcha: 16,
   webhooks: 16, 'lost-answer-settled': 16, 'stripe-saved-cards': 16, 'nequi-country': 15, stations:
   15, cash: 15, 'card-challenge-return': 15, marks: 14, donations: 14, brand: 14, 'one-language':
   14, 'first-screen': 13, 'stripe-card': 13, 'recovery-receipts': 13, 'recovery-nequi': 13,
