@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { Pasarela } from '@pasarela/node';
 import { browserAvailable } from './support/browser';
+import { openLinkPage, payCardThroughChallenge } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import { payByCardOnShop, startShopServer } from './support/shopServer';
 import { withStripeSandbox } from './support/stripe';
@@ -57,6 +58,41 @@ describe.runIf(browserAvailable())('a manual-capture link with the simulated car
 
   it('is held for the payer, captured in part by the merchant API, and only that part reaches the books', async () => {
     await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url));
+  }, 120_000);
+});
+
+// With no splash the server draws the receipt into its page (packages/widget/src/prerender.tsx), as
+// the return from the issuer's 3DS page lands on it before the widget's script has run.
+describe.runIf(browserAvailable())('a manual-capture payment\'s receipt with the simulated card processor', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  // A hold takes nothing until the shop captures it (maybe less) or voids it: its receipt, in the
+  // checkout and as the server draws it on the return from the issuer's 3DS page, says the amount is
+  // held on the card and charged when the shop confirms the order, never that it was paid or approved.
+  it('its receipt says the amount is held, in the checkout and drawn on the return from 3DS', async () => {
+    const pasarela = await newMerchant(sandbox.url);
+    const HELD_NOTE = 'Este monto queda reservado en tu tarjeta y se cobrará cuando la tienda confirme tu pedido.';
+    for (const threeDs of [false, true]) {
+      const link = await pasarela.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Depósito', orderReference: `held-${randomUUID().slice(0, 8)}`, singleUse: true, captureMethod: 'manual' });
+      const { context, page, checkout } = await openLinkPage(browser, sandbox.url, link.code);
+      if (threeDs) await payCardThroughChallenge(page);
+      else {
+        await checkout.waitForForm();
+        await checkout.fillCard({ number: '4242 4242 4242 4242' });
+        await checkout.submit();
+        await checkout.receiptTitle.waitFor({ timeout: 30_000 });
+      }
+      expect(await page.locator('.receipt__badge').textContent()).toBe('Reservado');
+      expect(await page.locator('.receipt__note').textContent()).toBe(HELD_NOTE);
+      expect(await page.getByText(/aprobado|pagado/i).count()).toBe(0);
+      // The receipt's address as the server draws it (what the 3DS return lands on before the widget starts).
+      const drawn = await (await fetch(page.url(), { headers: { 'accept-language': 'es-PA' } })).text();
+      expect(drawn).toContain(HELD_NOTE);
+      expect(drawn).toContain('>Reservado<');
+      await context.close();
+    }
   }, 120_000);
 });
 

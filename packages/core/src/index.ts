@@ -128,6 +128,7 @@ export {
   receiptStatusFamily,
   receiptDisplayStatus,
   receiptBadgeKey,
+  receiptIsHold,
   receiptTitleKeyOfReceipt,
 } from './receipt';
 export type { Receipt } from './receipt';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { cardReceiptStatus, ReceiptSchema, receiptBadgeKey, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
+import { cardReceiptStatus, ReceiptSchema, receiptBadgeKey, receiptCardNumber, receiptIsHold, receiptDisplayStatus, receiptTitleKeyOfReceipt } from './receipt';
 
 // a receipt of the method (typeMethod), code and type given
 const titleOf = (typeMethod: string, status: number, type: string | null | undefined) => receiptTitleKeyOfReceipt({ status, type, typeMethod });
@@ -124,7 +124,25 @@ describe('receiptBadgeKey: a partial refund is said as one', () => {
     [{ status: 2, typeMethod: 'CARD', type: 'AUTH' }, 'status_captured', 'Status 2 with AUTH: captured proof'],
     [{ status: 3, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, 'status_refunded', 'Status 3: refund proof'],
     [{ status: 1, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, 'status_approved', 'approved'],
+    [{ status: 1, typeMethod: 'CARD', type: 'AUTH' }, 'status_held', 'a hold not yet captured: held, not approved'],
   ])('%j: %s (%s)', (receipt, key) => {
     expect(receiptBadgeKey(receipt as never)).toBe(key);
+  });
+});
+
+// Issue 89: "a manual (AUTH) payment is a hold the merchant captures, in part or whole, once, or
+// releases": approved, nothing is taken until the capture; captured it is status 2, released status 0.
+describe('receiptIsHold: a manual-capture card payment approved and not yet captured', () => {
+  it.each([
+    [{ status: 1, typeMethod: 'CARD', type: 'AUTH' }, true, 'approved hold'],
+    [{ status: 1, typeMethod: 'CARD', type: ' auth ' }, true, 'type read as SPEC\'s rule reads it'],
+    [{ status: 2, typeMethod: 'CARD', type: 'AUTH' }, false, 'captured'],
+    [{ status: 0, typeMethod: 'CARD', type: 'AUTH' }, false, 'voided or lapsed'],
+    [{ status: -1, typeMethod: 'CARD', type: 'AUTH' }, false, 'pending: not held yet'],
+    [{ status: 3, typeMethod: 'CARD', type: 'AUTH' }, false, 'refunded'],
+    [{ status: 1, typeMethod: 'CARD', type: 'AUTH_CAPTURE' }, false, 'an automatic payment is taken at once'],
+    [{ status: 1, typeMethod: 'NEQUI', type: 'AUTH' }, false, 'holds are card payments'],
+  ])('%j: %s (%s)', (receipt, held) => {
+    expect(receiptIsHold(receipt)).toBe(held);
   });
 });

@@ -127,10 +127,22 @@ export function receiptDisplayStatus(receipt: ReceiptStatusFacts): DisplayStatus
 }
 
 /**
- * The badge over a receipt: its display status, but a partial refund (SPEC's status 2 of a payment
- * that was no hold, its title "partial refund proof") says so, not "captured".
+ * Issue 89: a manual-capture card payment (type AUTH) approved and not yet captured is a hold: the
+ * amount is reserved on the card and nothing is taken until the shop captures (maybe less) or voids
+ * it. SPEC's status 1 (the shop's result and notifications say APPROVED); its receipt says held.
+ * Captured it is status 2, voided or lapsed status 0.
  */
-export function receiptBadgeKey(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): `status_${DisplayStatus}` | 'status_partially_refunded' {
+export function receiptIsHold(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): boolean {
+  return receipt.status === 1 && receiptStatusFamily(receipt) === 'card' && (receipt.type ?? '').trim().toUpperCase() === TRANSACTION_TYPES.auth;
+}
+
+/**
+ * The badge over a receipt: its display status, but a partial refund (SPEC's status 2 of a payment
+ * that was no hold, its title "partial refund proof") says so, not "captured", and a hold not yet
+ * captured says held, not "approved".
+ */
+export function receiptBadgeKey(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): `status_${DisplayStatus}` | 'status_partially_refunded' | 'status_held' {
+  if (receiptIsHold(receipt)) return 'status_held';
   return receiptTitleKeyOfReceipt(receipt) === 'receipt_partial_refund_proof' ? 'status_partially_refunded' : `status_${receiptDisplayStatus(receipt)}`;
 }
 

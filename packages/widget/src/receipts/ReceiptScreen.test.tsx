@@ -110,6 +110,25 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     expect(view.container.querySelector('.receipt__line--token dd')?.textContent).toBe('PP753D89F4AFDB');
   });
 
+  // Issue 89: a manual-capture payment (type AUTH) approved is a hold: nothing is taken until the shop
+  // captures it (maybe less) or voids it. Its receipt says the amount is held, not that it was paid.
+  it.each([
+    ['es', 'Reservado', 'Este monto queda reservado en tu tarjeta y se cobrará cuando la tienda confirme tu pedido.'],
+    ['en', 'Held', 'This amount is held on your card and will be charged when the shop confirms your order.'],
+  ] as const)('%s: a hold not yet captured says %j and when it is charged, never "approved"', async (lang, badge, note) => {
+    await startI18n(lang, catalogs[lang]);
+    const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), type: 'AUTH' });
+    keep(view);
+    expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
+    expect(view.container.querySelector('.receipt__note')?.textContent).toBe(note);
+    expect(view.container.textContent).not.toContain(catalogs[lang].status_approved);
+    // Captured, it is what was taken: no hold note.
+    const captured = await showReceipt(2, { ...cardReceipt(2, 'APPROVED'), type: 'AUTH' });
+    keep(captured);
+    expect(captured.container.querySelector('.receipt__badge')?.textContent).toBe(catalogs[lang].status_captured);
+    expect(captured.container.querySelector('.receipt__note')).toBeNull();
+  });
+
   it('dates the payment as the server\'s receipt says it, Panama\'s DD/MM/YYYY: the 1st of December is never read as January 12th', async () => {
     await startI18n('en', catalogs.en);
     const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), date: '01/12/2026 01:34:02' });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { useStoreState } from '../ui/useStoreState';
 import {
   amountToCents, centsToAmount, cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptBadgeKey, receiptCardNumber, receiptConcept, receiptDateText, receiptDisplayStatus,
-  receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
+  receiptFields, receiptIsHold, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
 } from '@pasarela/core';
@@ -108,8 +108,9 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
             <p className="receipt__text">{`${t(network.instructions)} ${t('receipt_voucher_note')}`}</p>
             {show('voucherCode') ? <PendingVoucherCode code={code} /> : null}
           </>
-        ) : display === 'pending' ? (
-          <p className="receipt__note">{t('receipt_pending_note')}</p>
+        ) : display === 'pending' || receiptIsHold(receipt) ? (
+          // A hold (manual capture): reserved on the card, taken only once the shop confirms the order.
+          <p className="receipt__note">{t(display === 'pending' ? 'receipt_pending_note' : 'receipt_hold_note')}</p>
         ) : null}
         <dl className="receipt__lines">
           <Line label={t('receipt_operation')} value={receipt.codOper} token />
