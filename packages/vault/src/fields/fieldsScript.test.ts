@@ -19,8 +19,11 @@ interface Posted {
   targetOrigin: string;
 }
 
+/** How the page's calls reach the vault: straight, or through a fault a test puts in their way. */
+type Reach = (send: () => Promise<Response>, path: string) => Promise<Response>;
+
 /** The page as the vault serves it, in a happy-dom window framed by a stand-in checkout. */
-async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN, fragment = '') {
+async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN, fragment = '', { reach = (send) => send(), served = false }: { reach?: Reach; served?: boolean } = {}) {
   const html = await (await fetch(fieldsUrl(query))).text();
   const window = new Window({ url: fieldsUrl(query) + fragment, settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   window.document.write(html);
@@ -30,11 +33,13 @@ async function framedFields(query = 'lang=es', framedBy = CHECKOUT_ORIGIN, fragm
   // Who framed the page, as Chromium tells it.
   Object.defineProperty(window.location, 'ancestorOrigins', { value: [framedBy] });
   // The page's fetch goes to the vault it came from, as the payer's browser does.
-  Object.defineProperty(window, 'fetch', { value: (path: string, init: RequestInit) => fetch(new URL(path, vault.url), init) });
+  Object.defineProperty(window, 'fetch', { value: (path: string, init: RequestInit) => reach(() => fetch(new URL(path, vault.url), init), path) });
   const dom = window as unknown as globalThis.Window;
   // Its events made by the window's own constructors, as its page's would be.
   const events = window as unknown as typeof globalThis;
-  runCardFields(dom);
+  // served: the script's text as the vault sends it to the browser (its comment lines left out), run in the page.
+  if (served) new Function('window', await (await fetch(`${vault.url}/fields.js`)).text())(dom);
+  else runCardFields(dom);
   const doc = dom.document;
   const input = (id: string) => doc.getElementById(id) as HTMLInputElement;
   const type = (id: string, value: string) => {
@@ -262,6 +267,70 @@ describe('the hosted card fields', () => {
     expect(answer?.targetOrigin).toBe(CHECKOUT_ORIGIN);
     expect(answer?.message).toEqual({ type: 'pasarela-vault:token', card: { token: expect.stringMatching(/^tok_/), brand: 'VISA', bin: '424242', last4: '4242', expMonth: 12, expYear: Number(nextYear()) } });
     await page.close();
+  });
+
+  describe('a tokenizing nothing was done for', () => {
+    /** The answer of a vault node that stopped listening as the call came (packages/vault/src/startVault.ts). */
+    const notStarted = () => Promise.resolve(new Response('{"code":"vault_stopping"}', { status: 503, headers: { 'content-type': 'application/json', 'vault-not-started': '1', connection: 'close' } }));
+    /** A connection cut before any answer, as the browser's fetch tells it. */
+    const cut = () => Promise.reject(new TypeError('Failed to fetch'));
+    const typedCard = async (faults: Array<(() => Promise<Response>) | undefined>, served = false) => {
+      const calls: string[] = [];
+      const reach: Reach = (send, path) => {
+        calls.push(path);
+        return (faults[calls.length - 1] ?? send)();
+      };
+      const page = await framedFields('lang=es', CHECKOUT_ORIGIN, '', { reach, served });
+      page.type('cardnumber', '4242424242424242');
+      page.type('expirationDate', `12${nextYear().slice(-2)}`);
+      page.type('cvc', '123');
+      page.ask();
+      const answer = await page.answered(1);
+      // Nothing more comes after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(page.messages('pasarela-vault:failed').length + page.messages('pasarela-vault:token').length).toBe(1);
+      await page.close();
+      return { answer: answer?.message, calls };
+    };
+
+    it.each([
+      ['refused by a stopping vault (503 Vault-Not-Started)', notStarted],
+      ['cut before any answer', cut],
+    ])('%s is sent once more at once, and the payer sees only the token', async (_name, fault) => {
+      const { answer, calls } = await typedCard([fault]);
+      expect(answer).toEqual({ type: 'pasarela-vault:token', card: expect.objectContaining({ token: expect.stringMatching(/^tok_/), last4: '4242' }) });
+      expect(calls).toEqual(['/v1/cards', '/v1/cards']);
+    });
+
+    it('is sent once more by the script as the vault serves it, its comment lines left out', async () => {
+      const script = await (await fetch(`${vault.url}/fields.js`)).text();
+      expect(script).not.toMatch(/^\s*(\/\/|\/\*)/m);
+      expect(script.length).toBeLessThan(runCardFields.toString().length);
+      const { answer, calls } = await typedCard([notStarted], true);
+      expect(answer).toEqual({ type: 'pasarela-vault:token', card: expect.objectContaining({ token: expect.stringMatching(/^tok_/), last4: '4242' }) });
+      expect(calls).toEqual(['/v1/cards', '/v1/cards']);
+    });
+
+    it.each([
+      ['refused twice', [notStarted, notStarted], 503],
+      ['refused, then cut', [notStarted, cut], 0],
+      ['cut twice', [cut, cut], 0],
+      ['cut, then refused', [cut, notStarted], 503],
+    ] as const)('%s is sent once more only, then fails', async (_name, faults, status) => {
+      const { answer, calls } = await typedCard([...faults]);
+      expect(answer).toEqual({ type: 'pasarela-vault:failed', status, message: catalogs.es['connection_error'] });
+      expect(calls).toEqual(['/v1/cards', '/v1/cards']);
+    });
+
+    it.each([
+      ['a 503 without Vault-Not-Started (a balancer with no node)', 503, {}],
+      ['a 502', 502, {}],
+      ['a 500 saying Vault-Not-Started', 500, { 'vault-not-started': '1' }],
+    ])('%s is never sent again', async (_name, status, headers) => {
+      const { answer, calls } = await typedCard([() => Promise.resolve(new Response('{}', { status, headers }))]);
+      expect(answer).toEqual({ type: 'pasarela-vault:failed', status, message: catalogs.es['connection_error'] });
+      expect(calls).toEqual(['/v1/cards']);
+    });
   });
 
   it('framed by a page other than the checkout it names, takes nothing and says nothing', async () => {

@@ -229,11 +229,18 @@ export function runCardFields(win: Window): void {
     const parts = expiryParts()!;
     busy = true;
     try {
-      const answer = await win.fetch('/v1/cards', {
+      // Sent once more, at once, when nothing was done for it: refused by a stopping vault (503
+      // Vault-Not-Started) or cut before any answer (a tokenizing moves no money). Nothing else is.
+      let resent = 0;
+      const send = (): Promise<Response> => win.fetch('/v1/cards', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ number: digits(number.value), expMonth: parts[1], expYear: parts[2], cvc: input('cvc').value, ...(holder ? { holder } : {}) }),
+      }).then((a) => (a.status === 503 && a.headers.get('vault-not-started') === '1' && !resent++ ? send() : a), (error) => {
+        if (resent++) throw error;
+        return send();
       });
+      const answer = await send();
       const body = (await answer.json()) as Record<string, unknown>;
       if (answer.ok) {
         if (!quiet) for (const field of FIELDS) show(field, null);
