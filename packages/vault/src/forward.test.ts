@@ -88,6 +88,16 @@ describe('forwarding to a processor', () => {
     expect(answered.status).not.toBe(502);
   });
 
+  // The server's client sends a call answered Vault-Not-Started once more (nothing done for it): a
+  // processor's answer saying so would have a forward that reached it sent twice.
+  it('never passes on a processor\'s Vault-Not-Started: only the vault itself says it did nothing', async () => {
+    const answer = await rawCall(`${vault.url}/forward/echo/not-started`, 'POST', forwardHeaders('application/json'), '{}');
+    expect(lastReceived().path).toBe('/not-started');
+    expect(answer.status).toBe(503);
+    expect(answer.body.toString()).toBe('{"code":"busy"}');
+    expect(answer.headers['vault-not-started']).toBeUndefined();
+  });
+
   it('is 401 without the vault\'s secret or with a wrong one, and 404 for a processor with no URL', async () => {
     const before = processor.received.length;
     const token = await tokenOf(vault, '4242 4242 4242 4242');

@@ -5,7 +5,12 @@ import { bodyKindOf, fillIn, wantedIn, type CardPart } from './placeholders';
 
 /** Not sent on: the hop's own, the vault's secret, and the length (the body changes). */
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'vault-authorization', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
-const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+/**
+ * Not answered back: the hop's own, and `Vault-Not-Started`, the vault's own word that it did nothing
+ * for a call (startVault.ts), which the server takes as leave to send it again: a processor's would
+ * have a call that reached it sent twice.
+ */
+const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'vault-not-started']);
 
 export class ForwardRefused extends Error {
   constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable', message: string) {

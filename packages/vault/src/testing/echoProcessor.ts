@@ -33,6 +33,12 @@ export async function startEchoProcessor(): Promise<EchoProcessor> {
         finishSlow = () => outgoing.end('last part');
         return;
       }
+      // A processor (or a proxy before it) whose 503 says Vault-Not-Started: the vault's own word, never a processor's.
+      if (incoming.url === '/not-started') {
+        outgoing.writeHead(503, { 'content-type': 'application/json', 'vault-not-started': '1' });
+        outgoing.end('{"code":"busy"}');
+        return;
+      }
       if (incoming.url === '/cut') {
         outgoing.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
         outgoing.write('first part;', () => outgoing.destroy());
