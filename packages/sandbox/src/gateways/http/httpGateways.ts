@@ -11,7 +11,7 @@ export const SIMULATOR_FORWARD_NAME = 'simulator';
  * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown. The
  * call that starts a payment (a card's authorization or saving, a push, a voucher, a bank page, a
  * crypto address, and the crypto reads before one) whose first connection the simulator, or the card
- * vault, refused is GatewayCallNotSent at once; look-ups and later calls keep their retries (a
+ * vault, refused (or a stopping vault refused twice as not started) is GatewayCallNotSent at once; look-ups and later calls keep their retries (a
  * look-up never says "not sent").
  */
 export function httpGateways(

@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: number) => { status: number; body?: string } | 'hang') {
+async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: number) => { status: number; body?: string; headers?: Record<string, string> } | 'hang') {
   let n = 0;
   const seen: Array<{ key: string | undefined; authorization: string | undefined; body: string }> = [];
   const server: Server = createServer((req, res) => {
@@ -26,7 +26,7 @@ async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: num
       seen.push({ key: req.headers['idempotency-key'] as string | undefined, authorization: req.headers.authorization, body });
       const a = answer(req, body, n);
       if (a === 'hang') return;
-      res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body ?? '{}');
+      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(a.body ?? '{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -99,6 +99,31 @@ describe('processorClient', () => {
     await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 50, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-9', deadline: soon(400) }))
       .rejects.toBeInstanceOf(GatewayOutcomeUnknown);
     expect(p.seen.length).toBeGreaterThan(1);
+  });
+
+  // A stopping card vault's refusal (packages/vault, startVault.ts): httpSend sends the call once more
+  // on a new connection; refused again, nothing was done for it anywhere.
+  const stopping = { status: 503, body: '{"code":"vault_stopping"}', headers: { 'vault-not-started': '1', connection: 'close' } };
+  it('refusedIsNotSent, the vault refuses the first try as not started, its resend too: GatewayCallNotSent at once', async () => {
+    const p = await fakeProcessor(() => stopping);
+    const started = Date.now();
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-10', deadline: soon(10_000) }))
+      .rejects.toBeInstanceOf(GatewayCallNotSent);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(p.seen.map((s) => s.key)).toEqual(['k-10', 'k-10']);
+  });
+
+  it('refusedIsNotSent, the vault refuses the first try as not started and takes its resend: the answer', async () => {
+    const p = await fakeProcessor((_req, _body, n) => (n === 1 ? stopping : { status: 200, body: '{"answer":"approved"}' }));
+    expect(await processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-11', deadline: soon(10_000) })).toBe('approved');
+    expect(p.seen.map((s) => s.key)).toEqual(['k-11', 'k-11']);
+  });
+
+  it('refusedIsNotSent, refused as not started after a try that may have reached the processor: GatewayOutcomeUnknown at the deadline', async () => {
+    const p = await fakeProcessor((_req, _body, n) => (n === 1 ? { status: 502, body: '{"code":"processor_unreachable"}' } : stopping));
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 50, refusedIsNotSent: true }).post('/v1/card/authorize', { idempotencyKey: 'k-12', deadline: soon(400) }))
+      .rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    expect(p.seen.length).toBeGreaterThan(2);
   });
 
   it('a reset after the request was written is not a refusal: tried again until the deadline, then GatewayOutcomeUnknown', async () => {

@@ -1,6 +1,6 @@
 import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
-import { httpSend } from './httpTransport';
+import { httpSend, NOT_STARTED_HEADER } from './httpTransport';
 
 export interface ProcessorClientOptions {
   /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
@@ -16,7 +16,9 @@ export interface ProcessorClientOptions {
   /**
    * A first try whose connection is refused throws GatewayCallNotSent at once instead of trying again
    * until the deadline (the card vault's forwarding: a vault that is down fails a card payment in
-   * milliseconds, not 10 s). A refusal after a try that may have been sent keeps the retries.
+   * milliseconds, not 10 s). So does a first try the card vault refused as not started
+   * (`503 Vault-Not-Started: 1`, its one resend by httpSend refused too: two vault nodes stopping, or
+   * one with no other behind the balancer). A refusal after a try that may have been sent keeps the retries.
    */
   refusedIsNotSent?: boolean | undefined;
   /** What the other side is, in GatewayCallNotSent's message ("the card vault"); "the processor" unless given. */
@@ -84,6 +86,10 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
         // The card vault could not connect to the processor at the first try: the call went no further than the vault.
         if (options.refusedIsNotSent && attempt === 1 && res.status === 502 && answerCodeOf(text) === 'processor_refused_connection') {
           throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path}: the processor refused its connection`);
+        }
+        // The card vault stopping refused it, and its resend, before doing anything for it.
+        if (options.refusedIsNotSent && attempt === 1 && res.status === 503 && res.headers.get(NOT_STARTED_HEADER) === '1') {
+          throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path} is stopping: it refused the call, sent twice, before doing anything for it`);
         }
         // Said in the log: a long run of digits (a card number a processor echoed) is not.
         lastProblem = `${res.status} ${text.slice(0, 200).replace(/\d(?:[ -]?\d){11,18}/g, '[digits]')}`;
