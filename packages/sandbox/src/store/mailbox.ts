@@ -87,8 +87,11 @@ interface CodeCheck {
   purpose: string;
   email?: string;
   userId?: number;
-  /** A recovery's handle (store/recoveryHandles.ts): its tries count for the account, or the text asked when no account has it. */
-  handle?: number;
+  /**
+   * A recovery's or a sign-up's handle (store/recoveryHandles.ts, store/pendingRegistrations.ts): without `email`, its
+   * tries count for the account, or the text asked when no account has it; with it, for the address.
+   */
+  handle?: number | string;
   code: string;
   consume: boolean;
 }
@@ -103,7 +106,7 @@ export const CODE_TRIES_EXCEEDED = 'tries_exceeded';
 
 export async function checkCode(db: Queryable, args: CodeCheck) {
   if (args.email === undefined && args.userId === undefined && args.handle === undefined) throw new Error('checkCode needs an e-mail, a user id or a handle');
-  const who = args.handle !== undefined ? await handleOwner(db, args.purpose, args.handle) : (args.email ?? `user:${args.userId}`).toLowerCase();
+  const who = args.email === undefined && args.handle !== undefined ? await handleOwner(db, args.purpose, args.handle) : (args.email ?? `user:${args.userId}`).toLowerCase();
   if ((await takeWindowCount(db, args.purpose, who, CODE_TTL_MS)).count > MAX_CODE_TRIES) return CODE_TRIES_EXCEEDED;
   const row = await findCode(db, args);
   if (!row) return undefined;
@@ -114,7 +117,7 @@ export async function checkCode(db: Queryable, args: CodeCheck) {
 }
 
 /** Whose tries a handle's guesses take: its account's (whatever handle or spelling), else the text asked, else the handle's own. */
-async function handleOwner(db: Queryable, purpose: string, handle: number): Promise<string> {
+async function handleOwner(db: Queryable, purpose: string, handle: number | string): Promise<string> {
   const [row] = await db.query<{ user_id: number | null; asked: string | null }>(
     `select user_id, payload->>'asked' as asked from verification_codes where purpose = $1 and payload->>'handle' = $2 order by id desc limit 1`,
     [purpose, String(handle)],

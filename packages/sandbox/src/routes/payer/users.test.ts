@@ -49,7 +49,7 @@ describe('registration (two steps, code by e-mail)', () => {
     expect((await t.post('/users/register', { ...user, email: 'otro@example.com', pwd: 'password' })).data['code']).toBe('invalid_password');
     const again = await t.post('/users/register', user);
     expect(again.status).toBe(200);
-    expect(again.data).toEqual({ step: 2, message: 'code_sent' });
+    expect(again.data).toEqual({ step: 2, message: 'code_sent', registrationId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) });
     const mail = await t.admin('GET', `/mailbox?to=${encodeURIComponent(user.email)}`);
     expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
     expect((await t.post('/users/register', { ...user, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
@@ -60,6 +60,54 @@ describe('registration (two steps, code by e-mail)', () => {
     const step2 = await t.post('/users/register', { ...lucia, emailCode: await lastCode(lucia.email) });
     expect(step2.data).toMatchObject({ step: 3, user: { name: 'Lucía' } });
     expect((await t.post('/users/register', { ...lucia, email: 'x2@example.com', name: 'Lucía2' })).data['code']).toBe('name_letters_only');
+  });
+  it('step 1 keeps the registration waiting under a handle; the handle and the code alone confirm it, the handle alone sends a new code', async () => {
+    const ana = { ...user, email: 'Ana.Handle@example.com', name: 'Ana', lastname: 'Ríos', city: 'David', login: 'ana.rios' };
+    const step1 = await t.post('/users/register', ana);
+    expect(step1.data).toEqual({ step: 2, message: 'code_sent', registrationId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) });
+    const registrationId = String(step1.data['registrationId']);
+    // The password is kept as its hash only.
+    const [kept] = await t.db.query<{ payload: string }>(`select payload::text from verification_codes where purpose = 'register' and payload->>'handle' = $1`, [registrationId]);
+    expect(kept?.payload).not.toContain(PASSWORD);
+    const first = await lastCode(ana.email);
+    const resent = await t.post('/users/register', { registrationId });
+    expect(resent.data).toEqual({ step: 2, message: 'code_sent', registrationId });
+    const second = await lastCode(ana.email);
+    if (first !== second) expect((await t.post('/users/register', { registrationId, emailCode: first })).data['code']).toBe('invalid_code_validation_tx');
+    expect((await t.post('/users/register', { registrationId: 'someone-elses-handle', emailCode: second })).data['code']).toBe('invalid_code_validation_tx');
+    const confirmed = await t.post('/users/register', { registrationId, emailCode: second });
+    expect(confirmed.data).toMatchObject({ step: 3, user: { email: ana.email, name: 'Ana', lastname: 'Ríos' } });
+    expect((await t.db.query<{ city: string; login: string }>('select city, login from users where email = $1', [ana.email]))[0]).toEqual({ city: 'David', login: 'ana.rios' });
+    expect((await t.post('/users/login', { login: 'ana.rios', password: PASSWORD })).data).toMatchObject({ user: { email: ana.email } });
+    // Confirmed: the code is spent and nothing waits to be sent again.
+    expect((await t.post('/users/register', { registrationId, emailCode: second })).data['code']).toBe('invalid_code_validation_tx');
+    expect((await t.post('/users/register', { registrationId })).data['code']).toBe('request_expired');
+    expect((await t.post('/users/register', { registrationId: 'nothing-waits-here' })).data['code']).toBe('request_expired');
+  });
+  it('a registered e-mail gets a handle too, sent again with a notice, which no code confirms', async () => {
+    const step1 = await t.post('/users/register', user);
+    const registrationId = String(step1.data['registrationId']);
+    const resent = await t.post('/users/register', { registrationId });
+    expect(resent).toMatchObject({ status: 200, data: { step: 2, message: 'code_sent', registrationId } });
+    const mail = await t.admin('GET', `/mailbox?to=${encodeURIComponent(user.email)}`);
+    expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
+    expect((await t.post('/users/register', { registrationId, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
+  });
+  it('a waiting registration\'s code confirms once when sent twice at once, and its wrong codes count for the address', async () => {
+    const twice = { ...user, email: 'dos.veces@example.com' };
+    const registrationId = String((await t.post('/users/register', twice)).data['registrationId']);
+    const code = await lastCode(twice.email);
+    const answers = await Promise.all([0, 1].map(() => t.post('/users/register', { registrationId, emailCode: code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect((await t.db.query('select id from users where email = $1', [twice.email])).length).toBe(1);
+
+    const guessed = { ...user, email: 'adivina@example.com' };
+    const handle = String((await t.post('/users/register', guessed)).data['registrationId']);
+    const right = await lastCode(guessed.email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) expect((await t.post('/users/register', { registrationId: handle, emailCode: wrong })).status).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await t.post('/users/register', { ...guessed, emailCode: wrong })).status).toBe(400);
+    expect((await t.post('/users/register', { registrationId: handle, emailCode: right })).data['code']).toBe('code_tries_exceeded');
   });
   it('stores the password as an scrypt hash', async () => {
     const [row] = await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [user.email]);

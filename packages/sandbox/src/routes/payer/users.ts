@@ -6,6 +6,7 @@ import {
   randomRegistrationLogin, TEXT_LIMITS,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
+import type { Language } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
 import { createSession, DEFAULT_SESSION_TTL_MS, endSession, userIdOf } from '../../auth/sessions';
@@ -15,7 +16,8 @@ import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
-import { checkCode, issueCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
+import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
+import { pendingRegistrationOf, registrationEmail, renewRegistration, startRegistration } from '../../store/pendingRegistrations';
 import { allowMailOr429 } from './mailRefused';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, keepUserLanguage, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
@@ -41,6 +43,14 @@ const RegistrationSchema = v.object(
   },
   'missing_arguments',
 );
+/** Step 2 by the handle step 1 answered: with the code, it confirms; alone, the code is sent again. */
+const PendingSchema = v.object(
+  {
+    registrationId: v.pipe(v.string('missing_arguments'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'invalid_code_validation_tx')),
+    emailCode: v.optional(v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'))),
+  },
+  'missing_arguments',
+);
 const LoginSchema = v.object({ login: text(254), password: text(128) }, 'missing_arguments');
 
 /** A login with no account is checked against it, so it takes as long as a wrong password. */
@@ -57,24 +67,58 @@ export async function sessionAnswer(deps: Deps, user: UserRow) {
   return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
 }
 
+/** The code for a new address, the notice for a registered one (which holds no code). */
+async function mailRegistrationCode(deps: Deps, to: string, code: string | undefined, lang: Language): Promise<void> {
+  const mail = code === undefined ? existingAccountMail({ lang }) : signupCodeMail({ lang, code });
+  await sendMail(deps.db, { to, kind: 'registration_code', ...mail });
+}
+
+/** Step 2 with the handle (the code), or the code sent again (the handle alone). */
+async function confirmByHandle(deps: Deps, body: v.InferOutput<typeof PendingSchema>, lang: Language) {
+  const email = await registrationEmail(deps.db, body.registrationId);
+  if (body.emailCode === undefined) {
+    // Nothing waits under the handle (confirmed, expired, or a newer sign-up of its address): step 1 again.
+    if (email === undefined) throw registrationGone();
+    await allowMailOr429(deps.db, 'registration_code', { recipient: email });
+    const renewed = await renewRegistration(deps.db, body.registrationId);
+    if (!renewed) throw registrationGone();
+    await mailRegistrationCode(deps, renewed.email, renewed.code, lang);
+    return { step: 2, message: 'code_sent', registrationId: body.registrationId };
+  }
+  // Tries counted for the address, as when the payload comes again with the code.
+  const checked = await checkCode(deps.db, { purpose: 'register', handle: body.registrationId, code: body.emailCode, consume: true, ...(email === undefined ? {} : { email }) });
+  if (checked === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
+  const registration = checked ? pendingRegistrationOf(checked) : undefined;
+  if (!registration || (await findUserByLoginOrEmail(deps.db, registration.email))) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
+  const user = await insertRegisteredUser(deps.db, { ...registration, login: registration.login ?? randomRegistrationLogin() }, lang);
+  return { step: 3, ...(await sessionAnswer(deps, user)) };
+}
+
+const registrationGone = () => new ApiError(400, 'request_expired', 'no registration waits for a code under this registrationId: step 1 again');
+
 export function userRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // SPEC 4 "Registration has two steps".
+  // SPEC 4 "Registration has two steps". Step 1 keeps the registration waiting (store/pendingRegistrations.ts)
+  // and answers its handle; step 2 sends the handle and the code, or (as SPEC's callers do) the whole
+  // payload again with the code; the handle alone sends the code again.
   app.post('/users/register', async (c) => {
-    const body = parseOr400(RegistrationSchema, await readObjectBody(c));
+    const raw = await readObjectBody(c);
+    if ('registrationId' in raw) return reply(c, await confirmByHandle(deps, parseOr400(PendingSchema, raw), c.get('lang')));
+    const body = parseOr400(RegistrationSchema, raw);
     // A registered e-mail gets the same answer as a new one (its owner is told by mail), so the call cannot probe accounts.
     const taken = await findUserByLoginOrEmail(deps.db, body.email);
     if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
     if (!body.emailCode) {
       // Counted alike for a registered e-mail, whose notice takes the place of a code.
       await allowMailOr429(deps.db, 'registration_code', { recipient: body.email });
-      if (taken) {
-        await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...existingAccountMail({ lang: c.get('lang') }) });
-        return reply(c, { step: 2, message: 'code_sent' });
-      }
-      const code = await issueCode(deps.db, { purpose: 'register', email: body.email });
-      await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...signupCodeMail({ lang: c.get('lang'), code }) });
-      return reply(c, { step: 2, message: 'code_sent' });
+      // Hashed for a registered e-mail too, so the answer takes as long.
+      const passwordHash = await hashPassword(body.pwd);
+      const started = await startRegistration(deps.db, body.email, taken ? undefined : {
+        ...(body.login ? { login: body.login } : {}), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
+        country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE, passwordHash,
+      });
+      await mailRegistrationCode(deps, body.email, started.code, c.get('lang'));
+      return reply(c, { step: 2, message: 'code_sent', registrationId: started.handle });
     }
     // Counted for a registered e-mail too, so its answers (wrong, then too many) are a new one's.
     const checked = await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true });
