@@ -312,6 +312,51 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByLabel(/usuario o correo/i).waitFor();
     await context.close();
   });
+
+  it('a reload on the sign-up\'s code step stays there, sends the code again and confirms it: the password kept nowhere in the tab', async () => {
+    const email = `recarga.${Date.now()}@example.com`;
+    const signupMails = async () => {
+      const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ kind: string }> };
+      return messages.filter((m) => m.kind === 'registration_code').length;
+    };
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/signup`);
+    await page.getByLabel(/correo electrónico/i).fill(email);
+    await page.getByLabel(/^nombre$/i).fill('Rosa');
+    await page.getByLabel(/^apellido$/i).fill('Vega');
+    await page.getByLabel(/^teléfono$/i).fill('+50761234567');
+    await page.getByLabel(/^nueva contraseña$/i).fill('Recarga#2026clave');
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Recarga#2026clave');
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    await page.getByLabel(/código enviado a tu correo/i).waitFor();
+    expect(await signupMails()).toBe(1);
+
+    await page.reload();
+    const codeField = page.getByLabel(/código enviado a tu correo/i);
+    await codeField.waitFor();
+    await page.getByText(email).waitFor();
+    expect(await signupMails()).toBe(1);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain('Recarga#2026clave');
+    // Sent again after the reload: a new code for the same waiting registration.
+    await page.getByRole('button', { name: /enviar el código otra vez/i }).click();
+    await page.getByText(/te enviamos un código nuevo/i).waitFor();
+    expect(await signupMails()).toBe(2);
+    const code = await mailedCode(sandbox.url, email);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(code);
+    await codeField.fill(code);
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await page.getByText('Rosa Vega').waitFor();
+    // Done: a sign-up opened later starts at step 1, and the password typed on step 1 logs in.
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+    await page.goto(`${sandbox.url}/pf/widget/signup`);
+    await page.getByLabel(/^nombre$/i).waitFor();
+    await page.goto(`${sandbox.url}/pf/widget/login`);
+    await new WalletScreens(page).logIn(email, 'Recarga#2026clave');
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await context.close();
+  });
 });
 
 describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {

@@ -50,7 +50,7 @@ export const shopReferrerMemory = kept('pasarela.shopReferrer', v.string());
 export const formEntriesMemory = kept('pasarela.formEntries', v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)));
 
 // The phone typed for Yappy or Nequi (pasarela.phone.<method>.<code>) is payments/keptPhone.ts's, kept out of the first load.
-// A password recovery at its code step (pasarela.recovery) is wallet/recoveryMemory.ts's, likewise.
+// A password recovery or a sign-up at its code step (pasarela.recovery, pasarela.signup) is wallet/codeStepMemory.ts's, likewise.
 
 const METHOD_PREFIX = 'pasarela.method.';
 const method = v.picklist(PAYMENT_METHOD_IDS);

@@ -12,7 +12,7 @@ import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
-import { forgetRecovery, keepRecovery, keptRecovery } from './recoveryMemory';
+import { forgetRecovery, keepRecovery, keptRecovery } from './codeStepMemory';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 

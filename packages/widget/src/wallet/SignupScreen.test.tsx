@@ -194,3 +194,59 @@ describe('a refused sign-up puts the focus on the first field to fix (WCAG 3.3.1
     expect(result.confirm).toBe('');
   });
 });
+
+// docs/api.md "POST register": the code step confirms with the waiting registration's handle, kept in
+// the tab, so a reload goes on at it; the password is sent once, on step 1, and kept nowhere.
+describe('the sign-up\'s code step survives a reload', () => {
+  const openSignup = async (answers: Parameters<typeof scriptedApi>[0]) => {
+    const { api, calls } = scriptedApi(answers);
+    const { services } = fakeServices(api);
+    const view = await render(
+      <ServicesContext.Provider value={services}>
+        <SignupScreen next={null} />
+      </ServicesContext.Provider>,
+    );
+    return { view, calls };
+  };
+
+  it('step 1 keeps the handle and the address in the tab; a screen opened again asks for the code and confirms with the handle alone', async () => {
+    sessionStorage.clear();
+    const first = await openSignup({ 'users/register': { step: 2, registrationId: 'handle-of-lucia' } });
+    await type(first.view.input('email'), GOOD.email);
+    await type(first.view.input('name'), 'Lucia');
+    await type(first.view.input('lastname'), 'Gomez');
+    await type(first.view.input('phone'), GOOD.phone);
+    await type(first.view.input('newPassword'), GOOD.password);
+    await type(first.view.input('confirmPassword'), GOOD.confirm);
+    first.view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain(GOOD.password);
+    await first.view.unmount();
+
+    const login = { step: 3, sessionId: 's1', token: 'a'.repeat(64), expiresAt: null, user: { idUsr: 9 } };
+    const again = await openSignup({ 'users/register': login });
+    expect(again.view.container.textContent).toContain(GOOD.email);
+    await type(again.view.input('emailCode'), '123456');
+    again.view.container.querySelector('form')?.requestSubmit();
+    await settle();
+    await settle();
+    expect(again.calls.map((c) => c.body)).toEqual([{ registrationId: 'handle-of-lucia', emailCode: '123456' }]);
+    expect(sessionStorage.getItem('pasarela.signup')).toBeNull();
+    await again.view.unmount();
+  });
+
+  it('"send the code again" for a registration no longer waiting goes back to step 1, saying why, the address kept', async () => {
+    sessionStorage.setItem('pasarela.signup', JSON.stringify({ email: GOOD.email, registrationId: 'gone', sentAtMs: Date.now() }));
+    const { view, calls } = await openSignup({ 'users/register': new PasarelaError({ code: 'request_expired', category: 'api', status: 400 }) });
+    const resend = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.resend_code);
+    resend?.click();
+    await settle();
+    await settle();
+    expect(calls.map((c) => c.body)).toEqual([{ registrationId: 'gone' }]);
+    expect(view.input('email').value).toBe(GOOD.email);
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.request_expired);
+    expect(sessionStorage.getItem('pasarela.signup')).toBeNull();
+    await view.unmount();
+  });
+});

@@ -13,6 +13,7 @@ import { HOME_PATH } from './LoginScreen';
 import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
+import { signupMemory } from './codeStepMemory';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 
@@ -22,8 +23,12 @@ const StepOneSchema = v.object({ email: email(), name: nameLetters(), lastname: 
 
 export function SignupScreen({ next }: { next: string | null }) {
   const services = useServices();
-  const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
-  const [values, setValues] = useState<Record<SignupField, string>>({ email: '', name: '', lastname: '', phone: '', city: '' });
+  const tab = services.storage.session;
+  // A code sent before a reload is still the one to type: the registration waits on the server under its handle.
+  const [resumed] = useState(() => signupMemory.kept(tab, Date.now()));
+  const [registrationId, setRegistrationId] = useState(resumed?.registrationId);
+  const [state, dispatch] = useReducer(registrationReducer, resumed, (at) => (at ? { ...initialRegistrationState, step: 2 as const } : initialRegistrationState));
+  const [values, setValues] = useState<Record<SignupField, string>>({ email: resumed?.email ?? '', name: '', lastname: '', phone: '', city: '' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
@@ -35,7 +40,7 @@ export function SignupScreen({ next }: { next: string | null }) {
   // The code step, or a refusal: the focus in the first field to fix (the code field on the code step).
   useFocusFirstField(form, state.step, failures);
   const set = (field: SignupField) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
-  // Kept in this screen's memory only, to send again with the code.
+  // Kept in this screen's memory only (never in the tab's storage): sent with the code when step 1 answered no handle.
   const payload = (emailCode?: string) =>
     buildRegistrationPayload({
       email: values.email, name: values.name.trim(), lastname: values.lastname.trim(), phone: values.phone.trim(), password,
@@ -62,13 +67,31 @@ export function SignupScreen({ next }: { next: string | null }) {
     }
     dispatch({ type: 'submit' });
     try {
-      await register(services.api, payload());
+      const answer = await register(services.api, payload());
+      if (answer.step === 2) waiting(answer);
       dispatch({ type: 'submitSuccess' });
     } catch (error) {
       dispatch({ type: 'submitFailure', code: isPasarelaError(error) ? error.code : '', message: walletMessageKey(error) });
       setFailures((n) => n + 1);
     }
   };
+  /** Step 1's answer (or a code sent again): the handle to confirm with, kept in the tab for a reload. */
+  const waiting = (answer: { registrationId?: string | undefined }) => {
+    setRegistrationId(answer.registrationId);
+    if (answer.registrationId) signupMemory.keep(tab, { email: values.email.trim(), registrationId: answer.registrationId, sentAtMs: Date.now() });
+  };
+  /** Nothing waits under the handle any more (request_expired): step 1 again, saying why. */
+  const startAgain = (error: unknown) => {
+    if (!isPasarelaError(error) || error.code !== 'request_expired') throw error;
+    signupMemory.forget(tab);
+    setRegistrationId(undefined);
+    dispatch({ type: 'reset' });
+    dispatch({ type: 'submitFailure', code: '', message: 'request_expired' });
+  };
+  const sendAgain = () => register(services.api, registrationId ? { registrationId } : payload()).then((answer) => {
+    if (answer.step === 2) waiting(answer);
+    dispatch({ type: 'codeResent' });
+  }, startAgain);
   const submitCode = async () => {
     if (busy) return;
     if (!/^\d{6}$/.test(code)) {
@@ -78,8 +101,9 @@ export function SignupScreen({ next }: { next: string | null }) {
     }
     dispatch({ type: 'confirm' });
     try {
-      const answer = await register(services.api, payload(code));
+      const answer = await register(services.api, registrationId ? { registrationId, emailCode: code } : payload(code));
       if (answer.step !== 3) throw new Error('no login in the answer');
+      signupMemory.forget(tab);
       services.session.getState().set(storedLogin(answer));
       dispatch({ type: 'confirmSuccess' });
       services.navigate(next ?? HOME_PATH);
@@ -119,7 +143,7 @@ export function SignupScreen({ next }: { next: string | null }) {
             {busy ? t('loading') : t('confirm_button')}
           </BusyButton>
           {/* A new code sent: the last one's refusal is no longer what stands ("Te enviamos un código nuevo" alone), but the lock after too many does. */}
-          <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => dispatch({ type: 'codeResent' }))} />
+          <ResendCode disabled={busy} send={sendAgain} />
         </form>
       )}
     </WalletPage>

@@ -100,7 +100,8 @@ export function payActivity(api: ApiClient, payload: object & { trackId: string 
 export { storedLogin, LoginAnswerSchema };
 
 const RegisterAnswerSchema = v.union([
-  v.object({ step: v.literal(2) }),
+  // registrationId: the waiting registration's handle (docs/api.md "POST register").
+  v.object({ step: v.literal(2), registrationId: v.optional(v.string()) }),
   v.object({ ...LoginAnswerSchema.entries, step: v.literal(3) }),
 ]);
 export function register(api: ApiClient, payload: object) {
