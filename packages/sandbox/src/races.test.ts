@@ -582,6 +582,31 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(await a.server.db.query('select 1 from mailbox where to_email = $1', [email])).toHaveLength(5);
   });
 
+  it('a waiting sign-up\'s code, sent with its handle 20 times at once to two nodes, creates one account; sent again 20 times at once, one live code', async () => {
+    const email = `espera${Date.now()}@example.com`;
+    const registrationId = (await a.client.api('/users/register', { email, name: 'Ana', lastname: 'Rojas', phone: '+50761234567', pwd: 'Segura#2026' })).data['registrationId'];
+    const newestCode = async () => {
+      const mail = await a.client.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
+      return /\b(\d{6})\b/.exec(String((mail.data['messages'] as Array<{ body: string }>)[0]?.body))?.[1] ?? '';
+    };
+    const resent = await atOnce(20, (node) => node.client.api('/users/register', { registrationId }));
+    // Each live code is ended by one conditional write: a call that finds none waiting sends nothing, and
+    // the address's 5 e-mails of the hour (step 1's among them) bound the rest.
+    const sentAgain = resent.filter((r) => r.status === 200).length;
+    expect(sentAgain).toBeGreaterThanOrEqual(1);
+    expect(sentAgain).toBeLessThanOrEqual(4);
+    expect(resent.filter((r) => r.status !== 200).map((r) => r.data['code']).every((c) => c === 'request_expired' || c === 'too_many_emails')).toBe(true);
+    expect(await a.server.db.query('select 1 from mailbox where to_email = $1', [email])).toHaveLength(1 + sentAgain);
+    const live = await a.server.db.query(`select 1 from verification_codes where purpose = 'register' and payload->>'handle' = $1 and not used and expires_at > now()`, [registrationId]);
+    expect(live).toHaveLength(1);
+    const code = await newestCode();
+    const answers = await atOnce(20, (node) => node.client.api('/users/register', { registrationId, emailCode: code }));
+    const created = answers.filter((r) => r.status === 200).length;
+    record('sign-up confirmed by its handle, 20 at once', 20, 1, created);
+    expect(created).toBe(1);
+    expect(await a.server.db.query('select 1 from users where email = $1', [email])).toHaveLength(1);
+  });
+
   it('refuses the right recovery code sent among 40 wrong ones once five were tried', async () => {
     const login = `recupera${Date.now()}`;
     const email = `${login}@example.com`;

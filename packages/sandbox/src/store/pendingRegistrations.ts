@@ -30,13 +30,13 @@ export async function startRegistration(db: Queryable, email: string, registrati
   return registration ? { handle, code } : { handle };
 }
 
-/** The address a handle's registration is waiting on (its latest code's), whatever the code's state. */
-export async function registrationEmail(db: Queryable, handle: string): Promise<string | undefined> {
-  const [row] = await db.query<{ email: string }>(
-    `select email from verification_codes where purpose = 'register' and payload->>'handle' = $1 order by id desc limit 1`,
+/** The address a handle's registration is waiting on (its latest code's), and whether its code is still live. */
+export async function registrationEmail(db: Queryable, handle: string): Promise<{ email: string; live: boolean } | undefined> {
+  const [row] = await db.query<{ email: string; live: boolean }>(
+    `select email, not used and expires_at > now() as live from verification_codes where purpose = 'register' and payload->>'handle' = $1 order by id desc limit 1`,
     [handle],
   );
-  return row?.email;
+  return row;
 }
 
 /**

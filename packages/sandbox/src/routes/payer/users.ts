@@ -75,18 +75,18 @@ async function mailRegistrationCode(deps: Deps, to: string, code: string | undef
 
 /** Step 2 with the handle (the code), or the code sent again (the handle alone). */
 async function confirmByHandle(deps: Deps, body: v.InferOutput<typeof PendingSchema>, lang: Language) {
-  const email = await registrationEmail(deps.db, body.registrationId);
+  const waiting = await registrationEmail(deps.db, body.registrationId);
   if (body.emailCode === undefined) {
     // Nothing waits under the handle (confirmed, expired, or a newer sign-up of its address): step 1 again.
-    if (email === undefined) throw registrationGone();
-    await allowMailOr429(deps.db, 'registration_code', { recipient: email });
+    if (!waiting?.live) throw registrationGone();
+    await allowMailOr429(deps.db, 'registration_code', { recipient: waiting.email });
     const renewed = await renewRegistration(deps.db, body.registrationId);
     if (!renewed) throw registrationGone();
     await mailRegistrationCode(deps, renewed.email, renewed.code, lang);
     return { step: 2, message: 'code_sent', registrationId: body.registrationId };
   }
   // Tries counted for the address, as when the payload comes again with the code.
-  const checked = await checkCode(deps.db, { purpose: 'register', handle: body.registrationId, code: body.emailCode, consume: true, ...(email === undefined ? {} : { email }) });
+  const checked = await checkCode(deps.db, { purpose: 'register', handle: body.registrationId, code: body.emailCode, consume: true, ...(waiting ? { email: waiting.email } : {}) });
   if (checked === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
   const registration = checked ? pendingRegistrationOf(checked) : undefined;
   if (!registration || (await findUserByLoginOrEmail(deps.db, registration.email))) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
