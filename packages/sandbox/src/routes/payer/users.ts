@@ -3,10 +3,9 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTriesKey, MAX_FAILED_LOGINS, nameLetters,
-  randomRegistrationLogin, TEXT_LIMITS,
+  randomRegistrationLogin, TEXT_LIMITS, type Language,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
-import type { Language } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
 import { createSession, DEFAULT_SESSION_TTL_MS, endSession, userIdOf } from '../../auth/sessions';
