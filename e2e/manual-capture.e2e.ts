@@ -71,7 +71,7 @@ describe.runIf(browserAvailable())('a manual-capture payment\'s receipt with the
   // A hold takes nothing until the shop captures it (maybe less) or voids it: its receipt, in the
   // checkout and as the server draws it on the return from the issuer's 3DS page, says the amount is
   // held on the card and charged when the shop confirms the order, never that it was paid or approved.
-  it('its receipt says the amount is held, in the checkout and drawn on the return from 3DS', async () => {
+  it('its receipt and its transaction result say the amount is held, in the checkout and drawn on the return from 3DS', async () => {
     const pasarela = await newMerchant(sandbox.url);
     const HELD_NOTE = 'Este monto queda reservado en tu tarjeta y se cobrará cuando la tienda confirme tu pedido.';
     for (const threeDs of [false, true]) {
@@ -91,6 +91,12 @@ describe.runIf(browserAvailable())('a manual-capture payment\'s receipt with the
       const drawn = await (await fetch(page.url(), { headers: { 'accept-language': 'es-PA' } })).text();
       expect(drawn).toContain(HELD_NOTE);
       expect(drawn).toContain('>Reservado<');
+      // The transaction result page (/pf/tx-result) says the same: held, not approved.
+      const codOper = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      await page.goto(`${sandbox.url}/pf/tx-result?Oper=${codOper}`);
+      await page.getByRole('heading', { level: 1, name: 'Reservado' }).waitFor({ timeout: 20_000 });
+      expect(await page.locator('.receipt__note').textContent()).toBe(HELD_NOTE);
+      expect(await page.getByText(/aprobado|pagado/i).count()).toBe(0);
       await context.close();
     }
   }, 120_000);

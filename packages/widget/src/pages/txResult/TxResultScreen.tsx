@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, maskedCardName, shopNameOf, statusFamilyOf, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { formatAmount, maskedCardName, receiptIsHold, shopNameOf, statusFamilyOf, type CatalogKey, type OverallResult, type Receipt } from '@pasarela/core';
 import { METHOD_KEYS } from '../../receipts/methodNames';
 import { MaskedNumber } from '../../ui/MaskedNumber';
 import { MessagePage } from '../../ui/MessagePage';
@@ -19,6 +19,11 @@ const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
 };
 const TONE: Readonly<Record<OverallResult, string>> = { APPROVED: 'approved', PENDING: 'pending', DECLINED: 'declined', ERROR: 'declined' };
 
+/** A manual-capture hold is APPROVED to the shop, but nothing is taken yet: it says held, as its receipt does. */
+function titleOf(receipt: Receipt, result: OverallResult): CatalogKey {
+  return receiptIsHold(receipt) ? 'status_held' : TITLE[result];
+}
+
 export function TxResultScreen({ store, children }: { store: TxResultStore; children?: ReactNode }) {
   const services = useServices();
   const state = useStoreState(store);
@@ -26,7 +31,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   useEffect(() => {
     if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
     if (state.status === 'ready') {
-      document.title = t(TITLE[state.result]);
+      document.title = t(titleOf(state.receipt, state.result));
       heading.current?.focus();
     }
   }, [state, services]);
@@ -46,9 +51,10 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
       <section className="receipt" aria-labelledby="tx-result-title">
         <p className={`receipt__badge receipt__badge--${TONE[result]}`}>{(receipt.merchant ? shopNameOf(receipt.merchant) : '') || receipt.descriptor}</p>
         <h1 id="tx-result-title" className="receipt__title" tabIndex={-1} ref={heading}>
-          {t(TITLE[result])}
+          {t(titleOf(receipt, result))}
         </h1>
         <p className="receipt__amount">{formatAmount(receipt.totalPay, services.lang, receipt.currency)}</p>
+        {receiptIsHold(receipt) ? <p className="receipt__note">{t('receipt_hold_note')}</p> : null}
         {reason ? <p className="receipt__note" role="alert">{reason}</p> : null}
         <dl className="receipt__lines">
           <div className="receipt__line">
