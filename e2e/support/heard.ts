@@ -9,6 +9,11 @@ import type { BrowserContext, Page } from 'playwright-core';
  */
 const RECORD = `(() => {
   const heard = (window.__heard = []);
+  // Also told to the test as it is said, where it listens across pages (a page left keeps nothing).
+  const say = (entry) => {
+    heard.push(entry);
+    if (typeof window.__heardAcrossPages === 'function') window.__heardAcrossPages(location.pathname, entry).catch(() => {});
+  };
   const said = new WeakMap();
   const LIVE = '[role="status"],[role="alert"],[role="log"],[aria-live="polite"],[aria-live="assertive"]';
   const silent = (el) => !el.isConnected || !!el.closest('[inert],[hidden],[aria-hidden="true"],[aria-busy="true"]');
@@ -21,7 +26,7 @@ const RECORD = `(() => {
     // A status or polite region put on the page with its words already in it is not read (only an alert is).
     if (inserted && !said.has(region) && region.getAttribute('role') !== 'alert') { said.set(region, text); return; }
     said.set(region, text);
-    heard.push({ at: Math.round(performance.now()), how: 'live', text });
+    say({ at: Math.round(performance.now()), how: 'live', text });
   };
   const regionsOf = (node) => {
     const el = node.nodeType === 1 ? node : node.parentElement;
@@ -56,7 +61,7 @@ const RECORD = `(() => {
     const labels = el.labels ? [...el.labels].map(words).join(' ') : '';
     const name = el.getAttribute('aria-label') || labels || (el.matches('input,select,textarea') ? '' : words(el)) || el.getAttribute('name') || '';
     const described = (el.getAttribute('aria-describedby') || '').split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map(words).filter((s) => s !== '').join(' ');
-    heard.push({ at: Math.round(performance.now()), how: 'focus', text: described ? name + ', ' + described : name });
+    say({ at: Math.round(performance.now()), how: 'focus', text: described ? name + ', ' + described : name });
   }, true);
 })();`;
 
@@ -69,6 +74,19 @@ export interface Heard {
 /** Starts the stand-in in every page and frame the context opens from now on. */
 export async function listenAsScreenReader(context: BrowserContext): Promise<void> {
   await context.addInitScript(RECORD);
+}
+
+/**
+ * Starts the stand-in as listenAsScreenReader does, and keeps what every document said as it says it,
+ * a document since left too (the page a return goes back from): the answer lists it all so far.
+ */
+export async function listenAcrossPages(context: BrowserContext): Promise<() => Heard[]> {
+  const all: Heard[] = [];
+  await context.exposeBinding('__heardAcrossPages', (_source, frame: string, said: { how: 'live' | 'focus'; text: string }) => {
+    all.push({ frame, how: said.how, text: said.text });
+  });
+  await listenAsScreenReader(context);
+  return () => [...all];
 }
 
 /** What every frame of the page has said so far, frame by frame (its path), each in its order. */

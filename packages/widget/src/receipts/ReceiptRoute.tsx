@@ -96,12 +96,10 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     services.navigate(back.pathname + back.search);
   }, [pending, result, paidElsewhere, services, state]);
 
-  if (atChallenge || (result && result.status === 'error' && pending?.formPath)) {
-    return (
-      <LoadingPage />
-    );
-  }
-  return <ReceiptScreen store={store} />;
+  if (atChallenge) return <LoadingPage />;
+  // Refused: on its way back to the card form, which says the bank's reason: no note here (a loading
+  // note taking the focus was heard before the form and its reason; the form's wait has its own).
+  return result?.status === 'error' && pending?.formPath ? null : <ReceiptScreen store={store} />;
 }
 
 function isUndecidedCard(receipt: Receipt): boolean {
