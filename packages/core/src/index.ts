@@ -117,6 +117,7 @@ export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAba
 export { cancelledByPayer, cancelReasonOf, MERCHANT_CANCEL_REASONS, merchantCancelReasonOf } from './cancelReason';
 export type { CancelReason, MerchantCancelReason } from './cancelReason';
 export { cardCallEnded, cardOutcomeFinal } from './cardCvcDrop';
+export { isNotStartedRefusal, VAULT_NOT_STARTED_HEADER } from './vaultRefusal';
 export { unsentPaymentCall } from './unsentPaymentCall';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';

@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import type { CardStore, OpenedCard } from './cardStore';
 import { bodyKindOf, fillIn, wantedIn, type CardPart } from './placeholders';
 
@@ -10,7 +11,7 @@ const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-enc
  * for a call (startVault.ts), which the server takes as leave to send it again: a processor's would
  * have a call that reached it sent twice.
  */
-const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'vault-not-started']);
+const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer', VAULT_NOT_STARTED_HEADER]);
 
 export class ForwardRefused extends Error {
   constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable', message: string) {

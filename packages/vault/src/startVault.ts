@@ -1,5 +1,6 @@
 import type { RequestListener, Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import { closeGracefully, drainingServer, startDraining } from '@pasarela/http-server';
 import { cardStore, type CardStore } from './cardStore';
 import { keyring, type MasterKey } from './keyring';
@@ -74,9 +75,8 @@ async function listen(listener: RequestListener, port: number, host: string, por
  * sends it once more on a new connection, to another vault node behind the balancer. Its body is
  * left unread; the answer closes the connection.
  */
-const NOT_STARTED_HEADER = 'vault-not-started';
 const notStarted: RequestListener = (_req, res) => {
-  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close', [NOT_STARTED_HEADER]: '1', 'cache-control': 'no-store' });
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close', [VAULT_NOT_STARTED_HEADER]: '1', 'cache-control': 'no-store' });
   res.end(JSON.stringify({ code: 'vault_stopping', message: 'The card vault is stopping: nothing was done for this call; send it again on a new connection' }));
 };
 

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isNotStartedRefusal, VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 
 /**
  * An idle connection is kept 4 s, well within what the card vault and the simulator keep one (65 s)
@@ -10,9 +11,6 @@ const agents = { http: new HttpAgent(KEPT), https: new HttpsAgent(KEPT) };
 
 /** A Response with one of these statuses has no body (the Fetch standard's null body statuses). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/** The card vault's word that it refused a call before doing anything for it (packages/vault, startVault.ts). */
-export const NOT_STARTED_HEADER = 'vault-not-started';
 
 function headersOf(init: RequestInit): OutgoingHttpHeaders {
   const given = init.headers;
@@ -61,7 +59,7 @@ export function httpSend(input: string, init: RequestInit = {}): Promise<Respons
       let answered = false;
       outgoing = (https ? httpsRequest : httpRequest)(url, ownConnection ? { ...options, agent: false } : options, (answer: IncomingMessage) => {
         answered = true;
-        if (answer.statusCode === 503 && answer.headers[NOT_STARTED_HEADER] === '1' && !sentAgainNotStarted && !signal?.aborted) {
+        if (isNotStartedRefusal(answer.statusCode ?? 0, answer.headers[VAULT_NOT_STARTED_HEADER]) && !sentAgainNotStarted && !signal?.aborted) {
           sentAgainNotStarted = true;
           answer.resume();
           send(null, true);

@@ -1,6 +1,7 @@
 import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { isNotStartedRefusal, VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
-import { httpSend, NOT_STARTED_HEADER } from './httpTransport';
+import { httpSend } from './httpTransport';
 
 export interface ProcessorClientOptions {
   /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
@@ -88,7 +89,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
           throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path}: the processor refused its connection`);
         }
         // The card vault stopping refused it, and its resend, before doing anything for it.
-        if (options.refusedIsNotSent && attempt === 1 && res.status === 503 && res.headers.get(NOT_STARTED_HEADER) === '1') {
+        if (options.refusedIsNotSent && attempt === 1 && isNotStartedRefusal(res.status, res.headers.get(VAULT_NOT_STARTED_HEADER))) {
           throw new GatewayCallNotSent(`${upper(options.name ?? 'the processor')} at ${base}${path} is stopping: it refused the call, sent twice, before doing anything for it`);
         }
         // Said in the log: a long run of digits (a card number a processor echoed) is not.
