@@ -64,3 +64,24 @@ describe('POST /sandbox/users cards', () => {
     expect(cards).toHaveLength(3);
   });
 });
+
+// A wallet's balance is in dollars (GET /users/me/balance answers USD): a starting balance above what
+// a wallet may start with, up to past what the cents column holds, is refused naming that one limit in
+// dollars, never "dollars or pesos", in either language.
+describe('POST /sandbox/users balance', () => {
+  it.each([1_000_000.01, 5_000_000, 21_474_836.48, 1e12, 1e308])('refuses a starting balance of %d naming its limit in dollars alone, and makes no user', async (balance) => {
+    const inEnglish = await t.admin('POST', '/users?lang=en', { email: 'saldo@example.com', login: 'saldo', password: PASSWORD, balance });
+    expect([inEnglish.status, inEnglish.json['code']]).toEqual([400, 'invalid_arguments']);
+    expect(inEnglish.json['message']).toMatch(/balance must not exceed \$1,000,000\.00/);
+    expect(inEnglish.json['message']).not.toMatch(/pesos/);
+    const inSpanish = await t.admin('POST', '/users', { email: 'saldo@example.com', login: 'saldo', password: PASSWORD, balance });
+    expect(inSpanish.json['message']).toMatch(/balance no puede superar \$1,000,000\.00/);
+    expect(inSpanish.json['message']).not.toMatch(/pesos/);
+    expect(await usersWith('saldo@example.com')).toBe(0);
+  });
+
+  it('takes a starting balance up to its limit', async () => {
+    const res = await t.admin('POST', '/users', { email: 'tope@example.com', login: 'tope', password: PASSWORD, balance: 1_000_000 });
+    expect([res.status, res.json['balance']]).toEqual([201, 1_000_000]);
+  });
+});

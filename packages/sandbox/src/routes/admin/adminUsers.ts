@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireOperator, scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, isStrongPassword, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, isStrongPassword, randomRegistrationLogin, amountToCents, centsToAmount, formatAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
@@ -30,6 +30,14 @@ const SavedTestCardSchema = v.pipe(
   }, 'cards[] must be { brand, last4 }'),
 );
 
+/**
+ * The most a test wallet starts with. A wallet's balance is in dollars (GET /users/me/balance answers
+ * USD), so its refusal names this limit in dollars alone, a balance past what the cents column holds
+ * included: the schema does not name both currencies' column limits (moneySchema's `sizeCheckedInCurrency`).
+ */
+const MAX_STARTING_BALANCE = 1_000_000;
+const startingBalanceRefusal = `balance must not exceed ${formatAmount(MAX_STARTING_BALANCE, 'en', 'USD')}`;
+
 const NewUserSchema = v.object({
   email: v.pipe(adminText('email', TEXT_LIMITS.email), v.email('email is not an e-mail address')),
   password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
@@ -37,7 +45,7 @@ const NewUserSchema = v.object({
   lastname: v.optional(adminText('lastname', TEXT_LIMITS.name), 'Prueba'),
   login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
   phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
-  balance: v.optional(v.pipe(moneySchema({ field: 'balance' }), v.maxValue(1_000_000, 'balance is too large')), 0),
+  balance: v.optional(v.pipe(moneySchema({ field: 'balance', sizeCheckedInCurrency: true }), v.maxValue(MAX_STARTING_BALANCE, startingBalanceRefusal)), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
   cards: v.optional(v.array(SavedTestCardSchema, 'cards must be an array'), []),
   services: v.optional(v.pipe(v.array(v.object({ nameOrAlias: adminText('services[].nameOrAlias', TEXT_LIMITS.title), number: adminText('services[].number', 40), code: v.optional(adminText('services[].code', 100), '') }), 'services must be an array'), v.maxLength(50, 'services lists too many')), []),
