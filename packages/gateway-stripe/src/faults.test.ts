@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { isGatewayOutcomeUnknown, type CardProcessor } from '@pasarela/gateways';
+import { isGatewayCallNotSent, isGatewayOutcomeUnknown, type CardProcessor } from '@pasarela/gateways';
 import { stripeCardProcessor } from './index';
 import { KEY_FIELD } from './decisions';
 import { stripeClient } from './stripeCall';
@@ -59,6 +59,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ outcome: T | Error; wa
 
 function outcomeName(outcome: unknown): string {
   if (isGatewayOutcomeUnknown(outcome)) return 'unknown';
+  if (isGatewayCallNotSent(outcome)) return 'not sent';
   if (outcome instanceof Error) return `error: ${outcome.message}`;
   return (outcome as { status: string }).status;
 }
@@ -111,5 +112,94 @@ describe('faults between the adapter and Stripe', () => {
     expect(isGatewayOutcomeUnknown(outcome)).toBe(true);
     expect(refunds).toBe(1);
     expect(told).toBe('refunded');
+  });
+});
+
+// A stopping card vault refuses a call it read after it stopped listening, before doing anything for it
+// (503 `Vault-Not-Started: 1`, docs/operations.md): the adapter sends it once more on a new connection,
+// as the server's own processor client does, and a charge refused so twice at its first try was sent
+// nowhere. The proxy stands in for the vault's Stripe forwarding origin, with and without its secret.
+describe('the card vault refusing a call it did not start', () => {
+  const connections = [
+    ['Stripe\'s Node client', {}],
+    ['the vault\'s secret sent', { vaultSecret: 'vault-secret' }],
+  ] as const;
+
+  /** The charge calls the proxy received, and the connections they came on. */
+  const chargeCalls = () => proxy.received.filter((r) => r.call === 'POST /v1/charges');
+
+  it.each(connections)('refused once (%s): sent again at once on a new connection, one charge, approved', async (_, extra) => {
+    const processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: proxy.url, ...extra });
+    proxy.received.length = 0;
+    loseChargeAnswers('not-started', true);
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => processor.authorize(request));
+    proxy.plan(() => 'pass');
+    const charges = await chargesUnder(request.idempotencyKey);
+    table.push({ fault: 'vault not started once', 'charges made': charges, expected: 1, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': '-' });
+    expect(outcome).toMatchObject({ status: 'approved' });
+    expect(charges).toBe(1);
+    const [refused, again] = chargeCalls();
+    expect(chargeCalls()).toHaveLength(2);
+    expect(again?.connection).not.toBe(refused?.connection);
+    // No pause before it: the vault did nothing for the first.
+    expect(waitedMs).toBeLessThan(DEADLINE_MS / 2);
+  });
+
+  it.each(connections)('refused twice at the first try (%s): not sent, at once, nothing charged, and lookup by the key says never received', async (_, extra) => {
+    const processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: proxy.url, ...extra });
+    proxy.received.length = 0;
+    loseChargeAnswers('not-started', false);
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => processor.authorize(request));
+    proxy.plan(() => 'pass');
+    const charges = await chargesUnder(request.idempotencyKey);
+    const looked = await directProcessor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
+    table.push({ fault: 'vault not started twice', 'charges made': charges, expected: 0, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': looked?.status ?? 'null' });
+    expect(outcomeName(outcome)).toBe('not sent');
+    expect((outcome as Error).message).toMatch(/stopping/);
+    expect(chargeCalls()).toHaveLength(2);
+    expect(charges).toBe(0);
+    expect(looked).toBeNull();
+    expect(waitedMs).toBeLessThan(DEADLINE_MS / 2);
+  });
+
+  it('refused twice after a try that may have reached Stripe: its retries under its key, never "not sent"', async () => {
+    let charged = 0;
+    proxy.plan((method, path) => {
+      if (method !== 'POST' || path !== '/v1/charges') return 'pass';
+      charged += 1;
+      return charged === 1 ? 'cut-answer' : 'not-started';
+    });
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => throughProxy.authorize(request));
+    proxy.plan(() => 'pass');
+    const charges = await chargesUnder(request.idempotencyKey);
+    const looked = await directProcessor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
+    table.push({ fault: 'answer lost, then vault not started', 'charges made': charges, expected: 1, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': looked?.status ?? 'null' });
+    expect(outcomeName(outcome)).toBe('unknown');
+    expect(charges).toBe(1);
+    expect(waitedMs).toBeLessThan(DEADLINE_MS + SLACK_MS);
+    expect(looked).toMatchObject({ status: 'approved' });
+  });
+
+  it('the vault\'s own 502 (Stripe did not answer it) on every try: unknown by the deadline, never a decision', async () => {
+    loseChargeAnswers('vault-unreachable', false);
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => throughProxy.authorize(request));
+    proxy.plan(() => 'pass');
+    table.push({ fault: 'vault: Stripe unreachable', 'charges made': await chargesUnder(request.idempotencyKey), expected: 0, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': '-' });
+    expect(outcomeName(outcome)).toBe('unknown');
+    expect(waitedMs).toBeLessThan(DEADLINE_MS + SLACK_MS);
+  });
+
+  it('a refund refused twice at its first try: not sent, no refund made', async () => {
+    const reference = ((await directProcessor.authorize(authorization(stripeToken('4242424242424242')))) as { reference: string }).reference;
+    proxy.plan((method, path) => (method === 'POST' && path === '/v1/refunds' ? 'not-started' : 'pass'));
+    const key = newKey('refund');
+    const { outcome } = await timed(() => throughProxy.refund({ idempotencyKey: key, deadline: new Date(Date.now() + DEADLINE_MS), reference, amountCents: 500, currency: 'USD' }));
+    proxy.plan(() => 'pass');
+    expect(outcomeName(outcome)).toBe('not sent');
+    expect((await direct.refunds.list({ charge: reference })).data).toHaveLength(0);
   });
 });

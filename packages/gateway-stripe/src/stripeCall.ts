@@ -1,5 +1,7 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import Stripe from 'stripe';
-import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { GatewayCallNotSent, GatewayOutcomeUnknown } from '@pasarela/gateways';
 
 export interface StripeConnection {
   /** `sk_test_...` or `sk_live_...`. */
@@ -15,19 +17,97 @@ export interface StripeConnection {
 }
 
 /**
- * Stripe's default HTTP client. Its own retries are off: `withinDeadline` retries under the same key,
- * so no call outlives the port call's deadline.
+ * A stopping card vault's refusal of a call it read after it stopped listening, before doing anything
+ * for it: 503 with `Vault-Not-Started: 1` (docs/operations.md). The same as @pasarela/core's
+ * VAULT_NOT_STARTED_HEADER and isNotStartedRefusal, written here because this package depends on no
+ * Pasarela package but the kit (vaultRefusal.test.ts holds the two to one).
+ */
+export const VAULT_NOT_STARTED_HEADER = 'vault-not-started';
+export const isNotStartedRefusal = (status: number, notStarted: unknown): boolean => status === 503 && notStarted === '1';
+
+/** The card vault refused the call as not started, and again on a new connection: nothing was done for it. */
+export class VaultNotStarted extends Error {
+  override readonly name = 'VaultNotStarted';
+}
+
+type MakeRequest = InstanceType<typeof Stripe.HttpClient>['makeRequest'];
+type HttpAnswer = Awaited<ReturnType<MakeRequest>>;
+
+/** Its body read and dropped, so its connection is let go. */
+const drop = (answer: HttpAnswer) => Promise.resolve(answer.toJSON()).catch(() => undefined);
+
+/** The errors of a connection closed before an answer, which Stripe's client sends once more of its own accord. */
+const CLOSED_BEFORE_ANSWER = new Set(Stripe.HttpClient.CONNECTION_CLOSED_ERROR_CODES);
+const closedBeforeAnswer = (error: unknown) => CLOSED_BEFORE_ANSWER.has(String((error as { code?: unknown } | null)?.code));
+
+/** The error without the code that has Stripe's client send the call once more: this client sent it again already. */
+function notSentAgainByStripe(error: unknown): unknown {
+  return closedBeforeAnswer(error) ? new Error(`${(error as Error).message} (sent again once on a new connection)`, { cause: error }) : error;
+}
+
+/**
+ * Stripe's Node HTTP client on kept-alive connections, `Vault-Authorization` added to each call for
+ * the vault's forwarding origin, and the one place a call is sent again within a try:
+ *
+ * - a connection closed before an answer (most often a kept-alive one the other side closed idle) is
+ *   sent once more at once, on a connection of its own, as Stripe's client does;
+ * - a call the card vault refused as not started (503 `Vault-Not-Started: 1`: nothing was done for
+ *   it) is sent once more at once, on a connection of its own (a balancer gives it to another vault
+ *   node), as the server's processor client does (its httpTransport.ts). Refused so again, it throws
+ *   VaultNotStarted, which `withinDeadline` takes as a call never sent when it is the first try; a
+ *   refusal of a call sent again after a closed connection, which may have been read, is that
+ *   connection's error instead.
+ *
+ * Stripe's own client would take the refusal's JSON for a charge.
+ */
+class StripeHttpClient extends Stripe.HttpClient {
+  private readonly kept = Stripe.createNodeHttpClient();
+  private readonly ownConnection = {
+    http: Stripe.createNodeHttpClient(new HttpAgent({ keepAlive: false })),
+    https: Stripe.createNodeHttpClient(new HttpsAgent({ keepAlive: false })),
+  };
+
+  constructor(private readonly vaultSecret: string | undefined) {
+    super();
+  }
+
+  override getClientName(): string {
+    return 'node';
+  }
+
+  override async makeRequest(host: string, port: string, path: string, method: string, headers: Parameters<MakeRequest>[4], requestData: string, protocol: string, timeout: number): Promise<HttpAnswer> {
+    const sent = this.vaultSecret ? { ...headers, 'Vault-Authorization': `Bearer ${this.vaultSecret}` } : headers;
+    const ends = Date.now() + timeout;
+    const own = protocol === 'http' ? this.ownConnection.http : this.ownConnection.https;
+    const sendAgain = () => own.makeRequest(host, port, path, method, sent, requestData, protocol, Math.max(1, ends - Date.now())).catch((error: unknown) => {
+      throw notSentAgainByStripe(error);
+    });
+    let cut: unknown;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.kept.makeRequest(host, port, path, method, sent, requestData, protocol, timeout);
+    } catch (error) {
+      if (!closedBeforeAnswer(error)) throw error;
+      cut = error;
+      answer = await sendAgain();
+    }
+    if (!isNotStartedRefusal(answer.getStatusCode(), answer.getHeaders()[VAULT_NOT_STARTED_HEADER])) return answer;
+    await drop(answer);
+    // Sent again after a closed connection: the first may have been read, so its error is the answer.
+    if (cut !== undefined) throw notSentAgainByStripe(cut);
+    const again = await sendAgain();
+    if (!isNotStartedRefusal(again.getStatusCode(), again.getHeaders()[VAULT_NOT_STARTED_HEADER])) return again;
+    await drop(again);
+    throw new VaultNotStarted(`The card vault at ${host}:${port} is stopping: it refused ${method} ${path}, sent twice, before doing anything for it`);
+  }
+}
+
+/**
+ * Stripe's Node HTTP client (StripeHttpClient). Its own retries are off: `withinDeadline` retries
+ * under the same key, so no call outlives the port call's deadline.
  */
 export function stripeClient({ secretKey, apiUrl, vaultSecret }: StripeConnection): Stripe {
-  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false };
-  if (vaultSecret) {
-    // The vault's door: its secret beside Stripe's own Authorization, which it passes on untouched.
-    config.httpClient = Stripe.createFetchHttpClient((input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('vault-authorization', `Bearer ${vaultSecret}`);
-      return globalThis.fetch(input, { ...init, headers });
-    });
-  }
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false, httpClient: new StripeHttpClient(vaultSecret) };
   if (apiUrl) {
     const url = new URL(apiUrl);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -49,6 +129,7 @@ export interface TryOptions {
  * client reports as a StripeAPIError without a status).
  */
 function worthRetrying(error: unknown): boolean {
+  if (error instanceof AnswerNotStripes) return error.status >= 500;
   const e = error as { type?: string; statusCode?: number };
   if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError') return true;
   return e.statusCode === 409 || e.statusCode === 429 || (e.statusCode !== undefined && e.statusCode >= 500);
@@ -67,10 +148,14 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
     if (left <= 0) throw new GatewayOutcomeUnknown(`Stripe gave no answer by the deadline${describe(lastError)}`);
     const options: TryOptions = { timeout: left, maxNetworkRetries: 0, ...(idempotencyKey ? { idempotencyKey } : {}) };
     try {
-      return await beforeDeadline(send(options), left);
+      return notAnError(await beforeDeadline(send(options), left));
     } catch (error) {
       // The try cut short says nothing; the one before it, if any, says why it was sent again.
       if (error === DEADLINE) throw new GatewayOutcomeUnknown(`Stripe gave no answer by the deadline${describe(lastError)}`);
+      // The card vault did nothing for the first try, sent twice: nothing of the call reached Stripe.
+      // After a try that may have, it is one more try to send again under the key.
+      const notStarted = vaultNotStarted(error);
+      if (notStarted && resends === 0) throw new GatewayCallNotSent(notStarted.message);
       // The key was used with other parameters: Stripe did act under it, but not on this request.
       if ((error as { type?: string }).type === 'StripeIdempotencyError') throw new GatewayOutcomeUnknown(`Stripe holds another request under this key: ${(error as Error).message}`);
       if (!worthRetrying(error)) throw error;
@@ -82,6 +167,31 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
 }
 
 const DEADLINE = Symbol('deadline');
+
+/** The VaultNotStarted behind the client's connection error, if that is what it is. */
+function vaultNotStarted(error: unknown): VaultNotStarted | undefined {
+  const detail = (error as { detail?: unknown } | null)?.detail;
+  return error instanceof VaultNotStarted ? error : detail instanceof VaultNotStarted ? detail : undefined;
+}
+
+/** A JSON answer with a status of 400 or more and no Stripe `error` in it: not Stripe's (the card vault's forwarding, a proxy's). */
+class AnswerNotStripes extends Error {
+  override readonly name = 'AnswerNotStripes';
+  constructor(readonly status: number) {
+    super(`An answer that is not Stripe's: ${status}`);
+  }
+}
+
+/**
+ * Stripe's client takes any JSON without an `error` for its resource, whatever its status (the card
+ * vault's `502 {"code":"processor_unreachable"}` read as a declined charge). A 5xx so is sent again under
+ * the key, as an answer that is not Stripe's JSON is; a 4xx so is thrown at once, a decision of nobody.
+ */
+function notAnError<T>(result: T): T {
+  const status = (result as { lastResponse?: { statusCode?: unknown } } | null)?.lastResponse?.statusCode;
+  if (typeof status === 'number' && status >= 400) throw new AnswerNotStripes(status);
+  return result;
+}
 
 function beforeDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
