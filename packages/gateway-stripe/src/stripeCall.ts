@@ -126,7 +126,8 @@ export interface TryOptions {
 /**
  * A try is sent again only when Stripe may not have acted, or says to: the connection, a 5xx, a 429,
  * a key in use (409), an answer that is not Stripe's JSON (a load balancer's 502 page, which the
- * client reports as a StripeAPIError without a status).
+ * client reports as a StripeAPIError without a status), or JSON of 500 or more that is not Stripe's
+ * error (the card vault's forwarding's 502: AnswerNotStripes).
  */
 function worthRetrying(error: unknown): boolean {
   if (error instanceof AnswerNotStripes) return error.status >= 500;
