@@ -37,6 +37,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   55: '8ec595a00819a9e0',
   56: '1b6af548bf3dd5c0',
   57: '0e692ab5008dceb3',
+  58: 'd087a09cceed5496',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

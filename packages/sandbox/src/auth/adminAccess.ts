@@ -25,7 +25,7 @@ export async function adminScopeOf(deps: Pick<Deps, 'db'>, adminToken: string | 
   if (value.startsWith('sk_')) {
     const merchantId = await merchantIdBySecretKey(deps.db, value);
     if (merchantId === undefined) throw new ApiError(401, 'invalid_secret_key', 'Authorization must be Bearer <secretKey> of a merchant');
-    return { kind: 'merchant', merchantId };
+    return { kind: 'merchant', merchantId, secretKey: value };
   }
   // No token configured: a server on loopback, where whoever reaches it is the developer.
   if (adminToken === undefined) return { kind: 'admin' };
@@ -54,6 +54,12 @@ export function adminAccess(deps: Pick<Deps, 'db'>, adminToken: string | undefin
 export function scopedMerchant(c: Context<AppEnv>): number | undefined {
   const scope = c.get('adminScope');
   return scope?.kind === 'merchant' ? scope.merchantId : undefined;
+}
+
+/** The merchant's secret key that asked; undefined for the operator. */
+export function scopedSecretKey(c: Context<AppEnv>): string | undefined {
+  const scope = c.get('adminScope');
+  return scope?.kind === 'merchant' ? scope.secretKey : undefined;
 }
 
 /** 404, as if absent, when a merchant's key reaches another's resource. */

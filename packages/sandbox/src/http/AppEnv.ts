@@ -7,7 +7,8 @@ export type Caller =
   | { kind: 'guest'; anonymousUserServiceId: number }
   | { kind: 'wallet' };
 
-export type AdminScope = { kind: 'admin' } | { kind: 'merchant'; merchantId: number };
+/** `secretKey`: the merchant's key that asked (it may be one being retired, in its overlap window). */
+export type AdminScope = { kind: 'admin' } | { kind: 'merchant'; merchantId: number; secretKey: string };
 
 export interface AppEnv {
   /** Absent for in-process `app.request()` calls; the server's own in-process calls say `inProcess`. */

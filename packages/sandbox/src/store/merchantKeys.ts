@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
+import { deletePrimaryWebhookEndpoint } from './webhookEndpoints';
 
 export interface MerchantKeys {
   /** Only its SHA-256 is kept. */
@@ -19,14 +20,57 @@ export function secretKeyHashOf(secretKey: string): string {
   return createHash('sha256').update(secretKey, 'utf8').digest('hex');
 }
 
-/** `webhookPrivateAllowed`: the URL's record (routes/webhookUrlRule.ts); undefined keeps the one it has. */
+/**
+ * The merchant's row locked for the rest of the transaction; true when `callerKey` is its current
+ * secret key, false for one being retired (a leaked old key, perhaps) or nobody's. Undefined
+ * `callerKey`: the sandbox operator asks, true while the merchant exists. Locked, it is still the
+ * current key when the transaction's change commits: a roll at the same time waits for it.
+ */
+export async function lockAsCurrentKey(db: Queryable, merchantId: number, callerKey: string | undefined): Promise<boolean> {
+  const [row] = await db.query<{ current: boolean }>(
+    'select ($2::text is null or secret_key_hash = $2) as current from merchants where id = $1 for update',
+    [merchantId, callerKey === undefined ? null : secretKeyHashOf(callerKey)],
+  );
+  return row?.current === true;
+}
+
+/** A new merchant's keys and webhook URL (its first, primary endpoint, through migration 027's trigger). */
 export async function saveMerchantKeys(db: Queryable, merchantId: number, keys: MerchantKeys, webhookUrl: string | null, webhookPrivateAllowed: boolean | undefined): Promise<void> {
-  // New keys from the sandbox end the old ones at once (an API roll may keep one a while).
   await db.query(`update merchants set secret_key_hash = $2, webhook_secret = $3, webhook_url = $4,
       webhook_private_allowed = coalesce($5, webhook_private_allowed),
       previous_secret_key_hash = null, previous_secret_key_expires_at = null where id = $1`, [
     merchantId, secretKeyHashOf(keys.secretKey), keys.webhookSecret, webhookUrl, webhookPrivateAllowed ?? null,
   ]);
+}
+
+/** What new keys left: the merchant's webhook URL (the primary endpoint's) and the secret that signs for it, null when none is new. */
+export interface SavedMerchantKeys { webhookUrl: string | null; webhookSecret: string | null }
+
+/**
+ * New keys from the sandbox end the old ones at once (an API roll may keep one a while). `webhookUrl`:
+ * a new URL for the primary endpoint, signed with the new webhook secret; undefined keeps the URL and
+ * gives it the new secret; null removes the primary endpoint as its DELETE does (the oldest other
+ * takes its place, with its own secret). `webhookPrivateAllowed`: the URL's record
+ * (routes/webhookUrlRule.ts); undefined keeps the one it has. Undefined when `callerKey` (the
+ * merchant's own call; undefined: the operator's) is not the current key, or no such merchant.
+ */
+export async function replaceMerchantKeys(db: Database, merchantId: number, keys: MerchantKeys, webhookUrl: string | null | undefined, webhookPrivateAllowed: boolean | undefined, callerKey: string | undefined): Promise<SavedMerchantKeys | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) return undefined;
+    await tx.query('update merchants set secret_key_hash = $2, previous_secret_key_hash = null, previous_secret_key_expires_at = null where id = $1', [merchantId, secretKeyHashOf(keys.secretKey)]);
+    if (webhookUrl === null) {
+      const next = await deletePrimaryWebhookEndpoint(tx, merchantId);
+      return { webhookUrl: next?.url ?? null, webhookSecret: null };
+    }
+    // The primary endpoint follows (migration 027's trigger): its URL and secret, the old secret ended at once.
+    const [row] = await tx.query<{ webhook_url: string | null }>(
+      `update merchants set webhook_url = coalesce($2, webhook_url), webhook_secret = $3, webhook_private_allowed = coalesce($4, webhook_private_allowed)
+        where id = $1 returning webhook_url`,
+      [merchantId, webhookUrl ?? null, keys.webhookSecret, webhookPrivateAllowed ?? null],
+    );
+    const url = row?.webhook_url ?? null;
+    return { webhookUrl: url, webhookSecret: url === null ? null : keys.webhookSecret };
+  });
 }
 
 export async function merchantIdBySecretKey(db: Queryable, secretKey: string): Promise<number | undefined> {

@@ -72,14 +72,29 @@ export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, i
   // Locked first: removed at once with the oldest other, the primary's place went to that one and was lost.
   if (!(await lockMerchantEndpoints(db, merchantId))) return undefined;
   const [row] = await db.query<WebhookEndpointRow>('delete from webhook_endpoints where id = $1 and merchant_id = $2 returning *', [id, merchantId]);
-  if (!row?.is_primary) return row;
+  if (row?.is_primary) await promoteOldestEndpoint(db, merchantId);
+  return row;
+}
+
+/**
+ * The primary endpoint removed as its DELETE removes it (the sandbox's new keys with `webhookUrl: null`);
+ * the endpoint that takes its place, undefined when none is left.
+ */
+export async function deletePrimaryWebhookEndpoint(db: Queryable, merchantId: number): Promise<WebhookEndpointRow | undefined> {
+  if (!(await lockMerchantEndpoints(db, merchantId))) return undefined;
+  await db.query('delete from webhook_endpoints where merchant_id = $1 and is_primary', [merchantId]);
+  return promoteOldestEndpoint(db, merchantId);
+}
+
+/** The oldest endpoint becomes the primary, and the merchant's webhookUrl and secret are its (none left: null). */
+async function promoteOldestEndpoint(db: Queryable, merchantId: number): Promise<WebhookEndpointRow | undefined> {
   const [next] = await db.query<WebhookEndpointRow>(
     `update webhook_endpoints set is_primary = true where id = (
        select id from webhook_endpoints where merchant_id = $1 order by created_at, id limit 1) returning *`,
     [merchantId],
   );
   await db.query('update merchants set webhook_url = $2, webhook_secret = $3, webhook_private_allowed = $4 where id = $1', [merchantId, next?.url ?? null, next?.secret ?? null, next?.private_allowed ?? null]);
-  return row;
+  return next;
 }
 
 /** The current secret keeps signing for `overlapSeconds` (0: stops at once). */

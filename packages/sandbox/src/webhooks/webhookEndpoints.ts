@@ -1,4 +1,6 @@
-import type { Database, Queryable } from '../db/Database';
+import type { Database, Queryable, Transaction } from '../db/Database';
+import { PaymentError } from '../errors/PaymentError';
+import { lockAsCurrentKey } from '../store/merchantKeys';
 import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { endpointTakes } from './signature';
 import {
@@ -8,17 +10,32 @@ import {
 // The merchant's webhook endpoints (docs/merchant-api.md "Webhook endpoints"): each change and the
 // merchant's webhookUrl it keeps in step with (the primary endpoint) in one database transaction.
 
+/** 403: a secret key in its overlap window after a roll changes no keys, endpoints or secrets. */
+export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints or their secrets; this one is being retired');
+
+/**
+ * A change made with the merchant's secret key `callerKey`, in one transaction that first checks, with
+ * the merchant's row locked, that it is still the current key: whoever holds a leaked old key in its
+ * overlap window cannot point webhooks elsewhere or learn a fresh secret.
+ */
+const asCurrentKey = <T>(db: Database, merchantId: number, callerKey: string, change: (tx: Transaction) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
+    return change(tx);
+  });
+
 /** `privateAllowed`: the URL's record (routes/webhookUrlRule.ts). */
-export const createEndpoint = (db: Database, merchantId: number, url: string, privateAllowed: boolean, events: readonly string[]): Promise<WebhookEndpointRow | undefined> =>
-  db.transaction((tx) => insertWebhookEndpoint(tx, merchantId, url, events, privateAllowed));
+export const createEndpoint = (db: Database, merchantId: number, callerKey: string, url: string, privateAllowed: boolean, events: readonly string[]): Promise<WebhookEndpointRow | undefined> =>
+  asCurrentKey(db, merchantId, callerKey, (tx) => insertWebhookEndpoint(tx, merchantId, url, events, privateAllowed));
 
-export const changeEndpoint = (db: Database, merchantId: number, id: string, change: { url?: string | undefined; privateAllowed?: boolean | undefined; events?: readonly string[] | undefined }) =>
-  db.transaction((tx) => updateWebhookEndpoint(tx, merchantId, id, change));
+export const changeEndpoint = (db: Database, merchantId: number, callerKey: string, id: string, change: { url?: string | undefined; privateAllowed?: boolean | undefined; events?: readonly string[] | undefined }) =>
+  asCurrentKey(db, merchantId, callerKey, (tx) => updateWebhookEndpoint(tx, merchantId, id, change));
 
-export const removeEndpoint = (db: Database, merchantId: number, id: string) => db.transaction((tx) => deleteWebhookEndpoint(tx, merchantId, id));
+export const removeEndpoint = (db: Database, merchantId: number, callerKey: string, id: string) =>
+  asCurrentKey(db, merchantId, callerKey, (tx) => deleteWebhookEndpoint(tx, merchantId, id));
 
-export const rollSecret = (db: Database, merchantId: number, id: string, overlapSeconds: number) =>
-  db.transaction((tx) => rollEndpointSecret(tx, merchantId, id, overlapSeconds));
+export const rollSecret = (db: Database, merchantId: number, callerKey: string, id: string, overlapSeconds: number) =>
+  asCurrentKey(db, merchantId, callerKey, (tx) => rollEndpointSecret(tx, merchantId, id, overlapSeconds));
 
 /**
  * An outbox event's type when the merchant's primary endpoint does not take it now (a redelivery of

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
-import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
+import { ownMerchantBody, requireOperator, requireOwn, scopedSecretKey } from '../../auth/adminAccess';
 import * as v from 'valibot';
 import { CARD_BRANDS, CURRENCY_RULES, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, donationRefusal, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
@@ -11,11 +11,12 @@ import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseAmountPastColumns, refuseBadAmounts } from '../../payments/checkAmount';
 import { bridgeOf, bridgesOf, createCampaign, insertPlan, insertStation, planOf, stationOf } from '../../store/catalog';
-import { createMerchant, findMerchant, setCaptchaRequired, webhookUrlOf } from '../../store/merchants';
+import { createMerchant, findMerchant, setCaptchaRequired } from '../../store/merchants';
 import { idParam, merchantInfoOf } from '../payer/merchants';
 import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
-import { newMerchantKeys, saveMerchantKeys } from '../../store/merchantKeys';
+import { newMerchantKeys, replaceMerchantKeys } from '../../store/merchantKeys';
+import { secretKeyRetiring } from '../../webhooks/webhookEndpoints';
 import { perLanguageSchema, translationsOf } from '../perLanguage';
 
 const MAX_ID = 2_147_483_647;
@@ -151,18 +152,20 @@ export function adminCatalogRoutes(deps: Deps) {
     if (captchaRequired === undefined) throw notFound();
     return c.json({ idMerchant: id, captchaRequired });
   });
-  // New keys (the old ones stop working); webhookUrl null stops webhooks, absent keeps it.
+  // New keys (the old ones stop working); webhookUrl null removes the primary endpoint (the oldest
+  // other takes its place), absent keeps it. A merchant's key being retired (in its overlap window
+  // after a roll) may not: 403 secret_key_retiring, checked in the transaction that writes the keys.
   app.post('/merchants/:idMerchant/keys', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
-    requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));
+    const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
+    requireOwn(c, id, notFound);
     const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
     const webhookPrivateAllowed = await checkWebhookUrl(b.webhookUrl);
-    const merchant = await findMerchant(deps.db, id);
-    if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
-    const webhookUrl = b.webhookUrl === undefined ? await webhookUrlOf(deps.db, id) : b.webhookUrl;
     const keys = newMerchantKeys();
-    await saveMerchantKeys(deps.db, id, keys, webhookUrl, webhookPrivateAllowed);
-    return c.json({ idMerchant: id, webhookUrl: shownWebhookUrl(webhookUrl), secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
+    const callerKey = scopedSecretKey(c);
+    const saved = await replaceMerchantKeys(deps.db, id, keys, b.webhookUrl, webhookPrivateAllowed, callerKey);
+    if (!saved) throw callerKey === undefined ? notFound() : secretKeyRetiring();
+    return c.json({ idMerchant: id, webhookUrl: shownWebhookUrl(saved.webhookUrl), secretKey: keys.secretKey, webhookSecret: saved.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));

@@ -184,6 +184,8 @@ const transactionBooksProperties = {
 
 const endpointIdParam = { name: 'id', in: 'path', required: true, description: 'The endpoint\'s id (we_...)', schema: { type: 'string' } };
 const endpointNotFound = error('No such webhook endpoint of this merchant (`webhook_endpoint_not_found`)');
+/** docs/merchant-api.md "Rolling keys". */
+const keyRetiring = error('The key that asked is being retired (in its overlap window after a roll): only the current key rolls keys or changes webhook endpoints and their secrets (`secret_key_retiring`)');
 const eventTypes = { type: 'array', minItems: 1, items: { type: 'string', enum: ['*', ...WEBHOOK_EVENT_TYPES] }, description: 'The event types it takes; `*`: all (the default)' };
 const endpointProperties = {
   id: { type: 'string' },
@@ -563,7 +565,7 @@ export function openApiDocument(origin: string) {
           requestBody: { required: true, content: json(ref('CreateWebhookEndpoint')) },
           responses: {
             '201': { description: 'The endpoint, with its secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) },
-            ...webhookUrlErrors,
+            ...webhookUrlErrors, '403': keyRetiring,
             '409': error('Already 16 endpoints (`webhook_endpoint_limit`), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
           },
         },
@@ -581,18 +583,18 @@ export function openApiDocument(origin: string) {
           operationId: 'updateWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types',
           description: 'POST to the same path does the same.', parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
-          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
+          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '403': keyRetiring, '404': endpointNotFound },
         },
         post: {
           operationId: 'updateWebhookEndpointByPost', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types (as PATCH)',
           description: 'The same as PATCH, for clients that send POST only.', parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
-          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
+          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '403': keyRetiring, '404': endpointNotFound },
         },
         delete: {
           operationId: 'deleteWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Delete a webhook endpoint',
           description: 'Its deliveries stop. Deleting the webhookUrl endpoint makes the oldest other one the webhookUrl.', parameters: [endpointIdParam],
-          responses: { '200': answer('Deleted', 'DeletedWebhookEndpoint'), ...errors, '404': endpointNotFound },
+          responses: { '200': answer('Deleted', 'DeletedWebhookEndpoint'), ...errors, '403': keyRetiring, '404': endpointNotFound },
         },
       },
       '/webhook-endpoints/{id}/roll-secret': {
@@ -601,7 +603,7 @@ export function openApiDocument(origin: string) {
           description: `A new secret, in this answer only. The old one keeps signing too (a second v1= in Pasarela-Signature) for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once).`,
           parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: false, content: json(ref('Roll')) },
-          responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '404': endpointNotFound },
+          responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '403': keyRetiring, '404': endpointNotFound },
         },
       },
       '/webhook-endpoints/{id}/deliveries': {
@@ -641,7 +643,7 @@ export function openApiDocument(origin: string) {
           operationId: 'rollSecretKey', tags: ['Keys'], summary: 'Roll the secret key',
           description: `A new secret key, in this answer and its replays only (only its SHA-256 is kept readable). A repeat with the same Idempotency-Key, the same body and the same secret key answers the same new key (Idempotent-Replayed) instead of rolling again; the kept answer is sealed with the key that asked, so a repeat is let in only while that key works. The key in use keeps working for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once), so several servers can change over without downtime.`,
           parameters: [idempotencyKey], requestBody: { required: false, content: json(ref('Roll')) },
-          responses: { '200': { ...answer('The new key', 'RolledKey'), headers: replayedHeader }, ...postErrors, '403': error('The key that asked is being retired (in its overlap window): only the current key rolls (`secret_key_retiring`)') },
+          responses: { '200': { ...answer('The new key', 'RolledKey'), headers: replayedHeader }, ...postErrors, '403': keyRetiring },
         },
       },
       '/brand': {

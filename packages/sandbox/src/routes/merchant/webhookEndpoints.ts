@@ -19,6 +19,7 @@ import { endpointTakes } from '../../webhooks/signature';
 import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
+import { bearerSecretKeyOf } from '../../store/merchantKeys';
 import { findMerchant } from '../../store/merchants';
 import { parseInput } from './merchantSchemas';
 
@@ -141,6 +142,8 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
 export function webhookEndpointRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
+  // The key that asks, for the changes only the current key may make.
+  const callerKeyOf = (c: Context<AppEnv>) => bearerSecretKeyOf(c.req.header('authorization')) ?? '';
   const endpointOf = async (c: Context<AppEnv>, merchantId: number) => {
     const id = c.req.param('id') ?? '';
     const row = ENDPOINT_ID.test(id) ? await findWebhookEndpoint(deps.db, merchantId, id) : undefined;
@@ -156,7 +159,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(CreateEndpoint, input, 'body');
       const privateAllowed = await acceptWebhookUrl(body.url, allowPrivate, 'url');
-      const row = await createEndpoint(deps.db, merchantId, body.url, privateAllowed, body.events ?? ['*']);
+      const row = await createEndpoint(deps.db, merchantId, callerKeyOf(c), body.url, privateAllowed, body.events ?? ['*']);
       if (!row) throw new ApiError(409, 'webhook_endpoint_limit', `A merchant may have at most ${MAX_ENDPOINTS} webhook endpoints`);
       return [201, endpointAnswer(row, true)] as const;
     });
@@ -179,7 +182,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       // Nothing to change: the endpoint as it is, its updatedAt untouched.
       if (body.url === undefined && body.events === undefined) return [200, endpointAnswer(endpoint)] as const;
       const privateAllowed = body.url === undefined ? undefined : await acceptWebhookUrl(body.url, allowPrivate, 'url');
-      const row = await changeEndpoint(deps.db, merchantId, endpoint.id, { ...body, privateAllowed });
+      const row = await changeEndpoint(deps.db, merchantId, callerKeyOf(c), endpoint.id, { ...body, privateAllowed });
       if (!row) throw notFound();
       return [200, endpointAnswer(row)] as const;
     });
@@ -190,7 +193,7 @@ export function webhookEndpointRoutes(deps: Deps) {
   app.delete('/:id', async (c) => {
     const merchantId = await merchantOf(c);
     const endpoint = await endpointOf(c, merchantId);
-    const row = await removeEndpoint(deps.db, merchantId, endpoint.id);
+    const row = await removeEndpoint(deps.db, merchantId, callerKeyOf(c), endpoint.id);
     if (!row) throw notFound();
     return c.json({ id: row.id, deleted: true }, 200, NO_STORE);
   });
@@ -200,7 +203,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
-      const row = await rollSecret(deps.db, merchantId, endpoint.id, expiresInSeconds);
+      const row = await rollSecret(deps.db, merchantId, callerKeyOf(c), endpoint.id, expiresInSeconds);
       if (!row) throw notFound();
       return [200, endpointAnswer(row, true)] as const;
     });
