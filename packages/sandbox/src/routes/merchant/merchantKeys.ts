@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { bearerSecretKeyOf, rollSecretKey } from '../../store/merchantKeys';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
 import { RollSchema } from './webhookEndpoints';
+import { secretKeyRetiring } from '../../webhooks/webhookEndpoints';
 
 /**
  * Rolling the secret key (docs/merchant-api.md "Rolling keys"): a new key; the one in use keeps
@@ -23,7 +23,7 @@ export function merchantKeyRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
       const rolled = await rollSecretKey(deps.db, merchantId, bearerSecretKeyOf(authorization) ?? '', expiresInSeconds);
-      if (!rolled) throw new ApiError(403, 'secret_key_retiring', 'Only the current secret key can roll keys; this one is being retired');
+      if (!rolled) throw secretKeyRetiring();
       return [200, { secretKey: rolled.secretKey, previousKeyExpiresAt: rolled.previousKeyExpiresAt?.toISOString() ?? null }] as const;
     }, { sealWith: bearerSecretKeyOf(authorization) ?? '' });
   });
