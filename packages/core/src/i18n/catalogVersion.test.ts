@@ -38,6 +38,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   56: '1b6af548bf3dd5c0',
   57: '0e692ab5008dceb3',
   58: 'd087a09cceed5496',
+  59: '179c4862a7c6fa91',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -619,7 +619,7 @@ export const en: Record<keyof typeof es, string> = {
   merchant_api_too_many_requests: 'Too many requests: wait a moment and try again',
   unsupported_api_version: 'That API version does not exist',
   event_not_found: 'You have no event with that id in the last 30 days',
-  secret_key_retiring: 'Only the current secret key can change keys, webhook endpoints or their secrets; this one is being retired',
+  secret_key_retiring: 'Only the current secret key can change keys, webhook endpoints, their secrets or the payout account; this one is being retired',
   payout_not_found: 'You have no payout with that id',
   dispute_not_found: 'You have no dispute with that id',
   subscription_not_found: 'You have no subscription with that key',

@@ -618,7 +618,7 @@ export const es = {
   merchant_api_too_many_requests: 'Demasiadas solicitudes: espere un momento y vuelva a intentarlo',
   unsupported_api_version: 'Esa versión de la API no existe',
   event_not_found: 'No tiene ningún evento con ese id en los últimos 30 días',
-  secret_key_retiring: 'Solo la clave secreta vigente puede cambiar las claves, los webhooks o sus secretos; esta se está retirando',
+  secret_key_retiring: 'Solo la clave secreta vigente puede cambiar las claves, los webhooks, sus secretos o la cuenta de los pagos; esta se está retirando',
   payout_not_found: 'No tiene ningún pago a su cuenta con ese id',
   dispute_not_found: 'No tiene ninguna disputa con ese id',
   subscription_not_found: 'No tiene ninguna suscripción con esa clave',

@@ -11,7 +11,7 @@ import {
 // merchant's webhookUrl it keeps in step with (the primary endpoint) in one database transaction.
 
 /** 403: a secret key in its overlap window after a roll changes no keys, endpoints or secrets. */
-export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints or their secrets; this one is being retired');
+export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints, their secrets or the payout account; this one is being retired');
 
 /**
  * A change made with the merchant's secret key `callerKey`, in one transaction that first checks, with

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PRICED_METHODS, isWholeInCurrency, priceOf, type Currency } from '@pasarela/core';
-import { requireOperator, requireOwn, scopedMerchant } from '../../auth/adminAccess';
+import { requireOperator, requireOwn, scopedMerchant, scopedSecretKey } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { allSimulated } from '../../gateways/processors';
@@ -72,7 +72,7 @@ export function adminBookRoutes(deps: Deps) {
         throw new ApiError(400, 'invalid_amount', `prices.${method}.fixedCents must be whole pesos (a multiple of 100 cents): COP has no centavos`);
       }
     }
-    await setMerchantBooks(deps, merchant.id, body);
+    await setMerchantBooks(deps, merchant.id, body, scopedSecretKey(c));
     return c.json(await answer(merchant), 200);
   });
 

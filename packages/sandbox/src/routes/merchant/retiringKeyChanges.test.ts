@@ -4,7 +4,8 @@ import { merchantApiClient, type MerchantApiClient } from '../../../test/merchan
 
 // docs/merchant-api.md "Rolling keys": only the current secret key may change keys, webhook
 // endpoints or their secrets; the key being retired (in its overlap window) gets 403
-// secret_key_retiring at every door, the sandbox's POST /sandbox/merchants/:id/keys included.
+// secret_key_retiring at every door, the sandbox's POST /sandbox/merchants/:id/keys included, nor
+// change where and when the merchant's payouts go.
 // And that door's webhookUrl null removes the primary endpoint as its DELETE does.
 
 let t: TestApp;
@@ -63,6 +64,18 @@ describe('a secret key being retired', () => {
     expect(endpoints).toEqual([expect.objectContaining({ id: m.endpointId, url: 'http://127.0.0.1:9/hooks', events: ['*'], primary: true, previousSecretExpiresAt: null })]);
     // The current key may.
     expect((await api.call('POST', `/webhook-endpoints/${m.endpointId}/roll-secret`, { key: m.newKey, body: {} })).status).toBe(200);
+  });
+
+  it('cannot send the payouts elsewhere: POST /sandbox/merchants/:id/books with payoutAccount or payoutSchedule, 403 secret_key_retiring, nothing changed', async () => {
+    const m = await rolledMerchant('Retiro Pagos S.A.');
+    const set = await t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '1234567890', payoutSchedule: 'weekly' }, bearer(m.newKey));
+    expect(set.status).toBe(200);
+    for (const change of [{ payoutAccount: '9999999999' }, { payoutSchedule: 'daily' }]) {
+      const refused = await t.admin('POST', `/merchants/${m.id}/books`, change, bearer(m.oldKey));
+      expect([refused.status, refused.json['code']]).toEqual([403, 'secret_key_retiring']);
+    }
+    const books = await t.admin('GET', `/merchants/${m.id}/books`, undefined, bearer(m.oldKey));
+    expect([books.status, books.json['payoutAccount'], books.json['payoutSchedule']]).toEqual([200, '1234567890', 'weekly']);
   });
 });
 
