@@ -71,8 +71,10 @@ export interface RefundRequest {
  * racing on any node, or a dispute arriving, never give back more than was paid and not disputed. A balance goes back in that transaction,
  * other methods through the port after it; no answer leaves the refund pending for the reconciler.
  * A call taken over from a node that died (`request.resumed`) goes on with the refund that node made
- * under the call's key, if any: made, it is the answer; pending, its processor is asked again under the
- * refund's own id, which never refunds twice. Only one that failed lets the call refund again.
+ * under the call's key, if any: made or failed, it is the answer as it stands (failed, the merchant
+ * refunds again under a new key); pending, its processor is asked again under the refund's own id,
+ * which never refunds twice. Only a call that recorded no refund under the key (refused before, or
+ * killed before its insert committed) is run again.
  */
 export async function refundPayment(
   deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, merchantId: number, codOper: string, amountCents: number | undefined, request?: RefundRequest,
@@ -81,8 +83,8 @@ export async function refundPayment(
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
     const made = request?.resumed ? await findRefundOfRequest(tx, codOper, merchantId, request.key, request.since) : undefined;
-    // Its part is held already: the processor's coins are counted as before it.
-    if (made && made.state !== 'failed') return { row, refund: made, heldBeforeCents: row.held_cents - (made.state === 'pending' ? made.amount_cents : 0), resumed: true };
+    // Its part is held already (none, failed): the processor's coins are counted as before it.
+    if (made) return { row, refund: made, heldBeforeCents: row.held_cents - (made.state === 'pending' ? made.amount_cents : 0), resumed: true };
     const hold = holdOf(row);
     const holdRefusal = hold ? holdRefundRefusal(hold) : undefined;
     if (holdRefusal) throw new PaymentError('conflict', 'transaction_not_refundable', HOLD_REFUND_REFUSALS[holdRefusal]);

@@ -7,6 +7,7 @@ import { linkLeftByDeadNode, refundLeftByDeadNode, type RefundReached } from '..
 import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { tokenizedCardPayload } from '../../../test/testApp';
 import { testCluster, type TestNode } from '../../../test/testNodes';
+import { markRefundFailed } from '../../store/refunds';
 
 // docs/merchant-api.md "Idempotency": a node killed in the middle of a merchant call leaves its key
 // claimed. The call's retry takes the key over once that node's session is gone, and answers what
@@ -44,6 +45,22 @@ describe('a key whose node died (PGlite: the process before a restart)', () => {
     // Its answer is kept: the next repeat replays it, and a new key is a new refund.
     const again = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: refundBody, idempotencyKey: key });
     expect([again.status, again.headers.get('idempotent-replayed'), again.json['id']]).toEqual([201, 'true', retry.json['id']]);
+  });
+
+  it('a refund\'s node killed while the processor had not answered, the refund then settled failed by the reconciler: the retry answers that refund as it stands, makes no second one', async () => {
+    const codOper = await setup.paidCard(m.key, 26.75);
+    const key = `rf-${randomUUID()}`;
+    const left = await refundLeftByDeadNode(setup.t.db, setup.t.gateways, 'recorded', { owner: 'pasarela/dead0004', merchantId: m.id, key, codOper, amountCents: 50, body: refundBody });
+    // What the refund reconciler does once the processor says it made none under the refund's id.
+    await markRefundFailed(setup.t.db, String(left), 'not_made');
+    const retry = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: refundBody, idempotencyKey: key });
+    expect([retry.status, retry.json['code']]).toEqual([201, undefined]);
+    expect(retry.json).toMatchObject({ amount: 0.5, status: 'failed', transaction: { refundedAmount: 0 } });
+    expect(await refundsOf(setup.t.db, codOper)).toEqual([{ id: left, state: 'failed' }]);
+    expect(setup.t.simulator.books.find<unknown, { refundKeys?: string[] }>(codOper)?.state.refundKeys ?? []).toEqual([]);
+    // The merchant refunds again under a new key.
+    const again = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: refundBody, idempotencyKey: `rf-${randomUUID()}` });
+    expect(again.json).toMatchObject({ amount: 0.5, status: 'succeeded' });
   });
 
   it('answers the link a node made before it died, and makes no second one', async () => {
