@@ -158,7 +158,7 @@ export { CAPTURE_METHODS, captureMethodOf, transactionsTypeOf, payerTypeDisagree
 export type { CaptureMethod, HoldState, Hold, CaptureRefusal, VoidRefusal, HoldRefundRefusal } from './paymentHolds';
 export { refundPathOf, refundCheck, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
-export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
+export { disputeHoldsCents, disputeMove, disputeRetake, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
 export { PRICED_METHODS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISPUTE_FEE_CENTS } from './fees';
-import { disputeHoldsCents, disputeMove, refundMove, refundRoom, type BookedDispute } from './paymentMoney';
+import { disputeHoldsCents, disputeMove, disputeRetake, refundMove, refundRoom, type BookedDispute } from './paymentMoney';
 
 type PaymentMoney = Parameters<typeof refundRoom>[0];
 type DisputeReport = Parameters<typeof disputeMove>[1];
@@ -91,6 +91,32 @@ describe('"a dispute is capped at what is left and its ledger line follows every
       { refusal: 'closed' }],
   ])('%s', (_case, before, now, money, move) => {
     expect(disputeMove(before, now, { capturedCents: 2675, refundHeldCents: money.refundHeldCents }, money.other)).toEqual(move);
+  });
+});
+
+// docs/merchant-api.md "Disputes": takenAmount "is what it took: at most what was paid and not
+// refunded"; dispute.updated: "takenAmount and the books follow". A refund that held its part when
+// the dispute was booked and then failed holds nothing: the open dispute takes what it may now.
+describe('"takenAmount is what it took: at most what was paid and not refunded", measured again once a refund failed', () => {
+  it.each<[string, BookedDispute, number, { refundHeldCents: number; other: number }, ReturnType<typeof disputeRetake>]>([
+    ['booked beside a full refund pending, that refund failed: all of its amount', chargeback('needs_response', 0), 2675, { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('needs_response', 2675), takeCents: 2675 }],
+    ['booked beside a partial refund pending, that refund failed: the rest of its amount', chargeback('needs_response', 675), 2675, { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('needs_response', 2675), takeCents: 2000 }],
+    ['under review: the same', chargeback('under_review', 0), 2675, { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('under_review', 2675), takeCents: 2675 }],
+    ['another refund still held: up to what it leaves', chargeback('needs_response', 0), 2675, { refundHeldCents: 1000, other: 0 },
+      { booked: chargeback('needs_response', 1675), takeCents: 1675 }],
+    ['another dispute holds a part: up to what it leaves', chargeback('needs_response', 0), 2675, { refundHeldCents: 0, other: 2000 },
+      { booked: chargeback('needs_response', 675), takeCents: 675 }],
+    ['its amount less than the payment: no more than its amount', chargeback('needs_response', 0), 1000, { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('needs_response', 1000), takeCents: 1000 }],
+    ['it took all it could already: nothing', chargeback('needs_response', 2675), 2675, { refundHeldCents: 0, other: 0 }, undefined],
+    ['an inquiry takes nothing', inquiry('needs_response'), 2675, { refundHeldCents: 0, other: 0 }, undefined],
+    ['lost: it stays as it ended', chargeback('lost', 0), 2675, { refundHeldCents: 0, other: 0 }, undefined],
+    ['won: it stays as it ended', chargeback('won', 0), 2675, { refundHeldCents: 0, other: 0 }, undefined],
+  ])('%s', (_case, before, amountCents, money, retake) => {
+    expect(disputeRetake(before, amountCents, { capturedCents: 2675, refundHeldCents: money.refundHeldCents }, money.other)).toEqual(retake);
   });
 });
 

@@ -1,11 +1,11 @@
-import { disputeHoldsCents, disputeMove } from '@pasarela/core';
+import { disputeHoldsCents, disputeMove, disputeRetake } from '@pasarela/core';
 import type { Dispute, GatewayEvent } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
-import { bookSentEvidence, closeDispute, findDispute, findDisputeByReference, findMerchantDispute, saveDispute, type MerchantDisputeRow } from '../store/disputes';
+import { bookSentEvidence, closeDispute, findDispute, findDisputeByReference, findMerchantDispute, saveDispute, type DisputeRow, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
 import { lockPaymentMoney } from '../store/refunds';
 import { findTransactionByGatewayReference } from '../store/transactions';
@@ -22,7 +22,7 @@ export async function recordDisputeEvent(tx: Queryable, reference: string, type:
 
 export const notOpen = () => new PaymentError('conflict', 'dispute_closed');
 
-const disputeOf = (row: MerchantDisputeRow | { reference: string; status: Dispute['status']; amount_cents: number; currency: string; reason: string; evidence_due_by: Date | null }): Dispute =>
+const disputeOf = (row: MerchantDisputeRow | DisputeRow | { reference: string; status: Dispute['status']; amount_cents: number; currency: string; reason: string; evidence_due_by: Date | null }): Dispute =>
   ({ reference: row.reference, status: row.status, amountCents: row.amount_cents, currency: row.currency, reason: row.reason, evidenceDueBy: row.evidence_due_by });
 
 export type DisputeEventOutcome =
@@ -93,4 +93,26 @@ export async function bookProcessorDispute(tx: Queryable, codOper: string, dispu
   if (unchanged) return { outcome: 'applied' };
   await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
   return { outcome: 'applied', moved: move.booked.status };
+}
+
+/**
+ * A refund of the payment failed, its part no longer held (the caller's transaction, which marked it
+ * failed): under the payment's lock, as a dispute is booked, each open chargeback takes what it may
+ * now (core disputeRetake), one more `dispute` line for the difference and `dispute.updated`. The
+ * refund's conditional write lets one node do it; a dispute booked at once waits for the lock and
+ * measures after it.
+ */
+export async function retakeDisputesAfterRefundFailed(tx: Queryable, codOper: string): Promise<void> {
+  const locked = await lockPaymentMoney(tx, codOper);
+  if (!locked || locked.disputes.length === 0) return;
+  const holds = new Map(locked.disputes.map((d) => [d.reference, disputeHoldsCents(d.booked)]));
+  for (const dispute of locked.disputes) {
+    const others = [...holds].reduce((sum, [reference, cents]) => sum + (reference === dispute.reference ? 0 : cents), 0);
+    const retake = disputeRetake(dispute.booked, dispute.amount_cents, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
+    if (!retake) continue;
+    holds.set(dispute.reference, disputeHoldsCents(retake.booked));
+    const saved = await saveDispute(tx, locked.cod_oper, disputeOf(dispute), retake.booked);
+    await recordDisputeMoveInBooks(tx, { id: saved.public_id, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, { takeCents: retake.takeCents, feeCents: 0, reversalCents: 0 });
+    await recordDisputeEvent(tx, dispute.reference, 'dispute.updated');
+  }
 }

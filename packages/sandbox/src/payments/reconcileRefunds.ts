@@ -2,7 +2,8 @@ import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import { refundPathOf } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { claimRefundsInDoubt, markRefundFailed, markRefundSucceeded, type RefundInDoubt } from '../store/refunds';
+import { claimRefundsInDoubt, markRefundSucceeded, type RefundInDoubt } from '../store/refunds';
+import { failPendingRefund } from './refundFailed';
 import { cardReferenceOf } from './cardReference';
 import { depositKeyOf } from './cryptoReceived';
 import { IN_DOUBT_AFTER_MS } from './reconcileAttempts';
@@ -42,7 +43,7 @@ export async function reconcileRefunds(deps: Pick<Deps, 'db' | 'gateways' | 'met
       throw error;
     }
     if (said === 'pending') continue;
-    const done = await deps.db.transaction((tx) => (said === 'refunded' ? markRefundSucceeded(tx, refund.id) : markRefundFailed(tx, refund.id, said === 'failed' ? 'refused' : 'not_made')));
+    const done = await deps.db.transaction((tx) => (said === 'refunded' ? markRefundSucceeded(tx, refund.id) : failPendingRefund(tx, refund.id, said === 'failed' ? 'refused' : 'not_made')));
     if (!done) continue;
     changed.push(refund.id);
     deps.metrics?.countRefund(said === 'refunded' ? 'succeeded' : 'failed');

@@ -1,7 +1,8 @@
 import { refundMove } from '@pasarela/core';
 import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
-import { findRefund, markRefundFailed, markRefundFailedAfterSuccess, markRefundSucceeded } from '../store/refunds';
+import { findRefund, markRefundSucceeded } from '../store/refunds';
+import { failMadeRefund, failPendingRefund } from './refundFailed';
 import { findTransaction } from '../store/transactions';
 import { recordGatewayEvent } from '../store/transactionUpdates';
 import { askGateway } from './reconcileRefunds';
@@ -29,8 +30,8 @@ export async function applyRefundEvent(deps: Pick<Deps, 'db' | 'gateways' | 'met
   const outcome = await deps.db.transaction(async (tx): Promise<RefundEventOutcome> => {
     if (!(await recordGatewayEvent(tx, { id: event.id, key: refund.id, kind: 'refund' }))) return 'repeated';
     const done = next === 'succeeded' ? await markRefundSucceeded(tx, refund.id)
-      : next === 'failed' ? await markRefundFailed(tx, refund.id, 'refused')
-        : await markRefundFailedAfterSuccess(tx, refund.id);
+      : next === 'failed' ? await failPendingRefund(tx, refund.id, 'refused')
+        : await failMadeRefund(tx, refund.id);
     return done ? 'applied' : 'unchanged';
   });
   if (outcome === 'applied') deps.metrics?.countRefund(next === 'succeeded' ? 'succeeded' : 'failed');

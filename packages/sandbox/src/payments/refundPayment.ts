@@ -4,10 +4,11 @@ import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
-import { creditBalance, findRefund, findRefundOfRequest, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
+import { creditBalance, findRefund, findRefundOfRequest, insertRefund, lockPaymentMoney, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
+import { failPendingRefund } from './refundFailed';
 
 const NOT_REFUNDABLE: Readonly<Record<string, string>> = {
   cash: 'A cash voucher paid at a kiosk cannot be refunded through Pasarela: the cash network has no way back to the payer; settle it with the payer directly',
@@ -119,10 +120,10 @@ export async function refundPayment(
     return (reference ? await recordRefundReference(deps.db, held.refund.id, reference) : await findRefund(deps.db, held.refund.id)) ?? held.refund;
   }
   // The outcome with the processor's reference, the refund's second commit: made, with its books
-  // line (two statements); refused, one statement.
-  const done = answer.status === 'refunded'
-    ? await deps.db.transaction((tx) => markRefundSucceeded(tx, held.refund.id, reference))
-    : await markRefundFailed(deps.db, held.refund.id, 'refused', reference);
+  // line (two statements); refused, with what an open dispute booked meanwhile may take now.
+  const done = await deps.db.transaction((tx) => (answer.status === 'refunded'
+    ? markRefundSucceeded(tx, held.refund.id, reference)
+    : failPendingRefund(tx, held.refund.id, 'refused', reference)));
   if (done) count(answer.status === 'refunded' ? 'succeeded' : 'failed');
   // Settled meanwhile by the refund reconciler (an answer slower than its deadline): the reference kept all the same.
   const settled = done ?? (reference ? await recordRefundReference(deps.db, held.refund.id, reference) : undefined);

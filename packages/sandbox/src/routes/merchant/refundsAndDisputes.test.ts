@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
 import { chargeReferenceOf, disputeAtProcessor, disputeFacts, failRefundAtProcessor } from '../../../test/cardNetwork';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { reconcileRefunds } from '../../payments/reconcileRefunds';
 import { findRefund } from '../../store/refunds';
 
 // Issue 89: "Refunds and disputes exclude each other: a refund while a dispute is open, or of money
@@ -138,5 +139,56 @@ describe('"a refund that fails after succeeding gives the money back to the merc
     await refundEvent(`evt-never-${pendingId}`, pendingId, 'refunded');
     expect((await findRefund(setup.t.db, pendingId))?.state).toBe('pending');
     expect(await setup.t.db.query('select refunded_cents from transactions where cod_oper = $1', [codOper])).toEqual([{ refunded_cents: 1000 }]);
+  });
+});
+
+// docs/merchant-api.md "Disputes": takenAmount "is what it took: at most what was paid and not
+// refunded"; docs/webhooks.md dispute.updated: "takenAmount and the books follow". A refund that held
+// its part when the dispute was booked, and then failed, refunded nothing: the open dispute takes it.
+describe('a dispute booked beside a refund that then failed takes what that refund held it off', () => {
+  const disputed = async (key: string) => ((await setup.api.call('GET', '/disputes', { key })).json['data'] as Array<Record<string, unknown>>)[0];
+  const disputeLines = (codOper: string) => setup.t.db.query<{ amount_cents: number; fee_cents: number }>(
+    "select amount_cents, fee_cents from balance_transactions where cod_oper = $1 and type = 'dispute' order by seq", [codOper]);
+  const updates = async (key: string, codOper: string) => ((await setup.api.call('GET', '/events?type=dispute.updated', { key })).json['data'] as Array<{ data: Record<string, unknown> }>)
+    .filter((e) => e.data['codOper'] === codOper).map((e) => e.data['takenAmount']);
+  /** A refund whose processor's answer was lost (pending, past the reconciler's deadline) and that the processor never made. */
+  const pendingRefund = async (codOper: string, amountCents: number) => String((await setup.t.db.query<{ id: string }>(
+    "insert into refunds (cod_oper, merchant_id, amount_cents, created_at) select cod_oper, merchant_id, $2, now() - interval '1 minute' from transactions where cod_oper = $1 returning id",
+    [codOper, amountCents]))[0]?.id);
+
+  it.each([
+    ['in full', 5000, 0],
+    ['in part (30 of 50)', 3000, 20],
+  ])('a refund %s left pending, the dispute booked, then the reconciler settles the refund failed (not_made): the dispute takes all 50, one more line, dispute.updated', async (_case, refundCents, takenBefore) => {
+    const { key } = await setup.newMerchant('Reembolso Perdido S.A.');
+    const codOper = await setup.paidCard(key, 50);
+    const refundId = await pendingRefund(codOper, refundCents);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 5000));
+    expect(await disputed(key)).toMatchObject({ codOper, amount: 50, takenAmount: takenBefore });
+    expect(await reconcileRefunds(setup.t)).toContain(refundId);
+    expect(await findRefund(setup.t.db, refundId)).toMatchObject({ state: 'failed', failure: 'not_made' });
+    expect(await disputed(key)).toMatchObject({ codOper, amount: 50, takenAmount: 50, status: 'needs_response' });
+    expect(await disputeLines(codOper)).toEqual([{ amount_cents: 0 - takenBefore * 100, fee_cents: 1500 }, { amount_cents: -(5000 - takenBefore * 100), fee_cents: 0 }]);
+    expect(await updates(key, codOper)).toEqual([50]);
+    // Settled once: a second run finds nothing pending and moves nothing.
+    expect(await reconcileRefunds(setup.t)).not.toContain(refundId);
+    expect(await disputeLines(codOper)).toHaveLength(2);
+    // Closed lost, nothing more leaves: what it took is already out.
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'lost', 5000));
+    expect(await disputeLines(codOper)).toHaveLength(2);
+  });
+
+  it('a refund made (30 of 50) before the dispute, that the processor reports failed later: the dispute takes all 50', async () => {
+    const { key } = await setup.newMerchant('Reembolso Caído S.A.');
+    const codOper = await setup.paidCard(key, 50);
+    const refundId = String((await refund(key, codOper, 30)).json['id']);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 5000));
+    expect(await disputed(key)).toMatchObject({ takenAmount: 20 });
+    await failRefundAtProcessor(setup.t, codOper, refundId);
+    await receiveGatewayEvent(setup.t, { id: `evt-failed-${refundId}`, kind: 'refund', key: refundId, outcome: 'failed' });
+    expect(await findRefund(setup.t.db, refundId)).toMatchObject({ state: 'failed', failure: 'failed_after_success' });
+    expect(await disputed(key)).toMatchObject({ takenAmount: 50 });
+    expect(await disputeLines(codOper)).toEqual([{ amount_cents: -2000, fee_cents: 1500 }, { amount_cents: -3000, fee_cents: 0 }]);
+    expect(await updates(key, codOper)).toEqual([50]);
   });
 });
