@@ -84,7 +84,7 @@ export async function refundPayment(
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
     const made = request?.resumed ? await findRefundOfRequest(tx, codOper, merchantId, request.key, request.since) : undefined;
-    // Its part is held already (none, failed): the processor's coins are counted as before it.
+    // Its part is held already (a failed one holds none): the processor's coins are counted as before it.
     if (made) return { row, refund: made, heldBeforeCents: row.held_cents - (made.state === 'pending' ? made.amount_cents : 0), resumed: true };
     const hold = holdOf(row);
     const holdRefusal = hold ? holdRefundRefusal(hold) : undefined;
