@@ -25,6 +25,9 @@ export const initialTransactionState: TransactionState = { stateOfValid: VALIDAT
 
 export function validationTxOutcome(result: { ok: true } | { ok: false; code: string }): TransactionState {
   if (result.ok) return { stateOfValid: VALIDATION_TX_STATES.confirmed, errorMessage: null, statusFlag: VALIDATION_TX_FLAGS.success };
+  if (result.code === SPECIFIC_ERROR_CODES.validationCanceled) {
+    return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'validate_tx_canceled', statusFlag: null };
+  }
   if (result.code === SPECIFIC_ERROR_CODES.paymentExpired) {
     return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'payment_expired', statusFlag: VALIDATION_TX_FLAGS.paymentExpired };
   }
@@ -32,6 +35,21 @@ export function validationTxOutcome(result: { ok: true } | { ok: false; code: st
     return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'invalid_code_validation_tx', statusFlag: null };
   }
   return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'try_again_validation_tx', statusFlag: null };
+}
+
+/** docs/sandbox.md "Three wrong answers cancel it". */
+export const VALIDATION_WRONG_AMOUNTS_ALLOWED = 3;
+
+/**
+ * docs/sandbox.md "Three wrong answers cancel it; after 24 hours it answers 619": why a validation
+ * takes no more answers, as the code the server answers (null while it takes them, or once confirmed).
+ * A canceled validation is canceled by its wrong amounts when it has them all, else by its time.
+ */
+export function closedValidationCode(validation: { state: number; attempts: number; expired: boolean }): typeof SPECIFIC_ERROR_CODES.validationCanceled | typeof SPECIFIC_ERROR_CODES.paymentExpired | null {
+  if (validation.state === VALIDATION_TX_STATES.confirmed) return null;
+  if (validation.state === VALIDATION_TX_STATES.canceled && validation.attempts >= VALIDATION_WRONG_AMOUNTS_ALLOWED) return SPECIFIC_ERROR_CODES.validationCanceled;
+  if (validation.state === VALIDATION_TX_STATES.canceled || validation.expired) return SPECIFIC_ERROR_CODES.paymentExpired;
+  return null;
 }
 
 // SPEC 9 "Random validation charge $1.00 to $3.00": with the page's rules (above), since only this

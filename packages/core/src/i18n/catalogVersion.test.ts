@@ -39,6 +39,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   57: '0e692ab5008dceb3',
   58: 'd087a09cceed5496',
   59: '179c4862a7c6fa91',
+  60: 'bc84689b4c4d847a',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

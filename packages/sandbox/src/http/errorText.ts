@@ -1,6 +1,6 @@
 import { catalogs, formatAmount, type Language } from '@pasarela/core';
 
-const CODE_KEYS: Readonly<Record<string, string>> = { '3000': 'expired_link', '3001': 'link_not_found', '619': 'payment_expired' };
+const CODE_KEYS: Readonly<Record<string, string>> = { '3000': 'expired_link', '3001': 'link_not_found', '619': 'payment_expired', 'Validation Canceled': 'validate_tx_canceled' };
 
 /** The merchant API first reads `merchant_api_<code>`: its own words for codes other calls answer too; they answer with the code's own, else those. */
 export function errorText(code: string | number, lang: Language, merchantApi = false): string {

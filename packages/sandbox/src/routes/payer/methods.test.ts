@@ -381,9 +381,26 @@ describe('random-charge validation', () => {
     await t.admin('POST', '/validations', { codOper });
     const fresh = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
     const miss = (fresh === 1 ? 1.01 : 1).toFixed(2);
-    for (let i = 0; i < 3; i++) await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` });
+    const check = (answer: string) => t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${answer}` }, { 'accept-language': 'en' });
+    expect((await check(miss)).data).toMatchObject({ code: 'Invalid Amount' });
+    expect((await check(miss)).data).toMatchObject({ code: 'Invalid Amount' });
+    // docs/sandbox.md "Three wrong answers cancel it": the third says so, not that time ran out.
+    const third = await check(miss);
+    expect(third).toMatchObject({ status: 410, data: { code: 'Validation Canceled', message: expect.stringMatching(/canceled the validation after three wrong amounts/) } });
     expect((await t.admin('GET', `/validations/${codOper}`)).json['state']).toBe(2);
-    const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${fresh.toFixed(2)}` });
+    const late = await check(fresh.toFixed(2));
+    expect(late).toMatchObject({ status: 410, data: { code: 'Validation Canceled' } });
+    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 2, attempts: 3 });
+  });
+  it('answers 619 once its 24 hours have passed, and only then (docs/sandbox.md "after 24 hours it answers 619")', async () => {
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
+    const codOper = String(paid.data['codOper']);
+    await t.admin('POST', '/validations', { codOper });
+    const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    const miss = (charge === 1 ? 1.01 : 1).toFixed(2);
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` })).data['code']).toBe('Invalid Amount');
+    await t.db.query(`update validations set expires_at = now() - interval '1 minute' where cod_oper = $1`, [codOper]);
+    const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge.toFixed(2)}` });
     expect(late).toMatchObject({ status: 410, data: { code: 619 } });
   });
   it('charges a card in pesos whole pesos from 1.000 to 3.000, on a statement line in COP, and takes the answer in whole pesos (docs/sandbox.md)', async () => {
@@ -406,7 +423,7 @@ describe('random-charge validation', () => {
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${wrong}.00` })).data['code']).toBe('Invalid Amount');
     expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge}.00` })).data).toMatchObject({ state: 1 });
   });
-  it('counts wrong answers racing in the database: of eight at once, three take a try and the rest find it canceled', async () => {
+  it('counts wrong answers racing in the database: of eight at once, three take a try (the third cancels it) and the rest find it canceled', async () => {
     const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(await newLink(t)));
     const codOper = String(paid.data['codOper']);
     await t.admin('POST', '/validations', { codOper });
@@ -414,8 +431,9 @@ describe('random-charge validation', () => {
     const miss = (charge === 1 ? 1.01 : 1).toFixed(2);
     const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` })));
     const codes = answers.map((a) => a.data['code']);
-    expect(codes.filter((c) => c === 'Invalid Amount')).toHaveLength(3);
-    expect(codes.filter((c) => c === 619)).toHaveLength(5);
+    // The third wrong amount is the one that cancels it: it and the five after it say so.
+    expect(codes.filter((c) => c === 'Invalid Amount')).toHaveLength(2);
+    expect(codes.filter((c) => c === 'Validation Canceled')).toHaveLength(6);
     expect((await t.admin('GET', `/validations/${codOper}`)).json).toMatchObject({ state: 2, attempts: 3 });
   });
 });
