@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readEnvelopeData, type Envelope } from '@pasarela/core';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -29,10 +30,13 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     return { url: new URL(created.validateUrl, sandbox.url).toString(), charge: read.charge };
   }
 
-  const enter = async (page: Page, amount: string) => {
-    await page.getByLabel('Monto del cargo').fill(amount);
-    await page.getByRole('button', { name: 'Validar' }).click();
+  const enter = async (page: Page, amount: string, words = { label: 'Monto del cargo', button: 'Validar' }) => {
+    await page.getByLabel(words.label).fill(amount);
+    await page.getByRole('button', { name: words.button }).click();
   };
+
+  /** The focused element's text: the end of a validation is read by taking the focus. */
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
   it('the charge off the statement confirms the card', async () => {
     // SPEC 8 possible_duplicated_tx: each test pays with its own card.
@@ -50,27 +54,48 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/intenta de nuevo.*2/s);
     await screenshot(page, { path: 'e2e/artifacts/validate-tx-try-again.png', fullPage: true });
     await enter(page, charge.toFixed(2));
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toContain('validada');
+    await expect.poll(() => focusedText(page), { timeout: 10_000 }).toContain('validada');
     expect(await page.getByLabel('Monto del cargo').count()).toBe(0);
     await screenshot(page, { path: 'e2e/artifacts/validate-tx-confirmed.png', fullPage: true });
     await context.close();
   });
 
-  it('three wrong amounts end it; coming back says the payment expired (619)', async () => {
+  it('three wrong amounts cancel it and say so, once, with the focus on it; coming back says the same, not that time ran out', async () => {
     const { url, charge } = await validationFor({ number: '5555555555554444', type: 'MC' });
-    const context = await browser.newContext({ locale: 'es-PA' });
+    const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(url);
-    const wrong = charge >= 2 ? '1.00' : '3.00';
-    for (let i = 0; i < 3; i += 1) {
-      await enter(page, wrong);
-      if (i < 2) await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain(`Intentos restantes: ${2 - i}`);
+    const words = { label: 'Charge amount', button: 'Validate' };
+    await page.getByLabel(words.label).waitFor({ timeout: 20_000 });
+    const wrong = charge >= 2 ? '1.01' : '2.99';
+    for (let i = 0; i < 2; i += 1) {
+      await enter(page, wrong, words);
+      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain(`Tries left: ${2 - i}`);
     }
-    await expect.poll(() => page.getByLabel('Monto del cargo').count(), { timeout: 10_000 }).toBe(0);
+    await enter(page, wrong, words);
+    // docs/pages.md "the third wrong amount ends it": it says the validation was canceled, not to try again.
+    const canceled = /canceled the validation after three wrong amounts/;
+    await expect.poll(() => focusedText(page), { timeout: 10_000 }).toMatch(canceled);
+    expect(await page.getByLabel(words.label).count()).toBe(0);
+    expect(await page.getByText(/try again, /).count()).toBe(0);
+    // Read once, by the focus: no live region says it a second time.
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await screenshot(page, { path: 'e2e/artifacts/validate-tx-canceled.png', fullPage: true });
+
     await page.reload();
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/expir/i);
+    await expect.poll(() => focusedText(page), { timeout: 20_000 }).toMatch(canceled);
+    expect(await page.locator('main').textContent()).not.toMatch(/expired/i);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, { path: 'e2e/artifacts/validate-tx-expired.png', fullPage: true });
+    // A later check says the same: canceled (410), never SPEC 8's 619 while its 24 hours run.
+    const codOper = new URL(url).searchParams.get('code') ?? '';
+    const late = await fetch(`${sandbox.url}/api/v1/transactions/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+      body: JSON.stringify({ option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge.toFixed(2)}` }),
+    });
+    expect(late.status).toBe(410);
+    const envelope = (await late.json()) as Envelope;
+    expect(readEnvelopeData(envelope, envelope.data.startsWith('{') === false)).toMatchObject({ code: 'Validation Canceled', message: expect.stringMatching(canceled) });
     await context.close();
   });
 

@@ -17,8 +17,6 @@ export const SPECIFIC_ERROR_CODES = {
   merchantNotFound: 'Merchant Not Found',
   invalidCode: 'Invalid Code',
   invalidAmount: 'Invalid Amount',
-  // Not SPEC's: a validation canceled by its third wrong amount, told apart from 619's expiry.
-  validationCanceled: 'Validation Canceled',
 } as const;
 
 const SERVER_ERROR_KEYS = [
@@ -31,8 +29,6 @@ const SERVER_ERROR_KEYS = [
   'card_error',
   // Not SPEC's: the server's exactly-once rule.
   'track_id_reused',
-  // Not SPEC's: a random-charge validation canceled by its third wrong amount.
-  'validate_tx_canceled',
 ] as const;
 export type ServerErrorKey = (typeof SERVER_ERROR_KEYS)[number];
 export type PayerMessageKey = FrontendErrorKey | ServerErrorKey;
@@ -53,7 +49,6 @@ export const SERVER_CODE_KEYS: Readonly<Record<string, PayerMessageKey>> = {
   'Merchant Not Found': 'merchant_not_found',
   'Invalid Code': 'invalid_code_validation_tx',
   'Invalid Amount': 'invalid_amount_validation_tx',
-  'Validation Canceled': 'validate_tx_canceled',
   'Card Not Valid': 'card_not_valid',
   track_id_reused: 'track_id_reused',
 };

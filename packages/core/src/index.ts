@@ -215,7 +215,7 @@ export {
   cashVoucherExpiresAt,
 } from './cash';
 export {
-  VALIDATION_TX_STATES, VALIDATION_WRONG_AMOUNTS_ALLOWED, closedValidationCode, initialTransactionState, validationTxOutcome, validationCheckBody, validationChargeTexts, typedValidationCharge,
+  VALIDATION_TX_STATES, VALIDATION_CANCELED_CODE, VALIDATION_WRONG_AMOUNTS_ALLOWED, closedValidationCode, initialTransactionState, validationTxOutcome, validationCheckBody, validationChargeTexts, typedValidationCharge,
   validationCharge, validationChargeRange, isValidationChargeInRange,
 } from './validationTx';
 export type { TransactionState } from './validationTx';

@@ -10,6 +10,12 @@ import { DECIMAL_PATTERN } from './validationKeys';
 // The random-charge validation page's rules live here, with the page's lazy screen, not in the first load's validation.ts.
 import type { CatalogKey } from './i18n/index';
 
+/**
+ * Not SPEC's: the server's code for a validation its third wrong amount canceled, told apart from
+ * SPEC 8's 619 (its time ran out). Here, with the page's lazy rules, not in the first load's errorCodes.ts.
+ */
+export const VALIDATION_CANCELED_CODE = 'Validation Canceled';
+
 export const VALIDATION_TX_STATES = { withoutVerify: 0, confirmed: 1, canceled: 2 } as const;
 type ValidationTxState = (typeof VALIDATION_TX_STATES)[keyof typeof VALIDATION_TX_STATES];
 const VALIDATION_TX_FLAGS = { success: 4, paymentExpired: 1 } as const;
@@ -25,7 +31,7 @@ export const initialTransactionState: TransactionState = { stateOfValid: VALIDAT
 
 export function validationTxOutcome(result: { ok: true } | { ok: false; code: string }): TransactionState {
   if (result.ok) return { stateOfValid: VALIDATION_TX_STATES.confirmed, errorMessage: null, statusFlag: VALIDATION_TX_FLAGS.success };
-  if (result.code === SPECIFIC_ERROR_CODES.validationCanceled) {
+  if (result.code === VALIDATION_CANCELED_CODE) {
     return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'validate_tx_canceled', statusFlag: null };
   }
   if (result.code === SPECIFIC_ERROR_CODES.paymentExpired) {
@@ -45,9 +51,9 @@ export const VALIDATION_WRONG_AMOUNTS_ALLOWED = 3;
  * takes no more answers, as the code the server answers (null while it takes them, or once confirmed).
  * A canceled validation is canceled by its wrong amounts when it has them all, else by its time.
  */
-export function closedValidationCode(validation: { state: number; attempts: number; expired: boolean }): typeof SPECIFIC_ERROR_CODES.validationCanceled | typeof SPECIFIC_ERROR_CODES.paymentExpired | null {
+export function closedValidationCode(validation: { state: number; attempts: number; expired: boolean }): typeof VALIDATION_CANCELED_CODE | typeof SPECIFIC_ERROR_CODES.paymentExpired | null {
   if (validation.state === VALIDATION_TX_STATES.confirmed) return null;
-  if (validation.state === VALIDATION_TX_STATES.canceled && validation.attempts >= VALIDATION_WRONG_AMOUNTS_ALLOWED) return SPECIFIC_ERROR_CODES.validationCanceled;
+  if (validation.state === VALIDATION_TX_STATES.canceled && validation.attempts >= VALIDATION_WRONG_AMOUNTS_ALLOWED) return VALIDATION_CANCELED_CODE;
   if (validation.state === VALIDATION_TX_STATES.canceled || validation.expired) return SPECIFIC_ERROR_CODES.paymentExpired;
   return null;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  amountToCents, closedValidationCode, formatAmount, isValidationChargeInRange, SPECIFIC_ERROR_CODES, validationChargeRange, VALIDATION_WRONG_AMOUNTS_ALLOWED, type Currency,
+  amountToCents, closedValidationCode, formatAmount, isValidationChargeInRange, SPECIFIC_ERROR_CODES, validationChargeRange, VALIDATION_CANCELED_CODE, VALIDATION_WRONG_AMOUNTS_ALLOWED, type Currency,
 } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -50,7 +50,7 @@ export function validationRoutes(deps: Deps) {
       const attempts = await countWrongAnswer(deps.db, row.id, VALIDATION_WRONG_AMOUNTS_ALLOWED);
       if (attempts === undefined) throw closed(await closedCodeNow(codOper));
       // The third wrong amount cancels it, and says so.
-      if (attempts >= VALIDATION_WRONG_AMOUNTS_ALLOWED) throw closed(SPECIFIC_ERROR_CODES.validationCanceled);
+      if (attempts >= VALIDATION_WRONG_AMOUNTS_ALLOWED) throw closed(VALIDATION_CANCELED_CODE);
       throw new ApiError(400, 'Invalid Amount', `${VALIDATION_WRONG_AMOUNTS_ALLOWED - attempts} attempts left`);
     }
     // A right answer counts only while the validation awaits one (not after a racing third wrong answer canceled it).

@@ -19,9 +19,10 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   useEffect(() => {
     document.title = t('validate_tx_title');
   }, []);
+  // The end (confirmed, canceled, expired) takes the focus once the form is gone, after the answer's box is drawn anew.
   useEffect(() => {
     if (state.finished) result.current?.focus();
-  }, [state.finished]);
+  }, [state.finished, sent]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +50,8 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
           tabIndex={-1}
           key={sent}
           className={confirmed ? 'notice notice--ok' : 'alert'}
-          role={confirmed ? 'status' : 'alert'}
+          // Read once: the focus reads the end, so it is no live region too (as GOV.UK's focused error summary).
+          role={state.finished ? undefined : 'alert'}
         >
           <p className="alert__text">{confirmed ? t('validate_tx_success') : t(state.tx.errorMessage ?? 'try_again_validation_tx')}</p>
           {!confirmed && !state.finished ? <p className="alert__text">{t('validate_tx_tries_left', { count: state.triesLeft })}</p> : null}

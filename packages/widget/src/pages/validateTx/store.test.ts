@@ -57,15 +57,17 @@ describe('SPEC 4 "Transaction validation" on /pf/validateTx', () => {
     expect(store.getState().currency).toBe('USD');
   });
 
-  it('a wrong amount says try again with the tries left; the third ends it', async () => {
-    const { api } = scriptedApi({ 'transactions/check': [wrong(), wrong(), wrong()] });
+  it('a wrong amount says try again with the tries left; the third ends it, saying the validation was canceled (docs/pages.md)', async () => {
+    const canceled = new PasarelaError({ code: 'Validation Canceled', category: 'api', status: 410 });
+    const { api } = scriptedApi({ 'transactions/check': [wrong(), wrong(), canceled] });
     const store = createValidateTxStore(api, 'OP1');
     store.getState().setAmount('1.50');
     await store.getState().submit();
     expect(store.getState()).toMatchObject({ tx: { stateOfValid: 2, errorMessage: 'try_again_validation_tx' }, triesLeft: 2, finished: false });
     await store.getState().submit();
+    expect(store.getState()).toMatchObject({ triesLeft: 1, finished: false });
     await store.getState().submit();
-    expect(store.getState()).toMatchObject({ triesLeft: 0, finished: true });
+    expect(store.getState()).toMatchObject({ tx: { stateOfValid: 2, errorMessage: 'validate_tx_canceled', statusFlag: null }, triesLeft: 0, finished: true });
   });
 
   it.each([
@@ -82,7 +84,11 @@ describe('SPEC 4 "Transaction validation" on /pf/validateTx', () => {
   it('on arrival, a validation already canceled or an unknown code shows its message without a form', async () => {
     const canceled = createValidateTxStore(scriptedApi({ 'transactions/OP1/validation': { codOper: 'OP1', state: 2, attempts: 3 } }).api, 'OP1');
     await canceled.getState().load();
-    expect(canceled.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'payment_expired' } });
+    // docs/sandbox.md "Three wrong answers cancel it; after 24 hours it answers 619": each says its own.
+    expect(canceled.getState()).toMatchObject({ finished: true, triesLeft: 0, tx: { errorMessage: 'validate_tx_canceled' } });
+    const expired = createValidateTxStore(scriptedApi({ 'transactions/OP3/validation': { codOper: 'OP3', state: 2, attempts: 1 } }).api, 'OP3');
+    await expired.getState().load();
+    expect(expired.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'payment_expired', statusFlag: 1 } });
     const unknown = createValidateTxStore(scriptedApi({ 'transactions/NOPE/validation': new PasarelaError({ code: 'Invalid Code', category: 'api', status: 404 }) }).api, 'NOPE');
     await unknown.getState().load();
     expect(unknown.getState()).toMatchObject({ finished: true, nothing: true, tx: { errorMessage: 'invalid_code_validation_tx' } });

@@ -2,12 +2,12 @@ import type { CatalogKey, Currency } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import {
-  CURRENCIES, fieldErrors, initialTransactionState, isPasarelaError, typedValidationCharge, validationCharge, validationCheckBody, validationTxOutcome,
-  VALIDATION_TX_STATES, type TransactionState,
+  CURRENCIES, closedValidationCode, fieldErrors, initialTransactionState, isPasarelaError, typedValidationCharge, validationCharge, validationCheckBody, validationTxOutcome,
+  VALIDATION_TX_STATES, VALIDATION_CANCELED_CODE, VALIDATION_WRONG_AMOUNTS_ALLOWED, type TransactionState,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
-export const VALIDATION_TRIES = 3;
+export const VALIDATION_TRIES = VALIDATION_WRONG_AMOUNTS_ALLOWED;
 
 const CheckAnswerSchema = v.object({ codOper: v.string(), state: v.number(), valid: v.boolean() });
 // The charge's currency: its payment's (absent from an older server: dollars).
@@ -45,9 +45,12 @@ export function createValidateTxStore(api: ApiClient, code: string) {
       try {
         const status = await api.get(`transactions/${encodeURIComponent(code)}/validation`, ValidationStatusSchema);
         set({ currency: status.currency });
+        const triesLeft = Math.max(0, VALIDATION_TRIES - status.attempts);
+        // The status answers an expired validation as canceled: its wrong amounts tell which ended it.
+        const closedBy = closedValidationCode({ ...status, expired: false });
         if (status.state === VALIDATION_TX_STATES.confirmed) set({ tx: validationTxOutcome({ ok: true }), finished: true });
-        else if (status.state === VALIDATION_TX_STATES.canceled) set({ tx: validationTxOutcome({ ok: false, code: '619' }), finished: true });
-        else set({ triesLeft: Math.max(0, VALIDATION_TRIES - status.attempts) });
+        else if (closedBy) set({ tx: validationTxOutcome({ ok: false, code: closedBy }), triesLeft, finished: true });
+        else set({ triesLeft });
       } catch (error) {
         if (isPasarelaError(error) && error.code === 'Invalid Code') set({ tx: validationTxOutcome({ ok: false, code: error.code }), finished: true, nothing: true });
       }
@@ -66,7 +69,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
         if (errorCode === 'invalid_amount_validation_tx') return set({ amountError: errorCode });
         const tx = validationTxOutcome({ ok: false, code: errorCode });
         const wrongAmount = errorCode === 'Invalid Amount';
-        const triesLeft = wrongAmount ? Math.max(0, state.triesLeft - 1) : state.triesLeft;
+        const triesLeft = errorCode === VALIDATION_CANCELED_CODE ? 0 : wrongAmount ? Math.max(0, state.triesLeft - 1) : state.triesLeft;
         // A wrong amount may be tried again while tries remain; a lost connection too.
         const retryable = (wrongAmount && triesLeft > 0) || (isPasarelaError(error) && error.category === 'network');
         set({ tx, triesLeft, finished: !retryable });
