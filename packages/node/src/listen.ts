@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { WebhookEvent } from './answers';
+import { KNOWN_EVENT_TYPES, type WebhookEvent } from './answers';
 import { Pasarela } from './client';
 import { PASARELA_API_VERSION } from './http';
 
@@ -15,7 +15,7 @@ export interface ListenOptions {
   baseUrl?: string | undefined;
   /** The secret deliveries are signed with: your endpoint's, or a new `whsec_...` (printed) when absent. */
   webhookSecret?: string | undefined;
-  /** Only events of these types (default: all). */
+  /** Only events of these types (default: all): each one of KNOWN_EVENT_TYPES, else listen throws at start. */
   types?: readonly string[] | undefined;
   /** How often the feed is asked (default 2 s). */
   intervalMs?: number | undefined;
@@ -29,6 +29,24 @@ export interface ListenOptions {
 
 /** Each look reaches this far behind the newest event seen, so one recorded late is still found. */
 const WINDOW_MS = 5 * 60_000;
+
+/**
+ * Why `types` cannot be listened for (undefined when every one is a known type, as the server's
+ * `GET /events?type=` checks): a mistyped type would forward nothing, without a word.
+ */
+export function unknownEventTypesMessage(types: readonly string[] | undefined): string | undefined {
+  const known: readonly string[] = KNOWN_EVENT_TYPES;
+  const unknown = (types ?? []).filter((type) => !known.includes(type));
+  if (unknown.length === 0) return undefined;
+  return `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.map((type) => JSON.stringify(type)).join(', ')}; the event types are ${KNOWN_EVENT_TYPES.join(', ')}`;
+}
+
+/** Pasarela's answers (its errors' messages) in English, the language `listen` speaks. */
+const inEnglish = (doFetch: typeof fetch): typeof fetch => (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set('accept-language', 'en');
+  return doFetch(input, { ...init, headers });
+};
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
@@ -53,10 +71,12 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) 
  * your handler runs with no inbound connection to your machine. Resolves when `signal` aborts.
  */
 export async function listen(options: ListenOptions): Promise<{ webhookSecret: string }> {
+  const unknownTypes = unknownEventTypesMessage(options.types);
+  if (unknownTypes) throw new TypeError(`types: ${unknownTypes}`);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const doFetch = options.fetch ?? globalThis.fetch;
   const secret = options.webhookSecret ?? newWebhookSecret();
-  const pasarela = new Pasarela({ secretKey: options.secretKey, baseUrl: options.baseUrl ?? SANDBOX_ORIGIN, fetch: doFetch, maxRetries: 0 });
+  const pasarela = new Pasarela({ secretKey: options.secretKey, baseUrl: options.baseUrl ?? SANDBOX_ORIGIN, fetch: inEnglish(doFetch), maxRetries: 0 });
   const wanted = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
   const seen = new Map<string, number>();
   let newest = 0;
