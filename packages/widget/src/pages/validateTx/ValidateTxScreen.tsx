@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { VALIDATION_TX_STATES, validationChargeTexts } from '@pasarela/core';
 import { currentLanguage, t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
@@ -12,22 +12,20 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const state = useStoreState(store);
   const { shop, returnUrl } = useShopOf(state.code);
   const result = useRef<HTMLDivElement>(null);
-  const [sent, setSent] = useState(0);
   const confirmed = state.tx.stateOfValid === VALIDATION_TX_STATES.confirmed;
   // The charge's range in its currency: "$1.00" or "$ 1.000" said, "1.00" or "1.000" typed.
   const range = validationChargeTexts(currentLanguage(), state.currency);
   useEffect(() => {
     document.title = t('validate_tx_title');
   }, []);
-  // The end (confirmed, canceled, expired) takes the focus once the form is gone, after the answer's box is drawn anew.
+  // The end (confirmed, canceled, expired) takes the focus once the form is gone, in the box its answer drew.
   useEffect(() => {
     if (state.finished) result.current?.focus();
-  }, [state.finished, sent]);
+  }, [state.finished]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await store.getState().submit();
-    setSent((n) => n + 1);
     if (store.getState().amountError) document.getElementById('field-amount')?.focus();
   };
 
@@ -48,7 +46,8 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
         <div
           ref={result}
           tabIndex={-1}
-          key={sent}
+          // Drawn anew for each answer of the check, so each is heard once; a refusal in the form draws none.
+          key={state.answers}
           className={confirmed ? 'notice notice--ok' : 'alert'}
           // Read once: the focus reads the end, so it is no live region too (as GOV.UK's focused error summary).
           role={state.finished ? undefined : 'alert'}

@@ -22,6 +22,8 @@ export interface ValidateTxState {
   checking: boolean;
   tx: TransactionState;
   triesLeft: number;
+  /** The check's answers that said something (a wrong amount, a lost connection, the end): each one's message is drawn anew, so it is heard once; a refusal in the form is not one. */
+  answers: number;
   finished: boolean;
   /** SPEC 8 'Invalid Code' on arrival: the page says so instead of asking for an amount. */
   nothing: boolean;
@@ -36,6 +38,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
     checking: false,
     tx: initialTransactionState,
     triesLeft: VALIDATION_TRIES,
+    answers: 0,
     finished: false,
     nothing: false,
     setAmount(amount) {
@@ -63,7 +66,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
       set({ checking: true });
       try {
         await api.post('transactions/check', CheckAnswerSchema, validationCheckBody(code, typedValidationCharge(state.amount, state.currency)));
-        set({ tx: validationTxOutcome({ ok: true }), finished: true });
+        set({ tx: validationTxOutcome({ ok: true }), answers: state.answers + 1, finished: true });
       } catch (error) {
         const errorCode = isPasarelaError(error) ? error.code : '';
         if (errorCode === 'invalid_amount_validation_tx') return set({ amountError: errorCode });
@@ -72,7 +75,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
         const triesLeft = errorCode === VALIDATION_CANCELED_CODE ? 0 : wrongAmount ? Math.max(0, state.triesLeft - 1) : state.triesLeft;
         // A wrong amount may be tried again while tries remain; a lost connection too.
         const retryable = (wrongAmount && triesLeft > 0) || (isPasarelaError(error) && error.category === 'network');
-        set({ tx, triesLeft, finished: !retryable });
+        set({ tx, triesLeft, answers: state.answers + 1, finished: !retryable });
       } finally {
         set({ checking: false });
       }
