@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge } from './challengeAbandon';
+import { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason, pageGoneWords } from './challengeAbandon';
 
 const challenge = { method: 'card', status: -1, authStatus: 'PENDING_3DS', redirectUrl: 'http://localhost/sandbox/3ds/PP1' };
 
@@ -65,5 +65,33 @@ describe('issue 92: "The browser left behind learns the truth ... never a declin
     ['still waiting', { authStatus: 'PENDING_3DS', details: {} }, false],
   ])('%s', (_case, attempt, elsewhere) => {
     expect(calledOffElsewhere(attempt)).toBe(elsewhere);
+  });
+});
+
+describe('Issue 92 "The browser left behind learns the truth ... never a decline or an expiry": why a bank page left open takes no answer', () => {
+  const calledOff = (cancelReason: string, extra: Record<string, unknown> = {}) => ({ authStatus: 'CANCELLED', details: { cancelReason, ...extra } });
+  it.each([
+    ['left for another method in this checkout, order not paid', calledOff('payer'), false, 'another_method'],
+    ['left from the checkout, then the order paid in another window or device', calledOff('payer'), true, 'paid_elsewhere'],
+    ['called off because another payment paid its order', calledOff('paid_elsewhere'), true, 'paid_elsewhere'],
+    ['cancelled by the payer on that page', calledOff('payer_on_issuer_page'), false, 'cancelled_on_page'],
+    ['cancelled on that page (recorded before its reason had a name)', calledOff('payer', { leftAt: 'issuer_page' }), false, 'cancelled_on_page'],
+    ['voided by the shop', calledOff('merchant'), false, 'merchant'],
+    ['its hold not captured in time', calledOff('hold_expired'), false, 'other'],
+    ['not called off (declined)', { authStatus: 'DECLINED', details: {} }, false, 'other'],
+    ['no reason recorded', { authStatus: 'CANCELLED', details: {} }, true, 'other'],
+  ])('%s', (_case, attempt, paidByAnother, reason) => {
+    expect(pageGoneReason(attempt, { paidByAnother })).toBe(reason);
+  });
+
+  it.each([
+    ['paid_elsewhere', true, 'paid_elsewhere_title', 'paid_elsewhere_how'],
+    ['paid_elsewhere', false, 'paid_elsewhere_title', 'paid_elsewhere_note'],
+    ['another_method', false, 'challenge_page_gone_title', 'challenge_page_gone'],
+    ['cancelled_on_page', false, 'challenge_page_gone_title', 'challenge_page_gone_cancelled'],
+    ['merchant', false, 'challenge_page_gone_title', 'payment_voided_by_merchant'],
+    ['other', false, 'challenge_page_gone_title', 'challenge_page_gone_other'],
+  ] as const)('%s (method named: %s): its words', (reason, paidWith, title, text) => {
+    expect(pageGoneWords(reason, paidWith)).toEqual({ title, text });
   });
 });

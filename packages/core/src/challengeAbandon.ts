@@ -1,4 +1,5 @@
 import { cancelReasonOf, type CancelledAttempt } from './cancelReason';
+import type { CatalogKey } from './i18n/index';
 import { CARD_AUTH_STATUS } from './cardMessages';
 import { CARD_STATUS } from './cardOutcome';
 import { recordedPaymentResult } from './status';
@@ -43,3 +44,37 @@ export function afterChallengeAbandon(answer: { status: number; authStatus?: str
  * of their own.
  */
 export const calledOffElsewhere = (attempt: CancelledAttempt): boolean => cancelReasonOf(attempt) === 'payer';
+
+/**
+ * Why a bank page left open (a 3DS challenge, a Clave page) no longer takes an answer, as that page
+ * says it (issue 92, "The browser left behind learns the truth"): the payer left it for another way to
+ * pay in the checkout (`another_method`), another payment paid its order in another window or device
+ * (`paid_elsewhere`, also when the payer's call-off from there came first), the payer cancelled it on
+ * that page (`cancelled_on_page`), the shop voided it (`merchant`), or no reason is known (`other`).
+ */
+export type PageGoneReason = 'another_method' | 'paid_elsewhere' | 'cancelled_on_page' | 'merchant' | 'other';
+
+export function pageGoneReason(attempt: CancelledAttempt, order: { paidByAnother: boolean }): PageGoneReason {
+  const reason = cancelReasonOf(attempt);
+  if (reason === 'paid_elsewhere' || (reason === 'payer' && order.paidByAnother)) return 'paid_elsewhere';
+  if (reason === 'payer') return 'another_method';
+  if (reason === 'payer_on_issuer_page') return 'cancelled_on_page';
+  if (reason === 'merchant') return 'merchant';
+  return 'other';
+}
+
+/** The catalogue keys a gone page reads, the checkout's own where they fit (paid elsewhere, the shop's void). */
+export function pageGoneWords(reason: PageGoneReason, paidWith: boolean): { title: CatalogKey; text: CatalogKey } {
+  switch (reason) {
+    case 'paid_elsewhere':
+      return { title: 'paid_elsewhere_title', text: paidWith ? 'paid_elsewhere_how' : 'paid_elsewhere_note' };
+    case 'another_method':
+      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone' };
+    case 'cancelled_on_page':
+      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone_cancelled' };
+    case 'merchant':
+      return { title: 'challenge_page_gone_title', text: 'payment_voided_by_merchant' };
+    default:
+      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone_other' };
+  }
+}

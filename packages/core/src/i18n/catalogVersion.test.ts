@@ -40,6 +40,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   58: 'd087a09cceed5496',
   59: '179c4862a7c6fa91',
   60: 'bc84689b4c4d847a',
+  61: 'c16aa3e19255017a',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {
