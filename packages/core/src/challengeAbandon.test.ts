@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason, pageGoneWords } from './challengeAbandon';
+import { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason } from './challengeAbandon';
 
 const challenge = { method: 'card', status: -1, authStatus: 'PENDING_3DS', redirectUrl: 'http://localhost/sandbox/3ds/PP1' };
 
@@ -82,16 +82,5 @@ describe('Issue 92 "The browser left behind learns the truth ... never a decline
     ['no reason recorded', { authStatus: 'CANCELLED', details: {} }, true, 'other'],
   ])('%s', (_case, attempt, paidByAnother, reason) => {
     expect(pageGoneReason(attempt, { paidByAnother })).toBe(reason);
-  });
-
-  it.each([
-    ['paid_elsewhere', true, 'paid_elsewhere_title', 'paid_elsewhere_how'],
-    ['paid_elsewhere', false, 'paid_elsewhere_title', 'paid_elsewhere_note'],
-    ['another_method', false, 'challenge_page_gone_title', 'challenge_page_gone'],
-    ['cancelled_on_page', false, 'challenge_page_gone_title', 'challenge_page_gone_cancelled'],
-    ['merchant', false, 'challenge_page_gone_title', 'payment_voided_by_merchant'],
-    ['other', false, 'challenge_page_gone_title', 'challenge_page_gone_other'],
-  ] as const)('%s (method named: %s): its words', (reason, paidWith, title, text) => {
-    expect(pageGoneWords(reason, paidWith)).toEqual({ title, text });
   });
 });

@@ -1,5 +1,4 @@
 import { cancelReasonOf, type CancelledAttempt } from './cancelReason';
-import type { CatalogKey } from './i18n/index';
 import { CARD_AUTH_STATUS } from './cardMessages';
 import { CARD_STATUS } from './cardOutcome';
 import { recordedPaymentResult } from './status';
@@ -63,18 +62,3 @@ export function pageGoneReason(attempt: CancelledAttempt, order: { paidByAnother
   return 'other';
 }
 
-/** The catalogue keys a gone page reads, the checkout's own where they fit (paid elsewhere, the shop's void). */
-export function pageGoneWords(reason: PageGoneReason, paidWith: boolean): { title: CatalogKey; text: CatalogKey } {
-  switch (reason) {
-    case 'paid_elsewhere':
-      return { title: 'paid_elsewhere_title', text: paidWith ? 'paid_elsewhere_how' : 'paid_elsewhere_note' };
-    case 'another_method':
-      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone' };
-    case 'cancelled_on_page':
-      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone_cancelled' };
-    case 'merchant':
-      return { title: 'challenge_page_gone_title', text: 'payment_voided_by_merchant' };
-    default:
-      return { title: 'challenge_page_gone_title', text: 'challenge_page_gone_other' };
-  }
-}

@@ -113,7 +113,7 @@ export { RegisterCardSchema, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 export { declineFieldOf, refusalAlertOf } from './cardDecline';
-export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason, pageGoneWords } from './challengeAbandon';
+export { afterChallengeAbandon, calledOffElsewhere, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason } from './challengeAbandon';
 export type { PageGoneReason } from './challengeAbandon';
 export { cancelledByPayer, cancelReasonOf, MERCHANT_CANCEL_REASONS, merchantCancelReasonOf } from './cancelReason';
 export type { CancelReason, MerchantCancelReason } from './cancelReason';
@@ -169,6 +169,7 @@ export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } fro
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';
+export { pageGoneWords } from './i18n/pageGone';
 export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { isFinalMessage } from './finalMessage';
 export { processingFailureKey, isNothingRecordedFailure, cryptoFailure } from './paymentFailures';

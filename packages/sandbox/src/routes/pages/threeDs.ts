@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { catalogs, hasForbiddenCharacters, CHALLENGE_STAY_PARAM } from '@pasarela/core';
+import { hasForbiddenCharacters, pageGoneWords, CHALLENGE_STAY_PARAM } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
@@ -7,7 +7,7 @@ import { BANK_PAGE_CLOSE_FIELD } from '@pasarela/core';
 import { withCloseMark } from '../../http/closeMark';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
-import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';
+import { abandonCardChallenge, calledOffChallenge, pageGoneOf } from '../../payments/abandonChallenge';
 import { settleOnReturn } from '../../payments/settleOnReturn';
 import { ApiError } from '../../errors/ApiError';
 import { settleResultOf } from './settleBody';
@@ -35,9 +35,11 @@ export function afterChallengeUrl(codOper: string, returnTo: string | undefined)
 }
 
 
-function noLongerValid(c: Context<AppEnv>, row: TransactionRow) {
-  const lang = row.lang === 'en' ? 'en' : 'es';
-  return c.json({ code: 'challenge_abandoned', message: `${catalogs[lang]['challenge_page_gone_title'] ?? ''}. ${catalogs[lang]['challenge_page_gone'] ?? ''}` }, 409);
+/** In the payment's language, why it takes no answer: the payer's other method, the order paid elsewhere, the shop's void. */
+async function noLongerValid(c: Context<AppEnv>, deps: Deps, row: TransactionRow) {
+  const { reason, paidWith } = await pageGoneOf(deps, row);
+  const words = pageGoneWords(reason, row.lang === 'en' ? 'en' : 'es', paidWith);
+  return c.json({ code: 'challenge_abandoned', message: `${words.title}. ${words.text}` }, 409);
 }
 
 /** The way back from the issuer's 3D Secure page, under GATEWAY_RETURN_PATH. */
@@ -69,7 +71,7 @@ export function threeDsRoutes(deps: Deps) {
     const codOper = c.req.param('codOper');
     const result = await settleResultOf(c);
     const row = await findTransaction(deps.db, codOper);
-    if (row && leftByPayer(row)) return noLongerValid(c, row);
+    if (row && calledOffChallenge(row)) return noLongerValid(c, deps, row);
     if (row && result === 'cancel') {
       const after = await abandonCardChallenge(deps, row, 'payer_on_issuer_page');
       return c.json({ codOper, status: after.status });
@@ -78,12 +80,12 @@ export function threeDsRoutes(deps: Deps) {
     const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
     if (!decision) {
       const now = await findTransaction(deps.db, codOper);
-      if (now && leftByPayer(now)) return noLongerValid(c, now);
+      if (now && calledOffChallenge(now)) return noLongerValid(c, deps, now);
       throw new ApiError(400, 'invalid_arguments', 'No 3DS challenge is waiting for this codOper, or result is not approve, fail or cancel');
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision }, originOf(deps, c.req.url));
     // settlePayment gave back what the issuer took.
-    if (settled && leftByPayer(settled.row)) return noLongerValid(c, settled.row);
+    if (settled && calledOffChallenge(settled.row)) return noLongerValid(c, deps, settled.row);
     return c.json({ codOper, status: settled?.row.status ?? null });
   });
   return app;
