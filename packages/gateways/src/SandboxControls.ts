@@ -23,6 +23,15 @@ export interface BankPageShown {
 }
 
 /**
+ * Why the server withdrew a page the payer may have left open (a 3DS challenge, a Clave page), for
+ * that page to say: core's PageGoneReason, and the method of the payment that paid its order elsewhere.
+ */
+export interface PageGone {
+  reason: string;
+  paidWith: string | null;
+}
+
+/**
  * What the sandbox's pages and settle calls drive in the simulated gateways, in this process
  * (packages/simulator/src/processors/) or in the simulator's service over HTTP (gateways/http/): the payer's
  * phone, the kiosk, the chain, the issuer's and the bank's pages. Each answers undefined when
@@ -42,6 +51,8 @@ export interface SandboxControls {
     waiting(key: string): Promise<BankPageShown | undefined>;
     payerDecides(key: string, approved: boolean): Promise<BankOutcome | undefined>;
   };
+  /** Told after a payment's page is withdrawn (and again when its order is paid since): what that page says when it is opened or answered. */
+  pages: { withdrawn(key: string, gone: PageGone): Promise<void> };
   /** The test phones due to answer now, each handed to `sink` as an event; how many there were. */
   answerDue(sink: GatewayEventSink): Promise<number>;
 }

@@ -26,7 +26,7 @@ export type { GatewayNotifications, InboundNotification, NotificationHandler } f
 export type { Gateways } from './Gateways';
 export { importGatewaysModule, loadGatewaysModule, PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ImportedGatewaysModule, type ProvidedGateways } from './gatewaysModule';
 export type { PayoutRail, PayoutRequest, PayoutTransfer } from './PayoutRail';
-export type { BankPageShown, ChallengeShown, SandboxControls } from './SandboxControls';
+export type { BankPageShown, ChallengeShown, PageGone, SandboxControls } from './SandboxControls';
 export type { PushAnswer, PushRequest, PushState, PushWallet, PushWalletName } from './PushWallet';
 export { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TOLERANCE_S, signNotification, verifyNotificationSignature } from './signedNotifications';
 export type { ContractInputs } from './kit/ContractInputs';

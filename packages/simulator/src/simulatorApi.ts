@@ -130,6 +130,10 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'payout/pay': keyed((c) => g.payout.pay(as(c))),
     'payout/lookup': keyed((c) => g.payout.lookup(as(c))),
     'controls/card-challenge': (b) => controls.card.challenge(text(b, 'key')),
+    'controls/page-withdrawn': async (b) => {
+      await controls.pages.withdrawn(text(b, 'key'), { reason: text(b, 'reason'), paidWith: typeof b['paidWith'] === 'string' ? b['paidWith'] : null });
+      return null;
+    },
     'controls/card-complete': async (b) => {
       const key = text(b, 'key');
       return told(key, await controls.card.completeChallenge(key, flag(b, 'approved'), b['lang'] === 'en' ? 'en' : 'es'),

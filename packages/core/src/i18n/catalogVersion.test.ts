@@ -41,6 +41,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   59: '179c4862a7c6fa91',
   60: 'bc84689b4c4d847a',
   61: 'c16aa3e19255017a',
+  62: '6f5d576dc2092bb2',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -180,6 +180,7 @@ export const en: Record<keyof typeof es, string> = {
   card_challenge_leave_failed: "We could not cancel your bank's verification. Check your connection and try again.",
   challenge_page_gone_title: 'This verification is no longer valid',
   challenge_page_gone: 'You chose to pay another way, so this payment was cancelled and nothing was charged.',
+  bank_page_gone_title: 'This payment is no longer available',
   challenge_page_gone_cancelled: 'You cancelled this verification, so the payment was cancelled and nothing was charged.',
   challenge_page_gone_other: 'This payment was cancelled before you answered and nothing was charged.',
   // Decline and retry

@@ -178,6 +178,7 @@ export const es = {
   card_challenge_leave_failed: 'No pudimos cancelar la verificación de tu banco. Revisa tu internet e intenta de nuevo.',
   challenge_page_gone_title: 'Esta verificación ya no es válida',
   challenge_page_gone: 'Elegiste pagar de otra forma, así que este pago se canceló y no se hizo ningún cargo.',
+  bank_page_gone_title: 'Este pago ya no está disponible',
   challenge_page_gone_cancelled: 'Cancelaste esta verificación, así que el pago se canceló y no se hizo ningún cargo.',
   challenge_page_gone_other: 'Este pago se canceló antes de que respondieras y no se hizo ningún cargo.',
   // Decline and retry

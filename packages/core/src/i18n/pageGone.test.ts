@@ -16,4 +16,14 @@ describe('Issue 92 "The browser left behind learns the truth": what a bank page 
   ] as const)('%s (%s, paid with %s)', (reason, lang, paidWith, title, text) => {
     expect(pageGoneWords(reason, lang, paidWith)).toEqual({ title, text });
   });
+
+  it.each([
+    ['paid_elsewhere', 'es', 'yappy', 'Este pedido ya se pagó', 'Se pagó con Yappy en otra ventana o dispositivo. Aquí no se te cobra nada.'],
+    ['another_method', 'en', null, 'This payment is no longer available', 'You chose to pay another way, so this payment was cancelled and nothing was charged.'],
+    ['cancelled_on_page', 'es', null, 'Este pago ya no está disponible', 'Este pago se canceló antes de que respondieras y no se hizo ningún cargo.'],
+    ['merchant', 'en', null, 'This payment is no longer available', 'The shop cancelled this payment. Nothing was charged.'],
+    ['other', 'en', null, 'This payment is no longer available', 'This payment was cancelled before you answered and nothing was charged.'],
+  ] as const)("the bank's Clave page: %s (%s, paid with %s)", (reason, lang, paidWith, title, text) => {
+    expect(pageGoneWords(reason, lang, paidWith, 'bank')).toEqual({ title, text });
+  });
 });

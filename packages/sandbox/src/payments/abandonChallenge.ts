@@ -1,7 +1,6 @@
-import { cancelledByPayer, cancelReasonOf, isAbandonableBankPage, isAbandonableChallenge, pageGoneReason, recordedPaymentResult, type CancelReason, type PageGoneReason } from '@pasarela/core';
+import { cancelledByPayer, cancelReasonOf, isAbandonableBankPage, isAbandonableChallenge, recordedPaymentResult, type CancelReason } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { findPaymentOfLink } from '../store/links';
 import type { TransactionRow } from '../store/transactions';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 import { withdrawAtGateway } from './withdrawAtGateway';
@@ -16,19 +15,6 @@ export function leftByPayer(row: Pick<TransactionRow, 'method' | 'auth_status' |
 /** A card challenge called off for any reason (the payer's, another payment that paid its order, the shop's void): it takes no answer. */
 export const calledOffChallenge = (row: Pick<TransactionRow, 'method' | 'auth_status' | 'details'>): boolean =>
   row.method === 'card' && cancelReasonOf({ authStatus: row.auth_status, details: row.details }) !== null;
-
-/**
- * Why a called-off payment's bank page takes no answer (core pageGoneReason), from the payment and its
- * order: the method of the payment that paid its single-use link, when another did (named on the row
- * called off for it, else read from the link, as the payer's call-off may have come first).
- */
-export async function pageGoneOf(deps: Pick<Deps, 'db'>, row: TransactionRow): Promise<{ reason: PageGoneReason; paidWith: string | null }> {
-  const named = typeof row.details['paidWith'] === 'string' ? row.details['paidWith'] : null;
-  const ofLink = !named && row.link_code ? await findPaymentOfLink(deps.db, row.link_code) : undefined;
-  const paidWith = named ?? (ofLink && ofLink.cod_oper !== row.cod_oper ? ofLink.method : null);
-  const reason = pageGoneReason({ authStatus: row.auth_status, details: row.details }, { paidByAnother: paidWith !== null });
-  return { reason, paidWith: reason === 'paid_elsewhere' ? paidWith : null };
-}
 
 /**
  * Called off on the locked row while it waits (so a later completion is refused), then withdrawn at the

@@ -3,12 +3,21 @@ import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { paidCentsOf, type TransactionRow } from '../store/transactions';
 import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
+import { tellPageWhyGone } from './pageGone';
 
 /**
  * A payment Pasarela called off is withdrawn at its gateway too, after the call-off commits, so the
  * gateway stops taking the payer's money. A crypto address stays open: coins sent to it are owed back.
+ * A page of the sandbox's simulated issuer or bank is told why first (tellPageWhyGone), when the
+ * caller's deps carry the database and those controls.
  */
-export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow): Promise<void> {
+export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'> & Partial<Pick<Deps, 'db' | 'sandbox'>>, row: TransactionRow): Promise<void> {
+  // Told first, so the page never reads as withdrawn without its reason.
+  if (deps.db) await tellPageWhyGone({ db: deps.db, sandbox: deps.sandbox }, row).catch(() => undefined);
+  await withdrawThere(deps, row);
+}
+
+async function withdrawThere(deps: Pick<Deps, 'gateways'>, row: TransactionRow): Promise<void> {
   const call = gatewayCall(row.cod_oper);
   if (row.method === 'nequi' || row.method === 'yappy') await deps.gateways.push.cancel(call);
   else if (row.method === 'cash') await deps.gateways.voucher.cancel(call);

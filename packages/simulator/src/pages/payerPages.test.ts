@@ -152,6 +152,31 @@ describe("the issuer's 3D Secure page", () => {
     expect(s.told).toEqual([]);
   });
 
+  it("withdrawn after the server told why (its order paid in another window or device): says so, in its language, never that the payer chose another way", async () => {
+    const s = simulator();
+    const { reference } = await challenge(s, 'K3DS9', 'en');
+    await s.call('controls/page-withdrawn', { key: 'K3DS9', reason: 'paid_elsewhere', paidWith: 'card' });
+    expect(await s.call('card/void', { idempotencyKey: 'K3DS9:void', reference })).toBe('voided');
+    const answered = await s.post('/3ds/K3DS9', { result: 'approve' });
+    expect(answered.status).toBe(410);
+    const html = await answered.text();
+    expect(html).toContain('<h1>This order is already paid</h1><p>It was paid with card in another window or device. Nothing is charged here.</p>');
+    expect(html).not.toContain('You chose to pay another way');
+    // Told again (the payer's call-off first, the shop's void since): the newest word stands.
+    await s.call('controls/page-withdrawn', { key: 'K3DS9', reason: 'merchant', paidWith: null });
+    expect(await (await s.app.request('/3ds/K3DS9')).text()).toContain('<h1>This verification is no longer valid</h1><p>The shop cancelled this payment. Nothing was charged.</p>');
+    expect(s.told).toEqual([]);
+  });
+
+  it('withdrawn with no word from the server: only what the issuer knows, no reason made up', async () => {
+    const s = simulator();
+    const { reference } = await challenge(s, 'K3DS10', 'es');
+    expect(await s.call('card/void', { idempotencyKey: 'K3DS10:void', reference })).toBe('voided');
+    const html = await (await s.app.request('/3ds/K3DS10')).text();
+    expect(html).toContain('<h1>Esta verificación ya no es válida</h1><p>Este pago se canceló antes de que respondieras y no se hizo ningún cargo.');
+    expect(html).not.toContain('Elegiste pagar de otra forma');
+  });
+
   it('a return address that is not http(s) is never followed: the page says the answer was taken', async () => {
     const s = simulator();
     await challenge(s, 'K3DS8', 'es', 'javascript:alert(1)');
@@ -223,5 +248,15 @@ describe("the bank's Clave page", () => {
     expect((await s.post('/clave/KCL2', { result: 'approve' })).status).toBe(410);
     expect(await s.call('bank/outcome', { idempotencyKey: 'KCL2' })).toBe('cancelled');
     expect((await s.app.request('/clave/NOPE')).status).toBe(404);
+  });
+
+  it('cancelled because its order was paid in another window or device, as the server told: says so', async () => {
+    const s = simulator();
+    await start(s, 'KCL5', 'es');
+    await s.call('controls/page-withdrawn', { key: 'KCL5', reason: 'paid_elsewhere', paidWith: 'nequi' });
+    expect(await s.call('bank/cancel', { idempotencyKey: 'KCL5' })).toBe('cancelled');
+    const answered = await s.post('/clave/KCL5', { result: 'approve' });
+    expect(answered.status).toBe(410);
+    expect(await answered.text()).toContain('<h1>Este pedido ya se pagó</h1><p>Se pagó con Nequi en otra ventana o dispositivo. Aquí no se te cobra nada.</p>');
   });
 });

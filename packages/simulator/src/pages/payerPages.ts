@@ -1,6 +1,6 @@
-import type { GatewayEvent } from '@pasarela/gateways';
+import type { GatewayEvent, PageGone } from '@pasarela/gateways';
 import { Hono, type Context } from 'hono';
-import { catalogs, maskedCardName, spokenMaskedName, type Language } from '@pasarela/core';
+import { maskedCardName, pageGoneWords, spokenMaskedName, type Language, type PageGoneReason } from '@pasarela/core';
 import type { SimulatedGateways } from '../processors/simulatedGateways';
 import type { Notifier } from '../notifier';
 import {
@@ -14,8 +14,7 @@ const TEXT = {
   es: {
     threeDsTitle: 'Verificación 3D Secure', threeDsAsk: 'Simula la respuesta del banco emisor:', approve: 'Aprobar', fail: 'Fallar', decline: 'Rechazar',
     threeDsUnknown: 'Esta autenticación no existe o ya terminó.', claveTitle: 'Banca en línea: pago con Clave', pay: 'Pagar',
-    claveUnknown: 'Este pago no existe o ya terminó.', claveGoneTitle: 'Este pago ya no está disponible',
-    claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo.',
+    claveUnknown: 'Este pago no existe o ya terminó.',
     closeHint: 'Puedes cerrar esta página.', back: (shop: string) => `Volver a ${shop}`,
     doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
     answeredTitle: 'Ya respondiste', answered: 'Tu banco ya registró tu respuesta a este pago: no hace falta responder de nuevo.',
@@ -27,8 +26,7 @@ const TEXT = {
   en: {
     threeDsTitle: '3D Secure verification', threeDsAsk: "Simulate the issuing bank's answer:", approve: 'Approve', fail: 'Fail', decline: 'Decline',
     threeDsUnknown: 'This authentication does not exist or has already ended.', claveTitle: 'Online banking: pay with Clave', pay: 'Pay',
-    claveUnknown: 'This payment does not exist or has already ended.', claveGoneTitle: 'This payment is no longer available',
-    claveGone: 'The payment was cancelled before you answered and nothing was charged.',
+    claveUnknown: 'This payment does not exist or has already ended.',
     closeHint: 'You can close this page.', back: (shop: string) => `Back to ${shop}`,
     doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
     answeredTitle: 'Already answered', answered: 'Your bank already recorded your answer to this payment: there is no need to answer again.',
@@ -81,7 +79,7 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const { request } = page;
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
-    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD)), await pages.whyGone(key)), 410);
     // Come back to (the browser's Back from the receipt): said answered, not asked again.
     if (page.state === 'decided') return send(c, answeredPage(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))));
     const t = TEXT[lang];
@@ -108,7 +106,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
     const result = f['result'];
     if (result !== 'approve' && result !== 'fail' && result !== 'cancel') return c.text('result must be approve, fail or cancel', 400);
-    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD]), await pages.whyGone(key)), 410);
     // Answered already (a form sent twice, Back and send again): back where the first went, nothing changed.
     if (page.state === 'decided') return goBack(c, request.returnUrl, f, look);
     // The payer leaves without answering: nothing decided here; the checkout, told by the mark on
@@ -118,7 +116,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     if (!decision) {
       // Withdrawn while this answer was on its way: the void came first.
       const now = await pages.challenge(key);
-      if (now?.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
+      if (now?.state === 'withdrawn') return send(c, goneCard(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD]), await pages.whyGone(key)), 410);
       return goBack(c, request.returnUrl, f, look);
     }
     await tell(key, { id: `sim:card:${key}:${decision.status}`, key, kind: 'card', decision });
@@ -133,7 +131,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const { request } = page;
     const lang = langOf(request.lang);
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
-    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))), 410);
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD)), await pages.whyGone(key)), 410);
     if (page.state === 'decided') return send(c, answeredPage(look, request.merchant, wayBack(request.returnUrl, c.req.query(CARRIED_FIELD))));
     const t = TEXT[lang];
     const action = `/clave/${encodeURIComponent(key)}`;
@@ -155,7 +153,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
     const result = f['result'];
     if (result !== 'approve' && result !== 'fail' && result !== 'cancel') return c.text('result must be approve, fail or cancel', 400);
-    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD]), await pages.whyGone(key)), 410);
     if (page.state === 'decided') return goBack(c, request.returnUrl || undefined, f, look);
     // The payer leaves without answering: nothing decided at the bank; the checkout, told by the mark on
     // its return address, calls the payment off as the payer's and withdraws this page.
@@ -163,7 +161,7 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const outcome = await controls.bank.payerDecides(key, result === 'approve');
     if (!outcome) {
       const now = await pages.bank(key);
-      if (now?.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD])), 410);
+      if (now?.state === 'withdrawn') return send(c, goneBank(look, request.merchant, wayBack(request.returnUrl, f[CARRIED_FIELD]), await pages.whyGone(key)), 410);
       return goBack(c, request.returnUrl || undefined, f, look);
     }
     await tell(key, { id: `sim:bank:${key}:${outcome}`, key, kind: 'bank', outcome });
@@ -191,14 +189,27 @@ function gonePage(title: string, text: string, look: PageLook, merchant: { name:
   return renderPage(title, body, look, null);
 }
 
-function goneCard(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
-  return gonePage(catalogs[look.lang]['challenge_page_gone_title'] ?? '', catalogs[look.lang]['challenge_page_gone'] ?? '', look, merchant, back);
+function goneCard(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null, gone: PageGone | undefined): RenderedPage {
+  const words = goneWords(look.lang, gone, 'challenge');
+  return gonePage(words.title, words.text, look, merchant, back);
+}
+
+const GONE_REASONS: readonly string[] = ['another_method', 'paid_elsewhere', 'cancelled_on_page', 'merchant', 'other'] satisfies PageGoneReason[];
+
+/**
+ * Why the page takes no answer, as the server told when it withdrew it (the payer's other method,
+ * the order paid in another window or device, the shop's void); told nothing, only what the bank knows.
+ */
+function goneWords(lang: Language, gone: PageGone | undefined, page: 'challenge' | 'bank') {
+  const reason = gone && GONE_REASONS.includes(gone.reason) ? (gone.reason as PageGoneReason) : 'other';
+  return pageGoneWords(reason, lang, gone?.paidWith ?? null, page);
 }
 
 function answeredPage(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
   return gonePage(TEXT[look.lang].answeredTitle, TEXT[look.lang].answered, look, merchant, back);
 }
 
-function goneBank(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null): RenderedPage {
-  return gonePage(TEXT[look.lang].claveGoneTitle, TEXT[look.lang].claveGone, look, merchant, back);
+function goneBank(look: PageLook, merchant: { name: string; logo: string | null }, back: string | null, gone: PageGone | undefined): RenderedPage {
+  const words = goneWords(look.lang, gone, 'bank');
+  return gonePage(words.title, words.text, look, merchant, back);
 }

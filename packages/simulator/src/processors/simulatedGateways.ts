@@ -1,4 +1,4 @@
-import type { GatewayEventSink, Gateways, PushAnswer } from '@pasarela/gateways';
+import type { GatewayEventSink, Gateways, PageGone, PushAnswer } from '@pasarela/gateways';
 import { simulatedBankRedirect } from './simulatedBankRedirect';
 import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
@@ -25,15 +25,25 @@ export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: st
     return due.length;
   }
 
+  // Why the server withdrew a page, kept apart from the processor's books of the payment: told again, the newest word stands.
+  const goneKey = (key: string) => `gone:${key}`;
+  async function withdrawn(key: string, gone: PageGone): Promise<void> {
+    const told = { reason: gone.reason, paidWith: gone.paidWith };
+    await books.recordOnce('gone', goneKey(key), {}, told);
+    await books.move<object, PageGone>('gone', goneKey(key), () => told);
+  }
+  const whyGone = async (key: string): Promise<PageGone | undefined> => (await books.read<object, PageGone>('gone', goneKey(key)))?.state;
+
   const controls: SandboxControls = {
     card: { challenge: card.challenge, completeChallenge: card.completeChallenge, decideDispute: card.decideDispute },
     push: { payerAnswers: push.payerAnswers },
     voucher: { paidAtKiosk: voucher.paidAtKiosk },
     crypto: { chainConfirms: crypto.chainConfirms },
     bank: { waiting: bank.waiting, payerDecides: bank.payerDecides },
+    pages: { withdrawn },
     answerDue,
   };
-  return { gateways, controls, pages: { challenge: card.challengePage, bank: bank.bankPage } };
+  return { gateways, controls, pages: { challenge: card.challengePage, bank: bank.bankPage, whyGone } };
 }
 
 export interface SimulatedGateways {
@@ -42,6 +52,8 @@ export interface SimulatedGateways {
   pages: {
     challenge: ReturnType<typeof simulatedCardProcessor>['challengePage'];
     bank: ReturnType<typeof simulatedBankRedirect>['bankPage'];
+    /** Why the server withdrew the page under the key, as it told (undefined: it told nothing). */
+    whyGone(key: string): Promise<PageGone | undefined>;
   };
 }
 

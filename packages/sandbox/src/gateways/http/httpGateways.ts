@@ -106,6 +106,11 @@ export function httpGateways(
       waiting: (key) => control<BankPageShown>('bank-waiting', { key }),
       payerDecides: (key, approved) => control<BankOutcome>('bank-decide', { key, approved }),
     },
+    pages: {
+      async withdrawn(key, gone) {
+        await control<null>('page-withdrawn', { key, reason: gone.reason, paidWith: gone.paidWith });
+      },
+    },
     async answerDue(sink) {
       if (notifyBase) return 0;
       const events = (await control<GatewayEvent[]>('answers-due', {})) ?? [];

@@ -200,6 +200,27 @@ describe('the admin settle calls (a script plays the issuer and the bank)', () =
     expect(await late.json()).toMatchObject({ code: 'challenge_abandoned', message: expect.stringContaining('Esta verificación ya no es válida') });
   });
 
+  it('a single-use link paid in another browser while its 3DS page waits: 409 and the page say the order was paid there, not that the payer chose another way', async () => {
+    const code = await newLink(t, { amount: 36, singleUse: true });
+    const waiting = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 36, lang: 'en' }));
+    const codOper = String(waiting.data['codOper']);
+    const page = String(waiting.data['redirectUrl']);
+    // Another browser pays the same link with a card that needs no challenge.
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4111111111111111', amount: 36, lang: 'en' }));
+    expect(paid.data).toMatchObject({ status: 1 });
+    const late = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' });
+    expect(late.status).toBe(409);
+    const answer = (await late.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ code: 'challenge_abandoned', message: 'This order is already paid. It was paid with card in another window or device. Nothing is charged here.' });
+    // The issuer's page left open in the first browser, answered late: the same truth, never "You chose to pay another way".
+    const inBrowser = await fetch(page, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), redirect: 'manual' });
+    expect(inBrowser.status).toBe(410);
+    const html = await inBrowser.text();
+    expect(html).toContain('This order is already paid');
+    expect(html).toContain('It was paid with card in another window or device. Nothing is charged here.');
+    expect(html).not.toContain('You chose to pay another way');
+  });
+
   it('the settle calls are admin calls now: a page of another origin gets 403; the way back stays open', async () => {
     const res = await t.app.request('/sandbox/3ds/PP000000000000', { method: 'POST', headers: { ...form, origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' }, body: 'result=approve' });
     expect(res.status).toBe(403);
