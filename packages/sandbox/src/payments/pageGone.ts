@@ -1,7 +1,7 @@
-import { pageGoneReason, type PageGoneReason } from '@pasarela/core';
+import { cancelReasonOf, pageGoneReason, type PageGoneReason } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { findPaymentOfLink } from '../store/links';
-import type { TransactionRow } from '../store/transactions';
+import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
 
 /**
  * Why a called-off payment's bank page takes no answer (core pageGoneReason), from the payment and its
@@ -23,4 +23,15 @@ export async function pageGoneOf(deps: Pick<Deps, 'db'>, row: TransactionRow): P
 export async function tellPageWhyGone(deps: Pick<Deps, 'db' | 'sandbox'>, row: TransactionRow): Promise<void> {
   if (!deps.sandbox || (row.method !== 'card' && row.method !== 'clave')) return;
   await deps.sandbox.pages.withdrawn(row.cod_oper, await pageGoneOf(deps, row));
+}
+
+/**
+ * A single-use link just paid: the pages its payer left from the checkout before (told then "you chose
+ * to pay another way", maybe from another browser) are told again that the order is paid.
+ */
+export async function tellPagesLeftTheOrderIsPaid(deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'sandbox'>>, paid: Pick<TransactionRow, 'cod_oper' | 'link_code'>): Promise<void> {
+  if (!deps.sandbox || !paid.link_code) return;
+  const left = (await listTransactionsForLink(deps.db, paid.link_code))
+    .filter((row) => row.cod_oper !== paid.cod_oper && cancelReasonOf({ authStatus: row.auth_status, details: row.details }) === 'payer');
+  await Promise.all(left.map((row) => tellPageWhyGone({ db: deps.db, sandbox: deps.sandbox }, row).catch(() => undefined)));
 }

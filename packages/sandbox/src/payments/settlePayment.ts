@@ -4,6 +4,7 @@ import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
+import { tellPagesLeftTheOrderIsPaid } from './pageGone';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, findPaymentOfLink } from '../store/links';
 import { type TransactionRow } from '../store/transactions';
@@ -181,6 +182,7 @@ export async function settlePayment(
     if (settled) return settled;
   }
   let calledOff: TransactionRow[] = [];
+  let claimedBy: TransactionRow | undefined;
   let lateOutcome: PaymentOutcome | undefined;
   let mailed: { id: number; merchantId: number | null } | undefined;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {
@@ -215,6 +217,7 @@ export async function settlePayment(
     if (singleUseLink && approves(row, outcome)) {
       if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) return paidElsewhere();
       calledOff = await callOffTheOthers(tx, row);
+      claimedBy = row;
     }
     // The first payment that is approved (after its 3DS challenge, if any) activates it, once: of
     // two racing, the other finds it active and is called off. A wait or a challenge activates nothing.
@@ -233,6 +236,7 @@ export async function settlePayment(
   if (settlement?.kind === 'settled') announceTransaction(deps.db, settlement.row);
   if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });
   await withdrawAll(deps, calledOff);
+  if (claimedBy && settlement?.kind === 'settled') await tellPagesLeftTheOrderIsPaid(deps, claimedBy).catch(() => undefined);
   // Called off meanwhile: what the gateway took is given back or owed, what it still asks for withdrawn.
   const late = calledOffMeanwhile(settlement);
   if (late && lateOutcome) await (approves(late, lateOutcome) ? giveBack(deps, late) : withdrawAtGateway(deps, late).catch(() => undefined));

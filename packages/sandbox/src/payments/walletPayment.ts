@@ -12,6 +12,7 @@ import { attemptThatWon } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, readOpening, recordAttempt, repeatedPayment, spendPendingCaptcha, type LinkPaymentInput } from './linkPayment';
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
+import { tellPagesLeftTheOrderIsPaid } from './pageGone';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
 import { stillInDoubt } from './chargeCard';
 import { receiptOfSettled } from './receiptMail';
@@ -71,6 +72,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     });
     if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });
     await withdrawAll(deps, calledOff);
+    if (inserted && checked.link.singleUse) await tellPagesLeftTheOrderIsPaid(deps, inserted).catch(() => undefined);
     return inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
   }
   const card = opening.walletCard;

@@ -221,6 +221,23 @@ describe('the admin settle calls (a script plays the issuer and the bank)', () =
     expect(html).not.toContain('You chose to pay another way');
   });
 
+  it('left from the checkout (another browser, maybe), then the order paid with another method: its page is told the order is paid', async () => {
+    const code = await newLink(t, { amount: 37, singleUse: true });
+    const waiting = await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4000000000003220', amount: 37, lang: 'es' }));
+    const codOper = String(waiting.data['codOper']);
+    const page = String(waiting.data['redirectUrl']);
+    expect((await t.post(`/cards/payments/${codOper}/abandon`, {})).status).toBe(200);
+    // Until the order is paid: the payer chose another way, as before.
+    expect(await (await fetch(page)).text()).toContain('Elegiste pagar de otra forma');
+    const late = async () => (await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' })).json();
+    expect(await late()).toMatchObject({ code: 'challenge_abandoned', message: expect.stringContaining('Elegiste pagar de otra forma') });
+    expect((await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber: '4111111111111111', amount: 37, lang: 'es' }))).data).toMatchObject({ status: 1 });
+    expect(await late()).toMatchObject({ code: 'challenge_abandoned', message: 'Este pedido ya se pagó. Se pagó con tarjeta en otra ventana o dispositivo. Aquí no se te cobra nada.' });
+    const html = await (await fetch(page)).text();
+    expect(html).toContain('Este pedido ya se pagó');
+    expect(html).not.toContain('Elegiste pagar de otra forma');
+  });
+
   it('the settle calls are admin calls now: a page of another origin gets 403; the way back stays open', async () => {
     const res = await t.app.request('/sandbox/3ds/PP000000000000', { method: 'POST', headers: { ...form, origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' }, body: 'result=approve' });
     expect(res.status).toBe(403);
