@@ -207,9 +207,12 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const recorded = await transactionsFor(sandbox, code);
     expect(recorded.filter((t) => t.status === 1)).toHaveLength(1);
     expect(recorded).toHaveLength(2);
-    // The first browser's bank page, answered late: refused, nothing more charged.
+    // The first browser's bank page, answered late: refused, nothing more charged, and it says why as
+    // the checkout does (the order paid in another window), never that this payer chose another way.
     await a.getByRole('button', { name: /aprobar|approve/i }).click();
-    await a.getByText('This verification is no longer valid').waitFor({ timeout: 15_000 });
+    await a.getByRole('heading', { name: 'This order is already paid' }).waitFor({ timeout: 15_000 });
+    expect(await a.getByText('It was paid with card in another window or device. Nothing is charged here.').isVisible()).toBe(true);
+    expect(await a.getByText('You chose to pay another way').count()).toBe(0);
     expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
     await Promise.all([first.close(), second.close()]);
   });
