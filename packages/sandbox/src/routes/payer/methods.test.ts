@@ -227,7 +227,10 @@ describe('a single-use link takes one payment, whatever the method', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     // The bank's and the issuer's pages have nothing waiting any more.
     expect((await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
-    expect((await t.app.request(`/sandbox/3ds/${challenge}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
+    // The challenge's settle call says why it takes no answer: the order is paid (409, not a bad argument).
+    const late = await t.app.request(`/sandbox/3ds/${challenge}`, { method: 'POST', headers: form, body: 'result=approve' });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: 'challenge_abandoned', message: expect.stringContaining('Este pedido ya se pagó') });
     const rows = await t.db.query<{ method: string; status: number; auth_status: string }>('select method, status, auth_status from transactions where link_code = $1 order by id', [code]);
     expect(rows.map((r) => [r.method, r.status, r.auth_status])).toEqual([
       ['nequi', 0, 'CANCELLED'], ['cash', 3, 'CANCELLED'], ['clave', 0, 'CANCELLED'], ['card', 0, 'CANCELLED'], ['card', 1, 'APPROVED'],
