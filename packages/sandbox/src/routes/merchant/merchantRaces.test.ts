@@ -198,4 +198,29 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     }
     expect(await count('select count(*)::int as n from merchant_logos l where not exists (select 1 from merchants m where m.logo_sha256 = l.sha256)', [])).toBe(0);
   });
+  // docs/merchant-api.md "Rolling keys": only the current key may roll or mint keys; each checks, with the
+  // merchant locked, that the key asking is still the current one in its change's transaction. A roll
+  // and the sandbox's new keys asked at once with one key, on the two nodes: one of them wins, never both
+  // (the new keys' loser is a key being retired: 403).
+  it('lets one of a roll and new keys asked at once with the same key win, on two nodes, 10 times', async () => {
+    for (let round = 0; round < 10; round++) {
+      const merchant = await a.client.admin('POST', '/merchants', { name: `Llaves ${round} S.A.` });
+      const id = Number(merchant.data['idMerchant']);
+      const oldKey = String(merchant.data['secretKey']);
+      const [first, second] = round % 2 === 0 ? [a, b] : [b, a];
+      const [rolled, minted] = await Promise.all([
+        apis[first === a ? 0 : 1].call('POST', '/keys/roll', { key: oldKey, body: { expiresInSeconds: 600 } }),
+        fetch(`${second.server.url}/sandbox/merchants/${id}/keys`, { method: 'POST', headers: { authorization: `Bearer ${oldKey}`, 'content-type': 'application/json' }, body: '{}' })
+          .then(async (res) => ({ status: res.status, json: (await res.json()) as Record<string, unknown> })),
+      ]);
+      const won = [rolled, minted].filter((x) => x.status === 200 || x.status === 201);
+      expect({ round, statuses: [rolled.status, minted.status], won: won.length }).toEqual({ round, statuses: expect.any(Array), won: 1 });
+      if (minted.status !== 201) expect([minted.status, minted.json['code']]).toEqual([403, 'secret_key_retiring']);
+      // The roll read its key before the new keys committed (403) or after (401): refused either way.
+      else expect([401, 403]).toContain(rolled.status);
+      // The winner's key is the merchant's.
+      const winnerKey = String((minted.status === 201 ? minted.json : rolled.json)['secretKey']);
+      expect((await apis[0].call('GET', '/transactions', { key: winnerKey })).status).toBe(200);
+    }
+  });
 });
