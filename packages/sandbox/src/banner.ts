@@ -36,7 +36,7 @@ function accessLines(access: BannerAccess, url: string): string[] {
   return [];
 }
 
-export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean; providerProcessors?: boolean } & BannerAccess): string {
+export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean; providerProcessors?: boolean; paymentCaptcha?: boolean } & BannerAccess): string {
   const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
   // The recipes as they work on this node: with the admin token when the admin API wants one.
   const token = urls.adminToken !== undefined ? ` -H 'authorization: Bearer ${urls.adminToken}'` : urls.tokenSet === true ? ' -H "authorization: Bearer $SANDBOX_ADMIN_TOKEN"' : '';
@@ -62,7 +62,9 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     '  Nequi 61111111 / 62222222 / 63333333 or 3991111111 / 3992222222 / 3993333333, at any shop:',
     '                             approved / declined / never answered',
     '  Yappy 61111111 / 62222222 / 63333333:       approved / declined / never answered',
-    '  Captcha: every payment must carry its answer (the checkout adds it); "Pruebas del sandbox" answer fail / fail-score is refused',
+    urls.paymentCaptcha === false
+      ? '  Captcha: off (PAYMENT_CAPTCHA=0): payments are taken without its answer'
+      : '  Captcha: every payment must carry its answer (the checkout adds it); "Pruebas del sandbox" answer fail / fail-score is refused',
     '',
     'More test inputs and admin calls: docs/sandbox.md. Stop with Ctrl+C.',
     '',

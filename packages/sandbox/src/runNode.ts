@@ -55,7 +55,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>, io: NodeProcess,
   const server = await startServer({ ...settings, ...wiring, node, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1' });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
-  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, host: settings.host, adminToken: madeUp?.token, tokenReason: madeUp?.reason, tokenSet: settings.adminToken !== undefined }));
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, paymentCaptcha: settings.paymentCaptcha, host: settings.host, adminToken: madeUp?.token, tokenReason: madeUp?.reason, tokenSet: settings.adminToken !== undefined }));
 
   // Logged, and the node goes on serving (every payment's state is in the database); the net under a new source.
   process.on('unhandledRejection', (reason: unknown) => nodeLog.error(errorFields(reason), 'unhandled rejection'));
