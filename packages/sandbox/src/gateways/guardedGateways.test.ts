@@ -1,4 +1,4 @@
-import { isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
+import { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { describe, expect, it } from 'vitest';
 import { isConnectionError } from '../db/unavailable';
 import { PaymentError } from '../errors/PaymentError';
@@ -14,6 +14,12 @@ describe('guardedGateways', () => {
     const error = await card(() => new Promise(() => undefined)).lookup(call(150)).catch((e: unknown) => e);
     expect(isGatewayOutcomeUnknown(error)).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('lets an adapter that keeps its deadline end the call with its own unknown outcome, which says what went wrong last', async () => {
+    const own = new GatewayOutcomeUnknown('/v1/card/authorize: no answer by the deadline (503 {"code":"no_vault_available"})');
+    const error = await card(() => new Promise((_, reject) => setTimeout(() => reject(own), 150))).lookup(call(150)).catch((e: unknown) => e);
+    expect(error).toBe(own);
   });
 
   it('an adapter\'s socket error is the adapter\'s failure, never the database\'s: the payer hears in_doubt, not 503', async () => {

@@ -5,6 +5,13 @@ export class GatewayFailure extends Error {
   override readonly name = 'GatewayFailure';
 }
 
+/**
+ * How long past its deadline a call is given before it is abandoned: an adapter that keeps its deadline
+ * ends the call then with its own unknown outcome, which says what went wrong last (the processor's 503,
+ * an empty card vault pool), and that is the one the request's log line carries.
+ */
+const DEADLINE_GRACE_MS = 500;
+
 function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Promise<T> {
   const running = Promise.resolve().then(call).catch((error: unknown) => {
     // Both say what became of the call: unknown, or never sent (the caller forgets the attempt).
@@ -16,7 +23,7 @@ function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Prom
   running.catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new GatewayOutcomeUnknown(`${what}: no answer by its deadline`)), Math.max(0, deadline.getTime() - Date.now()));
+    timer = setTimeout(() => reject(new GatewayOutcomeUnknown(`${what}: no answer by its deadline`)), Math.max(0, deadline.getTime() + DEADLINE_GRACE_MS - Date.now()));
   });
   return Promise.race([running, expired]).finally(() => clearTimeout(timer));
 }
@@ -31,7 +38,7 @@ function guardedPort<P extends object>(port: string, adapter: P): P {
   });
 }
 
-/** A call still running at its deadline is abandoned as an unknown outcome; anything else thrown but GatewayCallNotSent is a GatewayFailure. */
+/** A call still running just past its deadline is abandoned as an unknown outcome; anything else thrown but GatewayCallNotSent is a GatewayFailure. */
 export function guardedGateways(gateways: Gateways): Gateways {
   return {
     card: guardedPort('card', gateways.card),
