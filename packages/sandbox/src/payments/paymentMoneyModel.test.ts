@@ -310,6 +310,11 @@ const url = process.env['TEST_DATABASE_URL'];
 describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL nodes', () => {
   let cluster: Awaited<ReturnType<typeof testCluster>>;
   let nodes: TestNode[] = [];
+  /** A node as the model's steps reach it: its database, its gateways, the merchant API and the payer's card call over HTTP. */
+  const doorOf = async (node: TestNode): Promise<Door> => {
+    const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
+    return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
+  };
   beforeAll(async () => {
     cluster = await testCluster(String(url));
     nodes = await Promise.all([cluster.start(), cluster.start()]);
@@ -317,20 +322,14 @@ describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL n
   afterAll(() => cluster?.close());
 
   it('each step on the other node: the same books', async () => {
-    const doors = await Promise.all(nodes.map(async (node): Promise<Door> => {
-      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
-      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
-    }));
+    const doors = await Promise.all(nodes.map(doorOf));
     if (!cluster.simulator) throw new Error('the cluster runs its own simulator');
     const steps = await runModel({ doors, simulator: cluster.simulator }, Number(process.env['MONEY_MODEL_RUNS'] ?? 25));
     console.log(`money model on two nodes: ${steps} steps, each checked (${tallied()})`);
   }, 300_000);
 
   it('a refund on one node and a dispute on the other at the same moment: together never more than was paid (the payment\'s row lock)', async () => {
-    const [a, b] = await Promise.all(nodes.map(async (node): Promise<Door> => {
-      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
-      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
-    })) as [Door, Door];
+    const [a, b] = await Promise.all(nodes.map(doorOf)) as [Door, Door];
     const simulator = cluster.simulator;
     if (!simulator) throw new Error('the cluster runs its own simulator');
     const merchant = await newMerchant(a);
@@ -356,10 +355,7 @@ describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL n
   }, 120_000);
 
   it('a pending refund settled failed on both nodes as the dispute is booked on one: the dispute takes all of it once, one more line at most, one dispute.updated at most', async () => {
-    const [a, b] = await Promise.all(nodes.map(async (node): Promise<Door> => {
-      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
-      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
-    })) as [Door, Door];
+    const [a, b] = await Promise.all(nodes.map(doorOf)) as [Door, Door];
     const simulator = cluster.simulator;
     if (!simulator) throw new Error('the cluster runs its own simulator');
     const merchant = await newMerchant(a);
