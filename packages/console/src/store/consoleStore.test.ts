@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AdminError, type AdminApi } from '../api/adminApi';
-import type { Transaction } from '../api/schemas';
+import type { Transaction, Webhook } from '../api/schemas';
 import { createConsoleStore } from './consoleStore';
 
 const tx = (over: Partial<Transaction> = {}): Transaction => ({
@@ -199,5 +199,34 @@ describe('console store', () => {
     await store.getState().redeliver('evt_1');
     expect(api.redeliver).toHaveBeenCalledWith('evt_1');
     expect(api.listWebhooks).toHaveBeenCalled();
+  });
+  it('redeliver says the outcome of the first attempt made since, once: delivered, or failed with its status', async () => {
+    const api = fakeApi();
+    const delivery = (over: Partial<Webhook>): Webhook => ({
+      id: 'evt_1', type: 'payment.approved', merchantId: 1, codOper: 'PP1', url: 'http://h/hooks', state: 'pending', attempts: 0,
+      lastStatusCode: null, lastError: null, createdAt: '2026-11-22T10:00:00.000Z', body: {}, ...over,
+    });
+    const store = createConsoleStore(api);
+    // Sent again: its attempts start from 0, the attempt is still to be made.
+    api.listWebhooks.mockResolvedValue([delivery({})]);
+    await store.getState().redeliver('evt_1');
+    expect(store.getState().notice).toBeNull();
+    // The attempt made (the push socket reads the list again): said once.
+    api.listWebhooks.mockResolvedValue([delivery({ state: 'delivered', attempts: 1, lastStatusCode: 200 })]);
+    store.getState().onLive({ type: 'webhook', id: 'evt_1' });
+    await vi.waitFor(() => expect(store.getState().notice).toEqual({ kind: 'redelivered', id: 'evt_1', delivered: true, status: 200 }));
+    const count = store.getState().noticeCount;
+    await store.getState().refreshWebhooks();
+    expect(store.getState().noticeCount).toBe(count);
+    // Again, and the endpoint refuses it now: failed, with its status; the same failure again is a new notice.
+    for (const round of [1, 2]) {
+      api.listWebhooks.mockResolvedValue([delivery({ state: 'pending', attempts: 1, lastStatusCode: 500 })]);
+      await store.getState().redeliver('evt_1');
+      expect(store.getState().notice).toEqual({ kind: 'redelivered', id: 'evt_1', delivered: false, status: 500 });
+      expect(store.getState().noticeCount).toBe(count + round);
+    }
+    api.listWebhooks.mockResolvedValue([delivery({ state: 'pending', attempts: 1, lastError: 'ECONNREFUSED' })]);
+    await store.getState().redeliver('evt_1');
+    expect(store.getState().notice).toEqual({ kind: 'redelivered', id: 'evt_1', delivered: false, status: 'ECONNREFUSED' });
   });
 });

@@ -11,10 +11,15 @@ export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', '
 const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books', 'subscriptions'];
 
 /**
- * What the last call did: done; a refund left pending (its gateway has not answered); an error. A
- * payment the call took out of the list shown (a filter it no longer matches) brings its outcome.
+ * What the last call did: done; a refund left pending (its gateway has not answered); an error; a
+ * webhook sent again, once its first attempt is made (delivered, or failed with its HTTP status or
+ * network error). A payment the call took out of the list shown (a filter it no longer matches)
+ * brings its outcome.
  */
-export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string; outcome?: Outcome } | { kind: 'error'; message: string };
+export type Notice =
+  | { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string; outcome?: Outcome }
+  | { kind: 'error'; message: string }
+  | { kind: 'redelivered'; id: string; delivered: boolean; status: number | string | null };
 
 /** The server's refusal of a refund's amount, in the console's language. */
 export type AmountRefusal = { amountRefused: string };
@@ -39,6 +44,11 @@ export interface ConsoleState {
   /** Buttons whose call is under way, as `${codOper}:${action}` or `redeliver:${id}`. */
   busy: Record<string, true>;
   notice: Notice | null;
+  /**
+   * How many notices were given: each one is drawn as a new paragraph of the live region (keyed by
+   * this count), so a second identical action's notice, in the same words, is heard again.
+   */
+  noticeCount: number;
 }
 
 export interface ConsoleActions {
@@ -69,7 +79,17 @@ const messageOf = (error: unknown): string => (error instanceof AdminError || er
 
 export function createConsoleStore(api: AdminApi): ConsoleStore {
   return createStore<ConsoleState & ConsoleActions>()((set, get) => {
-    const fail = (error: unknown) => set({ notice: { kind: 'error', message: messageOf(error) } });
+    const say = (notice: Notice) => set((s) => ({ notice, noticeCount: s.noticeCount + 1 }));
+    const fail = (error: unknown) => say({ kind: 'error', message: messageOf(error) });
+    // Webhooks sent again whose first attempt since is still to be said (their attempts start again from 0).
+    const redeliveriesAwaited = new Set<string>();
+    const sayRedeliveriesMade = () => {
+      for (const w of get().webhooks) {
+        if (!redeliveriesAwaited.has(w.id) || w.attempts === 0) continue;
+        redeliveriesAwaited.delete(w.id);
+        say({ kind: 'redelivered', id: w.id, delivered: w.state === 'delivered', status: w.lastStatusCode ?? w.lastError });
+      }
+    };
     // Whether the last read of the payments failed: its error is the notice, which nothing hides.
     let transactionsUnread = false;
     const refreshTransactions = coalesce(async () => {
@@ -92,6 +112,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
     const refreshWebhooks = coalesce(async () => {
       try {
         set({ webhooks: await api.listWebhooks() });
+        sayRedeliveriesMade();
       } catch (error) {
         fail(error);
       }
@@ -183,6 +204,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
       statements: {},
       busy: {},
       notice: null,
+      noticeCount: 0,
       async start() {
         await Promise.all([refreshCatalog(), refreshTransactions(), refreshWebhooks(), refreshMail()]);
       },
@@ -237,7 +259,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
             const outcome = await hiddenOutcomeOf(tx.codOper);
             if (outcome) notice = { ...notice, outcome };
           }
-          set({ notice });
+          say(notice);
         });
         return refusal;
       },
@@ -247,8 +269,14 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
             await api.redeliver(id);
           } catch (error) {
             fail(error);
+            await refreshWebhooks();
+            return;
           }
+          // Read after the call (a read already under way may show the delivery as it was before):
+          // its first attempt since, in this read or a later one (the push socket's, Refresh), is said once.
           await refreshWebhooks();
+          redeliveriesAwaited.add(id);
+          sayRedeliveriesMade();
         });
       },
       async createLink(link) {

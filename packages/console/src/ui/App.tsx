@@ -15,13 +15,17 @@ const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watc
 
 function noticeText(notice: Notice): string {
   if (notice.kind === 'error') return t('error', { message: notice.message });
+  if (notice.kind === 'redelivered') {
+    const status = typeof notice.status === 'number' ? `HTTP ${notice.status}` : (notice.status ?? t('none'));
+    return t(notice.delivered ? 'redeliveredNotice' : 'redeliveryFailedNotice', { id: notice.id, status });
+  }
   const said = t(notice.kind === 'refundPending' ? 'refundPendingNotice' : 'done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
   return notice.outcome ? `${said}. ${t('leftList', { outcome: t(`outcome.${notice.outcome}`) })}` : said;
 }
 
 export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore; api: AdminApi; initialLang: ConsoleLanguage; saveLang(lang: ConsoleLanguage): void }) {
   const [lang, setLang] = useState<ConsoleLanguage>(initialLang);
-  const { tab, live, notice, setTab } = useStoreState(store);
+  const { tab, live, notice, noticeCount, setTab } = useStoreState(store);
   const switchLanguage = async () => {
     const next = lang === 'es' ? 'en' : 'es';
     await changeLanguage(next);
@@ -49,7 +53,8 @@ export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore
           ))}
         </ul>
       </nav>
-      <div className="notice" aria-live="polite">{notice && <p className={notice.kind === 'error' ? 'error' : 'ok'}>{noticeText(notice)}</p>}</div>
+      {/* A new paragraph for every notice (its count as key): the same words said again are heard again. */}
+      <div className="notice" aria-live="polite">{notice && <p key={noticeCount} className={notice.kind === 'error' ? 'error' : 'ok'}>{noticeText(notice)}</p>}</div>
       <main>
         {tab === 'create' && <CreatePanel store={store} api={api} lang={lang} />}
         {tab === 'watch' && <TransactionsPanel store={store} />}

@@ -142,6 +142,25 @@ describe('a payment refunded from the keyboard of all that remains loses its ref
   });
 });
 
+describe('a second identical action is said again', () => {
+  it('two parts of one payment refunded one after the other: the notice is a new paragraph each time, so its same words are heard again', async () => {
+    const { host, store, notice } = await consoleWith([paidCard('PPCARD5')], '');
+    const paragraph = () => host.querySelector('.notice[aria-live="polite"] p');
+    const tx = () => store.getState().transactions[0]!;
+    await store.getState().settle(tx(), 'refund', 5);
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Reembolsar (PPCARD5)'));
+    const first = paragraph();
+    await store.getState().settle(tx(), 'refund', 5);
+    await vi.waitFor(() => expect(paragraph()).not.toBe(first));
+    expect(notice()).toBe('Hecho: Reembolsar (PPCARD5)');
+    // And all that remains after a part: the same words once more, a new paragraph again.
+    const second = paragraph();
+    await store.getState().settle(tx(), 'refund');
+    await vi.waitFor(() => expect(paragraph()).not.toBe(second));
+    expect(notice()).toBe('Hecho: Reembolsar (PPCARD5)');
+  });
+});
+
 describe('a held payment voided from the keyboard loses its buttons', () => {
   it('the focus goes to the payment, named with the status it took', async () => {
     const { row, nameOf, press, notice } = await consoleWith([paidCard('PPHOLD1', { capturableAmount: 20, paidAmount: 0 })], '');
