@@ -56,7 +56,8 @@ export interface ConsoleActions {
   setTab(tab: Tab): void;
   setLive(live: boolean): void;
   setMerchant(id: number): void;
-  setFilters(filters: Partial<TransactionFilters>): Promise<void>;
+  /** Reads the payments the filters now show; false when the read failed (its error is the notice). */
+  setFilters(filters: Partial<TransactionFilters>): Promise<boolean>;
   setMailTo(to: string): void;
   refreshTransactions(): Promise<void>;
   refreshWebhooks(): Promise<void>;
@@ -219,6 +220,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
       async setFilters(filters) {
         set((s) => ({ filters: { ...s.filters, ...filters } }));
         await refreshTransactions();
+        return !transactionsUnread;
       },
       setMailTo: (mailTo) => set({ mailTo }),
       refreshTransactions,

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { amountToCents, centsToAmount, cryptoAmountText, maskedCardName, spokenMaskedName } from '@pasarela/core';
 import { instantText, moneyText as money, t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
@@ -82,25 +82,34 @@ export function TransactionsPanel({ store }: { store: ConsoleStore }) {
   const list = useRef<HTMLUListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const onPress = useActionFocus(transactions, list, heading);
+  // The count is said when a filter is changed, once the list is read: an action's outcome and a
+  // live change are the notice's to say, not a second time here. Keyed by the change, so the same
+  // count after another filter is heard again.
+  const [countSaid, setCountSaid] = useState<{ change: number; text: string } | null>(null);
+  const filterBy = async (changes: Parameters<typeof setFilters>[0]) => {
+    if (!(await setFilters(changes))) return;
+    setCountSaid((now) => ({ change: (now?.change ?? 0) + 1, text: t('txCount', { count: store.getState().transactions.length }) }));
+  };
   return (
     <section aria-labelledby="panel-watch">
       <h2 id="panel-watch" tabIndex={-1} ref={heading}>{t('tabWatch')}</h2>
       <form className="filters" aria-label={t('filters')} onSubmit={(e) => e.preventDefault()}>
-        <SelectField label={t('filterLink')} name="code" value={filters.code} onChange={(code) => void setFilters({ code })}>
+        <SelectField label={t('filterLink')} name="code" value={filters.code} onChange={(code) => void filterBy({ code })}>
           <option value="">{t('any')}</option>
           {links.map((l) => <option key={l.code} value={l.code}>{`${l.code} · ${l.description}`}</option>)}
         </SelectField>
-        <SelectField label={t('filterMethod')} name="method" value={filters.method} onChange={(method) => void setFilters({ method })}>
+        <SelectField label={t('filterMethod')} name="method" value={filters.method} onChange={(method) => void filterBy({ method })}>
           <option value="">{t('any')}</option>
           {METHODS.map((m) => <option key={m} value={m}>{t(`method.${m}`)}</option>)}
         </SelectField>
-        <SelectField label={t('filterOutcome')} name="outcome" value={filters.outcome} onChange={(outcome) => void setFilters({ outcome: outcome as Outcome | '' })}>
+        <SelectField label={t('filterOutcome')} name="outcome" value={filters.outcome} onChange={(outcome) => void filterBy({ outcome: outcome as Outcome | '' })}>
           <option value="">{t('any')}</option>
           {OUTCOMES.map((o) => <option key={o} value={o}>{t(`outcome.${o}`)}</option>)}
         </SelectField>
         <button type="button" onClick={() => void refreshTransactions()}>{t('refresh')}</button>
       </form>
-      <p className="count" aria-live="polite">{t('txCount', { count: transactions.length })}</p>
+      <p className="count">{t('txCount', { count: transactions.length })}</p>
+      <p className="count-said sr-only" aria-live="polite">{countSaid && <span key={countSaid.change}>{countSaid.text}</span>}</p>
       {transactions.length === 0 ? <p>{t('noTransactions')}</p> : (
         <ul className="list" ref={list}>
           {transactions.map((tx) => <TransactionItem key={tx.codOper} store={store} tx={tx} onPress={onPress} />)}

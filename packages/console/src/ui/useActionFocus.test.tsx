@@ -161,6 +161,32 @@ describe('a second identical action is said again', () => {
   });
 });
 
+describe('the count of payments listed', () => {
+  /** What the live regions and statuses of the page hold, as a screen reader would hear them change. */
+  const liveTexts = (host: HTMLElement) => [...host.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].map((region) => region.textContent ?? '');
+
+  it('is heard when a filter is changed, not after an action, which the notice alone says', async () => {
+    const { host, press, notice } = await consoleWith([pending('PPCLAVE9', 'clave'), pending('PPCASH9', 'cash')], '');
+    expect(host.querySelector('.count')?.textContent).toBe('2 transacciones');
+    press('PPCLAVE9', 'Clave: aprobar');
+    await vi.waitFor(() => expect(notice()).toBe('Hecho: Clave: aprobar (PPCLAVE9)'));
+    expect(liveTexts(host).filter((text) => text.includes('transacci'))).toEqual([]);
+
+    const outcome = host.querySelector<HTMLSelectElement>('select[name="outcome"]')!;
+    const pick = (value: string) => {
+      outcome.value = value;
+      outcome.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    pick('PENDING');
+    await vi.waitFor(() => expect(liveTexts(host)).toContain('1 transacción'));
+    const said = host.querySelector('.count-said span');
+    // Another filter with as many payments: said again, a new paragraph.
+    pick('APPROVED');
+    await vi.waitFor(() => expect(host.querySelector('.count-said span')).not.toBe(said));
+    expect(liveTexts(host)).toContain('1 transacción');
+  });
+});
+
 describe('a held payment voided from the keyboard loses its buttons', () => {
   it('the focus goes to the payment, named with the status it took', async () => {
     const { row, nameOf, press, notice } = await consoleWith([paidCard('PPHOLD1', { capturableAmount: 20, paidAmount: 0 })], '');
