@@ -3,12 +3,17 @@ import { t } from '../i18n/i18n';
 import type { CheckoutTarget } from '../logic/snippets';
 import { CopyButton } from './CopyButton';
 
-/** A created thing's checkout URL and embed snippet, each with a copy button. */
+/**
+ * A created thing's checkout URL and embed snippet, each with a copy button. Its title alone is a
+ * status, heard as it appears (unless `announce` is false: a result within another's); the URL and
+ * the snippet are there to read, never read aloud unasked. The focus stays where it was, on the
+ * form's button, and the result comes next in the tab order.
+ */
 export function CheckoutResult({ title, target, announce = true }: { title: string; target: CheckoutTarget; announce?: boolean }) {
   const id = useId();
   return (
-    <div className="result" role={announce ? 'status' : undefined}>
-      <p className="result-title">{title}</p>
+    <div className="result">
+      <p className="result-title" role={announce ? 'status' : undefined}>{title}</p>
       <p className="label" id={`${id}-url`}>{t('checkoutUrl')}</p>
       <p className="url-line">
         <a href={target.url} target="_blank" rel="noopener" aria-describedby={`${id}-url`}>{target.url}</a>

@@ -514,6 +514,40 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(createLink).toHaveBeenLastCalledWith(expect.objectContaining({ amount: 12.5, expiresInSeconds: -300 })));
   });
 
+  it('what is created is announced by its title alone: the URL, the embed code and a merchant\'s keys are there to read, not said; the focus stays on the Create button', async () => {
+    const createLink = vi.fn(async () => ({ code: 'LKSAID', slug: 'lksaid', url: 'http://localhost/lksaid' }));
+    const createMerchant = vi.fn(async () => ({ idMerchant: 8, secretKey: 'sk_test_eight', webhookSecret: 'whsec_eight', name: 'Ocho' }));
+    const api = apiWith({ createLink, createMerchant, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Tienda Panamá', webhookUrl: null, currency: 'USD' }], merchantId: 1 });
+    /** The text of each live region: what a screen reader says as it changes. */
+    const said = (el: HTMLElement) => [...el.querySelectorAll('[role="status"], [role="alert"], [aria-live]:not([aria-live="off"])')].map((r) => r.textContent).filter(Boolean);
+    const submitFrom = async (el: HTMLElement, label: string, value: string) => {
+      const input = el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.htmlFor ?? 'none')}`)!;
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
+      const button = el.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      button.focus();
+      button.click();
+      return button;
+    };
+
+    const link = await render(<LinkForm store={store} lang="es" />);
+    const linkButton = await submitFrom(link, 'Descripción', 'Camiseta');
+    await vi.waitFor(() => expect(link.querySelector('.result')).not.toBeNull());
+    expect(said(link)).toEqual(['Enlace LKSAID creado']);
+    expect(link.querySelector('.result')?.textContent).toContain('<script');
+    expect(document.activeElement).toBe(linkButton);
+
+    const merchant = await render(<MerchantForm store={store} lang="es" />);
+    const merchantButton = await submitFrom(merchant, 'Nombre', 'Ocho');
+    await vi.waitFor(() => expect(merchant.querySelector('.result a')).not.toBeNull());
+    expect(said(merchant)).toEqual(['Comercio #8 creado. Los enlaces nuevos lo usan.']);
+    expect(merchant.querySelector('.result')?.textContent).toContain('sk_test_eight');
+    expect(document.activeElement).toBe(merchantButton);
+  });
+
   it('a new merchant whose limit refuses its first link still shows its keys, this once, with why the link was not made; a Colombian one\'s link is labelled in pesos', async () => {
     const createMerchant = vi.fn(async () => ({ idMerchant: 7, secretKey: 'sk_test_seven', webhookSecret: 'whsec_seven', name: 'Lim' }));
     const createLink = vi.fn(async () => { throw new Error('El importe supera el límite del comercio'); });

@@ -50,8 +50,9 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
       </form>
       <FormError error={error} />
       {result && (
-        <div className="result" role="status">
-          <p className="result-title">{t('merchantCreated', { id: result.idMerchant })}</p>
+        <div className="result">
+          {/* Only the title is said: the keys and the link are there to read and copy. */}
+          <p className="result-title" role="status">{t('merchantCreated', { id: result.idMerchant })}</p>
           <p className="hint">{t('shownOnce')}</p>
           <dl className="secrets">
             <dt>{t('secretKey')}</dt>

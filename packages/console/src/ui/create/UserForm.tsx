@@ -29,8 +29,8 @@ export function UserForm({ api }: { api: AdminApi }) {
       </form>
       <FormError error={error} />
       {result && (
-        <div className="result" role="status">
-          <p className="result-title">{t('userCreated', { login: result.login })}</p>
+        <div className="result">
+          <p className="result-title" role="status">{t('userCreated', { login: result.login })}</p>
           <p className="label">{t('loginUrl')}</p>
           <p className="url-line"><a href={loginUrl} target="_blank" rel="noopener">{loginUrl}</a> <CopyButton text={loginUrl} /></p>
         </div>
