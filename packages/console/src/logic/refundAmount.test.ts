@@ -27,7 +27,9 @@ describe('the console\'s refund amount', () => {
     ['zero', '0', paid, { error: 'refundAmount.zero' }],
     ['zero cents', '0.00', paid, { error: 'refundAmount.zero' }],
     ['three decimals', '1.005', paid, { error: 'refundAmount.invalid' }],
-    ['negative', '-5', paid, { error: 'refundAmount.invalid' }],
+    // A minus sign is no slip of writing: the amount is below what a refund takes, said as for 0.
+    ['negative', '-5', paid, { error: 'refundAmount.zero' }],
+    ['negative with cents', '-5.50', paid, { error: 'refundAmount.zero' }],
     ['letters', 'diez', paid, { error: 'refundAmount.invalid' }],
     ['an exponent', '1e3', paid, { error: 'refundAmount.invalid' }],
     ['a currency sign', '$5', paid, { error: 'refundAmount.invalid' }],
@@ -73,6 +75,7 @@ describe('a refund in pesos', () => {
     ['12,5', { error: 'pesos.whole' }],
     ['60.000', { error: 'refundAmount.over' }],
     ['0', { error: 'refundAmount.zero' }],
+    ['-20.000', { error: 'refundAmount.zero' }],
     ['veinte mil', { error: 'pesos.invalid' }],
     ['$ 20.000', { error: 'pesos.invalid' }],
     ['2.00.000', { error: 'pesos.invalid' }],

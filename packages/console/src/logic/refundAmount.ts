@@ -1,4 +1,4 @@
-import { amountToCents, centsToAmount, heldCentsOf, readTypedDollars, refundCheck, type RefundablePayment } from '@pasarela/core';
+import { amountToCents, centsToAmount, heldCentsOf, readTypedDollars, refundCheck, typedAmountSlip, type RefundablePayment } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
 import { pesosTyped, type PesosError } from './typedPesos';
 
@@ -51,11 +51,13 @@ export function canRefund(tx: Refundable): boolean {
 
 /**
  * The refund the console's amount field asks for: empty is all that remains (the merchant API's
- * `amount` left out); otherwise above 0 and at most what remains, by core's refundCheck. Dollars
+ * `amount` left out); otherwise above 0 (a negative one said as 0 is) and at most what remains, by core's refundCheck. Dollars
  * with at most two decimals; pesos whole, as pesosTyped reads them.
  */
 export function refundAmountOf(text: string, tx: Refundable): { amount: number | undefined } | { error: RefundAmountError } {
   if (text.trim() === '') return { amount: undefined };
+  // A minus sign is an amount below what a refund takes, said as for 0, not how to write one.
+  if (typedAmountSlip(text) === 'amount_negative') return { error: 'refundAmount.zero' };
   const asked = tx.currency === 'COP' ? pesosTyped(text) : dollarsAsked(text);
   if ('error' in asked) return asked;
   const check = refundCheck(refundablePaymentOf(tx), amountToCents(asked.amount));

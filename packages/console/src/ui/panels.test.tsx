@@ -10,6 +10,8 @@ import { CampaignForm } from './create/CampaignForm';
 import { LinkForm } from './create/LinkForm';
 import { MerchantForm } from './create/MerchantForm';
 import { StationForm } from './create/StationForm';
+import { PlanForm } from './create/PlanForm';
+import { UserForm } from './create/UserForm';
 import { BooksPanel } from './BooksPanel';
 import { renderInPage } from './renderInPage';
 
@@ -546,6 +548,54 @@ describe('console panels', () => {
     expect(said(merchant)).toEqual(['Comercio #8 creado. Los enlaces nuevos lo usan.']);
     expect(merchant.querySelector('.result')?.textContent).toContain('sk_test_eight');
     expect(document.activeElement).toBe(merchantButton);
+  });
+
+  it('a negative amount is refused saying the amount must be above 0, or not below it where 0 is taken (a tax, a station\'s open amount, a limit, a balance), in dollars and pesos, before sending', async () => {
+    const createLink = vi.fn(async () => ({ code: 'LKNEG', slug: 'lkneg', url: 'http://localhost/lkneg' }));
+    const createStation = vi.fn(async () => ({ stationId: 'caja-neg' }));
+    const createPlan = vi.fn(async () => ({ idPlan: 3 }));
+    const createUser = vi.fn(async () => ({ login: 'neg' }));
+    const createMerchant = vi.fn(async () => ({ idMerchant: 9, secretKey: 'sk', webhookSecret: 'whsec', name: 'Neg' }));
+    const api = apiWith({ createLink, createStation, createPlan, createUser, createMerchant, subscribe: vi.fn(async () => ({ subscriptionKey: 'SUBNEG', url: 'http://localhost/subneg' })), listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Tienda Panamá', webhookUrl: null, currency: 'USD' }, { id: 4, name: 'Tienda Bogotá', webhookUrl: null, currency: 'COP' }], merchantId: 1 });
+    const refusalOf = async (el: HTMLElement, typed: Record<string, string>) => {
+      for (const [label, value] of Object.entries(typed)) {
+        const input = el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.htmlFor ?? 'none')}`)!;
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      await new Promise((r) => setTimeout(r, 0));
+      el.querySelector('form')?.requestSubmit();
+      // The error of the submit before is cleared as this one starts, then this one's is drawn.
+      await new Promise((r) => setTimeout(r, 0));
+      await vi.waitFor(() => expect(el.querySelector('[role="alert"]')).not.toBeNull());
+      return el.querySelector('[role="alert"]')?.textContent;
+    };
+    const ABOVE_ZERO = 'Error: El importe debe ser mayor que 0';
+    const NOT_NEGATIVE = 'Error: El importe no puede ser negativo';
+
+    const link = await render(<LinkForm store={store} lang="es" />);
+    expect(await refusalOf(link, { 'Descripción': 'Menos', 'Monto': '-5' })).toBe(ABOVE_ZERO);
+    expect(await refusalOf(link, { 'Monto': '0' })).toBe(ABOVE_ZERO);
+    expect(await refusalOf(link, { 'Monto': '5', 'Impuesto': '-0.50' })).toBe(NOT_NEGATIVE);
+    store.getState().setMerchant(4);
+    await vi.waitFor(() => expect(link.textContent).toContain('Monto (COP)'));
+    expect(await refusalOf(link, { 'Monto': '-5.000' })).toBe(ABOVE_ZERO);
+    expect(createLink).not.toHaveBeenCalled();
+
+    const plan = await render(<PlanForm store={store} api={api} lang="es" />);
+    expect(await refusalOf(plan, { 'Nombre del plan': 'Mensual', 'Monto': '-15.000' })).toBe(ABOVE_ZERO);
+    const station = await render(<StationForm store={store} api={api} lang="es" />);
+    expect(await refusalOf(station, { 'Id de la estación': 'caja-neg', 'Descripción': 'Caja', 'Monto': '-20.000' })).toBe(NOT_NEGATIVE);
+    store.getState().setMerchant(1);
+    const stationUsd = await render(<StationForm store={store} api={api} lang="es" />);
+    expect(await refusalOf(stationUsd, { 'Id de la estación': 'caja-neg', 'Descripción': 'Caja', 'Monto': '-7.50' })).toBe(NOT_NEGATIVE);
+    const merchant = await render(<MerchantForm store={store} lang="es" />);
+    expect(await refusalOf(merchant, { 'Nombre': 'Neg', 'Límite': '-100' })).toBe(NOT_NEGATIVE);
+    const user = await render(<UserForm api={api} />);
+    expect(await refusalOf(user, { 'Correo': 'neg@example.com', 'Saldo': '-5' })).toBe(NOT_NEGATIVE);
+    expect([createPlan, createStation, createMerchant, createUser].map((call) => call.mock.calls.length)).toEqual([0, 0, 0, 0]);
   });
 
   it('a new merchant whose limit refuses its first link still shows its keys, this once, with why the link was not made; a Colombian one\'s link is labelled in pesos', async () => {

@@ -29,8 +29,8 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
     // Ticked for a merchant of another currency, then hidden: not sent.
     const taken = types.filter((type) => ACCEPTED.some((token) => token === type && methodTakesCurrency(methodOfToken(token), currency)));
     const created = await store.getState().createLink({
-      amount: amountIn(amount, currency) ?? Number.NaN,
-      taxAmount: amountIn(tax, currency) ?? 0,
+      amount: amountIn(amount, currency, 'aboveZero') ?? Number.NaN,
+      taxAmount: amountIn(tax, currency, 'zeroOrMore') ?? 0,
       description,
       descriptions: typedPerLanguage(descriptionEs, descriptionEn),
       ...(taken.length > 0 ? { cardTypes: taken } : {}),

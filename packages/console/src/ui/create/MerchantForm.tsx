@@ -23,7 +23,7 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
   };
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchant = await store.getState().createMerchant({
-      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: amountIn(txLimit, currency) ?? CURRENCY_RULES[currency].defaultTxLimit,
+      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: amountIn(txLimit, currency, 'zeroOrMore') ?? CURRENCY_RULES[currency].defaultTxLimit,
     });
     // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once: ten dollars, or forty thousand pesos.
     // Its keys are shown whatever becomes of the link (a limit under its amount refuses it): they are shown this once.

@@ -18,7 +18,7 @@ export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: Admin
   const [period, setPeriod] = useState<string>('MO');
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const plan = await api.createPlan({ name, amount: amountIn(amount, currency) ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
+    const plan = await api.createPlan({ name, amount: amountIn(amount, currency, 'aboveZero') ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
     const sub = await api.subscribe(plan.idPlan);
     return { id: plan.idPlan, key: sub.subscriptionKey, target: checkoutTargetOf(location.origin, { kind: 'subscription', subscriptionKey: sub.subscriptionKey }, lang) };
   });

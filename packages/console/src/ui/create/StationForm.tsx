@@ -15,7 +15,7 @@ export function StationForm({ store, api, lang }: { store: ConsoleStore; api: Ad
   const [amount, setAmount] = useAmountField('station', currency);
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const created = await api.createStation({ stationId, description, amount: amountIn(amount, currency) ?? 0, ...(merchantId ? { merchantId } : {}) });
+    const created = await api.createStation({ stationId, description, amount: amountIn(amount, currency, 'zeroOrMore') ?? 0, ...(merchantId ? { merchantId } : {}) });
     return { id: created.stationId, target: checkoutTargetOf(location.origin, { kind: 'station', stationId: created.stationId }, lang) };
   });
   return (

@@ -13,7 +13,7 @@ export function UserForm({ api }: { api: AdminApi }) {
   const [password, setPassword] = useState('Segura#2026');
   const [balance, setBalance] = useState('50');
   const { busy, error, result, submit } = useSubmit(() =>
-    api.createUser({ email, password, balance: dollarsOrUndefined(balance) ?? 0, ...(login.trim() ? { login: login.trim() } : {}) }),
+    api.createUser({ email, password, balance: dollarsOrUndefined(balance, 'zeroOrMore') ?? 0, ...(login.trim() ? { login: login.trim() } : {}) }),
   );
   const loginUrl = `${location.origin}/pf/widget/login`;
   const signupUrl = `${location.origin}/pf/widget/signup`;

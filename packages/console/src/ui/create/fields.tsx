@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { readTypedDollars, type Currency, type TextPerLanguage } from '@pasarela/core';
+import { readTypedDollars, typedAmountSlip, type Currency, type TextPerLanguage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { pesosTyped } from '../../logic/typedPesos';
 
@@ -49,13 +49,30 @@ export function CheckField(props: { label: string; name: string; checked: boolea
 const MAX_EXPIRY_MINUTES = 365 * 24 * 60;
 
 /**
- * Dollars typed in a form (core's readTypedDollars), or undefined when empty. A thousands separator ("1,500", "1.500") is
- * refused with the form's error, never read as 1.5.
+ * The least an amount field takes: above 0 (a link's or a plan's price), or 0 and up (a tax, a
+ * station's open amount, a merchant's limit, a wallet's balance).
  */
-export function dollarsOrUndefined(text: string): number | undefined {
+export type AmountFloor = 'aboveZero' | 'zeroOrMore';
+
+/**
+ * A minus sign typed (core's typedAmountSlip) is refused saying what the field takes, not how to
+ * write an amount; so is 0 where the amount must be above it.
+ */
+function refuseBelowFloor(text: string, floor: AmountFloor, amount?: number): void {
+  const below = typedAmountSlip(text) === 'amount_negative' || (floor === 'aboveZero' && amount === 0);
+  if (below) throw new Error(t(floor === 'aboveZero' ? 'amount.aboveZero' : 'amount.notNegative'));
+}
+
+/**
+ * Dollars typed in a form (core's readTypedDollars), or undefined when empty. A thousands separator ("1,500", "1.500") is
+ * refused with the form's error, never read as 1.5; an amount below the field's floor says so.
+ */
+export function dollarsOrUndefined(text: string, floor: AmountFloor): number | undefined {
   if (text.trim() === '') return undefined;
+  refuseBelowFloor(text, floor);
   const read = readTypedDollars(text);
   if ('refused' in read) throw new Error(t('dollars.invalid'));
+  refuseBelowFloor(text, floor, read.dollars);
   return read.dollars;
 }
 
@@ -88,12 +105,15 @@ export function useAmountField(example: keyof (typeof EXAMPLE_PRICES)['USD'], cu
 /**
  * An amount typed in a form in the merchant's currency, or undefined when empty: dollars with at most
  * two decimals (the server checks the rest), pesos whole as pesosTyped reads them ("50.000" is fifty thousand); pesos
- * that are none are refused here, with the form's error saying how to write them.
+ * that are none are refused here, with the form's error saying how to write them, and an amount
+ * below the field's floor saying that.
  */
-export function amountIn(text: string, currency: Currency): number | undefined {
-  if (currency !== 'COP' || text.trim() === '') return dollarsOrUndefined(text);
+export function amountIn(text: string, currency: Currency, floor: AmountFloor): number | undefined {
+  if (currency !== 'COP' || text.trim() === '') return dollarsOrUndefined(text, floor);
+  refuseBelowFloor(text, floor);
   const typed = pesosTyped(text);
   if ('error' in typed) throw new Error(t(typed.error));
+  refuseBelowFloor(text, floor, typed.amount);
   return typed.amount;
 }
 
