@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminApi } from '../api/adminApi';
 import type { Subscription } from '../api/schemas';
+import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { renderInPage } from './renderInPage';
@@ -60,6 +61,29 @@ describe('the Subscriptions tab', () => {
     buttonIn(el.querySelector('dialog'), 'No, mantenerla')?.click();
     await vi.waitFor(() => expect(document.activeElement).toBe(cancel));
     expect(cancelSubscription).not.toHaveBeenCalled();
+  });
+
+  it('the dialog names the plan as it is named, whatever its name: "Plan Mensual" is never read "Plan Plan Mensual"; in English too', async () => {
+    const named = (name: string): Subscription => ({ ...subscription('SUBN', 'active'), plan: { ...subscription('SUBN', 'active').plan, name, amount: 19.99 } });
+    for (const [name, lang, expected] of [
+      ['Plan Mensual', 'es', 'Su plan: Plan Mensual, $19.99 · Mensual.'],
+      ['Club del café', 'es', 'Su plan: Club del café, $19.99 · Mensual.'],
+      ['Monthly plan', 'en', 'Their plan: Monthly plan, $19.99 · Monthly.'],
+    ] as const) {
+      await changeLanguage(lang);
+      try {
+        const el = await panelWith({ subscriptionsOf: vi.fn(async () => pageOf([named(name)])) });
+        await vi.waitFor(() => expect(rowOf(el, 'SUBN')).not.toBeNull());
+        buttonIn(rowOf(el, 'SUBN'), lang === 'es' ? 'Cancelar la suscripción' : 'Cancel the subscription')?.click();
+        await vi.waitFor(() => expect(el.querySelector('dialog')).not.toBeNull());
+        const text = el.querySelector('dialog p')?.textContent ?? '';
+        expect(text.startsWith(expected)).toBe(true);
+        expect(text).not.toMatch(/\bplan plan\b/i);
+        el.remove();
+      } finally {
+        await changeLanguage('es');
+      }
+    }
   });
 
   it('confirmed, cancels it through the admin API once; the row says Cancelada, the status says so, the focus is on the row', async () => {
