@@ -84,11 +84,11 @@ export function TransactionsPanel({ store }: { store: ConsoleStore }) {
   const onPress = useActionFocus(transactions, list, heading);
   // The count is said when a filter is changed, once the list is read: an action's outcome and a
   // live change are the notice's to say, not a second time here. Keyed by the change, so the same
-  // count after another filter is heard again.
+  // count after another filter is heard again; worded apart from the visible count it repeats.
   const [countSaid, setCountSaid] = useState<{ change: number; text: string } | null>(null);
   const filterBy = async (changes: Parameters<typeof setFilters>[0]) => {
     if (!(await setFilters(changes))) return;
-    setCountSaid((now) => ({ change: (now?.change ?? 0) + 1, text: t('txCount', { count: store.getState().transactions.length }) }));
+    setCountSaid((now) => ({ change: (now?.change ?? 0) + 1, text: t('txCountFiltered', { count: store.getState().transactions.length }) }));
   };
   return (
     <section aria-labelledby="panel-watch">

@@ -178,12 +178,12 @@ describe('the count of payments listed', () => {
       outcome.dispatchEvent(new Event('change', { bubbles: true }));
     };
     pick('PENDING');
-    await vi.waitFor(() => expect(liveTexts(host)).toContain('1 transacción'));
+    await vi.waitFor(() => expect(liveTexts(host)).toContain('Con estos filtros: 1 transacción'));
     const said = host.querySelector('.count-said span');
     // Another filter with as many payments: said again, a new paragraph.
     pick('APPROVED');
     await vi.waitFor(() => expect(host.querySelector('.count-said span')).not.toBe(said));
-    expect(liveTexts(host)).toContain('1 transacción');
+    expect(liveTexts(host)).toContain('Con estos filtros: 1 transacción');
   });
 });
 
