@@ -87,8 +87,16 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     expect(await merchant.locator('dd code').first().textContent()).toMatch(/^sk_/);
     const merchantId = /#(\d+)/.exec((await merchant.getByText(/comercio #\d+ creado/i).textContent()) ?? '')?.[1];
 
+    // Only the title is said: the keys are there to read.
+    expect(await merchant.locator('[role="status"]').allTextContents()).toEqual([`Comercio #${merchantId} creado. Los enlaces nuevos lo usan.`]);
+
     const link = ui.card(/enlace de pago/i);
     expect(await link.getByLabel(/^comercio$/i).inputValue()).toBe(merchantId);
+    // A negative price says it must be more than 0, not how to write dollars.
+    await link.getByLabel(/^monto/i).fill('-5');
+    await link.getByLabel(/^descripción$/i).fill('Zapatos de prueba');
+    await link.getByRole('button', { name: /^crear$/i }).click();
+    await link.getByRole('alert').getByText('Error: El importe debe ser mayor que 0').waitFor();
     await link.getByLabel(/^monto/i).fill('20');
     await link.getByLabel(/^impuesto/i).fill('1.40');
     await link.getByLabel(/^descripción$/i).fill('Zapatos de prueba');
@@ -99,6 +107,9 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     const code = /LK\w+/.exec((await link.getByText(/enlace LK\w+ creado/i).textContent()) ?? '')?.[0] ?? '';
     const snippet = (await link.locator('pre code').textContent()) ?? '';
     expect(snippet).toContain(`data-pasarela-code="${code}"`);
+    // Only the title is said, not the URL and the embed code; the focus stays on the Create button.
+    expect(await link.locator('[role="status"], [aria-live]:not(:empty)').allTextContents()).toEqual([`Enlace ${code} creado`]);
+    expect(await ui.focused()).toBe('button "Crear"');
     expect(await link.getByRole('link', { name: new RegExp(`^${sandbox.url}/`) }).getAttribute('href')).toMatch(/^http:\/\/localhost:\d+\/lk/);
     await screenshot(page, { path: `${SHOTS}/console-create.png`, fullPage: true });
     // The payer reads the description in their language: English given, Spanish left to the default.
@@ -111,6 +122,9 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await ui.tab(/transacciones/i).click();
     await page.getByLabel(/^enlace$/i).selectOption(code);
     await page.getByText(/^0 transacciones$/).waitFor();
+    // The count is said when a filter is changed; the list's count itself is not live, so an action is said once, by the notice.
+    await expect.poll(() => page.locator('.count-said').textContent()).toBe('Con estos filtros: 0 transacciones');
+    expect(await page.locator('p.count').getAttribute('aria-live')).toBeNull();
 
     // Nequi QR from the demo shop, with the console's snippet.
     const nequi = await payFromShop(browser, sandbox.demoUrl, snippet);
@@ -179,6 +193,13 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await refundForm.getByRole('button', { name: 'Reembolsar' }).click();
     await expect.poll(() => nequiTx.getByText('Reembolsado: $5.00').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await refundForm.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => ui.notice()).toBe(`Hecho: Reembolsar (${nequiOper})`);
+    // The same refund again is heard again: the same words in a new paragraph of the live region.
+    await page.locator('.notice p').evaluate((p) => p.setAttribute('data-said-before', ''));
+    await refundForm.getByLabel(/importe a reembolsar/i).fill('5');
+    await refundForm.getByRole('button', { name: 'Reembolsar' }).click();
+    await expect.poll(() => nequiTx.getByText('Reembolsado: $10.00').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('.notice p:not([data-said-before])').textContent()).toBe(`Hecho: Reembolsar (${nequiOper})`);
     // The open checkouts turn into receipts by themselves, too.
     await expect.poll(() => nequi.checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => cash.checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -190,18 +211,22 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.getByLabel(/^resultado$/i).selectOption('');
     await page.getByText(/^2 transacciones$/).waitFor();
 
-    // Webhooks: one delivery per change (pending, then approved) for each payment, and the refund, delivered with 200.
+    // Webhooks: one delivery per change (pending, then approved) for each payment, and each of the two refunds, delivered with 200.
     await ui.tab(/webhooks/i).click();
-    await expect.poll(() => page.locator('li.webhook').count(), { timeout: 20_000 }).toBe(5);
-    await expect.poll(() => page.locator('li.webhook .status-code').allTextContents(), { timeout: 20_000 }).toEqual(['200', '200', '200', '200', '200']);
-    expect(receiver.heard).toHaveLength(5);
+    await expect.poll(() => page.locator('li.webhook').count(), { timeout: 20_000 }).toBe(6);
+    await expect.poll(() => page.locator('li.webhook .status-code').allTextContents(), { timeout: 20_000 }).toEqual(['200', '200', '200', '200', '200', '200']);
+    expect(receiver.heard).toHaveLength(6);
     const first = page.locator('li.webhook').first();
     await first.getByText(/^cuerpo/i).click();
     expect(await first.locator('pre').textContent()).toContain('"result": "APPROVED"');
-    // Redeliver: the attempts start again, and the new attempt shows by itself.
-    await first.getByRole('button', { name: /^reenviar/i }).click();
-    await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(6);
+    // Redeliver: the attempts start again, the new attempt shows by itself and is said, the focus kept on the button.
+    const redeliver = first.getByRole('button', { name: /^reenviar/i });
+    const eventId = ((await redeliver.getAttribute('aria-label')) ?? '').replace(/^Reenviar /, '');
+    await redeliver.click();
+    await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(7);
     await expect.poll(() => first.locator('.attempts').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => ui.notice(), { timeout: 15_000 }).toBe(`Reenviado ${eventId}: entregado (HTTP 200)`);
+    expect(await ui.focused()).toBe(`button "Reenviar ${eventId}": Reenviar`);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/console-webhooks.png`, fullPage: true });
 
