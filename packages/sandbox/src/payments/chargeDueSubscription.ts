@@ -13,7 +13,7 @@ import { chargeCard } from './chargeCard';
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
 export const nextChargeDate = nextSubscriptionChargeDate;
 
-/** The date moves on and the renewal attempt is recorded in one transaction, so a crash loses neither. */
+/** The date moves on and the renewal attempt is recorded in one transaction, so a crash loses neither; in its payer's language (migration 192). */
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: string | null): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
@@ -22,7 +22,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
     card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
-    phone: '', concept: plan.name, description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
+    phone: '', concept: plan.name, description: plan.description, lang: sub.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: null, processor,
   }, newCodOper());
@@ -36,7 +36,7 @@ async function chargeRenewal(deps: RenewalDeps, attempt: TransactionRow): Promis
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     return (await chargeCard(deps, attempt, {
-      card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+      card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: attempt.lang === 'en' ? 'en' : 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
       calledOff: 'This subscription renewal was called off',
       // Each period's "Comprobante de pago" to the subscriber, mailed with its approval, once.
       receipt: deps.publicOrigin !== undefined ? { origin: deps.publicOrigin } : undefined,

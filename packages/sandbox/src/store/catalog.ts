@@ -17,8 +17,10 @@ export interface SubscriptionRow {
   card_last4: string | null;
   payer_name: string;
   created_at: Date;
-  /** Migration 190: when its merchant cancelled it (status 2). */
+  /** Migration 189: when its merchant cancelled it (status 2). */
   cancelled_at: Date | null;
+  /** Migration 192: its payer's language, the activating payment's: its renewals' and their receipts'. */
+  lang: 'es' | 'en';
 }
 export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown; translations: unknown }
 
@@ -130,21 +132,23 @@ export const bridgeOf = (b: BridgeRow, lang: Language = 'es') => ({
   },
 });
 
-export interface ActivatingCard {
+/** What the payment that activates a subscription gives it: the card its renewals charge, and its payer's name and language. */
+export interface SubscriptionActivation {
   token: string;
   customer: string | null;
   brand: string;
   last4: string;
   payerName: string;
+  lang: 'es' | 'en';
 }
 
 /** A conditional write, so of payments racing to activate it one does; false when it already was, or its merchant cancelled it meanwhile. */
-export async function activateSubscription(db: Queryable, subscriptionId: number, card: ActivatingCard): Promise<boolean> {
+export async function activateSubscription(db: Queryable, subscriptionId: number, card: SubscriptionActivation): Promise<boolean> {
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return false;
   const rows = await db.query(
-    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7 where id = $1 and status = 0 returning id',
-    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName],
+    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7, lang = $8 where id = $1 and status = 0 returning id',
+    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang],
   );
   return rows.length > 0;
 }

@@ -94,6 +94,25 @@ describe('subscriptions', () => {
     await Promise.all([t.get(`/subscriptions/${key}`), t.get(`/subscriptions/${key}`)]);
     expect((await t.db.query("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1", [key]))[0]).toEqual({ n: 3 });
   });
+
+  // docs/sandbox.md "Mailbox": payment receipts land there "in the payer's language"; a renewal's too
+  // (migration 192: the language of the payment that activated the subscription).
+  it('records and mails each renewal in the language its payer subscribed in', async () => {
+    const plans = (await t.get('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+    const byLanguage = await Promise.all((['en', 'es'] as const).map(async (lang) => {
+      const email = `renueva-${lang}@example.com`;
+      const key = String((await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email })).data['subscriptionKey']);
+      const card = (await tokenizedCardPayload('x')).cardInformation;
+      expect((await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID(), lang })).data).toMatchObject({ status: 1 });
+      const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
+      expect(renewal.json).toMatchObject({ charged: { status: 1 } });
+      const [row] = await t.db.query<{ lang: string }>("select lang from transactions where details->>'subscriptionKey' = $1 and (details->>'renewal')::boolean", [key]);
+      const subjects = (await t.db.query<{ subject: string }>('select subject from mailbox where to_email = $1 order by id', [email])).map((m) => m.subject);
+      return { lang, renewalLang: row?.lang, subjects };
+    }));
+    expect(byLanguage[0]).toEqual({ lang: 'en', renewalLang: 'en', subjects: [expect.stringMatching(/^Payment receipt/), expect.stringMatching(/^Payment receipt/)] });
+    expect(byLanguage[1]).toEqual({ lang: 'es', renewalLang: 'es', subjects: [expect.stringMatching(/^Comprobante de pago/), expect.stringMatching(/^Comprobante de pago/)] });
+  });
 });
 
 describe('activity and process records', () => {
