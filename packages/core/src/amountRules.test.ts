@@ -119,8 +119,10 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
     [{ amount: 21_474_836, taxAmount: 1 }, { currency: 'COP' }, 'amount plus taxAmount must not exceed COP\u00a021,474,836'],
     [{ amount: 30_000, donation: 1e9 }, { currency: 'COP' }, 'amountToCampaign must not exceed COP\u00a021,474,836'],
     // The merchant's limit too ("20000000" read as neither dollars nor pesos).
-    [{ amount: 5000.01 }, limits, "amount plus taxAmount exceeds the merchant's limit of $5,000.00"],
-    [{ amount: 21_474_836 }, { currency: 'COP', txLimit: 20_000_000 }, "amount plus taxAmount exceeds the merchant's limit of COP\u00a020,000,000"],
+    [{ amount: 5000, taxAmount: 0.01 }, limits, "amount plus taxAmount exceeds the merchant's limit of $5,000.00"],
+    [{ amount: 21_474_836, taxAmount: 0 }, { currency: 'COP', txLimit: 20_000_000 }, "amount plus taxAmount exceeds the merchant's limit of COP\u00a020,000,000"],
+    // docs/merchant-api.md "Errors": the detail names the field as sent; a plan or a station sends no taxAmount.
+    [{ amount: 5000.01 }, limits, "amount exceeds the merchant's limit of $5,000.00"],
     [{ amount: 25, donation: -5 }, limits, 'amountToCampaign must be 0 or more, with at most two decimals'],
     [{ amount: 25, donation: 0.5 }, limits, 'amountToCampaign must be within 1 and 500'],
     [{ amount: 25, donation: 0.5 }, { campaign: { minAmount: 1, maxAmount: null } }, `amountToCampaign must be within 1 and ${MAX_AMOUNT}`],

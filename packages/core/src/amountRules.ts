@@ -111,7 +111,9 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
   if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${max}`);
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {
-    return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${written(limits.txLimit ?? 0, currency)}`);
+    // Named as sent: a plan or a station has no taxAmount.
+    const limited = amounts.taxAmount === undefined ? 'amount' : 'amount plus taxAmount';
+    return refuse('amount_exceeds_limit_allowed', 'amount', `${limited} exceeds the merchant's limit of ${written(limits.txLimit ?? 0, currency)}`);
   }
   return donationRefusal(donation, limits.campaign, currency);
 }

@@ -42,6 +42,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   60: 'bc84689b4c4d847a',
   61: 'c16aa3e19255017a',
   62: '6f5d576dc2092bb2',
+  63: '6a6d7bf8827be747',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

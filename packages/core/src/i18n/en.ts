@@ -747,6 +747,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_payout_id: '{{field}} must be a payout id: po_ and 32 hex digits',
   detail_day: '{{field}} must be a calendar day, such as 2026-12-01',
   detail_over_limit: '{{field}} plus {{other}} exceeds the merchant\'s limit of {{max}}',
+  detail_field_over_limit: '{{field}} exceeds the merchant\'s limit of {{max}}',
   detail_names_no_merchant: '{{field}} names no merchant',
   detail_names_no_own_merchant: '{{field}} names no merchant of this secret key',
   detail_names_no_link: '{{field}} names no link',

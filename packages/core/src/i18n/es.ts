@@ -746,6 +746,7 @@ export const es = {
   detail_payout_id: '{{field}} debe ser el id de un pago a su cuenta: po_ y 32 cifras hexadecimales',
   detail_day: '{{field}} debe ser un día del calendario, como 2026-12-01',
   detail_over_limit: '{{field}} más {{other}} supera el límite del comercio, {{max}}',
+  detail_field_over_limit: '{{field}} supera el límite del comercio, {{max}}',
   detail_names_no_merchant: '{{field}} no es de ningún comercio',
   detail_names_no_own_merchant: '{{field}} no es de ningún comercio de esta clave secreta',
   detail_names_no_link: '{{field}} no es de ningún enlace',

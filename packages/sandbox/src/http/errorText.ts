@@ -130,6 +130,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be a date \(YYYY-MM-DD\)$/, 'detail_day', ['field']],
   [/^(\S+) must be within ([\d.]+) and ([\d.]+)$/, 'detail_from_to', ['field', 'min', 'max']],
   [new RegExp(`^(\\S+) plus (\\S+) exceeds the merchant's limit of ${MONEY}$`), 'detail_over_limit', ['field', 'other', '$max']],
+  [new RegExp(`^(\\S+) exceeds the merchant's limit of ${MONEY}$`), 'detail_field_over_limit', ['field', '$max']],
   [/^(\S+) names no merchant$/, 'detail_names_no_merchant', ['field']],
   [/^(\S+) names no merchant of this secret key$/, 'detail_names_no_own_merchant', ['field']],
   [/^(\S+) names no link$/, 'detail_names_no_link', ['field']],

@@ -136,6 +136,19 @@ describe("a plan's, a campaign's or a station's amount past the columns, said in
       }
     }
   });
+  // docs/merchant-api.md "Errors": the detail names the field as sent; a plan or a station has no taxAmount.
+  it("refuses a plan or a station over the merchant's limit naming its amount alone, in both languages", async () => {
+    const pa = await t.admin('POST', '/merchants', { name: 'Planes Límite' });
+    const auth = { authorization: `Bearer ${String(pa.json['secretKey'])}` };
+    for (const [path, body] of [['/plans', { name: 'Caro', amount: 6000, period: 'MO' }], ['/stations', { stationId: 'CARO-1', description: 'Caro', amount: 6000 }]] as const) {
+      const en = await t.admin('POST', path, body, { ...auth, 'accept-language': 'en' });
+      expect([en.status, en.json['code']], path).toEqual([422, 'amount_exceeds_limit_allowed']);
+      expect(String(en.json['message']), path).toContain("(amount exceeds the merchant's limit of $5,000.00)");
+      const es = await t.admin('POST', path, body, { ...auth, 'accept-language': 'es' });
+      expect(String(es.json['message']), path).toContain('(amount supera el límite del comercio, $5,000.00)');
+      expect(`${String(en.json['message'])} ${String(es.json['message'])}`).not.toContain('taxAmount');
+    }
+  });
   it("says a new merchant's txLimit past the columns in the currency of its country", async () => {
     const res = await t.admin('POST', '/merchants', { name: 'Límite Grande', country: 'CO', txLimit: 25_000_000 }, { 'accept-language': 'en' });
     expect([res.status, res.json['code']]).toEqual([400, 'invalid_amount']);
