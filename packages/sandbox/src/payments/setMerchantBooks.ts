@@ -2,8 +2,7 @@ import type { Deps } from '../Deps';
 import type { MethodPrice } from '@pasarela/core';
 import { setMerchantPrice } from '../store/balanceTransactions';
 import { setMerchantPayoutSettings } from '../store/payouts';
-import { lockAsCurrentKey } from '../store/merchantKeys';
-import { secretKeyRetiring } from '../webhooks/webhookEndpoints';
+import { requireCurrentKey } from '../webhooks/webhookEndpoints';
 
 /** A merchant's prices per method and payout settings, as the sandbox sets them. */
 export interface MerchantBooksChange {
@@ -21,7 +20,7 @@ export interface MerchantBooksChange {
 export async function setMerchantBooks(deps: Pick<Deps, 'db'>, merchantId: number, change: MerchantBooksChange, callerKey: string | undefined): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const payoutsChange = change.payoutAccount !== undefined || change.payoutSchedule !== undefined;
-    if (payoutsChange && !(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
+    if (payoutsChange) await requireCurrentKey(tx, merchantId, callerKey);
     for (const [method, price] of Object.entries(change.prices ?? {})) await setMerchantPrice(tx, merchantId, method, price);
     await setMerchantPayoutSettings(tx, merchantId, { schedule: change.payoutSchedule, account: change.payoutAccount });
   });

@@ -14,13 +14,18 @@ import {
 export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints, their secrets or the payout account; this one is being retired');
 
 /**
- * A change made with the merchant's secret key `callerKey`, in one transaction that first checks, with
- * the merchant's row locked, that it is still the current key: whoever holds a leaked old key in its
- * overlap window cannot point webhooks elsewhere or learn a fresh secret.
+ * In the caller's transaction, with the merchant's row locked: `callerKey` (undefined: the operator)
+ * is still the merchant's current secret key, else secret_key_retiring. Whoever holds a leaked old key
+ * in its overlap window cannot point webhooks elsewhere, learn a fresh secret or move the payouts.
  */
+export async function requireCurrentKey(tx: Queryable, merchantId: number, callerKey: string | undefined): Promise<void> {
+  if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
+}
+
+/** A change made with the merchant's secret key `callerKey`, in one transaction that first requires it current. */
 const asCurrentKey = <T>(db: Database, merchantId: number, callerKey: string, change: (tx: Transaction) => Promise<T>): Promise<T> =>
   db.transaction(async (tx) => {
-    if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
+    await requireCurrentKey(tx, merchantId, callerKey);
     return change(tx);
   });
 
