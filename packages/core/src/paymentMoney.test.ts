@@ -113,8 +113,11 @@ describe('"takenAmount is what it took: at most what was paid and not refunded",
       { booked: chargeback('needs_response', 1000), takeCents: 1000 }],
     ['it took all it could already: nothing', chargeback('needs_response', 2675), 2675, { refundHeldCents: 0, other: 0 }, undefined],
     ['an inquiry takes nothing', inquiry('needs_response'), 2675, { refundHeldCents: 0, other: 0 }, undefined],
-    ['lost: it stays as it ended', chargeback('lost', 0), 2675, { refundHeldCents: 0, other: 0 }, undefined],
-    ['won: it stays as it ended', chargeback('won', 0), 2675, { refundHeldCents: 0, other: 0 }, undefined],
+    ['lost before the refund failed: the bank gave the cardholder its amount, so it takes it', chargeback('lost', 675), 2675, { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('lost', 2675), takeCents: 2000 }],
+    ['lost, another refund still held: up to what it leaves', chargeback('lost', 0), 2675, { refundHeldCents: 1000, other: 0 },
+      { booked: chargeback('lost', 1675), takeCents: 1675 }],
+    ['won: it gave back what it took, nothing more leaves', chargeback('won', 0), 2675, { refundHeldCents: 0, other: 0 }, undefined],
   ])('%s', (_case, before, amountCents, money, retake) => {
     expect(disputeRetake(before, amountCents, { capturedCents: 2675, refundHeldCents: money.refundHeldCents }, money.other)).toEqual(retake);
   });

@@ -92,16 +92,18 @@ export function disputeMove(before: BookedDispute | undefined, report: DisputeRe
 }
 
 /**
- * An open chargeback once a refund of its payment failed, its part no longer held: "what it took: at
- * most what was paid and not refunded" is measured again, up to the dispute's amount, and the
- * difference leaves the balance (one more `dispute` line, no second fee). Undefined when nothing
- * changes: an inquiry takes nothing, a closed dispute stays as it ended, or it took all it could already.
+ * A chargeback, open or lost, once a refund of its payment failed, its part no longer held: "what it
+ * took: at most what was paid and not refunded" is measured again, up to the dispute's amount, and the
+ * difference leaves the balance (one more `dispute` line, no second fee). A lost one too: the
+ * cardholder's bank gave the money back, and the refund that held it off gave nothing. Undefined when
+ * nothing changes: an inquiry takes nothing, a won dispute gave back what it took, or it took all it could already.
  */
 export function disputeRetake(before: BookedDispute, amountCents: number, money: Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'>, otherDisputesCents: number): { booked: BookedDispute; takeCents: number } | undefined {
-  if (!disputeIsOpen(before) || before.stage !== 'chargeback') return undefined;
-  const move = disputeMove(before, { stage: before.stage, status: before.status, amountCents }, money, otherDisputesCents);
-  if ('refusal' in move || move.takeCents === 0) return undefined;
-  return { booked: move.booked, takeCents: move.takeCents };
+  if (before.stage !== 'chargeback' || before.status === 'won') return undefined;
+  const left = Math.max(0, money.capturedCents - money.refundHeldCents - otherDisputesCents);
+  const takenCents = Math.min(amountCents, money.capturedCents, left);
+  if (takenCents <= before.takenCents) return undefined;
+  return { booked: { ...before, takenCents }, takeCents: takenCents - before.takenCents };
 }
 
 type RefundLifeState = 'pending' | 'succeeded' | 'failed';

@@ -97,7 +97,7 @@ export async function bookProcessorDispute(tx: Queryable, codOper: string, dispu
 
 /**
  * A refund of the payment failed, its part no longer held (the caller's transaction, which marked it
- * failed): under the payment's lock, as a dispute is booked, each open chargeback takes what it may
+ * failed): under the payment's lock, as a dispute is booked, each chargeback, open or lost, takes what it may
  * now (core disputeRetake), one more `dispute` line for the difference and `dispute.updated`. The
  * refund's conditional write lets one node do it; a dispute booked at once waits for the lock and
  * measures after it.

@@ -213,8 +213,8 @@ class RefundFailsLater implements Command {
     // Delivered twice: applied once.
     for (let n = 0; n < 2; n++) await receiveGatewayEvent(door, { id: `evt-failed-${r.id}`, kind: 'refund', key: r.id, outcome: 'failed' });
     r.state = 'failed';
-    // What it held is free: an open chargeback takes it, up to its amount.
-    if (isOpen(p.dispute) && p.dispute?.stage === 'chargeback') p.dispute.taken = Math.min(p.dispute.amount, p.cents - refundedOf(p));
+    // What it held is free: a chargeback open or lost takes it, up to its amount (a won one gave back what it took).
+    if (p.dispute?.stage === 'chargeback' && p.dispute.status !== 'won') p.dispute.taken = Math.min(p.dispute.amount, p.cents - refundedOf(p));
     step(model, this);
     await checkBooks(system, model);
   }

@@ -5,7 +5,7 @@ import { retakeDisputesAfterRefundFailed } from './disputes';
 
 // docs/merchant-api.md "Disputes": a dispute's takenAmount "is what it took: at most what was paid and
 // not refunded". A refund that ends failed holds nothing any more, so in the transaction that marks it
-// an open dispute of the payment takes what that refund held it off.
+// a chargeback of the payment, open or lost, takes what that refund held it off.
 
 /** A pending refund failed (none made, or refused); undefined when no longer pending. In the caller's transaction. */
 export async function failPendingRefund(tx: Queryable, id: string, failure: RefundFailureReason, gatewayReference?: string): Promise<RefundRow | undefined> {

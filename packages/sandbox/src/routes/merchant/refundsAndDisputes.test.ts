@@ -178,6 +178,25 @@ describe('a dispute booked beside a refund that then failed takes what that refu
     expect(await disputeLines(codOper)).toHaveLength(2);
   });
 
+  it.each([
+    ['lost', 50, [{ amount_cents: -2000, fee_cents: 1500 }, { amount_cents: -3000, fee_cents: 0 }], [50]],
+    ['won', 20, [{ amount_cents: -2000, fee_cents: 1500 }], []],
+  ] as const)('a refund (30 of 50) left pending, the dispute booked and %s, then the refund settled failed: the dispute takes %s', async (outcome, taken, lines, updated) => {
+    const { key } = await setup.newMerchant(`Disputa Cerrada ${outcome} S.A.`);
+    const codOper = await setup.paidCard(key, 50);
+    const refundId = await pendingRefund(codOper, 3000);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 5000));
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, outcome, 5000));
+    expect(await disputed(key)).toMatchObject({ takenAmount: 20, status: outcome });
+    expect(await reconcileRefunds(setup.t)).toContain(refundId);
+    expect(await findRefund(setup.t.db, refundId)).toMatchObject({ state: 'failed', failure: 'not_made' });
+    expect(await disputed(key)).toMatchObject({ takenAmount: taken, status: outcome });
+    const won = outcome === 'won' ? [{ amount_cents: 2000, fee_cents: 0 }] : [];
+    expect(await disputeLines(codOper)).toEqual(lines);
+    expect(await setup.t.db.query("select amount_cents, fee_cents from balance_transactions where cod_oper = $1 and type = 'dispute_reversal'", [codOper])).toEqual(won);
+    expect(await updates(key, codOper)).toEqual(updated);
+  });
+
   it('a refund made (30 of 50) before the dispute, that the processor reports failed later: the dispute takes all 50', async () => {
     const { key } = await setup.newMerchant('Reembolso Caído S.A.');
     const codOper = await setup.paidCard(key, 50);
