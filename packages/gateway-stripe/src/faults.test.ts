@@ -83,7 +83,7 @@ describe('faults between the adapter and Stripe', () => {
     expect(looked).toMatchObject({ status: 'approved' });
   });
 
-  it('the fake stopped: unknown by the deadline, nothing charged, and lookup by the key says never received', async () => {
+  it('the fake stopped (its connection refused): not sent, at once, nothing charged, and lookup by the key says never received', async () => {
     const stopped = await startStripeMock();
     const processor = stripeCardProcessor({ secretKey: TEST_KEY, apiUrl: stopped.url });
     await stopped.stop();
@@ -92,8 +92,9 @@ describe('faults between the adapter and Stripe', () => {
     const charges = await chargesUnder(request.idempotencyKey);
     const looked = await directProcessor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
     table.push({ fault: 'fake stopped', 'charges made': charges, expected: 0, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': looked?.status ?? 'null' });
-    expect(isGatewayOutcomeUnknown(outcome)).toBe(true);
-    expect(waitedMs).toBeLessThan(DEADLINE_MS + SLACK_MS);
+    expect(outcomeName(outcome)).toBe('not sent');
+    expect((outcome as Error).message).toMatch(/refused the connection/);
+    expect(waitedMs).toBeLessThan(DEADLINE_MS / 2);
     expect(charges).toBe(0);
     expect(looked).toBeNull();
   });
@@ -190,6 +191,38 @@ describe('the card vault refusing a call it did not start', () => {
     proxy.plan(() => 'pass');
     table.push({ fault: 'vault: Stripe unreachable', 'charges made': await chargesUnder(request.idempotencyKey), expected: 0, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': '-' });
     expect(outcomeName(outcome)).toBe('unknown');
+    expect(waitedMs).toBeLessThan(DEADLINE_MS + SLACK_MS);
+  });
+
+  it('the vault\'s 502 saying Stripe refused its connection, at the first try: not sent, at once, nothing charged', async () => {
+    loseChargeAnswers('vault-refused-connection', false);
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => throughProxy.authorize(request));
+    proxy.plan(() => 'pass');
+    const charges = await chargesUnder(request.idempotencyKey);
+    const looked = await directProcessor.lookup({ idempotencyKey: request.idempotencyKey, deadline: inSeconds(5), reference: null });
+    table.push({ fault: 'vault: Stripe refused its connection', 'charges made': charges, expected: 0, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': looked?.status ?? 'null' });
+    expect(outcomeName(outcome)).toBe('not sent');
+    expect((outcome as Error).message).toMatch(/could not connect to Stripe/);
+    expect(charges).toBe(0);
+    expect(looked).toBeNull();
+    expect(waitedMs).toBeLessThan(DEADLINE_MS / 2);
+  });
+
+  it('the vault\'s 502 saying Stripe refused its connection after a try that may have reached Stripe: its retries under its key, never "not sent"', async () => {
+    let charged = 0;
+    proxy.plan((method, path) => {
+      if (method !== 'POST' || path !== '/v1/charges') return 'pass';
+      charged += 1;
+      return charged === 1 ? 'cut-answer' : 'vault-refused-connection';
+    });
+    const request = authorization(stripeToken('4242424242424242'), { deadline: new Date(Date.now() + DEADLINE_MS) });
+    const { outcome, waitedMs } = await timed(() => throughProxy.authorize(request));
+    proxy.plan(() => 'pass');
+    const charges = await chargesUnder(request.idempotencyKey);
+    table.push({ fault: 'answer lost, then vault: Stripe refused its connection', 'charges made': charges, expected: 1, answer: outcomeName(outcome), 'payer waited (ms)': waitedMs, 'lookup after': '-' });
+    expect(outcomeName(outcome)).toBe('unknown');
+    expect(charges).toBe(1);
     expect(waitedMs).toBeLessThan(DEADLINE_MS + SLACK_MS);
   });
 

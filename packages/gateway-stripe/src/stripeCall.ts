@@ -46,6 +46,13 @@ function notSentAgainByStripe(error: unknown): unknown {
 }
 
 /**
+ * The failure of a call sent again after its connection closed before an answer, without the code that
+ * says nothing was sent (a refused connection): the first sending may have been read.
+ */
+const afterClosedConnection = (error: unknown) =>
+  new Error(`${error instanceof Error ? error.message : String(error)} (sent again after a connection closed before its answer)`, { cause: error });
+
+/**
  * Stripe's Node HTTP client on kept-alive connections, `Vault-Authorization` added to each call for
  * the vault's forwarding origin, and the one place a call is sent again within a try:
  *
@@ -79,8 +86,8 @@ class StripeHttpClient extends Stripe.HttpClient {
     const sent = this.vaultSecret ? { ...headers, 'Vault-Authorization': `Bearer ${this.vaultSecret}` } : headers;
     const ends = Date.now() + timeout;
     const own = protocol === 'http' ? this.ownConnection.http : this.ownConnection.https;
-    const sendAgain = () => own.makeRequest(host, port, path, method, sent, requestData, protocol, Math.max(1, ends - Date.now())).catch((error: unknown) => {
-      throw notSentAgainByStripe(error);
+    const sendAgain = (afterCut: boolean) => own.makeRequest(host, port, path, method, sent, requestData, protocol, Math.max(1, ends - Date.now())).catch((error: unknown) => {
+      throw afterCut ? afterClosedConnection(error) : notSentAgainByStripe(error);
     });
     let cut: unknown;
     let answer: HttpAnswer;
@@ -89,13 +96,19 @@ class StripeHttpClient extends Stripe.HttpClient {
     } catch (error) {
       if (!closedBeforeAnswer(error)) throw error;
       cut = error;
-      answer = await sendAgain();
+      answer = await sendAgain(true);
+      // The card vault's 502 to the call sent again (Stripe refused or did not answer it) cannot say
+      // that the first sending went nowhere: that connection's error is the answer, sent again under the key.
+      if (answer.getStatusCode() === 502) {
+        await drop(answer);
+        throw notSentAgainByStripe(cut);
+      }
     }
     if (!isNotStartedRefusal(answer.getStatusCode(), answer.getHeaders()[VAULT_NOT_STARTED_HEADER])) return answer;
     await drop(answer);
     // Sent again after a closed connection: the first may have been read, so its error is the answer.
     if (cut !== undefined) throw notSentAgainByStripe(cut);
-    const again = await sendAgain();
+    const again = await sendAgain(false);
     if (!isNotStartedRefusal(again.getStatusCode(), again.getHeaders()[VAULT_NOT_STARTED_HEADER])) return again;
     await drop(again);
     throw new VaultNotStarted(`The card vault at ${host}:${port} is stopping: it refused ${method} ${path}, sent twice, before doing anything for it`);
@@ -153,10 +166,10 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
     } catch (error) {
       // The try cut short says nothing; the one before it, if any, says why it was sent again.
       if (error === DEADLINE) throw new GatewayOutcomeUnknown(`Stripe gave no answer by the deadline${describe(lastError)}`);
-      // The card vault did nothing for the first try, sent twice: nothing of the call reached Stripe.
-      // After a try that may have, it is one more try to send again under the key.
-      const notStarted = vaultNotStarted(error);
-      if (notStarted && resends === 0) throw new GatewayCallNotSent(notStarted.message);
+      // Nothing of a call's first try reached Stripe: after a try that may have, it is one more try to
+      // send again under the key. A read (no key) is sent again until the deadline: it changes nothing.
+      const unsent = resends === 0 && idempotencyKey !== undefined ? notSentAtFirstTry(error) : undefined;
+      if (unsent !== undefined) throw new GatewayCallNotSent(unsent);
       // The key was used with other parameters: Stripe did act under it, but not on this request.
       if ((error as { type?: string }).type === 'StripeIdempotencyError') throw new GatewayOutcomeUnknown(`Stripe holds another request under this key: ${(error as Error).message}`);
       if (!worthRetrying(error)) throw error;
@@ -169,10 +182,19 @@ export async function withinDeadline<T>(deadline: Date, idempotencyKey: string |
 
 const DEADLINE = Symbol('deadline');
 
-/** The VaultNotStarted behind the client's connection error, if that is what it is. */
-function vaultNotStarted(error: unknown): VaultNotStarted | undefined {
-  const detail = (error as { detail?: unknown } | null)?.detail;
-  return error instanceof VaultNotStarted ? error : detail instanceof VaultNotStarted ? detail : undefined;
+/**
+ * Why nothing of a try reached Stripe, if that is so: the card vault did nothing for it, sent twice
+ * (VaultNotStarted); its connection was refused (by Stripe, or by the vault's forwarding origin);
+ * or the vault's forwarding had its own connection to Stripe refused (`502
+ * processor_refused_connection`, docs/security.md). Undefined when Stripe may have read it.
+ */
+function notSentAtFirstTry(error: unknown): string | undefined {
+  const e = error as { detail?: unknown; statusCode?: unknown; code?: unknown; message?: unknown } | null;
+  const cause = e?.detail ?? error;
+  if (cause instanceof VaultNotStarted) return cause.message;
+  if ((cause as { code?: unknown } | null)?.code === 'ECONNREFUSED') return `Stripe's address refused the connection: ${String((cause as Error).message)}`;
+  if (e?.statusCode === 502 && e.code === 'processor_refused_connection') return `The card vault's forwarding could not connect to Stripe: ${String(e.message)}`;
+  return undefined;
 }
 
 /** A JSON answer with a status of 400 or more and no Stripe `error` in it: not Stripe's (the card vault's forwarding, a proxy's). */

@@ -7,9 +7,10 @@ import { close } from './stripeMock';
  * or hold it), cut it before Stripe hears of it (Stripe away), or answer it as a stopping card vault
  * answers a call it read after it stopped listening, sending it nowhere (`not-started`: 503
  * `Vault-Not-Started: 1`, the connection closed), or as the vault's forwarding answers when Stripe
- * does not (`vault-unreachable`: `502 {"code":"processor_unreachable"}`).
+ * does not (`vault-unreachable`: `502 {"code":"processor_unreachable"}`) or refuses its connection
+ * (`vault-refused-connection`: `502 {"code":"processor_refused_connection"}`).
  */
-export type Fault = 'pass' | 'cut-answer' | 'hold-answer' | 'refuse' | 'not-started' | 'vault-unreachable';
+export type Fault = 'pass' | 'cut-answer' | 'hold-answer' | 'refuse' | 'not-started' | 'vault-unreachable' | 'vault-refused-connection';
 
 export interface FaultProxy {
   url: string;
@@ -45,9 +46,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         outgoing.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close', 'vault-not-started': '1' });
         return outgoing.end(JSON.stringify({ code: 'vault_stopping', message: 'The card vault is stopping: nothing was done for this call; send it again on a new connection' }));
       }
-      if (fault === 'vault-unreachable') {
+      if (fault === 'vault-unreachable' || fault === 'vault-refused-connection') {
+        // The card vault's forwarding answering for Stripe (packages/vault/src/vaultApi.ts refusedForward).
+        const [code, why] = fault === 'vault-unreachable' ? ['processor_unreachable', 'ETIMEDOUT'] : ['processor_refused_connection', 'ECONNREFUSED'];
+        const message = `The processor at https://api.stripe.com did not answer (${why})`;
         outgoing.writeHead(502, { 'content-type': 'application/json' });
-        return outgoing.end(JSON.stringify({ code: 'processor_unreachable', message: 'The processor did not answer (ETIMEDOUT)' }));
+        return outgoing.end(JSON.stringify({ code, message, error: { type: 'invalid_request_error', code, message } }));
       }
       forwarded.push(`${method} ${path}`);
       const { host: _host, ...headers } = incoming.headers;
