@@ -51,6 +51,23 @@ describe('a PGlite data directory claimed by one process', () => {
     }
   });
 
+  it.runIf(existsSync('/proc/self/stat'))('takes over the claim of a process killed and not yet reaped by its parent (a zombie)', async () => {
+    const dir = newDir();
+    // A shell starts a child and becomes a process that never waits for it: the child, ended, stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      writeFileSync(join(dir, 'pasarela.pid'), `${pid} ${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}\n${realpathSync(dir)}`);
+      const release = claimDataDir(dir);
+      expect(readFileSync(join(dir, 'pasarela.pid'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+      release();
+    } finally {
+      parent.kill();
+    }
+  });
+
   it('takes over a live process\'s claim copied with the files into another directory (a backup restored beside it)', async () => {
     const [dir, copy] = [newDir(), newDir()];
     const other = await otherProcess();

@@ -3,13 +3,18 @@ import { join } from 'node:path';
 
 const CLAIM_FILE = 'pasarela.pid';
 
-/** A process as the claim names it: its id and, on Linux, when it started (an id is reused, a start is not). */
-const identityOf = (pid: number): string | undefined => {
+/**
+ * A process as /proc tells it, on Linux: its identity as the claim names it (its id and when it
+ * started: an id is reused, a start is not), and whether it has ended (a zombie, `Z`, killed and
+ * not yet reaped by its parent, or `X`: its files are gone with it).
+ */
+const procStat = (pid: number): { identity: string; ended: boolean } | undefined => {
   try {
-    // /proc/<pid>/stat: the 22nd field, after the command's closing parenthesis, is the start time.
+    // /proc/<pid>/stat: after the command's closing parenthesis, the state, then the start time 19 fields on.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return start === undefined ? undefined : `${pid} ${start}`;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = fields[19];
+    return start === undefined ? undefined : { identity: `${pid} ${start}`, ended: fields[0] === 'Z' || fields[0] === 'X' };
   } catch {
     return undefined;
   }
@@ -18,8 +23,8 @@ const identityOf = (pid: number): string | undefined => {
 const holderAlive = (claim: string): boolean => {
   const pid = Number(claim.split(/[ \n]/)[0]);
   if (!Number.isInteger(pid) || pid <= 0) return false;
-  const now = identityOf(pid);
-  if (now !== undefined) return now === claim || !/^\d+ /.test(claim);
+  const now = procStat(pid);
+  if (now !== undefined) return !now.ended && (now.identity === claim || !/^\d+ /.test(claim));
   try {
     process.kill(pid, 0);
     return true;
@@ -39,7 +44,7 @@ const holderAlive = (claim: string): boolean => {
 export function claimDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, CLAIM_FILE);
-  const own = `${identityOf(process.pid) ?? String(process.pid)}\n${realpathSync(dir)}`;
+  const own = `${procStat(process.pid)?.identity ?? String(process.pid)}\n${realpathSync(dir)}`;
   for (let attempt = 1; ; attempt++) {
     try {
       const fd = openSync(file, 'wx');
