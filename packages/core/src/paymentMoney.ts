@@ -56,6 +56,10 @@ export function refundRoom(money: PaymentMoney, amountCents: number | undefined)
   return { refusal: cents <= notRefunded ? 'charge_disputed' : 'exceeds_remaining' };
 }
 
+/** What a dispute may take: what was captured and is neither refunded (or held by a pending refund) nor held by another dispute. */
+const disputableCents = (money: Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'>, otherDisputesCents: number): number =>
+  Math.max(0, money.capturedCents - money.refundHeldCents - otherDisputesCents);
+
 /** What the processor says of a dispute now. */
 interface DisputeReport {
   stage: DisputeStage;
@@ -80,8 +84,7 @@ export function disputeMove(before: BookedDispute | undefined, report: DisputeRe
   if (before && !disputeIsOpen(before)) return { refusal: 'closed' };
   if (!Number.isInteger(report.amountCents) || report.amountCents < 0 || report.amountCents > money.capturedCents) return { refusal: 'exceeds_captured' };
   const stage: DisputeStage = before?.stage === 'chargeback' ? 'chargeback' : report.stage;
-  const left = Math.max(0, money.capturedCents - money.refundHeldCents - otherDisputesCents);
-  const takenCents = stage === 'chargeback' ? Math.min(report.amountCents, left) : 0;
+  const takenCents = stage === 'chargeback' ? Math.min(report.amountCents, disputableCents(money, otherDisputesCents)) : 0;
   const feeCents = stage === 'chargeback' && !before?.feeCharged ? DISPUTE_FEE_CENTS[report.currency ?? 'USD'] : 0;
   return {
     booked: { stage, status: report.status, takenCents, feeCharged: stage === 'chargeback' },
@@ -100,8 +103,7 @@ export function disputeMove(before: BookedDispute | undefined, report: DisputeRe
  */
 export function disputeRetake(before: BookedDispute, amountCents: number, money: Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'>, otherDisputesCents: number): { booked: BookedDispute; takeCents: number } | undefined {
   if (before.stage !== 'chargeback' || before.status === 'won') return undefined;
-  const left = Math.max(0, money.capturedCents - money.refundHeldCents - otherDisputesCents);
-  const takenCents = Math.min(amountCents, money.capturedCents, left);
+  const takenCents = Math.min(amountCents, disputableCents(money, otherDisputesCents));
   if (takenCents <= before.takenCents) return undefined;
   return { booked: { ...before, takenCents }, takeCents: takenCents - before.takenCents };
 }

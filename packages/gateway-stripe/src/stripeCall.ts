@@ -61,7 +61,7 @@ const afterClosedConnection = (error: unknown) =>
  * - a call the card vault refused as not started (503 `Vault-Not-Started: 1`: nothing was done for
  *   it) is sent once more at once, on a connection of its own (a balancer gives it to another vault
  *   node), as the server's processor client does (its httpTransport.ts). Refused so again, it throws
- *   VaultNotStarted, which `withinDeadline` takes as a call never sent when it is the first try; a
+ *   VaultNotStarted, which `withinDeadline` takes as a call never sent when it is the first try of a call under a key; a
  *   refusal of a call sent again after a closed connection, which may have been read, is that
  *   connection's error instead.
  *
