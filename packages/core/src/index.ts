@@ -317,7 +317,7 @@ export {
   waitingPaymentCall,
   pendingAttemptCall,
 } from './firstScreen';
-export { pickLanguage, acceptLanguageTags } from './languageChoice';
+export { pickLanguage, acceptLanguageTags, recordedLanguage } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { challengeEndsOnForm, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult, returnRefusalKey } from './returnScreen';
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptLanguageTags, pickLanguage } from './languageChoice';
+import { acceptLanguageTags, pickLanguage, recordedLanguage } from './languageChoice';
 
 describe('pickLanguage: SPEC 1 "Spanish by default, with English available... taken from the browser (es or en)"', () => {
   it.each([
@@ -31,5 +31,18 @@ describe('pickLanguage: SPEC 1 "Spanish by default, with English available... ta
     [undefined, []],
   ])('Accept-Language %j lists %j', (header, tags) => {
     expect(acceptLanguageTags(header)).toEqual(tags);
+  });
+});
+
+describe('recordedLanguage: SPEC 1 "Spanish by default, with English available", as a payment or a subscription recorded it', () => {
+  it.each([
+    ['en', 'en'],
+    ['es', 'es'],
+    [null, 'es'],
+    [undefined, 'es'],
+    ['', 'es'],
+    ['fr', 'es'],
+  ] as const)('recorded %s: %s', (recorded, lang) => {
+    expect(recordedLanguage(recorded)).toBe(lang);
   });
 });

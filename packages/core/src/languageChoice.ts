@@ -30,3 +30,8 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((t) => t.tag);
 }
+
+/** A payer's language as recorded with a payment or a subscription (es or en); SPEC 1's default, Spanish, for anything else. */
+export function recordedLanguage(recorded: string | null | undefined): Language {
+  return recorded === 'en' || recorded === 'es' ? recorded : DEFAULT_LANGUAGE;
+}

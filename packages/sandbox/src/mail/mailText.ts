@@ -15,7 +15,3 @@ export function mailText(lang: Language, key: string, values: Record<string, str
   });
 }
 
-/** The e-mail's language: the payer's, recorded with the payment; Spanish by default (SPEC 1). */
-export function mailLanguage(lang: string | null | undefined): Language {
-  return lang === 'en' ? 'en' : 'es';
-}

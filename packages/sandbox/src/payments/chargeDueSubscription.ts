@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
-import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
+import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate, recordedLanguage } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
@@ -36,7 +36,7 @@ async function chargeRenewal(deps: RenewalDeps, attempt: TransactionRow): Promis
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     return (await chargeCard(deps, attempt, {
-      card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: attempt.lang === 'en' ? 'en' : 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+      card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: recordedLanguage(attempt.lang), capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
       calledOff: 'This subscription renewal was called off',
       // Each period's "Comprobante de pago" to the subscriber, mailed with its approval, once.
       receipt: deps.publicOrigin !== undefined ? { origin: deps.publicOrigin } : undefined,

@@ -1,8 +1,7 @@
-import { CryptoRefundSchema, OverpaymentSendSchema, cryptoAmountText, nextOverpaymentSend, overpaymentSendKey, type CryptoRefund } from '@pasarela/core';
+import { CryptoRefundSchema, OverpaymentSendSchema, cryptoAmountText, nextOverpaymentSend, overpaymentSendKey, type CryptoRefund, recordedLanguage } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { mailLanguage } from '../mail/mailText';
 import { overpaymentMail } from '../mail/templates';
 import { claimOverpayments } from '../store/giveBacks';
 import { findTransaction, type TransactionRow } from '../store/transactions';
@@ -55,7 +54,7 @@ async function sendOverpaymentOnce(deps: Pick<Deps, 'db' | 'gateways'>, tx: Tran
     const returned = await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, send.from, Number(cryptoAmountText(send.from + send.amount)), new Date().toISOString());
     if (!returned) return { row: (await findTransaction(deps.db, tx.cod_oper)) ?? sending, sent: false };
     if (origin !== undefined && returned.email) {
-      const lang = mailLanguage(returned.lang);
+      const lang = recordedLanguage(returned.lang);
       await sendMerchantMail(deps.db, { to: returned.email, kind: 'refund', merchantId: returned.merchant_id, lang, origin }, (merchant) => overpaymentMail({
         lang, origin, codOper: returned.cod_oper, merchant, amount: `${cryptoAmountText(send.amount)} ${over.coin}`, network: over.network, to: over.to ?? '',
       }));

@@ -1,6 +1,5 @@
-import { centsToAmount, paymentOverallResult, statusFamilyOf } from '@pasarela/core';
+import { centsToAmount, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import type { TransactionRow } from '../store/transactions';
 import { capturedCentsOfRow } from '../merchantView/paymentHold';
@@ -26,7 +25,7 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   if (takenCents <= 0) return undefined;
   // The donation is part of the same card charge (a hold carrying one is captured whole).
   return (merchant) => receiptMail({
-    lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
+    lang: recordedLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
     total: centsToAmount(takenCents), donation: centsToAmount(tx.campaign_cents), currency: tx.currency,
     card: tx.card_last4 ? { brand: tx.card_brand ?? 'tarjeta', last4: tx.card_last4 } : null,
     cash: tx.method === 'cash' && tx.reference ? { network: voucherNetworkOf(tx.details['network']), code: tx.reference } : null,
@@ -48,7 +47,7 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
     const content = receiptContentOf(row, to.origin);
     if (!content || !row.email) return undefined;
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
-    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: mailLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
+    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: recordedLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
   };
 }
 
@@ -57,7 +56,7 @@ export function voucherOfSettled(to: ReceiptTo): SettledMail {
   return async (tx, row) => {
     const code = row.reference;
     if (!row.email || row.method !== 'cash' || !code) return undefined;
-    const lang = mailLanguage(row.lang);
+    const lang = recordedLanguage(row.lang);
     const { origin, shop } = to;
     const fallbackName = shop ? shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
     return merchantMail(tx, { to: row.email, kind: 'voucher', merchantId: row.merchant_id, lang, origin, fallbackName, shop }, (merchant) => voucherMail({

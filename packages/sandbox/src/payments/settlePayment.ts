@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice, recordedLanguage } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
@@ -223,7 +223,7 @@ export async function settlePayment(
     // two racing, the other finds it active and is called off. A wait or a challenge activates nothing.
     const subscriptionId = activatedSubscriptionOf(row);
     if (subscriptionId !== undefined && subscriptionActivatedBy(recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus })) && row.card_token) {
-      const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name, lang: row.lang === 'en' ? 'en' as const : 'es' as const };
+      const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name, lang: recordedLanguage(row.lang) };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
     // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one

@@ -1,4 +1,4 @@
-import { cancelReasonOf, refundPathOf } from '@pasarela/core';
+import { cancelReasonOf, refundPathOf, recordedLanguage } from '@pasarela/core';
 import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -10,7 +10,6 @@ import { cancelledOutcome, settlePayment } from './settlePayment';
 import { pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { withdrawAtGateway } from './withdrawAtGateway';
 import { cryptoRefundOf, mailRefund } from './cryptoPayment';
-import { mailLanguage } from '../mail/mailText';
 import { holdOf } from '../merchantView/paymentHold';
 import { releaseHold } from './releaseHold';
 
@@ -59,6 +58,6 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
   if (withdrawn === undefined) await withdrawAtGateway(deps, after).catch(() => undefined);
   // Coins that reached a crypto address are owed back: the payer is told where they go.
   const refund = after.method === 'crypto' ? cryptoRefundOf(after) : null;
-  if (refund) await mailRefund(deps, after, refund, mailLanguage(after.lang), origin);
+  if (refund) await mailRefund(deps, after, refund, recordedLanguage(after.lang), origin);
   return after;
 }

@@ -2,13 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CURRENCY_RULES, amountToCents, centsToAmount, minorUnitsText, validationChargeRange } from '@pasarela/core';
+import { CURRENCY_RULES, amountToCents, centsToAmount, minorUnitsText, validationChargeRange, recordedLanguage } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
-import { mailLanguage } from '../../mail/mailText';
 import { validateLink, validationMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
 import { refuseIfPaidElsewhere, wasPaidElsewhere, type Settlement } from '../../payments/settlePayment';
@@ -96,7 +95,7 @@ export function adminSettleRoutes(deps: Deps) {
     if ((settled?.kind === 'finished' || settled?.kind === 'repeated') && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     if (settled && paidElsewhere(settled)) {
       const refund = cryptoRefundOf(settled.row);
-      if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
+      if (refund) await mailRefund(deps, settled.row, refund, recordedLanguage(settled.row.lang), originOf(deps, c.req.url));
     }
     return c.json(await cryptoAnswer(deps, settled?.row ?? tx));
   });
@@ -127,7 +126,7 @@ export function adminSettleRoutes(deps: Deps) {
     // The link is absolute (issue 21).
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
     if (tx.email) {
-      const [lang, origin] = [mailLanguage(tx.lang), originOf(deps, c.req.url)];
+      const [lang, origin] = [recordedLanguage(tx.lang), originOf(deps, c.req.url)];
       await sendMerchantMail(deps.db, { to: tx.email, kind: 'validation', merchantId: tx.merchant_id, lang, origin }, (merchant) => validationMail({ lang, origin, codOper, merchant }));
     }
     return c.json({ codOper, validateUrl }, 201);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { hasForbiddenCharacters, pageGoneWords, CHALLENGE_STAY_PARAM } from '@pasarela/core';
+import { hasForbiddenCharacters, pageGoneWords, CHALLENGE_STAY_PARAM, recordedLanguage } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
@@ -39,7 +39,7 @@ export function afterChallengeUrl(codOper: string, returnTo: string | undefined)
 /** In the payment's language, why it takes no answer: the payer's other method, the order paid elsewhere, the shop's void. */
 async function noLongerValid(c: Context<AppEnv>, deps: Deps, row: TransactionRow) {
   const { reason, paidWith } = await pageGoneOf(deps, row);
-  const words = pageGoneWords(reason, row.lang === 'en' ? 'en' : 'es', paidWith);
+  const words = pageGoneWords(reason, recordedLanguage(row.lang), paidWith);
   return c.json({ code: 'challenge_abandoned', message: `${words.title}. ${words.text}` }, 409);
 }
 
