@@ -2,7 +2,7 @@ import type { Deps } from '../Deps';
 import type { MethodPrice } from '@pasarela/core';
 import { setMerchantPrice } from '../store/balanceTransactions';
 import { setMerchantPayoutSettings } from '../store/payouts';
-import { requireCurrentKey } from '../webhooks/webhookEndpoints';
+import { requireCurrentKey } from '../store/merchantKeys';
 
 /** A merchant's prices per method and payout settings, as the sandbox sets them. */
 export interface MerchantBooksChange {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/Database';
+import { PaymentError } from '../errors/PaymentError';
 import { deletePrimaryWebhookEndpoint } from './webhookEndpoints';
 
 export interface MerchantKeys {
@@ -26,12 +27,24 @@ export function secretKeyHashOf(secretKey: string): string {
  * `callerKey`: the sandbox operator asks, true while the merchant exists. Locked, it is still the
  * current key when the transaction's change commits: a roll at the same time waits for it.
  */
-export async function lockAsCurrentKey(db: Queryable, merchantId: number, callerKey: string | undefined): Promise<boolean> {
+async function lockAsCurrentKey(db: Queryable, merchantId: number, callerKey: string | undefined): Promise<boolean> {
   const [row] = await db.query<{ current: boolean }>(
     'select ($2::text is null or secret_key_hash = $2) as current from merchants where id = $1 for update',
     [merchantId, callerKey === undefined ? null : secretKeyHashOf(callerKey)],
   );
   return row?.current === true;
+}
+
+/** 403: a secret key in its overlap window after a roll changes no keys, endpoints or secrets. */
+export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints, their secrets or the payout account; this one is being retired');
+
+/**
+ * In the caller's transaction, with the merchant's row locked: `callerKey` (undefined: the operator)
+ * is still the merchant's current secret key, else secret_key_retiring. Whoever holds a leaked old key
+ * in its overlap window cannot point webhooks elsewhere, learn a fresh secret or move the payouts.
+ */
+export async function requireCurrentKey(tx: Queryable, merchantId: number, callerKey: string | undefined): Promise<void> {
+  if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
 }
 
 /** A new merchant's keys and webhook URL (its first, primary endpoint, through migration 027's trigger). */

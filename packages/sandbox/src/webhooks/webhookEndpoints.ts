@@ -1,6 +1,5 @@
 import type { Database, Queryable, Transaction } from '../db/Database';
-import { PaymentError } from '../errors/PaymentError';
-import { lockAsCurrentKey } from '../store/merchantKeys';
+import { requireCurrentKey } from '../store/merchantKeys';
 import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { endpointTakes } from './signature';
 import {
@@ -9,18 +8,6 @@ import {
 
 // The merchant's webhook endpoints (docs/merchant-api.md "Webhook endpoints"): each change and the
 // merchant's webhookUrl it keeps in step with (the primary endpoint) in one database transaction.
-
-/** 403: a secret key in its overlap window after a roll changes no keys, endpoints or secrets. */
-export const secretKeyRetiring = () => new PaymentError('forbidden', 'secret_key_retiring', 'Only the current secret key can change keys, webhook endpoints, their secrets or the payout account; this one is being retired');
-
-/**
- * In the caller's transaction, with the merchant's row locked: `callerKey` (undefined: the operator)
- * is still the merchant's current secret key, else secret_key_retiring. Whoever holds a leaked old key
- * in its overlap window cannot point webhooks elsewhere, learn a fresh secret or move the payouts.
- */
-export async function requireCurrentKey(tx: Queryable, merchantId: number, callerKey: string | undefined): Promise<void> {
-  if (!(await lockAsCurrentKey(tx, merchantId, callerKey))) throw secretKeyRetiring();
-}
 
 /** A change made with the merchant's secret key `callerKey`, in one transaction that first requires it current. */
 const asCurrentKey = <T>(db: Database, merchantId: number, callerKey: string, change: (tx: Transaction) => Promise<T>): Promise<T> =>

@@ -16,7 +16,7 @@ import { idParam, merchantInfoOf } from '../payer/merchants';
 import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
 import { newMerchantKeys, replaceMerchantKeys } from '../../store/merchantKeys';
-import { secretKeyRetiring } from '../../webhooks/webhookEndpoints';
+import { secretKeyRetiring } from '../../store/merchantKeys';
 import { perLanguageSchema, translationsOf } from '../perLanguage';
 
 const MAX_ID = 2_147_483_647;

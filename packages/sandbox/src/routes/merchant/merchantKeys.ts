@@ -6,7 +6,7 @@ import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
 import { RollSchema } from './webhookEndpoints';
-import { secretKeyRetiring } from '../../webhooks/webhookEndpoints';
+import { secretKeyRetiring } from '../../store/merchantKeys';
 
 /**
  * Rolling the secret key (docs/merchant-api.md "Rolling keys"): a new key; the one in use keeps
