@@ -171,9 +171,9 @@ describe('the books in pesos are whole pesos (issue 93)', () => {
 
   it('refunds in pesos give back whole pesos of the fee, all of it in the end', () => {
     const payment = { grossCents: 5_000_000, feeCents: 235_000 };
-    const first = refundedFeeCents({ ...payment, refundedBeforeCents: 0 }, 2_000_000, 'COP');
-    const second = refundedFeeCents({ ...payment, refundedBeforeCents: 2_000_000 }, 1_333_300, 'COP');
-    const rest = refundedFeeCents({ ...payment, refundedBeforeCents: 3_333_300 }, 1_666_700, 'COP');
+    const first = refundedFeeCents({ ...payment, refundedBeforeCents: 0, feeBackBeforeCents: 0 }, 2_000_000, 'COP');
+    const second = refundedFeeCents({ ...payment, refundedBeforeCents: 2_000_000, feeBackBeforeCents: first }, 1_333_300, 'COP');
+    const rest = refundedFeeCents({ ...payment, refundedBeforeCents: 3_333_300, feeBackBeforeCents: first + second }, 1_666_700, 'COP');
     expect([first, second, rest].every((share) => share % 100 === 0)).toBe(true);
     expect(first).toBe(94_000);
     expect(first + second + rest).toBe(235_000);

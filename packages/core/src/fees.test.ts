@@ -48,35 +48,54 @@ describe('feeOf: the rounding rule', () => {
 });
 
 describe('refundedFeeCents: a refund gives back its share of the fee', () => {
-  it.each<[string, number, number, number, number, number]>([
-    // what, gross, fee, refunded before, refund, fee back
-    ['a full refund gives back the whole fee', 10_000, 320, 0, 10_000, 320],
-    ['half gives back half', 10_000, 320, 0, 5_000, 160],
-    ['the second half gives back the rest', 10_000, 320, 5_000, 5_000, 160],
-    ['a third: 106.67 rounds to 107', 9_000, 320, 0, 3_000, 107],
-    ['no fee, nothing back', 1_000, 0, 0, 500, 0],
-  ])('%s', (_what, grossCents, feeCents, refundedBeforeCents, refund, back) => {
-    expect(refundedFeeCents({ grossCents, feeCents, refundedBeforeCents }, refund)).toBe(back);
+  it.each<[string, number, number, number, number, number, number]>([
+    // what, gross, fee, refunded before, fee given back before, refund, fee back
+    ['a full refund gives back the whole fee', 10_000, 320, 0, 0, 10_000, 320],
+    ['half gives back half', 10_000, 320, 0, 0, 5_000, 160],
+    ['the second half gives back the rest', 10_000, 320, 5_000, 160, 5_000, 160],
+    ['a third: 106.67 rounds to 107', 9_000, 320, 0, 0, 3_000, 107],
+    ['no fee, nothing back', 1_000, 0, 0, 0, 500, 0],
+    // A full refund that failed later took back its amount and its fee: the next full refund is a first one.
+    ['a full refund after one that failed later gives back the whole fee', 4_000, 146, 0, 0, 4_000, 146],
+    // 30 of 50 failed after 20 succeeded: 20 refunded, 58 of the fee back; the last 30 gives back the 88 left.
+    ['the rest after a part that failed later gives back the fee left', 5_000, 146, 2_000, 58, 3_000, 88],
+    ['never more than the fee left', 5_000, 146, 2_000, 146, 3_000, 0],
+  ])('%s', (_what, grossCents, feeCents, refundedBeforeCents, feeBackBeforeCents, refund, back) => {
+    expect(refundedFeeCents({ grossCents, feeCents, refundedBeforeCents, feeBackBeforeCents }, refund)).toBe(back);
   });
 
-  it('partial refunds adding up to the payment give back exactly its fee, each share within 0..fee', () => {
+  it('refunds adding up to the payment give back exactly its fee, some failing later between them, each share within 0..fee left', () => {
     const payment = fc.integer({ min: 1, max: 2_147_483_647 }).chain((gross) => fc.tuple(
       fc.constant(gross), fc.integer({ min: 0, max: gross }),
-      fc.array(fc.integer({ min: 1, max: gross }), { minLength: 1, maxLength: 8 }),
+      // Each part a refund; one marked true fails later, after the next refund.
+      fc.array(fc.tuple(fc.integer({ min: 1, max: gross }), fc.boolean()), { minLength: 1, maxLength: 8 }),
     ));
     fc.assert(fc.property(payment, ([grossCents, feeCents, parts]) => {
       let refunded = 0;
       let back = 0;
-      for (const part of parts) {
-        const cents = Math.min(part, grossCents - refunded);
-        if (cents <= 0) break;
-        const share = refundedFeeCents({ grossCents, feeCents, refundedBeforeCents: refunded }, cents);
-        if (share < 0 || share > feeCents) return false;
+      let failing: { cents: number; share: number } | undefined;
+      const refund = (cents: number) => {
+        const share = refundedFeeCents({ grossCents, feeCents, refundedBeforeCents: refunded, feeBackBeforeCents: back }, cents);
         refunded += cents;
         back += share;
+        return share >= 0 && back <= feeCents ? share : undefined;
+      };
+      for (const [part, failsLater] of parts) {
+        const cents = Math.min(part, grossCents - refunded);
+        if (cents <= 0) break;
+        const share = refund(cents);
+        if (share === undefined) return false;
+        if (failing) {
+          refunded -= failing.cents;
+          back -= failing.share;
+        }
+        failing = failsLater ? { cents, share } : undefined;
       }
-      const rest = grossCents - refunded;
-      back += refundedFeeCents({ grossCents, feeCents, refundedBeforeCents: refunded }, rest);
+      if (failing) {
+        refunded -= failing.cents;
+        back -= failing.share;
+      }
+      if (refund(grossCents - refunded) === undefined) return false;
       return back === feeCents;
     }));
   });

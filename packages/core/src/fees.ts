@@ -60,12 +60,19 @@ export function feeOf(price: MethodPrice, grossCents: number, currency: Currency
   return { feeCents, netCents: grossCents - feeCents };
 }
 
-/** Measured from running totals, so refunds adding up to the payment give back exactly the whole fee. */
-export function refundedFeeCents(payment: { grossCents: number; feeCents: number; refundedBeforeCents: number }, refundCents: number, currency: Currency = 'USD'): number {
+/**
+ * A refund's share of the payment's fee, measured from running totals: `refundedBeforeCents` is what
+ * the payment's refunds gave back so far and `feeBackBeforeCents` the fee they returned, both net of
+ * refunds that failed later (their amount and fee came back to the merchant). The share is what brings
+ * the fee returned to its proportion of the refunded amount, so refunds adding up to the payment give
+ * back exactly its whole fee, failed ones between them or not; never below 0 nor past the fee left.
+ */
+export function refundedFeeCents(payment: { grossCents: number; feeCents: number; refundedBeforeCents: number; feeBackBeforeCents: number }, refundCents: number, currency: Currency = 'USD'): number {
   if (payment.grossCents <= 0 || payment.feeCents <= 0) return 0;
-  // Rounded to the currency's step at each running total: the shares still add up to the whole fee.
+  // Rounded to the currency's step at the running total: the shares still add up to the whole fee.
   const upTo = (cents: number) => mulDivHalfUp(payment.feeCents, Math.min(Math.max(cents, 0), payment.grossCents), payment.grossCents, currency);
-  return upTo(payment.refundedBeforeCents + refundCents) - upTo(payment.refundedBeforeCents);
+  const feeLeft = Math.max(payment.feeCents - payment.feeBackBeforeCents, 0);
+  return Math.min(Math.max(upTo(payment.refundedBeforeCents + refundCents) - payment.feeBackBeforeCents, 0), feeLeft);
 }
 
 interface BalanceLine {

@@ -61,8 +61,8 @@ const cents = (dollars: unknown) => Math.round(Number(dollars) * 100);
 
 async function checkBooks(system: System, model: Model): Promise<void> {
   const door = doorOf(system, model);
-  const lines = await door.db.query<{ type: string; cod_oper: string | null; amount_cents: number; net_cents: number; payout_id: string | null }>(
-    'select type, cod_oper, amount_cents, net_cents, payout_id from balance_transactions where merchant_id = $1', [model.merchant.id]);
+  const lines = await door.db.query<{ type: string; cod_oper: string | null; amount_cents: number; fee_cents: number; net_cents: number; payout_id: string | null }>(
+    'select type, cod_oper, amount_cents, fee_cents, net_cents, payout_id from balance_transactions where merchant_id = $1', [model.merchant.id]);
   const balance = (await door.api.call('GET', '/balance', { key: model.merchant.key })).json;
   expect(lines.reduce((sum, l) => sum + l.net_cents, 0), 'the ledger sums to available + pending').toBe(cents(balance['available']) + cents(balance['pending']));
   for (const p of model.payments) {
@@ -72,6 +72,9 @@ async function checkBooks(system: System, model: Model): Promise<void> {
     const paidOut = of.filter((l) => l.type === 'payment' && l.payout_id !== null).reduce((s, l) => s + l.amount_cents, 0);
     expect(paidOut, `${p.codOper}: a payout takes only captured money`).toBeLessThanOrEqual(p.cents);
     expect(sum(['refund', 'refund_failure']), `${p.codOper}: the refunds in the books`).toBe(0 - refundedOf(p) || 0);
+    const fees = of.filter((l) => ['payment', 'refund', 'refund_failure'].includes(l.type)).reduce((s, l) => s + l.fee_cents, 0);
+    // Refunds adding up to the payment give back its whole fee, refunds that failed later between them or not.
+    if (p.cents > 0 && refundedOf(p) === p.cents) expect(fees, `${p.codOper}: wholly refunded, its fee all given back`).toBe(0);
     expect(sum(['dispute', 'dispute_reversal']), `${p.codOper}: what its dispute holds in the books`).toBe(0 - disputeHolds(p) || 0);
     const [row] = await door.db.query<{ refunded: number; taken: number | null; held: number }>(
       `select (select coalesce(sum(amount_cents), 0)::int from refunds where cod_oper = $1 and state <> 'failed') as refunded,

@@ -123,12 +123,16 @@ export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Pr
   );
 }
 
-/** A refunded payment's line in the books, and what its refund lines gave back before the refund, read under the payment's lock. */
+/**
+ * A refunded payment's line in the books, and what its refund lines gave back before the refund (the
+ * amount and the fee, net of refunds that failed later), read under the payment's lock.
+ */
 export interface RefundedPaymentInBooks {
   grossCents: number;
   feeCents: number;
   currency: string;
   refundedBeforeCents: number;
+  feeBackBeforeCents: number;
 }
 
 /** A refund gives back its share of the fee (core refundedFeeCents); a payment recorded before the books (no line) gives none. */

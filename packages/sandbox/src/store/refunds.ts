@@ -62,9 +62,9 @@ export async function findRefundOfRequest(db: Queryable, codOper: string, mercha
 
 // The refund's state (and the processor's reference) written while still pending, its amount added
 // to the payment's under the payment's row lock (refunds row first, as every settler takes them),
-// and what its books line is measured from: the payment's line, and the refund lines before it read
-// after that lock (migration 100's function), so two refunds of one payment ending at once each
-// count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
+// and what its books line is measured from: the payment's line, and the refund lines before it (the
+// amount and the fee they gave back, net of those that failed later) read after that lock (migration
+// 193's functions), so two refunds of one payment ending at once each count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
 // after the statement, seeing both changes.
 const SETTLE_REFUND = `with settled as (
     update refunds set state = 'succeeded', gateway_reference = coalesce($2, gateway_reference), updated_at = clock_timestamp()
@@ -74,7 +74,7 @@ const SETTLE_REFUND = `with settled as (
       from settled s where t.cod_oper = s.cod_oper returning t.cod_oper
   )
   select s.*, b.amount_cents as books_gross_cents, b.fee_cents as books_fee_cents, b.currency as books_currency,
-         pasarela_refunded_in_books_now(s.cod_oper) as books_refunded_before
+         pasarela_refunded_in_books_now(s.cod_oper) as books_refunded_before, pasarela_fee_given_back_now(s.cod_oper) as books_fee_back_before
     from settled s join counted c on c.cod_oper = s.cod_oper
     left join balance_transactions b on b.type = 'payment' and b.cod_oper = s.cod_oper`;
 
@@ -84,11 +84,13 @@ const SETTLE_REFUND = `with settled as (
  * marks it (one webhook event, migration 065's trigger).
  */
 export async function markRefundSucceeded(db: Queryable, id: string, gatewayReference?: string): Promise<RefundRow | undefined> {
-  const [found] = await db.query<RefundRow & { books_gross_cents: number | null; books_fee_cents: number | null; books_currency: string | null; books_refunded_before: number }>(
+  const [found] = await db.query<RefundRow & { books_gross_cents: number | null; books_fee_cents: number | null; books_currency: string | null; books_refunded_before: number; books_fee_back_before: number }>(
     SETTLE_REFUND, [id, gatewayReference ?? null]);
   if (!found) return undefined;
-  const { books_gross_cents: grossCents, books_fee_cents: feeCents, books_currency: currency, books_refunded_before: refundedBeforeCents, ...row } = found;
-  const payment = grossCents === null || feeCents === null || currency === null ? undefined : { grossCents, feeCents, currency, refundedBeforeCents };
+  const {
+    books_gross_cents: grossCents, books_fee_cents: feeCents, books_currency: currency, books_refunded_before: refundedBeforeCents, books_fee_back_before: feeBackBeforeCents, ...row
+  } = found;
+  const payment = grossCents === null || feeCents === null || currency === null ? undefined : { grossCents, feeCents, currency, refundedBeforeCents, feeBackBeforeCents };
   await recordRefundInBooks(db, row, payment);
   return row;
 }

@@ -140,6 +140,25 @@ describe('"a refund that fails after succeeding gives the money back to the merc
     expect((await findRefund(setup.t.db, pendingId))?.state).toBe('pending');
     expect(await setup.t.db.query('select refunded_cents from transactions where cod_oper = $1', [codOper])).toEqual([{ refunded_cents: 1000 }]);
   });
+
+  it('refunded again after it failed: the new refund gives back the fee the failed one took back, so a payment wholly refunded costs its merchant no fee', async () => {
+    const { key } = await setup.newMerchant('Reembolso Otra Vez S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    const first = String((await refund(key, codOper, 40)).json['id']);
+    await failRefundAtProcessor(setup.t, codOper, first);
+    await refundEvent(`evt-failed-${first}`, first, 'failed');
+    // Then 10 and the 30 left: each measured from what the refunds still give back.
+    for (const amount of [10, 30]) expect((await refund(key, codOper, amount)).json['status']).toBe('succeeded');
+    const lines = await setup.t.db.query<{ type: string; fee_cents: number; net_cents: number }>(
+      'select type, fee_cents, net_cents from balance_transactions where cod_oper = $1 order by seq', [codOper]);
+    const [payment] = lines;
+    expect(lines.map((l) => l.type)).toEqual(['payment', 'refund', 'refund_failure', 'refund', 'refund']);
+    expect(lines.slice(3).map((l) => -l.fee_cents)).toEqual([Math.round(Number(payment?.fee_cents) / 4), Number(payment?.fee_cents) - Math.round(Number(payment?.fee_cents) / 4)]);
+    expect(lines.reduce((sum, l) => sum + l.fee_cents, 0), 'the fee all given back').toBe(0);
+    expect(lines.reduce((sum, l) => sum + l.net_cents, 0), 'the payment nets nothing').toBe(0);
+    const verified = (await setup.api.call('GET', `/transactions/${codOper}`, { key })).json;
+    expect([verified['refundedAmount'], verified['refundableAmount'], verified['fee'], verified['net']]).toEqual([40, 0, 0, 0]);
+  });
 });
 
 // docs/merchant-api.md "Disputes": takenAmount "is what it took: at most what was paid and not
