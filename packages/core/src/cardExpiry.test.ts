@@ -24,6 +24,8 @@ describe('SPEC 5 expired "Card expiry MM/YY must not be in the past" (judged in 
 
   it.each([
     ['10', '26', true], ['10', '2026', true], ['09', '2026', false], ['10', '226', false], ['13', '30', false], [' 10 ', ' 26 ', true],
+    // Four digits are a year of this century, as MM/YY reads two: 1930 and 2130 are not 2030.
+    ['10', '2030', true], ['10', '1930', false], ['10', '2130', false], ['10', '0030', false],
   ])('payload month %s year %s -> %s', (m, y, ok) => {
     expect(isCardExpiryValid(m, y, NOW)).toBe(ok);
   });

@@ -17,9 +17,9 @@ export function isExpiryValid(value: string, now: Date | number): boolean {
   return parsed.year * 12 + parsed.month - 1 >= nowIndex;
 }
 
-/** The payload's separate month ('07') and year ('30' or '2030'). */
+/** The payload's separate month ('07') and year ('30' or '2030': a card's year of four digits is 20xx, as MM/YY reads it). */
 export function isCardExpiryValid(expMonth: string, expYear: string, now: Date | number): boolean {
   const year = expYear.trim();
-  if (!/^(\d{2}|\d{4})$/.test(year)) return false;
+  if (!/^(?:20)?\d{2}$/.test(year)) return false;
   return isExpiryValid(`${expMonth.trim()}/${year.slice(-2)}`, now);
 }

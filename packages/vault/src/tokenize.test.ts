@@ -60,6 +60,8 @@ describe('POST /v1/cards', () => {
     ['a number of no accepted brand', { number: '6011 1111 1111 1117' }, 'number', 'card_not_valid'],
     ['an expired card', { expMonth: '01', expYear: '2020' }, 'expiry', 'expired'],
     ['a month that is none', { expMonth: '13' }, 'expiry', 'expired'],
+    // Not kept as 2030, the year of its last two digits.
+    ['a year of four digits not of this century', { expMonth: '10', expYear: '2130' }, 'expiry', 'expired'],
     ['a short CVC', { cvc: '12' }, 'cvc', 'invalid_cvc'],
     ['a 3-digit CVC on Amex', { number: '3782 822463 10005', cvc: '123' }, 'cvc', 'invalid_cvc'],
     ['no number', { number: '' }, 'number', 'field_required'],
