@@ -117,6 +117,30 @@ describe('forwarding to a processor', () => {
     expect(lastReceived().path).toBe('//evil.example/v1/charges');
   });
 
+  it('sends the path after a processor\'s name written percent-encoded as it sends it after the name as is', async () => {
+    const answer = await rawCall(`${vault.url}/forward/ech%6f/v1/charges`, 'POST', forwardHeaders('text/plain'), 'x');
+    expect(answer.status).toBe(202);
+    expect(lastReceived().path).toBe('/v1/charges');
+  });
+
+  it('fills in one card a call: a second token\'s placeholder (in a shop\'s name, say) is refused, sending nothing', async () => {
+    const paying = await tokenOf(vault, '4242 4242 4242 4242');
+    const other = await tokenOf(vault, '5555 5555 5555 4444');
+    const before = processor.received.length;
+    for (const [contentType, body] of [
+      ['application/json', JSON.stringify({ card: { number: paying, cvc: `{{vault:${paying}:cvc}}` }, merchant: { name: `{{vault:${other}:number}} {{vault:${other}:cvc}}` } })],
+      ['application/x-www-form-urlencoded', `card[number]=${paying}&description=%7B%7Bvault%3A${other}%3Anumber%7D%7D`],
+    ] as const) {
+      const answer = await rawCall(`${vault.url}/forward/echo/cards/authorize`, 'POST', forwardHeaders(contentType), body);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'several_cards' });
+    }
+    expect(processor.received.length).toBe(before);
+    // The paying card's own parts, as many as the call asks for, still go.
+    const alone = JSON.stringify({ card: { number: paying, expMonth: `{{vault:${paying}:exp_month}}`, cvc: `{{vault:${paying}:cvc}}` } });
+    expect((await rawCall(`${vault.url}/forward/echo/cards/authorize`, 'POST', forwardHeaders('application/json'), alone)).status).toBe(202);
+  });
+
   it('refuses a token it does not hold, sending nothing', async () => {
     const before = processor.received.length;
     const answer = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=tok_${'B'.repeat(32)}`);

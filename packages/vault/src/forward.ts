@@ -14,7 +14,7 @@ const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-enc
 const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer', VAULT_NOT_STARTED_HEADER]);
 
 export class ForwardRefused extends Error {
-  constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable', message: string) {
+  constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable' | 'several_cards', message: string) {
     super(message);
   }
 }
@@ -34,9 +34,14 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
   const text = body.toString('utf8');
   const wanted = wantedIn(text, kind);
   if (wanted.length === 0) return body;
+  // A card call carries one card. A second token's placeholder can only have come in with text the
+  // caller did not write (a shop's name, a description), so the call is refused rather than have
+  // that card's number or CVC go to the processor, or onto a page it draws, in that text's place.
+  const tokens = new Set(wanted.map((w) => w.token));
+  if (tokens.size > 1) throw new ForwardRefused(400, 'several_cards', `A forwarded call fills in one card; this one names ${tokens.size} tokens`);
   const cards = new Map<string, OpenedCard>();
   const withCvc = new Set(wanted.filter((w) => w.part === 'cvc').map((w) => w.token));
-  for (const token of new Set(wanted.map((w) => w.token))) {
+  for (const token of tokens) {
     const card = await store.open(token, { cvc: withCvc.has(token) });
     if (!card) throw new ForwardRefused(400, 'unknown_token', `No card is stored under ${token}`);
     cards.set(token, card);

@@ -184,7 +184,8 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const base = options.processors.get(processor);
     if (!base) return refusedForward(404, 'unknown_processor', `No forwarding URL is configured for ${processor}`);
     const url = new URL(c.req.url);
-    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.slice(`/forward/${processor}`.length), url.search, c.get('requestId'));
+    // The path after the processor's name as written (percent-encoded or not), never cut by its decoded length.
+    return forwardTo(store, c.req.raw, c.env.incoming.headers, base, url.pathname.replace(/^\/forward\/[^/]*/, ''), url.search, c.get('requestId'));
   });
 
   app.get('/fields', (c) => {
