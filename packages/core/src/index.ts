@@ -178,6 +178,7 @@ export { MAX_FAILED_LOGINS, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginTriesKey,
 export { MAIL_LIMITS, isPastMailLimit, secondsUntil } from './mailLimits';
 export type { CountedMail, MailLimit } from './mailLimits';
 export { hostOfPage, isAllowedPage } from './allowedDomains';
+export { rateLimitClientOf } from './rateLimitClient';
 export { parentHasNoOrigin, parentOriginFrom } from './parentOrigin';
 export { CampaignBridgeSchema, activeCampaign, donationAmountMessage } from './campaign';
 export { merchantTextIn } from './merchantTexts';

@@ -173,6 +173,17 @@ describe('the tokenizing limit behind load balancers (VAULT_TRUSTED_PROXIES)', (
     }
   });
 
+  it('counts an IPv6 payer by its /64: another of its addresses is the same payer, the next /64 another', async () => {
+    const node = await testVault({ database: vault.database, masterKeys, tokenizeLimit: { max: 2, windowMs: 60_000 }, trustedProxies: ['127.0.0.1'] });
+    try {
+      const sent = [];
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6:aaaa::2', '2001:db8:5:6:ffff:1:2:3', '2001:db8:5:7::1']) sent.push((await tokenizeFrom(node, address)).status);
+      expect(sent).toEqual([400, 400, 429, 400]);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('counts a client reaching the vault directly by its own address, whatever X-Forwarded-For it sends', async () => {
     const node = await testVault({ database: vault.database, masterKeys, tokenizeLimit: { max: 2, windowMs: 60_000 }, trustedProxies: ['10.0.0.0/24'] });
     try {

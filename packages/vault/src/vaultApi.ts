@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
+import { CARD_BRANDS, rateLimitClientOf, type CardBrand } from '@pasarela/core';
 import { isConnectionError } from '@pasarela/pglite-statements';
 import { cardFactsKey, isCardToken, sealedCardToken } from './cardFacts';
 import { checkCard, TokenizeBody } from './cardCheck';
@@ -123,7 +123,8 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     }
     if (origin) c.header('access-control-allow-origin', origin);
     const client = clientAddressOf(c.env?.incoming?.socket.remoteAddress ?? 'unknown', c.req.header('x-forwarded-for'), proxies);
-    const wait = limit.take(client);
+    // An IPv6 client by its /64 (core rateLimitClientOf): any of its addresses is the same payer.
+    const wait = limit.take(rateLimitClientOf(client));
     if (wait > 0) {
       c.header('retry-after', String(wait));
       return c.json({ code: 'too_many_requests', message: 'Too many cards from this client; try again later' }, 429);

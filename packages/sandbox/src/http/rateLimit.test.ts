@@ -35,6 +35,15 @@ describe('per-client rate limits (issue 11 "Bad traffic")', () => {
     expect((await t.get('/translations/version', from('203.0.113.1'))).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a new address of the same /64 does not start a new count', async () => {
+    const signup = (ip: string) => t.app.request('/api/v1/users/register', {
+      method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest', ...from(ip) },
+    });
+    const statuses = [];
+    for (const ip of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9:1:2:3:4', '2001:db8:9:a::1']) statuses.push((await signup(ip)).status);
+    expect(statuses.map((s) => s === 429)).toEqual([false, false, true, false]);
+  });
+
   it('counts payments of every method in one limit, and a forged X-Forwarded-For entry does not escape it', async () => {
     const code = await newLink(t);
     const statuses: number[] = [];

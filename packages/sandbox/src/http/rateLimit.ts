@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { rateLimitClientOf } from '@pasarela/core';
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
@@ -68,7 +69,8 @@ export function rateLimiter(limits: RateLimits, trustedProxies: ProxyTrust, onLi
     if (bucket) {
       const now = Date.now();
       sweep(now);
-      const retryAfter = take(bucket, clientAddressOf(c, trustedProxies), now);
+      // An IPv6 client by its /64 (core rateLimitClientOf): any of its addresses is the same client.
+      const retryAfter = take(bucket, rateLimitClientOf(clientAddressOf(c, trustedProxies)), now);
       if (retryAfter > 0) {
         onLimited(bucket);
         throw new ApiError(429, 'too_many_requests', `Too many ${bucket} requests: try again in ${retryAfter} s`, { 'retry-after': String(retryAfter) });
