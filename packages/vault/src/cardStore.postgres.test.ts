@@ -54,7 +54,7 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
   }
 
   it('a card the sweep deletes while its first use waits on it is not opened, and stays deleted', async () => {
-    const store = cardStore(db, keys);
+    const store = cardStore(db, keys, 86_400_000);
     const { token } = await store.save(CARD, LIFETIMES);
     await db.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
     const sweep = await sweepHeldOpen();
@@ -68,7 +68,7 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
   });
 
   it('a card whose first use another node marks while this one waits on it opens on both', async () => {
-    const store = cardStore(db, keys);
+    const store = cardStore(db, keys, 86_400_000);
     const { token } = await store.save(CARD, LIFETIMES);
     // The other node's first use, its mark made and its statement not yet committed.
     const node = new pg.Client({ connectionString: inSchema() });
@@ -84,7 +84,7 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
   });
 
   it('a card marked first is passed by by the sweep, and opens with its CVC while held', async () => {
-    const store = cardStore(db, keys);
+    const store = cardStore(db, keys, 86_400_000);
     const { token } = await store.save(CARD, LIFETIMES);
     expect(await store.open(token, { cvc: true })).toMatchObject({ number: CARD.number, cvcHeld: true, cvc: '123' });
     const sweep = await sweepHeldOpen();

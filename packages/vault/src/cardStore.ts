@@ -26,15 +26,16 @@ export interface OpenedCard extends CardSummary {
 /**
  * A card and whether its CVC is held, its first use marked in the same statement (one round trip): a
  * card another node's sweep deleted meanwhile is not marked (`marked` false while the row read still
- * says unused), as the sweep deletes only what is still unmarked, so one of the two wins.
+ * says unused), as the sweep deletes only what is still unmarked, so one of the two wins. The mark
+ * starts the used card's time ($3 ms); a card past it is not opened, swept or not yet.
  */
 const OPEN_SQL = `with marked as (
-    update vault_cards set unused_until = null where token = $1 and unused_until is not null returning token
+    update vault_cards set unused_until = null, kept_until = now() + $3 * interval '1 millisecond' where token = $1 and unused_until is not null returning token
   )
   select c.token, c.brand, c.bin, c.last4, c.exp_month, c.exp_year, c.number_sealed, c.holder_sealed, c.data_key_wrapped, c.master_key_id, c.unused_until,
     v.cvc_sealed is not null as cvc_held, case when $2::boolean then v.cvc_sealed end as cvc_sealed, exists (select 1 from marked) as marked
   from vault_cards c left join vault_cvcs v on v.token = c.token and v.expires_at > now()
-  where c.token = $1`;
+  where c.token = $1 and (c.kept_until is null or c.kept_until > now())`;
 
 interface CardRow {
   token: string;
@@ -61,6 +62,7 @@ export interface Lifetimes {
   unusedTokenMs: number;
 }
 
+
 /** `tok_` and 24 random bytes: nothing of the card is in it. The card is stored under it (its key, cardFacts.ts). */
 const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
 
@@ -77,7 +79,7 @@ export interface CardStore {
   save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
   /**
    * The card for a server call (its facts read, or a forward): its token used from then on, never
-   * deleted as unused. With `cvc`, its CVC too while within its time, read as often as asked: a resend
+   * deleted as unused, and kept `usedCardMs` from that first use. With `cvc`, its CVC too while within its time, read as often as asked: a resend
    * of the same authorization (a lost answer, a 5xx) carries it again. Dropped by dropCvcs once the
    * outcome is known, or by time.
    */
@@ -85,8 +87,8 @@ export interface CardStore {
   /** Each card's CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */
   dropCvcs(tokens: readonly string[]): Promise<void>;
   dropExpiredCvcs(): Promise<number>;
-  /** Cards whose token no server call used within its time (a checkout abandoned after tokenizing). */
-  dropUnusedCards(): Promise<number>;
+  /** Cards whose token no server call used within its time (a checkout abandoned after tokenizing), and used cards past theirs. */
+  dropCardsPastTheirTime(): Promise<number>;
   /** Up to `limit` records not under the current master key get their data key wrapped under it. */
   rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
   /** How many records each master key wraps (read through the index on the key's id). */
@@ -97,7 +99,13 @@ export interface CardStore {
   ping(): Promise<void>;
 }
 
-export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
+/**
+ * `usedCardMs`: how long a used card is kept, from its first use. A resend of its authorization under
+ * the same key, its 3DS and the processor's saving of it come within it; nothing after needs the
+ * number (the server refuses a new payment with a used token; saved cards and renewals charge by the
+ * processor's own token), so it is deleted then (PCI DSS 3.2.1: kept no longer than needed).
+ */
+export function cardStore(db: VaultDatabase, keys: Keyring, usedCardMs: number): CardStore {
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
   return {
     async ping() {
@@ -127,7 +135,7 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
       if (!isCardToken(given)) return null;
       // A token that carries its facts sealed is stored under its key alone.
       const token = splitCardToken(given).key;
-      const read = () => db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true]);
+      const read = () => db.query<CardRow & { cvc_sealed: Uint8Array | null; marked: boolean }>(OPEN_SQL, [token, options?.cvc === true, usedCardMs]);
       let [row] = await read();
       if (!row) return null;
       // Its first use, unmarked: another node's sweep deleted it meanwhile, or another first use marked
@@ -150,9 +158,9 @@ export function cardStore(db: VaultDatabase, keys: Keyring): CardStore {
     async dropExpiredCvcs() {
       return (await db.query('delete from vault_cvcs where expires_at <= now() returning token')).length;
     },
-    async dropUnusedCards() {
-      // Its CVC goes with it (on delete cascade).
-      return (await db.query('delete from vault_cards where unused_until <= now() returning token')).length;
+    async dropCardsPastTheirTime() {
+      // Its CVC goes with it (on delete cascade). Unused: only while still unmarked, so a first use and this delete never both win.
+      return (await db.query('delete from vault_cards where unused_until <= now() or kept_until <= now() returning token')).length;
     },
     async rewrap(limit) {
       const current = keys.current.id;

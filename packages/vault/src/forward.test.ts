@@ -271,7 +271,7 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
       expect((await charge(unused!)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       logged.mockRestore();
       expect(processor.received.length).toBe(before);
-      // A used token stays whatever its age: a saved card or a payment's later calls charge by it.
+      // A used token stays within its used card's time (a day by default): a resend of its authorization charges by it.
       expect((await facts(read!)).status).toBe(200);
       expect((await charge(read!)).status).toBe(202);
       expect((await charge(forwarded!)).status).toBe(202);
@@ -281,6 +281,44 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
     }
   });
 
+});
+
+describe('a used card (PCI DSS 3.2.1: kept no longer than needed)', () => {
+  it('is kept its time from its first use, then deleted with its CVC: facts and forwards then know no such card', async () => {
+    // Three seconds from the first use: the calls below come well within them even on a loaded machine.
+    const shortLived = await testVault({ database: vault.database, processors: new Map([['echo', new URL(processor.url)]]), usedCardTtlMs: 3_000 });
+    const cards = (token: string) => shortLived.database.query('select token from vault_cards where token = $1', [keyOf(token)]);
+    const charge = (token: string) => rawCall(`${shortLived.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}`);
+    try {
+      const [used, unused] = await Promise.all([1, 2].map(() => tokenOf(shortLived, '4242 4242 4242 4242')));
+      expect((await charge(used!)).status).toBe(202);
+      // A resend of the same authorization, within the time, carries the card again.
+      expect((await charge(used!)).status).toBe(202);
+      expect(lastReceived().body).toBe('card[number]=4242424242424242&card[cvc]=123');
+      await expect.poll(() => cards(used!), { timeout: 15_000, interval: 200 }).toEqual([]);
+      expect(await shortLived.database.query('select token from vault_cvcs where token = $1', [keyOf(used!)])).toEqual([]);
+      expect((await rawCall(`${shortLived.url}/v1/cards/${used!}`, 'GET', serverHeaders)).status).toBe(404);
+      const before = processor.received.length;
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(JSON.parse((await charge(used!)).body.toString())).toMatchObject({ code: 'unknown_token' });
+      vi.restoreAllMocks();
+      expect(processor.received.length).toBe(before);
+      // A card nobody used keeps its own time (an hour here): the used card's time starts at a first use.
+      expect(await cards(unused!)).toHaveLength(1);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('past its time, is not opened even before a sweep deletes it', async () => {
+    const token = await tokenOf(vault, '5555 5555 5555 4444');
+    expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(200);
+    await vault.database.query("update vault_cards set kept_until = now() - interval '1 second' where token = $1", [keyOf(token)]);
+    expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(404);
+  });
+});
+
+describe('a token no server call used, racing a sweep', () => {
   it('is marked used or deleted, never both: another node\'s sweep between its read and its mark wins, and a mark first keeps it', async () => {
     const sweep = () => vault.database.query<{ token: string }>('delete from vault_cards where unused_until <= now() returning token');
     const lapse = (token: string) => vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [keyOf(token)]);

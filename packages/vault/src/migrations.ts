@@ -40,6 +40,15 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
       create index if not exists vault_cards_unused on vault_cards (unused_until) where unused_until is not null;
     `,
   },
+  {
+    name: '003_used_cards_kept_a_while',
+    sql: `
+      -- A used card is kept until kept_until (its first use plus VAULT_USED_CARD_TTL_MS), for a resend of its authorization, its 3DS and the processor's saving of it, then deleted (PCI DSS 3.2.1). Cards used before this: a day from the upgrade, the default.
+      alter table vault_cards add column kept_until timestamptz;
+      update vault_cards set kept_until = now() + interval '1 day' where unused_until is null;
+      create index if not exists vault_cards_kept on vault_cards (kept_until) where kept_until is not null;
+    `,
+  },
 ];
 
 /**

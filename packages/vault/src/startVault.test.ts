@@ -59,7 +59,7 @@ describe('a vault given another key under its cards\' key id', () => {
       const rotating = await testVault({ database, masterKeys: [newMasterKey('k3'), right] });
       await rotating.close();
       const again = await testVault({ database, masterKeys: [right] });
-      expect(await cardStore(database, keyring([right], Buffer.alloc(32, 7))).open(token)).toMatchObject({ number: '4242424242424242' });
+      expect(await cardStore(database, keyring([right], Buffer.alloc(32, 7)), 86_400_000).open(token)).toMatchObject({ number: '4242424242424242' });
       await again.close();
     } finally {
       await database.close();

@@ -23,6 +23,11 @@ export interface VaultOptions extends Omit<VaultApiOptions, 'cvcTtlMs' | 'unused
    * under the API secret) is deleted this long after its tokenizing; a used one stays.
    */
   unusedTokenTtlMs?: number | undefined;
+  /**
+   * VAULT_USED_CARD_TTL_MS: a used card is deleted this long after its first use (a resend of its
+   * authorization, its 3DS and the processor's saving of it come before; nothing after needs it).
+   */
+  usedCardTtlMs?: number | undefined;
   tokenizeLimit?: { max: number; windowMs: number } | undefined;
   /** VAULT_PUBLIC_URL, behind a proxy: the fields page's origin as the payer's browser sees it. */
   publicUrl?: string | undefined;
@@ -42,6 +47,7 @@ export interface RunningVault {
 
 const DEFAULT_CVC_TTL_MS = 10 * 60_000;
 const DEFAULT_UNUSED_TOKEN_TTL_MS = 60 * 60_000;
+const DEFAULT_USED_CARD_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * How long an idle connection stays open: well past the idle time of its clients' pools (Node's
@@ -120,7 +126,8 @@ async function refuseWrongMasterKeys(store: CardStore, masterKeys: readonly Mast
 export async function startVault(options: VaultOptions): Promise<RunningVault> {
   await migrate(options.database);
   const keys = keyring(options.masterKeys, options.fingerprintKey);
-  const store = cardStore(options.database, keys);
+  const usedCardTtlMs = options.usedCardTtlMs ?? DEFAULT_USED_CARD_TTL_MS;
+  const store = cardStore(options.database, keys, usedCardTtlMs);
   await refuseMissingMasterKeys(store, options.masterKeys);
   await refuseWrongMasterKeys(store, options.masterKeys, (message) => console.warn(`Card vault: ${message}`));
   const host = options.host ?? '127.0.0.1';
@@ -146,11 +153,11 @@ export async function startVault(options: VaultOptions): Promise<RunningVault> {
     await Promise.all(servers.map(close));
     throw error;
   }
-  // CVCs, and cards no server call used, past their time are deleted even if nobody asks for them.
+  // CVCs, cards no server call used and used cards past their time are deleted even if nobody asks for them.
   const sweep = setInterval(() => {
     void store.dropExpiredCvcs().catch(() => undefined);
-    void store.dropUnusedCards().catch(() => undefined);
-  }, Math.min(cvcTtlMs, unusedTokenTtlMs, 60_000));
+    void store.dropCardsPastTheirTime().catch(() => undefined);
+  }, Math.min(cvcTtlMs, unusedTokenTtlMs, usedCardTtlMs, 60_000));
   sweep.unref();
   return {
     url: main.url,

@@ -10,7 +10,7 @@ const settingsWith = (env: Record<string, string>) => () => vaultSettingsOf({ ..
 describe('vaultSettingsOf', () => {
   it('reads the required settings and defaults the rest', () => {
     const settings = vaultSettingsOf(minimal);
-    expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined, trustedProxies: [], shutdownDrainMs: 5_000 });
+    expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, usedCardTtlMs: 86_400_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined, trustedProxies: [], shutdownDrainMs: 5_000 });
     expect(vaultSettingsOf({ ...minimal, VAULT_SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
     expect(settings.fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
     expect(settings.masterKeys.map((k) => k.id)).toEqual(['k1']);
@@ -48,6 +48,8 @@ describe('vaultSettingsOf', () => {
     ['VAULT_FORWARD that is no JSON', { VAULT_FORWARD: 'stripe=https://api.stripe.com' }, /^VAULT_FORWARD is a JSON map/],
     ['a CVC time past an hour', { VAULT_CVC_TTL_SECONDS: '3601' }, /^VAULT_CVC_TTL_SECONDS is a whole number/],
     ['an unused token time under 5 minutes', { VAULT_UNUSED_TOKEN_TTL_MS: '1000' }, /^VAULT_UNUSED_TOKEN_TTL_MS is a whole number/],
+    ['a used card time under an hour', { VAULT_USED_CARD_TTL_MS: '60000' }, /^VAULT_USED_CARD_TTL_MS is a whole number/],
+    ['a used card time past a year', { VAULT_USED_CARD_TTL_MS: '31536000001' }, /^VAULT_USED_CARD_TTL_MS is a whole number/],
     ['a drain past a minute', { VAULT_SHUTDOWN_DRAIN_MS: '60001' }, /^VAULT_SHUTDOWN_DRAIN_MS is a whole number of milliseconds, 0 to 60000$/],
     ['a database URL of another kind', { VAULT_DATABASE_URL: 'mysql://vault:pw@db/vault' }, /^VAULT_DATABASE_URL must be a PostgreSQL URL/],
     ['a public URL that is no URL', { VAULT_PUBLIC_URL: 'vault.example.com' }, /^VAULT_PUBLIC_URL must be an http\(s\) URL/],

@@ -13,6 +13,8 @@ export interface VaultSettings {
   forwardingPorts: Map<string, number>;
   cvcTtlMs: number;
   unusedTokenTtlMs: number;
+  /** VAULT_USED_CARD_TTL_MS: how long a used card is kept from its first use. */
+  usedCardTtlMs: number;
   /** VAULT_DATABASE_URL; the PGlite folder `dataDir` otherwise. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -121,6 +123,9 @@ export function vaultSettingsOf(env: Env): VaultSettings {
   // At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
   const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || 3_600_000);
   if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) throw new Error('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
+  // At least an hour: a resend of the authorization, its 3DS and the saving of the card come within it.
+  const usedCardTtlMs = Number(env['VAULT_USED_CARD_TTL_MS'] || 86_400_000);
+  if (!Number.isInteger(usedCardTtlMs) || usedCardTtlMs < 3_600_000 || usedCardTtlMs > 31_536_000_000) throw new Error('VAULT_USED_CARD_TTL_MS is a whole number of milliseconds, 3600000 (an hour) to 31536000000 (365 days)');
   const shutdownDrainMs = Number(env['VAULT_SHUTDOWN_DRAIN_MS'] || 5_000);
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) throw new Error('VAULT_SHUTDOWN_DRAIN_MS is a whole number of milliseconds, 0 to 60000');
   const databaseUrl = env['VAULT_DATABASE_URL'] || undefined;
@@ -135,6 +140,7 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     forwardingPorts,
     cvcTtlMs: ttlSeconds * 1000,
     unusedTokenTtlMs,
+    usedCardTtlMs,
     databaseUrl,
     dataDir: resolve(env['VAULT_DATA_DIR'] || join(env['DATA_DIR'] || '.data', 'vault')),
     publicUrl: env['VAULT_PUBLIC_URL'] ? originOf('VAULT_PUBLIC_URL', env['VAULT_PUBLIC_URL']) : undefined,
