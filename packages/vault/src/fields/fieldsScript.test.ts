@@ -83,14 +83,19 @@ describe('the hosted card fields', () => {
     await page.close();
   });
 
-  it('says ready again when the checkout asks (a checkout drawn on the server listens only once its code runs)', async () => {
+  it('says its height and ready again when the checkout asks (a checkout drawn on the server listens only once its code runs)', async () => {
     const page = await framedFields();
     const readies = () => page.messages('pasarela-vault:ready').length;
+    const heights = () => page.messages('pasarela-vault:height');
     const before = readies();
+    const told = heights().length;
     page.send({ type: 'pasarela-vault:hello' }, 'http://evil.example');
-    expect(readies()).toBe(before);
+    expect([readies(), heights().length]).toEqual([before, told]);
     page.send({ type: 'pasarela-vault:hello' });
     expect(readies()).toBe(before + 1);
+    // The height it told before, which a checkout not yet listening lost, told again.
+    expect(heights().length).toBe(told + 1);
+    expect(heights().at(-1)).toEqual({ type: 'pasarela-vault:height', height: expect.any(Number) });
     await page.close();
   });
 

@@ -296,8 +296,10 @@ export function runCardFields(win: Window): void {
           input(f).readOnly = data['busy'] === true;
           input(f).setAttribute('aria-disabled', String(data['busy'] === true));
         });
-      // A checkout drawn on the server listens only once its code runs: it asks, and hears ready again.
+      // A checkout drawn on the server listens only once its code runs: it asks, and hears its height
+      // (told before it listened, and lost) and ready again.
       case 'pasarela-vault:hello':
+        post({ type: 'pasarela-vault:height', height });
         return post({ type: 'pasarela-vault:ready' });
       case 'pasarela-vault:style':
         if (typeof data['appearance'] === 'object' && data['appearance'] !== null) paint(data['appearance'] as Record<string, unknown>);
