@@ -96,6 +96,24 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await context.close();
   });
 
+  // A 390 px phone at 200 % zoom (195 CSS px): four tiles do not fit, so a row takes what fits and no
+  // tile runs off the screen; the total to pay wraps under its label rather than lose its last digit.
+  it('at 200 % zoom on a phone, every tile is on the screen and the total to pay is whole', async () => {
+    const code = await createLink(sandbox, { amount: 1234.56, description: 'Café de altura' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 195, height: 422 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    const group = page.getByRole('radiogroup', { name: 'Método de pago' });
+    expect(await group.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    const offScreen = await group.getByRole('radio').evaluateAll((els) => els.filter((el) => el.closest('label')!.getBoundingClientRect().right > document.documentElement.clientWidth).length);
+    expect(offScreen).toBe(0);
+    const total = page.locator('.summary__line--total dd');
+    expect(await total.textContent()).toBe('$1,234.56');
+    expect(await total.evaluate((el) => el.getBoundingClientRect().right <= el.closest('.summary')!.getBoundingClientRect().right)).toBe(true);
+    await context.close();
+  });
+
   // Issue 62: in the dark theme two marks (Yappy's navy, the balance's ink) nearly vanished into their
   // tiles. Every mark stands 3:1 from its tile (WCAG 1.4.11), chosen or not, light or dark.
   it('every mark stands out from its tile in the light and dark themes, chosen or not', async () => {
