@@ -62,7 +62,6 @@ export interface Lifetimes {
   unusedTokenMs: number;
 }
 
-
 /** `tok_` and 24 random bytes: nothing of the card is in it. The card is stored under it (its key, cardFacts.ts). */
 const newToken = () => `tok_${randomBytes(24).toString('base64url')}`;
 
@@ -79,9 +78,9 @@ export interface CardStore {
   save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
   /**
    * The card for a server call (its facts read, or a forward): its token used from then on, never
-   * deleted as unused, and kept `usedCardMs` from that first use. With `cvc`, its CVC too while within its time, read as often as asked: a resend
-   * of the same authorization (a lost answer, a 5xx) carries it again. Dropped by dropCvcs once the
-   * outcome is known, or by time.
+   * deleted as unused, and kept `usedCardMs` from that first use. With `cvc`, its CVC too while within
+   * its time, read as often as asked: a resend of the same authorization (a lost answer, a 5xx)
+   * carries it again. Dropped by dropCvcs once the outcome is known, or by time.
    */
   open(token: string, options?: { cvc: boolean }): Promise<OpenedCard | null>;
   /** Each card's CVC gone, whether or not one was held (PCI DSS 3.3.1.2: not kept after the authorization). */

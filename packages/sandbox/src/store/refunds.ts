@@ -64,8 +64,9 @@ export async function findRefundOfRequest(db: Queryable, codOper: string, mercha
 // to the payment's under the payment's row lock (refunds row first, as every settler takes them),
 // and what its books line is measured from: the payment's line, and the refund lines before it (the
 // amount and the fee they gave back, net of those that failed later) read after that lock (migration
-// 193's functions), so two refunds of one payment ending at once each count the other. Triggers (migrations 040, 065) touch the payment and write the webhook event
-// after the statement, seeing both changes.
+// 193's functions), so two refunds of one payment ending at once each count the other. Triggers
+// (migrations 040, 065) touch the payment and write the webhook event after the statement, seeing
+// both changes.
 const SETTLE_REFUND = `with settled as (
     update refunds set state = 'succeeded', gateway_reference = coalesce($2, gateway_reference), updated_at = clock_timestamp()
      where id = $1 and state = 'pending' returning *

@@ -15,8 +15,7 @@ import { createMerchant, findMerchant, setCaptchaRequired } from '../../store/me
 import { idParam, merchantInfoOf } from '../payer/merchants';
 import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
-import { newMerchantKeys, replaceMerchantKeys } from '../../store/merchantKeys';
-import { secretKeyRetiring } from '../../store/merchantKeys';
+import { newMerchantKeys, replaceMerchantKeys, secretKeyRetiring } from '../../store/merchantKeys';
 import { perLanguageSchema, translationsOf } from '../perLanguage';
 
 const MAX_ID = 2_147_483_647;
