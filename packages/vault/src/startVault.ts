@@ -45,9 +45,10 @@ export interface RunningVault {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
-const DEFAULT_CVC_TTL_MS = 10 * 60_000;
-const DEFAULT_UNUSED_TOKEN_TTL_MS = 60 * 60_000;
-const DEFAULT_USED_CARD_TTL_MS = 24 * 60 * 60_000;
+/** How long a CVC, a card nobody paid with and a used card are kept when no option says otherwise (the settings' defaults too). */
+export const DEFAULT_CVC_TTL_MS = 10 * 60_000;
+export const DEFAULT_UNUSED_TOKEN_TTL_MS = 60 * 60_000;
+export const DEFAULT_USED_CARD_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * How long an idle connection stays open: well past the idle time of its clients' pools (Node's

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isProxyEntry } from './clientAddress';
 import { parseMasterKeys, type MasterKey } from './keyring';
+import { DEFAULT_CVC_TTL_MS, DEFAULT_UNUSED_TOKEN_TTL_MS, DEFAULT_USED_CARD_TTL_MS } from './startVault';
 
 /** What main.ts starts the vault with, read from its environment (docs/security.md, "The vault's settings"). */
 export interface VaultSettings {
@@ -118,13 +119,13 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     const named = /^VAULT_FORWARD_PORT_([A-Za-z0-9_-]+)$/.exec(key);
     if (named) forwardingPorts.set(named[1]!, portOf(env, key));
   }
-  const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || 600);
+  const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || DEFAULT_CVC_TTL_MS / 1000);
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > 3600) throw new Error('VAULT_CVC_TTL_SECONDS is a whole number of seconds, 1 to 3600');
   // At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
-  const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || 3_600_000);
+  const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || DEFAULT_UNUSED_TOKEN_TTL_MS);
   if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) throw new Error('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
   // At least an hour: a resend of the authorization, its 3DS and the saving of the card come within it.
-  const usedCardTtlMs = Number(env['VAULT_USED_CARD_TTL_MS'] || 86_400_000);
+  const usedCardTtlMs = Number(env['VAULT_USED_CARD_TTL_MS'] || DEFAULT_USED_CARD_TTL_MS);
   if (!Number.isInteger(usedCardTtlMs) || usedCardTtlMs < 3_600_000 || usedCardTtlMs > 31_536_000_000) throw new Error('VAULT_USED_CARD_TTL_MS is a whole number of milliseconds, 3600000 (an hour) to 31536000000 (365 days)');
   const shutdownDrainMs = Number(env['VAULT_SHUTDOWN_DRAIN_MS'] || 5_000);
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) throw new Error('VAULT_SHUTDOWN_DRAIN_MS is a whole number of milliseconds, 0 to 60000');
