@@ -64,7 +64,7 @@ export async function findRefundOfRequest(db: Queryable, codOper: string, mercha
 // to the payment's under the payment's row lock (refunds row first, as every settler takes them),
 // and what its books line is measured from: the payment's line, and the refund lines before it (the
 // amount and the fee they gave back, net of those that failed later) read after that lock (migration
-// 193's functions), so two refunds of one payment ending at once each count the other. Triggers
+// 194's function), so two refunds of one payment ending at once each count the other. Triggers
 // (migrations 040, 065) touch the payment and write the webhook event after the statement, seeing
 // both changes.
 const SETTLE_REFUND = `with settled as (
@@ -75,8 +75,9 @@ const SETTLE_REFUND = `with settled as (
       from settled s where t.cod_oper = s.cod_oper returning t.cod_oper
   )
   select s.*, b.amount_cents as books_gross_cents, b.fee_cents as books_fee_cents, b.currency as books_currency,
-         pasarela_refunded_in_books_now(s.cod_oper) as books_refunded_before, pasarela_fee_given_back_now(s.cod_oper) as books_fee_back_before
+         r.refunded_cents as books_refunded_before, r.fee_back_cents as books_fee_back_before
     from settled s join counted c on c.cod_oper = s.cod_oper
+    cross join lateral pasarela_refund_lines_now(s.cod_oper) r
     left join balance_transactions b on b.type = 'payment' and b.cod_oper = s.cod_oper`;
 
 /**
