@@ -90,22 +90,38 @@ async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: L
   return recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang, fingerprint);
 }
 
+/** Why a payment takes no new coin or network now, else undefined. */
+function changeRefusal(tx: TransactionRow, currency: string, network: string): PaymentError | undefined {
+  // A cancelled payment takes no new coin: the widget drops it and starts a new one.
+  if (isCryptoCancelled(tx)) return new PaymentError('not_found', 'REQUESTED_QR_FAILED');
+  if (tx.status === 1) return new PaymentError('conflict', 'request_already_paid');
+  const received = cryptoReceivedOf(tx);
+  if (received.paidCrypto > 0 && (received.currency !== currency || received.network !== network)) {
+    return new PaymentError('conflict', 'coins_received', `${received.paidCrypto} ${received.currency} arrived on ${received.network}: the payment keeps that coin and network (cancel it to have them refunded)`);
+  }
+  return undefined;
+}
+
 /**
  * SPEC 7 "PUT to update": the same coin keeps its quote while frozen and is quoted anew (keeping what
- * arrived) once expired; another network is another address. Reading a payment never renews a quote.
+ * arrived) once expired; another network is another address, and another coin or network is refused
+ * once coins arrived. Reading a payment never renews a quote.
  */
 export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
   await checkCoin(deps, currency, network);
-  // A cancelled payment takes no new coin: the widget drops it and starts a new one.
-  if (isCryptoCancelled(tx)) throw new PaymentError('not_found', 'REQUESTED_QR_FAILED');
-  if (tx.status === 1) throw new PaymentError('conflict', 'request_already_paid');
+  const refused = changeRefusal(tx, currency, network);
+  if (refused) throw refused;
   const sameCoin = tx.details['currency'] === currency;
   const frozen = sameCoin && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
-  const quote = frozen ? { network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
-  const details: Record<string, unknown> = sameCoin ? { ...tx.details, ...quote } : quote;
+  const quote = frozen ? { currency, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
+  const amountCrypto = Number('amountCrypto' in quote ? quote.amountCrypto : tx.details['amountCrypto']);
   const address = tx.details['network'] === network ? tx.reference
-    : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto: Number(details['amountCrypto']) })).address;
-  return (await updateQuote(deps.db, tx.cod_oper, details, address)) ?? tx;
+    : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto })).address;
+  const updated = await updateQuote(deps.db, tx.cod_oper, quote, address);
+  if (updated) return updated;
+  // Cancelled, paid or given coins since it was read: said as then.
+  const now = await findTransaction(deps.db, tx.cod_oper);
+  throw (now && changeRefusal(now, currency, network)) ?? new PaymentError('not_found', 'REQUESTED_QR_FAILED');
 }
 
 /**

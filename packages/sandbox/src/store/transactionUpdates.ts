@@ -158,9 +158,19 @@ export async function keepAttemptCard(db: Queryable, codOper: string, card: { to
   return row;
 }
 
-export async function updateQuote(db: Queryable, codOper: string, details: Record<string, unknown>, address: string | null): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>('update transactions set details = $2, reference = $3, updated_at = clock_timestamp() where cod_oper = $1 and status <> 1 returning *',
-    [codOper, JSON.stringify(details), address]);
+/**
+ * A crypto payment's new quote (and address) merged into what it holds, so coins counted meanwhile
+ * stay counted. Only while it is neither paid nor cancelled, and for another coin or network only while
+ * nothing arrived: coins that did are at the address of their own network. The condition is read
+ * under the row's lock, so a cancel or a deposit that committed first wins. Undefined when refused.
+ */
+export async function updateQuote(db: Queryable, codOper: string, quote: Record<string, unknown> & { currency: string; network: string }, address: string | null): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = details || $2::jsonb, reference = $3, updated_at = clock_timestamp()
+      where cod_oper = $1 and status <> 1 and auth_status is distinct from 'CANCELLED'
+        and ((details ->> 'currency' = $4 and details ->> 'network' = $5) or coalesce((details ->> 'paidCrypto')::numeric, 0) = 0)
+      returning *`,
+    [codOper, JSON.stringify(quote), address, quote.currency, quote.network]);
   return row;
 }
 

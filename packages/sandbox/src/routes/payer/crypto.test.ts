@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { decodeBody } from '@pasarela/core';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
 
@@ -112,6 +113,52 @@ describe('cancelling a crypto payment', () => {
     expect(under.status).toBe(200);
     const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
     expect((cancelled.data['refund'] as { to: string }).to).toMatch(/^sbxbtc_payer_[0-9a-f]{24}$/);
+  });
+});
+
+describe('changing a crypto payment\'s coin or network', () => {
+  const put = async (id: string, body: { currency: string; network: string }) => {
+    const res = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    const envelope = (await res.json()) as { data: string };
+    return { status: res.status, data: decodeBody(envelope.data) as Record<string, unknown> };
+  };
+
+  it('once coins arrived, another coin or network is refused and the coins stay counted and owed back', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    expect((await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001, fromAddress: 'sbxbtc_payer_wallet_2' })).status).toBe(200);
+    for (const other of [{ currency: 'ETH', network: 'ETH' }, { currency: 'USDT', network: 'TRX' }]) {
+      const refused = await put(id, other);
+      expect(refused.status, JSON.stringify(refused.data)).toBe(409);
+      expect(refused.data['code']).toBe('coins_received');
+    }
+    // The same coin on its network is quoted again, what arrived kept.
+    const same = await put(id, { currency: 'BTC', network: 'BTC' });
+    expect(same.status).toBe(200);
+    expect(same.data).toMatchObject({ currency: 'BTC', network: 'BTC', paidCrypto: 0.0001, underpaid: true });
+    const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
+    expect(cancelled.data['refund']).toMatchObject({ coin: 'BTC', network: 'BTC', amount: 0.0001, to: 'sbxbtc_payer_wallet_2', status: 'pending' });
+    expect((await t.admin('POST', `/crypto/${id}/refund`)).status).toBe(200);
+  });
+
+  it('before any coin, another network is another address; a change racing the cancellation never undoes it', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    const moved = await put(id, { currency: 'USDT', network: 'TRX' });
+    expect(moved.status).toBe(200);
+    expect(moved.data).toMatchObject({ currency: 'USDT', network: 'TRX', paidCrypto: 0 });
+    expect((await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 5, fromAddress: 'sbxtrx_payer_wallet_3' })).status).toBe(200);
+    // The cancellation and a change of the same coin at once: whichever is first, the payment ends
+    // cancelled with its refund of the 5 USDT recorded.
+    for (let round = 0; round < 4; round++) {
+      const [, cancel] = await Promise.all([put(id, { currency: 'USDT', network: 'TRX' }), t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true })]);
+      expect(cancel.status).toBe(200);
+      const now = (await t.get(`/crypto/payments/${id}`)).data;
+      expect(now).toMatchObject({ cancelled: true, refund: { coin: 'USDT', network: 'TRX', amount: 5, status: 'pending' } });
+    }
+    expect((await put(id, { currency: 'USDT', network: 'TRX' })).status).toBe(404);
   });
 });
 
