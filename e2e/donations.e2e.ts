@@ -139,6 +139,29 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     }
   });
 
+  // A 390 px phone at 200 % zoom (195 CSS px): three amounts to a row did not fit, and "$5.00" ran off
+  // the screen; the card vault's "Vencimiento" ran into "CVC". Each now takes the rows it needs.
+  it('at 200 % zoom on a phone, every amount is on the screen and the card labels stand apart', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 195, height: 422 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
+    await group.waitFor({ timeout: 10_000 });
+    const offScreen = await group.getByRole('radio').evaluateAll((els) => els.filter((el) => el.closest('label')!.getBoundingClientRect().right > document.documentElement.clientWidth).length);
+    expect(offScreen).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const fields = page.frames().find((frame) => new URL(frame.url()).pathname === '/fields');
+    if (!fields) throw new Error('no card vault frame');
+    const labels = await fields.evaluate(() => ['expirationDate', 'cvc'].map((id) => document.querySelector(`label[for="${id}"]`)!.getBoundingClientRect().toJSON() as DOMRect));
+    const [expiry, cvc] = labels as [DOMRect, DOMRect];
+    const apart = expiry.right <= cvc.left || cvc.top >= expiry.bottom;
+    expect(apart, JSON.stringify(labels)).toBe(true);
+    expect(await fields.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await context.close();
+  });
+
   it('without a donation the payment goes to its own receipt; an unknown donation receipt is /404', async () => {
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();

@@ -20,9 +20,11 @@ export const FIELDS_SCRIPT = `(${runCardFields.toString().replace(/^[ \t]*(?:\/\
 
 // The page paints its own ground, the checkout's paper: its text's contrast holds whatever is drawn
 // under the frame, and a checker inside the frame measures it against the colour the payer sees.
+// Expiry and CVC stand side by side while each has room for its label and its MM/AA; a phone at
+// 200 % zoom stacks them.
 export const FIELDS_CSS = `:root{--accent:#0a5cc2;--text:#14213d;--muted:#4a5568;--background:#fff;--wash:#f3f6fa;--border:#767f91;--focus:#14213d;--danger:#b42318;--radius:8px;--font:system-ui,sans-serif}
 *{box-sizing:border-box}html{font-size:16px}body{margin:0;padding:3px;font-family:var(--font);color:var(--text);background:var(--background);line-height:1.4}
-form{display:flex;flex-direction:column}.field-row{display:grid;grid-template-columns:1fr 1fr;gap:12px}.field{display:flex;flex-direction:column;min-width:0}
+form{display:flex;flex-direction:column}.field-row{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,7.5rem),1fr));gap:12px}.field{display:flex;flex-direction:column;min-width:0}
 .field__label-row{display:flex;justify-content:space-between;align-items:baseline;gap:8px}.field__label{font-weight:600;font-size:.9375rem;padding:4px 0}
 .field__aside{font-size:.8125rem;color:var(--accent)}
 .field__input{width:100%;min-height:48px;padding:10px 12px;font:inherit;font-size:16px;color:var(--text);background:var(--background);border:1px solid var(--border);border-radius:var(--radius);appearance:none}
