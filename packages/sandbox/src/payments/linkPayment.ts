@@ -3,6 +3,7 @@ import {
   type AvailableMethod, type Language, type MethodAvailability, type MethodPrice,
 } from '@pasarela/core';
 import * as v from 'valibot';
+import type { CashNetwork } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
@@ -72,7 +73,10 @@ export interface CheckedPayment extends CheckedPayee {
 }
 
 
-export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
+/** `cashNetwork`: a voucher's network, which the merchant must offer on its own (SPEC 4 "Cash and cash-point availability flags"). */
+export async function checkLinkPayment(
+  deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined, cashNetwork?: CashNetwork,
+): Promise<CheckedPayment> {
   const checked = await checkLinkPayee(deps, input, anonymousUserServiceId);
   const services = checked.services ?? (await listMerchantServices(deps.db, checked.merchant.id));
   // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
@@ -82,6 +86,9 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
     // A card (a wallet user's saved one) is refused as a typed card is: card_not_valid.
     if (method === 'card') throw new PaymentError('refused', 'card_not_valid', 'This payment does not take cards');
     throw new PaymentError('not_found', 'service_unavailable', `${method} is not offered for this payment`);
+  }
+  if (cashNetwork && !(cashNetwork === 'PAYCASH' ? methods.payCash : methods.cashPoint)) {
+    throw new PaymentError('not_found', 'service_unavailable', `${cashNetwork === 'PAYCASH' ? 'pay-cash' : 'cash-point'} vouchers are not offered for this payment`);
   }
   return { ...checked, services, methods };
 }
@@ -173,11 +180,11 @@ export async function recordPayment(
 /** A link payment's attempt: the earlier one with this trackId, else recorded now with what its checks read. */
 export async function linkPaymentAttempt(
   deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined, fields: MethodFields, lang: string, fingerprint: string,
-  opening?: PaymentOpening,
+  opening?: PaymentOpening, cashNetwork?: CashNetwork,
 ): Promise<{ attempt: TransactionRow; merchant: MerchantRow | undefined; justRecorded: Omit<JustRecorded, 'row'> | undefined; inserted: boolean }> {
   const earlier = await repeatedPayment(deps, input, fingerprint, opening);
   if (earlier) return { attempt: earlier, merchant: undefined, justRecorded: undefined, inserted: false };
-  const checked = await checkLinkPayment(deps, input, method, anonymousUserServiceId);
+  const checked = await checkLinkPayment(deps, input, method, anonymousUserServiceId, cashNetwork);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null);
   const justRecorded = inserted && checked.prices ? { singleUseLink: checked.link.singleUse, prices: checked.prices } : undefined;
   return { attempt: row, merchant: checked.merchant, justRecorded, inserted };

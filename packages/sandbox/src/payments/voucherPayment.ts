@@ -30,7 +30,7 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<Tra
   // A retry of an attempt still in doubt asks again under the same key: the same voucher.
   const { attempt, merchant, justRecorded, inserted } = await linkPaymentAttempt(deps, input, 'cash', input.anonymousUserServiceId, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
-  }, input.lang, fingerprint);
+  }, input.lang, fingerprint, undefined, input.network);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return refusedIfPaidElsewhere(attempt);
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   refuseIfOtherProcessor(deps, attempt, 'voucher network');

@@ -304,6 +304,20 @@ describe('cash voucher paid at a kiosk', () => {
   });
 });
 
+describe('a cash network the merchant does not offer', () => {
+  it('is refused before any voucher: a merchant with pay-cash alone issues no cash-point voucher', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Solo PayCash', methods: ['cash', 'card'] });
+    const link = await t.admin('POST', '/links', { amount: 12, description: 'Pedido', merchantId: merchant.json['idMerchant'] });
+    const code = String(link.json['code']);
+    const refused = await t.post('/cash/cash-point', { code, email: 'p@example.com' });
+    expect(refused.status).toBe(404);
+    expect(refused.data['code']).toBe('service_unavailable');
+    const rows = await t.db.query<{ n: number }>("select count(*)::int as n from transactions where method = 'cash' and merchant_id = $1", [merchant.json['idMerchant']]);
+    expect(rows[0]?.n).toBe(0);
+    expect((await t.post('/cash/pay-cash', { code, email: 'p@example.com' })).data).toMatchObject({ resultCode: '100', status: 0 });
+  });
+});
+
 describe('Clave bank page', () => {
   it("redirects to the bank's page (the simulator's origin) whose approve button records the answer and returns to the widget; the settle call finishes the payment", async () => {
     const start = await t.post('/clave/payments', { code: await newLink(t) });
