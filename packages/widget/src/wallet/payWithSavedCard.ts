@@ -12,7 +12,8 @@ export function linkSubscription(payment: PaymentContext): { idSubscription: num
 /** No number is typed or sent. */
 export async function payWithSavedCard(payment: PaymentContext, card: SavedCard, trackId: string): Promise<string | null> {
   const payload = buildPayActivityPayload({
-    sourceSearch: { paymentCode: payment.data.info.code },
+    // SPEC 3 search descriptor: the amount, which a station with no price of its own is paid.
+    sourceSearch: { paymentCode: payment.data.info.code, amount: payment.data.info.amount, taxAmount: payment.data.info.taxAmount },
     idUsrCard: card.idRelCard,
     idUsrService: 0,
     useFunds: false,

@@ -142,3 +142,23 @@ describe('the duplicate rule on saved cards', () => {
     expect(await pay(await newLink(t))).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
   });
 });
+
+// SPEC 3 "Search descriptor" carries the amount: a station with no price of its own is paid what the
+// payer typed, by balance or saved card as by any other method; a set price is paid as set.
+describe('a wallet payment of a station whose amount the payer types', () => {
+  it('charges the typed amount to the balance and to a saved card; a priced link refuses another amount', async () => {
+    expect((await t.admin('POST', '/stations', { stationId: 'ABIERTA-1', description: 'Caja abierta', amount: 0 })).status).toBe(201);
+    const { auth, saved } = await walletWith(['4012888888881881'], 50);
+    const byBalance = await t.post('/activity/pay', { sourceSearch: { paymentCode: 'ABIERTA-1', amount: 7.5 }, useFunds: true, trackId: randomUUID() }, auth);
+    expect(byBalance, JSON.stringify(byBalance.data)).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    expect(JSON.stringify((await t.get('/users/me/balance', auth)).data)).toContain('"disponible":42.5');
+    const byCard = await t.post('/activity/pay', { sourceSearch: { paymentCode: 'ABIERTA-1', amount: 12.25 }, idUsrCard: saved[0], trackId: randomUUID() }, auth);
+    expect(byCard, JSON.stringify(byCard.data)).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const charged = await t.db.query<{ amount_cents: number }>('select amount_cents from transactions where cod_oper = $1', [(byCard.data['activityResult'] as { codOper: string }).codOper]);
+    expect(charged[0]?.amount_cents).toBe(1225);
+    // Without an amount there is nothing to charge.
+    expect((await t.post('/activity/pay', { sourceSearch: { paymentCode: 'ABIERTA-1' }, useFunds: true, trackId: randomUUID() }, auth)).data['code']).toBe('greater_than_zero');
+    const priced = await newLink(t);
+    expect((await t.post('/activity/pay', { sourceSearch: { paymentCode: priced, amount: 1 }, useFunds: true, trackId: randomUUID() }, auth)).data['code']).toBe('invalid_amount');
+  });
+});

@@ -36,7 +36,13 @@ export function searchTermOf(raw: string): { station: string } | { code: string 
 }
 
 const PaySchema = v.object({
-  sourceSearch: v.looseObject({ paymentCode: v.pipe(freeText(100, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')) }, 'missing_arguments'),
+  // SPEC 3 "Search descriptor": its amount and taxAmount are what a target with no price of its own (a
+  // station the payer types the amount for) is paid; a set price must be sent as it is (checkAmount).
+  sourceSearch: v.looseObject({
+    paymentCode: v.pipe(freeText(100, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')),
+    amount: v.optional(moneySchema()),
+    taxAmount: v.optional(moneySchema()),
+  }, 'missing_arguments'),
   idUsrCard: v.optional(v.nullable(idSchema())),
   // 0 is "no user service" (a payment link).
   idUsrService: v.optional(v.nullable(v.union([v.literal(0), idSchema()], 'missing_arguments'))),
@@ -81,7 +87,8 @@ export function activityRoutes(deps: Deps) {
   user.post('/pay', async (c) => {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
-    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken, customFieldValues: body.customFieldValues };
+    const { paymentCode: code, amount, taxAmount } = body.sourceSearch;
+    const input = { code, amount, taxAmount, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken, customFieldValues: body.customFieldValues };
     const tx = await payFromWallet(deps, {
       ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain, origin: originOf(deps, c.req.url),
       source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },

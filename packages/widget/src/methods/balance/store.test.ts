@@ -23,7 +23,8 @@ describe('paying with the wallet balance', () => {
     expect(store.getState().balance).toBe(100);
     await store.getState().pay();
     const pay = calls.find((c) => c.path === 'activity/pay');
-    expect(pay?.body).toMatchObject({ sourceSearch: { paymentCode: 'LINK1' }, useFunds: true, idUsrCard: null, trackId: 'track-1' });
+    // The amount goes with the code (SPEC 3 search descriptor): a station without a price is paid it.
+    expect(pay?.body).toMatchObject({ sourceSearch: { paymentCode: 'LINK1', amount: 25 }, useFunds: true, idUsrCard: null, trackId: 'track-1' });
     // SPEC 4 "Paying with balance as a subscription activation is skipped."
     expect(pay?.body).not.toHaveProperty('activateSubscription');
     expect(results()).toEqual([expect.objectContaining({ status: 'success', method: 'balance' })]);

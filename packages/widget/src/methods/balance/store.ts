@@ -53,7 +53,8 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
         : null;
       try {
         const payload = buildPayActivityPayload({
-          sourceSearch: { paymentCode: data.info.code },
+          // SPEC 3 search descriptor: the amount, which a station with no price of its own is paid.
+          sourceSearch: { paymentCode: data.info.code, amount: data.info.amount, taxAmount: data.info.taxAmount },
           idUsrCard: null,
           // A payment link is no user service of the payer's.
           idUsrService: 0,
