@@ -26,12 +26,14 @@ import { spentCvcError } from './vaultCard';
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
 const text = (max: number, tooLongMessage = 'text_too_long') => freeText(max, { tooLongMessage });
+const EMAIL = v.pipe(v.string(), v.email());
 
 export const LinkPaymentFields = {
   code: v.pipe(text(100, 'missing_arguments'), v.minLength(1, 'missing_arguments')),
   amount: v.optional(money),
   taxAmount: v.optional(money),
-  email: v.optional(text(TEXT_LIMITS.email, 'invalid_email'), ''),
+  // SPEC 5 invalid_email, as a card payment's: the voucher, the receipt and the payer's questions go there.
+  email: v.optional(v.pipe(text(TEXT_LIMITS.email, 'invalid_email'), v.check((s) => s === '' || v.is(EMAIL, s), 'invalid_email')), ''),
   phone: v.optional(text(TEXT_LIMITS.phone, 'invalid_phone_number'), ''),
   concept: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),

@@ -304,6 +304,20 @@ describe('cash voucher paid at a kiosk', () => {
   });
 });
 
+describe("the payer's e-mail on a payment by another method than card", () => {
+  it('is refused when it is no e-mail address (invalid_email), before anything is recorded or mailed; empty is none', async () => {
+    const code = await newLink(t);
+    for (const path of ['/cash/pay-cash', '/cash/cash-point', '/clave/payments']) {
+      const refused = await t.post(path, { code, email: 'not an email' });
+      expect(refused.status, path).toBe(400);
+      expect(refused.data['code'], path).toBe('invalid_email');
+    }
+    const mailed = await t.db.query<{ n: number }>("select count(*)::int as n from mailbox where to_email = 'not an email'");
+    expect(mailed[0]?.n).toBe(0);
+    expect((await t.post('/cash/pay-cash', { code, email: '' })).data).toMatchObject({ resultCode: '100' });
+  });
+});
+
 describe('a cash network the merchant does not offer', () => {
   it('is refused before any voucher: a merchant with pay-cash alone issues no cash-point voucher', async () => {
     const merchant = await t.admin('POST', '/merchants', { name: 'Solo PayCash', methods: ['cash', 'card'] });
