@@ -9,6 +9,7 @@ import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
 import { cryptoOverpaymentOfRow } from '../../payments/cryptoOverpayment';
+import { LinkPaymentFields } from '../../payments/linkPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { paidByOfRow } from '../../payments/settlePayment';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
@@ -22,7 +23,7 @@ const CryptoRequestSchema = v.object({
   cryptoNetwork: v.optional(short(40)),
   idMerchantService: v.optional(v.number('missing_arguments')),
   idMerchant: v.optional(v.number('missing_arguments')),
-  email: v.optional(short(254), ''),
+  email: LinkPaymentFields.email,
   phone: v.optional(short(30), ''),
   codeProcess: v.pipe(short(100), v.minLength(1, 'missing_arguments')),
   trackId: v.optional(TrackIdSchema),

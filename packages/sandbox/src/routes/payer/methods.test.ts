@@ -312,6 +312,8 @@ describe("the payer's e-mail on a payment by another method than card", () => {
       expect(refused.status, path).toBe(400);
       expect(refused.data['code'], path).toBe('invalid_email');
     }
+    const crypto = await t.post('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'not an email' });
+    expect(crypto.data['code']).toBe('invalid_email');
     const mailed = await t.db.query<{ n: number }>("select count(*)::int as n from mailbox where to_email = 'not an email'");
     expect(mailed[0]?.n).toBe(0);
     expect((await t.post('/cash/pay-cash', { code, email: '' })).data).toMatchObject({ resultCode: '100' });
