@@ -65,7 +65,7 @@ const tooLarge = (value: unknown): value is number => typeof value === 'number' 
 type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
 
 interface AmountRefusal {
-  code: 'invalid_amount' | 'greater_than_zero' | 'amount_exceeds_limit_allowed' | 'amount_lt_min_message';
+  code: 'invalid_amount' | 'greater_than_zero' | 'validation_positive_number' | 'amount_exceeds_limit_allowed' | 'amount_lt_min_message';
   field: AmountField;
   /** invalid for what is not money; refused for money the merchant's or campaign's limits refuse. */
   kind: 'invalid' | 'refused';
@@ -87,10 +87,15 @@ export interface AmountLimits {
   campaign?: { minAmount: number | null; maxAmount: number | null } | null | undefined;
   /** The merchant's currency; absent is dollars. Pesos are whole (issue 93). */
   currency?: Currency | undefined;
+  /** The amount is the payer's own (a link or station with no price): at least 1, SPEC 5 validation_positive_number. */
+  payerTyped?: boolean | undefined;
 }
 
+/** SPEC 5 validation_positive_number: "Amount must be at least 1 (message: greater than $1.00)", a dollar or a peso. */
+export const MIN_PAYER_AMOUNT = 1;
+
 const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string): AmountRefusal =>
-  ({ code, field, kind: code === 'invalid_amount' || code === 'greater_than_zero' ? 'invalid' : 'refused', detail });
+  ({ code, field, kind: code === 'invalid_amount' || code === 'greater_than_zero' || code === 'validation_positive_number' ? 'invalid' : 'refused', detail });
 
 /**
  * The first rule a payment's amounts break, or null. SPEC 5's limit applies to amount + tax (the
@@ -104,6 +109,7 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
   // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
   if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
+  if (limits.payerTyped && amount < MIN_PAYER_AMOUNT) return refuse('validation_positive_number', 'amount', `amount must be at least ${written(MIN_PAYER_AMOUNT, currency)}`);
   if (tooLarge(taxAmount) && taxAmount > 0) return refuse('invalid_amount', 'taxAmount', `taxAmount must not exceed ${max}`);
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
   if (!isWholeInCurrency(amountToCents(amount), currency)) return refuse('invalid_amount', 'amount', 'amount must be whole pesos: COP has no centavos');

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { cardBrandOf, cvcLengthFor, passesLuhn } from './cards';
 import type { CardBrand } from './cards';
 import { isExpiryValid } from './cardExpiry';
+import { MIN_PAYER_AMOUNT } from './amountRules';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { DECIMAL_PATTERN, isValidationKey } from './validationKeys';
 import type { ValidationKey } from './validationKeys';
@@ -53,7 +54,7 @@ const numeric = (s: string) => DECIMAL_PATTERN.test(s.trim());
 const numberText = () => v.pipe(required(), v.check(numeric, 'validation_number'));
 
 export const positiveNumber = () =>
-  v.pipe(numberText(), v.check((s) => Number(s) >= 1, 'validation_positive_number'));
+  v.pipe(numberText(), v.check((s) => Number(s) >= MIN_PAYER_AMOUNT, 'validation_positive_number'));
 
 const longerThanThree = () => v.pipe(required(), v.check((s) => s.trim().length > 3, 'invalid_length'));
 

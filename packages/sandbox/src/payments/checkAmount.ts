@@ -16,7 +16,7 @@ export function checkAmount(
   currency: Currency = 'USD',
 ): CheckedAmounts {
   const charged = { amount: amount ?? centsToAmount(target.amountCents), taxAmount: taxAmount ?? centsToAmount(target.taxCents) };
-  refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents), currency });
+  refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents), currency, payerTyped: target.amountCents === 0 });
   if (target.amountCents > 0) {
     if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
       throw new PaymentError('invalid', 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);

@@ -320,6 +320,20 @@ describe("the payer's e-mail on a payment by another method than card", () => {
   });
 });
 
+describe('an amount the payer types', () => {
+  it('is at least 1.00 on the server too (SPEC 5 validation_positive_number), whatever the method; a set price below it is paid as set', async () => {
+    expect((await t.admin('POST', '/stations', { stationId: 'ABIERTA-2', description: 'Caja abierta', amount: 0 })).status).toBe(201);
+    for (const path of ['/cash/pay-cash', '/clave/payments']) {
+      const refused = await t.post(path, { code: 'ABIERTA-2', amount: 0.5, email: 'p@example.com' });
+      expect(refused.status, path).toBe(400);
+      expect(refused.data['code'], path).toBe('validation_positive_number');
+    }
+    expect((await t.post('/cash/pay-cash', { code: 'ABIERTA-2', amount: 1, email: 'p@example.com' })).data).toMatchObject({ resultCode: '100', totalAmount: 1 });
+    const cheap = await t.admin('POST', '/links', { amount: 0.5, description: 'Caramelo' });
+    expect((await t.post('/cash/pay-cash', { code: String(cheap.json['code']), email: 'p@example.com' })).data).toMatchObject({ resultCode: '100', totalAmount: 0.5 });
+  });
+});
+
 describe('a cash network the merchant does not offer', () => {
   it('is refused before any voucher: a merchant with pay-cash alone issues no cash-point voucher', async () => {
     const merchant = await t.admin('POST', '/merchants', { name: 'Solo PayCash', methods: ['cash', 'card'] });
