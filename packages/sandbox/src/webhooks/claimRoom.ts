@@ -40,7 +40,10 @@ export const STILL_DUE = "state = 'pending' and next_attempt_at <= now()";
 /**
  * The outcome is written only while the row is as this claim left it: a redelivery asked while the
  * attempt was on its way (attempts 0, due now), or another node's claim after the lease ran out,
- * stands, and the late outcome is not the delivery's any more. $2 the claim's attempts, $3 its lease
- * as the claim's statement returned it in text (a Date drops PostgreSQL's microseconds).
+ * stands, and the late outcome is not the delivery's any more. Nor once the primary endpoint was
+ * removed meanwhile (state none, migration 125): the outcome would make the event pending or
+ * delivered again, sent or listed by the endpoint taking the primary's place. $2 the claim's
+ * attempts, $3 its lease as the claim's statement returned it in text (a Date drops PostgreSQL's
+ * microseconds).
  */
-export const STILL_CLAIMED = 'attempts = $2 and next_attempt_at = $3::timestamptz';
+export const STILL_CLAIMED = "state = 'pending' and attempts = $2 and next_attempt_at = $3::timestamptz";

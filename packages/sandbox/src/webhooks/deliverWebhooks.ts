@@ -210,6 +210,6 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
     [...claim, state, (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
   );
   if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state, merchantId: event.merchant_id });
-  // Not recorded: redelivered or claimed again meanwhile, so it is tried again.
+  // Not recorded: redelivered or claimed again meanwhile, so it is tried again; or its endpoint was removed, and it is not.
   settings.countDelivery?.(recorded.length > 0 && delayMs === undefined ? 'failed' : 'retrying');
 }

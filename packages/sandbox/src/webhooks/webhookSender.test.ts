@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newTestSchema, tokenizedCardPayload, type TestApp } from '../../test/testApp';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
+import { createMerchant, createTestApp, newTestSchema, tokenizedCardPayload, type TestApp } from '../../test/testApp';
+import { deliverDueWebhooks, startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { webhookSender } from './deliverWebhooks';
+import { postWebhook } from './postWebhook';
+import { removeEndpoint } from './webhookEndpoints';
 import { redeliverWebhookEvent } from '../store/webhookEvents';
 import { findWebhookEndpoint, redeliver } from '../store/webhookEndpoints';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { defaultPaths } from '../paths';
 
@@ -171,6 +173,76 @@ describe('a redelivery asked while an attempt is on its way', () => {
     const app = await createTestApp({ db: sending });
     try {
       await redeliveryWhileOnItsWay(app, asked);
+    } finally {
+      await asked.close();
+      await app.close();
+      await schema.drop();
+    }
+  });
+});
+
+/**
+ * The primary endpoint removed while an attempt to it is on its way: what it had is no longer a
+ * delivery (state none), and the attempt's late outcome, whatever the old URL answered, used to
+ * bring the event back. The endpoint taking its place then got it a second time; with none left,
+ * the next endpoint added got an event recorded before it existed. `removeOn` is the node the
+ * merchant's DELETE reaches.
+ */
+async function primaryRemovedWhileOnItsWay(app: TestApp, removeOn: Database, oldAnswer: number): Promise<void> {
+  const receivers = await Promise.all([startWebhookReceiver(), startWebhookReceiver(), startWebhookReceiver(), startWebhookReceiver()]);
+  const [oldOfReplaced, oldOfAbandoned, next, later] = receivers as [WebhookReceiver, WebhookReceiver, WebhookReceiver, WebhookReceiver];
+  try {
+    const addEndpoint = async (key: string, url: string) => expect((await app.app.request('/api/v1/merchant/webhook-endpoints', {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }),
+    })).status).toBe(201);
+    const replaced = await createMerchant(app, { name: 'Mudanza S.A.', webhookUrl: oldOfReplaced.url });
+    await addEndpoint(replaced.key, next.url);
+    const abandoned = await createMerchant(app, { name: 'Cierre S.A.', webhookUrl: oldOfAbandoned.url });
+    const eventOf = async (merchantId: number) => {
+      await pay(merchantId, app);
+      const [event] = await app.db.query<{ id: string }>('select id from webhook_events where merchant_id = $1', [merchantId]);
+      const [primary] = await app.db.query<{ id: string }>('select id from webhook_endpoints where merchant_id = $1 and is_primary', [merchantId]);
+      return { eventId: event!.id, primaryId: primary!.id };
+    };
+    const toRemove = new Map([[oldOfReplaced.url, { ...replaced, ...(await eventOf(replaced.id)) }], [oldOfAbandoned.url, { ...abandoned, ...(await eventOf(abandoned.id)) }]]);
+    const eventIds = [...toRemove.values()].map((m) => m.eventId);
+    oldOfReplaced.answers.push(oldAnswer);
+    oldOfAbandoned.answers.push(oldAnswer);
+
+    await deliverDueWebhooks(app.db, TO_RECEIVER, async (post) => {
+      const gone = toRemove.get(post.url);
+      toRemove.delete(post.url);
+      if (gone) expect(await removeEndpoint(removeOn, gone.id, gone.key, gone.primaryId)).toBeDefined();
+      return postWebhook(post);
+    });
+    expect(await app.db.query('select state from webhook_events where id = any($1)', [eventIds])).toEqual([{ state: 'none' }, { state: 'none' }]);
+
+    // A retry would be due by now; and the merchant left without one adds an endpoint.
+    await app.db.query("update webhook_events set next_attempt_at = now() where id = any($1) and state = 'pending'", [eventIds]);
+    await addEndpoint(abandoned.key, later.url);
+    while ((await deliverDueWebhooks(app.db, TO_RECEIVER)) > 0);
+    const idsAt = (receiver: WebhookReceiver) => receiver.received.map((r) => (JSON.parse(r.body) as { id: string }).id);
+    // Its own delivery, once; the new endpoint nothing.
+    expect(idsAt(next).filter((id) => id === eventIds[0])).toHaveLength(1);
+    expect(idsAt(later)).not.toContain(eventIds[1]);
+  } finally {
+    await Promise.all(receivers.map((r) => r.close()));
+  }
+}
+
+describe('the primary endpoint removed while an attempt to it is on its way', () => {
+  it.each([500, 200])('is not sent again, nor to the endpoint taking its place, when the old URL answers %i', async (oldAnswer) => {
+    await primaryRemovedWhileOnItsWay(t, t.db, oldAnswer);
+  });
+
+  it.skipIf(!url)('nor when another node on PostgreSQL takes the merchant\'s DELETE', async () => {
+    const schema = await newTestSchema(url!);
+    const migrationsDir = defaultPaths().migrationsDir;
+    const sending = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+    const asked = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+    const app = await createTestApp({ db: sending });
+    try {
+      await primaryRemovedWhileOnItsWay(app, asked, 500);
     } finally {
       await asked.close();
       await app.close();
