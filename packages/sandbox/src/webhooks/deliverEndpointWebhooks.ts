@@ -26,6 +26,8 @@ interface EndpointDeliveryRow {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   event: WebhookEventRow | null;
+  /** Sent or tried before this claim (a retry, a redelivery): the endpoint took its type then. */
+  tried: boolean;
   /** The claim's lease end as PostgreSQL wrote it: the claim's mark (claimRoom.ts STILL_CLAIMED). */
   lease: string;
 }
@@ -44,12 +46,21 @@ export async function claimEndpointDeliveries(
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
       returning d.id, d.merchant_id, d.attempts, d.next_attempt_at::text as lease, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
-        (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event`,
+        (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event,
+        d.attempts > 1 or d.last_status_code is not null or d.last_error is not null as tried`,
     [room.total, settings.timeoutMs / 1000 + 30, ...roomParameters(room)],
   );
-  // An event of a type the endpoint no longer takes is not sent to it.
+  // An event of a type the endpoint does not take is not sent to it. Never tried, it is dropped: the
+  // endpoint lists only the types it takes. Sent or tried before, it stays listed, skipped as on the
+  // primary, its redelivery refused until the endpoint takes it. This claim sent nothing: not an attempt.
   const untaken = claimed.filter((delivery) => delivery.event && !endpointTakes(delivery.events, webhookEventOf(delivery.event).type));
-  if (untaken.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [untaken.map((delivery) => delivery.id)]);
+  const idsOf = (deliveries: EndpointDeliveryRow[]) => deliveries.map((delivery) => delivery.id);
+  const neverTried = untaken.filter((delivery) => !delivery.tried);
+  if (neverTried.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [idsOf(neverTried)]);
+  const tried = untaken.filter((delivery) => delivery.tried);
+  if (tried.length > 0) {
+    await db.query(`update webhook_deliveries set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [idsOf(tried)]);
+  }
   return claimed.filter((delivery) => !untaken.includes(delivery)).map((delivery) => ({
     merchantId: delivery.merchant_id,
     deliver: () => deliverOne(db, settings, delivery, send, errorNameOf),

@@ -43,3 +43,20 @@ export async function typeThePrimaryRefuses(db: Queryable, id: string, merchantI
   const { type } = webhookEventOf(row);
   return endpointTakes(row.endpoint_events ?? ['*'], type) ? null : type;
 }
+
+/**
+ * A delivery's event type when its endpoint does not take it now (a redelivery of it would be skipped
+ * again, never sent); null when it does, for a test event, or when there is no such delivery. The
+ * primary's own deliveries are its events; its others are from before it took the primary's place.
+ */
+export async function typeTheEndpointRefuses(db: Queryable, endpoint: WebhookEndpointRow, deliveryId: string): Promise<string | null> {
+  const [row] = await db.query<WebhookEventRow>(
+    `select e.* from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.id = $1 and d.endpoint_id = $2
+     union all
+     select e.* from webhook_events e where $3 and e.id = $1 and e.merchant_id = $4 and e.state <> 'none'`,
+    [deliveryId, endpoint.id, endpoint.is_primary, endpoint.merchant_id],
+  );
+  if (!row) return null;
+  const { type } = webhookEventOf(row);
+  return endpointTakes(endpoint.events, type) ? null : type;
+}

@@ -126,6 +126,47 @@ describe('webhook endpoints', () => {
     expect(first.received.filter((r) => bodyOf(r).id === skipped)).toHaveLength(1);
   });
 
+  it('keeps another endpoint\'s deliveries of a type it no longer takes: skipped, still listed, refused a redelivery until it takes the type again', async () => {
+    const m = await createMerchant(t, { name: 'Menos Tipos S.A.', webhookUrl: first.url });
+    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url } });
+    const id = String(made.json['id']);
+    type Delivery = { id: string; eventId: string; state: string; attempts: number; lastStatusCode: number | null; lastError: string | null };
+    const deliveries = async () => (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Delivery[];
+    const redeliver = (deliveryId: string) => api.call('POST', `/webhook-endpoints/${id}/deliveries/${deliveryId}/redeliver`, { key: m.key, headers: { 'accept-language': 'en' } });
+    const receivedOf = (codOper: string) => second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const delivered = await paidByCard(m.key);
+    await deliverAll();
+    const retried = await paidByCard(m.key);
+    second.answers.push(500);
+    await deliverAll();
+    const [retrying, sent] = await deliveries();
+    expect([sent?.state, retrying?.state, retrying?.lastStatusCode]).toEqual(['delivered', 'pending', 500]);
+
+    // Sent again, asked while the endpoint took its type; then the endpoint stops taking it.
+    expect((await redeliver(sent!.id)).status).toBe(202);
+    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded'] } });
+    const refused = await redeliver(sent!.id);
+    expect([refused.status, refused.json['code']]).toEqual([409, 'webhook_event_type_not_taken']);
+    expect(refused.json['message']).toContain('transaction.approved');
+    // Its retry comes due.
+    await t.db.query('update webhook_deliveries set next_attempt_at = now() where id = $1', [retrying!.id]);
+    await deliverAll();
+    // Neither is sent; both stay listed, as far as they got.
+    expect(await deliveries()).toEqual([
+      expect.objectContaining({ id: retrying!.id, state: 'skipped', attempts: 1, lastStatusCode: 500, lastError: 'type not taken by the endpoint' }),
+      expect.objectContaining({ id: sent!.id, state: 'skipped', attempts: 0, lastStatusCode: 200, lastError: 'type not taken by the endpoint' }),
+    ]);
+    expect([receivedOf(delivered).length, receivedOf(retried).length]).toEqual([1, 1]);
+    expect((await redeliver(retrying!.id)).status).toBe(409);
+
+    // Taken again: sent as asked.
+    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['*'] } });
+    expect((await redeliver(retrying!.id)).status).toBe(202);
+    await deliverAll();
+    expect(receivedOf(retried)).toHaveLength(2);
+    expect((await deliveries())[0]).toMatchObject({ id: retrying!.id, state: 'delivered' });
+  });
+
   it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {
     const m = await createMerchant(t, { name: 'Sin URL S.A.' });
     const a = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url } });

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/AppEnv';
 import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
-import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret, typeThePrimaryRefuses } from '../../webhooks/webhookEndpoints';
+import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret, typeTheEndpointRefuses } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
 import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { disputeEventDataOf } from '../../merchantView/merchantDispute';
@@ -222,8 +222,8 @@ export function webhookEndpointRoutes(deps: Deps) {
       const endpoint = await endpointOf(c, merchantId);
       await checkStoredUrl(endpoint);
       const deliveryId = c.req.param('deliveryId') ?? '';
-      // The primary's deliveries are its events: one of a type it does not take would be skipped again, never sent.
-      const refused = endpoint.is_primary && DELIVERY_ID.test(deliveryId) ? await typeThePrimaryRefuses(deps.db, deliveryId, merchantId) : null;
+      // Of a type the endpoint does not take, it would be skipped again, never sent.
+      const refused = DELIVERY_ID.test(deliveryId) ? await typeTheEndpointRefuses(deps.db, endpoint, deliveryId) : null;
       if (refused) throw new ApiError(409, 'webhook_event_type_not_taken', `the endpoint does not take ${refused} events`);
       const row = DELIVERY_ID.test(deliveryId) ? await redeliver(deps.db, endpoint, deliveryId) : undefined;
       if (!row) throw new ApiError(404, 'webhook_delivery_not_found', 'No such delivery to this endpoint');
