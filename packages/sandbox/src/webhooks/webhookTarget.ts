@@ -15,6 +15,8 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   // ::/96 holds :: and ::1 and the old IPv4-compatible form (::7f00:1).
   ['::', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
+  // Documentation's second block (RFC 9637), and SRv6 segment ids, routed only inside an operator's network (RFC 9602).
+  ['3fff::', 20], ['5f00::', 16],
   // Teredo and the other protocol assignments, 6to4 and local-use NAT64: each can carry an inner IPv4 address.
   ['2001::', 23], ['2002::', 16], ['64:ff9b:1::', 48],
 ] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
