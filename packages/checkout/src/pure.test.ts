@@ -106,8 +106,51 @@ describe('loadCheckout (@pasarela/checkout/pure)', () => {
   it('refuses a second origin while the first is loaded or loading', async () => {
     const { loadCheckout: load } = await import('./pure');
     const first = load(BASE);
-    await expect(load('https://other.example.com')).rejects.toThrow(`the checkout is already loaded (or loading) from ${SRC}`);
+    await expect(load('https://other.example.com')).rejects.toThrow(
+      new Error(`[pasarela] loadCheckout(): the checkout is already loaded (or loading) from ${BASE}, not https://other.example.com`),
+    );
     await expect(first).resolves.toMatchObject({ version: '9.9.9' });
+  });
+
+  describe('a loader the page already has from another origin (one global Checkout per page)', () => {
+    const OTHER = 'http://127.0.0.1:4950';
+    const existing: CheckoutApi = { open: () => ({}) as ReturnType<CheckoutApi['open']>, preload: () => {}, version: '1.0.0' };
+    /** The page's own <script> tag for a loader (markup added this way does not run, as in a browser). */
+    const pageHasScript = (src: string) => document.head.insertAdjacentHTML('beforeend', `<script src="${src}"></script>`);
+
+    it('refuses it, naming both origins, and resolves for the origin it came from', async () => {
+      pageHasScript(`${OTHER}/sdk/checkout.js`);
+      Object.assign(window, { Checkout: existing });
+      const { loadCheckout: load } = await import('./pure');
+      await expect(load('http://localhost:4950')).rejects.toThrow(
+        new Error(`[pasarela] loadCheckout(): the checkout is already loaded (or loading) from ${OTHER}, not http://localhost:4950`),
+      );
+      expect(await load(OTHER)).toBe(existing);
+      expect(await load(`${OTHER}/`)).toBe(existing);
+      expect(requested).toEqual([]);
+      expect(scripts()).toEqual([`${OTHER}/sdk/checkout.js`]);
+    });
+
+    it('refuses it while it is still loading, and adds no second loader', async () => {
+      pageHasScript(`${OTHER}/sdk/checkout.js?v=2`);
+      await expect(loadCheckout(BASE)).rejects.toThrow(`already loaded (or loading) from ${OTHER}, not ${BASE}`);
+      expect(scripts()).toEqual([`${OTHER}/sdk/checkout.js?v=2`]);
+      expect(requested).toEqual([]);
+    });
+
+    it('tells a base path apart from another on the same origin', async () => {
+      pageHasScript(`${BASE}/pay/sdk/checkout.js`);
+      Object.assign(window, { Checkout: existing });
+      await expect(loadCheckout(BASE)).rejects.toThrow(`already loaded (or loading) from ${BASE}/pay, not ${BASE}`);
+      expect(await loadCheckout(`${BASE}/pay`)).toBe(existing);
+    });
+
+    it('other scripts of the page do not count', async () => {
+      pageHasScript(`${OTHER}/sdk/analytics.js`);
+      pageHasScript('https://cdn.example.com/checkout.js');
+      Object.assign(window, { Checkout: existing });
+      expect(await loadCheckout(BASE)).toBe(existing);
+    });
   });
 
   describe('Trusted Types (docs/integration.md; e2e/trusted-types.e2e.ts runs it on a page that requires them)', () => {

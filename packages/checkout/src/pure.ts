@@ -10,7 +10,10 @@ function loadedCheckout(): CheckoutApi | undefined {
   return typeof candidate?.open == 'function' && typeof candidate.version == 'string' ? (candidate as CheckoutApi) : undefined;
 }
 
-function scriptUrl(baseUrl: unknown): string {
+const LOADER_PATH = '/sdk/checkout.js';
+
+/** The checkout's origin and path prefix, as open() reads a baseUrl: `{base}/sdk/checkout.js` is its loader. */
+function checkoutBase(baseUrl: unknown): string {
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
@@ -18,8 +21,24 @@ function scriptUrl(baseUrl: unknown): string {
   if (!url || !/^https?:$/.test(url.protocol)) {
     throw new TypeError('[pasarela] loadCheckout(): baseUrl must be an http(s) URL, got ' + JSON.stringify(baseUrl));
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/sdk/checkout.js`;
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
+
+/** Where each loader <script> on the page (loaded or loading, ours or the page's own tag) comes from. */
+function loaderBasesOnThePage(): string[] {
+  const bases: string[] = [];
+  for (const script of document.querySelectorAll<HTMLScriptElement>('script[src]')) {
+    try {
+      const { origin, pathname } = new URL(script.src);
+      if (pathname.endsWith(LOADER_PATH)) bases.push(origin + pathname.slice(0, -LOADER_PATH.length));
+    } catch {}
+  }
+  return bases;
+}
+
+// one global Checkout per page: a second loader would replace the first
+const alreadyLoaded = (from: string, asked: string) =>
+  new Error(`[pasarela] loadCheckout(): the checkout is already loaded (or loading) from ${from}, not ${asked}`);
 
 /** A page whose CSP requires Trusted Types lists this policy in `trusted-types` (docs/integration.md). */
 const TRUSTED_TYPES_POLICY = 'pasarela-checkout';
@@ -66,25 +85,27 @@ function injectScript(src: string): HTMLScriptElement {
 
 /**
  * Loads `{baseUrl}/sdk/checkout.js` once and resolves with its `Checkout`. Later calls share the
- * same promise; a failed load is forgotten, so calling again retries. Resolves with null where
- * there is no window (server rendering), so importing and calling it there is harmless.
+ * same promise; a failed load is forgotten, so calling again retries. Rejects when the page has the
+ * checkout loaded (or loading) from another origin: one global `Checkout` per page. Resolves with
+ * null where there is no window (server rendering), so importing and calling it there is harmless.
  */
 export function loadCheckout(baseUrl: string): Promise<CheckoutApi | null> {
   if (typeof window == 'undefined') return Promise.resolve(null);
-  let src: string;
+  let base: string;
   try {
-    src = scriptUrl(baseUrl);
+    base = checkoutBase(baseUrl);
   } catch (error) {
     return Promise.reject(error);
   }
-  if (loading) {
-    // one global Checkout per page: a second origin would replace the first
-    return src == loadingFrom
-      ? loading
-      : Promise.reject(new Error(`[pasarela] loadCheckout(): the checkout is already loaded (or loading) from ${loadingFrom}`));
-  }
-  loadingFrom = src;
+  const src = base + LOADER_PATH;
+  if (loading) return base == loadingFrom ? loading : Promise.reject(alreadyLoaded(loadingFrom!, base));
+  loadingFrom = base;
   const promise = new Promise<CheckoutApi | null>((resolve, reject) => {
+    // The page's own <script> tag may have put a loader from elsewhere there, or be loading one: its
+    // Checkout is not this origin's. (A global with no loader tag to tell its origin is taken as it is.)
+    const bases = loaderBasesOnThePage();
+    const elsewhere = bases.find((from) => from != base);
+    if (elsewhere !== undefined && !bases.includes(base)) return reject(alreadyLoaded(elsewhere, base));
     const ready = loadedCheckout();
     if (ready) return resolve(ready);
     // a <script> the page already has for this URL may still be loading: wait for it
