@@ -3,6 +3,7 @@ import type { CheckoutClosedError, CheckoutHandle, CheckoutOptions, CheckoutResu
 import { fakeWidget, paymentResult, rejection, serveBlankFramePages } from './fakeWidget';
 import type { FakeWidget } from './fakeWidget';
 import { CLOSE_WAIT_MS, openCheckout } from './open';
+import { checkoutClosed, preloadCheckout, preloadTakenOver } from './preload';
 
 // Issue 95: the shop hears every payment. A close while a payment's first answer is on its way keeps
 // the checkout alive out of sight until that answer, so `result` fires before `close`.
@@ -162,5 +163,47 @@ describe('closing while a payment answer is on its way', () => {
     firstWidget.notify({ type: 'answered', trackId: PAYMENT.trackId, lost: true });
     expect(firstHeard.map(([name]) => name)).toEqual(['result', 'close']);
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+});
+
+describe('a checkout kept out of sight closing after another opened (docs/integration.md, "Modal and inline")', () => {
+  afterEach(() => {
+    // back to a page with no hidden frame and no checkout open, whatever a test left
+    preloadTakenOver();
+    checkoutClosed();
+  });
+
+  it.each([
+    ['closed by the payer, then another opened', (first: CheckoutHandle) => (first.close(), open())],
+    ['replaced by another open()', () => open()],
+  ])('%s: its late close leaves the page still, and preload() adds no frame beside the open one', (_, openSecond) => {
+    const first = open();
+    const firstWidget = widget;
+    firstWidget.notify({ type: 'paying', payment: PAYMENT });
+    widget = fakeWidget();
+    const second = openSecond(first);
+    expect(document.body.style.overflow).toBe('hidden');
+
+    firstWidget.notify({ type: 'answered', trackId: PAYMENT.trackId, lost: true });
+    expect([...document.querySelectorAll('iframe')]).toEqual([widget.iframe]);
+    expect(document.body.style.overflow).toBe('hidden');
+    preloadCheckout(undefined, BASE);
+    vi.advanceTimersByTime(50);
+    expect([...document.querySelectorAll('iframe')]).toEqual([widget.iframe]);
+
+    second.close();
+    expect(document.body.style.overflow).toBe('auto');
+  });
+
+  it('the one kept out of sight is no open checkout: scroll comes back at once and preload() may add its frame', () => {
+    const h = open();
+    widget.notify({ type: 'paying', payment: PAYMENT });
+    h.close();
+    expect(document.body.style.overflow).toBe('auto');
+    preloadCheckout(undefined, BASE);
+    vi.advanceTimersByTime(50);
+    expect([...document.querySelectorAll('iframe')].map((frame) => frame.getAttribute('src'))).toEqual([widget.iframe?.getAttribute('src'), `${BASE}/widget/preload`]);
+    widget.notify({ type: 'answered', trackId: PAYMENT.trackId, lost: true });
+    expect(document.body.style.overflow).toBe('auto');
   });
 });

@@ -76,6 +76,8 @@ export function openCheckout(
   openedBefore = true;
   const modal = inline ? undefined : mountOverlay(iframe, name);
   if (inline) inline.appendChild(iframe);
+  // what leaves the page when the checkout does: the overlay holds the frame
+  const mounted = modal ? modal.overlay : iframe;
   preloadTakenOver();
 
   // Escape is the payer's close: once connected the checkout decides (it asks first while a
@@ -164,16 +166,19 @@ export function openCheckout(
 
   // A close while a payment's first answer is on its way keeps the checkout alive, out of sight,
   // until that answer (its result) or CLOSE_WAIT_MS (an `unknown` result), so the page hears it.
+  // It is no open checkout from here on: the page scrolls again and preload() works, and its late
+  // end leaves alone the page of a checkout opened meanwhile.
   function close(reason: CheckoutCloseReason): void {
     if (closed || closing) return;
     if (closeCurrent === close) closeCurrent = undefined;
     const focusWasInside = !inline || document.activeElement === iframe;
     document.removeEventListener('keydown', onKeyDown, true);
     document.removeEventListener('focusin', onFocusIn, true);
+    modal?.scrollBack();
+    checkoutClosed();
     if (flights.size) {
       closing = reason;
-      if (modal) modal.hide();
-      else hideAway(iframe);
+      hideAway(mounted);
       giveUp = setTimeout(() => {
         for (const payment of flights.values()) emitResult(unknownResult(payment));
         finish(reason);
@@ -189,9 +194,7 @@ export function openCheckout(
     closed = true;
     clearTimeout(giveUp);
     connection.destroy();
-    iframe.remove();
-    modal?.unmount();
-    checkoutClosed();
+    mounted.remove();
     rejectResult(closedError(lastResult));
     events.emit('close', { reason });
   }

@@ -2,8 +2,11 @@
 const PHONE_MAX_WIDTH_PX = 480;
 const CARD_MAX_HEIGHT_PX = 760;
 
-/** Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. */
-export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; hide: () => void; unmount: () => void } {
+/**
+ * Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. `scrollBack` gives
+ * the page its scroll again, once the checkout is out of the payer's sight.
+ */
+export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; scrollBack: () => void } {
   const body = document.body ?? document.documentElement;
   const overlay = document.createElement('div');
   overlay.setAttribute('role', 'dialog');
@@ -18,18 +21,7 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
   const previousOverflow = body.style.overflow;
   body.style.overflow = 'hidden';
   body.appendChild(overlay);
-  const scrollBack = () => (body.style.overflow = previousOverflow);
-  return {
-    overlay,
-    hide() {
-      hideAway(overlay);
-      scrollBack();
-    },
-    unmount() {
-      overlay.remove();
-      scrollBack();
-    },
-  };
+  return { overlay, scrollBack: () => (body.style.overflow = previousOverflow) };
 }
 
 /**

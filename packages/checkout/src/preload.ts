@@ -5,7 +5,7 @@ import { fail, resolveBaseUrl } from './options';
 /** Each checkout origin's hidden frame, or null while it waits for the page's load event. */
 const frames = new Map<string, HTMLIFrameElement | null>();
 
-/** True while a checkout is open: its own frame holds the renderer, so preload() adds none. */
+/** True while a checkout is open in the payer's sight: its own frame holds the renderer, so preload() adds none. */
 let checkoutOpen = false;
 
 export function preloadCheckout(options: unknown, defaultBaseUrl: string | undefined): void {
@@ -40,6 +40,7 @@ export function preloadTakenOver(): void {
   checkoutOpen = true;
 }
 
+/** The open checkout closed, or left the payer's sight to wait for a payment's answer. */
 export function checkoutClosed(): void {
   checkoutOpen = false;
 }
