@@ -1,4 +1,4 @@
-// One build for the whole product: the loader SDK (UMD + ESM + .d.ts), the widget (ESM chunks on
+// One build for the whole product: the loader SDK (script tag + ESM + CommonJS + .d.ts), the widget (ESM chunks on
 // preact/compat plus its HTML template) and the sandbox server bundle.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,15 +36,15 @@ const minify = terser({ format: { comments: false }, compress: { passes: 2 } });
 // pass and ES2020 output (the loader already ships ?. and ??) save ~25 B more
 const minifyLoader = terser({ ecma: 2020, format: { comments: false }, compress: { passes: 3, hoist_funs: true } });
 
-// In the UMD build, `import.meta.url` (the loader's own address, read once at start-up) only needs
+// In the script tag's build, `import.meta.url` (the loader's own address, read once at start-up) only needs
 // the running <script>'s src; rollup's general shim is ~200 bytes longer than this, and the loader's
 // budget is 8 KB. Outside a browser it yields "file:", whose origin is "null", as in tests. The
 // CommonJS build reads it the same way (rollup's own shim there throws under a partial DOM shim).
-function umdScriptUrl() {
+function scriptTagUrl() {
   return {
-    name: 'pasarela-umd-script-url',
+    name: 'pasarela-script-tag-url',
     resolveImportMeta(property, { format }) {
-      if (property !== 'url' || (format !== 'umd' && format !== 'cjs')) return null;
+      if (property !== 'url' || (format !== 'iife' && format !== 'cjs')) return null;
       return '(typeof document<"u"&&document.currentScript&&document.currentScript.src||"file:")';
     },
   };
@@ -55,21 +55,24 @@ const loaderPlugins = () => [
   replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
   resolve({ browser: true, extensions: tsExtensions }),
   transpile(),
-  umdScriptUrl(),
+  scriptTagUrl(),
 ];
 
 // core is pure rules, but builds some tables at module level that the loader never reads
 // (LINK_METHOD_TOKENS, ~100 B gzip); rollup cannot prove their construction has no side effects.
 const loaderTreeshake = { moduleSideEffects: (id) => !id.startsWith(root('./packages/core/')) };
 
-// Two entries: the script tag's UMD also wires zero-JS pay buttons (a listener on the page), which
-// the ESM build leaves out so that importing it has no side effects.
+// Two entries: the script tag's build also wires zero-JS pay buttons (a listener on the page), which
+// the ESM build leaves out so that importing it has no side effects. The script tag's is a classic
+// script that always sets the global `Checkout`: a UMD wrapper hands itself to define() instead on a
+// page with an AMD loader (RequireJS, as Magento 2's pages have), which leaves no global and no pay
+// button working. A bundler or require() takes the ESM or CommonJS build.
 const loader = [
   {
-    input: root('./packages/checkout/src/umd.ts'),
+    input: root('./packages/checkout/src/scriptTag.ts'),
     plugins: loaderPlugins(),
     treeshake: loaderTreeshake,
-    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'default', plugins: [minifyLoader] },
+    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'iife', name: 'Checkout', exports: 'default', plugins: [minifyLoader] },
   },
   {
     input: root('./packages/checkout/src/index.ts'),

@@ -209,6 +209,29 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await page.close();
   });
 
+  // A shop whose page has an AMD loader (RequireJS, as Magento 2's pages do) still gets the global
+  // Checkout from the script tag, and its pay buttons work: the tag's build never hands itself to
+  // define() instead.
+  it('defines the global Checkout and wires pay buttons on a page with an AMD loader', async () => {
+    const code = await linkCode();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route(`${sandbox.demoUrl}/amd-page.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><meta charset="utf-8"><title>Tienda</title>
+<script>window.__defined = 0; window.define = function () { window.__defined++; }; window.define.amd = {};</script>
+<script src="${sandbox.url}/sdk/checkout.js"></script>
+<body><h1>Tienda</h1><button type="button" data-pasarela-code=${JSON.stringify(code)} data-pasarela-lang="es">Pagar</button></body>`,
+    }));
+    await page.goto(`${sandbox.demoUrl}/amd-page.html`);
+    expect(await page.evaluate(() => [typeof (window as unknown as { Checkout?: { open?: unknown } }).Checkout?.open, (window as unknown as { __defined: number }).__defined])).toEqual(['function', 0]);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await vaultFrameOf(page.frameLocator('iframe[src*="/pf/widget"]')).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('mounts inline in a container from the ESM build', async () => {
     const code = await linkCode();
     const page = await browser.newPage();

@@ -108,7 +108,7 @@ export function formatSizes({ loader, widget, other }) {
     lines.push(`  sandbox console (/sandbox/console, JS + CSS): ${kb(consoleParts.reduce((sum, p) => sum + p.gzipBytes, 0))} gzip`);
   }
   if (loader['checkout.js']) {
-    lines.push(`  loader UMD: ${kb(loader['checkout.js'].gzipBytes)} gzip (budget ${kb(BUDGETS.loaderGzipBytes)})`);
+    lines.push(`  loader script tag: ${kb(loader['checkout.js'].gzipBytes)} gzip (budget ${kb(BUDGETS.loaderGzipBytes)})`);
   }
   return lines.join('\n');
 }

@@ -15,7 +15,7 @@ const realOpen = (options: CheckoutOptions) => (handle = openCheckout(options, w
 
 beforeAll(() => {
   serveBlankFramePages();
-  // once, as the UMD build does: the listener stays on the document for every test
+  // once, as the script tag's build does: the listener stays on the document for every test
   listenForPayButtons((options) => open(options));
 });
 

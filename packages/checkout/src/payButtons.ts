@@ -12,7 +12,7 @@ const PAY_BUTTON = TARGETS.map((option) => `[${attributeOf(option)}]`).join();
 
 /** One document listener, not a scan, so buttons added later work. */
 export function listenForPayButtons(open: (options: CheckoutOptions) => CheckoutHandle): void {
-  // no document where the UMD is require()d on a server
+  // no document where the script tag's build is require()d on a server
   globalThis.document?.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.<HTMLElement>(PAY_BUTTON);
     // the page's own click handler may veto the checkout with preventDefault()

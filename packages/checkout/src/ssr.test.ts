@@ -16,7 +16,7 @@ describe('server-side rendering (no window)', () => {
   });
 
   it('imports the script-tag build (which also wires zero-JS pay buttons) without a document', async () => {
-    const { default: Checkout } = await import('./umd');
+    const { default: Checkout } = await import('./scriptTag');
     // the global `Checkout` is the API object itself
     expect(Object.keys(Checkout).sort()).toEqual(['open', 'preload', 'version']);
     expect(typeof Checkout.open).toBe('function');
