@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentResult } from '@pasarela/checkout/testing';
+import { CheckoutButton } from './CheckoutButton';
 import { CheckoutFrame } from './CheckoutFrame';
-import { BASE, iframeCode, mount, notify, serveBlankIframes, widgets } from './testing';
+import { BASE, click, iframeCode, mount, notify, serveBlankIframes, widgets } from './testing';
 import type { Mounted } from './testing';
 
 vi.mock('@pasarela/checkout', () => import('./testing').then((m) => m.fakeLoaderModule()));
@@ -16,6 +17,16 @@ afterEach(() => {
 });
 
 const frameBox = () => mounted?.host.querySelector('div');
+const PAYMENT = { method: 'card', link: 'LK1', trackId: 'trk-0001-abcd' } as const;
+
+/** moveBefore() as the browsers that have it do: the node moves, its frame's page stays (happy-dom has none). */
+function withMoveBefore(): () => void {
+  const moveBefore = function (this: Element, node: Node, child: Node | null) {
+    this.insertBefore(node, child);
+  };
+  Object.defineProperty(Element.prototype, 'moveBefore', { value: moveBefore, configurable: true, writable: true });
+  return () => Reflect.deleteProperty(Element.prototype, 'moveBefore');
+}
 
 describe('<CheckoutFrame>', () => {
   it('mounts the checkout inline in the div it renders, with the div attributes given', () => {
@@ -84,5 +95,85 @@ describe('<CheckoutFrame>', () => {
     notify({ type: 'close' });
     expect(onClose).toHaveBeenCalledWith({ reason: 'payer' });
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('unmounted while a payment answer is on its way: the checkout waits in the body, out of sight, and onResult hears the answer', () => {
+    const restore = withMoveBefore();
+    try {
+      const onResult = vi.fn();
+      const onClose = vi.fn();
+      mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} onResult={onResult} onClose={onClose} />);
+      const widget = widgets.at(-1)!;
+      notify({ type: 'paying', payment: PAYMENT });
+      mounted.unmount();
+      mounted = undefined;
+      const iframe = document.querySelector('iframe');
+      expect(iframe).toBe(widget.iframe);
+      expect(iframe?.parentElement).toBe(document.body);
+      expect(iframe?.inert).toBe(true);
+      expect(iframe?.style.left).toBe('-9999px');
+      expect(widget.destroyed).toBe(0);
+      const approved = paymentResult('success', 'PP-CHARGED');
+      notify({ type: 'result', result: approved }, widget);
+      notify({ type: 'answered', trackId: PAYMENT.trackId, lost: false }, widget);
+      expect(onResult.mock.calls).toEqual([[approved]]);
+      expect(onClose).not.toHaveBeenCalled();
+      expect(document.querySelector('iframe')).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it('unmounted mid-payment where the browser cannot move a frame alive: onResult still hears the payment, as unknown', () => {
+    vi.useFakeTimers();
+    try {
+      const onResult = vi.fn();
+      mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} onResult={onResult} />);
+      notify({ type: 'paying', payment: PAYMENT });
+      mounted.unmount();
+      mounted = undefined;
+      vi.advanceTimersByTime(60_000);
+      expect(onResult.mock.calls).toEqual([[{ status: 'unknown', method: 'card', lookup: { linkCode: 'LK1', trackId: PAYMENT.trackId } }]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a modal opened beside it replaces it; once that closes, the frame opens again', () => {
+    const onClose = vi.fn();
+    mounted = mount(
+      <>
+        <CheckoutFrame code="LK1" baseUrl={BASE} onClose={onClose} />
+        <CheckoutButton code="GIFT" baseUrl={BASE}>
+          Pagar
+        </CheckoutButton>
+      </>,
+    );
+    click(mounted.host.querySelector('button'));
+    expect(onClose).toHaveBeenCalledWith({ reason: 'replaced' });
+    expect(frameBox()?.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+    notify({ type: 'close' });
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(frameBox()?.querySelectorAll('iframe')).toHaveLength(1);
+    expect(iframeCode(frameBox() ?? document)).toBe('LK1');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('replaced by a modal that another replaces in turn: it opens again when the last one closes', () => {
+    mounted = mount(
+      <>
+        <CheckoutFrame code="LK1" baseUrl={BASE} />
+        <CheckoutButton code="GIFT1" baseUrl={BASE} id="first">Uno</CheckoutButton>
+        <CheckoutButton code="GIFT2" baseUrl={BASE} id="second">Dos</CheckoutButton>
+      </>,
+    );
+    click(mounted.host.querySelector('#first'));
+    click(mounted.host.querySelector('#second'));
+    expect(frameBox()?.querySelector('iframe')).toBeNull();
+    expect(iframeCode()).toBe('GIFT2');
+    notify({ type: 'close' });
+    expect(iframeCode(frameBox() ?? document)).toBe('LK1');
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
   });
 });

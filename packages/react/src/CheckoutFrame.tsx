@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { HTMLAttributes, ReactElement } from 'react';
-import { open } from '@pasarela/checkout';
 import type { CheckoutSettings } from '@pasarela/checkout';
+import { keepWaitingAlive } from './keepWaitingAlive';
+import { afterReplacement, openOnPage } from './openOnPage';
 import { splitProps } from './splitProps';
 import type { CheckoutProps } from './splitProps';
 
@@ -9,9 +10,14 @@ import type { CheckoutProps } from './splitProps';
 export type CheckoutFrameProps = CheckoutProps &
   Omit<HTMLAttributes<HTMLDivElement>, keyof CheckoutSettings | 'children' | 'dangerouslySetInnerHTML'>;
 
+/** Its cleanup runs before React removes the div (a layout effect); on the server, where it never runs, no warning. */
+const useEffectBeforeRemoval = typeof document == 'undefined' ? useEffect : useLayoutEffect;
+
 /**
  * The checkout inline, in a <div> this component renders: reopened when the target, `lang`, `baseUrl`
- * or `appearance` (by value) change. Its own closes do not call `onClose` (strict mode mounts twice).
+ * or `appearance` (by value) change, and when a checkout this package opened in its place (a
+ * `<CheckoutButton>`'s modal) closes. Its own closes do not call `onClose` (strict mode mounts
+ * twice); a payment whose answer is on its way as it closes still reaches `onResult`.
  */
 export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
   const [options, divProps] = splitProps(props);
@@ -22,23 +28,33 @@ export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
   // a new object with the same look each render must not reopen the checkout
   const appearance = JSON.stringify(options.appearance);
 
-  useEffect(() => {
+  // counts the checkouts that replaced this one and have closed: each opens it again
+  const [reopened, setReopened] = useState(0);
+
+  useEffectBeforeRemoval(() => {
     const element = container.current;
     if (!element) return;
     let active = true;
-    const handle = open({
+    let stopWaiting = () => {};
+    const handle = openOnPage({
       ...latest.current,
       container: element,
       onReady: (e) => active && latest.current.onReady?.(e),
-      onResult: (result) => active && latest.current.onResult?.(result),
+      // a payment's answer is heard after the component is gone too
+      onResult: (result) => latest.current.onResult?.(result),
       onClose: (e) => active && latest.current.onClose?.(e),
       onError: (error) => active && latest.current.onError?.(error),
     });
+    handle.on('close', ({ reason }) => {
+      if (active && reason == 'replaced') stopWaiting = afterReplacement(handle, () => setReopened((n) => n + 1));
+    });
     return () => {
       active = false;
+      stopWaiting();
       handle.close();
+      keepWaitingAlive(element);
     };
-  }, [code, slug, subscriptionKey, stationId, lang, baseUrl, appearance]);
+  }, [code, slug, subscriptionKey, stationId, lang, baseUrl, appearance, reopened]);
 
   return <div {...divProps} ref={container} />;
 }

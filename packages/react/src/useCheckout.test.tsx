@@ -101,4 +101,21 @@ describe('useCheckout()', () => {
     notify({ type: 'result', result: paymentResult('success') });
     expect(onResult).not.toHaveBeenCalled();
   });
+
+  it('unmounted while a payment answer is on its way: the checkout waits out of sight and onResult hears the answer, not onClose', () => {
+    const onClose = vi.fn();
+    const onResult = vi.fn();
+    mounted = mount(<Shop options={{ code: 'LK1', baseUrl: BASE, onClose, onResult }} />);
+    click(mounted.host.querySelector('#pay'));
+    notify({ type: 'paying', payment: { method: 'card', link: 'LK1', trackId: 'trk-0001-abcd' } });
+    mounted.unmount();
+    mounted = undefined;
+    expect(document.querySelector<HTMLElement>('[role="dialog"]')?.inert).toBe(true);
+    const approved = paymentResult('success', 'PP-CHARGED');
+    notify({ type: 'result', result: approved });
+    notify({ type: 'answered', trackId: 'trk-0001-abcd', lost: false });
+    expect(onResult.mock.calls).toEqual([[approved]]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
 });

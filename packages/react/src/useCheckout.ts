@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { open as openCheckout } from '@pasarela/checkout';
 import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from '@pasarela/checkout';
+import { openOnPage } from './openOnPage';
 
 export interface UseCheckout {
   /**
@@ -21,7 +21,10 @@ interface State {
   lastResult: CheckoutResult | undefined;
 }
 
-/** The loader's `open()` as a hook; unmounting closes the checkout without calling `onClose` (nobody is left to hear it). */
+/**
+ * The loader's `open()` as a hook; unmounting closes the checkout without calling `onClose` (nobody is
+ * left to hear it), but a payment whose answer is on its way as it closes still reaches `onResult`.
+ */
 export function useCheckout(): UseCheckout {
   const handleRef = useRef<CheckoutHandle | undefined>(undefined);
   const mountedRef = useRef(false);
@@ -38,7 +41,7 @@ export function useCheckout(): UseCheckout {
   }, []);
 
   const open = useCallback((options: CheckoutOptions): CheckoutHandle => {
-    // the callbacks become listeners that fall silent once the component is gone
+    // the callbacks become listeners that fall silent once the component is gone, but for a payment's answer
     const { onReady, onResult, onClose, onError, ...rest } = options;
     for (const [name, callback] of Object.entries({ onReady, onResult, onClose, onError })) {
       // the loader checks this too, but only for the options it is given
@@ -47,12 +50,12 @@ export function useCheckout(): UseCheckout {
       }
     }
     // only callbacks were taken out: the target and settings still make a CheckoutOptions
-    const handle = openCheckout(rest as CheckoutOptions);
+    const handle = openOnPage(rest as CheckoutOptions);
     handleRef.current = handle;
     const live = () => mountedRef.current;
     const current = () => live() && handleRef.current === handle;
     if (onReady) handle.on('ready', (event) => live() && onReady(event));
-    if (onResult) handle.on('result', (result) => live() && onResult(result));
+    if (onResult) handle.on('result', onResult);
     if (onClose) handle.on('close', (event) => live() && onClose(event));
     if (onError) handle.on('error', (error) => live() && onError(error));
     handle.on('result', (result) => {
