@@ -14,15 +14,20 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
-  it('the payer adds $5.00 to the station payment; the donation receipt, then the payment receipt', async () => {
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+  /** The seeded station's checkout with its donation choice on screen (its chunk comes after the form's). */
+  async function stationCheckout(contextOptions: Parameters<Browser['newContext']>[0]) {
+    const context = await browser.newContext({ locale: 'es-PA', ...contextOptions });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
-    // The choice shows once the form is up (its chunk is not part of the first load).
     const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
     await group.waitFor({ timeout: 10_000 });
+    return { context, page, checkout, group };
+  }
+
+  it('the payer adds $5.00 to the station payment; the donation receipt, then the payment receipt', async () => {
+    const { context, page, checkout, group } = await stationCheckout({ viewport: { width: 360, height: 800 } });
     expect(await group.getByRole('radio', { name: 'No donar esta vez' }).isChecked()).toBe(true);
     // Another amount below the campaign's minimum is refused in place, once the payer leaves the field:
     // not while typing, where "2." on the way to "2.50" is no error either.
@@ -142,13 +147,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
   // A 390 px phone at 200 % zoom (195 CSS px): three amounts to a row did not fit, and "$5.00" ran off
   // the screen; the card vault's "Vencimiento" ran into "CVC". Each now takes the rows it needs.
   it('at 200 % zoom on a phone, every amount is on the screen and the card labels stand apart', async () => {
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 195, height: 422 }, deviceScaleFactor: 2 });
-    const page = await context.newPage();
-    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
-    const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
-    const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
-    await group.waitFor({ timeout: 10_000 });
+    const { context, page, group } = await stationCheckout({ viewport: { width: 195, height: 422 }, deviceScaleFactor: 2 });
     const offScreen = await group.getByRole('radio').evaluateAll((els) => els.filter((el) => el.closest('label')!.getBoundingClientRect().right > document.documentElement.clientWidth).length);
     expect(offScreen).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

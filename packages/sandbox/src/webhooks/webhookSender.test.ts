@@ -160,24 +160,29 @@ async function redeliveryWhileOnItsWay(app: TestApp, redeliverOn: Queryable): Pr
 
 const url = process.env['TEST_DATABASE_URL'];
 
+/** The sending node's app and another node's database on one PostgreSQL schema, for the merchant's call. */
+async function onTwoNodes(run: (app: TestApp, other: Database) => Promise<void>): Promise<void> {
+  const schema = await newTestSchema(url!);
+  const migrationsDir = defaultPaths().migrationsDir;
+  const sending = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+  const other = await openDatabase({ databaseUrl: schema.url, migrationsDir });
+  const app = await createTestApp({ db: sending });
+  try {
+    await run(app, other);
+  } finally {
+    await other.close();
+    await app.close();
+    await schema.drop();
+  }
+}
+
 describe('a redelivery asked while an attempt is on its way', () => {
   it('stands: the attempt\'s late outcome does not undo it', async () => {
     await redeliveryWhileOnItsWay(t, t.db);
   });
 
   it.skipIf(!url)('stands when another node on PostgreSQL takes the merchant\'s call', async () => {
-    const schema = await newTestSchema(url!);
-    const migrationsDir = defaultPaths().migrationsDir;
-    const sending = await openDatabase({ databaseUrl: schema.url, migrationsDir });
-    const asked = await openDatabase({ databaseUrl: schema.url, migrationsDir });
-    const app = await createTestApp({ db: sending });
-    try {
-      await redeliveryWhileOnItsWay(app, asked);
-    } finally {
-      await asked.close();
-      await app.close();
-      await schema.drop();
-    }
+    await onTwoNodes((app, other) => redeliveryWhileOnItsWay(app, other));
   });
 });
 
@@ -236,17 +241,6 @@ describe('the primary endpoint removed while an attempt to it is on its way', ()
   });
 
   it.skipIf(!url)('nor when another node on PostgreSQL takes the merchant\'s DELETE', async () => {
-    const schema = await newTestSchema(url!);
-    const migrationsDir = defaultPaths().migrationsDir;
-    const sending = await openDatabase({ databaseUrl: schema.url, migrationsDir });
-    const asked = await openDatabase({ databaseUrl: schema.url, migrationsDir });
-    const app = await createTestApp({ db: sending });
-    try {
-      await primaryRemovedWhileOnItsWay(app, asked, 500);
-    } finally {
-      await asked.close();
-      await app.close();
-      await schema.drop();
-    }
+    await onTwoNodes((app, other) => primaryRemovedWhileOnItsWay(app, other, 500));
   });
 });
