@@ -66,13 +66,17 @@ const loaderTreeshake = { moduleSideEffects: (id) => !id.startsWith(root('./pack
 // the ESM build leaves out so that importing it has no side effects. The script tag's is a classic
 // script that always sets the global `Checkout`: a UMD wrapper hands itself to define() instead on a
 // page with an AMD loader (RequireJS, as Magento 2's pages have), which leaves no global and no pay
-// button working. A bundler or require() takes the ESM or CommonJS build.
+// button working. A bundler takes the ESM or CommonJS build.
 const loader = [
   {
     input: root('./packages/checkout/src/scriptTag.ts'),
     plugins: loaderPlugins(),
     treeshake: loaderTreeshake,
-    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'iife', name: 'Checkout', exports: 'default', plugins: [minifyLoader] },
+    output: {
+      file: root('./packages/checkout/dist/checkout.js'), format: 'iife', name: 'Checkout', exports: 'default', plugins: [minifyLoader],
+      // require()d (a server, an old CommonJS bundle) it answers the same API, as a UMD would
+      footer: 'typeof module=="object"&&module.exports&&(module.exports=Checkout);',
+    },
   },
   {
     input: root('./packages/checkout/src/index.ts'),

@@ -73,12 +73,12 @@ describe('published packages', () => {
       await import('@pasarela/react');
       require('@pasarela/react');
       const imported = added.length;
-      // the script tag's build does listen: the check above can fail
-      require(process.cwd() + '/packages/checkout/dist/checkout.js');
-      console.log(JSON.stringify({ imported, scriptTag: added.length - imported }));
+      // the script tag's build does listen: the check above can fail; require()d, it answers the API
+      const tag = require(process.cwd() + '/packages/checkout/dist/checkout.js');
+      console.log(JSON.stringify({ imported, scriptTag: added.length - imported, required: typeof tag.open }));
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: rootDir, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ imported: 0, scriptTag: 1 });
+    expect(JSON.parse(out)).toEqual({ imported: 0, scriptTag: 1, required: 'function' });
   });
 
   it('type-check in an app compiled with exactOptionalPropertyTypes, which may pass undefined settings', () => {
