@@ -52,7 +52,9 @@ it('stops one of two vault nodes under a stream of card payments: every payment 
   const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
   while (approved.length + failures.length < 12) await new Promise((resolve) => setTimeout(resolve, 20));
   const before = approved.length;
-  await nodes[0]!.close({ drainMs: 500 });
+  // The drain outlasts the balancer's view of it: a check every 50 ms, each waiting up to 500 ms on a
+  // loaded machine. With 500 ms the stopped node was still routed to once (a tokenizing "fetch failed").
+  await nodes[0]!.close({ drainMs: 2_000 });
   await new Promise((resolve) => setTimeout(resolve, 300));
   running = false;
   await load;
