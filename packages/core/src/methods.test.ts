@@ -122,6 +122,20 @@ describe('SPEC 4 "Method filtering"', () => {
     expect(linkAllowsMethod(method, list)).toBe(allowed);
   });
 
+  it.each([
+    // [the link's list, pay-cash vouchers, cash-point vouchers]
+    [['PC'], false, true],
+    [['PAYCASH'], true, false],
+    [['PAYCASH', 'PC'], true, true],
+    [['CASH'], true, true],
+    [['CASH', 'PC'], true, true],
+    [[' pc ', 'VISA'], false, true],
+  ] as const)('"methods not listed are turned off": a list naming a cash network, %j, takes that network alone', (list, payCash, cashPoint) => {
+    const a = paymentMethodAvailability(all, 'LK', list);
+    expect([a.cash, a.payCash, a.cashPoint]).toEqual([true, payCash, cashPoint]);
+    expect(a.entries.cash?.gatewayCode).toBe(payCash ? 'PAYCASH' : 'PC');
+  });
+
   it('an empty or missing list restricts nothing', () => {
     expect(paymentMethodAvailability(all, 'LK', []).enabled).toHaveLength(7);
     expect(paymentMethodAvailability(all, 'LK', null).enabled).toHaveLength(7);
@@ -149,6 +163,10 @@ describe('issue 95: "a link whose card types or methods the merchant cannot take
     [[e('card', 'EA', 'C')], ['CARD'], ['CARD']],
     [[e('card', 'LK', 'C')], ['AMEX', 'MC'], []],
     [[e('cash', 'LK', 'OTHER')], ['CASH'], ['CASH']],
+    // A voucher network the merchant does not offer, beside the one it does.
+    [[e('cash', 'LK', 'PAYCASH')], ['PC'], ['PC']],
+    [[e('cash', 'LK', 'PC')], ['PAYCASH', 'PC'], ['PAYCASH']],
+    [[e('cash', 'LK', 'PC')], ['CASH'], []],
     [all, ['UNKNOWN'], ['UNKNOWN']],
   ] as const)('row %#: of the link\'s tokens the merchant cannot take the listed ones', (entries, tokens, refused) => {
     expect(linkTokensNotTaken(entries, 'LK', tokens)).toEqual(refused);

@@ -38,10 +38,12 @@ function cardValidationBrands(entries: readonly PaymentMethodEntry[]): CardBrand
 
 const DEDICATED_LINK_TYPE: Partial<Record<AvailableMethod, LinkType>> = { pfw: 'PFW', nequi: 'ND', cash: 'PCASH' };
 
+const CASH_NETWORKS: readonly string[] = [GATEWAY_CODES.payCash, GATEWAY_CODES.cashPoint];
+
 const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> = {
   card: ['CARD', ...CARD_BRANDS],
   nequi: ['NEQUI'],
-  cash: ['CASH', 'PAYCASH', 'PC'],
+  cash: ['CASH', ...CASH_NETWORKS],
   clave: ['CLAVE'],
   crypto: ['CRYPTO'],
   yappy: ['YAPPY'],
@@ -67,6 +69,8 @@ export function linkTokensNotTaken(entries: readonly PaymentMethodEntry[], linkT
   return tokens.filter((token) => {
     const wanted = token.trim().toUpperCase();
     if ((CARD_BRANDS as readonly string[]).includes(wanted)) return !brands.includes(wanted);
+    if (wanted === GATEWAY_CODES.payCash) return !offered.payCash;
+    if (wanted === GATEWAY_CODES.cashPoint) return !offered.cashPoint;
     const method = (Object.keys(METHOD_TOKENS) as Array<keyof typeof METHOD_TOKENS>).find((m) => METHOD_TOKENS[m].includes(wanted));
     return method === undefined || !offered[method];
   });
@@ -90,7 +94,7 @@ export function paymentMethodAvailability(
   cardTypes?: readonly string[] | null,
 ): MethodAvailability {
   const grouped = groupPaymentMethods(entries);
-  const restriction = (cardTypes ?? []).map((t) => t.toUpperCase());
+  const restriction = (cardTypes ?? []).map((t) => t.trim().toUpperCase());
   const out: MethodAvailability = {
     card: false, nequi: false, cash: false, clave: false, crypto: false, pfw: false, yappy: false,
     visa: false, mastercard: false, amex: false, cardBrands: [], payCash: false, cashPoint: false,
@@ -103,7 +107,9 @@ export function paymentMethodAvailability(
     let candidates = [...(byType[linkType as LinkType] ?? []), ...(dedicated && dedicated !== linkType ? (byType[dedicated] ?? []) : [])];
     if (!linkAllowsMethod(method, restriction)) candidates = [];
     if (method === 'cash') {
-      candidates = candidates.filter((e) => e.gatewayCode === GATEWAY_CODES.payCash || e.gatewayCode === GATEWAY_CODES.cashPoint);
+      // A list naming a network (PAYCASH, PC) and not CASH itself takes that network alone.
+      const networks = restriction.includes('CASH') ? [] : restriction.filter((t) => CASH_NETWORKS.includes(t));
+      candidates = candidates.filter((e) => CASH_NETWORKS.includes(e.gatewayCode) && (networks.length === 0 || networks.includes(e.gatewayCode)));
       out.payCash = candidates.some((e) => e.gatewayCode === GATEWAY_CODES.payCash);
       out.cashPoint = candidates.some((e) => e.gatewayCode === GATEWAY_CODES.cashPoint);
     }

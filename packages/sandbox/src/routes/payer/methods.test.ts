@@ -346,6 +346,19 @@ describe('a cash network the merchant does not offer', () => {
     expect(rows[0]?.n).toBe(0);
     expect((await t.post('/cash/pay-cash', { code, email: 'p@example.com' })).data).toMatchObject({ resultCode: '100', status: 0 });
   });
+
+  it('SPEC 4 "methods not listed are turned off": a link listing PC takes cash-point vouchers alone, one listing PAYCASH pay-cash alone', async () => {
+    const cashPointOnly = await newLink(t, { cardTypes: ['PC'] });
+    const refused = await t.post('/cash/pay-cash', { code: cashPointOnly, email: 'p@example.com' });
+    expect(refused.status).toBe(404);
+    expect(refused.data['code']).toBe('service_unavailable');
+    const rows = await t.db.query<{ n: number }>("select count(*)::int as n from transactions where link_code = $1", [cashPointOnly]);
+    expect(rows[0]?.n).toBe(0);
+    expect((await t.post('/cash/cash-point', { code: cashPointOnly, email: 'p@example.com' })).data).toMatchObject({ status: 0 });
+    const payCashOnly = await newLink(t, { cardTypes: ['PAYCASH'] });
+    expect((await t.post('/cash/cash-point', { code: payCashOnly, email: 'p@example.com' })).data['code']).toBe('service_unavailable');
+    expect((await t.post('/cash/pay-cash', { code: payCashOnly, email: 'p@example.com' })).data).toMatchObject({ resultCode: '100', status: 0 });
+  });
 });
 
 describe('Clave bank page', () => {
