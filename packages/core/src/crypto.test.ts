@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import {
   acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
-  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
+  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoCoinChangeRefusal, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -113,6 +113,22 @@ describe('Cancelling an under-paid crypto payment owes the coins back (issue "Mo
     expect(refund).toEqual({ coin: 'USDT', network: 'TRX', amount: 12.5, to: 'sbxtrx_payer_1', status: 'pending', refundedAt: null });
     expect(v.parse(CryptoRefundSchema, refund)).toEqual(refund);
     expect(cryptoRefundOnCancel({ currency: 'ETH', network: 'ETH', paidCrypto: 0.5 })?.to).toBe('');
+  });
+});
+
+describe('SPEC 7 "PUT to update": another coin or network', () => {
+  const waiting = (paidCrypto: number) => ({ cancelled: false, paid: false, received: { currency: 'USDT', network: 'TRX', paidCrypto } });
+  it.each([
+    ['nothing arrived: another coin', waiting(0), 'BTC', 'BTC', null],
+    ['nothing arrived: another network', waiting(0), 'USDT', 'ETH', null],
+    ['coins arrived: the same coin and network, quoted anew', waiting(5), 'USDT', 'TRX', null],
+    ['coins arrived: another network', waiting(5), 'USDT', 'ETH', 'coins_received'],
+    ['coins arrived: another coin', waiting(5), 'BTC', 'TRX', 'coins_received'],
+    ['an unreadable amount counts as none', waiting(Number.NaN), 'BTC', 'BTC', null],
+    ['paid', { ...waiting(40), paid: true }, 'USDT', 'TRX', 'paid'],
+    ['cancelled, its coins owed back', { ...waiting(5), cancelled: true }, 'USDT', 'ETH', 'cancelled'],
+  ] as const)('%s', (_why, payment, currency, network, refusal) => {
+    expect(cryptoCoinChangeRefusal(payment, currency, network)).toBe(refusal);
   });
 });
 

@@ -112,6 +112,24 @@ export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | n
   return { coin: received.currency, network: received.network, amount, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }
 
+/** Why a payment takes no other coin or network now (SPEC 7 "PUT to update"), else null. */
+export type CryptoCoinChangeRefusal = 'cancelled' | 'paid' | 'coins_received';
+
+/**
+ * A cancelled payment takes none (the checkout starts a new one); a paid one none; once coins
+ * arrived, only the coin and network they came in (quoted anew, what arrived kept): at another
+ * network's address they would count for nothing, and a cancellation would owe them back nowhere.
+ */
+export function cryptoCoinChangeRefusal(
+  payment: { cancelled: boolean; paid: boolean; received: CryptoReceived }, currency: string, network: string,
+): CryptoCoinChangeRefusal | null {
+  if (payment.cancelled) return 'cancelled';
+  if (payment.paid) return 'paid';
+  const { received } = payment;
+  if (received.paidCrypto > 0 && (received.currency !== currency || received.network !== network)) return 'coins_received';
+  return null;
+}
+
 /** Coins received for a payment still waiting, which calling it off sends back: what a checkout in another browser says (never where they came from). */
 export const CoinsReceivedSchema = v.object({ coin: v.string(), network: v.string(), amount: v.number() });
 export type CoinsReceived = v.InferOutput<typeof CoinsReceivedSchema>;

@@ -247,6 +247,7 @@ export {
   CoinsReceivedSchema,
   cryptoRefundOnCancel,
   cryptoCancelNeedsConfirmation,
+  cryptoCoinChangeRefusal,
   cryptoOverpaymentOf,
   nextOverpaymentSend,
   overpaymentSendKey,

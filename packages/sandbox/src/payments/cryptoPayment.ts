@@ -1,4 +1,4 @@
-import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, type CryptoRefund, type Language } from '@pasarela/core';
+import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryptoAmountText, cryptoCoinChangeRefusal, cryptoRefundOnCancel, type CryptoRefund, type Language } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { gatewayCall, gatewayRead } from '../gateways/GatewayCall';
@@ -90,13 +90,14 @@ async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: L
   return recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang, fingerprint);
 }
 
-/** Why a payment takes no new coin or network now, else undefined. */
+/** Why a payment takes no new coin or network now (core cryptoCoinChangeRefusal), else undefined. */
 function changeRefusal(tx: TransactionRow, currency: string, network: string): PaymentError | undefined {
-  // A cancelled payment takes no new coin: the widget drops it and starts a new one.
-  if (isCryptoCancelled(tx)) return new PaymentError('not_found', 'REQUESTED_QR_FAILED');
-  if (tx.status === 1) return new PaymentError('conflict', 'request_already_paid');
   const received = cryptoReceivedOf(tx);
-  if (received.paidCrypto > 0 && (received.currency !== currency || received.network !== network)) {
+  const refusal = cryptoCoinChangeRefusal({ cancelled: isCryptoCancelled(tx), paid: tx.status === 1, received }, currency, network);
+  // A cancelled payment takes no new coin: the widget drops it and starts a new one.
+  if (refusal === 'cancelled') return new PaymentError('not_found', 'REQUESTED_QR_FAILED');
+  if (refusal === 'paid') return new PaymentError('conflict', 'request_already_paid');
+  if (refusal === 'coins_received') {
     return new PaymentError('conflict', 'coins_received', `${received.paidCrypto} ${received.currency} arrived on ${received.network}: the payment keeps that coin and network (cancel it to have them refunded)`);
   }
   return undefined;
