@@ -113,7 +113,7 @@ export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | n
 }
 
 /** Why a payment takes no other coin or network now (SPEC 7 "PUT to update"), else null. */
-export type CryptoCoinChangeRefusal = 'cancelled' | 'paid' | 'coins_received';
+type CryptoCoinChangeRefusal = 'cancelled' | 'paid' | 'coins_received';
 
 /**
  * A cancelled payment takes none (the checkout starts a new one); a paid one none; once coins
