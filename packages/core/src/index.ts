@@ -81,6 +81,7 @@ export type { ValidationKey } from './validationKeys';
 export {
   required,
   email,
+  payerEmail,
   nameLetters,
   positiveNumber,
   notBlank,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneErrorKey } from './phone';
+import { payerPhoneErrorKey, phoneErrorKey } from './phone';
 import { phoneLimitProblem } from './phoneLimits';
 
 describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', () => {
@@ -29,6 +29,24 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
 
   it('defaults to Panama', () => {
     expect(phoneErrorKey('61111111')).toBeNull();
+  });
+});
+
+describe('SPEC 5 invalid_phone_number for the phone a payer types at a merchant: without its country code, the merchant\'s country\'s (Colombia\'s, else Panama\'s)', () => {
+  it.each([
+    ['6123-4567', 'PA', null, 'a Panamanian number at a Panamanian merchant'],
+    ['300 123 4567', 'PA', 'invalid_phone_number', 'a Colombian number without its code at a Panamanian merchant'],
+    ['+57 300 123 4567', 'PA', null, 'a Colombian number with its code'],
+    ['300 123 4567', 'CO', null, 'a Colombian number at a Colombian merchant'],
+    ['6123-4567', 'CO', 'invalid_phone_number', 'a Panamanian number without its code at a Colombian merchant'],
+    ['+507 6123 4567', 'CO', null, 'a Panamanian number with its code'],
+    ['300 123 4567', ' co ', null, 'the country read trimmed, in any case'],
+    ['6123-4567', 'US', null, 'another country is read as Panama'],
+    ['6123-4567', null, null, 'no country is Panama'],
+    ['12345', 'PA', 'invalid_phone_number', 'no number of the country'],
+    ['', 'PA', 'field_required', 'empty'],
+  ])('%j at a merchant in %j -> %s: %s', (value, country, key, _why) => {
+    expect(payerPhoneErrorKey(value, country)).toBe(key);
   });
 });
 

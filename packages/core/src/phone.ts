@@ -22,6 +22,14 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
   return parsed.isValid() ? null : 'invalid_phone_number';
 }
 
+/**
+ * The phone a payer types at a merchant (the card form's): one written without its country code is
+ * read as the merchant's country's, Colombia's, else Panama's (SPEC 5's default country).
+ */
+export function payerPhoneErrorKey(value: string, merchantCountry: string | null | undefined): PhoneErrorKey | null {
+  return phoneErrorKey(value, merchantCountry?.trim().toUpperCase() === 'CO' ? 'CO' : 'PA');
+}
+
 /** Read first as the merchant's country's; a landline or another country's number is refused. */
 export function nequiPhoneNumber(raw: string, merchantCountry: string | null | undefined): string | null {
   for (const rule of nequiPhoneRules(merchantCountry)) {

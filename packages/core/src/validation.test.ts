@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   cardFormSchema, email, fieldErrors, paymentCodeEntrySchema, nameLetters,
-  minChars, notBlank, positiveNumber, required,
+  minChars, notBlank, payerEmail, positiveNumber, required,
 } from './validation';
+import { SUPPORT_EMAIL } from './constants';
 import { validationCharge } from './validationTx';
 
 // The rules that are parts of a form's schema, read from the schema that applies them.
@@ -84,6 +85,39 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
   ] as const)('%s', (_rule, schema, value, key) => {
     // the pipe is built inside the test, so a change to how it is built is seen by this test
     expect(keyOf(schema() as v.GenericSchema<string>, value)).toBe(key);
+  });
+});
+
+describe('SPEC 5 invalid_email "Bad e-mail; the support e-mail address is also rejected", where the server takes a payer\'s e-mail (payerEmail): what the forms take', () => {
+  const formTakes = (value: string) => v.is(email(SUPPORT_EMAIL), value);
+  it.each([
+    ["o'brien@example.com", { emptyAllowed: false }, null, 'an apostrophe'],
+    ['josé@correo.pa', { emptyAllowed: false }, null, 'an accent'],
+    ['ana+recibos@example.com', { emptyAllowed: false }, null, 'a plus'],
+    [' ana@example.com ', { emptyAllowed: false }, null, 'spaces around it'],
+    [SUPPORT_EMAIL, { emptyAllowed: false }, 'invalid_email', 'the support address'],
+    [` ${SUPPORT_EMAIL.toUpperCase()} `, { emptyAllowed: false }, 'invalid_email', 'the support address in capitals, with spaces'],
+    ['ana@', { emptyAllowed: false }, 'invalid_email', 'no domain'],
+    ['ana@example', { emptyAllowed: false }, 'invalid_email', 'a domain without its ending'],
+    ['ana @example.com', { emptyAllowed: false }, 'invalid_email', 'a space inside'],
+    ['', { emptyAllowed: false }, 'invalid_email', 'empty, where one is needed'],
+    ['   ', { emptyAllowed: false }, 'invalid_email', 'blank, where one is needed'],
+    ['', { emptyAllowed: true }, null, 'empty is none, where it may be left out'],
+    ['   ', { emptyAllowed: true }, 'invalid_email', 'blank is no address, even where one may be left out'],
+    [SUPPORT_EMAIL, { emptyAllowed: true }, 'invalid_email', 'the support address, where one may be left out'],
+  ] as const)('%j (%j) -> %s: %s', (value, options, key, _why) => {
+    expect(keyOf(payerEmail(options), value)).toBe(key);
+    // What the checkout's forms take, and nothing more: an address they took is never refused after Pay.
+    if (value.trim() !== '') expect(formTakes(value)).toBe(key === null);
+  });
+
+  it('keeps the address without the spaces around it, as the forms send it', () => {
+    expect(v.parse(payerEmail(), ' ana@example.com ')).toBe('ana@example.com');
+    expect(v.parse(email(), ' ana@example.com ')).toBe('ana@example.com');
+  });
+
+  it('refuses what is not text as invalid_email', () => {
+    expect(keyOf(payerEmail({ emptyAllowed: true }), 7)).toBe('invalid_email');
   });
 });
 

@@ -3,7 +3,7 @@ import { cardBrandOf, cvcLengthFor, passesLuhn } from './cards';
 import type { CardBrand } from './cards';
 import { isExpiryValid } from './cardExpiry';
 import { MIN_PAYER_AMOUNT } from './amountRules';
-import { PASSWORD_MIN_LENGTH } from './constants';
+import { PASSWORD_MIN_LENGTH, SUPPORT_EMAIL } from './constants';
 import { DECIMAL_PATTERN, isValidationKey } from './validationKeys';
 import type { ValidationKey } from './validationKeys';
 import { NAME_LETTERS_PATTERN } from './names';
@@ -27,12 +27,29 @@ const expiry = (now: Date | number) => v.pipe(required(), v.check((s) => isExpir
 const cvc = () => v.pipe(required(), v.check((s) => /^\d{3,4}$/.test(s), 'invalid_cvc'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** The address read without the spaces around it, and kept so. */
 export const email = (supportEmail?: string) =>
   v.pipe(
     required(),
     v.check((s) => EMAIL.test(s.trim()), 'invalid_email'),
     v.check((s) => !supportEmail || s.trim().toLowerCase() !== supportEmail.trim().toLowerCase(), 'invalid_email'),
+    v.trim(),
   );
+
+/**
+ * The payer's e-mail where the server takes it (a payment, a subscription, a payment request's
+ * recipient): the checkout forms' rule above with core's support address, so an address the form
+ * took is never refused after Pay; every refusal, a blank one too, is invalid_email. `emptyAllowed`:
+ * '' is no e-mail (a payment that asks for none).
+ */
+export const payerEmail = (options: { emptyAllowed?: boolean } = {}) => {
+  const rule = email(SUPPORT_EMAIL);
+  return v.pipe(
+    v.string('invalid_email'),
+    v.check((s) => (options.emptyAllowed === true && s === '') || v.is(rule, s), 'invalid_email'),
+    v.trim(),
+  );
+};
 
 // only_alpha_characters applies to what a plain-letter processor is sent (names.ts), not to the payer.
 

@@ -1,8 +1,9 @@
 import {
   PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, customFieldAnswersOf, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
-  type AvailableMethod, type Language, type MethodAvailability, type MethodPrice,
+  payerEmail, type AvailableMethod, type Language, type MethodAvailability, type MethodPrice,
 } from '@pasarela/core';
 import * as v from 'valibot';
+import { phoneErrorKey } from '@pasarela/core/phone';
 import type { CashNetwork } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
@@ -26,15 +27,16 @@ import { spentCvcError } from './vaultCard';
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
 const text = (max: number, tooLongMessage = 'text_too_long') => freeText(max, { tooLongMessage });
-const EMAIL = v.pipe(v.string(), v.email());
 
 export const LinkPaymentFields = {
   code: v.pipe(text(100, 'missing_arguments'), v.minLength(1, 'missing_arguments')),
   amount: v.optional(money),
   taxAmount: v.optional(money),
   // SPEC 5 invalid_email, as a card payment's: the voucher, the receipt and the payer's questions go there.
-  email: v.optional(v.pipe(text(TEXT_LIMITS.email, 'invalid_email'), v.check((s) => s === '' || v.is(EMAIL, s), 'invalid_email')), ''),
-  phone: v.optional(text(TEXT_LIMITS.phone, 'invalid_phone_number'), ''),
+  email: v.optional(v.pipe(text(TEXT_LIMITS.email, 'invalid_email'), payerEmail({ emptyAllowed: true })), ''),
+  // SPEC 5 invalid_phone_number, as the voucher's form checks it: without a country code, Panama's (where
+  // the cash networks are). A Nequi push and Yappy take theirs by their own rules (routes/payer).
+  phone: v.optional(v.pipe(text(TEXT_LIMITS.phone, 'invalid_phone_number'), v.check((p) => p === '' || phoneErrorKey(p, 'PA') === null, 'invalid_phone_number')), ''),
   concept: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
   txChannel: v.optional(text(10), CHANNEL.widget),

@@ -1,4 +1,5 @@
 import { amountToCents, captureMethodOf, payerTypeDisagrees, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
+import { payerPhoneErrorKey } from '@pasarela/core/phone';
 import { DEFAULT_HOLD_RELEASE_AFTER_MS, type Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { setCaptureDeadline } from '../store/holds';
@@ -15,7 +16,7 @@ import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
 import type { JustRecorded } from './settlePayment';
 import { keepWalletCard } from './savedCard';
-import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayee, linkTransactionOf, readOpening, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 
 export interface PayContext {
   lang: Language;
@@ -48,7 +49,12 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   const vaultCard = await vaultCardOf(deps, payload.cardInformation.cardNumber, 'cardInformation.cardNumber', async () => input.trackId ? findTransactionByTrackId(deps.db, input.trackId) : undefined);
   const cardFingerprint = vaultCard.fingerprint;
   const fingerprint = cardPaymentFingerprint(payload, cardFingerprint);
-  const earlier = await repeatedPayment(deps, input, fingerprint);
+  const opening = await readOpening(deps, input);
+  // SPEC 5 invalid_phone_number as the card form checks it, in the merchant's country; a payment may leave it out.
+  if (input.phone !== '' && payerPhoneErrorKey(input.phone, opening.merchant?.country) !== null) {
+    throw new PaymentError('invalid', 'invalid_phone_number', "phone is not a phone number (one without its country code is read as the merchant's country's)");
+  }
+  const earlier = await repeatedPayment(deps, input, fingerprint, opening);
   if (earlier) {
     if (stillInDoubt(earlier)) return charged(earlier, await payeeOf(deps, earlier));
     return answered(earlier, earlier.status === 1 ? await payeeOf(deps, earlier) : undefined);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -56,7 +56,10 @@ const PaySchema = v.object({
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
-  to: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), v.email('invalid_email')),
+  // The payer asked: an address by the checkout's rule (core payerEmail), never the support address,
+  // whose inbox takes no payment requests; kept without the spaces around it, so the recipient's mail
+  // limit counts one address once.
+  to: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), payerEmail()),
   amount: v.pipe(moneySchema({ positive: true }), v.maxValue(1_000_000, 'invalid_amount')),
   description: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
 }, 'missing_arguments');

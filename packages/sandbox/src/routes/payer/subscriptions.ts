@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, isSubscriptionActive, isSubscriptionCancelled, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
+import { freeText, isSubscriptionActive, isSubscriptionCancelled, payerEmail, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -17,11 +17,13 @@ import { guestServiceIdOf } from '../../auth/callerAuth';
 
 const CustomerSubscriptionSchema = v.object({
   idPlan: idSchema(),
-  email: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), v.email('invalid_email')),
+  // SPEC 5 invalid_email by the checkout's rule (core payerEmail), the support address included.
+  email: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), payerEmail()),
 }, 'missing_arguments');
 const SubscriptionPaySchema = v.object({
   cardInformation: CardInformationSchema,
-  email: v.optional(v.pipe(freeText(254, { tooLongMessage: 'invalid_email' })), ''),
+  // Empty: the subscription's own e-mail.
+  email: v.optional(v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), payerEmail({ emptyAllowed: true })), ''),
   trackId: v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')),
   lang: v.optional(v.picklist(['es', 'en'], 'missing_arguments')),
   ...PaymentSecurityEntries,
