@@ -165,7 +165,7 @@ describe('Checkout.open: close()', () => {
     const onFirstClose = vi.fn();
     first.on('close', onFirstClose);
     open({ code: 'SECOND' });
-    expect(onFirstClose).toHaveBeenCalledWith({ reason: 'replaced' });
+    expect(onFirstClose).toHaveBeenCalledWith({ reason: 'replaced', replacementClosed: expect.any(Promise) });
     expect((await rejection(first.result)).code).toBe('closed');
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
     expect(new URL(document.querySelector('iframe')?.src ?? '').searchParams.get('code')).toBe('SECOND');
@@ -285,16 +285,37 @@ describe('Checkout.open: events and handle.result (PRODUCT.md)', () => {
 });
 
 describe('Checkout.open: what a reopen carries', () => {
-  it("SPEC 2's splash is the app's start: the page's first open has no reopen mark, every later one does", async () => {
-    // Modules keep their state between the tests of a file: a fresh copy counts this page visit from zero.
+  /** open() of a fresh copy of the module: modules keep their state between the tests of a file. */
+  async function freshPageVisit(): Promise<(code: string) => URLSearchParams> {
     vi.resetModules();
     const { openCheckout: freshOpen } = await import('./open');
-    const src = () => new URL(document.querySelector('iframe')?.getAttribute('src') ?? '');
-    handle = freshOpen({ code: 'LK123', baseUrl: BASE } as CheckoutOptions, widget.connector, undefined);
-    expect(src().searchParams.has('reopen')).toBe(false);
-    handle.close();
-    handle = freshOpen({ code: 'LK999', baseUrl: BASE } as CheckoutOptions, widget.connector, undefined);
-    expect(src().searchParams.get('reopen')).toBe('1');
+    return (code) => {
+      handle = freshOpen({ code, baseUrl: BASE } as CheckoutOptions, widget.connector, undefined);
+      return new URL(document.querySelector('iframe')?.getAttribute('src') ?? '').searchParams;
+    };
+  }
+
+  it("SPEC 2's splash is the app's start: the page's first open has no reopen mark, every later one does", async () => {
+    const openAndRead = await freshPageVisit();
+    expect(openAndRead('LK123').has('reopen')).toBe(false);
+    widget.iframe?.dispatchEvent(new Event('load'));
+    handle?.close();
+    expect(openAndRead('LK999').get('reopen')).toBe('1');
+    handle?.close();
+    expect(openAndRead('LK777').get('reopen')).toBe('1');
+  });
+
+  it('a checkout closed before its page loaded in its frame showed no splash: the next open is still the first (React strict mode opens, closes and opens again at once)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const openAndRead = await freshPageVisit();
+    expect(openAndRead('LK123').has('reopen')).toBe(false);
+    handle?.close();
+    expect(openAndRead('LK123').has('reopen')).toBe(false);
+    // replaced before its page loaded: the same
+    expect(openAndRead('LK999').has('reopen')).toBe(false);
+    widget.iframe?.dispatchEvent(new Event('load'));
+    handle?.close();
+    expect(openAndRead('LK123').get('reopen')).toBe('1');
   });
 
   it('a payment left waiting is remembered in the page\'s storage and handed back on the next open of the same target', async () => {

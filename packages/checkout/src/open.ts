@@ -28,11 +28,14 @@ function unknownResult(payment: PaymentInFlight): UnknownPaymentResult {
 }
 
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
-let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
+let closeCurrent: ((reason: CheckoutCloseReason, replacementClosed?: Promise<void>) => void) | undefined;
 /** The contrast moves already warned about on this page: one warning per colour, however often it opens. */
 const warnedMoves = new Set<string>();
 
-/** Whether this page visit opened the checkout before: SPEC 2's splash is the app's start, shown once. */
+/**
+ * Whether this page visit showed the checkout before: SPEC 2's splash is the app's start, shown once.
+ * One closed before its page loaded in its frame (React's strict mode opens and closes at once) showed nothing.
+ */
 let openedBefore = false;
 
 /** The connection is injected so tests can play the widget's side. */
@@ -45,9 +48,13 @@ export function openCheckout(
     throw new Error('[pasarela] Checkout.open() needs a browser: call it client-side');
   }
   const resolved = resolveOptions(options, defaultBaseUrl);
+  // Settles once this checkout has closed or, when another replaces it, once that one has: what the
+  // checkout it replaces hands its page as `replacementClosed`.
+  let ended!: (replacementClosed?: Promise<void>) => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
   if (closeCurrent) {
     warn('open() closed the checkout already open');
-    closeCurrent('replaced');
+    closeCurrent('replaced', end);
   }
 
   const events = createEmitter<CheckoutEvent>();
@@ -64,7 +71,7 @@ export function openCheckout(
   let lastResult: CheckoutResult | undefined;
   let closed = false;
   // Set by a close that waits, out of sight, for the answers of payments on their way.
-  let closing: CheckoutCloseReason | undefined;
+  let closing: CheckoutEvent['close'] | undefined;
   let giveUp: ReturnType<typeof setTimeout> | undefined;
   const flights = new Map<string, PaymentInFlight>();
 
@@ -73,7 +80,6 @@ export function openCheckout(
   // named in the payer's language, as the checkout inside speaks
   const name = checkoutName(resolved.lang);
   const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), waiting: recallWaiting(resolved.type, resolved.code), reopen: openedBefore, modal: !inline }), !!inline, name);
-  openedBefore = true;
   const modal = inline ? undefined : mountOverlay(iframe, name);
   if (inline) inline.appendChild(iframe);
   // what leaves the page when the checkout does: the overlay holds the frame
@@ -104,6 +110,7 @@ export function openCheckout(
   // the engine did not keep it (the payer may already be typing in the frame: then it is not taken).
   iframe.focus({ preventScroll: !!inline });
   iframe.addEventListener('load', () => {
+    openedBefore = true;
     if (!closed && document.activeElement !== iframe) iframe.focus({ preventScroll: !!inline });
   });
 
@@ -167,36 +174,39 @@ export function openCheckout(
   // A close while a payment's first answer is on its way keeps the checkout alive, out of sight,
   // until that answer (its result) or CLOSE_WAIT_MS (an `unknown` result), so the page hears it.
   // It is no open checkout from here on: the page scrolls again and preload() works, and its late
-  // end leaves alone the page of a checkout opened meanwhile.
-  function close(reason: CheckoutCloseReason): void {
+  // end leaves alone the page of a checkout opened meanwhile. `replacementClosed`: a newer open()'s end.
+  function close(reason: CheckoutCloseReason, replacementClosed?: Promise<void>): void {
     if (closed || closing) return;
     if (closeCurrent === close) closeCurrent = undefined;
+    const event = { reason, replacementClosed } as CheckoutEvent['close'];
+    // the page is free at once, even while this one waits out of sight
+    ended(replacementClosed);
     const focusWasInside = !inline || document.activeElement === iframe;
     document.removeEventListener('keydown', onKeyDown, true);
     document.removeEventListener('focusin', onFocusIn, true);
     modal?.scrollBack();
     checkoutClosed();
     if (flights.size) {
-      closing = reason;
+      closing = event;
       hideAway(mounted);
       giveUp = setTimeout(() => {
         for (const payment of flights.values()) emitResult(unknownResult(payment));
-        finish(reason);
+        finish(event);
       }, CLOSE_WAIT_MS);
     }
     // the payer is done with it: focus goes back at once, not when the answer lands
     if (focusWasInside && onThePage(opener)) opener.focus();
-    if (!closing) finish(reason);
+    if (!closing) finish(event);
   }
 
-  function finish(reason: CheckoutCloseReason): void {
+  function finish(event: CheckoutEvent['close']): void {
     if (closed) return;
     closed = true;
     clearTimeout(giveUp);
     connection.destroy();
     mounted.remove();
     rejectResult(closedError(lastResult));
-    events.emit('close', { reason });
+    events.emit('close', event);
   }
   closeCurrent = close;
 

@@ -149,6 +149,11 @@ describe('public types', () => {
       else expectTypeOf(e.notification.Oper).toEqualTypeOf<string>();
     });
     handle.on('close', (e) => expectTypeOf(e.reason).toEqualTypeOf<'merchant' | 'payer' | 'replaced'>());
+    handle.on('close', (e) => {
+      // only a replaced checkout hears when the one in its place closes
+      if (e.reason === 'replaced') expectTypeOf(e.replacementClosed).toEqualTypeOf<Promise<void>>();
+      else expectTypeOf(e.replacementClosed).toEqualTypeOf<undefined>();
+    });
     handle.on('error', (e) => expectTypeOf(e).toExtend<{ code: string; message: string }>());
     handle.on('resize', (e) => expectTypeOf(e).toEqualTypeOf<{ height: number }>());
     expectTypeOf<keyof CheckoutEvent>().toEqualTypeOf<'ready' | 'result' | 'close' | 'error' | 'resize'>();

@@ -94,7 +94,16 @@ export interface CheckoutEvent {
    */
   result: CheckoutResult;
   /** The checkout was closed and removed from the page (after the answer of a payment under way). */
-  close: { reason: CheckoutCloseReason };
+  close:
+    | { reason: 'merchant' | 'payer'; replacementClosed?: undefined }
+    | {
+        reason: 'replaced';
+        /**
+         * Resolves once the checkout that replaced this one has closed (when that one was replaced in
+         * turn, the last of them): the page is free to open this one again, as `<CheckoutFrame>` does.
+         */
+        replacementClosed: Promise<void>;
+      };
   /** Something went wrong that the page may want to log (load failure, connection timeout). */
   error: CheckoutError;
   /** The checkout's content height changed, in CSS pixels (inline mounts follow it). */

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { open } from '@pasarela/checkout';
+import type { CheckoutHandle } from '@pasarela/checkout';
 import { paymentResult } from '@pasarela/checkout/testing';
 import { CheckoutButton } from './CheckoutButton';
 import { CheckoutFrame } from './CheckoutFrame';
-import { BASE, click, iframeCode, mount, notify, serveBlankIframes, widgets } from './testing';
+import { BASE, click, iframeCode, lastWidget, mount, notify, serveBlankIframes, settle, widgets } from './testing';
 import type { Mounted } from './testing';
 
 vi.mock('@pasarela/checkout', () => import('./testing').then((m) => m.fakeLoaderModule()));
@@ -89,6 +91,20 @@ describe('<CheckoutFrame>', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("under StrictMode, which opens, closes and opens it again at once, its first open is the page's first: SPEC 2's splash shows", async () => {
+    // the loader counts a page visit's opens in its module: a fresh copy is a fresh page visit
+    vi.resetModules();
+    const fresh = await import('./CheckoutFrame');
+    mounted = mount(
+      <StrictMode>
+        <fresh.CheckoutFrame code="LK1" baseUrl={BASE} />
+      </StrictMode>,
+    );
+    const src = new URL(frameBox()?.querySelector('iframe')?.src ?? 'about:blank');
+    expect(src.searchParams.get('code')).toBe('LK1');
+    expect(src.searchParams.has('reopen')).toBe(false);
+  });
+
   it('reports a close the payer asked for', () => {
     const onClose = vi.fn();
     mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} onClose={onClose} />);
@@ -139,7 +155,7 @@ describe('<CheckoutFrame>', () => {
     }
   });
 
-  it('a modal opened beside it replaces it; once that closes, the frame opens again', () => {
+  it('a modal opened beside it replaces it; once that closes, the frame opens again', async () => {
     const onClose = vi.fn();
     mounted = mount(
       <>
@@ -150,17 +166,18 @@ describe('<CheckoutFrame>', () => {
       </>,
     );
     click(mounted.host.querySelector('button'));
-    expect(onClose).toHaveBeenCalledWith({ reason: 'replaced' });
+    expect(onClose).toHaveBeenCalledWith({ reason: 'replaced', replacementClosed: expect.any(Promise) });
     expect(frameBox()?.querySelector('iframe')).toBeNull();
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
-    notify({ type: 'close' });
+    const modal = lastWidget();
+    await settle(() => modal.notify({ type: 'close' }));
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(frameBox()?.querySelectorAll('iframe')).toHaveLength(1);
     expect(iframeCode(frameBox() ?? document)).toBe('LK1');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('replaced by a modal that another replaces in turn: it opens again when the last one closes', () => {
+  it('replaced by a modal that another replaces in turn: it opens again when the last one closes', async () => {
     mounted = mount(
       <>
         <CheckoutFrame code="LK1" baseUrl={BASE} />
@@ -172,8 +189,35 @@ describe('<CheckoutFrame>', () => {
     click(mounted.host.querySelector('#second'));
     expect(frameBox()?.querySelector('iframe')).toBeNull();
     expect(iframeCode()).toBe('GIFT2');
-    notify({ type: 'close' });
+    const last = lastWidget();
+    await settle(() => last.notify({ type: 'close' }));
     expect(iframeCode(frameBox() ?? document)).toBe('LK1');
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it("replaced by the page's own open() of the loader: once that checkout closes, the frame opens again", async () => {
+    const onClose = vi.fn();
+    mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} onClose={onClose} />);
+    let modal: CheckoutHandle | undefined;
+    await settle(() => (modal = open({ code: 'OWN', baseUrl: BASE })));
+    expect(onClose).toHaveBeenCalledWith(expect.objectContaining({ reason: 'replaced' }));
+    expect(frameBox()?.querySelector('iframe')).toBeNull();
+    expect(iframeCode()).toBe('OWN');
+    await settle(() => modal?.close());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(frameBox()?.querySelectorAll('iframe')).toHaveLength(1);
+    expect(iframeCode(frameBox() ?? document)).toBe('LK1');
+  });
+
+  it('unmounted while replaced: nothing opens when the one in its place closes', async () => {
+    mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} />);
+    let modal: CheckoutHandle | undefined;
+    await settle(() => (modal = open({ code: 'OWN', baseUrl: BASE })));
+    mounted.unmount();
+    mounted = undefined;
+    const before = widgets.length;
+    await settle(() => modal?.close());
+    expect(widgets.length).toBe(before);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { HTMLAttributes, ReactElement } from 'react';
+import { open } from '@pasarela/checkout';
 import type { CheckoutSettings } from '@pasarela/checkout';
 import { keepWaitingAlive } from './keepWaitingAlive';
-import { afterReplacement, openOnPage } from './openOnPage';
 import { splitProps } from './splitProps';
 import type { CheckoutProps } from './splitProps';
 
@@ -15,8 +15,8 @@ const useEffectBeforeRemoval = typeof document == 'undefined' ? useEffect : useL
 
 /**
  * The checkout inline, in a <div> this component renders: reopened when the target, `lang`, `baseUrl`
- * or `appearance` (by value) change, and when a checkout this package opened in its place (a
- * `<CheckoutButton>`'s modal) closes. Its own closes do not call `onClose` (strict mode mounts
+ * or `appearance` (by value) change, and when a checkout opened in its place (a `<CheckoutButton>`'s
+ * modal, or the page's own `open()`) closes. Its own closes do not call `onClose` (strict mode mounts
  * twice); a payment whose answer is on its way as it closes still reaches `onResult`.
  */
 export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
@@ -35,8 +35,7 @@ export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
     const element = container.current;
     if (!element) return;
     let active = true;
-    let stopWaiting = () => {};
-    const handle = openOnPage({
+    const handle = open({
       ...latest.current,
       container: element,
       onReady: (e) => active && latest.current.onReady?.(e),
@@ -45,12 +44,12 @@ export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
       onClose: (e) => active && latest.current.onClose?.(e),
       onError: (error) => active && latest.current.onError?.(error),
     });
-    handle.on('close', ({ reason }) => {
-      if (active && reason == 'replaced') stopWaiting = afterReplacement(handle, () => setReopened((n) => n + 1));
+    // replaced by a checkout opened in its place (by this package or the page): back once that one has closed
+    handle.on('close', (event) => {
+      if (event.reason == 'replaced') void event.replacementClosed.then(() => active && setReopened((n) => n + 1));
     });
     return () => {
       active = false;
-      stopWaiting();
       handle.close();
       keepWaitingAlive(element);
     };

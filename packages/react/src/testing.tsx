@@ -65,6 +65,14 @@ export function notify(message: unknown, widget: FakeWidget = lastWidget()): voi
   act(() => widget.notify(message));
 }
 
+/** Runs `change` in act and lets the promises it settles (the loader's `replacementClosed`) run their callbacks inside it. */
+export async function settle(change: () => void): Promise<void> {
+  await act(async () => {
+    change();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 export function click(element: Element | null): void {
   if (!element) throw new Error('nothing to click');
   act(() => {

@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, StrictMode, useEffect } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutOptions } from '@pasarela/checkout';
 import { paymentResult } from '@pasarela/checkout/testing';
@@ -86,6 +86,25 @@ describe('useCheckout()', () => {
     expect(() => hook.open({ code: 'A', baseUrl: BASE, onResult: 'thanks' })).toThrow(/onResult must be a function/);
     expect(shown()).toEqual(['closed', 'none']);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it("opened from an effect under StrictMode, which runs it, cleans it up and runs it again at once: the page's first open, with SPEC 2's splash", async () => {
+    // the loader counts a page visit's opens in its module: a fresh copy is a fresh page visit
+    vi.resetModules();
+    const fresh = await import('./useCheckout');
+    function OpensAtOnce() {
+      const checkout = fresh.useCheckout();
+      useEffect(() => void checkout.open({ code: 'LK1', baseUrl: BASE }), []);
+      return null;
+    }
+    mounted = mount(
+      <StrictMode>
+        <OpensAtOnce />
+      </StrictMode>,
+    );
+    const frames = document.querySelectorAll('iframe');
+    expect(frames).toHaveLength(1);
+    expect(new URL(frames[0]?.src ?? 'about:blank').searchParams.has('reopen')).toBe(false);
   });
 
   it('closes the checkout on unmount without calling its callbacks', () => {

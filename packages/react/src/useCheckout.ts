@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { open as openCheckout } from '@pasarela/checkout';
 import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from '@pasarela/checkout';
-import { openOnPage } from './openOnPage';
 
 export interface UseCheckout {
   /**
@@ -50,7 +50,7 @@ export function useCheckout(): UseCheckout {
       }
     }
     // only callbacks were taken out: the target and settings still make a CheckoutOptions
-    const handle = openOnPage(rest as CheckoutOptions);
+    const handle = openCheckout(rest as CheckoutOptions);
     handleRef.current = handle;
     const live = () => mountedRef.current;
     const current = () => live() && handleRef.current === handle;
