@@ -4,6 +4,8 @@ import type { WebhookPost } from './postWebhook';
 import { privateTargetsAllowed } from './webhookTarget';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
+import { testTypeOf } from './webhookEndpoints';
+import { countAttempt } from './countAttempt';
 import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 
 /** Stated here: deliverWebhooks.ts imports this file. */
@@ -50,22 +52,31 @@ export async function claimEndpointDeliveries(
         d.attempts > 1 or d.last_status_code is not null or d.last_error is not null as tried`,
     [room.total, settings.timeoutMs / 1000 + 30, ...roomParameters(room)],
   );
-  // An event of a type the endpoint does not take is not sent to it. Never tried, it is dropped: the
-  // endpoint lists only the types it takes. Sent or tried before, it stays listed, skipped as on the
-  // primary, its redelivery refused until the endpoint takes it. This claim sent nothing: not an attempt.
-  const untaken = claimed.filter((delivery) => delivery.event && !endpointTakes(delivery.events, webhookEventOf(delivery.event).type));
+  // An event of a type the endpoint does not take is not sent to it, nor a test event's sample of one.
+  // An event's delivery never tried is dropped: the endpoint lists only the types it takes. One sent or
+  // tried before, and a test event (asked for by the merchant, its id answered), stays listed, skipped
+  // as on the primary, its redelivery refused until the endpoint takes the type. This claim sent
+  // nothing: not an attempt.
+  const untaken = claimed.filter((delivery) => {
+    const type = typeOf(delivery);
+    return type !== undefined && !endpointTakes(delivery.events, type);
+  });
   const idsOf = (deliveries: EndpointDeliveryRow[]) => deliveries.map((delivery) => delivery.id);
-  const neverTried = untaken.filter((delivery) => !delivery.tried);
-  if (neverTried.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [idsOf(neverTried)]);
-  const tried = untaken.filter((delivery) => delivery.tried);
-  if (tried.length > 0) {
-    await db.query(`update webhook_deliveries set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [idsOf(tried)]);
+  const kept = (delivery: EndpointDeliveryRow) => delivery.tried || delivery.test_body !== null;
+  const dropped = untaken.filter((delivery) => !kept(delivery));
+  if (dropped.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [idsOf(dropped)]);
+  const skipped = untaken.filter(kept);
+  if (skipped.length > 0) {
+    await db.query(`update webhook_deliveries set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [idsOf(skipped)]);
   }
   return claimed.filter((delivery) => !untaken.includes(delivery)).map((delivery) => ({
     merchantId: delivery.merchant_id,
     deliver: () => deliverOne(db, settings, delivery, send, errorNameOf),
   }));
 }
+
+const typeOf = (delivery: EndpointDeliveryRow): string | undefined =>
+  delivery.test_body !== null ? testTypeOf(delivery.test_body) : delivery.event ? webhookEventOf(delivery.event).type : undefined;
 
 async function deliverOne(
   db: Queryable, settings: DeliverySettings, delivery: EndpointDeliveryRow, send: (post: WebhookPost) => Promise<number>, errorNameOf: (error: unknown) => string,
@@ -93,8 +104,11 @@ async function deliverOne(
   }
   const claim = [delivery.id, delivery.attempts, delivery.lease];
   if (ok) {
-    await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED}`, [...claim, statusCode]);
-    settings.countDelivery?.('delivered');
+    const recorded = await db.query(
+      `update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED} returning id`,
+      [...claim, statusCode],
+    );
+    await countAttempt(db, 'webhook_deliveries', delivery.id, 'delivered', recorded.length > 0, settings.countDelivery);
     return;
   }
   const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
@@ -102,6 +116,5 @@ async function deliverOne(
     `update webhook_deliveries set state = $4, next_attempt_at = now() + make_interval(secs => $5), last_status_code = $6, last_error = $7 where id = $1 and ${STILL_CLAIMED} returning id`,
     [...claim, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
   );
-  // Not recorded: redelivered or claimed again meanwhile, so it is tried again.
-  settings.countDelivery?.(recorded.length > 0 && delayMs === undefined ? 'failed' : 'retrying');
+  await countAttempt(db, 'webhook_deliveries', delivery.id, delayMs === undefined ? 'failed' : 'retrying', recorded.length > 0, settings.countDelivery);
 }

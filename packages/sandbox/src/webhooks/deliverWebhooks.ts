@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { claimEndpointDeliveries } from './deliverEndpointWebhooks';
+import { countAttempt } from './countAttempt';
 import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
@@ -200,7 +201,7 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
       [...claim, outcome.statusCode],
     );
     if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
-    settings.countDelivery?.('delivered');
+    await countAttempt(db, 'webhook_events', event.id, 'delivered', recorded.length > 0, settings.countDelivery);
     return;
   }
   const delayMs = settings.retryDelaysMs[event.attempts - 1];
@@ -210,6 +211,5 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
     [...claim, state, (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
   );
   if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state, merchantId: event.merchant_id });
-  // Not recorded: redelivered or claimed again meanwhile, so it is tried again; or its endpoint was removed, and it is not.
-  settings.countDelivery?.(recorded.length > 0 && delayMs === undefined ? 'failed' : 'retrying');
+  await countAttempt(db, 'webhook_events', event.id, delayMs === undefined ? 'failed' : 'retrying', recorded.length > 0, settings.countDelivery);
 }

@@ -44,12 +44,22 @@ export async function typeThePrimaryRefuses(db: Queryable, id: string, merchantI
   return endpointTakes(row.endpoint_events ?? ['*'], type) ? null : type;
 }
 
+/** A test delivery's type: its sample's, as POST /webhook-endpoints/:id/test queued it. */
+export const testTypeOf = (testBody: string): string => String((JSON.parse(testBody) as { type?: unknown }).type);
+
 /**
- * A delivery's event type when its endpoint does not take it now (a redelivery of it would be skipped
- * again, never sent); null when it does, for a test event, or when there is no such delivery. The
- * primary's own deliveries are its events; its others are from before it took the primary's place.
+ * A delivery's type when its endpoint does not take it now (a redelivery of it would be skipped
+ * again, never sent): its event's, or a test delivery's sample's; null when the endpoint takes it,
+ * or when there is no such delivery. The primary's own deliveries are its events; its others are
+ * from before it took the primary's place, and its test events.
  */
 export async function typeTheEndpointRefuses(db: Queryable, endpoint: WebhookEndpointRow, deliveryId: string): Promise<string | null> {
+  const [test] = await db.query<{ test_body: string }>(
+    'select test_body from webhook_deliveries where id = $1 and endpoint_id = $2 and test_body is not null', [deliveryId, endpoint.id]);
+  if (test) {
+    const type = testTypeOf(test.test_body);
+    return endpointTakes(endpoint.events, type) ? null : type;
+  }
   const [row] = await db.query<WebhookEventRow>(
     `select e.* from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.id = $1 and d.endpoint_id = $2
      union all

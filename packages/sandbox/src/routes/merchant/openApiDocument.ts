@@ -560,13 +560,13 @@ export function openApiDocument(origin: string) {
       '/webhook-endpoints': {
         post: {
           operationId: 'createWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Add a webhook endpoint',
-          description: 'A URL and the event types it takes (`*`: all). Its signing `secret` is in this answer only (and a roll\'s). The merchant\'s first endpoint is its webhookUrl.',
+          description: 'A URL and the event types it takes (`*`: all). Its signing `secret` is in this answer only (and a roll\'s): a repeat with the same Idempotency-Key is answered it again only under the secret key that asked. The merchant\'s first endpoint is its webhookUrl.',
           parameters: [idempotencyKey],
           requestBody: { required: true, content: json(ref('CreateWebhookEndpoint')) },
           responses: {
             '201': { description: 'The endpoint, with its secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) },
             ...webhookUrlErrors, '403': keyRetiring,
-            '409': error('Already 16 endpoints (`webhook_endpoint_limit`), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
+            '409': error('Already 16 endpoints (`webhook_endpoint_limit`), or the Idempotency-Key was used with another body or under another secret key (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
           },
         },
         get: {
@@ -600,7 +600,7 @@ export function openApiDocument(origin: string) {
       '/webhook-endpoints/{id}/roll-secret': {
         post: {
           operationId: 'rollWebhookEndpointSecret', tags: ['Webhook endpoints'], summary: 'Roll a webhook endpoint\'s signing secret',
-          description: `A new secret, in this answer only. The old one keeps signing too (a second v1= in Pasarela-Signature) for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once).`,
+          description: `A new secret, in this answer only (a repeat with the same Idempotency-Key is answered it again only under the secret key that asked). The old one keeps signing too (a second v1= in Pasarela-Signature) for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once).`,
           parameters: [endpointIdParam, idempotencyKey],
           requestBody: { required: false, content: json(ref('Roll')) },
           responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...webhookUrlErrors, '403': keyRetiring, '404': endpointNotFound },
@@ -622,7 +622,7 @@ export function openApiDocument(origin: string) {
           responses: {
             '202': { description: 'The delivery, pending', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors,
             '404': error('No such endpoint (`webhook_endpoint_not_found`) or delivery to it (`webhook_delivery_not_found`)'),
-            '409': error('The endpoint does not take the event\'s type (`webhook_event_type_not_taken`: add it to its events first), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
+            '409': error('The endpoint does not take the event\'s type, or a test event\'s sample\'s (`webhook_event_type_not_taken`: add it to its events first), or the Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`)'),
           },
         },
       },

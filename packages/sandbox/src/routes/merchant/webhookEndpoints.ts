@@ -21,7 +21,7 @@ import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { bearerSecretKeyOf } from '../../store/merchantKeys';
 import { findMerchant } from '../../store/merchants';
-import { parseInput } from './merchantSchemas';
+import { EmptySchema, parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 export const MAX_OVERLAP_SECONDS = 7 * 86_400;
@@ -144,6 +144,9 @@ export function webhookEndpointRoutes(deps: Deps) {
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
   // The key that asks, for the changes only the current key may make.
   const callerKeyOf = (c: Context<AppEnv>) => bearerSecretKeyOf(c.req.header('authorization')) ?? '';
+  // An answer holding a signing secret is kept sealed with the key that asked: a repeat under another
+  // key (one being retired after a roll, which may not make these changes) is refused, not answered it.
+  const secretAnswer = (c: Context<AppEnv>) => ({ sealWith: callerKeyOf(c) });
   const endpointOf = async (c: Context<AppEnv>, merchantId: number) => {
     const id = c.req.param('id') ?? '';
     const row = ENDPOINT_ID.test(id) ? await findWebhookEndpoint(deps.db, merchantId, id) : undefined;
@@ -162,7 +165,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       const row = await createEndpoint(deps.db, merchantId, callerKeyOf(c), body.url, privateAllowed, body.events ?? ['*']);
       if (!row) throw new ApiError(409, 'webhook_endpoint_limit', `A merchant may have at most ${MAX_ENDPOINTS} webhook endpoints`);
       return [201, endpointAnswer(row, true)] as const;
-    });
+    }, secretAnswer(c));
   });
 
   app.get('/', async (c) => {
@@ -206,7 +209,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       const row = await rollSecret(deps.db, merchantId, callerKeyOf(c), endpoint.id, expiresInSeconds);
       if (!row) throw notFound();
       return [200, endpointAnswer(row, true)] as const;
-    });
+    }, secretAnswer(c));
   });
 
   app.get('/:id/deliveries', async (c) => {
@@ -218,7 +221,8 @@ export function webhookEndpointRoutes(deps: Deps) {
 
   app.post('/:id/deliveries/:deliveryId/redeliver', async (c) => {
     const merchantId = await merchantOf(c);
-    return idempotent(c, deps, merchantId, async () => {
+    return idempotent(c, deps, merchantId, async (input) => {
+      parseInput(EmptySchema, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
       await checkStoredUrl(endpoint);
       const deliveryId = c.req.param('deliveryId') ?? '';
