@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ownMerchantBody, scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { amountToCents, centsToAmount, freeText, moneySchema, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
+import { amountToCents, centsToAmount, freeText, moneySchema, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS, SUPPORT_EMAIL } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -23,7 +23,9 @@ import { refuseUntakenLinkTokens } from '../linkTokens';
 const EXPIRY_RANGE = `expiresInSeconds must be a whole number from ${-86_400} to ${90 * 86_400}`;
 
 const NewEmailPaymentSchema = v.strictObject({
-  to: v.pipe(freeText(254, { missingMessage: 'to is required', typeMessage: 'to must be a string', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
+  to: v.pipe(freeText(254, { missingMessage: 'to is required', typeMessage: 'to must be a string', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address'),
+    // The checkout refuses it as the payer's e-mail (SPEC 5 invalid_email), which the request's payment carries.
+    v.check((to) => to.toLowerCase() !== SUPPORT_EMAIL, 'to must not be the support address')),
   // Its size is refused in the merchant's currency with the limit (refuseBadAmounts).
   amount: moneySchema({ field: 'amount', positive: true, sizeCheckedInCurrency: true }),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', typeMessage: 'description must be a string', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),

@@ -78,6 +78,7 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
 
   it.each([
     [{ to: 'nope' }, /to must be an e-mail/],
+    [{ to: ' Soporte@Pasarela.test ' }, /to must not be the support address/],
     [{ amount: 0 }, /amount must be above 0/],
     [{ returnUrl: 'javascript:alert(1)' }, /http or https/],
   ])('bad input %j answers 400 naming the field', async (bad, message) => {
