@@ -4,7 +4,7 @@ import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPT
 import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
-import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
+import { claimDueSubscription, dueSubscriptionIds, setNextCharge } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
 import { processorOfMethod } from '../gateways/processors';
@@ -59,18 +59,19 @@ export async function chargeIfDue(deps: RenewalDeps, sub: SubscriptionRow): Prom
 
 const SWEEP_BATCH = 100;
 
-/** Every node's timer: `for update skip locked` lets sweeps on several nodes share the due rows instead of charging twice. */
+/**
+ * Every node's timer: each due subscription is claimed (`for update skip locked`, so sweeps and readers
+ * on several nodes charge it once) just before its renewal goes to the processor, one at a time. A
+ * batch claimed up front would send, minutes later, the renewal of one its merchant cancelled in between.
+ */
 export async function chargeDueSubscriptions(deps: RenewalDeps): Promise<TransactionRow[]> {
-  const attempts = await deps.db.transaction(async (tx) => {
-    const due = await claimDueSubscriptions(tx, SWEEP_BATCH);
-    const claimed: TransactionRow[] = [];
-    for (const sub of due) {
-      const row = await claimRenewal(tx, sub, processorOfMethod(deps.processors, 'card'));
-      if (row) claimed.push(row);
-    }
-    return claimed;
-  });
   const charged: TransactionRow[] = [];
-  for (const attempt of attempts) charged.push(await chargeRenewal(deps, attempt));
+  for (const id of await dueSubscriptionIds(deps.db, SWEEP_BATCH)) {
+    const attempt = await deps.db.transaction(async (tx) => {
+      const claimed = await claimDueSubscription(tx, id);
+      return claimed ? claimRenewal(tx, claimed, processorOfMethod(deps.processors, 'card')) : undefined;
+    });
+    if (attempt) charged.push(await chargeRenewal(deps, attempt));
+  }
   return charged;
 }

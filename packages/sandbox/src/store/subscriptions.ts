@@ -17,8 +17,10 @@ export async function claimDueSubscription(tx: Queryable, id: number): Promise<S
   return row;
 }
 
-export async function claimDueSubscriptions(tx: Queryable, limit: number): Promise<SubscriptionRow[]> {
-  return tx.query<SubscriptionRow>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [limit]);
+/** The ones due, earliest first: not claimed yet (each is claimed by claimDueSubscription right before its charge). */
+export async function dueSubscriptionIds(db: Queryable, limit: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(`select id from subscriptions where ${DUE} order by next_charge_at limit $1`, [limit]);
+  return rows.map((r) => r.id);
 }
 
 export async function setNextCharge(tx: Queryable, id: number, at: Date): Promise<void> {

@@ -5,7 +5,7 @@ import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
-import { idSchema } from '../../http/idSchema';
+import { idSchema, MAX_DB_INTEGER } from '../../http/idSchema';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
@@ -29,13 +29,24 @@ const SubscriptionPaySchema = v.object({
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 
+/**
+ * `?idPlan=`: absent or empty, every plan of the merchant; an id (1 to MAX_DB_INTEGER, digits only),
+ * that plan; anything else names no plan ('none'), never every plan nor an id past the column.
+ */
+function planFilterOf(raw: string | undefined): number | null | 'none' {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  return id >= 1 && id <= MAX_DB_INTEGER ? id : 'none';
+}
+
 export function subscriptionRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET merchant plans (or by idPlan)".
   app.get('/merchants/:idMerchant/plans', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
-    const idPlan = Number(c.req.query('idPlan'));
-    const rows = await listPlans(deps.db, id, Number.isSafeInteger(idPlan) && idPlan > 0 ? idPlan : null);
+    const idPlan = planFilterOf(c.req.query('idPlan'));
+    const rows = idPlan === 'none' ? [] : await listPlans(deps.db, id, idPlan);
     return reply(c, { plans: rows.map(planOf) });
   });
   // SPEC 7 "POST customer subscription".
