@@ -43,6 +43,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   61: 'c16aa3e19255017a',
   62: '6f5d576dc2092bb2',
   63: '6a6d7bf8827be747',
+  64: '13e9b1081ba42019',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -663,6 +663,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_boolean: '{{field}} must be a boolean',
   detail_array: '{{field}} must be an array',
   detail_not_empty: '{{field}} must not be empty',
+  detail_email: '{{field}} must be an e-mail address',
   detail_one_of: '{{field}} must be one of: {{values}}',
   detail_list_of: '{{field}} must list values of: {{values}}',
   detail_date_time: '{{field}} must be a date-time string',

@@ -662,6 +662,7 @@ export const es = {
   detail_boolean: '{{field}} debe ser true o false',
   detail_array: '{{field}} debe ser una lista',
   detail_not_empty: '{{field}} no puede estar vacío',
+  detail_email: '{{field}} debe ser una dirección de e-mail',
   detail_one_of: '{{field}} debe ser uno de: {{values}}',
   detail_list_of: '{{field}} debe listar valores de: {{values}}',
   detail_date_time: '{{field}} debe ser una fecha y hora en texto',

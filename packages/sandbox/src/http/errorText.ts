@@ -37,6 +37,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be a boolean$/, 'detail_boolean', ['field']],
   [/^(\S+) must be an array$/, 'detail_array', ['field']],
   [/^(\S+) must not be empty$/, 'detail_not_empty', ['field']],
+  [/^(\S+) (?:must be|is not) an e-mail address$/, 'detail_email', ['field']],
   [/^(\S+) must be one of:? (.+)$/, 'detail_one_of', ['field', 'values']],
   [/^(\S+) must be ([\w, ]+ or \w+)$/, 'detail_one_of', ['field', 'values']],
   [/^(\S+) must list [a-z ]+: (.+)$/, 'detail_list_of', ['field', 'values']],

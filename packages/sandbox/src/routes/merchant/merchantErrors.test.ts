@@ -35,6 +35,10 @@ describe('merchant API errors', () => {
     expect(notText.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (description must be a string)' });
     const fraction = await api.call('POST', '/keys/roll', { key, body: { expiresInSeconds: 1.5 }, headers: { 'accept-language': 'en' } });
     expect(fraction.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (expiresInSeconds must be a whole number)' });
+    const notEmail = await api.call('GET', '/subscriptions?email=nope', { key });
+    expect(notEmail.json).toMatchObject({ code: 'invalid_arguments', message: 'Un valor enviado no es válido (email debe ser una dirección de e-mail)' });
+    const notEmailEn = await api.call('GET', '/subscriptions?email=nope', { key, headers: { 'accept-language': 'en' } });
+    expect(notEmailEn.json).toMatchObject({ code: 'invalid_arguments', message: 'A value sent is not valid (email must be an e-mail address)' });
   });
 
   it.each([
