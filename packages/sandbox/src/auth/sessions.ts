@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
@@ -19,12 +19,47 @@ export interface Session {
  */
 const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Queryable, userId: number, ttlMs: number): Promise<Session> {
-  const token = randomBytes(32).toString('hex');
-  const expiresAt = new Date(Date.now() + ttlMs);
-  await db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [tokenHashOf(token), userId, expiresAt]);
+const newToken = (ttlMs: number) => ({ token: randomBytes(32).toString('hex'), expiresAt: new Date(Date.now() + ttlMs) });
+
+/**
+ * A session for the user while their password is still `user.password_hash` (the one the login checked, or
+ * the one just set): one statement reads the account's row under a share lock, so a password change
+ * (setPassword, which takes the row before it ends the sessions) either comes first and no session
+ * is opened, or waits for this one and ends it. Undefined when the password has changed meanwhile.
+ */
+export async function createSession(db: Queryable, user: { id: number; password_hash: string }, ttlMs: number): Promise<Session | undefined> {
+  const { token, expiresAt } = newToken(ttlMs);
+  const rows = await db.query(
+    `insert into sessions (token_hash, user_id, expires_at)
+     select $1, u.id, $3 from (select id from users where id = $2 and password_hash = $4 for share) u
+     returning user_id`,
+    [tokenHashOf(token), user.id, expiresAt, user.password_hash],
+  );
   // The session id is a public handle; only the token authenticates.
-  return { sessionId: token.slice(0, 16), token, expiresAt };
+  return rows.length > 0 ? { sessionId: token.slice(0, 16), token, expiresAt } : undefined;
+}
+
+/**
+ * SPEC 7 "GET refresh login": the live session behind `authorization` is exchanged for a new one, once.
+ * The account's row is taken first (as a password change takes it), then the old session is ended by
+ * one conditional delete, so two refreshes of a token, or a refresh racing a logout or a password
+ * change, leave no second session. Undefined when the token opens nothing any more.
+ */
+export async function refreshSession(db: Database, authorization: string | undefined, ttlMs: number): Promise<{ userId: number; session: Session } | undefined> {
+  const old = /^Bearer ([0-9a-f]{64})$/.exec(authorization ?? '')?.[1];
+  if (!old) return undefined;
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.query<{ id: number }>(
+      `select u.id from users u where u.id = (select user_id from sessions where token_hash = $1 and expires_at > now()) for share`,
+      [tokenHashOf(old)],
+    );
+    if (!owner) return undefined;
+    const [ended] = await tx.query<{ user_id: number }>('delete from sessions where token_hash = $1 and expires_at > now() returning user_id', [tokenHashOf(old)]);
+    if (!ended) return undefined;
+    const { token, expiresAt } = newToken(ttlMs);
+    await tx.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [tokenHashOf(token), ended.user_id, expiresAt]);
+    return { userId: ended.user_id, session: { sessionId: token.slice(0, 16), token, expiresAt } };
+  });
 }
 
 /** The user id behind a Bearer token, or a 401 (SPEC 8: the widget reads it as "session expired"). */

@@ -1,5 +1,5 @@
 import { DEFAULT_PROFILE_PHOTO, type Language } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { deleteInBatches } from './deleteInBatches';
 
 export interface UserRow {
@@ -136,6 +136,31 @@ export async function insertRegisteredUser(db: Queryable, user: Registration, la
   return row;
 }
 
+/** Taken once for every sign-up's insert, on any node: sign-ups are few and the insert is short. */
+const SIGNUP_LOCK = 'pasarela.wallet_signups';
+
+/**
+ * A confirmed sign-up's account, checked and written under one advisory lock, so two sign-ups
+ * confirmed at once (on any node) cannot both take one login or one e-mail, in any case: the login
+ * is compared as login finds it (findUserByLoginOrEmail, without case). A registration with no login
+ * of its own gets `randomLogin()`, drawn again while it clashes; a chosen login that is taken answers
+ * 'login_taken', an e-mail that is 'email_taken'.
+ */
+export async function insertSignedUpUser(
+  db: Database, user: Omit<Registration, 'login'> & { login?: string | undefined }, lang: Language, randomLogin: () => string,
+): Promise<UserRow | 'login_taken' | 'email_taken'> {
+  return db.transaction(async (tx) => {
+    const taken = async (text: string) => (await tx.query('select 1 from users where lower(login) = lower($1) or lower(email) = lower($1) limit 1', [text])).length > 0;
+    if (await taken(user.email)) return 'email_taken';
+    let login = user.login ?? randomLogin();
+    for (let draw = 1; await taken(login); draw++) {
+      if (user.login !== undefined || draw >= 20) return 'login_taken';
+      login = randomLogin();
+    }
+    return insertRegisteredUser(tx, { ...user, login }, lang);
+  }, { advisoryLock: SIGNUP_LOCK });
+}
+
 export interface WalletUser {
   login: string;
   email: string;
@@ -157,13 +182,17 @@ export async function insertWalletUser(db: Queryable, user: WalletUser): Promise
   return row;
 }
 
-/** Every older session ends in the same statement. */
-export async function setPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await db.query(
-    `with ended as (delete from sessions where user_id = $1)
-     update users set password_hash = $2 where id = $1`,
-    [userId, passwordHash],
-  );
+/**
+ * Every older session ends with the old password, in one transaction: the account's row is written
+ * first, so a login or a refresh opening a session for it (auth/sessions.ts, under a share lock of the
+ * row) either sees the new password and opens none, or finishes first and its session is ended by the
+ * delete, a later statement that sees it.
+ */
+export async function setPassword(db: Database, userId: number, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+    await tx.query('delete from sessions where user_id = $1', [userId]);
+  });
 }
 
 export interface UserServiceRow { id: number; name_or_alias: string; id_service: number; service_type: number; number: string; code: string }

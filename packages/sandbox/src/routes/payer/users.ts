@@ -8,7 +8,7 @@ import {
 import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
-import { createSession, DEFAULT_SESSION_TTL_MS, endSession, userIdOf } from '../../auth/sessions';
+import { createSession, DEFAULT_SESSION_TTL_MS, endSession, refreshSession } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
@@ -18,10 +18,11 @@ import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, sendMail, CODE_TRIES_EXCEEDED } from '../../store/mailbox';
 import { pendingRegistrationOf, registrationEmail, renewRegistration, startRegistration } from '../../store/pendingRegistrations';
 import { allowMailOr429 } from './mailRefused';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, keepUserLanguage, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, insertSignedUpUser, keepUserLanguage, lockLogin, profileOf, takeLoginTry, type Registration, type UserRow } from '../../store/users';
 
 const text = (max: number) => freeText(max);
-const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
+// The characters login's password takes (and recovery's new one), so no account gets a password its login refuses.
+const strongPassword = v.pipe(freeText(128, { tooLongMessage: 'invalid_password' }), v.check(isStrongPassword, 'invalid_password'));
 
 /** SPEC 3 "Registration payload". */
 const RegistrationSchema = v.object(
@@ -61,8 +62,12 @@ function loginRefused(refusal: 'invalid_credentials' | 'account_temp_suspended')
   return refusal === 'invalid_credentials' ? new ApiError(400, 'invalid_credentials', 'login or password is wrong') : new ApiError(423, 'account_temp_suspended');
 }
 
-export async function sessionAnswer(deps: Deps, user: UserRow) {
-  const session = await createSession(deps.db, user.id, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
+const sessionGone = () => new ApiError(401, 'session_expired', 'Log in again');
+
+/** A session while `user`'s password is still the one read with it; else `refused` (the password changed meanwhile). */
+export async function sessionAnswer(deps: Deps, user: UserRow, refused: () => ApiError = sessionGone) {
+  const session = await createSession(deps.db, user, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
+  if (!session) throw refused();
   return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
 }
 
@@ -88,9 +93,21 @@ async function confirmByHandle(deps: Deps, body: v.InferOutput<typeof PendingSch
   const checked = await checkCode(deps.db, { purpose: 'register', handle: body.registrationId, code: body.emailCode, consume: true, ...(waiting ? { email: waiting.email } : {}) });
   if (checked === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
   const registration = checked ? pendingRegistrationOf(checked) : undefined;
-  if (!registration || (await findUserByLoginOrEmail(deps.db, registration.email))) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
-  const user = await insertRegisteredUser(deps.db, { ...registration, login: registration.login ?? randomRegistrationLogin() }, lang);
-  return { step: 3, ...(await sessionAnswer(deps, user)) };
+  if (!registration) throw wrongCode();
+  return { step: 3, ...(await sessionAnswer(deps, await createAccount(deps, registration, lang))) };
+}
+
+const wrongCode = () => new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
+
+/**
+ * The account of a confirmed sign-up. A login another sign-up took since step 1 (in any case) is 409
+ * login_taken, an e-mail registered since then a wrong code, as for any registered e-mail.
+ */
+async function createAccount(deps: Deps, registration: Omit<Registration, 'login'> & { login?: string | undefined }, lang: Language): Promise<UserRow> {
+  const user = await insertSignedUpUser(deps.db, registration, lang, randomRegistrationLogin);
+  if (user === 'login_taken') throw new ApiError(409, 'login_taken', 'login is already taken: sign up again with another');
+  if (user === 'email_taken') throw wrongCode();
+  return user;
 }
 
 const registrationGone = () => new ApiError(400, 'request_expired', 'no registration waits for a code under this registrationId: step 1 again');
@@ -123,9 +140,9 @@ export function userRoutes(deps: Deps) {
     const checked = await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true });
     // Said apart from a wrong code: a new code asked for now would be refused too, until the window ends.
     if (checked === CODE_TRIES_EXCEEDED) throw new ApiError(429, 'code_tries_exceeded');
-    if (taken || !checked) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
-    const user = await insertRegisteredUser(deps.db, {
-      login: body.login ?? randomRegistrationLogin(), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
+    if (taken || !checked) throw wrongCode();
+    const user = await createAccount(deps, {
+      login: body.login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
       country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE,
       passwordHash: await hashPassword(body.pwd),
     }, c.get('lang'));
@@ -148,15 +165,17 @@ export function userRoutes(deps: Deps) {
     await clearLoginTries(deps.db, [key]);
     if (found.is_employee) throw new ApiError(403, 'Invalid User');
     await keepUserLanguage(deps.db, found.id, c.get('lang'));
-    return reply(c, await sessionAnswer(deps, found));
+    // Opened only while the password checked is still the account's: a recovery that set a new one meanwhile wins.
+    return reply(c, await sessionAnswer(deps, found, () => loginRefused('invalid_credentials')));
   });
 
-  // SPEC 7 "GET refresh login".
+  // SPEC 7 "GET refresh login": the token is exchanged once; one ended meanwhile (logout, a new password) is 401.
   app.get('/users/refresh-login', async (c) => {
-    const user = await findUser(deps.db, await userIdOf(deps.db, c.req.header('authorization')));
-    if (!user) throw new ApiError(401, 'session_expired');
-    await endSession(deps.db, c.req.header('authorization'));
-    return reply(c, await sessionAnswer(deps, user));
+    const refreshed = await refreshSession(deps.db, c.req.header('authorization'), deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
+    const user = refreshed && (await findUser(deps.db, refreshed.userId));
+    if (!refreshed || !user) throw sessionGone();
+    const { session } = refreshed;
+    return reply(c, { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) });
   });
   app.post('/users/logout', async (c) => {
     await endSession(deps.db, c.req.header('authorization'));
