@@ -90,6 +90,19 @@ const problems = [];
 for (const e of entries) if (!rowKeys.has(keyOf(e))) problems.push(`entry names no row of docs/spec-coverage.md: ${keyOf(e)}`);
 for (const e of entries) for (const f of [...e.tests, ...e.mutations.flatMap((m) => m.tests ?? [])]) if (!projectOf(f)) problems.push(`${keyOf(e)}: no vitest project for ${f}`);
 for (const r of rows) for (const f of missingCitedFiles(r.cited)) problems.push(`${keyOf(r)} cites a file that is not there: ${f}`);
+// Every row's mutation still finds its text once, sampled or not: a rule moved in the code goes stale here, every run.
+for (const e of entries) {
+  for (const m of e.mutations) {
+    let text = '';
+    try {
+      text = readFileSync(join(rootDir, m.file), 'utf8');
+    } catch {
+      problems.push(`${keyOf(e)}: the mutated file is not there: ${m.file}`);
+      continue;
+    }
+    if (text.split(m.find).length !== 2) problems.push(`${keyOf(e)}: its mutation's text is not found once in ${m.file}: ${m.find}`);
+  }
+}
 
 let chosen = entries;
 const rowFilter = option('--row');
