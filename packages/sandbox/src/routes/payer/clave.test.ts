@@ -77,3 +77,14 @@ describe('the checkout gives up a Clave wait (POST /clave/payments/:codOper/canc
     expect((await t.post(`/clave/payments/${encodeURIComponent('a b')}/cancel`, {})).status).toBe(400);
   });
 });
+
+describe('reading a Clave payment (GET /clave/payments/:codOper)', () => {
+  it("tells the bank's refusal from a wait called off by its auth status: both are status 0", async () => {
+    const called = String((await t.post('/clave/payments', { code: await newLink(t) })).data['codOper']);
+    await t.post(`/clave/payments/${called}/cancel`, {});
+    expect((await t.get(`/clave/payments/${called}`)).data).toEqual({ codOper: called, status: 0, authStatus: 'CANCELLED' });
+    const refused = String((await t.post('/clave/payments', { code: await newLink(t) })).data['codOper']);
+    await t.app.request(`/sandbox/clave/${refused}`, { method: 'POST', body: new URLSearchParams({ result: 'fail' }) });
+    expect((await t.get(`/clave/payments/${refused}`)).data).toEqual({ codOper: refused, status: 0, authStatus: 'DECLINED' });
+  });
+});

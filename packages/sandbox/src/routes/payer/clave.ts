@@ -32,7 +32,8 @@ export function claveRoutes(deps: Deps) {
     if (!tx || tx.method !== 'clave') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     // Called off because another payment paid its order: which one, so the page that waited says the order is paid, not that the bank refused.
     refuseIfPaidElsewhere(tx);
-    return reply(c, { codOper: tx.cod_oper, status: tx.status });
+    // Its auth status tells the bank's refusal (DECLINED) from a wait called off (CANCELLED): both are status 0.
+    return reply(c, { codOper: tx.cod_oper, status: tx.status, authStatus: tx.auth_status });
   });
   // docs/api.md: the payer gives up the wait ("Cancelar y usar otro método") before choosing another way
   // to pay: called off first, so the bank cannot also approve it. What the bank answered first stands.

@@ -22,8 +22,13 @@ function nequiFields(tx: TransactionRow) {
   return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
 }
 
-/** SPEC 4 Nequi; one that ended unpaid is declined (core paymentDisplayStatus). */
-function nequiAnswer(tx: TransactionRow) {
+/**
+ * SPEC 4 Nequi; one that ended unpaid is declined (core paymentDisplayStatus). Asked for again under
+ * its trackId, a push or QR answers as the validate call reads it: paid is 1, lapsed 619, never a fresh wait.
+ */
+async function nequiAnswer(deps: Deps, tx: TransactionRow) {
+  if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
+  await refuseIfCalledOffByPayer(deps, tx);
   refuseIfPaidElsewhere(tx);
   refuseIfVoidedByMerchant(tx);
   if (paymentDisplayStatus('nequi', tx.status, tx.auth_status) === 'declined') {
@@ -38,7 +43,7 @@ export function nequiRoutes(deps: Deps) {
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
     const tx = await requestNequiPush(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), userId: await walletUserOf(deps, c), lang: c.get('lang') });
-    return reply(c, nequiAnswer(tx));
+    return reply(c, await nequiAnswer(deps, tx));
   };
   app.post('/nequi/push', push);
   app.post('/nequi/request', push);
@@ -47,14 +52,11 @@ export function nequiRoutes(deps: Deps) {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
     const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), userId: await walletUserOf(deps, c), lang: c.get('lang') });
-    return reply(c, { ...nequiAnswer(tx), status: -1 });
+    return reply(c, await nequiAnswer(deps, tx));
   });
   // SPEC 7 "validate payment QR".
   app.get('/nequi/payments/:codOper', async (c) => {
-    const tx = await payersPaymentOf(deps, c, 'nequi');
-    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
-    await refuseIfCalledOffByPayer(deps, tx);
-    return reply(c, nequiAnswer(tx));
+    return reply(c, await nequiAnswer(deps, await payersPaymentOf(deps, c, 'nequi')));
   });
   app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await payersPaymentOf(deps, c, 'nequi')))));
   // SPEC 7 "load last code": a link's code is public, so it names only the wallet user's own payment;
