@@ -32,18 +32,23 @@ async function sendPayout(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, payou
   await recordTransfer(deps, payout, transfer);
 }
 
-/** One payout per merchant and period (createPayout's conditional insert), each sent through the rail. */
+/** One payout per merchant and period (createPayout's conditional insert), each sent through the rail; past PAYOUT_MAX_CENTS, one per part of it. */
 async function payOut(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, periodOf: (merchant: PayableMerchant) => string | undefined, now: Date, onlyMerchant?: number): Promise<PayoutRow[]> {
   const made: PayoutRow[] = [];
   for (const merchant of await merchantsWithAvailableMoney(deps.db, onlyMerchant)) {
     const period = periodOf(merchant);
     if (period === undefined) continue;
     const arrival = arrivalDateOf(now, merchant.country);
-    const payout = await deps.db.transaction((tx) => createPayout(tx, merchant, period, arrival));
-    if (!payout) continue;
-    deps.metrics?.countPayout('created');
-    await sendPayout(deps, payout);
-    made.push(payout);
+    // More than one payout carries (PAYOUT_MAX_CENTS): the rest in the period's further parts, each once too.
+    for (let part = 1; ; part++) {
+      const partPeriod = part === 1 ? period : `${period}:${part}`;
+      const created = await deps.db.transaction((tx) => createPayout(tx, merchant, partPeriod, arrival));
+      if (!created) break;
+      deps.metrics?.countPayout('created');
+      await sendPayout(deps, created.payout);
+      made.push(created.payout);
+      if (!created.more) break;
+    }
   }
   return made;
 }

@@ -43,15 +43,35 @@ export async function makePendingAvailable(db: Queryable, onlyMerchant?: number)
 }
 
 /**
- * In the caller's transaction: available lines locked and summed into the period's payout, inserted
- * unless one exists (once per merchant and period, on any node). Undefined when nothing to pay.
+ * The most a payout carries: its amount and its own line are integer columns (cents, or pesos × 100).
+ * A Colombian merchant's day of sales can pass it (two sales of 15 000 000 pesos): the rest is paid
+ * out in further payouts of the same run.
  */
-export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant, 'id' | 'payout_account'>, period: string, arrivalDate: string): Promise<PayoutRow | undefined> {
+export const PAYOUT_MAX_CENTS = 2_147_483_647;
+
+/** The oldest lines whose nets one payout can carry; `more`: lines are left for a further payout. */
+export function linesForOnePayout<L extends { net_cents: number }>(lines: readonly L[], maxCents = PAYOUT_MAX_CENTS): { taken: L[]; more: boolean } {
+  let sum = 0;
+  let count = 0;
+  while (count < lines.length && sum + (lines[count]?.net_cents ?? 0) <= maxCents) {
+    sum += lines[count]?.net_cents ?? 0;
+    count += 1;
+  }
+  return { taken: lines.slice(0, count), more: count < lines.length };
+}
+
+/**
+ * In the caller's transaction: available lines locked and summed into the period's payout, inserted
+ * unless one exists (once per merchant and period, on any node). Undefined when nothing to pay;
+ * `more` when lines past PAYOUT_MAX_CENTS are left for a further payout.
+ */
+export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant, 'id' | 'payout_account'>, period: string, arrivalDate: string): Promise<{ payout: PayoutRow; more: boolean } | undefined> {
   const lines = await db.query<{ id: string; net_cents: number }>(
     'select id, net_cents from balance_transactions where merchant_id = $1 and payout_id is null and available_on <= now() order by seq for update',
     [merchant.id],
   );
-  const amountCents = lines.reduce((sum, line) => sum + line.net_cents, 0);
+  const { taken, more } = linesForOnePayout(lines);
+  const amountCents = taken.reduce((sum, line) => sum + line.net_cents, 0);
   if (amountCents <= 0) return undefined;
   const [payout] = await db.query<PayoutRow>(
     `insert into payouts (merchant_id, period, amount_cents, destination, arrival_date) values ($1, $2, $3, $4, $5)
@@ -59,13 +79,13 @@ export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant
     [merchant.id, period, amountCents, merchant.payout_account, arrivalDate],
   );
   if (!payout) return undefined;
-  await db.query('update balance_transactions set payout_id = $2 where id = any($1::text[])', [lines.map((l) => l.id), payout.id]);
+  await db.query('update balance_transactions set payout_id = $2 where id = any($1::text[])', [taken.map((l) => l.id), payout.id]);
   await db.query(
     `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, payout_id, source_payout_id)
      values ($1, 'payout', $2, 0, $2, now(), $3, $3)`,
     [merchant.id, -amountCents, payout.id],
   );
-  return payout;
+  return { payout, more };
 }
 
 export async function recordPayoutReference(db: Queryable, id: string, reference: string): Promise<void> {
