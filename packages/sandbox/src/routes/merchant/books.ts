@@ -10,7 +10,7 @@ import { findMerchantPayout, listMerchantPayouts } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, dayQuery, page, parseInput } from './merchantSchemas';
+import { codOperQuery, dayQuery, page, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
 import { csvFileName, prefersCsv } from './booksCsv';
 
@@ -95,7 +95,7 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
 
   app.get('/balance-transactions', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListBalanceTransactionsQuery, c.req.query(), 'query');
+    const q = parseInput(ListBalanceTransactionsQuery, queryOf(c), 'query');
     const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'balance', merchantId, q.cursor) };
     if (prefersCsv(c.req.header('accept'))) {
       const rows = await listBalanceTransactions(deps.db, merchantId, filters, CSV_MAX_LINES + 1);
@@ -111,7 +111,7 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
 
   app.get('/payouts', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListPayoutsQuery, c.req.query(), 'query');
+    const q = parseInput(ListPayoutsQuery, queryOf(c), 'query');
     const rows = await listMerchantPayouts(deps.db, merchantId,
       { status: q.status, createdFrom: q.createdFrom, createdTo: q.createdTo, arrivalFrom: q.arrivalFrom, arrivalTo: q.arrivalTo, beforeSeq: await positionOfCursor(deps.db, 'payouts', merchantId, q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);

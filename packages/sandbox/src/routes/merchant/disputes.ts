@@ -9,7 +9,8 @@ import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, EmptySchema, page, parseInput } from './merchantSchemas';
+import { codOperQuery, EmptySchema, page, parseInput, queryOf } from './merchantSchemas';
+import { hasForbiddenCharacters } from '@pasarela/core';
 import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -18,7 +19,9 @@ export const DISPUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const EVIDENCE_MAX = 5_000;
 
 const EvidenceSchema = v.strictObject({
-  evidence: v.pipe(v.string('evidence must be text'), v.trim(), v.minLength(1, 'evidence must not be empty'), v.maxLength(EVIDENCE_MAX, `evidence must be at most ${EVIDENCE_MAX} characters`)),
+  // Lines and tabs are the evidence's own; other control and bidi characters make it read otherwise at the processor and in the console.
+  evidence: v.pipe(v.string('evidence must be text'), v.trim(), v.minLength(1, 'evidence must not be empty'), v.maxLength(EVIDENCE_MAX, `evidence must be at most ${EVIDENCE_MAX} characters`),
+    v.check((text) => !hasForbiddenCharacters(text, { multiline: true }), 'evidence must not hold control or bidi characters')),
 });
 const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
 const ListDisputesQuery = v.strictObject({
@@ -44,7 +47,7 @@ export function merchantDisputeRoutes(deps: Deps, merchantOf: (c: Context<AppEnv
 
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListDisputesQuery, c.req.query(), 'query');
+    const q = parseInput(ListDisputesQuery, queryOf(c), 'query');
     const rows = await listMerchantDisputes(deps.db, merchantId, { status: q.status, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'disputes', merchantId, q.cursor) }, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);

@@ -6,7 +6,7 @@ import { findMerchantEvent, listMerchantEvents, type MerchantEventRow } from '..
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { EVENT_ID, ListEventsQuery, parseInput } from './merchantSchemas';
+import { EVENT_ID, ListEventsQuery, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -22,7 +22,7 @@ export function merchantEventRoutes(deps: Deps) {
 
   app.get('/', async (c) => {
     const merchantId = await requireMerchantKey(deps, c.req.header('authorization'));
-    const q = parseInput(ListEventsQuery, c.req.query(), 'query');
+    const q = parseInput(ListEventsQuery, queryOf(c), 'query');
     // An event's type is core's rule over the snapshot (or its own type): rows are read in batches
     // and kept when they match, until the page is full and one more tells there are more.
     const shown: MerchantEventRow[] = [];

@@ -24,7 +24,7 @@ import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
 import { cursorOf, positionOfCursor } from './listCursor';
-import { parseInput, CaptureSchema, CreateLinkSchema, EmptySchema, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
+import { parseInput, queryOf, CaptureSchema, CreateLinkSchema, EmptySchema, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
 import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
 import { refuseUntakenLinkTokens } from '../linkTokens';
@@ -100,7 +100,7 @@ export function merchantApiRoutes(deps: Deps) {
 
   app.get('/payment-links', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListLinksQuery, c.req.query(), 'query');
+    const q = parseInput(ListLinksQuery, queryOf(c), 'query');
     const rows = await listMerchantLinks(deps.db, merchantId, {
       state: q.state, orderReference: q.orderReference, createdFrom: q.createdFrom, createdTo: q.createdTo, updatedFrom: q.updatedFrom, updatedTo: q.updatedTo,
       beforeId: await positionOfCursor(deps.db, 'links', merchantId, q.cursor), limit: q.limit,
@@ -134,7 +134,7 @@ export function merchantApiRoutes(deps: Deps) {
 
   app.get('/transactions', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
+    const q = parseInput(ListTransactionsQuery, queryOf(c), 'query');
     const linkCode = q.linkCode && ((await findMerchantLinkInAnyCase(merchantId, q.linkCode))?.code ?? q.linkCode);
     const filters = { linkCode, trackId: q.trackId, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
       updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };

@@ -117,17 +117,17 @@ export const CaptureSchema = v.strictObject({
 });
 
 const limit = v.optional(v.pipe(
-  v.string(),
+  v.string(`limit must be a whole number from 1 to ${PAGE_LIMIT.max}`),
   v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${PAGE_LIMIT.max}`),
   v.transform(Number),
   v.minValue(1, `limit must be from 1 to ${PAGE_LIMIT.max}`),
   v.maxValue(PAGE_LIMIT.max, `limit must be from 1 to ${PAGE_LIMIT.max}`),
 ), String(PAGE_LIMIT.default));
-const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a nextCursor this list gave')));
-const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{4,40}$/, `${field} must be a link code`));
+const cursor = v.optional(v.pipe(v.string('cursor must be a nextCursor this list gave'), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a nextCursor this list gave')));
+const code = (field: string) => v.pipe(v.string(`${field} must be a link code`), v.regex(/^[A-Za-z0-9]{4,40}$/, `${field} must be a link code`));
 
 /** A payment's codOper as a list's filter. */
-export const codOperQuery = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));
+export const codOperQuery = v.pipe(v.string('codOper must be a payment code'), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));
 /** A calendar day, as a payout's arrivalDate. */
 export const dayQuery = (field: string) => v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`),
   v.check(isCalendarDay, `${field} must be a date (YYYY-MM-DD)`),
@@ -149,7 +149,7 @@ export const ListTransactionsQuery = v.strictObject({
   ...changed,
   linkCode: v.optional(code('linkCode')),
   // The checkout's idempotency key: what a shop's page hears for a payment whose answer it could not (docs/events.md).
-  trackId: v.optional(v.pipe(v.string(), v.check(isTrackId, 'trackId must be the trackId of a checkout result'))),
+  trackId: v.optional(v.pipe(v.string('trackId must be the trackId of a checkout result'), v.check(isTrackId, 'trackId must be the trackId of a checkout result'))),
   orderReference: v.optional(orderReference('orderReference')),
   method: v.optional(v.picklist(TRANSACTION_METHODS, `method must be one of ${TRANSACTION_METHODS.join(', ')}`)),
   result: v.optional(v.picklist(RESULTS, `result must be one of ${RESULTS.join(', ')}`)),
@@ -168,6 +168,14 @@ export const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 function withoutLanguage(query: unknown): unknown {
   if (typeof query !== 'object' || query === null || !('lang' in query)) return query;
   return Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'lang'));
+}
+
+/**
+ * A list's query as sent: a parameter given twice (`?method=card&method=nequi`) stays a list, which
+ * no parameter takes, so it is a 400 naming it rather than one of its values kept silently.
+ */
+export function queryOf(c: { req: { queries(): Record<string, string[]> } }): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] ?? '' : values]));
 }
 
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {

@@ -9,7 +9,7 @@ import { findMerchantSubscription, listMerchantSubscriptions } from '../../store
 import { idempotent } from './idempotency';
 import { pageOf, subscriptionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { EmptySchema, page, parseInput } from './merchantSchemas';
+import { EmptySchema, page, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -19,7 +19,7 @@ const SUBSCRIPTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const ListSubscriptionsQuery = v.strictObject({
   ...page,
   status: v.optional(v.picklist(SUBSCRIPTION_STATUSES, `status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}`)),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'email must be an e-mail address'), v.email('email must be an e-mail address'))),
+  email: v.optional(v.pipe(v.string('email must be an e-mail address'), v.trim(), v.maxLength(254, 'email must be an e-mail address'), v.email('email must be an e-mail address'))),
 });
 
 const subscriptionNotFound = () => new ApiError(404, 'subscription_not_found', 'No such subscription for this merchant');
@@ -38,7 +38,7 @@ export function merchantSubscriptionRoutes(deps: Deps, merchantOf: (c: Context<A
 
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListSubscriptionsQuery, c.req.query(), 'query');
+    const q = parseInput(ListSubscriptionsQuery, queryOf(c), 'query');
     const rows = await listMerchantSubscriptions(deps.db, merchantId, {
       status: q.status === undefined ? undefined : SUBSCRIPTION_STATUS[q.status], email: q.email, createdFrom: q.createdFrom, createdTo: q.createdTo,
       beforeId: await positionOfCursor(deps.db, 'subscriptions', merchantId, q.cursor),
