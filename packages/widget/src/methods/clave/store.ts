@@ -26,6 +26,11 @@ export function claveVerdict(answer: ClaveAnswer): AttemptVerdict {
   return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
 }
 
+/** Called off (CANCELLED), not refused by the bank. */
+function calledOff(answer: ClaveAnswer): boolean {
+  return (answer.authStatus ?? '').toUpperCase() === CANCELLED_AUTH_STATUS;
+}
+
 export function bankAddress(redirectUrl: string, codOper: string, embedded: boolean, current: URL): string {
   const back = `${embedded ? CLAVE_RETURN_SDK_PATH : CLAVE_RETURN_PATH}?Oper=${encodeURIComponent(codOper)}`;
   return leaveAddress(redirectUrl, back, current);
@@ -67,10 +72,11 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
     },
     check: (codOper) => clavePaymentStatus(api, codOper),
     cancel: (codOper) => cancelClavePayment(api, codOper),
-    refusedFirst: (answer) => (answer.authStatus ?? '').toUpperCase() !== CANCELLED_AUTH_STATUS,
+    refusedFirst: (answer) => !calledOff(answer),
     lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: claveVerdict,
-    declinedMessage: () => ({ key: 'payment_declined' }),
+    // Status 0 is the bank's refusal or a wait called off (in another browser): its auth status says which, as the return page's receipt does.
+    declinedMessage: (answer) => ({ key: calledOff(answer) ? 'payment_cancelled' : 'payment_declined' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: services.newTrackId,
     pushUrl: payment.pushUrl,
