@@ -108,7 +108,7 @@ export const bookSchemas = {
   DisputeList: page('Dispute'),
   DisputeEvidence: {
     type: 'object', required: ['evidence'], additionalProperties: false,
-    properties: { evidence: { type: 'string', minLength: 1, maxLength: EVIDENCE_MAX, description: 'What shows the charge was right: the order, its delivery, the cardholder\'s messages' } },
+    properties: { evidence: { type: 'string', minLength: 1, maxLength: EVIDENCE_MAX, description: 'What shows the charge was right: the order, its delivery, the cardholder\'s messages. Lines and tabs are kept; other control characters and bidi marks are refused' } },
   },
   PayoutWithLines: {
     allOf: [ref('Payout'), { type: 'object', required: ['balanceTransactions'], properties: { balanceTransactions: { type: 'array', items: ref('BalanceTransaction'), description: 'The lines it settles and its own payout line' } } }],
