@@ -332,5 +332,6 @@ export { appearanceParam, appearanceProblem, bankPageColourCss, contrastWarning,
 export type { PageTheme, ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';
 export { nequiPhoneRule } from './nequiPhone';
+export { phoneCountryOf } from './phoneCountry';
 export { escapeHtml } from './html';
 export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';

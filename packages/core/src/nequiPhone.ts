@@ -1,6 +1,8 @@
 // A phone of the other Nequi country is taken too, so PRODUCT.md's Colombian test phones work at
 // every shop. Free of the phone library (phone.ts) so the widget's first load can read it.
 
+import { phoneCountryOf } from './phoneCountry';
+
 type NequiCountry = 'CO' | 'PA';
 
 interface NequiPhoneRule {
@@ -16,7 +18,7 @@ const RULES: Readonly<Record<NequiCountry, NequiPhoneRule>> = {
 };
 
 export function nequiPhoneRule(merchantCountry: string | null | undefined): NequiPhoneRule {
-  return (merchantCountry ?? '').trim().toUpperCase() === 'CO' ? RULES.CO : RULES.PA;
+  return RULES[phoneCountryOf(merchantCountry)];
 }
 
 export function nequiPhoneRules(merchantCountry: string | null | undefined): readonly [NequiPhoneRule, NequiPhoneRule] {

@@ -1,6 +1,7 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { nequiPhoneRules } from './nequiPhone';
+import { phoneCountryOf } from './phoneCountry';
 import { phoneLimitProblem } from './phoneLimits';
 
 // Out of index.ts: libphonenumber-js/min is ~30 KB gzip, loaded lazily.
@@ -27,7 +28,7 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
  * read as the merchant's country's, Colombia's, else Panama's (SPEC 5's default country).
  */
 export function payerPhoneErrorKey(value: string, merchantCountry: string | null | undefined): PhoneErrorKey | null {
-  return phoneErrorKey(value, merchantCountry?.trim().toUpperCase() === 'CO' ? 'CO' : 'PA');
+  return phoneErrorKey(value, phoneCountryOf(merchantCountry));
 }
 
 /** Read first as the merchant's country's; a landline or another country's number is refused. */

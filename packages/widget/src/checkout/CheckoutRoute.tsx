@@ -10,6 +10,7 @@ import { MessagePage } from '../ui/MessagePage';
 import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
+import { PAID_ELSEWHERE } from '../payments/paidElsewhere';
 import type { ChallengeAnswer } from '../payments/paymentContext';
 import { LoadingPage } from '../ui/Loading';
 import { useLaterStyles } from '../ui/useLaterStyles';
@@ -96,7 +97,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} />;
   }
-  if (state.status === 'failed' && (state.message.key === 'request_already_paid' || state.message.key === 'subscription_cancelled_by_shop') && state.target) {
+  if (state.status === 'failed' && (state.message.key === PAID_ELSEWHERE || state.message.key === 'subscription_cancelled_by_shop') && state.target) {
     // A paid link, or a subscription its shop cancelled: it names its shop and leads back to it.
     return <LinkShopMessage title={t(state.message.key)} type={state.target.type} code={state.target.code} />;
   }

@@ -1,6 +1,6 @@
 import { isPasarelaError, PAYMENT_METHOD_IDS, type PasarelaError, type PaymentMethodId } from '@pasarela/core';
 
-/** The server's code for a payment called off because another payment paid its order. */
+/** The server's code for an order another payment paid: a link opened after it, or a payment called off by it. */
 export const PAID_ELSEWHERE = 'request_already_paid';
 
 /** The server's code for a wait the payer called off, seen from a page still waiting on it. */

@@ -11,14 +11,6 @@ export function preparePhoneRules(): Promise<typeof import('@pasarela/core/phone
   return loading;
 }
 
-/**
- * A payer's phone read without a country code is taken as the merchant's country's, Colombia's or
- * Panama's (SPEC 5's default), and the field's hint names that country (issue 93).
- */
-export function phoneCountryOf(merchantCountry: string | null | undefined): 'CO' | 'PA' {
-  return merchantCountry?.trim().toUpperCase() === 'CO' ? 'CO' : 'PA';
-}
-
 export const phoneHintKey = (country: 'CO' | 'PA') => (country === 'CO' ? 'phone_hint_co' : 'phone_hint');
 
 let last: { phone: string; country: string; key: PhoneErrorKey | null } | undefined;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { SUPPORT_EMAIL, formatAmount, roundAmount, shopNameOf } from '@pasarela/core';
+import { SUPPORT_EMAIL, formatAmount, phoneCountryOf, roundAmount, shopNameOf } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
 import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
-import { checkPhone, phoneCountryOf, preparePhoneRules } from '../../payments/phoneCheck';
+import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, PAYER_FIELDS, type CardSendOptions, type CardValues } from './store';
 import { createVaultFrame, type VaultFrame } from '../../payments/vaultFrame';
 import type { VaultCard } from '@pasarela/core';
