@@ -1,6 +1,7 @@
 import { PaidElsewhere } from './PaidElsewhere';
 import type { AttemptState } from './attemptStore';
-import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from './paidElsewhere';
+import { endedElsewhere } from './endedElsewhere';
+import { PAID_ELSEWHERE } from './paidElsewhere';
 import type { PaymentContext } from './paymentContext';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from './VoidedByMerchant';
 
@@ -11,7 +12,7 @@ import { VOIDED_BY_MERCHANT, VoidedByMerchant } from './VoidedByMerchant';
 export function pushWaitEnded(current: AttemptState<unknown>, payment: PaymentContext, className: string, title: string) {
   if (current.phase !== 'failed') return null;
   const key = current.message?.key;
-  if (key === PAID_ELSEWHERE || key === CALLED_OFF_ELSEWHERE) {
+  if (endedElsewhere(key)) {
     return (
       <div className={className}>
         <PaidElsewhere payment={payment} paidBy={current.paidBy} paid={key === PAID_ELSEWHERE} />

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { displayStatusOf, initialStepState, nequiReducer, NEQUI_STEPS, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
-import { CALLED_OFF_ELSEWHERE, PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { endedElsewhere } from '../../payments/endedElsewhere';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { keptPhone } from '../../payments/keptPhone';
@@ -74,7 +74,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
         typed.forget();
         payment.report({ result: 'APPROVED', codOper, type: 'NEQUI' });
         payment.showReceipt(codOper);
-      } else if (message?.key !== PAID_ELSEWHERE && message?.key !== CALLED_OFF_ELSEWHERE && (codOper !== '' || verdict === 'refused')) {
+      } else if (!endedElsewhere(message?.key) && (codOper !== '' || verdict === 'refused')) {
         // Called off because the order was paid: the shop hears of the payment that paid, never of a decline here.
         // Called off from the order in another browser (a request sent again under its trackId answers so): no decline, as a wait hearing it.
         payment.report({ result: 'DECLINED', codOper, type: 'NEQUI', reason: message?.key ?? '' });
