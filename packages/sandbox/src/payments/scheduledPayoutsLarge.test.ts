@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
-import { linesForOnePayout, PAYOUT_MAX_CENTS } from '../store/payouts';
+import { PAYOUT_MAX_CENTS } from '@pasarela/core';
 import { runSandboxPayouts, runScheduledPayouts } from './payouts';
 
 // docs/merchant-api.md "GET /payouts": a payout carries at most PAYOUT_MAX_CENTS (an integer column);
@@ -60,10 +60,4 @@ it('the sandbox run answers both payouts, paid, each with its own lines', async 
     const lines = (await answer.json() as { data: Array<{ type: string; net: number }> }).data;
     expect(lines.filter((l) => l.type !== 'payout').reduce((sum, l) => sum + l.net, 0)).toBe(p.amount_cents / 100);
   }
-});
-
-it('takes the oldest lines one payout can carry, the rest left for the next', () => {
-  expect(linesForOnePayout([{ net_cents: 60 }, { net_cents: -20 }, { net_cents: 50 }, { net_cents: 15 }], 100)).toEqual({ taken: [{ net_cents: 60 }, { net_cents: -20 }, { net_cents: 50 }], more: true });
-  expect(linesForOnePayout([{ net_cents: 60 }, { net_cents: 40 }], 100)).toEqual({ taken: [{ net_cents: 60 }, { net_cents: 40 }], more: false });
-  expect(linesForOnePayout([], 100)).toEqual({ taken: [], more: false });
 });

@@ -1,3 +1,4 @@
+import { linesForOnePayout } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { merchantPayoutOf } from '../merchantView/merchantPayout';
 import { recordObjectEvent } from './merchantEvents';
@@ -40,24 +41,6 @@ export async function makePendingAvailable(db: Queryable, onlyMerchant?: number)
   const rows = await db.query('update balance_transactions set available_on = now() where payout_id is null and available_on > now() and ($1::int is null or merchant_id = $1) returning id',
     [onlyMerchant ?? null]);
   return rows.length;
-}
-
-/**
- * The most a payout carries: its amount and its own line are integer columns (cents, or pesos × 100).
- * A Colombian merchant's day of sales can pass it (two sales of 15 000 000 pesos): the rest is paid
- * out in further payouts of the same run.
- */
-export const PAYOUT_MAX_CENTS = 2_147_483_647;
-
-/** The oldest lines whose nets one payout can carry; `more`: lines are left for a further payout. */
-export function linesForOnePayout<L extends { net_cents: number }>(lines: readonly L[], maxCents = PAYOUT_MAX_CENTS): { taken: L[]; more: boolean } {
-  let sum = 0;
-  let count = 0;
-  while (count < lines.length && sum + (lines[count]?.net_cents ?? 0) <= maxCents) {
-    sum += lines[count]?.net_cents ?? 0;
-    count += 1;
-  }
-  return { taken: lines.slice(0, count), more: count < lines.length };
 }
 
 /**

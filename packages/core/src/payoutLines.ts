@@ -1,0 +1,20 @@
+/**
+ * The most a payout carries: its amount and its own balance line are integer columns (cents, or
+ * pesos × 100). A Colombian merchant's day of sales can pass it (two sales of 15 000 000 pesos): the
+ * rest is paid out in further payouts of the same run (docs/merchant-api.md, "Payouts").
+ */
+export const PAYOUT_MAX_CENTS = 2_147_483_647;
+
+/**
+ * The oldest available lines whose nets one payout can carry, in order, stopping at the first that
+ * would take the sum past `maxCents`; `more`: lines are left for a further payout.
+ */
+export function linesForOnePayout<L extends { net_cents: number }>(lines: readonly L[], maxCents = PAYOUT_MAX_CENTS): { taken: L[]; more: boolean } {
+  let sum = 0;
+  let count = 0;
+  while (count < lines.length && sum + (lines[count]?.net_cents ?? 0) <= maxCents) {
+    sum += lines[count]?.net_cents ?? 0;
+    count += 1;
+  }
+  return { taken: lines.slice(0, count), more: count < lines.length };
+}
