@@ -167,7 +167,7 @@ export type { MethodPrice } from './fees';
 export { CURRENCIES, CURRENCY_RULES, MERCHANT_COUNTRIES, isCurrency, isWholeInCurrency, currencyOfCountry, methodTakesCurrency } from './currency';
 export type { Currency } from './currency';
 export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
-export { linesForOnePayout, PAYOUT_MAX_CENTS } from './payoutLines';
+export { linesForOnePayout } from './payoutLines';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';

@@ -3,7 +3,7 @@
  * pesos × 100). A Colombian merchant's day of sales can pass it (two sales of 15 000 000 pesos): the
  * rest is paid out in further payouts of the same run (docs/merchant-api.md, "Payouts").
  */
-export const PAYOUT_MAX_CENTS = 2_147_483_647;
+const PAYOUT_MAX_CENTS = 2_147_483_647;
 
 /**
  * The oldest available lines whose nets one payout can carry, in order, stopping at the first that
