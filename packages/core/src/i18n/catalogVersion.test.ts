@@ -44,6 +44,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   62: '6f5d576dc2092bb2',
   63: '6a6d7bf8827be747',
   64: '13e9b1081ba42019',
+  65: '499d3b473af0e1b8',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

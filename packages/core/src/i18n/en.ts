@@ -739,6 +739,7 @@ export const en: Record<keyof typeof es, string> = {
   detail_not_valid: '{{field}} is not valid',
   detail_whole_number: '{{field}} must be a whole number',
   detail_not_exceed: '{{field}} must not exceed {{other}}',
+  detail_before: '{{field}} must be before {{other}}',
   detail_not_exceed_money: '{{field}} must not exceed {{dollars}} dollars or {{pesos}} pesos',
   detail_sum_not_exceed: '{{field}} plus {{other}} must not exceed {{max}}',
   detail_link_type: '{{field}} must be the link\'s ({{value}})',

@@ -738,6 +738,7 @@ export const es = {
   detail_not_valid: '{{field}} no es válido',
   detail_whole_number: '{{field}} debe ser un número entero',
   detail_not_exceed: '{{field}} no puede superar {{other}}',
+  detail_before: '{{field}} debe ser anterior a {{other}}',
   detail_not_exceed_money: '{{field}} no puede superar {{dollars}} dólares ni {{pesos}} pesos',
   detail_sum_not_exceed: '{{field}} más {{other}} no puede superar {{max}}',
   detail_link_type: '{{field}} debe ser el del enlace ({{value}})',

@@ -120,6 +120,7 @@ const DETAILS: ReadonlyArray<readonly [RegExp, string, readonly string[]]> = [
   [/^(\S+) must be an integer$/, 'detail_whole_number', ['field']],
   [new RegExp(`^(\\S+) must not exceed ${MONEY}$`), 'detail_not_exceed', ['field', '$other']],
   [/^(\S+) must not exceed (\S+)$/, 'detail_not_exceed', ['field', 'other']],
+  [/^(\S+) must be before (\S+)$/, 'detail_before', ['field', 'other']],
   [/^(\S+) must not exceed (\S+) dollars or (\S+) pesos$/, 'detail_not_exceed_money', ['field', 'dollars', 'pesos']],
   [new RegExp(`^(\\S+) plus (\\S+) must not exceed ${MONEY}$`), 'detail_sum_not_exceed', ['field', 'other', '$max']],
   [/^(\S+) plus (\S+) must not exceed (\S+)$/, 'detail_sum_not_exceed', ['field', 'other', 'max']],

@@ -10,7 +10,7 @@ import { findMerchantPayout, listMerchantPayouts } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, dayQuery, page, parseInput, queryOf } from './merchantSchemas';
+import { codOperQuery, dayQuery, listQuery, page, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
 import { csvFileName, prefersCsv } from './booksCsv';
 
@@ -21,13 +21,13 @@ export const CSV_MAX_LINES = 10_000;
 const PAYOUT_ID = /^po_[0-9a-f]{32}$/;
 const payoutId = (field: string) => v.pipe(v.string(), v.regex(PAYOUT_ID, `${field} must be a payout id (po_...)`));
 
-export const ListBalanceTransactionsQuery = v.strictObject({
+export const ListBalanceTransactionsQuery = listQuery({
   ...page,
   type: v.optional(v.picklist(BALANCE_TRANSACTION_TYPES, `type must be one of ${BALANCE_TRANSACTION_TYPES.join(', ')}`)),
   payout: v.optional(payoutId('payout')),
   codOper: v.optional(codOperQuery),
 });
-export const ListPayoutsQuery = v.strictObject({
+export const ListPayoutsQuery = listQuery({
   ...page,
   status: v.optional(v.picklist(['pending', 'paid', 'failed'], 'status must be pending, paid or failed')),
   arrivalFrom: v.optional(dayQuery('arrivalFrom')),

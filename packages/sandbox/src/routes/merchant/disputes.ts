@@ -9,7 +9,7 @@ import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { codOperQuery, EmptySchema, page, parseInput, queryOf } from './merchantSchemas';
+import { codOperQuery, EmptySchema, listQuery, page, parseInput, queryOf } from './merchantSchemas';
 import { hasForbiddenCharacters } from '@pasarela/core';
 import { cursorOf, positionOfCursor } from './listCursor';
 
@@ -24,7 +24,7 @@ const EvidenceSchema = v.strictObject({
     v.check((text) => !hasForbiddenCharacters(text, { multiline: true }), 'evidence must not hold control or bidi characters')),
 });
 const DISPUTE_STATUSES = ['needs_response', 'under_review', 'won', 'lost'] as const;
-const ListDisputesQuery = v.strictObject({
+const ListDisputesQuery = listQuery({
   ...page,
   status: v.optional(v.picklist(DISPUTE_STATUSES, `status must be one of ${DISPUTE_STATUSES.join(', ')}`)),
   codOper: v.optional(codOperQuery),

@@ -42,6 +42,66 @@ describe('a list parameter given twice', () => {
   });
 });
 
+describe('a list range that holds nothing (From after To; equal date-times, To being exclusive)', () => {
+  const created = 'createdFrom=2026-03-02T00:00:00Z&createdTo=2026-03-01T00:00:00Z';
+  const updated = 'updatedFrom=2026-03-02T00:00:00Z&updatedTo=2026-03-01T00:00:00Z';
+  // Compared as instants, not as text: 00:00 at -05:00 is 05:00 UTC, after 04:00 UTC.
+  const createdOffset = 'createdFrom=2026-03-01T00:00:00-05:00&createdTo=2026-03-01T04:00:00Z';
+  // The same instant written two ways: from inclusive, to exclusive, nothing between.
+  const createdEqual = 'createdFrom=2026-02-28T19:00:00-05:00&createdTo=2026-03-01T00:00:00Z';
+  const updatedEqual = 'updatedFrom=2026-03-01T00:00:00Z&updatedTo=2026-03-01T00:00:00Z';
+  const arrival = 'arrivalFrom=2026-03-02&arrivalTo=2026-03-01';
+  const before = (from: string, to: string) => [`${from} debe ser anterior a ${to}`, `${from} must be before ${to}`];
+  const notExceed = (from: string, to: string) => [`${from} no puede superar ${to}`, `${from} must not exceed ${to}`];
+
+  it.each([
+    ['/payment-links', created, before('createdFrom', 'createdTo')],
+    ['/payment-links', updated, before('updatedFrom', 'updatedTo')],
+    ['/payment-links', updatedEqual, before('updatedFrom', 'updatedTo')],
+    ['/transactions', created, before('createdFrom', 'createdTo')],
+    ['/transactions', createdOffset, before('createdFrom', 'createdTo')],
+    ['/transactions', createdEqual, before('createdFrom', 'createdTo')],
+    ['/transactions', updated, before('updatedFrom', 'updatedTo')],
+    ['/events', created, before('createdFrom', 'createdTo')],
+    ['/events', createdEqual, before('createdFrom', 'createdTo')],
+    ['/balance-transactions', created, before('createdFrom', 'createdTo')],
+    ['/payouts', created, before('createdFrom', 'createdTo')],
+    ['/payouts', arrival, notExceed('arrivalFrom', 'arrivalTo')],
+    ['/disputes', created, before('createdFrom', 'createdTo')],
+    ['/subscriptions', created, before('createdFrom', 'createdTo')],
+    ['/subscriptions', createdEqual, before('createdFrom', 'createdTo')],
+  ])('GET %s?%s is a 400 naming both bounds, not an empty page', async (path, query, [spanish, english]) => {
+    const { key } = await setup.newMerchant('Rangos S.A.');
+    const es = await setup.api.call('GET', `${path}?${query}`, { key });
+    expect([es.status, es.json['code'], es.json['message']]).toEqual([400, 'invalid_arguments', `Un valor enviado no es válido (${spanish})`]);
+    const en = await setup.api.call('GET', `${path}?${query}&lang=en`, { key });
+    expect([en.status, en.json['code'], en.json['message']]).toEqual([400, 'invalid_arguments', `A value sent is not valid (${english})`]);
+  });
+
+  it('is a 400 on the CSV export of balance transactions as well', async () => {
+    const { key } = await setup.newMerchant('Rangos CSV S.A.');
+    const answer = await setup.t.app.request(`/api/v1/merchant/balance-transactions?${created}&lang=en`, { headers: { authorization: `Bearer ${key}`, accept: 'text/csv' } });
+    expect(answer.status).toBe(400);
+    const body = await answer.json() as Record<string, unknown>;
+    expect([body['code'], String(body['message'])]).toEqual(['invalid_arguments', 'A value sent is not valid (createdFrom must be before createdTo)']);
+  });
+
+  it.each([
+    ['/payment-links', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-01T00:00:00.001Z&updatedFrom=2026-03-01T00:00:00Z&updatedTo=2026-03-01T00:00:00.001Z'],
+    ['/transactions', 'createdFrom=2026-02-28T19:00:00-05:00&createdTo=2026-03-01T00:00:01Z&updatedFrom=2026-03-01T00:00:00Z&updatedTo=2026-03-02T00:00:00Z'],
+    ['/events', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-02T00:00:00Z'],
+    ['/balance-transactions', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-02T00:00:00Z'],
+    // Days hold both ends: one day is a range.
+    ['/payouts', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-02T00:00:00Z&arrivalFrom=2026-03-01&arrivalTo=2026-03-01'],
+    ['/disputes', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-02T00:00:00Z'],
+    ['/subscriptions', 'createdFrom=2026-03-01T00:00:00Z&createdTo=2026-03-02T00:00:00Z'],
+  ])('GET %s with a range that holds something (%s) is a 200', async (path, query) => {
+    const { key } = await setup.newMerchant('Iguales S.A.');
+    const answer = await setup.api.call('GET', `${path}?${query}`, { key });
+    expect(answer.status).toBe(200);
+  });
+});
+
 describe('dispute evidence', () => {
   async function openDispute() {
     const { key } = await setup.newMerchant('Evidencias S.A.');

@@ -137,14 +137,45 @@ export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFr
 /** What the recovery after a lost webhook asks for (docs/webhooks.md). */
 const changed = { updatedFrom: v.optional(dateTime('updatedFrom')), updatedTo: v.optional(dateTime('updatedTo')) };
 
-export const ListLinksQuery = v.strictObject({
+/**
+ * The From/To pairs a list may take. Date-times (Dates once parsed) run from inclusive to exclusive,
+ * so equal bounds hold nothing; days (YYYY-MM-DD) hold both ends.
+ */
+const LIST_RANGES = [
+  { from: 'createdFrom', to: 'createdTo', toIncluded: false },
+  { from: 'updatedFrom', to: 'updatedTo', toIncluded: false },
+  { from: 'arrivalFrom', to: 'arrivalTo', toIncluded: true },
+] as const;
+const instantOf = (bound: unknown) => (bound instanceof Date ? bound.getTime() : typeof bound === 'string' ? Date.parse(`${bound}T00:00:00Z`) : undefined);
+
+/**
+ * A list's query: its parameters, each given once, and each range it takes one that can hold
+ * something: a range that holds nothing would list nothing, silently. Its messages have both
+ * languages' words (http/errorText.ts).
+ */
+export function listQuery<const E extends v.ObjectEntries>(entries: E) {
+  const query = v.strictObject(entries);
+  return v.pipe(query, v.rawCheck<v.InferOutput<typeof query>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input: Record<string, unknown> = dataset.value;
+    for (const { from, to, toIncluded } of LIST_RANGES) {
+      const start = instantOf(input[from]);
+      const end = instantOf(input[to]);
+      if (start === undefined || end === undefined || start < end || (toIncluded && start === end)) continue;
+      addIssue({ message: toIncluded ? `${from} must not exceed ${to}` : `${from} must be before ${to}`, path: [{ type: 'object', origin: 'value', input, key: from, value: input[from] }] });
+      return;
+    }
+  }));
+}
+
+export const ListLinksQuery = listQuery({
   ...page,
   ...changed,
   state: v.optional(v.picklist(LINK_STATES, `state must be one of ${LINK_STATES.join(', ')}`)),
   orderReference: v.optional(orderReference('orderReference')),
 });
 
-export const ListTransactionsQuery = v.strictObject({
+export const ListTransactionsQuery = listQuery({
   ...page,
   ...changed,
   linkCode: v.optional(code('linkCode')),
@@ -155,7 +186,7 @@ export const ListTransactionsQuery = v.strictObject({
   result: v.optional(v.picklist(RESULTS, `result must be one of ${RESULTS.join(', ')}`)),
 });
 
-export const ListEventsQuery = v.strictObject({
+export const ListEventsQuery = listQuery({
   ...page,
   // A type this server never sends would list nothing, silently: a 400 names it instead.
   type: v.optional(v.picklist(WEBHOOK_EVENT_TYPES, `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`)),

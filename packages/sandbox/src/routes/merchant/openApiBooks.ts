@@ -119,7 +119,7 @@ const limitParam = { name: 'limit', in: 'query', required: false, description: '
 const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
 const createdFromParam = { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
 const codOperQueryParam = (description: string) => ({ name: 'codOper', in: 'query', required: false, description, schema: { type: 'string', pattern: '^[A-Za-z0-9_]{1,40}$' } });
-const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
+const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } };
 
 /** The books' operations; `errors` and `error` (an Error answer so described) are the document's own answers. */
 export function bookPaths<A extends { description: string }>(errors: Record<string, A>, error: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
@@ -170,7 +170,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
           limitParam, cursorParam, createdFromParam, createdToParam,
           { name: 'status', in: 'query', required: false, description: 'Only payouts in this status', schema: { type: 'string', enum: ['pending', 'paid', 'failed'] } },
           { name: 'arrivalFrom', in: 'query', required: false, description: 'Only those due on this day or later (arrivalDate)', schema: { type: 'string', format: 'date' } },
-          { name: 'arrivalTo', in: 'query', required: false, description: 'Only those due on this day or before (arrivalDate)', schema: { type: 'string', format: 'date' } },
+          { name: 'arrivalTo', in: 'query', required: false, description: 'Only those due on this day or before (arrivalDate); not before `arrivalFrom` (else a 400 `invalid_arguments`)', schema: { type: 'string', format: 'date' } },
         ],
         responses: { '200': ok('A page of payouts', 'PayoutList', { data: [payout], hasMore: false, nextCursor: null }), ...errors },
       },

@@ -61,11 +61,11 @@ const pageParams = [
   { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
   { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } },
   { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
-  { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+  { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } },
 ];
 const changedParams = [
   { name: 'updatedFrom', in: 'query', required: false, description: 'Changed at or after (RFC 3339): what changed since you last looked, whenever it was created', schema: { type: 'string', format: 'date-time' } },
-  { name: 'updatedTo', in: 'query', required: false, description: 'Changed before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+  { name: 'updatedTo', in: 'query', required: false, description: 'Changed before (RFC 3339); after `updatedFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } },
 ];
 const versionParam = {
   name: API_VERSION_HEADER, in: 'header', required: false,

@@ -56,7 +56,7 @@ export function subscriptionPaths<A extends { description: string }>(errors: Rec
           { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
           { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } },
           { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
-          { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+          { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } },
           { name: 'status', in: 'query', required: false, description: 'Only subscriptions in this status', schema: { type: 'string', enum: SUBSCRIPTION_STATUSES } },
           { name: 'email', in: 'query', required: false, description: 'Only this subscriber\'s (the e-mail in any case)', schema: { type: 'string', format: 'email', maxLength: 254 } },
         ],

@@ -9,14 +9,14 @@ import { findMerchantSubscription, listMerchantSubscriptions } from '../../store
 import { idempotent } from './idempotency';
 import { pageOf, subscriptionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { EmptySchema, page, parseInput, queryOf } from './merchantSchemas';
+import { EmptySchema, listQuery, page, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 export const SUBSCRIPTION_STATUSES = Object.keys(SUBSCRIPTION_STATUS) as SubscriptionStatusName[];
 const SUBSCRIPTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
-const ListSubscriptionsQuery = v.strictObject({
+const ListSubscriptionsQuery = listQuery({
   ...page,
   status: v.optional(v.picklist(SUBSCRIPTION_STATUSES, `status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}`)),
   email: v.optional(v.pipe(v.string('email must be an e-mail address'), v.trim(), v.maxLength(254, 'email must be an e-mail address'), v.email('email must be an e-mail address'))),
