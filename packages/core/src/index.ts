@@ -32,7 +32,7 @@ export type { PaymentMethodId, Language, WidgetPaymentType } from './constants';
 export { duplicateCheckOf, duplicateStateOf, duplicateStateOfAnswer, DUPLICATE_COUNTED_STATUSES } from './duplicateRule';
 export type { DuplicateCheck, DuplicateState } from './duplicateRule';
 export { REOPEN_PARAM, splashMsFor } from './startSplash';
-export { nextSubscriptionChargeDate } from './subscriptionSchedule';
+export { nextSubscriptionChargeDate, renewedSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
 export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, MODAL_PARAM, PRELOAD_PATH } from './messages';

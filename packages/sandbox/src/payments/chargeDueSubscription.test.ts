@@ -50,6 +50,14 @@ describe('chargeDueSubscriptions', () => {
     await t.get(`/subscriptions/${due}`);
     expect(await renewals(due)).toBe(1);
   });
+  it('keeps the subscription\'s schedule: the next date is a period after the one due, not after the sweep that ran late', async () => {
+    const key = await subscription(true);
+    const [due] = await t.db.query<{ at: Date }>("update subscriptions set next_charge_at = date_trunc('second', now()) - interval '3 hours' where subscription_key = $1 returning next_charge_at as at", [key]);
+    expect((await chargeDueSubscriptions(t)).filter((tx) => tx.details['subscriptionKey'] === key)).toHaveLength(1);
+    const [row] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    // The test plan is monthly: 30 days after the date due, three hours before the sweep.
+    expect(row?.next_charge_at.toISOString()).toBe(new Date((due?.at.getTime() ?? 0) + 30 * 24 * 3600 * 1000).toISOString());
+  });
   it('charges once when a sweep and a reader come at the same moment', async () => {
     const key = await subscription(true);
     await makeDue(key);

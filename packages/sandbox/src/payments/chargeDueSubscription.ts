@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
-import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate, recordedLanguage } from '@pasarela/core';
+import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, recordedLanguage, renewedSubscriptionChargeDate } from '@pasarela/core';
 import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
@@ -10,14 +10,14 @@ import { type TransactionRow } from '../store/transactions';
 import { processorOfMethod } from '../gateways/processors';
 import { chargeCard } from './chargeCard';
 
-export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
-export const nextChargeDate = nextSubscriptionChargeDate;
-
-/** The date moves on and the renewal attempt is recorded in one transaction, so a crash loses neither; in its payer's language (migration 192). */
+/**
+ * The date moves on (a period past the date it was due) and the renewal attempt is recorded in one
+ * transaction, so a crash loses neither; in its payer's language (migration 192).
+ */
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: string | null): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
-  await setNextCharge(tx, sub.id, nextChargeDate(plan.period));
+  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, (sub.next_charge_at ?? new Date()).getTime()));
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
