@@ -34,6 +34,29 @@ describe('fees, net and the balance', () => {
     expect(((await setup.t.admin('GET', `/merchants/${m.id}/balance-transactions`)).json['data'] as Line[]).map((l) => l.type)).toEqual(['refund', 'payment']);
   });
 
+  it('a payout of more than 10 000 lines answers the newest 10 000 and says it has more; the paged list has them all', async () => {
+    const m = await newMerchant('Muchas Ventas S.A.');
+    await paidCard(m.key, 12);
+    // 10 000 available lines of 1 cent each (as a busy shop's days of small sales) before the run: with
+    // the card payment and the payout's own line, 10 002.
+    await setup.t.db.query(
+      `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on)
+       select $1, 'payment', 1, 0, 1, now() - interval '1 day' from generate_series(1, 10000)`, [m.id]);
+    const [made] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number }>;
+    expect(made?.amount).toBe(100 + 12 - 0.65);
+    const big = await setup.api.call('GET', `/payouts/${made?.id}`, { key: m.key });
+    const shown = big.json['balanceTransactions'] as Line[];
+    expect([shown.length, big.json['balanceTransactionsHasMore'], shown[0]?.type]).toEqual([10_000, true, 'payout']);
+    const paged = await setup.api.call('GET', `/balance-transactions?payout=${made?.id}&limit=100`, { key: m.key });
+    expect([(paged.json['data'] as Line[]).length, paged.json['hasMore']]).toEqual([100, true]);
+
+    const small = await newMerchant('Pocas Ventas S.A.');
+    await paidCard(small.key, 12);
+    const [one] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${small.key}` })).json['payouts'] as Array<{ id: string }>;
+    const answer = await setup.api.call('GET', `/payouts/${one?.id}`, { key: small.key });
+    expect([(answer.json['balanceTransactions'] as Line[]).length, answer.json['balanceTransactionsHasMore']]).toEqual([2, false]);
+  }, 60_000);
+
   it('the sandbox\'s payout run makes pending money available and pays it out; the CSV of the payout adds up to it', async () => {
     const m = await newMerchant('Pagos S.A.');
     const first = await paidCard(m.key, 40);

@@ -17,6 +17,8 @@ import { csvFileName, prefersCsv } from './booksCsv';
 const NO_STORE = { 'cache-control': 'no-store' };
 /** Narrow createdFrom/createdTo (or name a payout) for more. */
 export const CSV_MAX_LINES = 10_000;
+/** The lines a payout's answer carries, newest first (its own payout line among them); past them, hasMore and the paged list. */
+const PAYOUT_LINES_SHOWN = 10_000;
 
 const PAYOUT_ID = /^po_[0-9a-f]{32}$/;
 const payoutId = (field: string) => v.pipe(v.string(), v.regex(PAYOUT_ID, `${field} must be a payout id (po_...)`));
@@ -124,8 +126,12 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
     const id = c.req.param('id');
     const payout = PAYOUT_ID.test(id) ? await findMerchantPayout(deps.db, merchantId, id) : undefined;
     if (!payout) throw new ApiError(404, 'payout_not_found', 'No such payout for this merchant');
-    const lines = await listBalanceTransactions(deps.db, merchantId, { payoutId: payout.id }, CSV_MAX_LINES);
-    return c.json({ ...merchantPayoutOf(payout), balanceTransactions: lines.map(balanceTransactionAnswer) }, 200, NO_STORE);
+    const lines = await listBalanceTransactions(deps.db, merchantId, { payoutId: payout.id }, PAYOUT_LINES_SHOWN + 1);
+    return c.json({
+      ...merchantPayoutOf(payout),
+      balanceTransactions: lines.slice(0, PAYOUT_LINES_SHOWN).map(balanceTransactionAnswer),
+      balanceTransactionsHasMore: lines.length > PAYOUT_LINES_SHOWN,
+    }, 200, NO_STORE);
   });
 
   return app;

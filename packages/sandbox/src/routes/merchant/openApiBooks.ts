@@ -111,7 +111,13 @@ export const bookSchemas = {
     properties: { evidence: { type: 'string', minLength: 1, maxLength: EVIDENCE_MAX, description: 'What shows the charge was right: the order, its delivery, the cardholder\'s messages. Lines and tabs are kept; other control characters and bidi marks are refused' } },
   },
   PayoutWithLines: {
-    allOf: [ref('Payout'), { type: 'object', required: ['balanceTransactions'], properties: { balanceTransactions: { type: 'array', items: ref('BalanceTransaction'), description: 'The lines it settles and its own payout line' } } }],
+    allOf: [ref('Payout'), {
+      type: 'object', required: ['balanceTransactions', 'balanceTransactionsHasMore'],
+      properties: {
+        balanceTransactions: { type: 'array', items: ref('BalanceTransaction'), description: 'The lines it settles and its own payout line, newest first, at most 10 000' },
+        balanceTransactionsHasMore: { type: 'boolean', description: 'It settles more lines than those: list them all with `GET /balance-transactions?payout=<id>`' },
+      },
+    }],
   },
 };
 
@@ -212,9 +218,9 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/payouts/{id}': {
       get: {
         operationId: 'getPayout', tags: ['Books'], summary: 'Retrieve a payout with its balance transactions',
-        description: 'The nets of its lines other than its own payout line add up to its amount.',
+        description: 'The nets of its lines other than its own payout line add up to its amount. A payout of more than 10 000 lines answers the newest 10 000 and `balanceTransactionsHasMore`: the paged list of its lines (`GET /balance-transactions?payout=<id>`) has them all.',
         parameters: [{ name: 'id', in: 'path', required: true, description: 'The payout\'s id (po_...)', schema: { type: 'string' } }],
-        responses: { '200': ok('The payout', 'PayoutWithLines', { ...payout, balanceTransactions: [payoutLine, payment] }), ...errors, '404': error('No such payout of this merchant (`payout_not_found`)') },
+        responses: { '200': ok('The payout', 'PayoutWithLines', { ...payout, balanceTransactions: [payoutLine, payment], balanceTransactionsHasMore: false }), ...errors, '404': error('No such payout of this merchant (`payout_not_found`)') },
       },
     },
   };
