@@ -126,7 +126,8 @@ export interface Registration {
   passwordHash: string;
 }
 
-export async function insertRegisteredUser(db: Queryable, user: Registration, lang: Language): Promise<UserRow> {
+/** Written only under insertUniqueUser's lock and check. */
+async function insertRegisteredUser(db: Queryable, user: Registration, lang: Language): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash, lang)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
@@ -136,33 +137,47 @@ export async function insertRegisteredUser(db: Queryable, user: Registration, la
   return row;
 }
 
-/** Taken once for every sign-up's insert, on any node: sign-ups are few and the insert is short. */
-const SIGNUP_LOCK = 'pasarela.wallet_signups';
+/**
+ * Taken for every insert of a wallet account, by sign-up or by the console (and by any path that
+ * would change a login or an e-mail), on any node: accounts are few and the insert is short. The name
+ * is the one sign-ups took before the console's inserts joined it, so nodes of either release
+ * serialise on it alike.
+ */
+const ACCOUNTS_LOCK = 'pasarela.wallet_signups';
 
 /**
- * A confirmed sign-up's account, checked and written under one advisory lock, so two sign-ups
- * confirmed at once (on any node) cannot both take one login or one e-mail, in any case: the login
- * is compared as login finds it (findUserByLoginOrEmail, without case). A registration with no login
- * of its own gets `randomLogin()`, drawn again while it clashes; a chosen login that is taken answers
- * 'login_taken', an e-mail that is 'email_taken'.
+ * An account checked and written under ACCOUNTS_LOCK, so two creations at once (on any node, by sign-up
+ * or console alike) cannot both take one login or one e-mail, in any case: each is compared as login
+ * finds it (findUserByLoginOrEmail: without case, a login against e-mails too). With no login of its
+ * own the account gets `randomLogin()`, drawn again while it clashes; a chosen login that is taken
+ * answers 'login_taken', an e-mail that is 'email_taken'. Migration 196's indexes of lower(login) and
+ * lower(email) are unique where the data let them be, but this check is what every path relies on.
  */
-export async function insertSignedUpUser(
-  db: Database, user: Omit<Registration, 'login'> & { login?: string | undefined }, lang: Language, randomLogin: () => string,
+async function insertUniqueUser(
+  db: Database, who: { email: string; login?: string | undefined }, randomLogin: () => string, insert: (tx: Queryable, login: string) => Promise<UserRow>,
 ): Promise<UserRow | 'login_taken' | 'email_taken'> {
   return db.transaction(async (tx) => {
     const taken = async (text: string) => (await tx.query('select 1 from users where lower(login) = lower($1) or lower(email) = lower($1) limit 1', [text])).length > 0;
-    if (await taken(user.email)) return 'email_taken';
-    let login = user.login ?? randomLogin();
+    if (await taken(who.email)) return 'email_taken';
+    let login = who.login ?? randomLogin();
     for (let draw = 1; await taken(login); draw++) {
-      if (user.login !== undefined || draw >= 20) return 'login_taken';
+      if (who.login !== undefined || draw >= 20) return 'login_taken';
       login = randomLogin();
     }
-    return insertRegisteredUser(tx, { ...user, login }, lang);
-  }, { advisoryLock: SIGNUP_LOCK });
+    return insert(tx, login);
+  }, { advisoryLock: ACCOUNTS_LOCK });
+}
+
+/** A confirmed sign-up's account (insertUniqueUser). */
+export async function insertSignedUpUser(
+  db: Database, user: Omit<Registration, 'login'> & { login?: string | undefined }, lang: Language, randomLogin: () => string,
+): Promise<UserRow | 'login_taken' | 'email_taken'> {
+  return insertUniqueUser(db, user, randomLogin, (tx, login) => insertRegisteredUser(tx, { ...user, login }, lang));
 }
 
 export interface WalletUser {
-  login: string;
+  /** None: a random one (`randomLogin`), as a sign-up without one gets. */
+  login?: string | undefined;
   email: string;
   name: string;
   lastname: string;
@@ -172,14 +187,17 @@ export interface WalletUser {
   isEmployee: boolean;
 }
 
-export async function insertWalletUser(db: Queryable, user: WalletUser): Promise<UserRow> {
-  const [row] = await db.query<UserRow>(
-    `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-    [user.login, user.email, user.name, user.lastname, user.phone, user.passwordHash, user.balanceCents, user.isEmployee],
-  );
-  if (!row) throw new Error('user insert returned nothing');
-  return row;
+/** A wallet account made by the console, under the sign-ups' guarantee (insertUniqueUser). */
+export async function insertWalletUser(db: Database, user: WalletUser, randomLogin: () => string): Promise<UserRow | 'login_taken' | 'email_taken'> {
+  return insertUniqueUser(db, user, randomLogin, async (tx, login) => {
+    const [row] = await tx.query<UserRow>(
+      `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+      [login, user.email, user.name, user.lastname, user.phone, user.passwordHash, user.balanceCents, user.isEmployee],
+    );
+    if (!row) throw new Error('user insert returned nothing');
+    return row;
+  });
 }
 
 /**

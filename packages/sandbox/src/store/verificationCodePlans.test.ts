@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../db/Database';
 import { openTestDatabase } from '../../test/testApp';
 import { checkCode } from './mailbox';
-import { registrationEmail, renewRegistration, startRegistration } from './pendingRegistrations';
+import { registrationEmail, renewRegistration, startRegistration, type CodeDatabase } from './pendingRegistrations';
 import { startRecovery } from './recoveryHandles';
 
 // A pending sign-up's and a recovery's steps find their code by its handle, a recovery asked again
@@ -29,14 +29,18 @@ async function openWithHistory(): Promise<void> {
   await db.exec('analyze verification_codes');
 }
 
-/** Runs `ask` against the database, keeping every statement it sent. */
-async function statementsOf(ask: (db: Queryable) => Promise<unknown>): Promise<Array<{ sql: string; params: readonly unknown[] }>> {
+/** Runs `ask` against the database, keeping every statement it sent, in its transactions too. */
+async function statementsOf(ask: (db: CodeDatabase) => Promise<unknown>): Promise<Array<{ sql: string; params: readonly unknown[] }>> {
   const sent: Array<{ sql: string; params: readonly unknown[] }> = [];
-  await ask({
+  const recording = (q: Queryable): Queryable => ({
     query: <Row>(sql: string, params: readonly unknown[] = []) => {
       sent.push({ sql, params });
-      return db.query<Row>(sql, params);
+      return q.query<Row>(sql, params);
     },
+  });
+  await ask({
+    ...recording(db),
+    transaction: (fn, options) => db.transaction((tx) => fn({ ...recording(tx), exec: (sql: string) => tx.exec(sql) }), options),
   });
   return sent;
 }
@@ -89,7 +93,7 @@ describe.skipIf(!url)('on PostgreSQL', () => {
 
 function codePlanTests() {
   describe('a sign-up and a recovery find their code through an index, not by reading every code sent', () => {
-    const steps: Array<[string, (db: Queryable) => Promise<unknown>]> = [
+    const steps: Array<[string, (db: CodeDatabase) => Promise<unknown>]> = [
       ['a sign-up: the address its handle waits on', async (q) => registrationEmail(q, (await startRegistration(db, 'nueva@example.com', undefined)).handle)],
       ['a sign-up: a new code under its handle', async (q) => renewRegistration(q, (await startRegistration(db, 'otra@example.com', undefined)).handle)],
       ['a sign-up: its code checked by handle', async (q) => checkCode(q, { purpose: 'register', handle: (await startRegistration(db, 'tercera@example.com', undefined)).handle, code: '000000', consume: false })],

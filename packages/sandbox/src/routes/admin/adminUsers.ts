@@ -11,7 +11,7 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
 import { listMail } from '../../store/mailbox';
-import { addUserService, findUserByLoginOrEmail, insertWalletUser, profileOf } from '../../store/users';
+import { addUserService, insertWalletUser, profileOf } from '../../store/users';
 import { saveUserCard } from '../../store/userCards';
 
 const adminText = (field: string, max: number) =>
@@ -57,14 +57,13 @@ export function adminUserRoutes(deps: Deps) {
   app.post('/users', async (c) => {
     requireOperator(c);
     const body = parseOr400(NewUserSchema, await readObjectBody(c));
-    const login = body.login ?? randomRegistrationLogin();
-    if ((await findUserByLoginOrEmail(deps.db, body.email)) || (await findUserByLoginOrEmail(deps.db, login))) {
-      throw new ApiError(400, 'email_taken', 'email or login is already registered');
-    }
+    // Checked and written as a sign-up's account is, under its lock: no login or e-mail twice, in any case,
+    // whichever path made the other account, also when two creations run at once.
     const user = await insertWalletUser(deps.db, {
-      login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone, passwordHash: await hashPassword(body.password),
+      login: body.login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone, passwordHash: await hashPassword(body.password),
       balanceCents: amountToCents(body.balance), isEmployee: body.isEmployee,
-    });
+    }, randomRegistrationLogin);
+    if (typeof user === 'string') throw new ApiError(400, 'email_taken', 'email or login is already registered');
     // Sandbox test cards, given by brand and last four, kept with a token; the first is the default. The
     // fingerprint is random: the duplicate rule's is the vault's, made only from a card typed into it.
     for (const card of body.cards) {

@@ -6,6 +6,7 @@ import {
   randomRegistrationLogin, TEXT_LIMITS, type Language,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
+import type { Queryable } from '../../db/Database';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
 import { createSession, DEFAULT_SESSION_TTL_MS, endSession, refreshSession } from '../../auth/sessions';
@@ -71,11 +72,14 @@ export async function sessionAnswer(deps: Deps, user: UserRow, refused: () => Ap
   return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
 }
 
-/** The code for a new address, the notice for a registered one (which holds no code). */
-async function mailRegistrationCode(deps: Deps, to: string, code: string | undefined, lang: Language): Promise<void> {
+/**
+ * The code for a new address, the notice for a registered one (which holds no code), written in the
+ * transaction that issues the code, so the address's latest e-mail holds its one live code.
+ */
+const mailRegistrationCode = (lang: Language) => async (tx: Queryable, to: string, code: string | undefined): Promise<void> => {
   const mail = code === undefined ? existingAccountMail({ lang }) : signupCodeMail({ lang, code });
-  await sendMail(deps.db, { to, kind: 'registration_code', ...mail });
-}
+  await sendMail(tx, { to, kind: 'registration_code', ...mail });
+};
 
 /** Step 2 with the handle (the code), or the code sent again (the handle alone). */
 async function confirmByHandle(deps: Deps, body: v.InferOutput<typeof PendingSchema>, lang: Language) {
@@ -84,9 +88,7 @@ async function confirmByHandle(deps: Deps, body: v.InferOutput<typeof PendingSch
     // Nothing waits under the handle (confirmed, expired, or a newer sign-up of its address): step 1 again.
     if (!waiting?.live) throw registrationGone();
     await allowMailOr429(deps.db, 'registration_code', { recipient: waiting.email });
-    const renewed = await renewRegistration(deps.db, body.registrationId);
-    if (!renewed) throw registrationGone();
-    await mailRegistrationCode(deps, renewed.email, renewed.code, lang);
+    if (!(await renewRegistration(deps.db, body.registrationId, mailRegistrationCode(lang)))) throw registrationGone();
     return { step: 2, message: 'code_sent', registrationId: body.registrationId };
   }
   // Tries counted for the address, as when the payload comes again with the code.
@@ -132,8 +134,7 @@ export function userRoutes(deps: Deps) {
       const started = await startRegistration(deps.db, body.email, taken ? undefined : {
         ...(body.login ? { login: body.login } : {}), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
         country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE, passwordHash,
-      });
-      await mailRegistrationCode(deps, body.email, started.code, c.get('lang'));
+      }, mailRegistrationCode(c.get('lang')));
       return reply(c, { step: 2, message: 'code_sent', registrationId: started.handle });
     }
     // Counted for a registered e-mail too, so its answers (wrong, then too many) are a new one's.
