@@ -47,3 +47,15 @@ it('balance transactions by payout or payment carry the order reference; payouts
     { status: 'needs_response', codOper: 'PP1' },
   ]);
 });
+
+it('a payout comes with its lines and whether it settles more than those (balanceTransactionsHasMore)', async () => {
+  const payout = {
+    id: `po_${'a'.repeat(32)}`, amount: 11.35, currency: 'USD', status: 'paid', arrivalDate: '2026-11-28', failureReason: null,
+    createdAt: '2026-11-27T12:00:00.000Z', updatedAt: '2026-11-28T12:00:00.000Z', balanceTransactions: [line], balanceTransactionsHasMore: true,
+  };
+  const { url } = await serverAnswering(payout);
+  const got = await new Pasarela({ secretKey: 'sk_test_x', baseUrl: url }).payouts.retrieve(payout.id);
+  // Typed, so a shop can tell the list is cut short without reading an untyped field.
+  const more: boolean | undefined = got.balanceTransactionsHasMore;
+  expect([got.balanceTransactions.length, more]).toEqual([1, true]);
+});

@@ -60,7 +60,13 @@ export const PayoutSchema = v.looseObject({
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 
 /** A payout with the balance transactions it settles and its own payout line. */
-export const PayoutWithLinesSchema = v.looseObject({ ...PayoutSchema.entries, balanceTransactions: v.array(BalanceTransactionSchema) });
+export const PayoutWithLinesSchema = v.looseObject({
+  ...PayoutSchema.entries,
+  /** The newest 10 000 of them. */
+  balanceTransactions: v.array(BalanceTransactionSchema),
+  /** It settles more lines than those: `balanceTransactions.list({ payout })` pages through them all. Absent from a server before it. */
+  balanceTransactionsHasMore: v.optional(v.boolean()),
+});
 export type PayoutWithLines = v.InferOutput<typeof PayoutWithLinesSchema>;
 
 export type DisputeStatus = Open<'needs_response' | 'under_review' | 'won' | 'lost'>;

@@ -144,10 +144,13 @@ export class Http {
     const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
       let res: Response;
+      let text: string;
       try {
         res = await this.#fetch(`${this.#base}${path}`, {
           method, headers, signal: AbortSignal.timeout(this.#timeoutMs), ...(payload === undefined ? {} : { body: payload }),
         });
+        // The body too: a timeout or a dropped connection while it comes is no answer either.
+        text = await res.text();
       } catch (error) {
         // No answer: whether the server acted is unknown, so the same call (same key) goes again.
         if (attempt < this.#maxRetries) {
@@ -156,7 +159,6 @@ export class Http {
         }
         throw new PasarelaError(0, 'connection_error', connectionFailure(`${this.#base}${path}`, this.#origin, error));
       }
-      const text = await res.text();
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Pasarela } from './client';
+import { PasarelaError } from './http';
+
+// What the client tries again and what it throws at once, against a real HTTP server that answers
+// as told: an answer cut off while its body comes, and a refund's failure answer.
+
+interface Seen { method: string; url: string; headers: IncomingMessage['headers'] }
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A server on 127.0.0.1 that answers each request with the next handler (the last one repeats). */
+async function serverAnswering(...handlers: Array<(res: ServerResponse) => void>) {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      handlers[Math.min(seen.length - 1, handlers.length - 1)]?.(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  close = () => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+const json = (status: number, body: unknown) => (res: ServerResponse) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** The status line and the first bytes of the body, then nothing more. */
+const stalled = (res: ServerResponse) => {
+  res.writeHead(201, { 'content-type': 'application/json' });
+  res.write('{"id":"re_1",');
+};
+
+/** The status line and the first bytes of the body, then the connection drops. */
+const cutOff = (res: ServerResponse) => {
+  res.writeHead(201, { 'content-type': 'application/json', 'content-length': '500' });
+  res.write('{"id":"re_1",', () => res.socket?.destroy());
+};
+
+const transaction = {
+  codOper: 'PP1', method: 'card', result: 'APPROVED', amount: 25, taxAmount: 0, linkCode: null, orderReference: null, metadata: {},
+  refundedAmount: 5, status: 1, authStatus: 'APPROVED', createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-25T12:00:00.000Z',
+};
+const refundResult = { id: 're_1', codOper: 'PP1', amount: 5, status: 'succeeded', createdAt: '2026-11-25T12:00:00.000Z', transaction };
+
+describe('an answer whose body does not all come', () => {
+  it('is no answer: a timeout while the body comes is tried again with the same key, then a PasarelaError connection_error', async () => {
+    const s = await serverAnswering(stalled);
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, timeoutMs: 300, maxRetries: 1 });
+    const error = await pasarela.transactions.refund('PP1', { amount: 5 }, { idempotencyKey: 'refund-1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect(error).toMatchObject({ status: 0, code: 'connection_error' });
+    expect(s.seen.map((r) => r.headers['idempotency-key'])).toEqual(['refund-1', 'refund-1']);
+  });
+
+  it('is no answer: a connection dropped mid-body is tried again with the same key, and the replayed answer is returned', async () => {
+    const s = await serverAnswering(cutOff, json(201, refundResult));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.transactions.refund('PP1', { amount: 5 })).toEqual(refundResult);
+    expect(s.seen).toHaveLength(2);
+    expect(new Set(s.seen.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  });
+});
+
+describe('a refund\'s failure answer', () => {
+  it.each([500, 503, 504])('%i is tried again with the same key (the server resumes a refund it recorded before failing)', async (status) => {
+    const s = await serverAnswering(json(status, { code: 'happen_error_try_again', message: 'x', requestId: 'req_1' }), json(201, refundResult));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.transactions.refund('PP1', { amount: 5 }, { idempotencyKey: 'refund-3' })).toEqual(refundResult);
+    expect(s.seen.map((r) => r.headers['idempotency-key'])).toEqual(['refund-3', 'refund-3']);
+  });
+});
