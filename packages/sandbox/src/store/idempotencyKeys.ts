@@ -6,7 +6,7 @@ export interface IdempotencyKeyRow {
   key: string;
   request_path: string;
   request_hash: string;
-  state: 'running' | 'done';
+  state: 'running' | 'done' | 'failed';
   status_code: number | null;
   answer: string | null;
   created_at: Date;
@@ -17,7 +17,10 @@ export interface IdempotencyKeyRow {
 /** A key held: when it was first claimed (what it made is since then), and whether a dead node had it. */
 export interface IdempotencyClaim {
   since: Date;
-  /** Taken over from a node that died running it: what that node made may exist, under the key. */
+  /**
+   * Taken over from a call of the same request that did not end (its node died) or failed (it
+   * threw): what that call made may exist, under the key.
+   */
   resumed: boolean;
 }
 
@@ -38,12 +41,14 @@ export const WITHOUT_FLUSH = `with without_flush as (select ${SKIP_FLUSH_SQL})`;
 // process's sessions as their sockets close, and on PGlite (one process per directory) any other name
 // is a process that ended. A key claimed before migration 186 has no owner and waits for its expiry.
 const OWNER_GONE = `k.owner <> $6 and not exists (select 1 from pg_stat_activity a where a.application_name = k.owner)`;
+const SAME_REQUEST = '(k.request_path = excluded.request_path and k.request_hash = excluded.request_hash)';
 
 /**
  * A conditional insert: of two requests with one key at once, on any node, exactly one runs. A key
  * past its 24 hours is taken afresh by the same statement (one commit, not a delete and an insert);
- * a key still running whose node died (OWNER_GONE) is taken over by a repeat of its request, keeping
- * its first claim's time. Undefined when the key is someone else's.
+ * a key still running whose node died (OWNER_GONE), or one whose call failed, is taken over by a
+ * repeat of its request, keeping its first claim's time (`resumed`); a failed key is taken afresh by
+ * another request. Undefined when the key is someone else's.
  */
 export async function claimIdempotencyKey(db: Queryable, merchantId: number, key: string, path: string, hash: string, owner: string): Promise<IdempotencyClaim | undefined> {
   const [row] = await db.query<{ since: Date; resumed: boolean }>(
@@ -52,9 +57,10 @@ export async function claimIdempotencyKey(db: Queryable, merchantId: number, key
      select $1::integer, $2::text, $3::text, $4::text, $6::text from without_flush
      on conflict (merchant_id, key) do update set request_path = excluded.request_path, request_hash = excluded.request_hash,
        state = 'running', status_code = null, answer = null, owner = excluded.owner,
-       created_at = case when k.created_at < now() - make_interval(hours => $5) then now() else k.created_at end
+       created_at = case when k.created_at < now() - make_interval(hours => $5) or not ${SAME_REQUEST} then now() else k.created_at end
        where k.created_at < now() - make_interval(hours => $5)
-          or (k.state = 'running' and k.request_path = excluded.request_path and k.request_hash = excluded.request_hash and ${OWNER_GONE})
+          or k.state = 'failed'
+          or (k.state = 'running' and ${SAME_REQUEST} and ${OWNER_GONE})
      returning k.created_at as since, k.created_at < now() as resumed`,
     [merchantId, key, path, hash, IDEMPOTENCY_KEY_TTL_HOURS, owner],
   );
@@ -73,9 +79,13 @@ export async function recordIdempotentAnswer(db: Queryable, merchantId: number, 
      from without_flush where merchant_id = $1 and key = $2 and owner = $3`, [merchantId, key, owner, statusCode, answer]);
 }
 
-/** A failure lets the key go, so a retry runs again: durable, or a crash could leave a key running that ran nothing. Only by its owner. */
+/**
+ * A failure lets the key go, so a retry runs again: kept `failed`, so that the retry of the same
+ * request resumes what the failed call made (claimIdempotencyKey). Durable, or a crash could leave a
+ * key running that ran nothing. Only by its owner.
+ */
 export async function releaseIdempotencyKey(db: Queryable, merchantId: number, key: string, owner: string): Promise<void> {
-  await db.query("delete from idempotency_keys where merchant_id = $1 and key = $2 and owner = $3 and state = 'running'", [merchantId, key, owner]);
+  await db.query("update idempotency_keys set state = 'failed' where merchant_id = $1 and key = $2 and owner = $3 and state = 'running'", [merchantId, key, owner]);
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Queryable): Promise<number> {

@@ -32,7 +32,8 @@ export type Answer = readonly [status: ContentfulStatusCode, body: unknown];
 
 /**
  * The Idempotency-Key a call runs under, for what it makes to carry (a refund's or a link's
- * request_key): `resumed` when a node died running it, so what it made is looked up first.
+ * request_key): `resumed` when a call of it did not end (its node died) or failed, so what that call
+ * made is looked up first.
  */
 export interface KeyedRequest extends IdempotencyClaim {
   key: string;
@@ -44,7 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs a merchant API POST once per Idempotency-Key (docs/merchant-api.md "Idempotency"): claimed by
  * a conditional insert, a repeat gets the kept answer (or a 409 with another body) and waits on any
  * node while the first runs; a failure lets the key go, and so does the death of the node running it
- * (the repeat takes it over as `resumed`). `required` calls are a 400 without one.
+ * (a repeat of the request takes it over as `resumed`, another request afresh after a failure).
+ * `required` calls are a 400 without one.
  */
 export async function idempotent(
   c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>, request: KeyedRequest | undefined) => Promise<Answer>,
