@@ -11,7 +11,7 @@ import { lockPaymentMoney } from '../store/refunds';
 import { findTransactionByGatewayReference } from '../store/transactions';
 import { recordGatewayEvent } from '../store/transactionUpdates';
 import { disputeEventDataOf } from '../merchantView/merchantDispute';
-import { capturedCentsOfRow } from '../merchantView/paymentHold';
+import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
 
 /** The dispute event its change makes: opened, answered or moved, ended. */
 export async function recordDisputeEvent(tx: Queryable, reference: string, type: 'dispute.created' | 'dispute.updated' | 'dispute.closed'): Promise<MerchantDisputeRow | undefined> {
@@ -35,7 +35,12 @@ export type DisputeEventOutcome =
   /** More than the charge captured (no processor's dispute), or moved after it ended: recorded, nothing moved. */
   | 'refused'
   /** On no card payment of Pasarela's. */
-  | 'no_payment';
+  | 'no_payment'
+  /** On a hold whose capture the processor was asked for and whose answer is not recorded yet: nothing recorded, to be told again. */
+  | 'capture_not_recorded';
+
+/** Rolls the event's record back: told again once the capture is recorded, it applies then. */
+class CaptureNotRecorded extends Error {}
 
 const dueByOf = (value: unknown): Date | null => {
   const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
@@ -65,8 +70,12 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
     moved = undefined;
     if (!(await recordGatewayEvent(tx, { id: event.id, key: dispute.reference, kind: 'dispute' }))) return 'repeated';
     const booked = await bookProcessorDispute(tx, payment.cod_oper, dispute);
+    if (booked.outcome === 'capture_not_recorded') throw new CaptureNotRecorded();
     moved = booked.moved;
     return booked.outcome;
+  }).catch((error: unknown) => {
+    if (error instanceof CaptureNotRecorded) return 'capture_not_recorded' as const;
+    throw error;
   });
   if (outcome === 'applied' && moved !== undefined) deps.metrics?.countDispute(moved);
   return outcome;
@@ -79,9 +88,12 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
  * answers to the merchant's evidence or acceptance are booked here alike, so the one that comes
  * second changes nothing. Under review, the evidence sent to the processor is booked as sent.
  */
-export async function bookProcessorDispute(tx: Queryable, codOper: string, dispute: Dispute): Promise<{ outcome: 'applied' | 'refused' | 'no_payment'; moved?: string }> {
+export async function bookProcessorDispute(tx: Queryable, codOper: string, dispute: Dispute): Promise<{ outcome: 'applied' | 'refused' | 'no_payment' | 'capture_not_recorded'; moved?: string }> {
   const locked = await lockPaymentMoney(tx, codOper);
   if (!locked) return { outcome: 'no_payment' };
+  // The processor opens a hold's dispute as it captures: until the capture's answer is recorded here,
+  // what the dispute may take is unknown (not "more than was captured").
+  if (holdOf(locked)?.state === 'capturing') return { outcome: 'capture_not_recorded' };
   const before = locked.disputes.find((d) => d.reference === dispute.reference);
   const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
   const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);

@@ -82,7 +82,12 @@ export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, p
   if (!row && event.kind === 'dispute' && port === 'card' && await cardAttemptAwaitingAnswer(deps.db, new Date(Date.now() - AWAITED_ANSWER_MS))) return { kind: 'charge_not_yet_known' };
   if (!row || !ofThisPort || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
   if (event.kind === 'refund') return (await applyRefundEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
-  if (event.kind === 'dispute') return (await applyDisputeEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
+  if (event.kind === 'dispute') {
+    const applied = await applyDisputeEvent(deps, event);
+    // A hold's dispute told before its capture's answer is recorded here: asked again, as above.
+    if (applied === 'capture_not_recorded') return { kind: 'charge_not_yet_known' };
+    return applied === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
+  }
   const claimed = outcomeOfEvent(row, event);
   if (claimed) {
     const books = await booksSay(deps, row, event);
