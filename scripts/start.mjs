@@ -77,7 +77,8 @@ function vaultSettings({ alone }) {
   // Beside the server, no balancer in front: it stops at once with npm start, leaving its port free.
   if (!alone && env.VAULT_SHUTDOWN_DRAIN_MS === undefined) env.VAULT_SHUTDOWN_DRAIN_MS = '0';
   given('VAULT_API_SECRET', () => randomBytes(32).toString('hex'));
-  given('VAULT_CHECKOUT_ORIGINS', () => [`http://localhost:${env.PORT || 4000}`, `http://127.0.0.1:${env.PORT || 4000}`].join(','));
+  // As a browser sends its Origin: no default port (PORT=80).
+  given('VAULT_CHECKOUT_ORIGINS', () => ['localhost', '127.0.0.1'].map((host) => new URL(`http://${host}:${env.PORT || 4000}`).origin).join(','));
   if (env.VAULT_MASTER_KEYS === undefined || env.VAULT_FINGERPRINT_KEY === undefined) {
     const dataDir = env.DATA_DIR || '.data';
     const keyFile = join(dataDir, 'vault-keys.development.json');

@@ -27,15 +27,17 @@ export interface OpenedCard extends CardSummary {
  * A card and whether its CVC is held, its first use marked in the same statement (one round trip): a
  * card another node's sweep deleted meanwhile is not marked (`marked` false while the row read still
  * says unused), as the sweep deletes only what is still unmarked, so one of the two wins. The mark
- * starts the used card's time ($3 ms); a card past it is not opened, swept or not yet.
+ * starts the used card's time ($3 ms); a card past it is not opened, swept or not yet. An unused card
+ * past its own time is neither marked nor opened before the sweep deletes it: its first use would
+ * otherwise keep for a day a card that was due to be gone.
  */
 const OPEN_SQL = `with marked as (
-    update vault_cards set unused_until = null, kept_until = now() + $3 * interval '1 millisecond' where token = $1 and unused_until is not null returning token
+    update vault_cards set unused_until = null, kept_until = now() + $3 * interval '1 millisecond' where token = $1 and unused_until > now() returning token
   )
   select c.token, c.brand, c.bin, c.last4, c.exp_month, c.exp_year, c.number_sealed, c.holder_sealed, c.data_key_wrapped, c.master_key_id, c.unused_until,
     v.cvc_sealed is not null as cvc_held, case when $2::boolean then v.cvc_sealed end as cvc_sealed, exists (select 1 from marked) as marked
   from vault_cards c left join vault_cvcs v on v.token = c.token and v.expires_at > now()
-  where c.token = $1 and (c.kept_until is null or c.kept_until > now())`;
+  where c.token = $1 and (c.kept_until is null or c.kept_until > now()) and (c.unused_until is null or c.unused_until > now())`;
 
 interface CardRow {
   token: string;

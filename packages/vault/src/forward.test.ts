@@ -1,6 +1,8 @@
 import { request } from 'node:http';
+import { createServer, type Socket } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendOn } from './forward';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
 import { API_SECRET, keyOf, nextYear, serverHeaders, testVault, tokenOf, type TestVault } from './testing/testVault';
 import type { VaultDatabase } from './vaultDatabase';
@@ -90,6 +92,33 @@ describe('forwarding to a processor', () => {
 
   // The server's client sends a call answered Vault-Not-Started once more (nothing done for it): a
   // processor's answer saying so would have a forward that reached it sent twice.
+  it('gives up on a processor that takes the call and sends nothing, closing its connection: before an answer an error, within one the answer cut off', async () => {
+    const sockets: Socket[] = [];
+    const closed: boolean[] = [];
+    // Takes the connection and reads the call; says nothing, or only an answer's headers.
+    const silent = createServer((socket) => {
+      const at = sockets.push(socket) - 1;
+      closed[at] = false;
+      socket.on('close', () => (closed[at] = true));
+      socket.once('data', (data) => {
+        if (data.toString().includes('/headers-only')) socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":');
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const call = (path: string) => sendOn({ method: 'POST', target: new URL(`http://127.0.0.1:${port}${path}`), headers: { 'content-type': 'application/json' }, body: Buffer.from('{}'), silenceMs: 300 });
+    try {
+      await expect(call('/v1/charges')).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+      const answer = await call('/headers-only');
+      expect(answer.status).toBe(200);
+      await expect(answer.text()).rejects.toThrow();
+      await expect.poll(() => closed, { timeout: 2_000 }).toEqual([true, true]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 10_000);
+
   it('never passes on a processor\'s Vault-Not-Started: only the vault itself says it did nothing', async () => {
     const answer = await rawCall(`${vault.url}/forward/echo/not-started`, 'POST', forwardHeaders('application/json'), '{}');
     expect(lastReceived().path).toBe('/not-started');
@@ -281,6 +310,20 @@ describe('a token no server call used (an abandoned checkout\'s)', () => {
     }
   });
 
+  it('past its time, is neither opened nor kept before a sweep deletes it', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    await vault.database.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [keyOf(token)]);
+    expect((await rawCall(`${vault.url}/v1/cards/${token}`, 'GET', serverHeaders)).status).toBe(404);
+    const before = processor.received.length;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const charge = await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}`);
+    vi.restoreAllMocks();
+    expect([charge.status, JSON.parse(charge.body.toString())]).toMatchObject([400, { code: 'unknown_token' }]);
+    expect(processor.received.length).toBe(before);
+    // Still unused, for the next sweep to delete (or deleted by one already), rather than a use keeping it a day.
+    const rows = await vault.database.query<{ unused_until: Date | null; kept_until: Date | null }>('select unused_until, kept_until from vault_cards where token = $1', [keyOf(token)]);
+    expect(rows.filter((row) => row.unused_until === null || row.kept_until !== null)).toEqual([]);
+  });
 });
 
 describe('a used card (PCI DSS 3.2.1: kept no longer than needed)', () => {

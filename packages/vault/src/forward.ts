@@ -25,7 +25,17 @@ export interface ForwardCall {
   target: URL;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** How long the processor may send nothing (PROCESSOR_SILENCE_MS unless given). */
+  silenceMs?: number;
 }
+
+/**
+ * How long a forward waits on a processor that sends nothing, before its answer or within it: three
+ * times a server's own wait for a card call (10 s), past which nobody reads the answer. Without it, a
+ * processor (or its balancer) that takes the connection and never answers held each call's socket
+ * for good, until the vault had none left for anyone's cards.
+ */
+const PROCESSOR_SILENCE_MS = 30_000;
 
 /** The body with the card put in; a CVC asked for is read while held (its drop comes with the authorization's outcome). */
 export async function cardFilledBody(store: CardStore, body: Buffer, contentType: string | undefined): Promise<Buffer> {
@@ -85,7 +95,9 @@ export function sendOn(call: ForwardCall, again = true): Promise<Response> {
   headers['content-length'] = String(call.body.length);
   const send = call.target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
+    let answering: IncomingMessage | undefined;
     const outgoing = send(call.target, { method: call.method, headers }, (answer: IncomingMessage) => {
+      answering = answer;
       const answered = new Headers();
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value === undefined || NOT_ANSWERED.has(name)) continue;
@@ -103,6 +115,12 @@ export function sendOn(call: ForwardCall, again = true): Promise<Response> {
         const cutOff = new Error('The processor\'s answer was cut off');
         resolve(new Response(new ReadableStream({ start: (controller) => controller.error(cutOff) }), { status, headers: answered }));
       });
+    });
+    // Silent before any answer: a 502 processor_unreachable (the call may have reached it). Silent
+    // within its answer: the answer goes back cut off, as any answer dropped after its headers.
+    outgoing.setTimeout(call.silenceMs ?? PROCESSOR_SILENCE_MS, () => {
+      if (answering) answering.destroy();
+      else outgoing.destroy(Object.assign(new Error('The processor sent nothing in time'), { code: 'ETIMEDOUT' }));
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (again && outgoing.reusedSocket && error.code === 'ECONNRESET') resolve(sendOn(call, false));

@@ -20,6 +20,7 @@ describe('vaultSettingsOf', () => {
     const settings = vaultSettingsOf({ ...minimal, VAULT_FORWARD: '{"stripe":"https://api.stripe.com"}', VAULT_FORWARD_simulator: 'http://127.0.0.1:4100', VAULT_FORWARD_PORT_stripe: '4310' });
     expect([...settings.processors].map(([name, url]) => [name, url.href])).toEqual([['stripe', 'https://api.stripe.com/'], ['simulator', 'http://127.0.0.1:4100/']]);
     expect(settings.forwardingPorts).toEqual(new Map([['stripe', 4310]]));
+    expect(vaultSettingsOf({ ...minimal, VAULT_CHECKOUT_ORIGINS: 'http://localhost:4310, https://pay.example, http://[::1]:4310' }).checkoutOrigins).toEqual(['http://localhost:4310', 'https://pay.example', 'http://[::1]:4310']);
   });
 
   it('takes a fingerprint key in base64 or base64url, padded or not, and a public URL that is an origin', () => {
@@ -44,6 +45,12 @@ describe('vaultSettingsOf', () => {
     ['a fingerprint key with a character not of base64', { VAULT_FINGERPRINT_KEY: `${key32.slice(0, 10)}!${key32.slice(10)}` }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
     ['a fingerprint key with a space', { VAULT_FINGERPRINT_KEY: `${key32.slice(0, 10)} ${key32.slice(10)}` }, /^VAULT_FINGERPRINT_KEY must be base64 of 32 bytes or more/],
     ['a checkout origin with a path', { VAULT_CHECKOUT_ORIGINS: 'https://pay.example/checkout' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/pay.example\/checkout is not an origin/],
+    ['a checkout origin in capitals', { VAULT_CHECKOUT_ORIGINS: 'https://Pay.example' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/Pay.example is not an origin as a browser sends it/],
+    ['a checkout origin with its default port', { VAULT_CHECKOUT_ORIGINS: 'http://localhost:4310,https://pay.example:443' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/pay.example:443 is not an origin/],
+    ['a checkout origin with credentials', { VAULT_CHECKOUT_ORIGINS: 'https://user@pay.example' }, /^VAULT_CHECKOUT_ORIGINS: https:\/\/user@pay.example is not an origin/],
+    ['VAULT_FORWARD that is JSON but null', { VAULT_FORWARD: 'null' }, /^VAULT_FORWARD is a JSON map/],
+    ['VAULT_FORWARD that is a JSON list', { VAULT_FORWARD: '["https://api.stripe.com"]' }, /^VAULT_FORWARD is a JSON map/],
+    ['VAULT_FORWARD that is a JSON string', { VAULT_FORWARD: '"https://api.stripe.com"' }, /^VAULT_FORWARD is a JSON map/],
     ['a forward that is no URL', { VAULT_FORWARD_stripe: 'api.stripe.com' }, /^VAULT_FORWARD_stripe must be an http\(s\) URL/],
     ['VAULT_FORWARD that is no JSON', { VAULT_FORWARD: 'stripe=https://api.stripe.com' }, /^VAULT_FORWARD is a JSON map/],
     ['a CVC time past an hour', { VAULT_CVC_TTL_SECONDS: '3601' }, /^VAULT_CVC_TTL_SECONDS is a whole number/],

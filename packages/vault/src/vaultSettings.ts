@@ -52,6 +52,15 @@ function originOf(name: string, raw: string): string {
   return url.origin;
 }
 
+/** Written as a browser's Origin header says it (`new URL` lower-cases the host and drops a default port). */
+function isBrowserOrigin(origin: string): boolean {
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /** Buffer.from drops what is not base64 without a word: a key mistyped would be a shorter or another key. */
@@ -78,13 +87,16 @@ function portOf(env: Env, name: string): number {
 /** VAULT_FORWARD (a JSON map) and VAULT_FORWARD_<name>, the latter winning. */
 function processorsOf(env: Env): Map<string, URL> {
   const processors = new Map<string, URL>();
-  let map: Record<string, string>;
+  const refused = 'VAULT_FORWARD is a JSON map of processor names to base URLs, and each VAULT_FORWARD_<name> a URL';
+  let map: unknown;
   try {
-    map = JSON.parse(env['VAULT_FORWARD'] || '{}') as Record<string, string>;
+    map = JSON.parse(env['VAULT_FORWARD'] || '{}');
   } catch {
-    throw new Error('VAULT_FORWARD is a JSON map of processor names to base URLs, and each VAULT_FORWARD_<name> a URL');
+    throw new Error(refused);
   }
-  for (const [name, url] of Object.entries(map)) processors.set(name, httpUrl(`VAULT_FORWARD's ${name}`, url, 'https://api.stripe.com'));
+  // JSON, but not a map (null, a list, a string): named as the setting at fault, not read letter by letter.
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) throw new Error(refused);
+  for (const [name, url] of Object.entries(map)) processors.set(name, httpUrl(`VAULT_FORWARD's ${name}`, String(url), 'https://api.stripe.com'));
   for (const [key, value] of Object.entries(env)) {
     const named = /^VAULT_FORWARD_(?!PORT_)([A-Za-z0-9_-]+)$/.exec(key);
     if (named && value) processors.set(named[1]!, httpUrl(key, value, 'https://api.stripe.com'));
@@ -112,7 +124,8 @@ export function vaultSettingsOf(env: Env): VaultSettings {
   const masterKeys = parseMasterKeys(required(env, 'VAULT_MASTER_KEYS', 'VAULT_MASTER_KEYS must be set (id:base64 of 32 bytes, the first wraps new cards)'));
   const fingerprintKey = fingerprintKeyOf(required(env, 'VAULT_FINGERPRINT_KEY', 'VAULT_FINGERPRINT_KEY must be set (base64 of 32 bytes): the duplicate rule\'s key, held by the vault alone'));
   const checkoutOrigins = (env['VAULT_CHECKOUT_ORIGINS'] || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
-  for (const origin of checkoutOrigins) if (!/^https?:\/\/[^/?#]+$/.test(origin)) throw new Error(`VAULT_CHECKOUT_ORIGINS: ${origin} is not an origin such as https://pay.example`);
+  // Compared exactly with the Origin a browser sends (lower case, no default port, no credentials): one written otherwise would match no checkout.
+  for (const origin of checkoutOrigins) if (!/^https?:\/\/[^/?#]+$/.test(origin) || !isBrowserOrigin(origin)) throw new Error(`VAULT_CHECKOUT_ORIGINS: ${origin} is not an origin as a browser sends it, such as https://pay.example (lower case, no default port)`);
   const processors = processorsOf(env);
   const forwardingPorts = new Map<string, number>();
   for (const key of Object.keys(env)) {
