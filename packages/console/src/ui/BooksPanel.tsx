@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Currency } from '@pasarela/core';
+import { localDateTimeOf, timeZoneOfCountry, type Currency } from '@pasarela/core';
 import { dayText, moneyText, t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { Balance, Dispute, Page, Payout } from '../api/schemas';
@@ -10,10 +10,17 @@ import { pagesUpTo } from './pagesUpTo';
 import { useStoreState } from './useStoreState';
 import { useOneAtATime } from './useSubmit';
 
-/** Saves text as a file the browser downloads. */
-/** A payout the bank took says it arrived only once its arrival day has come (a sandbox payout is paid at once, arriving days later). */
-const hasArrived = (payout: { status: string; arrivalDate: string }) => payout.status === 'paid' && payout.arrivalDate <= new Date().toISOString().slice(0, 10);
+/**
+ * A payout the bank took says it arrived only once its arrival day has come (a sandbox payout is paid
+ * at once, arriving days later): the merchant's calendar day, which its arrival date is written in
+ * (core arrivalDateOf), not UTC's, a day ahead every evening in Panama and Colombia.
+ */
+function hasArrived(payout: { status: string; arrivalDate: string }, currency: Currency): boolean {
+  const today = localDateTimeOf(new Date(), timeZoneOfCountry(currency === 'COP' ? 'CO' : 'PA')).slice(0, 10);
+  return payout.status === 'paid' && payout.arrivalDate <= today;
+}
 
+/** Saves text as a file the browser downloads. */
 function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const a = document.createElement('a');
@@ -141,7 +148,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
                 <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
               </div>
               {/* A payout the bank sent back never arrives: its money is back in the balance. */}
-              <p className="tx-meta"><span>{p.id}</span>{p.status !== 'failed' && <span>{t(hasArrived(p) ? 'booksArrived' : 'booksArrival')} {dayText(p.arrivalDate)}</span>}</p>
+              <p className="tx-meta"><span>{p.id}</span>{p.status !== 'failed' && <span>{t(hasArrived(p, p.currency ?? balance?.currency ?? 'USD') ? 'booksArrived' : 'booksArrival')} {dayText(p.arrivalDate)}</span>}</p>
               <button type="button" onClick={() => void csv(p.id)()}>{t('csvPayout', { id: p.id })}</button>
             </li>
           ))}

@@ -446,6 +446,26 @@ describe('console panels', () => {
     expect(el.querySelector('[data-payout="po_coming"]')?.textContent).not.toContain('Llegó');
   });
 
+  // Its arrival day is the merchant's calendar day (core arrivalDateOf, in America/Panama or America/Bogota):
+  // at 8 p.m. in Panama, 1 a.m. the next day in UTC, a payout arriving tomorrow has not arrived.
+  it("Books: a payout arrives on the merchant's own day, not on the UTC one", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T01:00:00.000Z'));
+    try {
+      const tomorrow = { id: 'po_tomorrow', amount: 10, currency: 'USD' as const, status: 'paid', arrivalDate: '2026-12-02', createdAt: '2026-12-01T20:00:00.000Z' };
+      const today = { ...tomorrow, id: 'po_today', arrivalDate: '2026-12-01' };
+      const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD' as const, available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([tomorrow, today])), disputesOf: vi.fn(async () => pageOf([])) });
+      const store = createConsoleStore(api);
+      store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+      const el = await render(<BooksPanel store={store} api={api} />);
+      await vi.waitFor(() => expect(el.querySelector('[data-payout="po_tomorrow"]')).not.toBeNull());
+      expect(el.querySelector('[data-payout="po_tomorrow"]')?.textContent).toContain('Llega el 2 dic 2026');
+      expect(el.querySelector('[data-payout="po_today"]')?.textContent).toContain('Llegó el 1 dic 2026');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   // Issue 93 "COP in whole pesos": a link of a Colombian merchant is priced in pesos as Colombia writes them.
   it('the link form prices in the picked merchant\'s currency: pesos labelled COP, "75.000" sent as seventy-five thousand, centavos refused before sending', async () => {
     const createLink = vi.fn(async () => ({ code: 'LKCOP', slug: 'lkcop', url: 'http://localhost/lkcop' }));

@@ -60,7 +60,8 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
         <p className="hint">
           {brand?.logoUrl ? <><img src={brand.logoUrl} alt={t('brandCurrentLogo')} width="40" height="40" className="brand-logo" /> {t('brandCurrentLogo')}</> : t('brandNoLogo')}
         </p>
-        <button type="submit" className="primary" disabled={busy || !editable}>{t('brandSave')}</button>
+        {/* aria-disabled while it saves, so the focus stays on it; disabled only until the stored brand is in. */}
+        <button type="submit" className="primary" aria-disabled={busy} disabled={!editable}>{t('brandSave')}</button>
       </form>
       <FormError error={error} />
       {result && <p className="result" role="status">{t('brandSaved', { id: result.id })}</p>}

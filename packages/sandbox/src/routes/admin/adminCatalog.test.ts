@@ -105,6 +105,22 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect(res.status).toBe(400);
     expect(String(res.json['message'])).toContain('methods');
   });
+  // A misspelt field is refused naming it, never dropped: "ammount" would otherwise make a station open to any amount.
+  it('refuses a field a station, a plan, a campaign or a subscription does not take, naming it, and makes none', async () => {
+    const plan = await t.admin('POST', '/plans', { name: 'Mensual', amount: 5, period: 'MO' });
+    const refused = [
+      await t.admin('POST', '/stations', { stationId: 'CAJA-TYPO', description: 'Caja', ammount: 7 }),
+      await t.admin('POST', '/plans', { name: 'Anual', amount: 50, period: 'AN', chargenow: false }),
+      await t.admin('POST', '/campaigns', { title: 'Typo', maxAmmount: 5 }),
+      await t.admin('POST', '/subscriptions', { planId: plan.json['idPlan'], emial: 'payer@example.com' }),
+    ];
+    expect(refused.map((res) => [res.status, res.json['code']])).toEqual(Array(4).fill([400, 'invalid_arguments']));
+    expect(refused.map((res) => String(res.json['message']))).toEqual([
+      expect.stringContaining('ammount'), expect.stringContaining('chargenow'), expect.stringContaining('maxAmmount'), expect.stringContaining('emial'),
+    ]);
+    expect((await t.get('/stations/CAJA-TYPO')).status).toBe(404);
+    expect((await t.db.query("select 1 from campaigns where title = 'Typo'")).length).toBe(0);
+  });
 });
 
 // docs/api.md "Amount rules": past what the columns hold is 400 invalid_amount, the most said in the

@@ -51,18 +51,19 @@ const MerchantSettingsSchema = v.object({
 const MerchantKeysSchema = v.object({
   webhookUrl: v.optional(v.nullable(webhookUrlText('webhookUrl', 'webhookUrl must be an http(s) URL'))),
 });
-const StationSchema = v.pipe(v.object({
+// Strict as a merchant's: a misspelt field is refused naming it, never dropped ("ammount" would open the station to any amount).
+const StationSchema = v.pipe(v.strictObject({
   stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
   merchantId,
   description: name('description', 200), amount: v.optional(money('amount'), 0), discount: v.optional(money('discount'), 0),
 }), v.forward(v.check((b) => b.discount <= b.amount, 'discount must not exceed amount'), ['discount']));
-const PlanSchema = v.object({
+const PlanSchema = v.strictObject({
   merchantId,
   name: name('name'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
   amount: money('amount', true), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
   chargeNow: v.optional(v.boolean('chargeNow must be a boolean'), true),
 });
-const CampaignSchema = v.pipe(v.object({
+const CampaignSchema = v.pipe(v.strictObject({
   merchantId,
   title: name('title'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
   // The title and text in each language the merchant writes them in (es, en), as a link's descriptions; title and description are the default.

@@ -32,7 +32,7 @@ const RecentQuerySchema = v.object({
   method: v.optional(v.picklist(METHODS, `method must be one of ${METHODS.join(', ')}`)),
   outcome: v.optional(v.picklist(OUTCOMES, `outcome must be one of ${OUTCOMES.join(', ')}`)),
 });
-const NewSubscriptionSchema = v.object({
+const NewSubscriptionSchema = v.strictObject({
   planId: idSchema('planId must be a number', 'planId must be a whole number from 1 to 2147483647'),
   email: v.optional(v.pipe(freeText(254, { missingMessage: 'email must be a string', tooLongMessage: 'email is too long', charactersMessage: 'email must not hold control or bidi characters' }), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
