@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import type { Queryable } from '../../db/Database';
 import { defaultPaths } from '../../paths';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 // POST /sandbox/users keeps a wallet's test cards as the wallet does, by brand and last four: no card
 // number reaches the server (PRODUCT.md), so `cards` takes none.
@@ -97,10 +98,7 @@ describe('POST /sandbox/users: a login or an e-mail is one account\'s in any cas
   const signup = { name: 'Ana', lastname: 'Pérez', phone: '+50761234567', pwd: PASSWORD };
   const accountsWith = async (column: 'login' | 'email', value: string) =>
     (await t.db.query<{ n: number }>(`select count(*)::int as n from users where lower(${column}) = lower($1)`, [value]))[0]?.n;
-  async function lastCode(email: string): Promise<string> {
-    const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-    return /\b(\d{6})\b/.exec(String((res.json['messages'] as Array<{ body: string }>)[0]?.body))?.[1] ?? '';
-  }
+  const lastCode = (email: string) => lastMailedCode(t, email);
   const taken = (res: { status: number; json: Record<string, unknown> }) => [res.status, res.json['code']];
 
   it('refuses a second console account whose login or e-mail differs only in case', async () => {

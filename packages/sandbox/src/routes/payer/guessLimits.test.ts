@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type ApiAnswer, type TestApp } from '../../../test/testApp';
 import { LOGIN_TRIES_WINDOW_MS, MAX_FAILED_LOGINS } from '@pasarela/core';
 import { forgetLapsedLoginTries } from '../../store/users';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 // Bursts of guesses sent at once: every guess counts, whatever the concurrency.
 let t: TestApp;
@@ -14,11 +15,7 @@ afterAll(() => t.close());
 const PASSWORD = 'Segura#2026';
 const WRONG_PASSWORD = 'Wrong#2026x';
 
-async function lastCode(email: string): Promise<string> {
-  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
-}
+const lastCode = (email: string) => lastMailedCode(t, email);
 
 /** Six digits that are not `code`, different for each i. */
 const wrongCode = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 // SPEC 7 "POST recovery password", step 3: a new password the rules refuse is said so, and changes nothing.
 
@@ -11,11 +12,7 @@ afterAll(() => t.close());
 
 const PASSWORD = 'Segura#2026';
 
-async function lastCode(email: string): Promise<string> {
-  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
-}
+const lastCode = (email: string) => lastMailedCode(t, email);
 
 describe('password recovery, step 3', () => {
   it.each([['weak', 'invalid_password'], ['', 'invalid_password'], [5, 'missing_arguments'], ['Nueva#2027\tx', 'invalid_characters']])('refuses a new password %j (%s), never read as step 2\'s check, and keeps the old one', async (newPassword, refusal) => {

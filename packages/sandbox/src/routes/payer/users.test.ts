@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller, tokenizedCardPayload, tokenizedCardRegistration, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { migrate } from '../../db/migrate';
 import { defaultPaths } from '../../paths';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,11 +17,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The wallet's add-card call, with a new trackId (one per Save click, as the widget sends). */
 const addCard = (card: object, headers: Record<string, string>) => t.post('/users/me/cards', { ...card, trackId: randomUUID() }, headers);
 
-async function lastCode(email: string): Promise<string> {
-  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
-}
+const lastCode = (email: string) => lastMailedCode(t, email);
 
 describe('registration (two steps, code by e-mail)', () => {
   const user = { email: 'nuevo@example.com', name: 'Maria', lastname: 'Lopez', phone: '+50761234567', pwd: PASSWORD, country: 'Panama', address1: 'Calle 1', city: 'Panama' };

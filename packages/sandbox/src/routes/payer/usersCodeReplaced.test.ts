@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 // An app of its own: these sign-ups are counted apart from users.test.ts's by the sign-up rate limit.
 let t: TestApp;
@@ -10,11 +11,7 @@ afterAll(() => t.close());
 
 const PASSWORD = 'Segura#2026';
 
-async function lastCode(email: string): Promise<string> {
-  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
-}
+const lastCode = (email: string) => lastMailedCode(t, email);
 
 // Step 1 asked again for an address (a second tab, a resend by the whole payload, two clicks) mails a
 // new code: from then on only that code confirms, by the handle or by the whole payload again. An older

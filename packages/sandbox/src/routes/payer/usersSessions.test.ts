@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { lastMailedCode } from '../../../test/mailedCode';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,11 +12,7 @@ const PASSWORD = 'Segura#2026';
 const NEW_PASSWORD = 'Nueva#2027x';
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
 
-async function lastCode(email: string): Promise<string> {
-  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
-  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
-}
+const lastCode = (email: string) => lastMailedCode(t, email);
 
 /** The owner sets a new password by recovery (its three steps), which ends every older session. */
 async function recover(login: string, email: string): Promise<void> {
