@@ -60,3 +60,27 @@ it('the sandbox run answers both payouts, paid, each with its own lines', async 
     expect(lines.filter((l) => l.type !== 'payout').reduce((sum, l) => sum + l.net, 0)).toBe(p.amount_cents / 100);
   }
 });
+
+it('a balance that fits one payout is paid in one, never more than it: a big sale refunded after another', async () => {
+  const res = await t.admin('POST', '/merchants', { name: 'Motos Pereira S.A.S.', country: 'CO', captchaRequired: false });
+  const merchant = { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']) };
+  const sale = async (amount: number) => {
+    const link = await t.admin('POST', '/links', { amount, taxAmount: 0, description: 'Moto', merchantId: merchant.id });
+    const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code']), { amount, taxAmount: 0 }));
+    return String(paid.data['codOper']);
+  };
+  const first = await sale(15_000_000);
+  await sale(10_000_000);
+  // Together past what one payout carries; the first refunded whole, the balance is the second's net.
+  const refund = await t.app.request(`/api/v1/merchant/transactions/${first}/refunds`, {
+    method: 'POST', headers: { authorization: `Bearer ${merchant.key}`, 'content-type': 'application/json', 'idempotency-key': 'refund-first' }, body: JSON.stringify({ amount: 15_000_000 }) });
+  expect(await refund.json()).toMatchObject({ status: 'succeeded' });
+  await t.db.query("update balance_transactions set available_on = now() - interval '1 minute' where merchant_id = $1", [merchant.id]);
+  const available = await netCentsOf(merchant.id);
+  expect(available).toBeLessThan(2 ** 31 - 1);
+
+  const made = (await runScheduledPayouts(t)).filter((p) => p.merchant_id === merchant.id);
+  expect(made.map((p) => p.amount_cents)).toEqual([available]);
+  const balance = await t.app.request('/api/v1/merchant/balance', { headers: { authorization: `Bearer ${merchant.key}` } });
+  expect(await balance.json()).toEqual({ currency: 'COP', available: 0, pending: 0 });
+});
