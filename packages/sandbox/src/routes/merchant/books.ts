@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { balanceOf, centsToAmount, isCurrency, localDateTimeOf, minorUnitsText, timeZoneOfCountry } from '@pasarela/core';
+import { balanceOf, centsToAmount, isCurrency, minorUnitsText, timeZoneOfCountry } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -12,7 +12,7 @@ import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
 import { codOperQuery, dayQuery, listQuery, page, parseInput, queryOf } from './merchantSchemas';
 import { cursorOf, positionOfCursor } from './listCursor';
-import { csvFileName, prefersCsv } from './booksCsv';
+import { csvFileName, localTimeWithOffset, prefersCsv } from './booksCsv';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** Narrow createdFrom/createdTo (or name a payout) for more. */
@@ -62,15 +62,6 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
 const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id', 'order_reference'] as const;
 /** RFC 4180 quoting; ids and codes never need it. */
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** ISO 8601 in the merchant's wall clock with its offset (2026-03-02T09:15:00-05:00): a spreadsheet and a program read the same instant. */
-function localTimeWithOffset(instant: Date, timeZone: string): string {
-  const local = localDateTimeOf(instant, timeZone).replace(' ', 'T');
-  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-  if (offsetMinutes === 0) return `${local}Z`;
-  const abs = Math.abs(offsetMinutes);
-  return `${local}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
 
 function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string {
   const lines = rows.map((r) => {

@@ -1,3 +1,5 @@
+import { localDateTimeOf } from '@pasarela/core';
+
 const CSV = 'text/csv';
 const JSON_TYPE = 'application/json';
 
@@ -45,4 +47,19 @@ export function csvFileName(q: { payout?: string | undefined; createdFrom?: Date
   if (q.payout) return `balance-transactions-${q.payout}.csv`;
   if (q.createdFrom || q.createdTo) return `balance-transactions-${q.createdFrom ? dayOf(q.createdFrom) : 'start'}-to-${q.createdTo ? dayOf(q.createdTo) : 'now'}.csv`;
   return 'balance-transactions.csv';
+}
+
+/**
+ * ISO 8601 in the merchant's wall clock with its offset and the milliseconds the JSON's times carry
+ * (2026-03-02T09:15:00.123-05:00): a spreadsheet and a program read the same instant, a line's time
+ * matches its createdAt, and lines of the same second still sort in the order they were made.
+ */
+export function localTimeWithOffset(instant: Date, timeZone: string): string {
+  const local = localDateTimeOf(instant, timeZone).replace(' ', 'T');
+  const wholeSecond = Math.floor(instant.getTime() / 1000) * 1000;
+  const millis = String(instant.getTime() - wholeSecond).padStart(3, '0');
+  const offsetMinutes = Math.round((Date.parse(`${local}Z`) - wholeSecond) / 60_000);
+  if (offsetMinutes === 0) return `${local}.${millis}Z`;
+  const abs = Math.abs(offsetMinutes);
+  return `${local}.${millis}${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }

@@ -136,7 +136,7 @@ describe('lists as a bookkeeper filters them', () => {
     expect((await setup.api.call('GET', '/disputes?status=open', { key: m.key })).status).toBe(400);
   });
 
-  it('the CSV: times ISO 8601 with an offset, a name per payout or range, Accept weighed by q-values', async () => {
+  it('the CSV: times ISO 8601 to the millisecond with an offset, a name per payout or range, Accept weighed by q-values', async () => {
     const m = await setup.newMerchant('Hojas S.A.');
     await paidWithOrder(m.key, 12, 'order-csv');
     const [made] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string }>;
@@ -147,13 +147,14 @@ describe('lists as a bookkeeper filters them', () => {
     const cells = rows.map((r) => r.split(','));
     // Panama: UTC-5 all year.
     for (const c of cells) {
-      expect(c[columns.indexOf('created')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
+      expect(c[columns.indexOf('created')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-05:00$/);
       expect(c[columns.indexOf('available_on')]).toMatch(/-05:00$/);
     }
     const payment = cells.find((c) => c[1] === 'payment');
     expect(payment?.[columns.indexOf('order_reference')]).toBe('order-csv');
     const line = ((await setup.api.call('GET', `/balance-transactions?payout=${made?.id}&type=payment`, { key: m.key })).json['data'] as Array<{ createdAt: string }>)[0];
-    expect(Date.parse(String(payment?.[columns.indexOf('created')]))).toBe(Math.floor(Date.parse(String(line?.createdAt)) / 1000) * 1000);
+    // To the millisecond, as the JSON's: a line of the CSV matches its createdAt, and lines of one second sort as they were made.
+    expect(Date.parse(String(payment?.[columns.indexOf('created')]))).toBe(Date.parse(String(line?.createdAt)));
 
     const ranged = await csv(m.key, '?createdFrom=2026-11-01T00:00:00Z&createdTo=2026-12-01T00:00:00Z', 'text/csv');
     expect(ranged.headers.get('content-disposition')).toBe('attachment; filename="balance-transactions-2026-11-01-to-2026-12-01.csv"');
