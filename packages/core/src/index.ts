@@ -335,3 +335,4 @@ export { nequiPhoneRule } from './nequiPhone';
 export { phoneCountryOf } from './phoneCountry';
 export { escapeHtml } from './html';
 export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';
+export { PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from './paymentRequestRecipient';

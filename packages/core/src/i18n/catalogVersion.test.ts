@@ -45,6 +45,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   63: '6a6d7bf8827be747',
   64: '13e9b1081ba42019',
   65: '499d3b473af0e1b8',
+  66: '95e30f7ff4cca2b4',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -84,6 +84,7 @@ export const en: Record<keyof typeof es, string> = {
   card_not_valid: 'The merchant does not accept this card type',
   code_tries_exceeded: 'Too many wrong codes for this e-mail address: wait 10 minutes and ask for a new code',
   too_many_emails: 'Several e-mails already went to this address in the last hour: wait a while before asking for another',
+  payment_request_to_self: 'You cannot request money from yourself: enter someone else\'s e-mail',
   too_many_payment_requests: 'You reached the limit of 20 payment requests by e-mail in 24 hours: try again later',
   invalid_code_validation_tx: 'The validation code is not valid',
   try_again_validation_tx: 'We could not validate the transaction, try again',

@@ -82,6 +82,7 @@ export const es = {
   card_not_valid: 'El comercio no acepta este tipo de tarjeta',
   code_tries_exceeded: 'Demasiados códigos equivocados para este correo: espera 10 minutos y pide un código nuevo',
   too_many_emails: 'Ya enviamos varios correos a esta dirección en la última hora: espera un rato antes de pedir otro',
+  payment_request_to_self: 'No puedes pedirte dinero a ti mismo: escribe el correo de otra persona',
   too_many_payment_requests: 'Llegaste al máximo de 20 solicitudes de pago por correo en 24 horas: vuelve a intentarlo más tarde',
   invalid_code_validation_tx: 'El código de validación no es válido',
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',

@@ -15,6 +15,7 @@ import { findShopOfMerchant } from '../../store/merchantBrand';
 import { shopIdentityOf } from '../../brand/merchantBrand';
 import { listUserCards, removeUserCard, setDefaultUserCard, type UserCardRow } from '../../store/userCards';
 import { listNotifications, listUserServices } from '../../store/users';
+import { listBalanceMovements } from '../../store/balanceMovements';
 
 export function savedCardOf(r: UserCardRow) {
   return {
@@ -91,8 +92,9 @@ export function accountRoutes(deps: Deps) {
     return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), refundedAmount: centsToAmount(r.refunded_cents), currency: r.currency, merchantName: shops.get(r.merchant_id) ?? null })) });
   });
   app.get('/users/me/movements', async (c) => {
-    const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100), method: 'balance' });
-    return reply(c, { movements: rows.map((r) => ({ codOper: r.cod_oper, amount: -centsToAmount(r.amount_cents + r.tax_cents), date: r.created_at.toISOString(), description: r.description })) });
+    // What the balance paid and what refunds gave back to it.
+    const rows = await listBalanceMovements(deps.db, currentUserId(c), limitOf(c.req.query('limit'), 100));
+    return reply(c, { movements: rows.map((r) => ({ codOper: r.cod_oper, amount: centsToAmount(r.cents), date: r.at.toISOString(), description: r.description })) });
   });
   return app;
 }

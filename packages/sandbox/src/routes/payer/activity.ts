@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail, PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -101,9 +101,11 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "send activities": a payment request e-mailed to someone.
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
-    await allowMailOr429(deps.db, 'payment_request', { recipient: body.to, senderUserId: currentUserId(c) });
     const sender = await findUser(deps.db, currentUserId(c));
     if (!sender) throw new ApiError(401, 'session_expired');
+    // Refused before the mail limits count it: nothing recorded, sent or used up.
+    if (requestsOwnAddress(body.to, sender.email)) throw new ApiError(422, PAYMENT_REQUEST_TO_SELF, 'to is your own e-mail address: a payment request asks someone else');
+    await allowMailOr429(deps.db, 'payment_request', { recipient: body.to, senderUserId: currentUserId(c) });
     const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
     // In the recipient's own language when they are a wallet user with one, else the sender's.
     const lang = (await ownLanguageOfAddress(deps.db, body.to)) ?? c.get('lang');
