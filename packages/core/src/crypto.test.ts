@@ -89,6 +89,10 @@ describe('PRODUCT.md "Crypto": "an under-payment shows what is still owed"', () 
     [79.18, 79.18, 0],
     [79.18, 100, 0],
     [10, 0, 10],
+    // Rounded up to the smallest unit: sending what is shown completes the quote, never leaves it a fraction short.
+    [26.75, 19.999999996, 6.75000001],
+    [26.75, 20.000000004, 6.75],
+    [0.29, 0, 0.29],
   ])('quote %s, paid %s -> %s still owed', (quote, paid, owed) => {
     expect(cryptoAmountOwed(quote, paid)).toBe(owed);
   });
@@ -100,7 +104,9 @@ describe('Cancelling an under-paid crypto payment owes the coins back (issue "Mo
     [-1, null, false, 'a negative report is nothing'],
     [Number.NaN, null, false, 'an unreadable amount is nothing'],
     [0.0001, 0.0001, true, 'part arrived: the part is owed'],
-    [0.123456789, 0.12345679, true, 'rounded to the coin\'s 8 decimals'],
+    [0.123456789, 0.12345678, true, 'rounded down to the coin\'s 8 decimals: never more than arrived'],
+    [0.1234567851, 0.12345678, true, 'a fraction of a unit is not there to send back'],
+    [0.29, 0.29, true, 'a float\'s remainder is no unit lost'],
   ])('paid %s -> refund %s, asks first: %s (%s)', (paid, amount, asks, _why) => {
     const received = { currency: 'BTC', network: 'BTC', paidCrypto: paid, senderAddress: 'sbxbtc_payer' };
     const refund = cryptoRefundOnCancel(received);
@@ -139,6 +145,8 @@ describe('An overpayment is the payer\'s: the coins beyond the quote go back to 
     ['an under-payment: nothing beyond it', 20, 40, null],
     ['in satoshis, never a float\'s remainder', 0.0008, 0.0007918, 0.0000082],
     ['less than a satoshi beyond it: nothing', 40.000000001, 40, null],
+    ['more than half a satoshi beyond it: still less than one, nothing', 40.000000006, 40, null],
+    ['a float\'s remainder is no unit lost', 0.3, 0.01, 0.29],
     ['an unreadable amount: nothing', Number.NaN, 40, null],
     ['no quote to count from: nothing', 50, 0, null],
   ])('%s', (_case, paid, quoted, excess) => {

@@ -73,6 +73,13 @@ export const CRYPTO_DECIMALS = 8;
 
 const roundCoin = (amount: number): number => Number(amount.toFixed(CRYPTO_DECIMALS));
 
+/** In the coin's smallest units, a float's remainder (0.29 * 1e8 = 28999999.999999996) taken off first. */
+const smallestUnits = (amount: number): number => Number((amount * 10 ** CRYPTO_DECIMALS).toFixed(4));
+/** Coins that arrived, in whole smallest units: a fraction of one is not there to send back. */
+const unitsArrived = (amount: number): number => Math.floor(smallestUnits(amount));
+/** What a quote asks, in whole smallest units: never under what the merchant is owed. */
+const unitsQuoted = (amount: number): number => Math.ceil(smallestUnits(amount));
+
 /** As a wallet takes it pasted: a dot, at most 8 decimals, no grouping, no exponent. */
 export function cryptoAmountText(amount: number): string {
   if (!Number.isFinite(amount)) return '0';
@@ -80,8 +87,9 @@ export function cryptoAmountText(amount: number): string {
   return amount < 0 && text !== '0' ? `-${text}` : text;
 }
 
+/** Rounded up to the coin's smallest unit: sending what it says always completes the quote. */
 export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): number {
-  return Math.max(0, roundCoin(amountCrypto - paidCrypto));
+  return Math.max(0, unitsQuoted(amountCrypto) - unitsArrived(paidCrypto)) / 10 ** CRYPTO_DECIMALS;
 }
 
 /** Owed until the sandbox's admin marks it sent. */
@@ -105,9 +113,12 @@ interface CryptoReceived {
   senderAddress?: string | null | undefined;
 }
 
-/** A chain transfer goes back to the address it came from without asking the payer; null when nothing arrived. */
+/**
+ * A chain transfer goes back to the address it came from without asking the payer; null when nothing
+ * arrived. Rounded down to the coin's smallest unit: never more than arrived (the processor refuses that).
+ */
 export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | null {
-  const amount = Number.isFinite(received.paidCrypto) ? roundCoin(received.paidCrypto) : 0;
+  const amount = Number.isFinite(received.paidCrypto) ? unitsArrived(received.paidCrypto) / 10 ** CRYPTO_DECIMALS : 0;
   if (amount <= 0) return null;
   return { coin: received.currency, network: received.network, amount, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }
@@ -146,7 +157,8 @@ export function cryptoCancelNeedsConfirmation(received: CryptoReceived): boolean
  */
 export function cryptoOverpaymentOf(received: CryptoReceived, quotedCrypto: number): CryptoRefund | null {
   if (!Number.isFinite(received.paidCrypto) || !Number.isFinite(quotedCrypto) || quotedCrypto <= 0) return null;
-  const units = Math.round(received.paidCrypto * 10 ** CRYPTO_DECIMALS) - Math.round(quotedCrypto * 10 ** CRYPTO_DECIMALS);
+  // What arrived rounded down, the quote up: a fraction of a unit beyond it is the merchant's due, never sent.
+  const units = unitsArrived(received.paidCrypto) - unitsQuoted(quotedCrypto);
   if (units <= 0) return null;
   return { coin: received.currency, network: received.network, amount: units / 10 ** CRYPTO_DECIMALS, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
 }

@@ -106,6 +106,18 @@ describe('cancelling a crypto payment', () => {
     expect((await t.post('/crypto/payments/PPNOPE/cancel', {})).status).toBe(404);
   });
 
+  it('coins reported finer than the coin\'s smallest unit: the refund is what arrived rounded down, and the processor sends it', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    // 10,000.51 satoshis reach the address: 10,000 of them can go back, never 10,001.
+    expect((await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001000051, fromAddress: 'sbxbtc_payer_wallet_9' })).json).toMatchObject({ underpaid: true });
+    const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
+    expect(cancelled.data).toMatchObject({ cancelled: true, refund: { amount: 0.0001, status: 'pending' } });
+    const sent = await t.admin('POST', `/crypto/${id}/refund`);
+    expect(sent.status).toBe(200);
+    expect(sent.json['refund']).toMatchObject({ amount: 0.0001, to: 'sbxbtc_payer_wallet_9', status: 'refunded' });
+  });
+
   it('without a sending address from the chain, the sandbox makes one up at the first coins and refunds there', async () => {
     const m = await newMerchant();
     const id = await newPayment(m);
