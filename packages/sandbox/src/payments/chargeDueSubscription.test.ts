@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { GatewayCallNotSent } from '@pasarela/gateways';
 import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
@@ -10,9 +11,12 @@ let t: TestApp;
 let answerLost = false;
 /** While set, the card processor cannot process a renewal (its own error: `failed`, nothing charged). */
 let processorFails = false;
+/** While set, a renewal's request never leaves this node: the processor never receives it. */
+let notSent = false;
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: aroundCardAuthorize(async (authorize, request) => {
+      if (notSent) throw new GatewayCallNotSent('card processor: connection refused');
       if (processorFails) return { status: 'failed', message: 'The processor could not process the card' };
       return answerLost ? loseAnswer(authorize(request)) : authorize(request);
     }),
@@ -93,5 +97,25 @@ describe('chargeDueSubscriptions', () => {
       "select status, auth_status from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe(0);
+  });
+  it('a renewal its processor never received is due again from the date it was due: the schedule stays as it was', async () => {
+    const key = await subscription(true);
+    const [due] = await t.db.query<{ at: Date }>("update subscriptions set next_charge_at = date_trunc('second', now()) - interval '3 hours' where subscription_key = $1 returning next_charge_at as at", [key]);
+    notSent = true;
+    try {
+      await chargeDueSubscriptions(t);
+    } finally {
+      notSent = false;
+    }
+    // Left in doubt; the reconciler, told "never received", forgets it and gives the period back.
+    await t.db.query("update transactions set updated_at = now() - interval '1 minute' where details->>'subscriptionKey' = $1 and auth_status = 'PROCESSING'", [key]);
+    await t.reconcile();
+    expect(await renewals(key)).toBe(0);
+    const [givenBack] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    expect(givenBack?.next_charge_at.toISOString()).toBe(due?.at.toISOString());
+    expect((await chargeDueSubscriptions(t)).filter((tx) => tx.details['subscriptionKey'] === key).map((tx) => tx.status)).toEqual([1]);
+    const [row] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    // The test plan is monthly: 30 days after the date that was due, not after the reconciler's pass.
+    expect(row?.next_charge_at.toISOString()).toBe(new Date((due?.at.getTime() ?? 0) + 30 * 24 * 3600 * 1000).toISOString());
   });
 });

@@ -17,7 +17,8 @@ import { chargeCard } from './chargeCard';
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: string | null): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
-  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, (sub.next_charge_at ?? new Date()).getTime()));
+  const due = sub.next_charge_at ?? new Date();
+  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, due.getTime()), due);
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,

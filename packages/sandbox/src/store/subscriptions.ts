@@ -23,13 +23,14 @@ export async function dueSubscriptionIds(db: Queryable, limit: number): Promise<
   return rows.map((r) => r.id);
 }
 
-export async function setNextCharge(tx: Queryable, id: number, at: Date): Promise<void> {
-  await tx.query('update subscriptions set next_charge_at = $2 where id = $1', [id, at]);
+/** A renewal claimed: its next date, and the date it was due (migration 198). */
+export async function setNextCharge(tx: Queryable, id: number, at: Date, dueAt: Date): Promise<void> {
+  await tx.query('update subscriptions set next_charge_at = $2, renewal_due_at = $3 where id = $1', [id, at, dueAt]);
 }
 
-/** Its processor never received the renewal: due again now. */
+/** Its processor never received the renewal: due again from the date it was due, so its schedule stays as it was. */
 export async function giveRenewalPeriodBack(db: Queryable, id: number): Promise<void> {
-  await db.query('update subscriptions set next_charge_at = now() where id = $1 and status = 1', [id]);
+  await db.query('update subscriptions set next_charge_at = least(coalesce(renewal_due_at, now()), now()) where id = $1 and status = 1', [id]);
 }
 
 /** Only the link's own subscription, when its id and key both name it. */
