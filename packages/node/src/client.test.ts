@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
@@ -11,34 +12,6 @@ import type { Subscription } from './subscriptions';
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
 // sandbox: e2e/merchant-api.e2e.ts.
-
-interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-/** A server on 127.0.0.1 that answers each request with the next handler (the last one repeats). */
-async function serverAnswering(...handlers: Array<(res: ServerResponse) => void>) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      (handlers[Math.min(seen.length - 1, handlers.length - 1)] ?? (() => res.end()))(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  close = () => new Promise((resolve) => server.close(() => resolve()));
-  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (res: ServerResponse) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
 const link = {
   code: 'LKABCDEFGHJK', url: 'http://localhost:4000/lkabcdefghjk', state: 'open', amount: 25, taxAmount: 1.75, description: 'Pedido',
@@ -218,8 +191,7 @@ describe('Pasarela (the client)', () => {
 
   it('says which URL gave no answer and what to check, not only "fetch failed"', async () => {
     const s = await serverAnswering(json(200, {}));
-    await close?.();
-    close = undefined;
+    await s.stop();
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: `${s.url}/`, maxRetries: 0 });
     const failure = await pasarela.paymentLinks.retrieve('LKABCDEFGHJK').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PasarelaError);

@@ -1,40 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 import { PasarelaError } from './http';
 
 // What the client tries again and what it throws at once, against a real HTTP server that answers
 // as told: an answer cut off while its body comes, and a refund's failure answer.
-
-interface Seen { method: string; url: string; headers: IncomingMessage['headers'] }
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-/** A server on 127.0.0.1 that answers each request with the next handler (the last one repeats). */
-async function serverAnswering(...handlers: Array<(res: ServerResponse) => void>) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      handlers[Math.min(seen.length - 1, handlers.length - 1)]?.(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
-const json = (status: number, body: unknown) => (res: ServerResponse) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 /** The status line and the first bytes of the body, then nothing more. */
 const stalled = (res: ServerResponse) => {
