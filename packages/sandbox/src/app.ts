@@ -3,7 +3,7 @@ import { gatewayNotificationRoutes } from './routes/gateways/notifications';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { adminAccess } from './auth/adminAccess';
+import { adminAccess, sameSecret } from './auth/adminAccess';
 import { adminCors } from './auth/adminCors';
 import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
@@ -243,7 +243,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.json({ status, cardVault, simulator, ...told }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/metrics', (c) => {
-    if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
+    // Compared in constant time, as every secret.
+    if (options.metricsToken && !sameSecret(c.req.header('authorization') ?? '', `Bearer ${options.metricsToken}`)) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
     return c.body(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
   });
   app.route('/gateways', gatewayNotificationRoutes(deps, wired.notifications ?? {}));

@@ -48,14 +48,16 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     // The payers' browsers load the vault's fields from VAULT_URL unless told another origin.
     expect(readSettings({ VAULT_URL: 'http://127.0.0.1:4300', VAULT_API_SECRET: key }).vaultPublicUrl).toBe('http://127.0.0.1:4300');
   });
-  it.each([[{ PORT: 'abc' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ SPLASH_MS: '-1' }, 'SPLASH_MS'], [{ SUBSCRIPTION_CHARGE_INTERVAL_MS: '1.5' }, 'SUBSCRIPTION_CHARGE_INTERVAL_MS'], [{ PORT: '5000', DEMO_PORT: '5000' }, 'DEMO_PORT'], [{ NEQUI_WAIT_MS: 'soon' }, 'NEQUI_WAIT_MS'], [{ YAPPY_WAIT_MS: '-5' }, 'YAPPY_WAIT_MS'],
+  it.each([[{ PORT: 'abc' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ SPLASH_MS: '-1' }, 'SPLASH_MS'], [{ SUBSCRIPTION_CHARGE_INTERVAL_MS: '1.5' }, 'SUBSCRIPTION_CHARGE_INTERVAL_MS'], [{ PORT: '5000', DEMO_PORT: '5000' }, 'DEMO_PORT'], [{ PORT: '65535' }, 'DEMO_PORT'], [{ NEQUI_WAIT_MS: 'soon' }, 'NEQUI_WAIT_MS'], [{ YAPPY_WAIT_MS: '-5' }, 'YAPPY_WAIT_MS'],
     [{ RATE_LIMIT_LOGIN_PER_MIN: 'many' }, 'RATE_LIMIT_LOGIN_PER_MIN'], [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ VAULT_URL: 'http://vault.internal' }, 'VAULT_API_SECRET'], [{ VAULT_API_SECRET: 'secret' }, 'VAULT_URL'], [{ VAULT_URL: 'ftp://vault', VAULT_API_SECRET: 'x' }, 'VAULT_URL'], [{ VAULT_URL: 'http://v', VAULT_API_SECRET: 'x'.repeat(32), VAULT_PUBLIC_URL: 'nope' }, 'VAULT_PUBLIC_URL'], [{ VAULT_URL: 'http://v', VAULT_API_SECRET: 'short' }, 'VAULT_API_SECRET'], [{ SANDBOX_ADMIN_TOKEN: 'short' }, 'SANDBOX_ADMIN_TOKEN'], [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'WEBHOOK_ALLOW_PRIVATE'],
     [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS'],
+    // 0 is Node's "no limit": a slow client would hold a connection, an idle one never close.
+    [{ HEADERS_TIMEOUT_MS: '0' }, 'HEADERS_TIMEOUT_MS'], [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'], [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     // A switch written 0 or false is off, as every other; a word it does not know is refused, not taken for on.
     [{ SANDBOX_CONSOLE: 'no' }, 'SANDBOX_CONSOLE'], [{ WIRE_ENCODING: 'plain' }, 'WIRE_ENCODING'],
     [{ PROCESSORS_URL: 'notaurl' }, 'PROCESSORS_URL'], [{ PUBLIC_URL: 'pay.example.com' }, 'PUBLIC_URL'], [{ PUBLIC_URL: 'https://pay.example.com/checkout' }, 'PUBLIC_URL'], [{ PUBLIC_URL: 'https://user:pw@pay.example.com' }, 'PUBLIC_URL'], [{ DATABASE_URL: 'notaurl' }, 'DATABASE_URL'], [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
-    [{ SESSION_TTL_MS: '30m' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: '5' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: String(365 * 86_400_000) }, 'SESSION_TTL_MS']])(
+    [{ HOLD_RELEASE_AFTER_MS: '0' }, 'HOLD_RELEASE_AFTER_MS'], [{ SESSION_TTL_MS: '30m' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: '5' }, 'SESSION_TTL_MS'], [{ SESSION_TTL_MS: String(365 * 86_400_000) }, 'SESSION_TTL_MS']])(
     'refuses %j naming %s',
     (env, name) => {
       expect(() => readSettings(env)).toThrow(name);
@@ -64,6 +66,12 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   // A refusal names the range the setting takes: SESSION_TTL_MS=30m was told "from 0", and 0 is refused too.
   it.each([['30m'], ['59999'], [String(30 * 86_400_000 + 1)]])('refuses SESSION_TTL_MS=%s naming its range, a minute to 30 days', (raw) => {
     expect(() => readSettings({ SESSION_TTL_MS: raw })).toThrow(`SESSION_TTL_MS must be a whole number from 60000 to 2592000000 milliseconds (a minute to 30 days), got ${JSON.stringify(raw)}`);
+  });
+  // A token read from a mounted file keeps its newline; a header's value never carries one.
+  it('trims METRICS_TOKEN and refuses one that is blank', () => {
+    expect(readSettings({ METRICS_TOKEN: 'scrape-token\n' }).metricsToken).toBe('scrape-token');
+    expect(() => readSettings({ METRICS_TOKEN: ' \n' })).toThrow('METRICS_TOKEN');
+    expect(readSettings({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
   // docs/operations.md "Logs": the name in every line's `node`, and in its session's application_name.
   it('takes NODE_NAME of up to 32 letters, digits, ".", "_" and "-"; unset or empty, none', () => {

@@ -17,6 +17,7 @@ export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
 /** Card processors let an uncaptured authorization lapse after about 7 days: a hold is released before. */
 const MAX_HOLD_RELEASE_AFTER_MS = 7 * 86_400_000 - 3_600_000;
+const MIN_HOLD_RELEASE_AFTER_MS = 60_000;
 
 export interface Settings {
   host: string;
@@ -166,20 +167,35 @@ function nodeNameOf(env: Env): string | undefined {
   return name;
 }
 
+/**
+ * Trimmed, as a header's value is: a secret mounted from a file with its newline would otherwise be
+ * a token no scrape can send. Blank but not empty is refused, not taken for unset (metrics open).
+ */
+function metricsTokenOf(env: Env): string | undefined {
+  const raw = env['METRICS_TOKEN'] ?? '';
+  const token = raw.trim();
+  if (raw !== '' && token === '') throw new Error('METRICS_TOKEN must not be blank: set a token, or leave it unset for open metrics');
+  return token || undefined;
+}
+
 export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
   const demoPort = whole(env, 'DEMO_PORT', port + 1, 65535);
+  // Its default is not checked as a value given is: PORT=65535 would make it 65536, refused only at listen.
+  if (demoPort > 65535) throw new Error('DEMO_PORT must be set when PORT is 65535: it defaults to PORT + 1');
   if (demoPort === port && port !== 0) throw new Error('DEMO_PORT must differ from PORT: the demo shop is another origin');
   const limit = (name: string, fallback: number) => whole(env, name, fallback, 10_000_000);
   const ms = (name: string, fallback: number) => whole(env, name, fallback, 3_600_000);
+  // 0 would not be "at once" but Node's "never": no time-out for slow clients, idle connections kept for ever.
+  const limitMs = (name: string, fallback: number) => whole(env, name, fallback, 3_600_000, { min: 1 });
   const http: HttpTimeouts = {
-    headersMs: ms('HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
-    requestMs: ms('REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
-    keepAliveMs: ms('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+    headersMs: limitMs('HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: limitMs('REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
+    keepAliveMs: limitMs('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
     shutdownMs: ms('SHUTDOWN_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.shutdownMs),
   };
   // Node refuses a server whose headers may take longer than the whole request.
-  if (http.requestMs > 0 && http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  if (http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
   if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
   const host = (env['HOST'] ?? '').trim() || DEFAULT_HOST;
@@ -206,7 +222,8 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
     },
     sessionTtlMs: whole(env, 'SESSION_TTL_MS', DEFAULT_SESSION_TTL_MS, MAX_SESSION_TTL_MS, { min: MIN_SESSION_TTL_MS, unit: ' milliseconds (a minute to 30 days)' }),
-    holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS),
+    // 0 would release every hold at the reconciler's next run, before any merchant could capture it.
+    holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS, { min: MIN_HOLD_RELEASE_AFTER_MS, unit: ' milliseconds (a minute to 7 days less an hour)' }),
     ...vaultOf(env),
     processorsUrl: httpUrlOf(env, 'PROCESSORS_URL'),
     rateLimits: {
@@ -219,7 +236,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     http,
     shutdownDrainMs: ms('SHUTDOWN_DRAIN_MS', DEFAULT_SHUTDOWN_DRAIN_MS),
     logLevel: logLevelOf(env['LOG_LEVEL']),
-    metricsToken: env['METRICS_TOKEN'] || undefined,
+    metricsToken: metricsTokenOf(env),
     sandboxConsole: flag(env, 'SANDBOX_CONSOLE') ?? true,
   };
 }

@@ -1,6 +1,12 @@
 import pg from 'pg';
 
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000] as const;
+/**
+ * As the pool's (postgresDatabase.ts): a database that takes the connection and never answers (a hung
+ * server, a proxy with no backend) or a host that drops it would hold one try for ever, or for the
+ * system's TCP time-out, and no retry would follow when the database is back.
+ */
+export const LISTENER_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Out of the pool: a pooled client would lose its LISTENs on release. It reconnects with growing delays;
@@ -54,7 +60,7 @@ export class PgListener {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client(this.config);
+    const client = new pg.Client({ connectionTimeoutMillis: LISTENER_CONNECT_TIMEOUT_MS, ...this.config });
     client.on('notification', (message) => {
       for (const callback of this.channels.get(message.channel) ?? []) callback(message.payload ?? '');
     });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { closeGracefully as closeServer, drainingServer } from '@pasarela/http-server';
+import { loggedPath } from './loggedPath';
 
 export interface HttpTimeouts {
   headersMs: number;
@@ -50,7 +51,7 @@ export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port
 export async function closeGracefully(server: Server, graceMs: number): Promise<CutRequest[]> {
   return (await closeServer(server, graceMs)).map((req) => ({
     method: req.method ?? '',
-    path: (req.url ?? '').split('?')[0] ?? '',
+    path: loggedPath((req.url ?? '').split('?')[0] ?? ''),
     requestId: requestIds.get(req) ?? null,
   }));
 }

@@ -38,6 +38,16 @@ describe('request logs (issue 11 "Operations")', () => {
     expect(text).not.toMatch(/"(cvv|cardNumber|password|pwd|newPassword|token|authorization)"/i);
   });
 
+  // An e-mailed payment request is opened by its token (GET /api/v1/email-payments/:token): whoever reads the log must not open it.
+  it('logs a path that carries a token with the token named, never its value', async () => {
+    const secret = 'epr_f3b9c2d17a6e4b08a1c5d9e2';
+    lines.length = 0;
+    await t.app.request(`/api/v1/email-payments/${secret}`);
+    const request = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e['msg'] === 'request');
+    expect(request).toMatchObject({ path: '/api/v1/email-payments/:token' });
+    expect(lines.join('')).not.toContain(secret);
+  });
+
   it("echoes the caller's X-Request-Id, and makes one when it is missing or unsafe", async () => {
     const given = await t.app.request('/api/v1/translations/version', { headers: { 'x-request-id': 'lb-1234567890' } });
     expect(given.headers.get('x-request-id')).toBe('lb-1234567890');

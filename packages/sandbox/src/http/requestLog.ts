@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
 import { noteRequestId } from './httpServer';
+import { loggedPath } from './loggedPath';
 import { CLIENT_CLOSED_REQUEST, clientClosed } from './onError';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
@@ -32,7 +33,7 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     metrics.observeRequest(c.req.method, route, status, seconds);
     // Static files, the metrics scrape and a page's in-process calls are noise at info level.
     const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/') || route.startsWith('/images/') || c.env?.inProcess === true;
-    const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
+    const line = { reqId: requestId, method: c.req.method, path: loggedPath(c.req.path), route, status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
     if (aborted) log.info(line, 'client aborted');
     // A draining node's /health at 503 is what the load balancer must see, once per probe: no failure.
     else if (status >= 500 && c.get('failureMeant') === true) log.info(line, 'request');
