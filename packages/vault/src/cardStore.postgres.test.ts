@@ -36,12 +36,15 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
     await admin?.end();
   });
 
-  /** Another node's sweep, its delete done and its transaction still open (holding the card's row). */
-  async function sweepHeldOpen(): Promise<{ swept: string[]; commit: () => Promise<void> }> {
+  /**
+   * Another node's sweep, its delete done and its transaction still open (holding the card's row);
+   * `aheadSeconds`: that node's clock runs ahead of this one's.
+   */
+  async function sweepHeldOpen(aheadSeconds = 0): Promise<{ swept: string[]; commit: () => Promise<void> }> {
     const node = new pg.Client({ connectionString: inSchema() });
     await node.connect();
     await node.query('begin');
-    const { rows } = await node.query<{ token: string }>('delete from vault_cards where unused_until <= now() returning token');
+    const { rows } = await node.query<{ token: string }>("delete from vault_cards where unused_until <= now() + $1 * interval '1 second' returning token", [aheadSeconds]);
     return { swept: rows.map((r) => r.token), commit: async () => { await node.query('commit'); await node.end(); } };
   }
 
@@ -56,15 +59,25 @@ describe.skipIf(!url)('the card store on PostgreSQL, its first use against anoth
   it('a card the sweep deletes while its first use waits on it is not opened, and stays deleted', async () => {
     const store = cardStore(db, keys, 86_400_000);
     const { token } = await store.save(CARD, LIFETIMES);
-    await db.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
-    const sweep = await sweepHeldOpen();
+    // Its time not yet passed for the first use's clock, passed for the sweeping node's (a minute ahead).
+    await db.query("update vault_cards set unused_until = now() + interval '30 seconds' where token = $1", [token]);
+    const sweep = await sweepHeldOpen(60);
     expect(sweep.swept).toContain(token);
     // The statement's snapshot still has the card; its mark waits on the sweep's delete, then finds nothing to mark.
     const opening = store.open(token, { cvc: true });
-    await waitingOnALock();
-    await sweep.commit();
+    await waitingOnALock().finally(() => sweep.commit());
     expect(await opening).toBeNull();
     expect(await db.query('select token from vault_cards where token = $1', [token])).toEqual([]);
+  });
+
+  it('a card nobody used past its time is not opened nor marked, swept or not yet', async () => {
+    const store = cardStore(db, keys, 86_400_000);
+    const { token } = await store.save(CARD, LIFETIMES);
+    await db.query("update vault_cards set unused_until = now() - interval '1 second' where token = $1", [token]);
+    expect(await store.open(token, { cvc: true })).toBeNull();
+    const sweep = await sweepHeldOpen();
+    await sweep.commit();
+    expect(sweep.swept).toContain(token);
   });
 
   it('a card whose first use another node marks while this one waits on it opens on both', async () => {
