@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 import { PASARELA_API_VERSION } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
@@ -9,31 +9,6 @@ import type { WebhookEventType } from './answers';
 // What a later API version may add (docs/changelog.md) never breaks this client: a new event type,
 // a new enum value, a new field pass through; only a forged or unreadable delivery is refused, and a
 // success is never an error.
-
-interface Seen { method: string; url: string; headers: IncomingMessage['headers'] }
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-/** A server answering each request with the next [status, body] (the last repeats); a string body is sent as it is. */
-async function serverAnswering(...answers: Array<[number, unknown]>) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      const [status, body] = answers[Math.min(seen.length - 1, answers.length - 1)] ?? [200, {}];
-      res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  close = () => new Promise((resolve) => server.close(() => resolve()));
-  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
 
 const transaction = {
   codOper: 'PP1', method: 'card', result: 'APPROVED', amount: 25, taxAmount: 0, linkCode: null, orderReference: null, metadata: {},
@@ -48,7 +23,7 @@ const link = {
 describe('answers a later version may give', () => {
   it('passes through new enum values (result, state, refund status, cancelReason) and keeps new fields, nested ones too', async () => {
     const later = { ...transaction, result: 'DISPUTED', cancelReason: 'fraud', riskScore: 12, refunds: [{ id: 're_1', codOper: 'PP1', amount: 5, status: 'reversed', createdAt: 'x', arn: 'A1' }] };
-    const s = await serverAnswering([200, later], [200, { ...link, state: 'archived', qr: { png: 'data:' } }]);
+    const s = await serverAnswering(json(200, later), json(200, { ...link, state: 'archived', qr: { png: 'data:' } }));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const tx = await pasarela.transactions.retrieve('PP1');
     expect(tx).toEqual(later);
@@ -59,7 +34,7 @@ describe('answers a later version may give', () => {
   });
 
   it('gives back a 201 it cannot fully read, once: never unexpected_answer, so a retry never makes a second link', async () => {
-    const s = await serverAnswering([201, { code: 'LKNEW', url: 'http://x/lknew', amount: '25.00' }], [201, 'created']);
+    const s = await serverAnswering(json(201, { code: 'LKNEW', url: 'http://x/lknew', amount: '25.00' }), (res) => res.writeHead(201, { 'content-type': 'application/json' }).end('created'));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     expect(await pasarela.paymentLinks.create({ amount: 25, description: 'Pedido' })).toEqual({ code: 'LKNEW', url: 'http://x/lknew', amount: '25.00' });
     // Not even JSON: still a success, still one request.
@@ -68,7 +43,7 @@ describe('answers a later version may give', () => {
   });
 
   it('pins its API version on every call (Pasarela-Version), or the one asked for', async () => {
-    const s = await serverAnswering([200, transaction]);
+    const s = await serverAnswering(json(200, transaction));
     await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).transactions.retrieve('PP1');
     await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, apiVersion: '2027-01-01' }).transactions.retrieve('PP1');
     expect(s.seen.map((r) => r.headers['pasarela-version'])).toEqual([PASARELA_API_VERSION, '2027-01-01']);
@@ -79,9 +54,9 @@ describe('answers a later version may give', () => {
 describe('auto-pagination', () => {
   it('iterates every item of every page, asking each next page by its cursor only when the loop gets there; await gives one page', async () => {
     const s = await serverAnswering(
-      [200, { data: [{ ...transaction, codOper: 'PP3' }, { ...transaction, codOper: 'PP2' }], hasMore: true, nextCursor: 'c2' }],
-      [200, { data: [{ ...transaction, codOper: 'PP1' }], hasMore: true, nextCursor: 'c3' }],
-      [200, { data: [{ ...transaction, codOper: 'PP0' }], hasMore: false, nextCursor: null }],
+      json(200, { data: [{ ...transaction, codOper: 'PP3' }, { ...transaction, codOper: 'PP2' }], hasMore: true, nextCursor: 'c2' }),
+      json(200, { data: [{ ...transaction, codOper: 'PP1' }], hasMore: true, nextCursor: 'c3' }),
+      json(200, { data: [{ ...transaction, codOper: 'PP0' }], hasMore: false, nextCursor: null }),
     );
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const codOpers: string[] = [];
@@ -103,7 +78,7 @@ describe('auto-pagination', () => {
 
   it('lists events with their types, unknown ones included', async () => {
     const event = (id: string, type: string) => ({ id, type, apiVersion: '2026-11-26', createdAt: '2026-11-25T12:00:00.000Z', data: transaction });
-    const s = await serverAnswering([200, { data: [event('evt_2', 'transaction.disputed'), event('evt_1', 'transaction.approved')], hasMore: false, nextCursor: null }]);
+    const s = await serverAnswering(json(200, { data: [event('evt_2', 'transaction.disputed'), event('evt_1', 'transaction.approved')], hasMore: false, nextCursor: null }));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const types: WebhookEventType[] = [];
     for await (const e of pasarela.events.list({ type: 'transaction.approved', createdFrom: '2026-11-25T00:00:00Z' })) types.push(String(e.type));

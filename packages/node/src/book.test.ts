@@ -1,30 +1,9 @@
-import { createServer } from 'node:http';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 
 // The books' filters go on the query as given, and a line carries its payment's order reference:
 // a shop matches a payout to its own orders from one list of that payout's lines.
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function serverAnswering(body: unknown) {
-  const urls: string[] = [];
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      urls.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  close = () => new Promise((resolve) => server.close(() => resolve()));
-  return { urls, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
 
 const line = {
   id: 'txn_1', type: 'payment', amount: 12, fee: 0.65, net: 11.35, currency: 'USD', availableOn: '2026-11-27T12:00:00.000Z', payoutId: 'po_1',
@@ -32,14 +11,14 @@ const line = {
 };
 
 it('balance transactions by payout or payment carry the order reference; payouts and disputes take their filters', async () => {
-  const { urls, url } = await serverAnswering({ data: [line], hasMore: false, nextCursor: null });
+  const { seen, url } = await serverAnswering(json(200, { data: [line], hasMore: false, nextCursor: null }));
   const pasarela = new Pasarela({ secretKey: 'sk_test_x', baseUrl: url });
   const page = await pasarela.balanceTransactions.list({ payout: 'po_1', limit: 100 });
   expect(page.data.map((l) => [l.orderReference, l.metadata, l.net])).toEqual([['order-1', { cart: '1' }, 11.35]]);
   await pasarela.balanceTransactions.list({ codOper: 'PP1' });
   await pasarela.payouts.list({ status: 'paid', arrivalFrom: '2026-11-01', arrivalTo: '2026-11-30', createdFrom: '2026-11-01T00:00:00Z' });
   await pasarela.disputes.list({ status: 'needs_response', codOper: 'PP1' });
-  const queries = urls.map((u) => Object.fromEntries(new URL(u, url).searchParams));
+  const queries = seen.map(({ url: u }) => Object.fromEntries(new URL(u, url).searchParams));
   expect(queries).toEqual([
     { payout: 'po_1', limit: '100' },
     { codOper: 'PP1' },
@@ -53,7 +32,7 @@ it('a payout comes with its lines and whether it settles more than those (balanc
     id: `po_${'a'.repeat(32)}`, amount: 11.35, currency: 'USD', status: 'paid', arrivalDate: '2026-11-28', failureReason: null,
     createdAt: '2026-11-27T12:00:00.000Z', updatedAt: '2026-11-28T12:00:00.000Z', balanceTransactions: [line], balanceTransactionsHasMore: true,
   };
-  const { url } = await serverAnswering(payout);
+  const { url } = await serverAnswering(json(200, payout));
   const got = await new Pasarela({ secretKey: 'sk_test_x', baseUrl: url }).payouts.retrieve(payout.id);
   // Typed, so a shop can tell the list is cut short without reading an untyped field.
   const more: boolean | undefined = got.balanceTransactionsHasMore;

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 import { PasarelaError } from './http';
 import type { Transaction, WebhookDeliveryState } from './answers';
@@ -7,32 +7,6 @@ import type { Transaction, WebhookDeliveryState } from './answers';
 // Webhook endpoints, the key roll, the fuller transaction and the error's requestId, against a
 // real HTTP server that answers as told. The same calls against the real sandbox:
 // packages/sandbox/src/routes/merchant/nodeClient.test.ts.
-
-interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
-
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-/** A server answering each request with the next [status, body, headers] (the last repeats). */
-async function serverAnswering(...answers: Array<[number, unknown, Record<string, string>?]>) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const [status, body, headers = {}] = answers[Math.min(seen.length - 1, answers.length - 1)] ?? [200, {}];
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  close = () => new Promise((resolve) => server.close(() => resolve()));
-  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
 
 const ID = `we_${'a'.repeat(32)}`;
 const endpoint = {
@@ -47,9 +21,9 @@ const delivery = {
 describe('webhookEndpoints', () => {
   it('calls each route with its method, path and body; POSTs and the PATCH carry an Idempotency-Key, the rest none', async () => {
     const s = await serverAnswering(
-      [201, { ...endpoint, secret: 'whsec_1' }], [200, { data: [endpoint], hasMore: false, nextCursor: null }], [200, endpoint],
-      [200, { ...endpoint, events: ['transaction.approved'] }], [200, { data: [delivery], hasMore: false, nextCursor: null }], [202, delivery],
-      [200, { ...endpoint, secret: 'whsec_2', previousSecretExpiresAt: '2026-11-26T12:00:00.000Z' }], [202, delivery], [200, { id: ID, deleted: true }],
+      json(201, { ...endpoint, secret: 'whsec_1' }), json(200, { data: [endpoint], hasMore: false, nextCursor: null }), json(200, endpoint),
+      json(200, { ...endpoint, events: ['transaction.approved'] }), json(200, { data: [delivery], hasMore: false, nextCursor: null }), json(202, delivery),
+      json(200, { ...endpoint, secret: 'whsec_2', previousSecretExpiresAt: '2026-11-26T12:00:00.000Z' }), json(202, delivery), json(200, { id: ID, deleted: true }),
     );
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const made = await pasarela.webhookEndpoints.create({ url: 'https://shop.example/webhooks' }, { idempotencyKey: 'endpoint-1' });
@@ -83,7 +57,7 @@ describe('webhookEndpoints', () => {
   });
 
   it('puts an id in its path segment escaped, so it cannot name another route', async () => {
-    const s = await serverAnswering([404, { code: 'webhook_endpoint_not_found', message: 'No such webhook endpoint for this merchant', requestId: 'req_1' }]);
+    const s = await serverAnswering(json(404, { code: 'webhook_endpoint_not_found', message: 'No such webhook endpoint for this merchant', requestId: 'req_1' }));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     await expect(pasarela.webhookEndpoints.retrieve('../keys/roll')).rejects.toMatchObject({ status: 404, code: 'webhook_endpoint_not_found', requestId: 'req_1' });
     expect(s.seen[0]?.url).toBe('/api/v1/merchant/webhook-endpoints/..%2Fkeys%2Froll');
@@ -93,7 +67,7 @@ describe('webhookEndpoints', () => {
 describe('keys.roll', () => {
   it('sends the overlap asked for and retries a lost answer with the same Idempotency-Key, so the server can replay the same new key', async () => {
     const rolled = { secretKey: 'sk_test_new', previousKeyExpiresAt: '2026-11-25T13:00:00.000Z' };
-    const s = await serverAnswering([503, { code: 'happen_error_try_again', message: 'x', requestId: 'req_a' }], [200, rolled]);
+    const s = await serverAnswering(json(503, { code: 'happen_error_try_again', message: 'x', requestId: 'req_a' }), json(200, rolled));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     expect(await pasarela.keys.roll({ expiresInSeconds: 3600 })).toEqual(rolled);
     expect(s.seen.map((r) => [r.method, r.url, r.body])).toEqual([
@@ -103,7 +77,7 @@ describe('keys.roll', () => {
   });
 
   it('sends {} without params', async () => {
-    const s = await serverAnswering([200, { secretKey: 'sk_test_new', previousKeyExpiresAt: null }]);
+    const s = await serverAnswering(json(200, { secretKey: 'sk_test_new', previousKeyExpiresAt: null }));
     await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).keys.roll();
     expect(s.seen[0]?.body).toBe('{}');
   });
@@ -112,9 +86,9 @@ describe('keys.roll', () => {
 describe('PasarelaError.requestId', () => {
   it('comes from the error body, else from the X-Request-Id header; undefined without either', async () => {
     const s = await serverAnswering(
-      [401, { code: 'invalid_secret_key', message: 'Authorization must be Bearer <secretKey> of a merchant', requestId: 'req_body' }, { 'x-request-id': 'req_header' }],
-      [400, { code: 'invalid_body', message: 'x' }, { 'x-request-id': 'req_header' }],
-      [400, 'not an error body'],
+      json(401, { code: 'invalid_secret_key', message: 'Authorization must be Bearer <secretKey> of a merchant', requestId: 'req_body' }, { 'x-request-id': 'req_header' }),
+      json(400, { code: 'invalid_body', message: 'x' }, { 'x-request-id': 'req_header' }),
+      json(400, 'not an error body'),
     );
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     const errors = [];
@@ -132,7 +106,7 @@ describe('the fuller transaction', () => {
       card: { brand: 'VISA', last4: '4242' }, walletPhone: null, status: 1, authStatus: 'APPROVED',
       createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-25T12:00:00.000Z',
     };
-    const s = await serverAnswering([200, tx]);
+    const s = await serverAnswering(json(200, tx));
     const got: Transaction = await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).transactions.retrieve('PP1');
     expect(got).toEqual(tx);
     expect([got.currency, got.donationAmount, got.totalPaid, got.refundableAmount, got.payer.email, got.card?.last4, got.walletPhone])
