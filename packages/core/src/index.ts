@@ -161,6 +161,7 @@ export { refundPathOf, refundCheck, heldCentsOf, cryptoRefundCoins } from './ref
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, disputeRetake, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
+export { evidenceInTime } from './disputeEvidence';
 export { PRICED_METHODS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
 export { CURRENCIES, CURRENCY_RULES, MERCHANT_COUNTRIES, isCurrency, isWholeInCurrency, currencyOfCountry, methodTakesCurrency } from './currency';

@@ -632,6 +632,7 @@ export const en: Record<keyof typeof es, string> = {
   dispute_decided_by_processor: 'The card processor decides the dispute: this server has no simulated processor to decide it',
   report_too_large: 'The report would be too long: narrow createdFrom/createdTo, or ask for one payout\'s lines (payout=po_...)',
   dispute_under_review: 'Evidence was already sent: the dispute is under review',
+  dispute_evidence_past_due: 'The deadline to send evidence (evidenceDueBy) has passed: you may accept the dispute or wait for its decision',
   dispute_answer_refused: 'The card processor did not take the answer: the dispute is as it was',
   dispute_answer_unavailable: 'The card processor did not answer: the dispute is as it was; send the same answer again',
   dispute_answer_in_doubt: 'Whether the card processor received your earlier answer is unknown: send that same answer again',

@@ -631,6 +631,7 @@ export const es = {
   dispute_decided_by_processor: 'La disputa la decide el procesador de la tarjeta: este servidor no tiene un procesador simulado que la decida',
   report_too_large: 'El informe sería demasiado largo: acorte createdFrom/createdTo o pida las líneas de un pago a su cuenta (payout=po_...)',
   dispute_under_review: 'Ya envió pruebas: la disputa está en revisión',
+  dispute_evidence_past_due: 'Pasó el plazo para enviar pruebas (evidenceDueBy): puede aceptar la disputa o esperar la decisión',
   dispute_answer_refused: 'El procesador de tarjetas no aceptó la respuesta: la disputa sigue como estaba',
   dispute_answer_unavailable: 'El procesador de tarjetas no respondió: la disputa sigue como estaba; envíe la misma respuesta otra vez',
   dispute_answer_in_doubt: 'No se sabe si el procesador recibió su respuesta anterior: envíe esa misma respuesta otra vez',

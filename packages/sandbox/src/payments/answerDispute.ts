@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { evidenceInTime } from '@pasarela/core';
 import { isGatewayOutcomeUnknown, type CardProcessor, type Dispute, type DisputeCall, type DisputeStatus } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
@@ -58,6 +59,7 @@ async function answerAtProcessor(deps: AnswerDeps, merchantId: number, disputeId
     if (!dispute) return undefined;
     if (dispute.status === 'won' || dispute.status === 'lost') throw notOpen();
     if (answer.kind === 'evidence' && dispute.status !== 'needs_response') throw new PaymentError('conflict', 'dispute_under_review');
+    if (answer.kind === 'evidence' && !evidenceInTime(dispute.evidence_due_by, new Date())) throw new PaymentError('conflict', 'dispute_evidence_past_due');
     if (!send) throw new PaymentError('unsupported', 'dispute_answer_unsupported');
     const key = answerKeyOf(dispute.reference, answer);
     if (inDoubt(dispute) && dispute.answer_key !== key) throw new PaymentError('conflict', 'dispute_answer_in_doubt');

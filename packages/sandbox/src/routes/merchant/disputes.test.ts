@@ -162,3 +162,17 @@ it("the admin webhook list names a dispute's events by their payment's codOper, 
   const listed = (await setup.t.admin('GET', `/webhooks?codOper=${codOper}`)).json['webhooks'] as Array<{ type: string; codOper: string | null; merchantId: number }>;
   expect(listed.map((w) => [w.type, w.codOper, w.merchantId])).toEqual([['dispute.created', codOper, merchantId], ['transaction.approved', codOper, merchantId]]);
 });
+
+it('evidence after evidenceDueBy is 409 dispute_evidence_past_due in the caller\'s language, nothing sent; accepting still ends it', async () => {
+  const { key } = await setup.newMerchant('Tarde S.A.');
+  const codOper = await setup.paidCard(key, 40);
+  await disputeAtProcessor(setup.t, codOper, { ...disputeFacts(`dp_${codOper}`, 'needs_response', 4000), evidenceDueBy: new Date(Date.now() - 60_000) });
+  const id = await disputeIdOf(key, codOper);
+  const late = await setup.api.call('POST', `/disputes/${id}/evidence`, { key, body: { evidence: 'Entregado' } });
+  expect([late.status, late.json['code']]).toEqual([409, 'dispute_evidence_past_due']);
+  expect(String(late.json['message'])).toContain('evidenceDueBy');
+  const enLate = await setup.api.call('POST', `/disputes/${id}/evidence`, { key, body: { evidence: 'Delivered' }, headers: { 'accept-language': 'en' } });
+  expect(String(enLate.json['message'])).toMatch(/^The deadline to send evidence/);
+  expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json).toMatchObject({ status: 'needs_response', evidence: null, evidenceDetails: { submitted: false } });
+  expect((await setup.api.call('POST', `/disputes/${id}/accept`, { key, body: {} })).json).toMatchObject({ status: 'lost' });
+});

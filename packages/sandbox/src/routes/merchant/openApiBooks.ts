@@ -131,7 +131,7 @@ const createdToParam = { name: 'createdTo', in: 'query', required: false, descri
 export function bookPaths<A extends { description: string }>(errors: Record<string, A>, error: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
   /** The card processor hears the answer first: what it did not take is not booked. */
   const answerErrors = {
-    '409': error('Evidence sent already (`dispute_under_review`), the dispute closed (`dispute_closed`), an earlier answer whose outcome is unknown while this one differs (`dispute_answer_in_doubt`: send that one again), or the Idempotency-Key reused'),
+    '409': error('Evidence sent already (`dispute_under_review`), after `evidenceDueBy` (`dispute_evidence_past_due`), the dispute closed (`dispute_closed`), an earlier answer whose outcome is unknown while this one differs (`dispute_answer_in_doubt`: send that one again), or the Idempotency-Key reused'),
     '501': error('The card processor in use takes no answers to disputes (`dispute_answer_unsupported`)'),
     '502': error('The card processor did not take the answer (`dispute_answer_refused`): the dispute is as it was'),
     '503': error('The card processor did not answer (`dispute_answer_unavailable`): the dispute is as it was; send the same answer again'),
