@@ -26,6 +26,7 @@ export function CheckoutResult({ title, target, announce = true }: { title: stri
   );
 }
 
-export function FormError({ error }: { error: string | null }) {
-  return error ? <p className="error" role="alert">{t('error', { message: error })}</p> : null;
+/** A form's refused save, heard as it appears; it takes the focus when it names no field of the form (useSubmit). */
+export function FormError({ error, id }: { error: string | null; id: string }) {
+  return error ? <p className="error" role="alert" id={id} tabIndex={-1}>{t('error', { message: error })}</p> : null;
 }

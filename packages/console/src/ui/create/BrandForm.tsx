@@ -38,7 +38,7 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
       live = false;
     };
   }, [api, merchantId]);
-  const { busy, error, result, submit } = useSubmit(async () => {
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
     if (merchantId === null) throw new Error(t('merchant'));
     let saved = await api.setBrand(merchantId, { colorPrimary: color, displayName: name.trim() === '' ? null : name.trim() });
     if (logo) saved = await api.uploadLogo(merchantId, logo);
@@ -63,7 +63,7 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
         {/* aria-disabled while it saves, so the focus stays on it; disabled only until the stored brand is in. */}
         <button type="submit" className="primary" aria-disabled={busy} disabled={!editable}>{t('brandSave')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && <p className="result" role="status">{t('brandSaved', { id: result.id })}</p>}
     </section>
   );

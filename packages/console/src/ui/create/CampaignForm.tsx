@@ -6,6 +6,7 @@ import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { TextField, typedPerLanguage } from './fields';
+import { useFirstStep } from './useFirstStep';
 
 /** A campaign is offered with every payment of its merchant: a fresh link of that merchant shows it. */
 export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
@@ -16,14 +17,15 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
   const [titleEn, setTitleEn] = useState('');
   const [textEs, setTextEs] = useState('');
   const [textEn, setTextEn] = useState('');
-  const { busy, error, result, submit } = useSubmit(async () => {
+  const campaigns = useFirstStep<{ idBridge: number; offeredBridgeId: number | null }>();
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
     const titles = typedPerLanguage(titleEs, titleEn);
-    const bridge = await api.createCampaign({
-      title, titles, ...(text.trim() ? { description: text } : {}), descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}),
-    });
+    const asked = { title, titles, ...(text.trim() ? { description: text } : {}), descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}) };
+    const bridge = await campaigns.make(asked, () => api.createCampaign(asked));
     // The link reads as the campaign in each language too.
     const link = await store.getState().createLink({ amount: 10, description: title, descriptions: titles });
+    campaigns.forget();
     return { id: bridge.idBridge, offered: bridge.offeredBridgeId, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
   });
   return (
@@ -43,7 +45,7 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
         </div>
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && <CheckoutResult title={createdTitle(result.id, result.offered)} target={result.target} />}
     </section>
   );

@@ -7,6 +7,7 @@ import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { CheckField, TextField, amountIn, useAmountField, minutesOrUndefined, typedPerLanguage } from './fields';
 import { MerchantPicker, usePickedCurrency } from './MerchantPicker';
+import { inField } from './checkedFields';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
 /** A link's token as core names its method: a card brand is a card. */
@@ -24,13 +25,13 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [expiresMin, setExpiresMin] = useState('');
   const [singleUse, setSingleUse] = useState(false);
   const [manualCapture, setManualCapture] = useState(false);
-  const { busy, error, result, submit } = useSubmit(async () => {
-    const minutes = minutesOrUndefined(expiresMin);
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
+    const minutes = inField('expiresInMinutes', () => minutesOrUndefined(expiresMin));
     // Ticked for a merchant of another currency, then hidden: not sent.
     const taken = types.filter((type) => ACCEPTED.some((token) => token === type && methodTakesCurrency(methodOfToken(token), currency)));
     const created = await store.getState().createLink({
-      amount: amountIn(amount, currency, 'aboveZero') ?? Number.NaN,
-      taxAmount: amountIn(tax, currency, 'zeroOrMore') ?? 0,
+      amount: inField('amount', () => amountIn(amount, currency, 'aboveZero')) ?? Number.NaN,
+      taxAmount: inField('taxAmount', () => amountIn(tax, currency, 'zeroOrMore')) ?? 0,
       description,
       descriptions: typedPerLanguage(descriptionEs, descriptionEn),
       ...(taken.length > 0 ? { cardTypes: taken } : {}),
@@ -73,7 +74,7 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
         </div>
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && <CheckoutResult title={t('linkCreated', { code: result.code })} target={result.target} />}
     </section>
   );

@@ -7,6 +7,7 @@ import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { CURRENCY_RULES, currencyOfCountry } from '@pasarela/core';
 import { SelectField, TextField, amountIn } from './fields';
+import { inField } from './checkedFields';
 
 /** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
 export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
@@ -21,9 +22,9 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
     setCountry(next);
     setTxLimit(String(CURRENCY_RULES[currencyOfCountry(next)].defaultTxLimit));
   };
-  const { busy, error, result, submit } = useSubmit(async () => {
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
     const merchant = await store.getState().createMerchant({
-      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: amountIn(txLimit, currency, 'zeroOrMore') ?? CURRENCY_RULES[currency].defaultTxLimit,
+      name, country, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: inField('txLimit', () => amountIn(txLimit, currency, 'zeroOrMore')) ?? CURRENCY_RULES[currency].defaultTxLimit,
     });
     // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once: ten dollars, or forty thousand pesos.
     // Its keys are shown whatever becomes of the link (a limit under its amount refuses it): they are shown this once.
@@ -48,7 +49,7 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
         <TextField label={t('txLimit', { currency })} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && (
         <div className="result">
           {/* Only the title is said: the keys and the link are there to read and copy. */}

@@ -7,6 +7,8 @@ import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { SelectField, TextField, amountIn, useAmountField } from './fields';
 import { usePickedCurrency } from './MerchantPicker';
+import { inField } from './checkedFields';
+import { useFirstStep } from './useFirstStep';
 
 const PERIODS = ['WE', 'MO', 'AN'] as const;
 
@@ -16,10 +18,13 @@ export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: Admin
   const currency = usePickedCurrency(store);
   const [amount, setAmount] = useAmountField('plan', currency);
   const [period, setPeriod] = useState<string>('MO');
-  const { busy, error, result, submit } = useSubmit(async () => {
+  const plans = useFirstStep<{ idPlan: number }>();
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const plan = await api.createPlan({ name, amount: amountIn(amount, currency, 'aboveZero') ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
+    const asked = { name, amount: inField('amount', () => amountIn(amount, currency, 'aboveZero')) ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) };
+    const plan = await plans.make(asked, () => api.createPlan(asked));
     const sub = await api.subscribe(plan.idPlan);
+    plans.forget();
     return { id: plan.idPlan, key: sub.subscriptionKey, target: checkoutTargetOf(location.origin, { kind: 'subscription', subscriptionKey: sub.subscriptionKey }, lang) };
   });
   return (
@@ -35,7 +40,7 @@ export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: Admin
         </div>
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && <CheckoutResult title={t('planCreated', { id: result.id, key: result.key })} target={result.target} />}
     </section>
   );

@@ -7,15 +7,16 @@ import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { TextField, amountIn, useAmountField } from './fields';
 import { usePickedCurrency } from './MerchantPicker';
+import { checkedStationId, inField } from './checkedFields';
 
 export function StationForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [stationId, setStationId] = useState('');
   const [description, setDescription] = useState('');
   const currency = usePickedCurrency(store);
   const [amount, setAmount] = useAmountField('station', currency);
-  const { busy, error, result, submit } = useSubmit(async () => {
+  const { busy, error, errorId, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const created = await api.createStation({ stationId, description, amount: amountIn(amount, currency, 'zeroOrMore') ?? 0, ...(merchantId ? { merchantId } : {}) });
+    const created = await api.createStation({ stationId: checkedStationId(stationId), description, amount: inField('amount', () => amountIn(amount, currency, 'zeroOrMore')) ?? 0, ...(merchantId ? { merchantId } : {}) });
     return { id: created.stationId, target: checkoutTargetOf(location.origin, { kind: 'station', stationId: created.stationId }, lang) };
   });
   return (
@@ -27,7 +28,7 @@ export function StationForm({ store, api, lang }: { store: ConsoleStore; api: Ad
         <TextField label={t('amount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" />
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && <CheckoutResult title={t('stationCreated', { id: result.id })} target={result.target} />}
     </section>
   );

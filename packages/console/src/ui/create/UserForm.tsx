@@ -5,6 +5,7 @@ import { FormError } from '../CheckoutResult';
 import { CopyButton } from '../CopyButton';
 import { useSubmit } from '../useSubmit';
 import { TextField, dollarsOrUndefined } from './fields';
+import { checkedLogin, checkedPassword, inField } from './checkedFields';
 
 /** A wallet user ready to log in; or, through the signup page, one whose code lands in the mailbox. */
 export function UserForm({ api }: { api: AdminApi }) {
@@ -12,9 +13,11 @@ export function UserForm({ api }: { api: AdminApi }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('Segura#2026');
   const [balance, setBalance] = useState('50');
-  const { busy, error, result, submit } = useSubmit(() =>
-    api.createUser({ email, password, balance: dollarsOrUndefined(balance, 'zeroOrMore') ?? 0, ...(login.trim() ? { login: login.trim() } : {}) }),
-  );
+  const { busy, error, errorId, result, submit } = useSubmit(() => {
+    const chosenLogin = checkedLogin(login);
+    const user = { email, password: checkedPassword(password), balance: inField('balance', () => dollarsOrUndefined(balance, 'zeroOrMore')) ?? 0 };
+    return api.createUser({ ...user, ...(chosenLogin === undefined ? {} : { login: chosenLogin }) });
+  });
   const loginUrl = `${location.origin}/pf/widget/login`;
   const signupUrl = `${location.origin}/pf/widget/signup`;
   return (
@@ -27,7 +30,7 @@ export function UserForm({ api }: { api: AdminApi }) {
         <TextField label={t('balance')} name="balance" value={balance} onChange={setBalance} inputMode="decimal" />
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
-      <FormError error={error} />
+      <FormError error={error} id={errorId} />
       {result && (
         <div className="result">
           <p className="result-title" role="status">{t('userCreated', { login: result.login })}</p>

@@ -1,0 +1,38 @@
+import { isStrongPassword } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { FieldError } from './FieldError';
+
+/** What a field holds, read by `read`; its refusal is the field's (FieldError), so the focus goes there. */
+export function inField<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof FieldError) throw e;
+    throw new FieldError(field, e instanceof Error ? e.message : String(e));
+  }
+}
+
+// The admin API's rules for these fields (routes/admin adminCatalog.ts and adminUsers.ts), checked
+// before the save so a refusal is worded in the console's language and names the field.
+const STATION_ID = /^[A-Za-z0-9-]{3,40}$/;
+const LOGIN = /^[A-Za-z0-9._-]{3,60}$/;
+
+/** A station's id as the admin API takes it: 3-40 letters, digits or dashes. */
+export function checkedStationId(text: string): string {
+  if (!STATION_ID.test(text)) throw new FieldError('stationId', t('stationId.invalid'));
+  return text;
+}
+
+/** A wallet user's login, trimmed, or undefined when empty (the server makes one up). */
+export function checkedLogin(text: string): string | undefined {
+  const login = text.trim();
+  if (login === '') return undefined;
+  if (!LOGIN.test(login)) throw new FieldError('login', t('login.invalid'));
+  return login;
+}
+
+/** A wallet user's password under core's policy (isStrongPassword), as the wallet's signup asks. */
+export function checkedPassword(text: string): string {
+  if (!isStrongPassword(text)) throw new FieldError('password', t('password.weak'));
+  return text;
+}
