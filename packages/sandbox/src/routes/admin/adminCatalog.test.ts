@@ -105,6 +105,16 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect(res.status).toBe(400);
     expect(String(res.json['message'])).toContain('methods');
   });
+  // PRODUCT "Bad input gets 400 { code, message } naming the field": in Spanish too (it was "Un valor enviado no es válido" alone).
+  it.each([
+    ['/plans', { name: 'Mensual', amount: 5, period: 'XX' }, 'period debe ser uno de: BA, BM, BW, AN, MO, WE, DA, HA, OS, EF, TE, QU'],
+    ['/campaigns', { title: 'Árboles', startDate: 'mañana' }, 'startDate debe ser una fecha y hora RFC 3339'],
+    ['/campaigns', { title: 'Árboles', endDate: '2026-12-01' }, 'endDate debe ser una fecha y hora RFC 3339'],
+  ] as const)('answers %s bad input naming the field in Spanish', async (path, body, said) => {
+    const res = await t.admin('POST', path, body, { 'accept-language': 'es' });
+    expect(res.status).toBe(400);
+    expect(String(res.json['message'])).toContain(said);
+  });
   // A misspelt field is refused naming it, never dropped: "ammount" would otherwise make a station open to any amount.
   it('refuses a field a station, a plan, a campaign or a subscription does not take, naming it, and makes none', async () => {
     const plan = await t.admin('POST', '/plans', { name: 'Mensual', amount: 5, period: 'MO' });

@@ -26,6 +26,12 @@ const money = (field: string, positive = false) => moneySchema({ field, positive
 const text = (field: string, max: number, multiline = false) =>
   freeText(max, { multiline, missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
 const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));
+// Worded as the error catalogue words them (http/errorText.ts), so a Spanish answer names the field too.
+const PERIOD_CODES = Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>;
+const instant = (field: string) => {
+  const refusal = `${field} must be an RFC 3339 date-time with an offset, such as 2026-12-01T00:00:00Z`;
+  return v.pipe(v.string(refusal), v.isoTimestamp(refusal));
+};
 const merchantId = v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(MAX_ID, 'merchantId is too large')), 1);
 
 // Strict: a misspelt field (currncy) or one the call has not (currency, decided by country) is refused, naming it.
@@ -60,7 +66,7 @@ const StationSchema = v.pipe(v.strictObject({
 const PlanSchema = v.strictObject({
   merchantId,
   name: name('name'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
-  amount: money('amount', true), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
+  amount: money('amount', true), period: v.picklist(PERIOD_CODES, `period must be one of: ${PERIOD_CODES.join(', ')}`),
   chargeNow: v.optional(v.boolean('chargeNow must be a boolean'), true),
 });
 const CampaignSchema = v.pipe(v.strictObject({
@@ -72,8 +78,8 @@ const CampaignSchema = v.pipe(v.strictObject({
   minAmount: v.optional(money('minAmount')), maxAmount: v.optional(money('maxAmount', true)),
   defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many'))),
   status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
-  startDate: v.optional(v.pipe(v.string('startDate must be an ISO date'), v.isoTimestamp('startDate must be an ISO date'))),
-  endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
+  startDate: v.optional(instant('startDate')),
+  endDate: v.optional(v.nullable(instant('endDate'))),
 }));
 
 /** A campaign's range and suggested gifts where the merchant gives none, in its currency: pesos of about the dollars' size. */
