@@ -337,3 +337,4 @@ export { phoneCountryOf } from './phoneCountry';
 export { escapeHtml } from './html';
 export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';
 export { PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from './paymentRequestRecipient';
+export { WALLET_REQUEST_STATUS, walletRequestActionRefusal, walletRequestAmountRefusal, type WalletRequestAction, type WalletRequestActor } from './walletRequest';

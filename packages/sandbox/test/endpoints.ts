@@ -139,6 +139,8 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/users/me/transactions' },
   { method: 'GET', path: '/api/v1/activity/pending' },
   { method: 'POST', path: '/api/v1/activity/send' },
+  { method: 'POST', path: '/api/v1/activity/:x/pay' },
+  { method: 'POST', path: '/api/v1/activity/:x/cancel' },
   { method: 'PUT', path: '/api/v1/process-qr-info/:x' },
   { method: 'POST', path: '/api/v1/process-tx' },
   { method: 'POST', path: '/api/v1/process-tx/form' },

@@ -19,9 +19,3 @@ export async function updateProcessRecord(db: Queryable, id: number, data: Recor
   const [row] = await db.query<ProcessRecordRow>('update process_records set data = $2, updated_at = now() where id = $1 returning *', [id, JSON.stringify(data)]);
   return row;
 }
-
-/** A wallet user's payment requests, newest first; the pending ones only when asked. */
-export async function listActivities(db: Queryable, userId: number, pendingOnly: boolean): Promise<ProcessRecordRow[]> {
-  return db.query<ProcessRecordRow>(
-    "select * from process_records where kind = 'activity' and user_id = $1 and ($2::boolean is false or status = 0) order by id desc limit 100", [userId, pendingOnly]);
-}

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { centsToAmount, FULL_USER_SERVICES_LIMIT, sortUserServices } from '@pasarela/core';
+import { centsToAmount, WALLET_REQUEST_STATUS, FULL_USER_SERVICES_LIMIT, sortUserServices } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -92,9 +92,9 @@ export function accountRoutes(deps: Deps) {
     return reply(c, { transactions: rows.map((r) => ({ ...transactionSummary(r), refundedAmount: centsToAmount(r.refunded_cents), currency: r.currency, merchantName: shops.get(r.merchant_id) ?? null })) });
   });
   app.get('/users/me/movements', async (c) => {
-    // What the balance paid and what refunds gave back to it.
-    const rows = await listBalanceMovements(deps.db, currentUserId(c), limitOf(c.req.query('limit'), 100));
-    return reply(c, { movements: rows.map((r) => ({ codOper: r.cod_oper, amount: centsToAmount(r.cents), date: r.at.toISOString(), description: r.description })) });
+    // What the balance paid, what refunds gave back to it, and the payment requests it paid or was paid.
+    const rows = await listBalanceMovements(deps.db, currentUserId(c), limitOf(c.req.query('limit'), 100), WALLET_REQUEST_STATUS.paid);
+    return reply(c, { movements: rows.map((r) => ({ ...(r.request_id === null ? { codOper: r.cod_oper } : { requestId: r.request_id }), amount: centsToAmount(r.cents), date: r.at.toISOString(), description: r.description })) });
   });
   return app;
 }

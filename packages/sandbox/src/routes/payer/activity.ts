@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail, PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail, PAYMENT_REQUEST_TO_SELF, requestsOwnAddress, walletRequestAmountRefusal, WALLET_REQUEST_STATUS, type WalletRequestAction } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -15,7 +15,8 @@ import { findUser, ownLanguageOfAddress } from '../../store/users';
 import { sendMail } from '../../store/mailbox';
 import { allowMailOr429 } from './mailRefused';
 import { searchLinks } from '../../store/links';
-import { insertProcessRecord, listActivities } from '../../store/processRecords';
+import { insertWalletRequest, listWalletRequests, type WalletRequestRow } from '../../store/balanceMovements';
+import { decideWalletRequest } from '../../payments/walletRequests';
 import { transactionSummary } from '../admin/adminLinks';
 import { payFromWallet } from '../../payments/walletPayment';
 import { listUserTransactions } from '../../store/transactions';
@@ -60,9 +61,11 @@ const SendSchema = v.object({
   // whose inbox takes no payment requests; kept without the spaces around it, so the recipient's mail
   // limit counts one address once.
   to: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), payerEmail()),
-  amount: v.pipe(moneySchema({ positive: true }), v.maxValue(1_000_000, 'invalid_amount')),
+  amount: moneySchema({ positive: true }),
   description: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
 }, 'missing_arguments');
+
+const RequestIdSchema = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/), v.transform(Number), v.maxValue(MAX_DB_INTEGER));
 
 export function activityRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -101,21 +104,42 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "send activities": a payment request e-mailed to someone.
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
+    const tooMuch = walletRequestAmountRefusal(body.amount);
+    if (tooMuch) throw new ApiError(400, tooMuch);
     const sender = await findUser(deps.db, currentUserId(c));
     if (!sender) throw new ApiError(401, 'session_expired');
     // Refused before the mail limits count it: nothing recorded, sent or used up.
     if (requestsOwnAddress(body.to, sender.email)) throw new ApiError(422, PAYMENT_REQUEST_TO_SELF, 'to is your own e-mail address: a payment request asks someone else');
     await allowMailOr429(deps.db, 'payment_request', { recipient: body.to, senderUserId: currentUserId(c) });
-    const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
+    const row = await insertWalletRequest(deps.db, body, currentUserId(c), WALLET_REQUEST_STATUS.pending);
     // In the recipient's own language when they are a wallet user with one, else the sender's.
     const lang = (await ownLanguageOfAddress(deps.db, body.to)) ?? c.get('lang');
     await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang, id: String(row.id), sender: requestSenderOf(sender), total: body.amount, description: body.description }) });
-    return reply(c, { id: row.id, status: 0, ...body });
+    return reply(c, { id: row.id, status: row.status, ...body });
   });
+  // Each request the user sent ('sent') or was sent to their e-mail ('received').
+  // Who paid stays in the database: the requester knows the address they asked.
+  const requestOf = (userId: number) => ({ id, user_id: requester, status, data: { paidBy: _paidBy, ...asked } }: WalletRequestRow) =>
+    ({ id, status, role: requester === userId ? 'sent' : 'received', ...asked });
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {
-    const rows = await listActivities(deps.db, currentUserId(c), pendingOnly);
-    return reply(c, { activities: rows.map((r) => ({ id: r.id, status: r.status, ...r.data })) });
+    const userId = currentUserId(c);
+    const me = await findUser(deps.db, userId);
+    const rows = await listWalletRequests(deps.db, userId, me?.email ?? '', pendingOnly ? WALLET_REQUEST_STATUS.pending : null);
+    return reply(c, { activities: rows.map(requestOf(userId)) });
   };
+  // The recipient pays a waiting request from the balance to its requester, or declines it; its requester calls it off.
+  const decide = (action: WalletRequestAction) => async (c: Context<AppEnv>) => {
+    // An id no request can have is one not found.
+    const parsed = v.safeParse(RequestIdSchema, c.req.param('id'));
+    if (!parsed.success) throw new ApiError(404, 'payment_request_not_found');
+    const id = parsed.output;
+    const me = await findUser(deps.db, currentUserId(c));
+    if (!me) throw new ApiError(401, 'session_expired');
+    const row = await decideWalletRequest(deps, id, me, action);
+    return reply(c, requestOf(me.id)(row));
+  };
+  user.post('/:id/pay', decide('pay'));
+  user.post('/:id/cancel', decide('cancel'));
   user.get('/', list(false));
   user.get('/pending', list(true));
   app.route('/activity', user);
