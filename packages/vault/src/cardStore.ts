@@ -76,6 +76,21 @@ const summaryOf = (row: Pick<CardRow, 'token' | 'brand' | 'bin' | 'last4' | 'exp
   expYear: row.exp_year,
 });
 
+/** A master key rotation's re-wrap, as `POST /v1/admin/rewrap` answers it. */
+interface RewrapStatus {
+  rewrapped: number;
+  remaining: number;
+  failed: number;
+  complete: boolean;
+}
+
+/** A record a re-wrap could not open: its token's key, the master key it names and why. */
+interface SkippedRecord {
+  token: string;
+  masterKeyId: string;
+  reason: string;
+}
+
 export interface CardStore {
   save(card: CheckedCard, lifetimes: Lifetimes): Promise<CardSummary>;
   /**
@@ -90,8 +105,14 @@ export interface CardStore {
   dropExpiredCvcs(): Promise<number>;
   /** Cards whose token no server call used within its time (a checkout abandoned after tokenizing), and used cards past theirs. */
   dropCardsPastTheirTime(): Promise<number>;
-  /** Up to `limit` records not under the current master key get their data key wrapped under it. */
-  rewrap(limit: number): Promise<{ rewrapped: number; remaining: number }>;
+  /**
+   * Up to `limit` records not under the current master key get their data key wrapped under it. A
+   * record whose data key does not open (damaged, or wrapped under a key not listed) is skipped and
+   * named in `skipped`; this node does not try it again until it restarts, so the batches after it go
+   * on. `remaining` counts the records still to try, `failed` those skipped that are still under
+   * another key, and `complete` is true once no record is under another key.
+   */
+  rewrap(limit: number): Promise<RewrapStatus & { skipped: SkippedRecord[] }>;
   /** How many records each master key wraps (read through the index on the key's id). */
   cardsPerMasterKey(): Promise<Map<string, number>>;
   /** How many of up to `sample` cards wrapped under this master key its key as listed opens. */
@@ -108,6 +129,8 @@ export interface CardStore {
  */
 export function cardStore(db: VaultDatabase, keys: Keyring, usedCardMs: number): CardStore {
   const dataKeyOf = (row: Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>) => keys.unwrap(row.token, row.data_key_wrapped, row.master_key_id);
+  // The records this node's re-wrap could not open: skipped by its later batches, tried again after a restart (with the key that opens them).
+  const unopened = new Set<string>();
   return {
     async ping() {
       await db.query('select 1');
@@ -166,18 +189,32 @@ export function cardStore(db: VaultDatabase, keys: Keyring, usedCardMs: number):
     async rewrap(limit) {
       const current = keys.current.id;
       const rows = await db.query<Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>>(
-        'select token, data_key_wrapped, master_key_id from vault_cards where master_key_id <> $1 order by token limit $2',
-        [current, limit],
+        'select token, data_key_wrapped, master_key_id from vault_cards where master_key_id <> $1 and token <> all($3::text[]) order by token limit $2',
+        [current, limit, [...unopened]],
       );
       let rewrapped = 0;
+      const skipped: SkippedRecord[] = [];
       for (const row of rows) {
-        const { wrapped, masterKeyId } = keys.wrap(row.token, dataKeyOf(row));
+        let dataKey: Buffer;
+        try {
+          dataKey = dataKeyOf(row);
+        } catch (error) {
+          unopened.add(row.token);
+          skipped.push({ token: row.token, masterKeyId: row.master_key_id, reason: (error as Error).message });
+          continue;
+        }
+        const { wrapped, masterKeyId } = keys.wrap(row.token, dataKey);
         // Only if no other node re-wrapped it meanwhile: the row moves from the key it was read under.
         const updated = await db.query('update vault_cards set data_key_wrapped = $1, master_key_id = $2 where token = $3 and master_key_id = $4 returning token', [wrapped, masterKeyId, row.token, row.master_key_id]);
         rewrapped += updated.length;
       }
-      const [left] = await db.query<{ n: number }>('select count(*)::int as n from vault_cards where master_key_id <> $1', [current]);
-      return { rewrapped, remaining: left?.n ?? 0 };
+      const [left] = await db.query<{ remaining: number; failed: number }>(
+        'select count(*) filter (where token <> all($2::text[]))::int as remaining, count(*) filter (where token = any($2::text[]))::int as failed from vault_cards where master_key_id <> $1',
+        [current, [...unopened]],
+      );
+      const remaining = left?.remaining ?? 0;
+      const failed = left?.failed ?? 0;
+      return { rewrapped, remaining, failed, complete: remaining === 0 && failed === 0, skipped };
     },
     async opensUnder(masterKeyId, sample) {
       const rows = await db.query<Pick<CardRow, 'token' | 'data_key_wrapped' | 'master_key_id'>>(

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { createServer, type Socket } from 'node:net';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendOn } from './forward';
 import { startEchoProcessor, rawCall, type EchoProcessor } from './testing/echoProcessor';
@@ -182,6 +182,76 @@ describe('forwarding to a processor', () => {
     const answer = await rawCall(`${vault.forwardingUrls.get('echo')}/v1/payment_methods`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), `type=card&card%5Bnumber%5D=${token}`);
     expect(answer.status).toBe(202);
     expect(lastReceived()).toMatchObject({ path: '/v1/payment_methods', body: 'type=card&card%5Bnumber%5D=4111111111111111' });
+  });
+});
+
+// The application server never holds a card number or CVC: a processor that repeats the call in its
+// answer (some do in their errors) would hand it the number the vault put in.
+describe('the processor\'s answer', () => {
+  const decoders = { gzip: gunzipSync, deflate: inflateSync, br: brotliDecompressSync, identity: (bytes: Buffer) => bytes };
+
+  it('comes back with the card\'s number masked and its CVC starred wherever the processor repeats them, in each encoding, the rest as it came', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242', '468');
+    const body = `amount=4680&currency=usd&card[number]=${token}&card%5Bcvc%5D={{vault:${token}:cvc}}&card[exp_month]={{vault:${token}:exp_month}}&metadata[ref]=468-A`;
+    const answer = await rawCall(`${vault.url}/forward/echo/echo-body/gzip`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), body);
+    // The processor had the card ...
+    expect(lastReceived().body).toBe('amount=4680&currency=usd&card[number]=4242424242424242&card%5Bcvc%5D=468&card[exp_month]=12&metadata[ref]=468-A');
+    // ... its answer does not: status, headers and encoding as it sent them, the card's number and CVC masked.
+    expect([answer.status, answer.headers['content-encoding'], answer.headers['x-processor']]).toEqual([402, 'gzip', 'echo']);
+    const text = gunzipSync(answer.body).toString('utf8');
+    const echoed = 'amount=4680&currency=usd&card[number]=424242******4242&card%5Bcvc%5D=***&card[exp_month]=12&metadata[ref]=468-A';
+    expect(JSON.parse(text)).toEqual({ error: { type: 'card_error', message: `Cannot charge this card. Received: ${echoed}`, request: echoed } });
+    expect(Number(answer.headers['content-length'] ?? answer.body.length)).toBe(answer.body.length);
+    expect(decodeURIComponent(String(answer.headers['x-received']))).toBe(echoed);
+    for (const [encoding, decode] of Object.entries(decoders)) {
+      const json = JSON.stringify({ amount: 468, card: { number: token, securityCode: `{{vault:${token}:cvc}}`, holder: `{{vault:${token}:holder}}` } });
+      const again = await rawCall(`${vault.url}/forward/echo/echo-body/${encoding}`, 'POST', forwardHeaders('application/json'), json);
+      expect(again.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      const repeated = JSON.parse(decode(again.body).toString('utf8')) as { error: { request: string; message: string } };
+      expect(JSON.parse(repeated.error.request), encoding).toEqual({ amount: 468, card: { number: '424242******4242', securityCode: '***', holder: 'Ana Pérez' } });
+      expect(repeated.error.message, encoding).not.toMatch(/4242424242424242|"468"/);
+    }
+  });
+
+  it('catches the number written spaced or percent-encoded, and the CVC after any name a card security code goes by', async () => {
+    const token = await tokenOf(vault, '5555 5555 5555 4444', '731');
+    const spaced = `n1=5555 5555 5555 4444&n2=5555-5555-5555-4444&n3=%35%35%35%35555555554444&n5=5555+5555+5555+4444&c1=CVV2: 731&c2=security code 731&c3=card_code=731`;
+    const body = `card[number]=${token}&card[cvc]={{vault:${token}:cvc}}&${spaced}`;
+    const answer = await rawCall(`${vault.url}/forward/echo/echo-body/identity`, 'POST', forwardHeaders('application/x-www-form-urlencoded'), body);
+    const { error } = JSON.parse(answer.body.toString('utf8')) as { error: { request: string } };
+    expect(error.request).not.toMatch(/5555.?5555.?5555.?4444|731/);
+    expect(error.request).toContain('card[number]=555555******4444&card[cvc]=***&n1=555555******4444&n2=555555******4444&n3=555555******4444');
+    expect(error.request).toContain('c1=CVV2: ***&c2=security code ***&c3=card_code=***');
+  });
+
+  it('comes back cut off, as a dropped answer, when it is in an encoding the vault cannot read: it may hold the card', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answered = await new Promise<{ status: number; failed: boolean; body: string }>((resolve) => {
+      const sent = request(`${vault.url}/forward/echo/echo-body/compress`, { method: 'POST', headers: forwardHeaders('application/x-www-form-urlencoded') }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('end', () => resolve({ status: answer.statusCode ?? 0, failed: !answer.complete, body: Buffer.concat(chunks).toString() }));
+        answer.once('error', () => resolve({ status: answer.statusCode ?? 0, failed: true, body: Buffer.concat(chunks).toString() }));
+      });
+      sent.on('error', () => resolve({ status: 0, failed: true, body: '' }));
+      sent.end(`card[number]=${token}`);
+    });
+    const lines = logged.mock.calls.map((call) => String(call[0]));
+    logged.mockRestore();
+    // The vault's line (the answer's own end, cut off, is the HTTP server's).
+    expect(lines.filter((line) => line.startsWith('Card vault:'))).toEqual([expect.stringMatching(/^Card vault: request [0-9a-f-]{36}: a forward to http:\/\/127\.0\.0\.1:\d+\/echo-body\/compress was answered in the content-encoding compress, which the vault does not read: sent back cut off, as it may hold the card$/)]);
+    expect(answered.failed).toBe(true);
+    expect(answered.body).not.toContain('4242424242424242');
+    expect(answered.status).not.toBe(502);
+  });
+
+  it('is asked for only in encodings the vault can read', async () => {
+    const token = await tokenOf(vault, '4242 4242 4242 4242');
+    await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', { ...forwardHeaders('application/x-www-form-urlencoded'), 'accept-encoding': 'zstd, br;q=0.9, gzip;q=0.8, compress' }, `card[number]=${token}`);
+    expect(lastReceived().headers['accept-encoding']).toBe('br;q=0.9, gzip;q=0.8');
+    await rawCall(`${vault.url}/forward/echo/v1/charges`, 'POST', { ...forwardHeaders('application/x-www-form-urlencoded'), 'accept-encoding': 'zstd' }, `card[number]=${token}`);
+    expect(lastReceived().headers['accept-encoding']).toBe('identity');
   });
 });
 

@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { request as httpsRequest } from 'node:https';
 import { VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import type { CardStore, OpenedCard } from './cardStore';
-import { bodyKindOf, fillIn, wantedIn, type CardPart } from './placeholders';
+import { readableEncodings, UnreadableAnswer, withoutCard, type ForwardedCard } from './cardInAnswer';
+import { bodyKindOf, cvcNamesIn, fillIn, wantedIn, type CardPart } from './placeholders';
 
 /** Not sent on: the hop's own, the vault's secret, and the length (the body changes). */
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'vault-authorization', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
@@ -27,6 +28,10 @@ export interface ForwardCall {
   body: Buffer;
   /** How long the processor may send nothing (PROCESSOR_SILENCE_MS unless given). */
   silenceMs?: number;
+  /** The card the body carries: masked in the answer, which is asked for only in encodings the vault reads. */
+  card?: ForwardedCard | null;
+  /** An answer that could not be read for the card (sent back cut off): why. */
+  onUnreadable?: (why: string) => void;
 }
 
 /**
@@ -37,13 +42,17 @@ export interface ForwardCall {
  */
 const PROCESSOR_SILENCE_MS = 30_000;
 
-/** The body with the card put in; a CVC asked for is read while held (its drop comes with the authorization's outcome). */
-export async function cardFilledBody(store: CardStore, body: Buffer, contentType: string | undefined): Promise<Buffer> {
+/**
+ * The body with the card put in, and that card's number and CVC as sent (for its answer to be masked):
+ * null when the body carries no card. A CVC asked for is read while held (its drop comes with the
+ * authorization's outcome).
+ */
+export async function cardFilledBody(store: CardStore, body: Buffer, contentType: string | undefined): Promise<{ body: Buffer; card: ForwardedCard | null }> {
   const kind = bodyKindOf(contentType);
-  if (!kind || body.length === 0) return body;
+  if (!kind || body.length === 0) return { body, card: null };
   const text = body.toString('utf8');
   const wanted = wantedIn(text, kind);
-  if (wanted.length === 0) return body;
+  if (wanted.length === 0) return { body, card: null };
   // A card call carries one card. A second token's placeholder can only have come in with text the
   // caller did not write (a shop's name, a description), so the call is refused rather than have
   // that card's number or CVC go to the processor, or onto a page it draws, in that text's place.
@@ -77,13 +86,15 @@ export async function cardFilledBody(store: CardStore, body: Buffer, contentType
         return card.holder ?? '';
     }
   };
-  return Buffer.from(fillIn(text, kind, valueOf), 'utf8');
+  const [token] = tokens;
+  const card = cards.get(token!)!;
+  return { body: Buffer.from(fillIn(text, kind, valueOf), 'utf8'), card: { number: card.number, cvc: cvcs.get(token!) ?? null, cvcNames: cvcNamesIn(text) } };
 }
 
 /**
- * The processor's answer as it came (status, headers, bytes still encoded), sent back once it is all
- * in: a card call's answer is a few kilobytes, and a whole body goes back without a web stream in
- * between (streamed through one, a forward took about a tenth more of the vault's CPU: `npm run
+ * The processor's answer as it came (status, headers, bytes still encoded; only the card the call
+ * carried masked, cardInAnswer.ts), sent back once it is all in: a card call's answer is a few
+ * kilobytes, and a whole body goes back without a web stream in between (streamed through one, a forward took about a tenth more of the vault's CPU: `npm run
  * bench:vault`). An answer cut off after its headers reached the vault goes back cut off too, as a
  * dropped answer: the call reached the processor. A kept-alive connection the processor closed as the
  * call went out is the one failure sent again, once, on a new connection: the processor closed it
@@ -93,6 +104,7 @@ export function sendOn(call: ForwardCall, again = true): Promise<Response> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(call.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
   headers['content-length'] = String(call.body.length);
+  if (call.card && typeof headers['accept-encoding'] === 'string') headers['accept-encoding'] = readableEncodings(headers['accept-encoding']);
   const send = call.target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let answering: IncomingMessage | undefined;
@@ -106,14 +118,25 @@ export function sendOn(call: ForwardCall, again = true): Promise<Response> {
       const status = answer.statusCode ?? 502;
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const cutOff = () => new Response(new ReadableStream({ start: (controller) => controller.error(new Error('The processor\'s answer was cut off')) }), { status, headers: answered });
       answer.once('end', () => {
         const empty = status === 204 || status === 304 || call.method === 'HEAD';
-        resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answered }));
+        let body = empty ? null : Buffer.concat(chunks);
+        // The card the vault put in never goes back to the caller, whatever the processor repeats of it.
+        // An answer it cannot read for the card goes back as one dropped: the call reached the processor.
+        if (call.card) {
+          try {
+            body = withoutCard(call.card, answered, body);
+          } catch (error) {
+            call.onUnreadable?.(error instanceof UnreadableAnswer ? error.message : `with a body that could not be read for the card (${(error as Error).message})`);
+            resolve(cutOff());
+            return;
+          }
+        }
+        resolve(new Response(body, { status, headers: answered }));
       });
       answer.once('close', () => {
-        if (answer.complete) return;
-        const cutOff = new Error('The processor\'s answer was cut off');
-        resolve(new Response(new ReadableStream({ start: (controller) => controller.error(cutOff) }), { status, headers: answered }));
+        if (!answer.complete) resolve(cutOff());
       });
     });
     // Silent before any answer: a 502 processor_unreachable (the call may have reached it). Silent

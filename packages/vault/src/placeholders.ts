@@ -42,3 +42,17 @@ export function fillIn(body: string, kind: BodyKind, valueOf: (token: string, pa
     ? placed.replace(FORM_NUMBER, (_all, start: string, key: string, token: string) => `${start}${key}=${write(valueOf(token, 'number'))}`)
     : placed.replace(JSON_NUMBER, (_all, open: string, token: string, close: string) => `${open}${write(valueOf(token, 'number'))}${close}`);
 }
+
+/** The name a value is given just before it: `cvc` of `card[cvc]=` or `card%5Bcvc%5D=`, `securityCode` of `"securityCode": "`. */
+const NAME_BEFORE = /([A-Za-z][A-Za-z0-9_]{0,63})(?:\]|%5D|")?\s*[:=]\s*"?$/i;
+
+/** The names the body gives the CVC it asks for (looked for again in the processor's answer). */
+export function cvcNamesIn(body: string): string[] {
+  const names = new Set<string>();
+  for (const m of body.matchAll(PLACEHOLDER)) {
+    if (m[2]!.toLowerCase() !== 'cvc') continue;
+    const name = NAME_BEFORE.exec(body.slice(Math.max(0, m.index - 80), m.index))?.[1];
+    if (name !== undefined) names.add(name);
+  }
+  return [...names];
+}

@@ -176,7 +176,10 @@ export function vaultApi(store: CardStore, fingerprint: (number: string) => stri
     const given = c.req.query('batch');
     const batch = given === undefined ? 100 : /^\d{1,4}$/.test(given) ? Number(given) : Number.NaN;
     if (!(batch >= 1 && batch <= 1000)) return c.json({ code: 'invalid_batch', message: 'batch is a whole number of records from 1 to 1000 (default 100)' }, 400);
-    return c.json(await store.rewrap(batch));
+    const { skipped, ...status } = await store.rewrap(batch);
+    // The rotation goes on past a record it cannot open; the operator hears which, and the answer counts it.
+    for (const record of skipped) console.error(`Card vault: request ${c.get('requestId')}: the re-wrap skipped the card ${record.token} under master key ${record.masterKeyId}: its data key does not open (${record.reason})`);
+    return c.json(status);
   });
 
   // Forwarding: the processor's own Authorization passes through; the vault's secret comes apart.
@@ -265,16 +268,17 @@ async function forwardTo(store: CardStore, request: Request, headers: IncomingHt
   const target = new URL(base.href);
   target.pathname = base.pathname.replace(/\/+$/, '') + path;
   target.search = search;
-  let body: Buffer;
+  let filled: Awaited<ReturnType<typeof cardFilledBody>>;
   try {
-    body = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
+    filled = await cardFilledBody(store, Buffer.from(await request.arrayBuffer()), request.headers.get('content-type') ?? undefined);
   } catch (error) {
     // Anything else (a record under a master key not configured) is the vault's own failure: a 500.
     if (error instanceof ForwardRefused) return logged(refusedForward(error.status, error.code, error.message), base, path, error.code, requestId);
     throw error;
   }
   try {
-    return await sendOn({ method: request.method, target, headers, body });
+    const onUnreadable = (why: string) => console.error(`Card vault: request ${requestId}: a forward to ${base.origin}${path} was answered ${why}: sent back cut off, as it may hold the card`);
+    return await sendOn({ method: request.method, target, headers, body: filled.body, card: filled.card, onUnreadable });
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     // Its connection refused: the call was never written, so the processor did nothing under its key.

@@ -30,6 +30,14 @@ describe('vaultSettingsOf', () => {
     for (const url of ['https://vault.example.com', 'https://vault.example.com/', 'http://127.0.0.1:4300']) expect(vaultSettingsOf({ ...minimal, VAULT_PUBLIC_URL: url }).publicUrl).toBe(url.replace(/\/$/, ''));
   });
 
+  // A card number crosses the network to a processor: in clear only to this machine itself.
+  it('takes a processor on plain http only on a loopback address, in any spelling of one', () => {
+    for (const url of ['http://127.0.0.1:4100', 'http://localhost:4100', 'http://[::1]:4100', 'http://127.8.9.10', 'http://2130706433:4100', 'http://[::ffff:127.0.0.1]:4100']) {
+      expect(vaultSettingsOf({ ...minimal, VAULT_FORWARD_simulator: url }).processors.get('simulator')?.protocol).toBe('http:');
+    }
+    expect(vaultSettingsOf({ ...minimal, VAULT_FORWARD: '{"stripe":"https://api.stripe.com"}' }).processors.get('stripe')?.href).toBe('https://api.stripe.com/');
+  });
+
   it('reads VAULT_TRUSTED_PROXIES as addresses and CIDRs', () => {
     expect(vaultSettingsOf({ ...minimal, VAULT_TRUSTED_PROXIES: '10.0.0.0/24, 2001:db8::5,192.168.1.7' }).trustedProxies).toEqual(['10.0.0.0/24', '2001:db8::5', '192.168.1.7']);
   });
@@ -52,6 +60,10 @@ describe('vaultSettingsOf', () => {
     ['VAULT_FORWARD that is a JSON list', { VAULT_FORWARD: '["https://api.stripe.com"]' }, /^VAULT_FORWARD is a JSON map/],
     ['VAULT_FORWARD that is a JSON string', { VAULT_FORWARD: '"https://api.stripe.com"' }, /^VAULT_FORWARD is a JSON map/],
     ['a forward that is no URL', { VAULT_FORWARD_stripe: 'api.stripe.com' }, /^VAULT_FORWARD_stripe must be an http\(s\) URL/],
+    ['a forward on plain http to another host', { VAULT_FORWARD_stripe: 'http://api.stripe.com' }, /^VAULT_FORWARD_stripe must be an https URL: card numbers would cross the network in clear to http:\/\/api\.stripe\.com \(plain http is taken only to a loopback address/],
+    ['a forward on plain http to a private address', { VAULT_FORWARD: '{"sim":"http://10.0.0.7:4100"}' }, /^VAULT_FORWARD's sim must be an https URL/],
+    ['a forward on plain http to a name under localhost', { VAULT_FORWARD_sim: 'http://localhost.example.com:4100' }, /^VAULT_FORWARD_sim must be an https URL/],
+    ['a forward on plain http to every address', { VAULT_FORWARD_sim: 'http://0.0.0.0:4100' }, /^VAULT_FORWARD_sim must be an https URL/],
     ['VAULT_FORWARD that is no JSON', { VAULT_FORWARD: 'stripe=https://api.stripe.com' }, /^VAULT_FORWARD is a JSON map/],
     ['a CVC time past an hour', { VAULT_CVC_TTL_SECONDS: '3601' }, /^VAULT_CVC_TTL_SECONDS is a whole number/],
     ['an unused token time under 5 minutes', { VAULT_UNUSED_TOKEN_TTL_MS: '1000' }, /^VAULT_UNUSED_TOKEN_TTL_MS is a whole number/],

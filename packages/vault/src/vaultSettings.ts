@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isProxyEntry } from './clientAddress';
 import { parseMasterKeys, type MasterKey } from './keyring';
@@ -84,6 +85,31 @@ function portOf(env: Env, name: string): number {
   return port;
 }
 
+/** This machine itself: 127.0.0.0/8 and ::1, an IPv4-mapped 127.x too (BlockList matches it against the IPv4 rule). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** `new URL` has already written the host one way: an IPv4 address in dotted decimal, an IPv6 one in brackets, a name in lower case. */
+function isLoopback(url: URL): boolean {
+  if (url.hostname === 'localhost') return true;
+  const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A processor's base URL: the card's number and CVC go to it, so over TLS, or in clear only to a
+ * processor on this machine (the simulator `npm start` runs beside it).
+ */
+function processorUrl(name: string, raw: string): URL {
+  const url = httpUrl(name, raw, 'https://api.stripe.com');
+  if (url.protocol === 'http:' && !isLoopback(url)) {
+    throw new Error(`${name} must be an https URL: card numbers would cross the network in clear to http://${url.host} (plain http is taken only to a loopback address, 127.0.0.1, ::1 or localhost)`);
+  }
+  return url;
+}
+
 /** VAULT_FORWARD (a JSON map) and VAULT_FORWARD_<name>, the latter winning. */
 function processorsOf(env: Env): Map<string, URL> {
   const processors = new Map<string, URL>();
@@ -96,10 +122,10 @@ function processorsOf(env: Env): Map<string, URL> {
   }
   // JSON, but not a map (null, a list, a string): named as the setting at fault, not read letter by letter.
   if (typeof map !== 'object' || map === null || Array.isArray(map)) throw new Error(refused);
-  for (const [name, url] of Object.entries(map)) processors.set(name, httpUrl(`VAULT_FORWARD's ${name}`, String(url), 'https://api.stripe.com'));
+  for (const [name, url] of Object.entries(map)) processors.set(name, processorUrl(`VAULT_FORWARD's ${name}`, String(url)));
   for (const [key, value] of Object.entries(env)) {
     const named = /^VAULT_FORWARD_(?!PORT_)([A-Za-z0-9_-]+)$/.exec(key);
-    if (named && value) processors.set(named[1]!, httpUrl(key, value, 'https://api.stripe.com'));
+    if (named && value) processors.set(named[1]!, processorUrl(key, value));
   }
   return processors;
 }

@@ -1,6 +1,6 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 export interface Received {
   method: string;
@@ -42,6 +42,16 @@ export async function startEchoProcessor(): Promise<EchoProcessor> {
       if (incoming.url === '/cut') {
         outgoing.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
         outgoing.write('first part;', () => outgoing.destroy());
+        return;
+      }
+      // A processor whose error answer repeats the call it was sent (some do), in its body and a header, in the encoding asked for.
+      const echo = /^\/echo-body\/(gzip|deflate|br|identity|compress)$/.exec(incoming.url ?? '');
+      if (echo) {
+        const answer = Buffer.from(JSON.stringify({ error: { type: 'card_error', message: `Cannot charge this card. Received: ${body}`, request: body } }), 'utf8');
+        // `compress` (LZW, which Node cannot read): the body is sent as is under it.
+        const encode = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync, identity: (bytes: Buffer) => bytes, compress: (bytes: Buffer) => bytes }[echo[1] as 'gzip' | 'deflate' | 'br' | 'identity' | 'compress'];
+        outgoing.writeHead(402, { 'content-type': 'application/json', ...(echo[1] === 'identity' ? {} : { 'content-encoding': echo[1] }), 'x-processor': 'echo', 'x-received': encodeURIComponent(body.slice(0, 300)) });
+        outgoing.end(encode(answer));
         return;
       }
       outgoing.writeHead(202, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-processor': 'echo' });
