@@ -8,8 +8,9 @@ import { guardedGateways } from './gateways/guardedGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
-import type { Database } from './db/Database';
+import { longRunning, type Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
+import type { DatabaseLimits } from './db/postgresDatabase';
 import { nodeIdentity, type NodeIdentity } from './db/nodeIdentity';
 import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop, listeningUrl } from './demoShop';
@@ -73,6 +74,8 @@ export interface ServerOptions {
   demoPort: number;
   dataDir?: string | undefined;
   databaseUrl?: string | undefined;
+  /** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_KEEPALIVE_MS (PostgreSQL only). */
+  databaseLimits?: DatabaseLimits | undefined;
   /** A migrated PGlite image to start from instead of running initdb (in memory only). */
   pgliteTemplate?: PgliteImage | undefined;
   wireEncoding: boolean;
@@ -172,7 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const node = options.node ?? nodeIdentity();
   const log = (options.logger ?? createLogger(options.logLevel ?? 'silent')).child({ node: node.name });
   const warn = (message: string) => log.warn(message);
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, sessionName: node.session, warn, info: (message) => log.info(message) });
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, databaseLimits: options.databaseLimits, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, sessionName: node.session, warn, info: (message) => log.info(message) });
   const allowPrivateWebhooks = privateWebhooksAllowed(options);
   const processorsUrl = options.processorsUrl?.replace(/\/+$/, '');
   const simulatorHealth = processorsUrl ? () => serviceHealth(`${processorsUrl}/v1/health`, options.simulatorApiSecret ?? '', SERVICE_HEALTH_TIMEOUT_MS) : undefined;
@@ -317,9 +320,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     : onTimer('forgetting spent captcha tokens', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetSpentCaptchaTokens(db, captchaUseKeepMs(captchaTokenLifeMs)));
   // Spent card tokens once no seal of theirs can be taken (store/cardTokenUses.ts).
   const stopForgettingCardTokens = onTimer('forgetting spent card tokens', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => forgetSpentCardTokens(db));
+  // The payouts' batch sums every merchant's available lines: its statements may rightly run past DATABASE_STATEMENT_TIMEOUT_MS.
+  const batchDb = longRunning(db);
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
-    await runScheduledPayouts({ db, gateways: gateways.gateways, metrics });
-    await reconcilePayouts({ db, gateways: gateways.gateways, metrics });
+    await runScheduledPayouts({ db: batchDb, gateways: gateways.gateways, metrics });
+    await reconcilePayouts({ db: batchDb, gateways: gateways.gateways, metrics });
   });
   // The address each port bound (HOST and PORT), beside the public URL the balancer answers on.
   log.info({ url, demoUrl, address: boundAddress(checkout), demoAddress: boundAddress(demo), session: db.sessionName, database: db.kind }, 'listening');

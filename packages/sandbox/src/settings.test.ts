@@ -6,7 +6,8 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   it('defaults to PORT 4000, DEMO_PORT PORT+1, ./.data, PGlite, encoding on', () => {
     expect(readSettings({}, '/srv')).toEqual({
       host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: undefined, paymentCaptcha: true,
-      port: 4000, publicUrl: undefined, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
+      port: 4000, publicUrl: undefined, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined,
+      databaseLimits: { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, keepAliveMs: 10_000 }, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
       expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
@@ -21,10 +22,12 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '250', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
       HOST: '0.0.0.0', SANDBOX_ADMIN_TOKEN: 'a-token-of-24-characters', PAYMENT_CAPTCHA: '0', HOLD_RELEASE_AFTER_MS: '60000',
       PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000', PUBLIC_URL: 'https://pay.example.com/',
+      DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000', DATABASE_KEEPALIVE_MS: '30000',
     };
     expect(readSettings(env, '/srv')).toEqual({
       host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: undefined, paymentCaptcha: false,
-      port: 5000, publicUrl: 'https://pay.example.com', demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
+      port: 5000, publicUrl: 'https://pay.example.com', demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y',
+      databaseLimits: { statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 20_000, keepAliveMs: 30_000 }, wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
       expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
@@ -63,6 +66,14 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       expect(() => readSettings(env)).toThrow(name);
     },
   );
+  // 0 is PostgreSQL's "never": a hung statement or a dead connection would hold a payment and a pool slot for ever.
+  it.each([
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0', 'from 100 to 600000 milliseconds'], ['DATABASE_STATEMENT_TIMEOUT_MS', '15s', 'from 100 to 600000 milliseconds'], ['DATABASE_STATEMENT_TIMEOUT_MS', '3600000', 'from 100 to 600000 milliseconds'],
+    ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', '0', 'from 1000 to 3600000 milliseconds'], ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', '-1', 'from 1000 to 3600000 milliseconds'],
+    ['DATABASE_KEEPALIVE_MS', '0', 'from 1000 to 3600000 milliseconds'], ['DATABASE_KEEPALIVE_MS', 'on', 'from 1000 to 3600000 milliseconds'],
+  ])('refuses %s=%s at start, naming its range', (name, raw, range) => {
+    expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be a whole number ${range}`);
+  });
   // A refusal names the range the setting takes: SESSION_TTL_MS=30m was told "from 0", and 0 is refused too.
   it.each([['30m'], ['59999'], [String(30 * 86_400_000 + 1)]])('refuses SESSION_TTL_MS=%s naming its range, a minute to 30 days', (raw) => {
     expect(() => readSettings({ SESSION_TTL_MS: raw })).toThrow(`SESSION_TTL_MS must be a whole number from 60000 to 2592000000 milliseconds (a minute to 30 days), got ${JSON.stringify(raw)}`);

@@ -6,6 +6,7 @@ import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimit';
 import { LOG_LEVELS, type LogLevel } from './ops/logger';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/postgresDatabase';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -41,6 +42,8 @@ export interface Settings {
   demoPort: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_KEEPALIVE_MS. */
+  databaseLimits: DatabaseLimits;
   wireEncoding: boolean;
   splashMs: number | undefined;
   subscriptionChargeIntervalMs: number;
@@ -212,6 +215,12 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),
     databaseUrl: databaseUrlOf(env),
+    // 0 is PostgreSQL's "never": a hung statement or a dead connection would hold a payment and a pool slot for ever.
+    databaseLimits: {
+      statementTimeoutMs: whole(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 600_000, { min: 100, unit: ' milliseconds (a tenth of a second to 10 minutes)' }),
+      idleInTransactionTimeoutMs: whole(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs, 3_600_000, { min: 1_000, unit: ' milliseconds (a second to an hour)' }),
+      keepAliveMs: whole(env, 'DATABASE_KEEPALIVE_MS', DEFAULT_DATABASE_LIMITS.keepAliveMs, 3_600_000, { min: 1_000, unit: ' milliseconds (a second to an hour)' }),
+    },
     wireEncoding: flag(env, 'WIRE_ENCODING') ?? true,
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
     subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),

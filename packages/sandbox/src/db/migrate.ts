@@ -32,5 +32,6 @@ export async function migrate(db: Database, migrationsDir: string): Promise<stri
       applied.push(file);
     }
     return applied;
-  });
+    // A migration may rightly run past the pool's statement_timeout (an index built on a large table).
+  }, { longRunning: true });
 }

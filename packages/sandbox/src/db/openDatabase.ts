@@ -4,11 +4,13 @@ import type { Database } from './Database';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pgliteDatabase';
 import type { PgliteImage } from './pgliteImage';
-import { openPostgresDatabase } from './postgresDatabase';
+import { openPostgresDatabase, type DatabaseLimits } from './postgresDatabase';
 import { seedDemoData, seedDemoExtras } from './seed';
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL's bounds on the pool's connections; DEFAULT_DATABASE_LIMITS when absent. */
+  databaseLimits?: DatabaseLimits | undefined;
   /** In memory when neither this nor databaseUrl is set. */
   dataDir?: string | undefined;
   migrationsDir: string;
@@ -33,7 +35,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const sessionName = options.sessionName ?? newSessionName();
   let db: Database;
   if (options.databaseUrl) {
-    db = await openPostgresDatabase(options.databaseUrl, sessionName, options.warn);
+    db = await openPostgresDatabase(options.databaseUrl, sessionName, options.warn, options.databaseLimits);
   } else {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     db = await openPgliteDatabase(options.dataDir, sessionName, options.pgliteTemplate);

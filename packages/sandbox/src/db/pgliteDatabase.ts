@@ -68,6 +68,18 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
       if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);
       return pg.listen(channel, onPayload);
     },
+    // One session in this process: nothing to reach but its turn (never inside another's transaction), waited for within timeoutMs.
+    async ping(timeoutMs: number) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([session.query('select 1').then(() => true, () => false), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     dumpDataDir() {
       return pg.dumpDataDir('none');
     },

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { isChannelName, type Database, type Queryable, type Transaction, type TransactionOptions } from './Database';
 import { PgListener } from './pgListener';
 import { activeTrace, standalone, timeInto, writes } from './statementTrace';
-import { asUnavailable, isConnectionError } from './unavailable';
+import { asUnavailable, isAnswerTimeout, isConnectionError } from './unavailable';
 
 /** Never its password. */
 export function describeUrl(connectionString: string): string {
@@ -31,6 +31,35 @@ function namedStatements() {
 
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** Bounds on the pool's connections (docs/operations.md "When PostgreSQL goes away"): none is 0, which PostgreSQL reads as "never". */
+export interface DatabaseLimits {
+  /** DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement running longer (statement_timeout). */
+  statementTimeoutMs: number;
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: PostgreSQL ends a session left idle inside a transaction this long, releasing its locks. */
+  idleInTransactionTimeoutMs: number;
+  /** DATABASE_KEEPALIVE_MS: TCP keepalive probes start after the connection is silent this long (a failover, a NAT that dropped it). */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, keepAliveMs: 10_000 };
+
+/**
+ * How much longer than statement_timeout the node waits for an answer before it gives the connection
+ * up: PostgreSQL's own cancel arrives first on a live connection; a dead one (no FIN, no RST) says nothing.
+ */
+export const ANSWER_MARGIN_MS = 5_000;
+
+/** pg's "no limit" for one query (its 0 means the connection's); setTimeout's largest delay. */
+const NO_ANSWER_LIMIT_MS = 2 ** 31 - 1;
+
+/** An answer past its limit leaves the connection with a statement in flight: given up, never reused nor rolled back on. */
+function givenUpIfLate(error: unknown, health: { broken?: Error }): void {
+  if (isAnswerTimeout(error)) health.broken ??= error as Error;
+}
+
+/** How long /health waits for its own connection's `select 1` (app.ts's 2 s covers the connect too). */
+const PING_TIMEOUT_MS = 1_500;
+
 /**
  * PostgreSQL may drop any connection (restart, failover): no connection 'error' event may go unheard,
  * a query on a lost one fails with DatabaseUnavailableError (503), and the pool reconnects later.
@@ -39,9 +68,14 @@ export async function openPostgresDatabase(
   connectionString: string,
   sessionName: string,
   warn: (message: string) => void = () => undefined,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
 ): Promise<Database> {
-  const config = { connectionString, application_name: sessionName, keepAlive: true };
-  const pool = new pg.Pool({ ...config, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const config = { connectionString, application_name: sessionName, keepAlive: true, keepAliveInitialDelayMillis: limits.keepAliveMs };
+  const answerLimitMs = limits.statementTimeoutMs + ANSWER_MARGIN_MS;
+  const pool = new pg.Pool({
+    ...config, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs, query_timeout: answerLimitMs,
+  });
   // Tells the log once per outage, not once per connection or request.
   let lost = false;
   const connectionLost = (error: Error) => {
@@ -64,16 +98,18 @@ export async function openPostgresDatabase(
     throw new Error(`Cannot use PostgreSQL at ${describeUrl(connectionString)} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`);
   }
   const listener = new PgListener(config, warn);
+  const ping = pingConnection({ ...config, connectionTimeoutMillis: PING_TIMEOUT_MS, statement_timeout: PING_TIMEOUT_MS });
   const nameOf = namedStatements();
-  const named = async (on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retry: boolean) => {
+  const named = async (on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retry: boolean, answerMs?: number) => {
     // Without parameters pg sends the simple protocol, which may carry several statements: left as it is.
     const name = params.length > 0 ? nameOf(sql) : undefined;
+    const limit = answerMs === undefined ? {} : { query_timeout: answerMs };
     try {
-      return (await on.query({ text: sql, values: [...params], ...(name === undefined ? {} : { name }) })).rows;
+      return (await on.query({ text: sql, values: [...params], ...limit, ...(name === undefined ? {} : { name }) })).rows;
     } catch (error) {
       // A table changed under the statement (a migration of another node): once more, unnamed.
       if (!retry || name === undefined || (error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED) throw error;
-      return (await on.query(sql, [...params])).rows;
+      return (await on.query({ text: sql, values: [...params], ...limit })).rows;
     }
   };
   const run = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -112,6 +148,7 @@ export async function openPostgresDatabase(
     try {
       return await work(client, health);
     } catch (error) {
+      givenUpIfLate(error, health);
       if (dropOnFailure) failed = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
@@ -140,21 +177,26 @@ export async function openPostgresDatabase(
         return timeInto(trace, 'statementMs', work);
       };
       let wrote = false;
+      // A long-running transaction (a migration, the payouts' batch) lifts the pool's bounds for itself alone.
+      const answerMs = options.longRunning === true ? NO_ANSWER_LIMIT_MS : undefined;
       return run(() => withClient(false, async (client, health) => {
+        const opening = [
+          'begin',
+          ...(options.longRunning === true ? ['set local statement_timeout = 0', 'set local idle_in_transaction_session_timeout = 0'] : []),
+          ...(options.advisoryLock === undefined ? [] : [`select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`]),
+        ];
         try {
-          // BEGIN and the lock in one simple-protocol round trip (so the key is an escaped literal).
-          await send(options.advisoryLock === undefined ? 1 : 2, () => client.query(options.advisoryLock === undefined
-            ? 'begin'
-            : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`));
+          // BEGIN, its settings and the lock in one simple-protocol round trip (so the key is an escaped literal).
+          await send(opening.length, () => client.query({ text: opening.join('; '), ...(answerMs === undefined ? {} : { query_timeout: answerMs }) }));
           const result = await fn({
             async query<Row>(sql: string, params: readonly unknown[] = []) {
               wrote ||= writes(sql);
               // No second try inside a transaction: its failed statement has aborted it.
-              return (await send(1, () => named(client, sql, params, false))) as Row[];
+              return (await send(1, () => named(client, sql, params, false, answerMs))) as Row[];
             },
             async exec(sql: string) {
               wrote ||= writes(sql);
-              await send(1, () => client.query(sql));
+              await send(1, () => client.query({ text: sql, ...(answerMs === undefined ? {} : { query_timeout: answerMs }) }));
             },
           });
           await send(1, () => client.query('commit'));
@@ -164,6 +206,7 @@ export async function openPostgresDatabase(
           }
           return result;
         } catch (error) {
+          givenUpIfLate(error, health);
           // A connection that cannot even roll back is dropped from the pool, not handed out again.
           if (!health.broken) {
             await send(1, () => client.query('rollback')).catch((rollbackError: unknown) => {
@@ -180,9 +223,70 @@ export async function openPostgresDatabase(
       if (!isChannelName(channel)) return Promise.reject(new Error(`Not a channel name: ${channel}`));
       return listener.listen(channel, onPayload, onResume);
     },
+    ping: (timeoutMs) => ping.check(timeoutMs),
     async close() {
       await listener.close();
+      await ping.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * One connection of its own for /health, out of the pool: payments that hold every pooled connection
+ * leave it free, so a busy node answers "ok" while a database that does not answer is said so in time.
+ * A connection that fails or is late is dropped and the next check makes a new one; checks asked
+ * while one runs share it.
+ */
+function pingConnection(config: pg.ClientConfig) {
+  let client: pg.Client | undefined;
+  let running: Promise<boolean> | undefined;
+  let closed = false;
+  const drop = () => {
+    const gone = client;
+    client = undefined;
+    gone?.end().catch(() => undefined);
+  };
+  const once = async (): Promise<boolean> => {
+    if (!client) {
+      const fresh = new pg.Client(config);
+      // Heard, never thrown: a lost connection is found by the next check.
+      fresh.on('error', () => {
+        if (client === fresh) drop();
+      });
+      client = fresh;
+      await fresh.connect();
+    }
+    await client.query('select 1');
+    return true;
+  };
+  return {
+    async check(timeoutMs: number): Promise<boolean> {
+      if (closed) return false;
+      running ??= once().catch(() => {
+        drop();
+        return false;
+      }).finally(() => {
+        running = undefined;
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        const ok = await Promise.race([running, late]);
+        // A late answer: the connection is given up (a dead one would hold every later check).
+        if (!ok && running !== undefined) drop();
+        return ok;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      closed = true;
+      const gone = client;
+      client = undefined;
+      await gone?.end().catch(() => undefined);
     },
   };
 }

@@ -9,9 +9,17 @@ export class DatabaseUnavailableError extends ApiError {
   }
 }
 
+/**
+ * node-postgres's error for an answer that did not come within its query_timeout (postgresDatabase.ts):
+ * a connection that says nothing past statement_timeout and its margin is taken for lost.
+ */
+export function isAnswerTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Query read timeout';
+}
+
 /** Lost or never made, not a bad query (@pasarela/pglite-statements' rule, the card vault's too), or already said so. */
 export function isConnectionError(error: unknown): boolean {
-  return error instanceof DatabaseUnavailableError || lostConnection(error);
+  return error instanceof DatabaseUnavailableError || lostConnection(error) || isAnswerTimeout(error);
 }
 
 export function asUnavailable(error: unknown): unknown {
