@@ -26,9 +26,28 @@ export function isWidgetRoute(path: string): boolean {
   return segments.length <= 2;
 }
 
+/**
+ * A receipt by its own address (SPEC 2: `/pf/default-receipt/{codOper}`, `/{slug}/receive`, the
+ * campaign's receipt, `/pf/tx-result`), the one an e-mail links to: no site frames it. The checkout's
+ * frame moves to these with the shop's `parentOrigin` kept in the address (the widget's sticky
+ * parameters) and is framed as the checkout is; `/pf/default-receipt/processing` is where a processor's
+ * 3DS page sends the frame back, whatever its address carries, so it stays framed as the checkout.
+ */
+function isUnframedReceipt(path: string, params: URLSearchParams): boolean {
+  if (params.has('parentOrigin')) return false;
+  const segments = path.split('/').filter((s) => s !== '');
+  const [first, second, third] = segments;
+  if (segments.length === 3 && first === 'pf' && second === 'default-receipt') return third !== 'processing';
+  if (segments.length === 3 && first === 'pf' && second === 'receipt' && third === 'campaign') return true;
+  if (segments.length === 2 && first === 'pf' && second === 'tx-result') return true;
+  return segments.length === 2 && first !== 'pf' && second === 'receive';
+}
+
 async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined, settings: WidgetSettings, widgetDist: string): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
   const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
+  // A receipt by its own address: framed by none (and X-Frame-Options for browsers without frame-ancestors).
+  const unframed = isUnframedReceipt(c.req.path, params);
   const send = (html: string, status: 200 | 404, ancestors: string, styleHashes: string[], scriptHashes: string[] = []) => {
     const { body, headers } = negotiatedBody(Buffer.from(html, 'utf8'), 'text/html; charset=UTF-8', c.req.header('accept-encoding'));
     return c.body(body, status, {
@@ -37,10 +56,11 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
       // The catalog hint follows the browser's language.
       vary: 'Accept-Language, Accept-Encoding',
       ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes, vaultOriginOf(settings.vaultUrl)),
+      ...(unframed ? { 'x-frame-options': 'DENY' } : {}),
     });
   };
-  const framing = settings.framing ? await settings.framing(c.req.path, params) : undefined;
-  const ancestors = framing?.ancestors ?? '*';
+  const framing = unframed ? undefined : settings.framing ? await settings.framing(c.req.path, params) : undefined;
+  const ancestors = unframed ? "'none'" : framing?.ancestors ?? '*';
   // A shop's page the merchant does not allow, or a page with no origin, is told so in the frame, and its shop at once.
   const parent = parentOriginFrom(params);
   const refusal: Refusal | undefined = parentHasNoOrigin(params)

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('widget page security headers', () => {
-  it.each(['/', '/tienda-demo', '/tienda-demo/LKDEMO0001', '/tienda-demo/receive', '/pf/widget?type=lk&code=LKDEMO0001', '/pf/widget/home', '/stationPayment', '/404', '/a/b/c'])(
+  it.each(['/', '/tienda-demo', '/tienda-demo/LKDEMO0001', '/tienda-demo/receive?parentOrigin=https%3A%2F%2Fshop.example', '/pf/widget?type=lk&code=LKDEMO0001', '/pf/widget/home', '/stationPayment', '/404', '/a/b/c'])(
     '%s: the policy with frame-ancestors * (no domain validation), nosniff and strict-origin referrers',
     async (path) => {
       const res = await t.app.request(path);
@@ -66,7 +66,8 @@ describe('widget page security headers', () => {
     ['a slug URL', () => `/pf/widget?type=slug&code=${guarded.slug}`],
     ['the slug page', () => `/${guarded.slug}`],
     ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
-    ['the receipt page', () => `/${guarded.slug}/receive`],
+    // In the checkout's frame, which keeps the shop's parentOrigin in every address it moves to.
+    ['the receipt page in the checkout\'s frame', () => `/${guarded.slug}/receive?parentOrigin=http%3A%2F%2Fshop.test`],
     // The checkout loads a code in lower case as the same link (GET payment-info): so is it framed.
     ['the loader URL with the code in lower case', () => `/pf/widget?type=lk&code=${guarded.code.toLowerCase()}`],
     ['the loader URL opened by an allowed shop page', () => `/pf/widget?type=lk&code=${guarded.code}&parentOrigin=https%3A%2F%2Fpagos.tienda.pa`],
@@ -80,7 +81,7 @@ describe('widget page security headers', () => {
     ['the e-mail payment page', () => `/pf/emailPayment?code=${guarded.emailPayment}`],
     ["the e-mail payment's own link", () => `/pf/widget?type=lk&code=${guarded.emailPaymentCode}`],
     ['the subscription checkout', () => `/pf/widget?type=subs&code=${guarded.subscription}`],
-    ["the subscription's receipt page", () => `/${guarded.subscription}/receive`],
+    ["the subscription's receipt page in the checkout's frame", () => `/${guarded.subscription}/receive?parentOrigin=http%3A%2F%2Fshop.test`],
     ['the station checkout', () => `/pf/widget?type=ps&code=${guarded.station}`],
     ['the station page', () => `/stationPayment?code=${guarded.station}`],
     ['the station page by stationId', () => `/stationPayment?stationId=${guarded.station}`],
@@ -90,6 +91,25 @@ describe('widget page security headers', () => {
   ])("lets only the merchant's allowed domains, the checkout and the demo shop frame %s", async (_name, path) => {
     const ancestors = await ancestorsOf(await t.app.request(path()));
     expect(ancestors).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+  });
+  it.each([
+    ['/pf/default-receipt/PP1', () => '/pf/default-receipt/PP1'], ['/tienda-demo/receive', () => '/tienda-demo/receive?Oper=PP1'], ['/pf/receipt/campaign', () => '/pf/receipt/campaign?Oper=PP1'],
+    ['/pf/tx-result', () => '/pf/tx-result?Oper=PP1'], ['a merchant with domain validation: /{slug}/receive', () => `/${guarded.slug}/receive?Oper=PP1`],
+  ])('a receipt by its own address (%s, as an e-mail links to it) is framed by no site', async (_name, path) => {
+    const res = await t.app.request(path());
+    expect(res.status).toBe(200);
+    expect(await ancestorsOf(res)).toBe("'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+  it.each([
+    // Where a processor's 3DS page sends the checkout's frame back, whatever its address carries.
+    ['the way back from a 3DS page', '/pf/default-receipt/processing?Oper=PP1', '*'],
+    ['a receipt in the checkout\'s frame', '/pf/default-receipt/PP1?parentOrigin=https%3A%2F%2Fshop.example', '*'],
+    ['the Clave return', '/pf/widget/returnclave?Oper=PP1', '*'],
+  ])('%s stays framed as the checkout is', async (_name, path, ancestors) => {
+    const res = await t.app.request(path);
+    expect(await ancestorsOf(res)).toBe(ancestors);
+    expect(res.headers.get('x-frame-options')).toBeNull();
   });
   it('the data of every page so framed is the same merchant\'s: the policy is found by the look-up the page\'s calls use', async () => {
     const lower = await t.get(`/payment-info?code=${guarded.code.toLowerCase()}&type=lk`);
