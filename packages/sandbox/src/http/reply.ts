@@ -20,8 +20,11 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   429: 'Too Many Requests',
   499: 'Client Closed Request',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  // A processor that did not answer in time (the payment in doubt), apart from one that refused (502) or was not reached (503).
+  504: 'Gateway Timeout',
 };
 
 export function statusDescription(status: number): string {
