@@ -355,6 +355,7 @@ export const es = {
   mail_receipt_card: 'Con {{brand}} terminada en {{last4}}.',
   mail_receipt_cash: 'En efectivo ({{network}}), con el código de pago {{code}}.',
   mail_receipt_link: 'Tu comprobante: {{url}}',
+  mail_receipt_next_charge: 'Próximo cobro de tu suscripción: {{date}}.',
   mail_voucher_subject: 'Tu código de pago en efectivo para {{merchant}}',
   mail_voucher_intro: 'Para pagar {{total}} a {{merchant}} en efectivo, presenta este código antes de que venza.',
   mail_voucher_code: 'Código de pago: {{code}}',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenizedCardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { GatewayCallNotSent } from '@pasarela/gateways';
 import { aroundCardAuthorize, loseAnswer } from '../../test/gateways/cardAuthorize';
+import { formatPanamaDate } from '@pasarela/core';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // Issue 4 "subscriptions charging at once when due": also while nobody reads them.
@@ -117,5 +118,20 @@ describe('chargeDueSubscriptions', () => {
     const [row] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
     // The test plan is monthly: 30 days after the date that was due, not after the reconciler's pass.
     expect(row?.next_charge_at.toISOString()).toBe(new Date((due?.at.getTime() ?? 0) + 30 * 24 * 3600 * 1000).toISOString());
+  });
+  it('mails the renewal\'s receipt with it, naming the next charge date its schedule gives (a period after the date that was due)', async () => {
+    const key = await subscription(true);
+    const [due] = await t.db.query<{ at: Date }>("update subscriptions set next_charge_at = date_trunc('second', now()) - interval '3 days' where subscription_key = $1 returning next_charge_at as at", [key]);
+    const before = (await t.db.query<{ id: number }>("select coalesce(max(id), 0)::int as id from mailbox"))[0]?.id ?? 0;
+    const charged = (await chargeDueSubscriptions({ ...t, publicOrigin: 'http://checkout.test' })).filter((tx) => tx.details['subscriptionKey'] === key);
+    expect(charged.map((tx) => tx.status)).toEqual([1]);
+    const next = new Date((due?.at.getTime() ?? 0) + 30 * 24 * 3600 * 1000);
+    const [row] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    expect(row?.next_charge_at.toISOString()).toBe(next.toISOString());
+    const mails = await t.db.query<{ subject: string; body: string; kind: string }>(
+      'select subject, body, kind from mailbox where id > $1 and to_email = $2 order by id', [before, 'renueva@example.com']);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'receipt', subject: `Comprobante de pago ${charged[0]?.cod_oper}` });
+    expect(mails[0]?.body).toContain(`Próximo cobro de tu suscripción: ${formatPanamaDate(next)}.`);
   });
 });

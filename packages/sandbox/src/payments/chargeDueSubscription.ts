@@ -4,9 +4,10 @@ import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, recordedL
 import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
-import { claimDueSubscription, dueSubscriptionIds, setNextCharge } from '../store/subscriptions';
+import { claimDueSubscription, dueSubscriptionIds, sendClaimedRenewal, setNextCharge } from '../store/subscriptions';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
+import { dropUnsentAttempt } from '../store/transactionUpdates';
 import { processorOfMethod } from '../gateways/processors';
 import { chargeCard } from './chargeCard';
 
@@ -18,7 +19,8 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
   const due = sub.next_charge_at ?? new Date();
-  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, due.getTime()), due);
+  const codOper = newCodOper();
+  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, due.getTime()), due, codOper);
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
@@ -26,15 +28,24 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
     phone: '', concept: plan.name, description: plan.description, lang: sub.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: null, processor,
-  }, newCodOper());
+  }, codOper);
 }
 
 /** The checkout's public origin, when known, is where a renewal's receipt links to. */
 type RenewalDeps = Pick<Deps, 'db' | 'gateways' | 'processors'> & Partial<Pick<Deps, 'publicOrigin'>>;
 
-/** No answer leaves it to the reconciler; a processor that could not decide is recorded (no payer retries a renewal). */
-async function chargeRenewal(deps: RenewalDeps, attempt: TransactionRow): Promise<TransactionRow> {
+/**
+ * Sent only if its merchant's cancel has not called it off since the claim (sendClaimedRenewal, right
+ * before the processor's call; undefined when called off). No answer leaves it to the reconciler; a
+ * processor that could not decide is recorded (no payer retries a renewal).
+ */
+async function chargeRenewal(deps: RenewalDeps, attempt: TransactionRow): Promise<TransactionRow | undefined> {
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
+  const subscriptionId = Number(attempt.details['idSubscription']);
+  if (!(await sendClaimedRenewal(deps.db, subscriptionId, attempt.cod_oper))) {
+    await dropUnsentAttempt(deps.db, attempt.cod_oper);
+    return undefined;
+  }
   try {
     return (await chargeCard(deps, attempt, {
       card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: recordedLanguage(attempt.lang), capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
@@ -72,7 +83,8 @@ export async function chargeDueSubscriptions(deps: RenewalDeps): Promise<Transac
       const claimed = await claimDueSubscription(tx, id);
       return claimed ? claimRenewal(tx, claimed, processorOfMethod(deps.processors, 'card')) : undefined;
     });
-    if (attempt) charged.push(await chargeRenewal(deps, attempt));
+    const renewal = attempt && (await chargeRenewal(deps, attempt));
+    if (renewal) charged.push(renewal);
   }
   return charged;
 }

@@ -1,6 +1,8 @@
-import { centsToAmount, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
+import { centsToAmount, formatPanamaDate, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
+import { mailText } from '../mail/mailText';
+import { activeNextChargeAt } from '../store/subscriptions';
 import type { TransactionRow } from '../store/transactions';
 import { capturedCentsOfRow } from '../merchantView/paymentHold';
 import { merchantMail } from './merchantMail';
@@ -41,13 +43,28 @@ export interface ReceiptTo {
 /** The e-mail a settled payment sends, made in settlePayment's transaction so that it commits with the outcome it tells of. */
 export type SettledMail = (tx: Queryable, row: TransactionRow) => Promise<Mail | undefined>;
 
+/**
+ * A subscription's renewal tells when its card is charged next: the date its claim moved the schedule
+ * to (core renewedSubscriptionChargeDate), read in the outcome's transaction; none once cancelled.
+ */
+async function renewalNextChargeOf(tx: Queryable, row: Pick<TransactionRow, 'details'>): Promise<Date | undefined> {
+  const id = row.details['idSubscription'];
+  return row.details['renewal'] === true && typeof id === 'number' ? activeNextChargeAt(tx, id) : undefined;
+}
+
 /** The receipt of a payment that paid (of a hold, once captured); none otherwise. */
 export function receiptOfSettled(to: ReceiptTo): SettledMail {
   return async (tx, row) => {
-    const content = receiptContentOf(row, to.origin);
-    if (!content || !row.email) return undefined;
+    const receipt = receiptContentOf(row, to.origin);
+    if (!receipt || !row.email) return undefined;
+    const lang = recordedLanguage(row.lang);
+    const nextCharge = await renewalNextChargeOf(tx, row);
+    const content = nextCharge === undefined ? receipt : (shopName: string): MailContent => {
+      const mail = receipt(shopName);
+      return { ...mail, body: `${mail.body}\n${mailText(lang, 'mail_receipt_next_charge', { date: formatPanamaDate(nextCharge) })}` };
+    };
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
-    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang: recordedLanguage(row.lang), origin: to.origin, fallbackName, shop: to.shop }, content);
+    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, content);
   };
 }
 

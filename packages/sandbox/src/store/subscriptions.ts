@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/Database';
 import type { SubscriptionRow } from './catalog';
+import { dropUnsentAttempt } from './transactionUpdates';
 
 // A subscription's rows as its payments read and change them; store/catalog.ts creates and activates them.
 
@@ -23,14 +24,32 @@ export async function dueSubscriptionIds(db: Queryable, limit: number): Promise<
   return rows.map((r) => r.id);
 }
 
-/** A renewal claimed: its next date, and the date it was due (migration 198). */
-export async function setNextCharge(tx: Queryable, id: number, at: Date, dueAt: Date): Promise<void> {
-  await tx.query('update subscriptions set next_charge_at = $2, renewal_due_at = $3 where id = $1', [id, at, dueAt]);
+/** A renewal claimed: its next date, the date it was due (migration 198), and its attempt, not sent yet (migration 203). */
+export async function setNextCharge(tx: Queryable, id: number, at: Date, dueAt: Date, codOper: string): Promise<void> {
+  await tx.query('update subscriptions set next_charge_at = $2, renewal_due_at = $3, renewal_unsent = $4 where id = $1', [id, at, dueAt, codOper]);
 }
 
-/** Its processor never received the renewal: due again from the date it was due, so its schedule stays as it was. */
+/**
+ * The claimed renewal goes to the card processor: a conditional write, while the subscription is
+ * active and its cancel has not called this attempt off. False: cancelled first, send nothing.
+ */
+export async function sendClaimedRenewal(db: Queryable, id: number, codOper: string): Promise<boolean> {
+  const rows = await db.query('update subscriptions set renewal_unsent = null where id = $1 and renewal_unsent = $2 and status = 1 returning id', [id, codOper]);
+  return rows.length > 0;
+}
+
+/**
+ * Its processor never received the renewal: due again from the date it was due, so its schedule stays
+ * as it was. A claim not sent yet is sent no more: it is of the period given back.
+ */
 export async function giveRenewalPeriodBack(db: Queryable, id: number): Promise<void> {
-  await db.query('update subscriptions set next_charge_at = least(coalesce(renewal_due_at, now()), now()) where id = $1 and status = 1', [id]);
+  await db.query('update subscriptions set next_charge_at = least(coalesce(renewal_due_at, now()), now()), renewal_unsent = null where id = $1 and status = 1', [id]);
+}
+
+/** When an active subscription is charged next; undefined once cancelled (nothing more is charged). */
+export async function activeNextChargeAt(db: Queryable, id: number): Promise<Date | undefined> {
+  const [row] = await db.query<{ next_charge_at: Date | null }>('select next_charge_at from subscriptions where id = $1 and status = 1', [id]);
+  return row?.next_charge_at ?? undefined;
 }
 
 /** Only the link's own subscription, when its id and key both name it. */
@@ -81,16 +100,23 @@ export async function listMerchantSubscriptions(db: Queryable, merchantId: numbe
 
 /**
  * Its merchant ends it: one conditional write (status 2, no next charge). It waits for a renewal
- * claim holding the row (that renewal was taken before the cancel, and goes on at the processor);
- * once it commits, no claim finds the row due. Cancelling a cancelled one changes nothing
- * (`cancelledNow` false). Undefined when the merchant has no such subscription.
+ * claim holding the row; a renewal claimed and not yet sent (migration 203) is called off in the same
+ * write, its attempt forgotten (nothing reached the processor), so once the cancel commits no renewal
+ * of it is sent, on any node. One sent before (sendClaimedRenewal committed first) goes on at the
+ * processor. Cancelling a cancelled one changes nothing (`cancelledNow` false). Undefined when the
+ * merchant has no such subscription.
  */
 export async function cancelMerchantSubscription(db: Queryable, merchantId: number, key: string): Promise<{ row: MerchantSubscriptionRow; cancelledNow: boolean } | undefined> {
-  const changed = await db.query(
-    `update subscriptions s set status = 2, cancelled_at = now(), next_charge_at = null
-      from plans p where p.id = s.plan_id and p.merchant_id = $2 and s.subscription_key = $1 and s.status <> 2 returning s.id`,
+  const changed = await db.query<{ id: number; renewal_unsent: string | null }>(
+    `with target as (
+       select s.id, s.renewal_unsent from subscriptions s join plans p on p.id = s.plan_id
+        where p.merchant_id = $2 and s.subscription_key = $1 and s.status <> 2 for update of s)
+     update subscriptions s set status = 2, cancelled_at = now(), next_charge_at = null, renewal_unsent = null
+       from target where s.id = target.id returning s.id, target.renewal_unsent`,
     [key, merchantId],
   );
+  const unsent = changed[0]?.renewal_unsent;
+  if (unsent) await dropUnsentAttempt(db, unsent);
   const row = await findMerchantSubscription(db, merchantId, key);
   return row && { row, cancelledNow: changed.length > 0 };
 }
