@@ -254,6 +254,16 @@ export const WebhookDeliverySchema = v.looseObject({
   nextAttemptAt: v.nullable(v.string()),
   deliveredAt: v.nullable(v.string()),
   createdAt: v.string(),
+  /** Every attempt made, redeliveries included (`attempts` counts those since the last redelivery). */
+  attemptsRecorded: v.optional(v.number()),
+  /** The last 20 attempts, newest first: each one's HTTP status or why there was none (`error`), and how long it took. */
+  recentAttempts: v.optional(v.array(v.looseObject({
+    number: v.number(),
+    attemptedAt: v.string(),
+    statusCode: v.nullable(v.number()),
+    error: v.nullable(v.string()),
+    durationMs: v.number(),
+  }))),
 });
 export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;
 

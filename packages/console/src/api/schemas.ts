@@ -90,6 +90,12 @@ export const WebhookSchema = v.object({
   lastError: v.nullable(v.string()),
   createdAt: v.string(),
   body: v.unknown(),
+  /** Every attempt made, redeliveries included (attempts counts those since the last redelivery). */
+  attemptsRecorded: v.optional(v.number()),
+  /** The last 20 attempts, newest first. */
+  recentAttempts: v.optional(v.array(v.object({
+    number: v.number(), attemptedAt: v.string(), statusCode: v.nullable(v.number()), error: v.nullable(v.string()), durationMs: v.number(),
+  }))),
 });
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });

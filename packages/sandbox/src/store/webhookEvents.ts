@@ -33,3 +33,29 @@ export async function redeliverWebhookEvent(db: Queryable, id: string, merchantI
   );
   return row;
 }
+
+export interface DeliveryAttemptRow {
+  /** The delivery's id: the event's own for the primary endpoint's, whd_... for another endpoint's. */
+  delivery_id: string;
+  number: number;
+  attempted_at: Date;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  /** How many attempts its delivery has recorded in all. */
+  recorded: number;
+}
+
+/** The last `perDelivery` attempts of each of these deliveries (migration 205), newest first. */
+export async function listRecentAttempts(db: Queryable, deliveryIds: readonly string[], perDelivery: number): Promise<DeliveryAttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.query<DeliveryAttemptRow>(
+    `select delivery_id, number, attempted_at, status_code, error, duration_ms, recorded from (
+       select coalesce(a.event_id, a.delivery_id) as delivery_id, a.id, a.number, a.attempted_at, a.status_code, a.error, a.duration_ms,
+              row_number() over (partition by coalesce(a.event_id, a.delivery_id) order by a.number desc, a.id desc) as nth,
+              (count(*) over (partition by coalesce(a.event_id, a.delivery_id)))::int as recorded
+         from webhook_attempts a where a.event_id = any($1) or a.delivery_id = any($1)) ranked
+      where nth <= $2 order by delivery_id, number desc, id desc`,
+    [deliveryIds, perDelivery],
+  );
+}

@@ -6,6 +6,7 @@ import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { testTypeOf } from './webhookEndpoints';
 import { countAttempt } from './countAttempt';
+import { recordWithAttempt } from './attemptRecord';
 import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 
 /** Stated here: deliverWebhooks.ts imports this file. */
@@ -20,6 +21,8 @@ interface EndpointDeliveryRow {
   id: string;
   merchant_id: number;
   attempts: number;
+  /** This attempt's number among every attempt at the delivery, redeliveries included (migration 205). */
+  attempts_made: number;
   test_body: string | null;
   url: string;
   events: string[];
@@ -43,11 +46,11 @@ export async function claimEndpointDeliveries(
 ): Promise<ClaimedDelivery[]> {
   if (room.total <= 0) return [];
   const claimed = await db.query<EndpointDeliveryRow>(
-    `update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+    `update webhook_deliveries d set attempts = d.attempts + 1, attempts_made = greatest(d.attempts_made, d.attempts) + 1, next_attempt_at = now() + make_interval(secs => $2)
        from (select id from webhook_deliveries where id in (${DUE_WITHIN_ROOM('webhook_deliveries')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
-      returning d.id, d.merchant_id, d.attempts, d.next_attempt_at::text as lease, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
+      returning d.id, d.merchant_id, d.attempts, d.attempts_made, d.next_attempt_at::text as lease, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
         (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event,
         d.attempts > 1 or d.last_status_code is not null or d.last_error is not null as tried`,
     [room.total, settings.timeoutMs / 1000 + 30, ...roomParameters(room)],
@@ -67,7 +70,7 @@ export async function claimEndpointDeliveries(
   if (dropped.length > 0) await db.query('delete from webhook_deliveries where id = any($1)', [idsOf(dropped)]);
   const skipped = untaken.filter(kept);
   if (skipped.length > 0) {
-    await db.query(`update webhook_deliveries set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [idsOf(skipped)]);
+    await db.query(`update webhook_deliveries set state = 'skipped', attempts = attempts - 1, attempts_made = attempts_made - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [idsOf(skipped)]);
   }
   return claimed.filter((delivery) => !untaken.includes(delivery)).map((delivery) => ({
     merchantId: delivery.merchant_id,
@@ -86,6 +89,7 @@ async function deliverOne(
   let ok = false;
   let statusCode: number | null = null;
   let error: string | null = null;
+  const started = performance.now();
   try {
     statusCode = await send({
       url: delivery.url,
@@ -103,18 +107,17 @@ async function deliverOne(
     error = errorNameOf(caught);
   }
   const claim = [delivery.id, delivery.attempts, delivery.lease];
+  const attempt = { ok, statusCode, error, durationMs: performance.now() - started };
   if (ok) {
-    const recorded = await db.query(
+    const recorded = await recordWithAttempt(db, 'webhook_deliveries',
       `update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED} returning id`,
-      [...claim, statusCode],
-    );
+      [...claim, statusCode], delivery.attempts_made, attempt);
     await countAttempt(db, 'webhook_deliveries', delivery.id, 'delivered', recorded.length > 0, settings.countDelivery);
     return;
   }
   const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
-  const recorded = await db.query(
+  const recorded = await recordWithAttempt(db, 'webhook_deliveries',
     `update webhook_deliveries set state = $4, next_attempt_at = now() + make_interval(secs => $5), last_status_code = $6, last_error = $7 where id = $1 and ${STILL_CLAIMED} returning id`,
-    [...claim, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
-  );
+    [...claim, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error], delivery.attempts_made, attempt);
   await countAttempt(db, 'webhook_deliveries', delivery.id, delayMs === undefined ? 'failed' : 'retrying', recorded.length > 0, settings.countDelivery);
 }

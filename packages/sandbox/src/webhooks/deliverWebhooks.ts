@@ -2,6 +2,7 @@ import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { claimEndpointDeliveries } from './deliverEndpointWebhooks';
 import { countAttempt } from './countAttempt';
+import { recordWithAttempt, type AttemptOutcome } from './attemptRecord';
 import { DUE_WITHIN_ROOM, roomParameters, STILL_CLAIMED, STILL_DUE, type ClaimedDelivery, type ClaimRoom } from './claimRoom';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
@@ -39,6 +40,8 @@ type ClaimedEvent = WebhookEventRow & {
   previous_secret: string | null; previous_secret_expires_at: Date | null; endpoint_events: string[] | null;
   /** The claim's lease end as PostgreSQL wrote it (microseconds, which a Date drops): the claim's mark (claimRoom.ts STILL_CLAIMED). */
   lease: string;
+  /** This attempt's number among every attempt at the event, redeliveries included (migration 205). */
+  attempts_made: number;
 };
 
 /**
@@ -66,7 +69,7 @@ export async function claimDueWebhooks(
 async function claimPrimary(db: Queryable, settings: WebhookDeliverySettings, room: ClaimRoom, send: (post: WebhookPost) => Promise<number>): Promise<ClaimedDelivery[]> {
   if (room.total <= 0) return [];
   const claimed = await db.query<ClaimedEvent>(
-    `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+    `update webhook_events e set attempts = e.attempts + 1, attempts_made = greatest(e.attempts_made, e.attempts) + 1, next_attempt_at = now() + make_interval(secs => $2)
        from (select id from webhook_events where id in (${DUE_WITHIN_ROOM('webhook_events')}) and ${STILL_DUE}
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
@@ -80,7 +83,7 @@ async function claimPrimary(db: Queryable, settings: WebhookDeliverySettings, ro
   const taken = claimed.filter((event) => endpointTakes(event.endpoint_events ?? ['*'], webhookEventOf(event).type));
   const skipped = claimed.filter((event) => !taken.includes(event)).map((event) => event.id);
   // Nothing was sent: its claim is not an attempt.
-  if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', attempts = attempts - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
+  if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', attempts = attempts - 1, attempts_made = attempts_made - 1, last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
   return taken.map((event): ClaimedDelivery => ({
     merchantId: event.merchant_id,
     deliver: async () => recordAttempt(db, event, await attempt(event, settings, send), settings),
@@ -155,17 +158,12 @@ export function webhookSender(
   };
 }
 
-interface AttemptOutcome {
-  ok: boolean;
-  statusCode: number | null;
-  error: string | null;
-}
-
 async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number>): Promise<AttemptOutcome> {
-  if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl' };
+  if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl', durationMs: 0 };
   const body = webhookBodyOf(event);
   const secrets = signingSecretsOf({ secret: event.webhook_secret, previous_secret: event.previous_secret, previous_secret_expires_at: event.previous_secret_expires_at });
   const signature = signaturesHeaderOf(body, secrets, Math.floor(Date.now() / 1000));
+  const started = performance.now();
   try {
     // Resolved and checked again now: the name may point elsewhere since it was registered. The URL's
     // record rules, not this node's setting alone (webhookTarget.ts privateTargetsAllowed).
@@ -177,9 +175,9 @@ async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, s
       timeoutMs: settings.timeoutMs,
       allowPrivate: privateTargetsAllowed(event.webhook_private_allowed, settings.allowPrivateAddresses === true),
     });
-    return { ok: status >= 200 && status < 300, statusCode: status, error: null };
+    return { ok: status >= 200 && status < 300, statusCode: status, error: null, durationMs: performance.now() - started };
   } catch (error) {
-    return { ok: false, statusCode: null, error: errorNameOf(error) };
+    return { ok: false, statusCode: null, error: errorNameOf(error), durationMs: performance.now() - started };
   }
 }
 
@@ -196,20 +194,18 @@ function errorNameOf(error: unknown): string {
 async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: AttemptOutcome, settings: WebhookDeliverySettings): Promise<void> {
   const claim = [event.id, event.attempts, event.lease];
   if (outcome.ok) {
-    const recorded = await db.query(
+    const recorded = await recordWithAttempt(db, 'webhook_events',
       `update webhook_events set state = 'delivered', delivered_at = now(), last_status_code = $4, last_error = null where id = $1 and ${STILL_CLAIMED} returning id`,
-      [...claim, outcome.statusCode],
-    );
+      [...claim, outcome.statusCode], event.attempts_made, outcome);
     if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
     await countAttempt(db, 'webhook_events', event.id, 'delivered', recorded.length > 0, settings.countDelivery);
     return;
   }
   const delayMs = settings.retryDelaysMs[event.attempts - 1];
   const state = delayMs === undefined ? 'failed' : 'pending';
-  const recorded = await db.query(
+  const recorded = await recordWithAttempt(db, 'webhook_events',
     `update webhook_events set state = $4, next_attempt_at = now() + make_interval(secs => $5), last_status_code = $6, last_error = $7 where id = $1 and ${STILL_CLAIMED} returning id`,
-    [...claim, state, (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
-  );
+    [...claim, state, (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error], event.attempts_made, outcome);
   if (recorded.length > 0) await notifyAdminChange(db, { type: 'webhook', id: event.id, state, merchantId: event.merchant_id });
   await countAttempt(db, 'webhook_events', event.id, delayMs === undefined ? 'failed' : 'retrying', recorded.length > 0, settings.countDelivery);
 }

@@ -8,13 +8,14 @@ import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { attemptHistoriesOf, type AttemptHistory } from '../../webhooks/attemptHistory';
 import { typeThePrimaryRefuses } from '../../webhooks/webhookEndpoints';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { acceptWebhookUrl, shownWebhookUrl } from '../webhookUrlRule';
 
 const MAX_LISTED = 200;
 
-function deliveryOf(row: WebhookDeliveryRow) {
+function deliveryOf(row: WebhookDeliveryRow, history: AttemptHistory) {
   const event = webhookEventOf(row);
   // A dispute's event is about its payment, named in its body; a payout's is about none.
   const objectCodOper = event.data['codOper'];
@@ -25,6 +26,7 @@ function deliveryOf(row: WebhookDeliveryRow) {
     codOper: row.cod_oper ?? (typeof objectCodOper === 'string' ? objectCodOper : null),
     url: shownWebhookUrl(row.webhook_url),
     ...deliveryProgressOf(row),
+    ...history,
     body: event,
   };
 }
@@ -46,7 +48,8 @@ export function adminWebhookRoutes(deps: Deps) {
     if (own !== undefined && asked !== null && asked !== own) return c.json({ webhooks: [] }, 200, { 'cache-control': 'no-store' });
     const codOper = c.req.query('codOper') || null;
     const rows = await listWebhookDeliveries(deps.db, { merchantId, codOper, limit: MAX_LISTED });
-    return c.json({ webhooks: rows.map(deliveryOf) }, 200, { 'cache-control': 'no-store' });
+    const historyOf = await attemptHistoriesOf(deps.db, rows.map((row) => row.id));
+    return c.json({ webhooks: rows.map((row) => deliveryOf(row, historyOf(row.id))) }, 200, { 'cache-control': 'no-store' });
   });
   // Sends the same event (same id and body) again now, with a fresh retry schedule.
   app.post('/webhooks/:id/redeliver', async (c) => {
@@ -59,7 +62,8 @@ export function adminWebhookRoutes(deps: Deps) {
     const row = await redeliverWebhookEvent(deps.db, c.req.param('id'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
     await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });
-    return c.json(deliveryOf({ ...row, webhook_url: await webhookUrlOf(deps.db, row.merchant_id) }), 202);
+    const historyOf = await attemptHistoriesOf(deps.db, [row.id]);
+    return c.json(deliveryOf({ ...row, webhook_url: await webhookUrlOf(deps.db, row.merchant_id) }, historyOf(row.id)), 202);
   });
   return app;
 }

@@ -14,6 +14,7 @@ import { bookPaths, bookSchemas } from './openApiBooks';
 import { subscriptionPaths, subscriptionSchemas } from './openApiSubscriptions';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../merchantView/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
+import { ATTEMPTS_SHOWN } from '../../webhooks/attemptHistory';
 
 // Served at /api/v1/merchant/openapi.json; limits from merchantSchemas.ts, answers checked by merchantApi.test.ts.
 
@@ -208,6 +209,20 @@ const deliveryProperties = {
   nextAttemptAt: nullable({ type: 'string', format: 'date-time' }),
   deliveredAt: nullable({ type: 'string', format: 'date-time' }),
   createdAt: dateTime('When it was queued'),
+  attemptsRecorded: { type: 'integer', minimum: 0, description: 'Every attempt made, redeliveries included (attempts counts those since the last redelivery)' },
+  recentAttempts: {
+    type: 'array', maxItems: ATTEMPTS_SHOWN, description: `The last ${ATTEMPTS_SHOWN} attempts, newest first, each as it went`,
+    items: {
+      type: 'object', additionalProperties: false, required: ['number', 'attemptedAt', 'statusCode', 'error', 'durationMs'],
+      properties: {
+        number: { type: 'integer', minimum: 1, description: 'Its place among every attempt at the delivery, redeliveries included' },
+        attemptedAt: dateTime('When it was sent'),
+        statusCode: nullable({ type: 'integer', description: 'The HTTP status the endpoint answered; null when it did not' }),
+        error: nullable({ type: 'string', description: 'Why there was no answer: timeout, a socket error\'s code, address_not_public...' }),
+        durationMs: { type: 'integer', minimum: 0, description: 'How long it took, in milliseconds' },
+      },
+    },
+  },
 };
 
 const schemas = {
@@ -609,7 +624,7 @@ export function openApiDocument(origin: string) {
       '/webhook-endpoints/{id}/deliveries': {
         get: {
           operationId: 'listWebhookDeliveries', tags: ['Webhook endpoints'], summary: 'List an endpoint\'s deliveries, newest first', parameters: [endpointIdParam],
-          description: 'The last 100: each event sent or to be sent to it, and test events, with its state and last attempt.',
+          description: `The last 100: each event sent or to be sent to it, and test events, with its state, last attempt and last ${ATTEMPTS_SHOWN} attempts (kept across redeliveries).`,
           responses: { '200': answer('The deliveries', 'WebhookDeliveryList'), ...errors, '404': endpointNotFound },
         },
       },

@@ -36,6 +36,13 @@ const endpoint = {
 const delivery = {
   id: 'whd_9a8b7c6d5e4f40312a1b2c3d4e5f6a7b', eventId: event.id, test: false, state: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null,
   nextAttemptAt: null, deliveredAt: LATER, createdAt: LATER,
+  // Failed with 500 twice, then redelivered: its attempts since the redelivery are 1, all three are kept.
+  attemptsRecorded: 3,
+  recentAttempts: [
+    { number: 3, attemptedAt: LATER, statusCode: 200, error: null, durationMs: 184 },
+    { number: 2, attemptedAt: LATER, statusCode: 500, error: null, durationMs: 96 },
+    { number: 1, attemptedAt: LATER, statusCode: 500, error: null, durationMs: 102 },
+  ],
 };
 const page = (data: unknown[]) => ({ data, hasMore: false, nextCursor: null });
 
@@ -92,7 +99,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, Texts>> = {
   listWebhookDeliveries: { description: 'The last 100 deliveries to the endpoint.', example: page([delivery]) },
   redeliverWebhook: { description: 'The same event again, now.', example: { ...delivery, state: 'pending', attempts: 0, deliveredAt: null, nextAttemptAt: LATER }, body: {} },
   sendTestWebhook: {
-    description: 'A signed sample event, marked test.', example: { ...delivery, id: 'whd_1b2c3d4e5f6a47b8c9d0e1f2a3b4c5d6', eventId: null, test: true, state: 'pending', attempts: 0, deliveredAt: null, nextAttemptAt: LATER, lastStatusCode: null },
+    description: 'A signed sample event, marked test.', example: { ...delivery, id: 'whd_1b2c3d4e5f6a47b8c9d0e1f2a3b4c5d6', eventId: null, test: true, state: 'pending', attempts: 0, deliveredAt: null, nextAttemptAt: LATER, lastStatusCode: null, attemptsRecorded: 0, recentAttempts: [] },
     body: { type: 'transaction.approved' },
   },
   rollSecretKey: { description: 'A new secret key; the old one keeps working for the window asked.', example: { secretKey: 'sk_test_R0ll3dK3yExampleOnlyNotARealKey000000000', previousKeyExpiresAt: '2026-11-27T15:04:05.000Z' }, body: { expiresInSeconds: 86_400 } },

@@ -16,6 +16,7 @@ import { disputeEventDataOf } from '../../merchantView/merchantDispute';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
 import { endpointTakes } from '../../webhooks/signature';
+import { attemptHistoriesOf, type AttemptHistory } from '../../webhooks/attemptHistory';
 import { acceptWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
@@ -66,12 +67,13 @@ export function endpointAnswer(row: WebhookEndpointRow, withSecret = false) {
   };
 }
 
-function deliveryAnswer(row: EndpointDeliveryRow) {
+function deliveryAnswer(row: EndpointDeliveryRow, history: AttemptHistory) {
   return {
     id: row.id,
     eventId: row.event_id,
     test: row.test,
     ...deliveryProgressOf(row),
+    ...history,
   };
 }
 
@@ -216,7 +218,8 @@ export function webhookEndpointRoutes(deps: Deps) {
     const endpoint = await endpointOf(c, await merchantOf(c));
     parseInput(NoParameters, c.req.query(), 'query');
     const rows = await listEndpointDeliveries(deps.db, endpoint, DELIVERIES_SHOWN);
-    return c.json({ data: rows.map(deliveryAnswer), hasMore: false, nextCursor: null }, 200, NO_STORE);
+    const historyOf = await attemptHistoriesOf(deps.db, rows.map((row) => row.id));
+    return c.json({ data: rows.map((row) => deliveryAnswer(row, historyOf(row.id))), hasMore: false, nextCursor: null }, 200, NO_STORE);
   });
 
   app.post('/:id/deliveries/:deliveryId/redeliver', async (c) => {
@@ -231,7 +234,7 @@ export function webhookEndpointRoutes(deps: Deps) {
       if (refused) throw new ApiError(409, 'webhook_event_type_not_taken', `the endpoint does not take ${refused} events`);
       const row = DELIVERY_ID.test(deliveryId) ? await redeliver(deps.db, endpoint, deliveryId) : undefined;
       if (!row) throw new ApiError(404, 'webhook_delivery_not_found', 'No such delivery to this endpoint');
-      return [202, deliveryAnswer(row)] as const;
+      return [202, deliveryAnswer(row, (await attemptHistoriesOf(deps.db, [row.id]))(row.id))] as const;
     });
   });
 
@@ -247,7 +250,8 @@ export function webhookEndpointRoutes(deps: Deps) {
       const merchant = await findMerchant(deps.db, merchantId);
       if (!merchant) throw new Error(`merchant ${merchantId} of a valid key not found`);
       const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchant));
-      return [202, deliveryAnswer(row)] as const;
+      // Queued now: no attempt yet.
+      return [202, deliveryAnswer(row, { attemptsRecorded: 0, recentAttempts: [] })] as const;
     });
   });
 
