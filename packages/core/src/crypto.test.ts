@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import {
-  acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
+  acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
   cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoCoinChangeRefusal, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
@@ -98,6 +98,23 @@ describe('PRODUCT.md "Crypto": "an under-payment shows what is still owed"', () 
   });
 });
 
+describe('PRODUCT "an under-payment shows what is still owed": paid in full exactly when nothing is owed', () => {
+  it.each([
+    [0.0005, 0.0005, true],
+    [0.0005, 0.0006, true],
+    [0.0005, 0.0005 - 5e-10, false],
+    [0.0005, 0.0005 - 2e-9, false],
+    [0.000791801, 0.0007918, false],
+    [0.000791801, 0.00079181, true],
+    [0.29, 0.29, true],
+    [0.0005, 0.0001, false],
+    [0.0005, Number.NaN, false],
+  ])('quote %s, paid %s -> paid in full %s, agreeing with what is still owed', (quote, paid, full) => {
+    expect(cryptoPaidInFull(quote, paid)).toBe(full);
+    expect(cryptoAmountOwed(quote, paid) === 0).toBe(full);
+  });
+});
+
 describe('Cancelling an under-paid crypto payment owes the coins back (issue "Money is never wrong")', () => {
   it.each([
     [0, null, false, 'nothing arrived: one click, nothing owed'],
@@ -179,5 +196,33 @@ describe('What of an overpayment to send next: coins after the approval raise it
     expect(overpaymentSendKey('OP1', { from: 0, amount: 3.25 })).toBe('OP1:overpayment');
     expect(overpaymentSendKey('OP1', { from: 3.25, amount: 10 })).toBe('OP1:overpayment:3.25');
     expect(v.safeParse(OverpaymentSendSchema, { from: 0, amount: 0 }).success).toBe(false);
+  });
+});
+
+describe('SPEC 4 "The exchange rate is frozen for 10 minutes.": a quote binds until its rate expires', () => {
+  const at = Date.parse('2026-01-01T12:00:00.000Z');
+  it.each([
+    ['2026-01-01T12:10:00.000Z', at, true, 'within the 10 minutes'],
+    ['2026-01-01T12:10:00.000Z', at + 10 * 60_000 - 1, true, 'its last millisecond'],
+    ['2026-01-01T12:10:00.000Z', at + 10 * 60_000, false, 'at its end: counted at the rate of arrival'],
+    ['2026-01-01T12:10:00.000Z', at + 11 * 60_000, false, 'a deposit after it'],
+    [undefined, at, false, 'no end recorded'],
+    ['not a date', at, false, 'an unreadable end'],
+  ] as const)('expires %s, now %s -> holds %s (%s)', (end, now, holds, _why) => {
+    expect(cryptoQuoteHolds(end, now)).toBe(holds);
+  });
+});
+
+describe('Money is exact: coins received for a cancelled payment are owed at what they were worth', () => {
+  it.each([
+    [0.0001, 50_000, 2675, 500, 'part of the order'],
+    [0.00000001, 50_000, 2675, 0, 'one satoshi is worth under a cent: nothing, not the order'],
+    [0.00000002, 250_000, 2675, 1, 'a dust deposit: its cents'],
+    [0.001, 50_000, 2675, 2675, 'more than the order: the order'],
+    [19.59, 1, 2675, 1959, 'a stable coin'],
+    [0.29, 1, 2675, 29, 'a float\'s remainder is no cent lost'],
+    [0.0001, Number.NaN, 2675, 2675, 'no rate recorded: the order'],
+  ] as const)('%s at %s, order %s cents -> %s cents (%s)', (paid, rate, order, cents, _why) => {
+    expect(cryptoWorthCents(paid, rate, order)).toBe(cents);
   });
 });

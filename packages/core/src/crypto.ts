@@ -68,6 +68,15 @@ export function rateFrozenRemainingMs(frozenAt: number, now: number): number {
   return Math.max(0, frozenAt + CRYPTO_RATE_FROZEN_MS - now);
 }
 
+/**
+ * A quote binds only while its rate is frozen (until `rateExpiresAt`, ISO): coins that arrive later
+ * are counted at the coin's rate when they arrive, never at the old one. An unreadable end holds nothing.
+ */
+export function cryptoQuoteHolds(rateExpiresAt: unknown, now: number): boolean {
+  const end = typeof rateExpiresAt === 'string' ? Date.parse(rateExpiresAt) : Number.NaN;
+  return Number.isFinite(end) && now < end;
+}
+
 /** Satoshis: the smallest unit of BTC. */
 export const CRYPTO_DECIMALS = 8;
 
@@ -90,6 +99,25 @@ export function cryptoAmountText(amount: number): string {
 /** Rounded up to the coin's smallest unit: sending what it says always completes the quote. */
 export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): number {
   return Math.max(0, unitsQuoted(amountCrypto) - unitsArrived(paidCrypto)) / 10 ** CRYPTO_DECIMALS;
+}
+
+/**
+ * The one rule for a deposit paying its quote: paid in full exactly when nothing is owed in the coin's
+ * whole smallest units (cryptoAmountOwed is 0), so the server's end and the payer's "still to send" never disagree.
+ */
+export function cryptoPaidInFull(amountCrypto: number, paidCrypto: number): boolean {
+  if (!Number.isFinite(amountCrypto) || !Number.isFinite(paidCrypto)) return false;
+  return unitsArrived(paidCrypto) >= unitsQuoted(amountCrypto);
+}
+
+/**
+ * What the coins received were worth at the payment's rate (USD per coin), in cents, at most the
+ * order's: what a cancellation owes the payer in the shop's money. Counted in whole smallest units, so
+ * a dust deposit is worth its few cents (0 when under one), never the order. An unreadable rate: the order.
+ */
+export function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: number): number {
+  if (!Number.isFinite(paidCrypto) || !Number.isFinite(rate) || rate <= 0) return orderCents;
+  return Math.min(orderCents, Math.max(0, Math.round((unitsArrived(paidCrypto) * rate) / 10 ** (CRYPTO_DECIMALS - 2))));
 }
 
 /** Owed until the sandbox's admin marks it sent. */

@@ -202,8 +202,8 @@ describe('SPEC 4 "Status codes per method": the code a gateway\'s answer is reco
   });
 
   it.each([
-    [0.0005, 0.0005, 'paid'], [0.0006, 0.0005, 'paid'], [0.0005 - 2e-9, 0.0005, 'underpaid'], [0.0005 - 5e-10, 0.0005, 'paid'], [0.0001, 0.0005, 'underpaid'],
-  ] as const)('a crypto deposit of %d against %d quoted pays %s', (paid, due, end) => {
+    [0.0005, 0.0005, 'paid'], [0.0006, 0.0005, 'paid'], [0.0005 - 2e-9, 0.0005, 'underpaid'], [0.0005 - 5e-10, 0.0005, 'underpaid'], [0.0001, 0.0005, 'underpaid'],
+  ] as const)('a crypto deposit of %d against %d quoted pays %s (short by a fraction of the smallest unit is short: cryptoPaidInFull)', (paid, due, end) => {
     expect(cryptoDepositEnd(paid, due)).toBe(end);
   });
 });

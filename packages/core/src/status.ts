@@ -1,4 +1,5 @@
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, type CardResultKey } from './cardMessages';
+import { cryptoPaidInFull } from './crypto';
 import type { OverallResult } from './notification';
 
 export type DisplayStatus = 'pending' | 'declined' | 'approved' | 'captured' | 'refunded' | 'completed' | 'paid' | 'unknown';
@@ -83,9 +84,9 @@ export function recordedCardOutcomeOf(key: CardResultKey): RecordedOutcome {
   return { status: CARD_RESULT_STATUS[key], authStatus: CARD_AUTH_STATUS[key], messageKey: key };
 }
 
-/** To a billionth of a coin, a float's slack. */
+/** A deposit's end by the one rule of paying a quote (crypto.ts cryptoPaidInFull: nothing owed in whole smallest units). */
 export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): GatewayEnds['crypto'] {
-  return paidCrypto + 1e-9 < dueCrypto ? 'underpaid' : 'paid';
+  return cryptoPaidInFull(dueCrypto, paidCrypto) ? 'paid' : 'underpaid';
 }
 
 /** Any text no other family names is a card. */

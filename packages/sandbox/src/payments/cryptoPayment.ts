@@ -1,15 +1,15 @@
-import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryptoAmountText, cryptoCoinChangeRefusal, cryptoRefundOnCancel, type CryptoRefund, type Language } from '@pasarela/core';
-import * as v from 'valibot';
+import { CHANNEL, centsToAmount, cryptoAmountText, cryptoCoinChangeRefusal, cryptoQuoteHolds, cryptoRefundOnCancel, nextOverpaymentSend, type CryptoRefund, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall, gatewayRead } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import { refundMail } from '../mail/templates';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { markCryptoRefundSent, updateQuote } from '../store/transactionUpdates';
-import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
+import { updateQuote } from '../store/transactionUpdates';
+import { markRefundSent, recordRefundPartSent } from '../store/cryptoRefunds';
+import { cryptoReceivedOf, cryptoRefundOf, depositKeyOf } from './cryptoReceived';
 import { cryptoOverpaymentOfRow, returnCryptoOverpayment } from './cryptoOverpayment';
-import { isGatewayCallNotSent } from '@pasarela/gateways';
-import { callInDoubt, forgetIfNotSent, IN_DOUBT, methodPaymentsUnavailable, refuseIfOtherProcessor } from './inDoubt';
+import { quoteDetails, readCrypto } from './cryptoQuote';
+import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
@@ -19,15 +19,6 @@ export const CRYPTO_CANCELLED = 'CANCELLED';
 
 export const isCryptoCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
-/** A read the crypto processor refused the connection for asked nothing: crypto is unavailable for now. */
-async function readCrypto<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isGatewayCallNotSent(error)) throw methodPaymentsUnavailable(`${error.message}: nothing was asked`);
-    throw error;
-  }
-}
 
 const coinsOf = (deps: Pick<Deps, 'gateways'>) => readCrypto(() => deps.gateways.crypto.coins(gatewayRead()));
 
@@ -39,17 +30,8 @@ async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network
   if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new PaymentError('invalid', 'missing_arguments', 'currency/network is not offered');
 }
 
-/** SPEC 4 "The exchange rate is frozen for 10 minutes". */
-async function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
-  const q = await readCrypto(() => deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd }));
-  if (!q) throw new PaymentError('invalid', 'missing_arguments', 'currency is not offered');
-  return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
-}
 
-export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
-  const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
-  return parsed.success ? parsed.output : null;
-}
+export { cryptoRefundOf };
 
 /** The payer's e-mail (the dev mailbox here) saying what comes back, and where. */
 export async function mailRefund(deps: Pick<Deps, 'db'>, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
@@ -113,7 +95,7 @@ export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency:
   const refused = changeRefusal(tx, currency, network);
   if (refused) throw refused;
   const sameCoin = tx.details['currency'] === currency;
-  const frozen = sameCoin && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
+  const frozen = sameCoin && cryptoQuoteHolds(tx.details['rateExpiresAt'], Date.now());
   const quote = frozen ? { currency, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
   const amountCrypto = Number('amountCrypto' in quote ? quote.amountCrypto : tx.details['amountCrypto']);
   const address = tx.details['network'] === network ? tx.reference
@@ -163,8 +145,17 @@ export async function sendCryptoRefund(deps: Deps, tx: TransactionRow, origin?: 
   }
   if (!refund) throw new PaymentError('conflict', 'no_refund_owed', 'This payment owes no refund');
   if (refund.status === 'refunded') return tx;
-  const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
-  if (sent !== 'refunded') throw new PaymentError('conflict', 'no_refund_owed', 'The processor holds nothing to refund for this payment');
-  const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
-  return (await markCryptoRefundSent(deps.db, tx.cod_oper, details)) ?? (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
+  // Coins that came after a part was sent back: only the rest goes, under a key of its own starting point.
+  const send = nextOverpaymentSend(refund.amount, Number(tx.details['refundSent'] ?? 0), null);
+  if (send) {
+    const key = send.from > 0 ? `${tx.cod_oper}:refund:${cryptoAmountText(send.from)}` : `${tx.cod_oper}:refund`;
+    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(key), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: send.amount });
+    if (sent !== 'refunded') throw new PaymentError('conflict', 'no_refund_owed', 'The processor holds nothing to refund for this payment');
+    const marked = await markRefundSent(deps.db, tx.cod_oper, refund.amount);
+    if (marked) return marked;
+    // Coins came while it was sent: this part counted as gone back, the rest owed under a key of its own.
+    await recordRefundPartSent(deps.db, tx.cod_oper, send.from, Number(cryptoAmountText(send.from + send.amount)));
+    return (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
+  }
+  return (await markRefundSent(deps.db, tx.cod_oper, refund.amount)) ?? (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
 }

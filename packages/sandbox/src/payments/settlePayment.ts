@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, cryptoOverpaymentOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice, recordedLanguage } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, centsToAmount, cryptoOverpaymentOf, cryptoPaidInFull, cryptoQuoteHolds, cryptoRefundOnCancel, cryptoWorthCents, recordedOutcomeOf, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice, recordedLanguage } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
@@ -7,9 +7,11 @@ import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { tellPagesLeftTheOrderIsPaid } from './pageGone';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, findPaymentOfLink } from '../store/links';
-import { type TransactionRow } from '../store/transactions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 import { lockForOutcome, lockOtherOpenAttempts, recordCoinsAfterApproval, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
-import { cryptoReceivedOf } from './cryptoReceived';
+import { cryptoReceivedOf, cryptoRefundOf } from './cryptoReceived';
+import { recordCoinsAfterCancellation } from '../store/cryptoRefunds';
+import { quoteDetails } from './cryptoQuote';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
 import type { SettledMail } from './receiptMail';
 
@@ -46,9 +48,8 @@ export function cancelledOutcome(row: TransactionRow, reason: CancelReason, paid
 
 /** Coins received for a payment called off, owed back: what they were worth at the payment's quote, at most its amount. */
 function cryptoOwedOf(row: TransactionRow): OwedToPayer {
-  const total = row.amount_cents + row.tax_cents;
-  const worth = Math.round(cryptoReceivedOf(row).paidCrypto * Number(row.details['rate'] ?? 0) * 100);
-  return { amountCents: Number.isFinite(worth) && worth > 0 ? Math.min(total, worth) : total, state: 'owed', takenAt: new Date().toISOString() };
+  const amountCents = cryptoWorthCents(cryptoReceivedOf(row).paidCrypto, Number(row.details['rate']), row.amount_cents + row.tax_cents);
+  return { amountCents, state: 'owed', takenAt: new Date().toISOString() };
 }
 
 /** Whether an answer says the gateway took the payer's money: it pays, or coins reached the address (an under-payment too). */
@@ -62,7 +63,13 @@ function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { deta
   const arrived = { ...row, details: { ...row.details, ...depositDetailsOf(outcome) } };
   if (row.method === 'crypto') {
     const refund = cryptoRefundOnCancel(cryptoReceivedOf(arrived));
-    return { details: { ...depositDetailsOf(outcome), ...(refund ? { refund } : {}), owedToPayer: cryptoOwedOf(arrived) }, messageKey: refund ? 'crypto_refund_pending' : undefined };
+    // What went back before these coins came (a refund already sent), counted on from: only the rest is sent next.
+    const before = cryptoRefundOf(row);
+    const refundSent = before?.status === 'refunded' ? before.amount : Number(row.details['refundSent'] ?? 0);
+    return {
+      details: { ...depositDetailsOf(outcome), ...(refund ? { refund, refundSent } : {}), owedToPayer: cryptoOwedOf(arrived) },
+      messageKey: refund ? 'crypto_refund_pending' : undefined,
+    };
   }
   return { details: { ...outcome.details, owedToPayer: moneyTakenOf(row) } };
 }
@@ -76,6 +83,41 @@ function coinsAfterApproval(row: TransactionRow, outcome: PaymentOutcome): Recor
   const arrived = { ...cryptoReceivedOf(row), paidCrypto, senderAddress: typeof sender === 'string' ? sender : cryptoReceivedOf(row).senderAddress };
   const overpayment = cryptoOverpaymentOf(arrived, Number(row.details['amountCrypto']));
   return { paidCrypto, ...(overpayment ? { overpayment } : {}) };
+}
+
+/**
+ * A deposit on a waiting crypto payment ends it by core's one rule (cryptoPaidInFull, whole smallest
+ * units against the quote), the rule the payer's "still to send" follows: paid in full, or under-paid.
+ */
+function cryptoDepositByRule(row: TransactionRow, outcome: PaymentOutcome, quoteNow: CryptoQuoteNow | undefined): PaymentOutcome {
+  const paid = outcome.details?.['paidCrypto'];
+  if (row.method !== 'crypto' || typeof paid !== 'number') return outcome;
+  // SPEC 4 "The exchange rate is frozen for 10 minutes" (core cryptoQuoteHolds): coins arriving after it
+  // are counted at the coin's quote on arrival, which the payment then holds (frozen anew), never at the old one.
+  const requoted = quoteNow && quoteNow.currency === row.details['currency'] && !cryptoQuoteHolds(row.details['rateExpiresAt'], Date.now()) ? quoteNow : undefined;
+  const quoted = Number(requoted ? requoted.amountCrypto : row.details['amountCrypto']);
+  const full = cryptoPaidInFull(quoted, paid);
+  const sender = outcome.details?.['senderAddress'];
+  const overpayment = full ? cryptoOverpaymentOf({ ...cryptoReceivedOf(row), paidCrypto: paid, senderAddress: typeof sender === 'string' ? sender : null }, quoted) : null;
+  const { overpayment: _byEvent, ...details } = outcome.details ?? {};
+  return {
+    ...outcome, ...recordedOutcomeOf('crypto', full ? 'paid' : 'underpaid'),
+    details: { ...details, ...(requoted ? { amountCrypto: requoted.amountCrypto, rate: requoted.rate, rateExpiresAt: requoted.rateExpiresAt } : {}), underpaid: !full, ...(overpayment ? { overpayment } : {}) },
+  };
+}
+
+type CryptoQuoteNow = Awaited<ReturnType<typeof quoteDetails>>;
+
+/**
+ * For a deposit on a waiting crypto payment whose frozen rate ran out: the coin's quote now (read
+ * before the payment is locked, as no processor is asked under a lock). Undefined when its quote holds.
+ */
+async function quoteOnArrival(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event: AttemptEvent | undefined): Promise<CryptoQuoteNow | undefined> {
+  const deposit = event?.kind === 'crypto' || (typeof outcomeFor !== 'function' && typeof outcomeFor.details?.['paidCrypto'] === 'number');
+  if (!deposit) return undefined;
+  const row = await findTransaction(deps.db, codOper);
+  if (!row || row.method !== 'crypto' || resultOf(row) !== 'PENDING' || cryptoQuoteHolds(row.details['rateExpiresAt'], Date.now())) return undefined;
+  return quoteDetails(deps, String(row.details['currency']), String(row.details['network']), centsToAmount(row.amount_cents + row.tax_cents));
 }
 
 /** The gateway took an attempt Pasarela called off meanwhile: the caller withdraws it there. */
@@ -181,6 +223,7 @@ export async function settlePayment(
     const settled = await settleAsRecorded(deps, recorded, outcomeFor, mailOf);
     if (settled) return settled;
   }
+  const quoteNow = await quoteOnArrival(deps, codOper, outcomeFor, event);
   let calledOff: TransactionRow[] = [];
   let claimedBy: TransactionRow | undefined;
   let lateOutcome: PaymentOutcome | undefined;
@@ -192,13 +235,18 @@ export async function settlePayment(
     if (!locked) return undefined;
     const { row, singleUseLink } = locked;
     if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'repeated', row };
-    const outcome = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
+    const asTold = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
+    const outcome = asTold && resultOf(row) === 'PENDING' ? cryptoDepositByRule(row, asTold, quoteNow) : asTold;
     lateOutcome = outcome;
     if (resultOf(row) !== 'PENDING' || !outcome) {
       // Money taken for a payment called off meanwhile: recorded in this transaction, so it is never lost, then given back or owed.
       if (outcome && row.auth_status === CANCELLED_AUTH_STATUS && tookMoney(row, outcome)) {
         const taken = moneyTakenDetails(row, outcome);
-        return { kind: 'finished', row: (await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey)) ?? row };
+        // A crypto payment's refund may be owed or sent already: the coins that came since are added to it.
+        const written = row.method === 'crypto'
+          ? await recordCoinsAfterCancellation(tx, codOper, cryptoReceivedOf(row).paidCrypto, taken.details)
+          : await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey);
+        return { kind: 'finished', row: written ?? row };
       }
       // Coins reaching a crypto payment already paid are all beyond its quote: they raise its overpayment, the payer's.
       const late = outcome ? coinsAfterApproval(row, outcome) : undefined;

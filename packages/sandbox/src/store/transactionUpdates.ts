@@ -174,18 +174,6 @@ export async function updateQuote(db: Queryable, codOper: string, quote: Record<
   return row;
 }
 
-/** Once: only while the refund it owes is still pending. */
-export async function markCryptoRefundSent(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>(
-    `update transactions set details = $2::jsonb || case when details -> 'owedToPayer' is null then '{}'::jsonb
-         else jsonb_build_object('owedToPayer', (details -> 'owedToPayer') || jsonb_build_object('state', 'given_back', 'settledAt', now())) end,
-       message_key = 'crypto_refunded', updated_at = clock_timestamp()
-      where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
-    [codOper, JSON.stringify(details)],
-  );
-  return row;
-}
-
 /** Money a gateway took for a called-off payment; the verify call and webhooks show it until given back. */
 export type OwedState = 'giving_back' | 'given_back' | 'owed';
 export interface OwedToPayer {
