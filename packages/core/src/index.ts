@@ -162,6 +162,7 @@ export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { disputeHoldsCents, disputeMove, disputeRetake, refundMove } from './paymentMoney';
 export type { BookedDispute } from './paymentMoney';
 export { evidenceInTime } from './disputeEvidence';
+export { isStationId, isWalletLogin } from './accountIds';
 export { PRICED_METHODS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
 export { CURRENCIES, CURRENCY_RULES, MERCHANT_COUNTRIES, isCurrency, isWholeInCurrency, currencyOfCountry, methodTakesCurrency } from './currency';

@@ -1,4 +1,4 @@
-import { isStrongPassword } from '@pasarela/core';
+import { isStationId, isStrongPassword, isWalletLogin } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { FieldError } from './FieldError';
 
@@ -12,14 +12,12 @@ export function inField<T>(field: string, read: () => T): T {
   }
 }
 
-// The admin API's rules for these fields (routes/admin adminCatalog.ts and adminUsers.ts), checked
-// before the save so a refusal is worded in the console's language and names the field.
-const STATION_ID = /^[A-Za-z0-9-]{3,40}$/;
-const LOGIN = /^[A-Za-z0-9._-]{3,60}$/;
+// The admin API's rules for these fields (core's, as routes/admin adminCatalog.ts and adminUsers.ts
+// read them), checked before the save so a refusal is worded in the console's language and names the field.
 
 /** A station's id as the admin API takes it: 3-40 letters, digits or dashes. */
 export function checkedStationId(text: string): string {
-  if (!STATION_ID.test(text)) throw new FieldError('stationId', t('stationId.invalid'));
+  if (!isStationId(text)) throw new FieldError('stationId', t('stationId.invalid'));
   return text;
 }
 
@@ -27,7 +25,7 @@ export function checkedStationId(text: string): string {
 export function checkedLogin(text: string): string | undefined {
   const login = text.trim();
   if (login === '') return undefined;
-  if (!LOGIN.test(login)) throw new FieldError('login', t('login.invalid'));
+  if (!isWalletLogin(login)) throw new FieldError('login', t('login.invalid'));
   return login;
 }
 

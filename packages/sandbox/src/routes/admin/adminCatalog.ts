@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { acceptWebhookUrl, shownWebhookUrl, webhookUrlText } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn, scopedSecretKey } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, CURRENCY_RULES, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, donationRefusal, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
+import { CARD_BRANDS, CURRENCY_RULES, isStationId, MERCHANT_COUNTRIES, SUBSCRIPTION_PERIODS, currencyOfCountry, isWholeInCurrency, methodTakesCurrency, activeCampaign, amountToCents, centsToAmount, donationRefusal, moneySchema, freeText, TEXT_LIMITS, type Currency } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import { PaymentError } from '../../errors/PaymentError';
@@ -59,7 +59,7 @@ const MerchantKeysSchema = v.object({
 });
 // Strict as a merchant's: a misspelt field is refused naming it, never dropped ("ammount" would open the station to any amount).
 const StationSchema = v.pipe(v.strictObject({
-  stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
+  stationId: v.pipe(v.string('stationId is required'), v.check(isStationId, 'stationId must be 3-40 letters, digits or dashes')),
   merchantId,
   description: name('description', 200), amount: v.optional(money('amount'), 0), discount: v.optional(money('discount'), 0),
 }), v.forward(v.check((b) => b.discount <= b.amount, 'discount must not exceed amount'), ['discount']));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { requireOperator, scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, isStrongPassword, randomRegistrationLogin, amountToCents, centsToAmount, formatAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, isStrongPassword, isWalletLogin, randomRegistrationLogin, amountToCents, centsToAmount, formatAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../passwords/passwordHash';
@@ -43,7 +43,7 @@ const NewUserSchema = v.object({
   password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
   name: v.optional(adminText('name', TEXT_LIMITS.name), 'Ana'),
   lastname: v.optional(adminText('lastname', TEXT_LIMITS.name), 'Prueba'),
-  login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
+  login: v.optional(v.pipe(v.string('login must be a string'), v.check(isWalletLogin, 'login must be 3-60 letters, digits, dots, dashes or underscores'))),
   phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
   balance: v.optional(v.pipe(moneySchema({ field: 'balance', sizeCheckedInCurrency: true }), v.maxValue(MAX_STARTING_BALANCE, startingBalanceRefusal)), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),

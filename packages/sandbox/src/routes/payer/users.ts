@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTriesKey, MAX_FAILED_LOGINS, nameLetters,
+  DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, isWalletLogin, LOGIN_LOCK_MS, LOGIN_TRIES_WINDOW_MS, loginRefusal, loginTriesKey, MAX_FAILED_LOGINS, nameLetters,
   randomRegistrationLogin, TEXT_LIMITS, type Language,
 } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
@@ -29,7 +29,7 @@ const strongPassword = v.pipe(freeText(128, { tooLongMessage: 'invalid_password'
 const RegistrationSchema = v.object(
   {
     email: v.pipe(text(TEXT_LIMITS.email), email()),
-    login: v.optional(v.pipe(text(60), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'only_alphanumeric_characters'))),
+    login: v.optional(v.pipe(text(60), v.check(isWalletLogin, 'only_alphanumeric_characters'))),
     name: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
     lastname: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
     // SPEC 5 invalid_phone_number, as the signup form checks it (a national number is Panama's).
