@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import {
-  acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
+  acceptCryptoPayment, cryptoAmountOwed, cryptoDepositEnd, cryptoAmountText, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
   cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoCoinChangeRefusal, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
@@ -224,5 +224,13 @@ describe('Money is exact: coins received for a cancelled payment are owed at wha
     [0.0001, Number.NaN, 2675, 2675, 'no rate recorded: the order'],
   ] as const)('%s at %s, order %s cents -> %s cents (%s)', (paid, rate, order, cents, _why) => {
     expect(cryptoWorthCents(paid, rate, order)).toBe(cents);
+  });
+});
+
+describe('a deposit\'s end (SPEC 3 crypto: paid, or under-paid and still waiting)', () => {
+  it.each([
+    [0.0005, 0.0005, 'paid'], [0.0006, 0.0005, 'paid'], [0.0005 - 2e-9, 0.0005, 'underpaid'], [0.0005 - 5e-10, 0.0005, 'underpaid'], [0.0001, 0.0005, 'underpaid'],
+  ] as const)('a crypto deposit of %d against %d quoted pays %s (short by a fraction of the smallest unit is short: cryptoPaidInFull)', (paid, due, end) => {
+    expect(cryptoDepositEnd(paid, due)).toBe(end);
   });
 });

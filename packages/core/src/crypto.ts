@@ -4,6 +4,7 @@ import { PasarelaError } from './errors';
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
 import { findMerchantService } from './paymentLink';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
+import type { GatewayEnds } from './status';
 
 const CryptoProductSchema = v.object({
   idMerchant: NumberLike,
@@ -108,6 +109,11 @@ export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): numb
 export function cryptoPaidInFull(amountCrypto: number, paidCrypto: number): boolean {
   if (!Number.isFinite(amountCrypto) || !Number.isFinite(paidCrypto)) return false;
   return unitsArrived(paidCrypto) >= unitsQuoted(amountCrypto);
+}
+
+/** A deposit's end for the payment's record: paid exactly when cryptoPaidInFull says so, else under-paid (it waits for the rest). */
+export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): GatewayEnds['crypto'] {
+  return cryptoPaidInFull(dueCrypto, paidCrypto) ? 'paid' : 'underpaid';
 }
 
 /**

@@ -148,7 +148,6 @@ export {
   cancelledStatusOf,
   recordedOutcomeOf,
   recordedCardOutcomeOf,
-  cryptoDepositEnd,
   ENDED_UNPAID_AUTH_STATUSES,
   statusFamilyOf,
   cardDisplayStatus,
@@ -339,4 +338,4 @@ export { escapeHtml } from './html';
 export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';
 export { PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from './paymentRequestRecipient';
 export { WALLET_REQUEST_STATUS, walletRequestActionRefusal, walletRequestAmountRefusal, type WalletRequestAction, type WalletRequestActor } from './walletRequest';
-export { cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents } from './crypto';
+export { cryptoDepositEnd, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents } from './crypto';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardDisplayStatus, displayStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
-  recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS, recordedOutcomeOf, recordedCardOutcomeOf, cryptoDepositEnd,
+  recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS, recordedOutcomeOf, recordedCardOutcomeOf,
 } from './status';
 import { buildParentNotification, buildPaymentResult, notificationStatusOf } from './paymentResult';
 import type { StatusFamily } from './status';
@@ -199,11 +199,5 @@ describe('SPEC 4 "Status codes per method": the code a gateway\'s answer is reco
   ] as const)('"Card: -1 pending, 0 declined, 1 approved": a card %s is recorded as %d %s, read as %s', (key, status, authStatus, overall) => {
     expect(recordedCardOutcomeOf(key)).toEqual({ status, authStatus, messageKey: key });
     expect(recordedPaymentResult({ method: 'card', status, authStatus })).toBe(overall);
-  });
-
-  it.each([
-    [0.0005, 0.0005, 'paid'], [0.0006, 0.0005, 'paid'], [0.0005 - 2e-9, 0.0005, 'underpaid'], [0.0005 - 5e-10, 0.0005, 'underpaid'], [0.0001, 0.0005, 'underpaid'],
-  ] as const)('a crypto deposit of %d against %d quoted pays %s (short by a fraction of the smallest unit is short: cryptoPaidInFull)', (paid, due, end) => {
-    expect(cryptoDepositEnd(paid, due)).toBe(end);
   });
 });

@@ -1,5 +1,4 @@
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, type CardResultKey } from './cardMessages';
-import { cryptoPaidInFull } from './crypto';
 import type { OverallResult } from './notification';
 
 export type DisplayStatus = 'pending' | 'declined' | 'approved' | 'captured' | 'refunded' | 'completed' | 'paid' | 'unknown';
@@ -55,7 +54,7 @@ interface RecordedOutcome {
   messageKey: string;
 }
 
-interface GatewayEnds {
+export interface GatewayEnds {
   nequi: 'approved' | 'declined' | 'expired' | 'cancelled';
   yappy: 'approved' | 'declined' | 'expired' | 'cancelled';
   clave: 'approved' | 'declined' | 'cancelled';
@@ -82,11 +81,6 @@ export function recordedOutcomeOf<M extends keyof GatewayEnds>(method: M, end: G
 
 export function recordedCardOutcomeOf(key: CardResultKey): RecordedOutcome {
   return { status: CARD_RESULT_STATUS[key], authStatus: CARD_AUTH_STATUS[key], messageKey: key };
-}
-
-/** A deposit's end by the one rule of paying a quote (crypto.ts cryptoPaidInFull: nothing owed in whole smallest units). */
-export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): GatewayEnds['crypto'] {
-  return cryptoPaidInFull(dueCrypto, paidCrypto) ? 'paid' : 'underpaid';
 }
 
 /** Any text no other family names is a card. */
