@@ -26,12 +26,12 @@ async function refusedStart(env: Record<string, string>, isTerminal = false): Pr
 describe('a node that refuses to start', () => {
   it('with LOG_FORMAT=json, says why in one JSON line of its log (level, time, node, msg) and exits 1', async () => {
     // Refused once its log is made: a setting read after the others.
-    const { lines, exitCode } = await refusedStart({ LOG_FORMAT: 'json', NODE_NAME: 'web-1', PROCESSORS_TIMEOUT_MS: 'soon' });
+    const { lines, exitCode } = await refusedStart({ LOG_FORMAT: 'json', NODE_NAME: 'web-1', RECORD_SHARED_SETTINGS: 'maybe' });
     expect(exitCode).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]?.startsWith('{')).toBe(true);
     const entry = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: 60, node: 'web-1', msg: 'PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0' });
+    expect(entry).toMatchObject({ level: 60, node: 'web-1', msg: 'RECORD_SHARED_SETTINGS must be 1 or 0' });
     expect(new Date(String(entry['time'])).toISOString()).toBe(entry['time']);
   });
 
@@ -48,6 +48,13 @@ describe('a node that refuses to start', () => {
     const { lines, exitCode } = await refusedStart({ NODE_NAME: 'web-3', PROCESSORS_TIMEOUT_MS: 'soon' }, true);
     expect(exitCode).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d{2}:\d{2}:\d{2} FATAL PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0$/);
+    expect(lines[0]).toMatch(/^\d{2}:\d{2}:\d{2} FATAL PROCESSORS_TIMEOUT_MS must be a whole number from 1000 to 3600000 milliseconds \(a second to an hour\), got "soon"$/);
+  });
+
+  // Read with the other settings (settings.ts): `1e3` or `0x10` is a typo refused at start, not 1000 or 16 ms.
+  it.each([['1e3'], ['0x10'], [' 5000 '], ['5']])('refuses PROCESSORS_TIMEOUT_MS=%j at start, naming it and its range', async (raw) => {
+    const { lines, exitCode } = await refusedStart({ LOG_FORMAT: 'json', NODE_NAME: 'web-4', PROCESSORS_TIMEOUT_MS: raw });
+    expect(exitCode).toBe(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 60, node: 'web-4', msg: `PROCESSORS_TIMEOUT_MS must be a whole number from 1000 to 3600000 milliseconds (a second to an hour), got ${JSON.stringify(raw)}` });
   });
 });

@@ -44,15 +44,13 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>, io: NodeProcess,
   const { env } = io;
   const simulatorApiSecret = env['SIMULATOR_API_SECRET'] || undefined;
   const notificationSecret = env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
-  const processorsTimeoutMs = env['PROCESSORS_TIMEOUT_MS'] ? Number(env['PROCESSORS_TIMEOUT_MS']) : undefined;
-  if (processorsTimeoutMs !== undefined && !(Number.isInteger(processorsTimeoutMs) && processorsTimeoutMs > 0)) throw new Error('PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0');
   const modulePath = env['GATEWAYS_MODULE'] || undefined;
   const recordShared = (env['RECORD_SHARED_SETTINGS'] ?? '').trim();
   if (!['', '0', '1'].includes(recordShared)) throw new Error('RECORD_SHARED_SETTINGS must be 1 or 0');
   const origin = settings.publicUrl ?? `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) nodeLog.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, node, adminToken, logger: log, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1' });
+  const server = await startServer({ ...settings, ...wiring, node, adminToken, logger: log, simulatorApiSecret, notificationSecret, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1' });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, providerProcessors: modulePath !== undefined, paymentCaptcha: settings.paymentCaptcha, host: settings.host, adminToken: madeUp?.token, tokenReason: madeUp?.reason, tokenSet: settings.adminToken !== undefined }));

@@ -7,8 +7,8 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     expect(readSettings({}, '/srv')).toEqual({
       host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: undefined, paymentCaptcha: true,
       port: 4000, publicUrl: undefined, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined,
-      databaseLimits: { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, keepAliveMs: 10_000 }, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
-      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined,
+      databaseLimits: { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, keepAliveMs: 10_000, poolSize: 10 }, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
+      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, sessionTtlMs: 1_800_000, holdReleaseAfterMs: 518_400_000, vaultUrl: undefined, vaultApiSecret: undefined, vaultPublicUrl: undefined, processorsUrl: undefined, processorsTimeoutMs: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
     });
@@ -22,13 +22,14 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '250', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
       HOST: '0.0.0.0', SANDBOX_ADMIN_TOKEN: 'a-token-of-24-characters', PAYMENT_CAPTCHA: '0', HOLD_RELEASE_AFTER_MS: '60000',
       PROCESSORS_URL: 'http://simulator.internal:4400/', SESSION_TTL_MS: '600000', PUBLIC_URL: 'https://pay.example.com/',
-      DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000', DATABASE_KEEPALIVE_MS: '30000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000', DATABASE_KEEPALIVE_MS: '30000', DATABASE_POOL_SIZE: '25',
+      PROCESSORS_TIMEOUT_MS: '1500', WEBHOOK_INTERVAL_MS: '100',
     };
     expect(readSettings(env, '/srv')).toEqual({
       host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: undefined, paymentCaptcha: false,
       port: 5000, publicUrl: 'https://pay.example.com', demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y',
-      databaseLimits: { statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 20_000, keepAliveMs: 30_000 }, wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
-      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400',
+      databaseLimits: { statementTimeoutMs: 5_000, idleInTransactionTimeoutMs: 20_000, keepAliveMs: 30_000, poolSize: 25 }, wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
+      expirySweepIntervalMs: 0, webhookIntervalMs: 100, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, sessionTtlMs: 600_000, holdReleaseAfterMs: 60_000, vaultUrl: 'http://vault.internal:4300', vaultApiSecret: key, vaultPublicUrl: 'https://cards.example', processorsUrl: 'http://simulator.internal:4400', processorsTimeoutMs: 1500,
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
     });
@@ -73,6 +74,26 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     ['DATABASE_KEEPALIVE_MS', '0', 'from 1000 to 3600000 milliseconds'], ['DATABASE_KEEPALIVE_MS', 'on', 'from 1000 to 3600000 milliseconds'],
   ])('refuses %s=%s at start, naming its range', (name, raw, range) => {
     expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be a whole number ${range}`);
+  });
+  // A number is written in digits: Number() read `1e3` as 1000, `0x10` as 16 and ` 5000 ` as 5000.
+  it.each([
+    ['PROCESSORS_TIMEOUT_MS', '1e3'], ['PROCESSORS_TIMEOUT_MS', '0x10'], ['PROCESSORS_TIMEOUT_MS', ' 5000 '], ['PROCESSORS_TIMEOUT_MS', '0'], ['PROCESSORS_TIMEOUT_MS', '999'], ['PROCESSORS_TIMEOUT_MS', '5000.0'],
+    ['PORT', '0x10'], ['PORT', '4e3'], ['PORT', ' 4000 '], ['SESSION_TTL_MS', '+600000'],
+  ])('refuses %s=%j at start, naming it', (name, raw) => {
+    expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be a whole number from `);
+  });
+  it('takes PROCESSORS_TIMEOUT_MS of a second and more', () => {
+    expect(readSettings({ PROCESSORS_TIMEOUT_MS: '1000' }).processorsTimeoutMs).toBe(1000);
+    expect(readSettings({ PROCESSORS_TIMEOUT_MS: '' }).processorsTimeoutMs).toBeUndefined();
+  });
+  // 1 ms would run the sweep, the reconciler or the webhook sender all the time; 0 is still "off".
+  it.each([['SUBSCRIPTION_CHARGE_INTERVAL_MS', 'subscriptionChargeIntervalMs'], ['EXPIRY_SWEEP_INTERVAL_MS', 'expirySweepIntervalMs'], ['WEBHOOK_INTERVAL_MS', 'webhookIntervalMs']])('refuses %s below a tenth of a second, and takes 0 for off', (name, key) => {
+    for (const raw of ['1', '99', '1e3']) expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be 0 (off) or a whole number from 100 to `);
+    expect(readSettings({ [name]: '0' })).toMatchObject({ [key]: 0 });
+    expect(readSettings({ [name]: '100' })).toMatchObject({ [key]: 100 });
+  });
+  it.each([['0'], ['101'], ['ten'], ['1e1']])('refuses DATABASE_POOL_SIZE=%j naming its range, 1 to 100', (raw) => {
+    expect(() => readSettings({ DATABASE_POOL_SIZE: raw })).toThrow(`DATABASE_POOL_SIZE must be a whole number from 1 to 100 connections, got ${JSON.stringify(raw)}`);
   });
   // A refusal names the range the setting takes: SESSION_TTL_MS=30m was told "from 0", and 0 is refused too.
   it.each([['30m'], ['59999'], [String(30 * 86_400_000 + 1)]])('refuses SESSION_TTL_MS=%s naming its range, a minute to 30 days', (raw) => {

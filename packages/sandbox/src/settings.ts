@@ -6,7 +6,7 @@ import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimit';
 import { LOG_LEVELS, type LogLevel } from './ops/logger';
-import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/postgresDatabase';
+import { DEFAULT_DATABASE_LIMITS, DEFAULT_POOL_SIZE, MAX_POOL_SIZE, type DatabaseLimits } from './db/postgresDatabase';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -42,7 +42,7 @@ export interface Settings {
   demoPort: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_KEEPALIVE_MS. */
+  /** DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, DATABASE_KEEPALIVE_MS, DATABASE_POOL_SIZE. */
   databaseLimits: DatabaseLimits;
   wireEncoding: boolean;
   splashMs: number | undefined;
@@ -64,6 +64,8 @@ export interface Settings {
   vaultPublicUrl: string | undefined;
   /** PROCESSORS_URL: a simulator already running, reached over HTTP; unset, `npm start` starts one. */
   processorsUrl: string | undefined;
+  /** PROCESSORS_TIMEOUT_MS: the processors' service's own limit on one call, when shorter than the call's deadline; unset, none. */
+  processorsTimeoutMs: number | undefined;
   rateLimits: RateLimits;
   /** TRUSTED_PROXIES (the load balancers' addresses), else TRUST_PROXY (a count; 0 trusts none). */
   trustedProxies: ProxyTrust;
@@ -76,14 +78,29 @@ export interface Settings {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `unit` follows the range in the refusal, which names the range the setting takes: "from 60000 to ... milliseconds (a minute to 30 days)". */
-function whole(env: Env, name: string, fallback: number, max: number, { min = 0, unit = '' }: { min?: number; unit?: string } = {}): number {
+/**
+ * `unit` follows the range in the refusal, which names the range the setting takes: "from 60000 to ...
+ * milliseconds (a minute to 30 days)". Digits alone: `1e3`, `0x10` or ` 5000 ` is a typo, not a number.
+ * With `off`, 0 is taken too (the setting's "off"), below the range.
+ */
+function whole(env: Env, name: string, fallback: number, max: number, { min = 0, unit = '', off = false }: { min?: number; unit?: string; off?: boolean } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}${unit}, got ${JSON.stringify(raw)}`);
+  const value = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (off && value === 0) return 0;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${name} must be ${off ? '0 (off) or ' : ''}a whole number from ${min} to ${max}${unit}, got ${JSON.stringify(raw)}`);
   return value;
 }
+
+/** A timer's interval: 0 turns it off; below a tenth of a second it would run its sweep all the time. */
+const MIN_TIMER_INTERVAL_MS = 100;
+
+function intervalMs(env: Env, name: string, fallback: number, max: number): number {
+  return whole(env, name, fallback, max, { min: MIN_TIMER_INTERVAL_MS, unit: ' milliseconds', off: true });
+}
+
+/** Below a second every processor call would be in doubt before the processor could answer. */
+const MIN_PROCESSORS_TIMEOUT_MS = 1_000;
 
 function proxyTrustOf(env: Env): readonly string[] | undefined {
   const entries = (env['TRUSTED_PROXIES'] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -220,12 +237,13 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       statementTimeoutMs: whole(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 600_000, { min: 100, unit: ' milliseconds (a tenth of a second to 10 minutes)' }),
       idleInTransactionTimeoutMs: whole(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs, 3_600_000, { min: 1_000, unit: ' milliseconds (a second to an hour)' }),
       keepAliveMs: whole(env, 'DATABASE_KEEPALIVE_MS', DEFAULT_DATABASE_LIMITS.keepAliveMs, 3_600_000, { min: 1_000, unit: ' milliseconds (a second to an hour)' }),
+      poolSize: whole(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, MAX_POOL_SIZE, { min: 1, unit: ' connections' }),
     },
     wireEncoding: flag(env, 'WIRE_ENCODING') ?? true,
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
-    subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
-    expirySweepIntervalMs: whole(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
-    webhookIntervalMs: whole(env, 'WEBHOOK_INTERVAL_MS', DEFAULT_WEBHOOK_INTERVAL_MS, 3_600_000),
+    subscriptionChargeIntervalMs: intervalMs(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
+    expirySweepIntervalMs: intervalMs(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
+    webhookIntervalMs: intervalMs(env, 'WEBHOOK_INTERVAL_MS', DEFAULT_WEBHOOK_INTERVAL_MS, 3_600_000),
     payerWindows: {
       nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
@@ -235,6 +253,8 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS, { min: MIN_HOLD_RELEASE_AFTER_MS, unit: ' milliseconds (a minute to 7 days less an hour)' }),
     ...vaultOf(env),
     processorsUrl: httpUrlOf(env, 'PROCESSORS_URL'),
+    processorsTimeoutMs: (env['PROCESSORS_TIMEOUT_MS'] ?? '').trim() === '' ? undefined
+      : whole(env, 'PROCESSORS_TIMEOUT_MS', 0, 3_600_000, { min: MIN_PROCESSORS_TIMEOUT_MS, unit: ' milliseconds (a second to an hour)' }),
     rateLimits: {
       login: limit('RATE_LIMIT_LOGIN_PER_MIN', DEFAULT_RATE_LIMITS.login),
       signup: limit('RATE_LIMIT_SIGNUP_PER_MIN', DEFAULT_RATE_LIMITS.signup),

@@ -39,7 +39,12 @@ export interface DatabaseLimits {
   idleInTransactionTimeoutMs: number;
   /** DATABASE_KEEPALIVE_MS: TCP keepalive probes start after the connection is silent this long (a failover, a NAT that dropped it). */
   keepAliveMs: number;
+  /** DATABASE_POOL_SIZE: how many connections the pool opens at most (besides LISTEN's and /health's own); unset, DEFAULT_POOL_SIZE. */
+  poolSize?: number | undefined;
 }
+
+export const DEFAULT_POOL_SIZE = 10;
+export const MAX_POOL_SIZE = 100;
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, keepAliveMs: 10_000 };
 
@@ -73,7 +78,7 @@ export async function openPostgresDatabase(
   const config = { connectionString, application_name: sessionName, keepAlive: true, keepAliveInitialDelayMillis: limits.keepAliveMs };
   const answerLimitMs = limits.statementTimeoutMs + ANSWER_MARGIN_MS;
   const pool = new pg.Pool({
-    ...config, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...config, max: limits.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs, query_timeout: answerLimitMs,
   });
   // Tells the log once per outage, not once per connection or request.

@@ -9,7 +9,7 @@ import { detailText, errorText } from './errorText';
 import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
-import { DatabaseUnavailableError } from '../db/unavailable';
+import { asRetryable, DatabaseUnavailableError, unavailableCause } from '../db/unavailable';
 
 /** nginx's status for a client that gave up; never sent. */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -58,7 +58,9 @@ function errorMessage(apiError: ApiError, lang: Language, merchantApi: boolean):
 const genericCodeOf = (status: number) => (status >= 500 ? 'happen_error_try_again' : 'request_refused');
 
 /** Enveloped under /api; plain JSON under /sandbox and the merchant API (never encoded). */
-export function onError(error: unknown, c: Context<AppEnv>): Response {
+export function onError(thrown: unknown, c: Context<AppEnv>): Response {
+  // A statement PostgreSQL cancelled (statement_timeout, lock_timeout) rolled its transaction back: a 503 to retry, not a bug's 500.
+  const error = asRetryable(thrown);
   // The client closed the connection first: nobody reads the answer (requestLog logs a client abort).
   const apiError = clientClosed(c) ? new ApiError(CLIENT_CLOSED_REQUEST, 'client_closed_request', 'The client closed the connection') : toApiError(error);
   // A bug: logged, never with the request body, which may hold a card.
@@ -67,7 +69,7 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof PaymentError && error.dependencyDown !== undefined) c.set('dependencyDown', { code: String(error.code), cause: error.dependencyDown });
   // Any other payment's 5xx (an attempt left in doubt): its request line says what lay under it.
   else if (error instanceof PaymentError && apiError.status >= 500) c.set('failure', { code: String(error.code), ...errorFields(error.cause ?? error) });
-  if (error instanceof DatabaseUnavailableError) c.set('dependencyDown', { code: String(error.code), cause: `The database is unavailable: ${error.lostWith instanceof Error ? error.lostWith.message : String(error.lostWith)}` });
+  if (error instanceof DatabaseUnavailableError) c.set('dependencyDown', { code: String(error.code), cause: unavailableCause(error) });
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   const message = errorMessage(apiError, lang, merchantApi);
