@@ -13,7 +13,8 @@ import { chargeCard } from './chargeCard';
 
 /**
  * The date moves on (a period past the date it was due) and the renewal attempt is recorded in one
- * transaction, so a crash loses neither; in its payer's language (migration 192).
+ * transaction, so a crash loses neither; in its payer's language (migration 192), its receipt to the
+ * e-mail its payer gave at the first payment (migration 207).
  */
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: string | null): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
@@ -24,7 +25,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
-    card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
+    card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.payer_email ?? sub.email,
     phone: '', concept: plan.name, description: plan.description, lang: sub.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: null, processor,

@@ -271,7 +271,7 @@ export async function settlePayment(
     // two racing, the other finds it active and is called off. A wait or a challenge activates nothing.
     const subscriptionId = activatedSubscriptionOf(row);
     if (subscriptionId !== undefined && subscriptionActivatedBy(recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus })) && row.card_token) {
-      const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name, lang: recordedLanguage(row.lang) };
+      const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name, email: row.email, lang: recordedLanguage(row.lang) };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
     // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one

@@ -137,12 +137,12 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
 }
 
 /** A link payment that activates the link's own subscription (id and key agree, not active yet); what to activate once it passes. */
-export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; period: string }> {
+export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; key: string; period: string }> {
   const row = await findLinkSubscription(db, linkCode, asked.idSubscription, asked.subscriptionKey);
   if (!row) throw new PaymentError('invalid', 'invalid_arguments', 'activateSubscription names no subscription of this link');
   if (isSubscriptionActive(row.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   if (isSubscriptionCancelled(row.status)) throw new PaymentError('not_found', 'error_to_load');
-  return { id: row.id, period: row.period };
+  return { id: row.id, key: row.subscription_key, period: row.period };
 }
 
 /**

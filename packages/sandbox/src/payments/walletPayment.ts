@@ -86,7 +86,8 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const fields = {
     method, ...IN_DOUBT, user_id: input.userId, email,
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_customer: card.card_customer, card_fingerprint: sameCard,
-    details: subscription ? { idSubscription: subscription.id, activates: true } : {},
+    // Its key names it to the merchant (docs/webhooks.md subscriptionKey), as every subscription charge's does.
+    details: subscription ? { idSubscription: subscription.id, subscriptionKey: subscription.key, activates: true } : {},
   };
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, input.lang, fingerprint), {
     merchantId: checked.merchant.id, cardFingerprint: sameCard, tryAgain: input.tryAgain === true,

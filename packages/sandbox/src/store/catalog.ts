@@ -21,6 +21,8 @@ export interface SubscriptionRow {
   cancelled_at: Date | null;
   /** Migration 192: its payer's language, the activating payment's: its renewals' and their receipts'. */
   lang: 'es' | 'en';
+  /** Migration 207: the e-mail of the payment that activated it, where its renewals' receipts go. */
+  payer_email: string | null;
 }
 export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown; translations: unknown }
 
@@ -77,11 +79,13 @@ export async function makeSubscriptionDue(db: Queryable, key: string, merchantId
     `with found as (select id, status from subscriptions
                      where subscription_key = $1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2))),
           made as (update subscriptions set next_charge_at = now() - interval '1 second'
-                     where id in (select id from found where status = 1) returning *)
+                     where id in (select id from found where status = 1) and status = 1 returning *)
      select made.*, true as made_due from made
-     union all select s.*, false as made_due from subscriptions s join found on found.id = s.id where found.status <> 1`,
+     union all select s.*, false as made_due from subscriptions s join found on found.id = s.id where found.status <> 1 or not exists (select 1 from made)`,
     [key, merchantId ?? null]);
   if (!row) return { kind: 'unknown' };
+  // Active when read, cancelled by the time it was written (its status re-checked under the row's lock).
+  if (!row.made_due && row.status === 1) return { kind: 'cancelled' };
   if (!row.made_due) return { kind: isSubscriptionCancelled(row.status) ? 'cancelled' : 'not_active' };
   const { made_due: _made, ...subscription } = row;
   return { kind: 'due', row: subscription };
@@ -139,6 +143,8 @@ export interface SubscriptionActivation {
   brand: string;
   last4: string;
   payerName: string;
+  /** The activating payment's e-mail (migration 207): its renewals' receipts go there. */
+  email: string | null;
   lang: 'es' | 'en';
 }
 
@@ -147,8 +153,9 @@ export async function activateSubscription(db: Queryable, subscriptionId: number
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return false;
   const rows = await db.query(
-    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7, lang = $8 where id = $1 and status = 0 returning id',
-    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang],
+    `update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7, lang = $8,
+            payer_email = nullif($9, '') where id = $1 and status = 0 returning id`,
+    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang, card.email],
   );
   return rows.length > 0;
 }

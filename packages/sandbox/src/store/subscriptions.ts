@@ -53,9 +53,9 @@ export async function activeNextChargeAt(db: Queryable, id: number): Promise<Dat
 }
 
 /** Only the link's own subscription, when its id and key both name it. */
-export async function findLinkSubscription(db: Queryable, linkCode: string, id: number, key: string): Promise<{ id: number; status: number; period: string } | undefined> {
-  const [row] = await db.query<{ id: number; status: number; period: string }>(
-    `select s.id, s.status, p.period from payment_links l join subscriptions s on s.id = l.id_subscription join plans p on p.id = s.plan_id
+export async function findLinkSubscription(db: Queryable, linkCode: string, id: number, key: string): Promise<{ id: number; subscription_key: string; status: number; period: string } | undefined> {
+  const [row] = await db.query<{ id: number; subscription_key: string; status: number; period: string }>(
+    `select s.id, s.subscription_key, s.status, p.period from payment_links l join subscriptions s on s.id = l.id_subscription join plans p on p.id = s.plan_id
       where l.code = $1 and s.id = $2 and s.subscription_key = $3`,
     [linkCode, id, key],
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMerchantApi, type TestMerchant } from '../../../test/merchantApiSetup';
 import { tokenizedCardPayload, testCardNumber } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
-import { activateSubscription } from '../../store/catalog';
+import { activateSubscription, makeSubscriptionDue } from '../../store/catalog';
 
 // docs/merchant-api.md "Subscriptions": a merchant lists, reads and cancels its own subscriptions; a
 // cancelled one is never charged again, and its checkout takes no payment.
@@ -75,6 +75,23 @@ describe('POST /subscriptions/:subscriptionKey/cancel', () => {
     expect(await charges(key)).toBe(1);
   });
 
+  // Two connections at once: only PostgreSQL runs them in parallel.
+  it.skipIf(!process.env['TEST_DATABASE_URL'])('the sandbox\'s due call racing a cancel leaves the cancelled one with no next charge', async () => {
+    const m = await s.newMerchant('Carrera');
+    const key = await subscribe(await planOf(m));
+    await pay(key);
+    let due: ReturnType<typeof makeSubscriptionDue> | undefined;
+    await s.t.db.transaction(async (tx) => {
+      await tx.query('update subscriptions set status = 2, cancelled_at = now(), next_charge_at = null where subscription_key = $1', [key]);
+      // The due call reads it active and waits for the cancel's lock.
+      due = makeSubscriptionDue(s.t.db, key, m.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await due).toEqual({ kind: 'cancelled' });
+    const [row] = await s.t.db.query<{ status: number; next_charge_at: Date | null }>('select status, next_charge_at from subscriptions where subscription_key = $1', [key]);
+    expect(row).toEqual({ status: 2, next_charge_at: null });
+  });
+
   it('the payer\'s checkout of a cancelled subscription says the shop cancelled it (409 subscription_cancelled_by_shop) and takes no payment (404 error_to_load)', async () => {
     const m = await s.newMerchant('Podcast');
     const key = await subscribe(await planOf(m));
@@ -125,7 +142,7 @@ describe('a first payment approved after the cancel', () => {
     const key = await subscribe(await planOf(m));
     await cancel(m, key);
     const [row] = await s.t.db.query<{ id: number }>('select id from subscriptions where subscription_key = $1', [key]);
-    const card = { token: 'tok_kept', customer: null, brand: 'VISA', last4: '4242', payerName: 'ANA PRUEBA', lang: 'es' as const };
+    const card = { token: 'tok_kept', customer: null, brand: 'VISA', last4: '4242', payerName: 'ANA PRUEBA', email: 'ana@example.com', lang: 'es' as const };
     expect(await activateSubscription(s.t.db, row?.id ?? 0, card)).toBe(false);
     expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });
     expect(await s.t.db.query('select card_token from subscriptions where subscription_key = $1', [key])).toEqual([{ card_token: null }]);

@@ -248,6 +248,15 @@ describe('a saved card\'s payment activates the link\'s subscription (SPEC 7 act
     expect((await t.get(`/subscriptions/${sub.key}`)).status).toBe(409);
   });
 
+  it('the payment that activates it names its subscription to the merchant (docs/webhooks.md subscriptionKey)', async () => {
+    const { code, sub, activate } = await linkWithSubscription();
+    const { auth, saved } = await wallet(testCardNumber(randomUUID()));
+    const paid = await t.post('/activity/pay', body(code, { idUsrCard: saved, useFunds: false, activateSubscription: activate }), auth);
+    expect(paid).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const [row] = await t.db.query<TransactionFacts>("select * from transactions where link_code = $1 and details->>'activates' = 'true'", [code]);
+    expect(row && merchantTransactionOf(row).subscriptionKey).toBe(sub.key);
+  });
+
   it('without activateSubscription the same payment leaves it pending', async () => {
     const { code, sub } = await linkWithSubscription();
     const { auth, saved } = await wallet(testCardNumber(randomUUID()));
@@ -307,6 +316,17 @@ describe("each approved subscription charge mails the subscriber its receipt, on
     expect(receipts).toHaveLength(2);
     const renewal = (await charges(key)).filter((c) => c.details['renewal'] === true);
     expect(renewal).toHaveLength(1);
+  });
+
+  it('a renewal\'s receipt goes to the e-mail the payer typed at the first payment, not the subscription\'s own', async () => {
+    const created = `creada-${randomUUID()}@example.com`;
+    const typed = `tecleada-${randomUUID()}@example.com`;
+    const key = await newSubscription({ amount: 2.5, chargeNow: true }, created);
+    expect((await payAs(typed, key, { cardInformation: await card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await sweep();
+    expect(await receiptsTo(typed)).toHaveLength(2);
+    expect(await receiptsTo(created)).toHaveLength(0);
   });
 
   it('a card validated without a charge (chargeNow false) mails no receipt; its first charge when due does', async () => {
