@@ -48,7 +48,7 @@ async function sendOverpaymentOnce(deps: Pick<Deps, 'db' | 'gateways'>, tx: Tran
   if (!sending) return { row: (await findTransaction(deps.db, tx.cod_oper)) ?? tx, sent: false };
   try {
     const sent = await deps.gateways.crypto.refund({
-      ...gatewayCall(overpaymentSendKey(tx.cod_oper, send)), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: over.to, amountCrypto: send.amount,
+      ...gatewayCall(overpaymentSendKey(tx.cod_oper, send)), depositKey: depositKeyOf(tx), to: over.to, amountCrypto: send.amount,
     });
     if (sent !== 'refunded') return { row: sending, sent: false };
     const returned = await markCryptoOverpaymentReturned(deps.db, tx.cod_oper, send.from, Number(cryptoAmountText(send.from + send.amount)), new Date().toISOString());

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody } from '@pasarela/core';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createMerchant, createTestApp, type TestApp } from '../../test/testApp';
+import { merchantApiClient } from '../../test/merchantApiClient';
 import { findTransaction } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { receiveNotification } from './receiveNotification';
+import { askGateway as askRefundGateway } from './reconcileRefunds';
 import { sendCryptoRefund } from './cryptoPayment';
 
 let t: TestApp;
@@ -24,7 +27,8 @@ async function newPayment(currency: string, network: string, amount = 25): Promi
 /** The chain reports `paid` in all at the payment's current address; the processor tells the server. */
 async function chainReports(id: string, paid: number, sender = 'sbxbtc_payer_wallet_1') {
   const row = await findTransaction(t.db, id);
-  const deposit = await t.controls.crypto.chainConfirms(depositKeyOf(id, String(row?.details['network'])), paid, sender);
+  if (!row) throw new Error('no payment');
+  const deposit = await t.controls.crypto.chainConfirms(depositKeyOf(row), paid, sender);
   if (!deposit) throw new Error('no deposit');
   return receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `test:${id}:${paid}`, key: id, kind: 'crypto', deposit });
 }
@@ -108,4 +112,103 @@ describe('a crypto payment', () => {
     const done = await sendCryptoRefund(deps, afterFirst);
     expect(done.details).toMatchObject({ refund: { amount: 0.00015, status: 'refunded' }, refundSent: 0.00015 });
   });
+
+  it('coins after a refund was sent reopen it and tell the merchant once; a fraction of a unit, that cannot go back, reopens nothing', async () => {
+    const id = await newPayment('BTC', 'BTC');
+    await chainReports(id, 0.0001);
+    await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
+    await t.admin('POST', `/crypto/${id}/refund`);
+    const events = async () => (await t.db.query<{ event_type: string | null; refund: { amount: number; status: string } | null; owed_to_payer: { state: string } | null }>(
+      `select event_type, refund, owed_to_payer from webhook_events where cod_oper = $1 order by created_at, id`, [id]));
+    const sent = (await events()).length;
+    // Half a satoshi more: nothing more can go back.
+    await chainReports(id, 0.000100005);
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ refund: { amount: 0.0001, status: 'refunded' } });
+    expect(await events()).toHaveLength(sent);
+    // A whole unit more: the refund is owed again, the merchant told so once, then told it went back.
+    await chainReports(id, 0.00010001);
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ refund: { amount: 0.00010001, status: 'pending' } });
+    expect((await events()).slice(sent)).toEqual([expect.objectContaining({ event_type: 'transaction.owed_to_payer', refund: expect.objectContaining({ amount: 0.00010001, status: 'pending' }), owed_to_payer: expect.objectContaining({ state: 'owed' }) })]);
+    expect((await t.admin('POST', `/crypto/${id}/refund`)).json).toMatchObject({ refund: { amount: 0.00010001, status: 'refunded' } });
+    expect((await events()).slice(sent + 1)).toEqual([expect.objectContaining({ event_type: null, refund: expect.objectContaining({ status: 'refunded' }), owed_to_payer: expect.objectContaining({ state: 'given_back' }) })]);
+  });
+
+  it('coins reaching a payment cancelled with nothing received are owed back', async () => {
+    const id = await newPayment('BTC', 'BTC');
+    await t.post(`/crypto/payments/${id}/cancel`, {});
+    await chainReports(id, 0.0001);
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ paidCrypto: 0.0001, refund: { amount: 0.0001, status: 'pending' } });
+  });
+
+  it('another coin on the same network gets an address of its own: coins a stale page sends to the old one are never the new coin\'s', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    const before = await findTransaction(t.db, id);
+    const changed = await putCoin(id, 'ETH', 'ETH');
+    expect(changed).toMatchObject({ currency: 'ETH', network: 'ETH', amountCrypto: 0.01 });
+    const after = await findTransaction(t.db, id);
+    expect(after?.reference).toBeTruthy();
+    expect(after?.reference).not.toBe(before?.reference);
+    expect(changed['address']).toBe(after?.reference);
+    expect(depositKeyOf(after!)).not.toBe(depositKeyOf(before!));
+    // A page still showing the USDT address: 0.01 USDT reach it, and the processor tells the server.
+    const stale = await t.controls.crypto.chainConfirms(depositKeyOf(before!), 0.01, 'sbxeth_payer_stale');
+    expect(stale?.address).toBe(before?.reference);
+    const told = await receiveNotification({ db: t.db, gateways: t.gateways }, 'crypto', { id: `test:${id}:stale`, key: id, kind: 'crypto', deposit: stale! }, 'http://localhost');
+    expect(told.kind).toBe('contradicted');
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 0, currency: 'ETH', paidCrypto: 0 });
+    // The ETH that reach the new address pay it, the processor's books asked under its key.
+    const paid = await t.controls.crypto.chainConfirms(depositKeyOf(after!), 0.01, 'sbxeth_payer_wallet_2');
+    expect(paid?.address).toBe(after?.reference);
+    const heard = await receiveNotification({ db: t.db, gateways: t.gateways }, 'crypto', { id: `test:${id}:new`, key: id, kind: 'crypto', deposit: paid! }, 'http://localhost');
+    expect(heard.kind).toBe('settled');
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 1, currency: 'ETH', paidCrypto: 0.01 });
+  });
+
+  it('back to the first coin after another, its address is not the other coin\'s', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    await putCoin(id, 'ETH', 'ETH');
+    const eth = await findTransaction(t.db, id);
+    await putCoin(id, 'USDT', 'ETH');
+    const usdt = await findTransaction(t.db, id);
+    expect(usdt?.reference).not.toBe(eth?.reference);
+    // And to ETH again: its own address back, what reached it still the ETH's.
+    await putCoin(id, 'ETH', 'ETH');
+    expect((await findTransaction(t.db, id))?.reference).toBe(eth?.reference);
+  });
+
+  it('after a coin change, the refunds (a cancelled one, an overpayment, the merchant\'s) come out of the new coin\'s deposit', async () => {
+    // Under-paid in the new coin, cancelled: the refund goes from its address.
+    const cancelled = await newPayment('USDT', 'ETH');
+    await putCoin(cancelled, 'ETH', 'ETH');
+    await chainReports(cancelled, 0.004, 'sbxeth_payer_wallet_3');
+    expect((await t.post(`/crypto/payments/${cancelled}/cancel`, { confirmRefund: true })).data).toMatchObject({ refund: { coin: 'ETH', amount: 0.004, status: 'pending' } });
+    expect((await t.admin('POST', `/crypto/${cancelled}/refund`)).json).toMatchObject({ refund: { amount: 0.004, status: 'refunded' } });
+    const row = await findTransaction(t.db, cancelled);
+    expect(t.simulator.books.find<unknown, { refunds?: unknown[] }>(depositKeyOf(row!))?.state.refunds).toEqual([{ key: `${cancelled}:refund`, to: 'sbxeth_payer_wallet_3', amountCrypto: 0.004 }]);
+
+    // Paid beyond the quote in the new coin (the sandbox's confirm at its address): the rest goes back from there, and so does the merchant's refund.
+    const m = await createMerchant(t, { name: 'Monedas S.A.' });
+    const api = await merchantApiClient((path, init) => t.app.request(path, init));
+    const link = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, description: 'Pedido' } });
+    const paid = String((await t.post('/crypto/payments', { codeProcess: String(link.json['code']), currency: 'USDT', network: 'ETH' })).data['id']);
+    await putCoin(paid, 'ETH', 'ETH');
+    expect((await t.admin('POST', `/crypto/${paid}/confirm`, { amountPaid: 0.012, fromAddress: 'sbxeth_payer_wallet_4' })).json)
+      .toMatchObject({ txStatus: 1, currency: 'ETH', paidCrypto: 0.012, overpayment: { amount: 0.002, status: 'refunded' } });
+    const refunded = await api.call('POST', `/transactions/${paid}/refunds`, { key: m.key, body: { amount: 10 } });
+    expect(refunded.status).toBe(201);
+    const paidRow = (await findTransaction(t.db, paid))!;
+    const sent = t.simulator.books.find<unknown, { refunds?: Array<{ key: string; amountCrypto: number }> }>(depositKeyOf(paidRow))?.state.refunds ?? [];
+    expect(sent.map((r) => r.amountCrypto)).toEqual([0.002, 0.004]);
+    // The reconciler asks the processor about that refund where it was made.
+    const refundId = String(refunded.json['id'] ?? (refunded.json['refund'] as Record<string, unknown> | undefined)?.['id']);
+    expect(await askRefundGateway({ gateways: t.gateways }, { id: refundId, cod_oper: paid, method: 'crypto', details: paidRow.details, payment_reference: null, gateway_reference: null })).toBe('refunded');
+  });
 });
+
+async function putCoin(id: string, currency: string, network: string): Promise<Record<string, unknown>> {
+  const res = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+    method: 'PUT', body: JSON.stringify({ currency, network }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+  });
+  expect(res.status).toBe(200);
+  return decodeBody((await res.json() as { data: string }).data) as Record<string, unknown>;
+}

@@ -6,7 +6,7 @@ import { refundMail } from '../mail/templates';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { updateQuote } from '../store/transactionUpdates';
 import { markRefundSent, recordRefundPartSent } from '../store/cryptoRefunds';
-import { cryptoReceivedOf, cryptoRefundOf, depositKeyOf } from './cryptoReceived';
+import { cryptoReceivedOf, cryptoRefundOf, depositKeyFor, depositKeyOf } from './cryptoReceived';
 import { cryptoOverpaymentOfRow, returnCryptoOverpayment } from './cryptoOverpayment';
 import { quoteDetails, readCrypto } from './cryptoQuote';
 import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
@@ -60,7 +60,7 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
   const network = String(attempt.details['network']);
   refuseIfOtherProcessor(deps, attempt, 'crypto processor');
   return callInDoubt('crypto processor', async () => {
-    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, network)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
+    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
     return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
   }, forgetIfNotSent(deps, attempt.cod_oper, { recorded: inserted ? 'this_request_attempt' : 'earlier_attempt', payerWaiting: true }));
 }
@@ -98,9 +98,13 @@ export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency:
   const frozen = sameCoin && cryptoQuoteHolds(tx.details['rateExpiresAt'], Date.now());
   const quote = frozen ? { currency, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
   const amountCrypto = Number('amountCrypto' in quote ? quote.amountCrypto : tx.details['amountCrypto']);
-  const address = tx.details['network'] === network ? tx.reference
-    : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto })).address;
-  const updated = await updateQuote(deps.db, tx.cod_oper, quote, address);
+  // Another coin or network is another address, under a key of its own kept with the payment: every
+  // later question about its deposit (status, refunds) goes there, never to the old coin's address.
+  const samePair = sameCoin && tx.details['network'] === network;
+  const depositKey = samePair ? depositKeyOf(tx) : depositKeyFor(tx.cod_oper, currency, network);
+  const address = samePair ? tx.reference
+    : (await deps.gateways.crypto.address({ ...gatewayCall(depositKey), currency, network, amountCrypto })).address;
+  const updated = await updateQuote(deps.db, tx.cod_oper, samePair ? quote : { ...quote, depositKey }, address);
   if (updated) return updated;
   // Cancelled, paid or given coins since it was read: said as then.
   const now = await findTransaction(deps.db, tx.cod_oper);
@@ -149,7 +153,7 @@ export async function sendCryptoRefund(deps: Deps, tx: TransactionRow, origin?: 
   const send = nextOverpaymentSend(refund.amount, Number(tx.details['refundSent'] ?? 0), null);
   if (send) {
     const key = send.from > 0 ? `${tx.cod_oper}:refund:${cryptoAmountText(send.from)}` : `${tx.cod_oper}:refund`;
-    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(key), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: send.amount });
+    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(key), depositKey: depositKeyOf(tx), to: refund.to, amountCrypto: send.amount });
     if (sent !== 'refunded') throw new PaymentError('conflict', 'no_refund_owed', 'The processor holds nothing to refund for this payment');
     const marked = await markRefundSent(deps.db, tx.cod_oper, refund.amount);
     if (marked) return marked;

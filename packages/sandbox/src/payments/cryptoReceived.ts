@@ -11,8 +11,21 @@ export function cryptoReceivedOf(tx: TransactionRow) {
   };
 }
 
-/** The crypto processor keeps one address per payment and network: the key it is asked under. */
-export const depositKeyOf = (codOper: string, network: string) => `${codOper}:${network}`;
+/**
+ * The key the crypto processor keeps the payment's deposit (its address, what reached it) under, as the
+ * payment holds it (details.depositKey); a payment that never changed its coin or network, or was
+ * recorded before payments held it, is under its first key, `codOper:network`.
+ */
+export function depositKeyOf(tx: Pick<TransactionRow, 'cod_oper' | 'details'>): string {
+  const key = tx.details['depositKey'];
+  return typeof key === 'string' && key !== '' ? key : `${tx.cod_oper}:${String(tx.details['network'])}`;
+}
+
+/**
+ * The key of the address a payment moved to another coin or network asks for: an address is one coin's
+ * on one network, so a coin never gets another coin's address (nor what a stale page sent there).
+ */
+export const depositKeyFor = (codOper: string, currency: string, network: string) => `${codOper}:${network}.${currency}`;
 
 /** The refund a cancelled payment owes (or sent), as recorded. */
 export function cryptoRefundOf(tx: Pick<TransactionRow, 'details'>): CryptoRefund | null {

@@ -44,7 +44,7 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
       return voucher ? { ...event, voucher } : undefined;
     }
     case 'crypto': {
-      const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row.cod_oper, String(row.details['network']))));
+      const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row)));
       return deposit ? { ...event, deposit } : undefined;
     }
     case 'bank': {

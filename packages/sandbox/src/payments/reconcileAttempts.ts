@@ -45,7 +45,7 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
       return { ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: decision.url } : {}) };
     }
     case 'crypto': {
-      const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row.cod_oper, String(row.details['network']))));
+      const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row)));
       if (!deposit) return NEVER_RECEIVED;
       return cryptoOutcomeOf(row, deposit) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: deposit.address };
     }

@@ -21,7 +21,7 @@ export async function askGateway(deps: Pick<Deps, 'gateways'>, refund: Pick<Refu
       return reference ? deps.gateways.card.refundOutcome({ ...call, reference, refundReference: refund.gateway_reference }) : null;
     }
     case 'push': return deps.gateways.push.refundOutcome({ ...call, requestKey: refund.cod_oper });
-    case 'crypto': return deps.gateways.crypto.refundOutcome({ ...call, depositKey: depositKeyOf(refund.cod_oper, String(refund.details['network'])) });
+    case 'crypto': return deps.gateways.crypto.refundOutcome({ ...call, depositKey: depositKeyOf(refund) });
     default: return null;
   }
 }

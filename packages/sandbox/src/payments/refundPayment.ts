@@ -47,7 +47,7 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
       const to = row.details['senderAddress'];
       if (typeof to !== 'string') return answer('refused');
       const amountCrypto = cryptoRefundCoins({ paidCrypto: Number(row.details['paidCrypto']), quotedCrypto: Number(row.details['amountCrypto']), paidCents: paidCentsOf(row), heldCents: heldBeforeCents }, refund.amount_cents);
-      return answer(await deps.gateways.crypto.refund({ ...call, depositKey: depositKeyOf(row.cod_oper, String(row.details['network'])), to, amountCrypto }));
+      return answer(await deps.gateways.crypto.refund({ ...call, depositKey: depositKeyOf(row), to, amountCrypto }));
     }
     default: return answer('refused');
   }

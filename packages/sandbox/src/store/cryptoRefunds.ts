@@ -4,12 +4,17 @@ import type { TransactionRow } from './transactions';
 /**
  * Coins that reached a cancelled crypto payment after its cancellation: what arrived, the refund now
  * owing all of it (pending again when an earlier part was sent) and what is owed to the payer, written
- * only while fewer coins were recorded, so none is counted twice or lost.
+ * only while fewer coins were recorded, so none is counted twice or lost. A refund already sent is
+ * reopened only when these coins owe more back than it sent: a fraction of the coin's smallest unit
+ * (nothing that can be sent back) leaves it sent, and tells the merchant of no money owed.
  */
 export async function recordCoinsAfterCancellation(db: Queryable, codOper: string, paidBefore: number, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = details || $2::jsonb, message_key = 'crypto_refund_pending', updated_at = clock_timestamp()
-      where cod_oper = $1 and auth_status = 'CANCELLED' and coalesce((details ->> 'paidCrypto')::numeric, 0) = $3::numeric returning *`,
+      where cod_oper = $1 and auth_status = 'CANCELLED' and coalesce((details ->> 'paidCrypto')::numeric, 0) = $3::numeric
+        and not (coalesce(details -> 'refund' ->> 'status', '') = 'refunded'
+          and coalesce(($2::jsonb -> 'refund' ->> 'amount')::numeric, 0) <= (details -> 'refund' ->> 'amount')::numeric)
+      returning *`,
     [codOper, JSON.stringify(details), String(paidBefore)],
   );
   return row;

@@ -89,9 +89,11 @@ export function adminSettleRoutes(deps: Deps) {
     const paid = amountPaid ?? Number(tx.details['amountCrypto']);
     const network = String(tx.details['network']);
     const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network.toLowerCase()}_payer_${randomBytes(12).toString('hex')}`);
-    const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKeyOf(tx.cod_oper, network), paid, sender);
+    // At the payment's address now (its coin's), under the key the payment keeps; the event named after it.
+    const depositKey = depositKeyOf(tx);
+    const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKey, paid, sender);
     if (!deposit) throw new ApiError(409, 'already_settled', 'No address of this payment waits on that network');
-    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit }, originOf(deps, c.req.url));
+    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${depositKey}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit }, originOf(deps, c.req.url));
     if ((settled?.kind === 'finished' || settled?.kind === 'repeated') && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     if (settled && paidElsewhere(settled)) {
       const refund = cryptoRefundOf(settled.row);
