@@ -49,7 +49,8 @@ describe('App', () => {
     const view = await boot('/one/two/three');
     unmount = view.unmount;
     expect(location.pathname).toBe('/404');
-    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.page_not_found);
+    // The message pages are a chunk of their own: its first load (a cold transform) may take longer than a few ticks.
+    await vi.waitFor(() => expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.page_not_found));
   });
 
   it('sends an unknown link to /404 and an expired one to the 3000 message (SPEC 8)', async () => {
