@@ -33,6 +33,8 @@ export function asUnavailable(error: unknown): unknown {
 const CANCELLED_STATEMENTS: Readonly<Record<string, string>> = {
   '57014': 'query_canceled: past statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS), or cancelled by an operator',
   '55P03': 'lock_not_available: a lock waited for past lock_timeout',
+  '40P01': 'deadlock_detected: this transaction was chosen to end a deadlock',
+  '40001': 'serialization_failure: this transaction could not be serialized with another',
 };
 
 /** What a request's 503 logs of the database (its request line's cause, at warn). */

@@ -19,6 +19,8 @@ const cancelled = (code: string, message: string) => Object.assign(new Error(mes
 describe.each([
   ['57014', 'canceling statement due to statement timeout', 'query_canceled'],
   ['55P03', 'canceling statement due to lock timeout', 'lock_not_available'],
+  ['40P01', 'deadlock detected', 'deadlock_detected'],
+  ['40001', 'could not serialize access due to concurrent update', 'serialization_failure'],
 ])('a card payment whose outcome\'s statement PostgreSQL cancels (%s)', (code, message, name) => {
   let t: TestApp;
   let db: Database;
