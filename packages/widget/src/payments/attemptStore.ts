@@ -70,6 +70,12 @@ function refusalMessage(error: unknown): PayerMessage {
   return payerMessage(error);
 }
 
+/** The payment a refusal names: a request asked for again under its trackId is refused before its codOper was ever heard. */
+function codOperNamedBy(error: unknown): string {
+  const named = isPasarelaError(error) ? error.fields['codOper'] : undefined;
+  return typeof named === 'string' ? named : '';
+}
+
 /** After a call-off from elsewhere: every few seconds for about ten minutes, the time a payer takes to pay there. */
 const CALLED_OFF_LOOK_MS = 3_000;
 const CALLED_OFF_LOOKS = 200;
@@ -211,7 +217,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       const message = refusalMessage(error);
       // Paid in another browser after this one read the order: the payment that paid, as a wait's refusal names it.
       set({ phase: 'failed', message, paidBy: paidByOf(error) });
-      deps.onEnd({ verdict: 'refused', codOper: '', answer: null, message });
+      deps.onEnd({ verdict: 'refused', codOper: codOperNamedBy(error), answer: null, message });
     } finally {
       busy = false;
     }

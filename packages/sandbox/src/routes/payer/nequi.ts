@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../errors/ApiError';
+import { namingPayment } from '../../errors/namingPayment';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
@@ -24,9 +25,14 @@ function nequiFields(tx: TransactionRow) {
 
 /**
  * SPEC 4 Nequi; one that ended unpaid is declined (core paymentDisplayStatus). Asked for again under
- * its trackId, a push or QR answers as the validate call reads it: paid is 1, lapsed 619, never a fresh wait.
+ * its trackId, a push or QR answers as the validate call reads it: paid is 1, lapsed 619, never a fresh wait;
+ * a refusal names the payment (`codOper`).
  */
-async function nequiAnswer(deps: Deps, tx: TransactionRow) {
+function nequiAnswer(deps: Deps, tx: TransactionRow) {
+  return namingPayment(tx.cod_oper, () => nequiStanding(deps, tx));
+}
+
+async function nequiStanding(deps: Deps, tx: TransactionRow) {
   if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
   await refuseIfCalledOffByPayer(deps, tx);
   refuseIfPaidElsewhere(tx);

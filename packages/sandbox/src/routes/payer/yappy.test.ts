@@ -14,7 +14,7 @@ describe('a Yappy request asked for again under its trackId answers where it sta
     const first = await t.post('/yappy/payments', { code, phone: '62222222', trackId });
     expect(first).toMatchObject({ status: 200, data: { status: -1 } });
     await t.answerPhones();
-    expect(await t.post('/yappy/payments', { code, phone: '62222222', trackId })).toMatchObject({ status: 422, data: { code: 'payment_rejected' } });
+    expect(await t.post('/yappy/payments', { code, phone: '62222222', trackId })).toMatchObject({ status: 422, data: { code: 'payment_rejected', codOper: first.data['codOper'] } });
     expect(await t.get(`/yappy/payments/${String(first.data['codOper'])}`)).toMatchObject({ status: 422, data: { code: 'payment_rejected' } });
   });
   it('never answered past its 5 minutes: 410 619, as its read', async () => {
@@ -22,7 +22,7 @@ describe('a Yappy request asked for again under its trackId answers where it sta
     const trackId = crypto.randomUUID();
     const first = await t.post('/yappy/payments', { code, phone: '63333333', trackId });
     await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [String(first.data['codOper'])]);
-    expect(await t.post('/yappy/payments', { code, phone: '63333333', trackId })).toMatchObject({ status: 410, data: { code: 619 } });
+    expect(await t.post('/yappy/payments', { code, phone: '63333333', trackId })).toMatchObject({ status: 410, data: { code: 619, codOper: first.data['codOper'] } });
   });
   it('approved: status 1, and still waiting: status -1', async () => {
     const code = await newLink(t);

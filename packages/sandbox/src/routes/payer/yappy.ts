@@ -4,6 +4,7 @@ import { freeText, paymentDisplayStatus } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../errors/ApiError';
+import { namingPayment } from '../../errors/namingPayment';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
@@ -24,9 +25,14 @@ function yappyFields(tx: TransactionRow) {
 
 /**
  * Where the request stands, asked for or read: Yappy's 0 is pending in SPEC 4's table, so one that
- * ended unpaid is never answered as a status (a retry under its trackId included) but as its refusal.
+ * ended unpaid is never answered as a status (a retry under its trackId included) but as its refusal,
+ * which names the payment (`codOper`).
  */
-async function yappyAnswer(deps: Deps, tx: TransactionRow) {
+function yappyAnswer(deps: Deps, tx: TransactionRow) {
+  return namingPayment(tx.cod_oper, () => yappyStanding(deps, tx));
+}
+
+async function yappyStanding(deps: Deps, tx: TransactionRow) {
   if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
   refuseIfPaidElsewhere(tx);
   refuseIfVoidedByMerchant(tx);

@@ -10,7 +10,8 @@ const EXPIRES_AT = '2026-11-21T17:32:00.000Z';
 const PENDING = { codOper: 'OP1', status: -1, qrValue: 'nequi://pay/OP1', phone: null, expiresAt: EXPIRES_AT };
 const LOST = new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 504 });
 const NOT_FOUND = new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 });
-const refusal = (status: number, code: string, fields?: Record<string, unknown>) => new PasarelaError({ code, category: 'api', status, ...(fields ? { fields } : {}) });
+// As the server answers: a refusal about a payment that exists names it (`codOper`).
+const refusal = (status: number, code: string, fields?: Record<string, unknown>) => new PasarelaError({ code, category: 'api', status, fields: { ...fields, codOper: 'OP1' } });
 const ROUTE = { push: 'nequi/push', qr: 'nequi/qr' } as const;
 
 let open: NequiStores[] = [];
@@ -28,7 +29,7 @@ function setup(mode: NequiMode, answers: Record<string, Answer | Answer[]>) {
 /** What the payer and the shop are left with once the attempt ended. */
 function outcome(s: ReturnType<typeof setup>) {
   const { phase, message, paidBy } = s.attempt.getState();
-  return { phase, message, paidBy, told: s.results().map((r) => [r.status, r.notification?.Razon]) };
+  return { phase, message, paidBy, told: s.results().map((r) => [r.status, r.notification?.Razon, r.notification?.Oper]) };
 }
 
 describe('Nequi: a push or QR asked for again under its trackId', () => {
