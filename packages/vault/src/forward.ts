@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import { VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import type { CardStore, OpenedCard } from './cardStore';
 import { readableEncodings, UnreadableAnswer, withoutCard, type ForwardedCard } from './cardInAnswer';
@@ -13,6 +14,31 @@ const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-enc
  * have a call that reached it sent twice.
  */
 const NOT_ANSWERED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer', VAULT_NOT_STARTED_HEADER]);
+
+/** This machine itself: 127.0.0.0/8 and ::1, an IPv4-mapped 127.x too (BlockList matches it against the IPv4 rule). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** `new URL` has already written the host one way: an IPv4 address in dotted decimal, an IPv6 one in brackets, a name in lower case. */
+function isLoopback(url: URL): boolean {
+  if (url.hostname === 'localhost') return true;
+  const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * A processor's base URL, whether read from the settings or given by code: the card's number and CVC
+ * go to it, so over TLS, or in clear only to a processor on this machine (the simulator `npm start`
+ * runs beside it). Throws naming `setting`.
+ */
+export function checkProcessorUrl(setting: string, url: URL): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${setting} must be an http(s) URL such as https://api.stripe.com`);
+  if (url.protocol === 'http:' && !isLoopback(url)) {
+    throw new Error(`${setting} must be an https URL: card numbers would cross the network in clear to http://${url.host} (plain http is taken only to a loopback address, 127.0.0.1, ::1 or localhost)`);
+  }
+}
 
 export class ForwardRefused extends Error {
   constructor(readonly status: 400 | 409, readonly code: 'unknown_token' | 'cvc_unavailable' | 'several_cards', message: string) {

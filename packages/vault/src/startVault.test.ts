@@ -66,3 +66,21 @@ describe('a vault given another key under its cards\' key id', () => {
     }
   });
 });
+
+// docs/security.md, VAULT_FORWARD: a card number crosses the network in clear only to this machine.
+// A vault started from code (several nodes in one process, a test) is held to it as main.ts's settings are.
+describe('a vault started from code with a processor on plain http', () => {
+  it.each([
+    ['another host', 'http://api.stripe.com', /^VAULT_FORWARD_stripe must be an https URL: card numbers would cross the network in clear to http:\/\/api\.stripe\.com/],
+    ['a private address', 'http://10.0.0.7:4100', /^VAULT_FORWARD_stripe must be an https URL/],
+    ['every address', 'http://0.0.0.0:4100', /^VAULT_FORWARD_stripe must be an https URL/],
+    ['a URL of another kind', 'ftp://127.0.0.1/cards', /^VAULT_FORWARD_stripe must be an http\(s\) URL/],
+  ])('does not start for %s, naming the processor', async (_, url, message) => {
+    await expect(testVault({ processors: new Map([['stripe', new URL(url)]]) })).rejects.toThrow(message);
+  });
+
+  it('starts for a processor on a loopback address or over https', async () => {
+    const vault = await testVault({ processors: new Map([['sim', new URL('http://[::1]:4100')], ['local', new URL('http://localhost:4100')], ['stripe', new URL('https://api.stripe.com')]]) });
+    await vault.close();
+  });
+});

@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { VAULT_NOT_STARTED_HEADER } from '@pasarela/core';
 import { closeGracefully, drainingServer, startDraining } from '@pasarela/http-server';
 import { cardStore, type CardStore } from './cardStore';
+import { checkProcessorUrl } from './forward';
 import { keyring, type MasterKey } from './keyring';
 import { migrate } from './migrations';
 import { apiSecretsOf, forwardingOrigin, vaultApi, type VaultApiOptions } from './vaultApi';
@@ -125,6 +126,8 @@ async function refuseWrongMasterKeys(store: CardStore, masterKeys: readonly Mast
 
 /** The vault on its own port; its store migrated first. The database stays the caller's to close. */
 export async function startVault(options: VaultOptions): Promise<RunningVault> {
+  // Checked here as well as in the settings: a vault started from code is held to it too.
+  for (const [name, url] of options.processors) checkProcessorUrl(`VAULT_FORWARD_${name}`, url);
   await migrate(options.database);
   const keys = keyring(options.masterKeys, options.fingerprintKey);
   const usedCardTtlMs = options.usedCardTtlMs ?? DEFAULT_USED_CARD_TTL_MS;

@@ -1,6 +1,6 @@
-import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isProxyEntry } from './clientAddress';
+import { checkProcessorUrl } from './forward';
 import { parseMasterKeys, type MasterKey } from './keyring';
 import { DEFAULT_CVC_TTL_MS, DEFAULT_UNUSED_TOKEN_TTL_MS, DEFAULT_USED_CARD_TTL_MS } from './startVault';
 
@@ -85,28 +85,10 @@ function portOf(env: Env, name: string): number {
   return port;
 }
 
-/** This machine itself: 127.0.0.0/8 and ::1, an IPv4-mapped 127.x too (BlockList matches it against the IPv4 rule). */
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** `new URL` has already written the host one way: an IPv4 address in dotted decimal, an IPv6 one in brackets, a name in lower case. */
-function isLoopback(url: URL): boolean {
-  if (url.hostname === 'localhost') return true;
-  const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const family = isIP(address);
-  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/**
- * A processor's base URL: the card's number and CVC go to it, so over TLS, or in clear only to a
- * processor on this machine (the simulator `npm start` runs beside it).
- */
+/** A processor's base URL: over TLS, or in clear only to this machine (forward.ts). */
 function processorUrl(name: string, raw: string): URL {
   const url = httpUrl(name, raw, 'https://api.stripe.com');
-  if (url.protocol === 'http:' && !isLoopback(url)) {
-    throw new Error(`${name} must be an https URL: card numbers would cross the network in clear to http://${url.host} (plain http is taken only to a loopback address, 127.0.0.1, ::1 or localhost)`);
-  }
+  checkProcessorUrl(name, url);
   return url;
 }
 
