@@ -15,4 +15,12 @@ describe('the admin API client', () => {
     await expect(api.refund('PP000000000001')).rejects.toMatchObject({ code: 'charge_disputed' });
     expect(asked).toEqual(['en', 'es']);
   });
+  it('keeps the language an error was worded in, so a switch after it can word it anew', async () => {
+    const fetchImpl = (async () => new Response(JSON.stringify({ code: 'slug_taken', message: 'El slug ya se usa' }), { status: 400, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+    let lang = 'es';
+    const api = createAdminApi('http://console.test/sandbox/', fetchImpl, () => null, () => lang);
+    await expect(api.createLink({ amount: 5, description: 'x' })).rejects.toMatchObject({ code: 'slug_taken', lang: 'es' });
+    lang = 'en';
+    await expect(api.createLink({ amount: 5, description: 'x' })).rejects.toMatchObject({ code: 'slug_taken', lang: 'en' });
+  });
 });

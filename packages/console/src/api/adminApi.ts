@@ -9,9 +9,12 @@ import {
 
 /** An admin call that answered an error: its `{ code, message }`, or the network's failure. */
 export class AdminError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number) {
+  /** The language the message was asked in (Accept-Language): the console may show another by now. */
+  readonly lang: string | null;
+  constructor(readonly code: string, message: string, readonly status: number, lang?: string) {
     super(message);
     this.name = 'AdminError';
+    this.lang = lang ?? null;
   }
 }
 
@@ -63,10 +66,11 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
   async function call<S extends v.GenericSchema>(schema: S, method: 'get' | 'post', path: string, init: { json?: unknown; form?: Record<string, string>; query?: Record<string, string>; file?: Blob } = {}): Promise<v.InferOutput<S>> {
     let res: Response;
     const token = adminToken();
+    const lang = language?.();
     const headers: Record<string, string> = {
       ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.form ? { accept: 'application/json' } : {}),
       // The server's messages in the console's language, not the browser's.
-      ...(language ? { 'accept-language': language() } : {}),
+      ...(lang ? { 'accept-language': lang } : {}),
       ...(init.file ? { 'content-type': init.file.type || 'application/octet-stream' } : {}),
     };
     try {
@@ -79,13 +83,13 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
         ...(init.query ? { searchParams: init.query } : {}),
       });
     } catch (error) {
-      throw new AdminError('connection_error', error instanceof Error ? error.message : 'connection error', 0);
+      throw new AdminError('connection_error', error instanceof Error ? error.message : 'connection error', 0, lang);
     }
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const parsed = v.safeParse(ErrorSchema, body);
       const detail = parsed.success ? parsed.output : {};
-      throw new AdminError(detail.code ?? `http_${res.status}`, detail.message ?? `HTTP ${res.status}`, res.status);
+      throw new AdminError(detail.code ?? `http_${res.status}`, detail.message ?? `HTTP ${res.status}`, res.status, lang);
     }
     const parsed = v.safeParse(schema, body);
     if (!parsed.success) throw new AdminError('bad_answer', `Unexpected answer from ${path}`, res.status);

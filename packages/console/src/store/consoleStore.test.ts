@@ -82,7 +82,7 @@ describe('console store', () => {
     api.listTransactions.mockRejectedValueOnce(new AdminError('connection_error', 'Failed to fetch', 0));
     await store.getState().settle(tx(), 'cashPaid');
     expect(api.payCash).toHaveBeenCalledOnce();
-    expect(store.getState().notice).toEqual({ kind: 'error', message: 'Failed to fetch' });
+    expect(store.getState().notice).toMatchObject({ kind: 'error', message: 'Failed to fetch' });
   });
   it('a random charge is created, then read off the statement', async () => {
     const api = fakeApi();
@@ -114,20 +114,20 @@ describe('console store', () => {
     api.payCash.mockRejectedValueOnce(new AdminError('request_already_paid', 'The voucher is already paid', 409));
     const store = createConsoleStore(api);
     await store.getState().settle(tx(), 'cashPaid');
-    expect(store.getState().notice).toEqual({ kind: 'error', message: 'The voucher is already paid' });
+    expect(store.getState().notice).toMatchObject({ kind: 'error', message: 'The voucher is already paid' });
   });
   it('a refund the server refuses for its amount answers the server\'s words for the amount field, not the notice; and reads the list again', async () => {
     const api = fakeApi();
     api.refund.mockRejectedValueOnce(new AdminError('refund_exceeds_remaining', 'The refund is more than what remains to refund: $6.75 remains to refund', 422));
     const store = createConsoleStore(api);
     const paid = tx({ method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' });
-    expect(await store.getState().settle(paid, 'refund', 10)).toEqual({ amountRefused: 'The refund is more than what remains to refund: $6.75 remains to refund' });
+    expect(await store.getState().settle(paid, 'refund', 10)).toMatchObject({ amountRefused: { message: 'The refund is more than what remains to refund: $6.75 remains to refund' } });
     expect(store.getState().notice).toBeNull();
     expect(api.listTransactions).toHaveBeenCalled();
     // The same code from another call is that call's error.
     api.payCash.mockRejectedValueOnce(new AdminError('invalid_amount', 'amount must be more than 0', 400));
     expect(await store.getState().settle(tx(), 'cashPaid')).toBeUndefined();
-    expect(store.getState().notice).toEqual({ kind: 'error', message: 'amount must be more than 0' });
+    expect(store.getState().notice).toMatchObject({ kind: 'error', message: 'amount must be more than 0' });
   });
   it('a live transaction change reads payments and webhooks again; a webhook change only webhooks', async () => {
     const api = fakeApi();

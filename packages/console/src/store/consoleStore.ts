@@ -18,11 +18,12 @@ const TABS_WITH_MERCHANT_PICKER: readonly Tab[] = ['create', 'books', 'subscript
  */
 export type Notice =
   | { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string; outcome?: Outcome }
-  | { kind: 'error'; message: string }
+  /** `cause` is worded when shown, so in the language on screen then; `message` its words as they came. */
+  | { kind: 'error'; message: string; cause: unknown }
   | { kind: 'redelivered'; id: string; delivered: boolean; status: number | string | null };
 
-/** The server's refusal of a refund's amount, in the console's language. */
-export type AmountRefusal = { amountRefused: string };
+/** The server's refusal of a refund's amount, worded when shown. */
+export type AmountRefusal = { amountRefused: AdminError };
 
 /** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
 export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
@@ -81,7 +82,7 @@ const messageOf = (error: unknown): string => (error instanceof AdminError || er
 export function createConsoleStore(api: AdminApi): ConsoleStore {
   return createStore<ConsoleState & ConsoleActions>()((set, get) => {
     const say = (notice: Notice) => set((s) => ({ notice, noticeCount: s.noticeCount + 1 }));
-    const fail = (error: unknown) => say({ kind: 'error', message: messageOf(error) });
+    const fail = (error: unknown) => say({ kind: 'error', message: messageOf(error), cause: error });
     // Webhooks sent again whose first attempt since is still to be said (their attempts start again from 0).
     const redeliveriesAwaited = new Set<string>();
     const sayRedeliveriesMade = () => {
@@ -248,7 +249,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
             const outcome = await play(tx, action, refundAmount);
             notice = { kind: outcome === 'pending' ? 'refundPending' : 'done', action, codOper: tx.codOper };
           } catch (error) {
-            if (action === 'refund' && error instanceof AdminError && isAmountRefusal(error.code)) refusal = { amountRefused: error.message };
+            if (action === 'refund' && error instanceof AdminError && isAmountRefusal(error.code)) refusal = { amountRefused: error };
             else fail(error);
             await refreshTransactions();
             return;

@@ -10,11 +10,12 @@ import { SubscriptionsPanel } from './SubscriptionsPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { useStoreState } from './useStoreState';
+import { failureText } from './failureText';
 
 const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks', books: 'tabBooks', subscriptions: 'tabSubscriptions' };
 
 function noticeText(notice: Notice): string {
-  if (notice.kind === 'error') return t('error', { message: notice.message });
+  if (notice.kind === 'error') return t('error', { message: failureText(notice.cause) });
   if (notice.kind === 'redelivered') {
     const status = typeof notice.status === 'number' ? `HTTP ${notice.status}` : (notice.status ?? t('none'));
     return t(notice.delivered ? 'redeliveredNotice' : 'redeliveryFailedNotice', { id: notice.id, status });

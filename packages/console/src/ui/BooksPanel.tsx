@@ -9,6 +9,8 @@ import { DisputeList } from './DisputeList';
 import { pagesUpTo } from './pagesUpTo';
 import { useStoreState } from './useStoreState';
 import { useOneAtATime } from './useSubmit';
+import { failureText } from './failureText';
+import type { Wording } from './create/FieldError';
 
 /**
  * A payout the bank took says it arrived only once its arrival day has come (a sandbox payout is paid
@@ -36,7 +38,8 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   const [balance, setBalance] = useState<Balance | null>(null);
   const [payouts, setPayouts] = useState<Page<Payout>>({ data: [], nextCursor: null });
   const [disputes, setDisputes] = useState<Page<Dispute>>({ data: [], nextCursor: null });
-  const [error, setError] = useState<string | null>(null);
+  // What stopped the last call, worded when shown (failureText), so in the language on screen.
+  const [error, setError] = useState<{ cause: unknown } | null>(null);
   // In the merchant's currency: dollars in one format in both languages, pesos as Colombia writes them (core formatAmount).
   const money = (amount: number, currency: Currency = balance?.currency ?? 'USD') => moneyText(amount, currency);
 
@@ -64,7 +67,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       pages.current = { payouts: p.pages, disputes: d.pages };
       setError(null);
     } catch (e) {
-      if (asked.current === merchantId) setError(e instanceof Error ? e.message : String(e));
+      if (asked.current === merchantId) setError({ cause: e });
     }
   };
   useEffect(() => {
@@ -77,7 +80,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     try {
       await work();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError({ cause: e });
     }
   };
   // The next page after the ones shown, appended; dropped if another merchant was picked meanwhile.
@@ -97,17 +100,18 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     set({ data: rows, nextCursor: next.nextCursor });
     shown.current = { ...shown.current, [list]: rows.length };
     pages.current = { ...pages.current, [list]: pages.current[list] + 1 };
-    setNotice(t(list === 'payouts' ? 'payoutsPageShown' : 'disputesPageShown', { page: pages.current[list], count: next.data.length }));
+    setNotice({ key: list === 'payouts' ? 'payoutsPageShown' : 'disputesPageShown', values: { page: pages.current[list], count: next.data.length } });
     // The button gone with the last page: the first row loaded, or the list's heading when the page came empty.
     if (next.nextCursor === null) setFocusTo({ selector: next.data[0] ? `[${attribute}="${next.data[0].id}"]` : `#books-${list}` });
   });
   // One run at a time (a second click while one runs does nothing), its outcome said in a status, as a dispute's answer's.
   const payoutRun = useOneAtATime();
-  const [notice, setNotice] = useState('');
+  // Its key and values, worded at each render, so in the language on screen.
+  const [notice, setNotice] = useState<Wording | null>(null);
   const runPayouts = guard(() => payoutRun.run(async () => {
-    setNotice('');
+    setNotice(null);
     const made = await api.runPayouts();
-    setNotice(made.length === 0 ? t('booksRanNone') : t('booksRan', { count: made.length }));
+    setNotice(made.length === 0 ? { key: 'booksRanNone' } : { key: 'booksRan', values: { count: made.length } });
     await load();
   }));
   const csv = (payoutId?: string) => guard(async () => {
@@ -119,7 +123,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
     <section ref={section} aria-labelledby="panel-books">
       <h2 id="panel-books">{t('booksTitle')}</h2>
       <MerchantPicker store={store} />
-      {error && <p className="error" role="alert">{t('error', { message: error })}</p>}
+      {error && <p className="error" role="alert">{t('error', { message: failureText(error.cause) })}</p>}
       {balance && (
         <dl className="facts books-balance">
           <div><dt>{t('booksAvailable')}</dt><dd data-balance="available">{money(balance.available)}</dd></div>
@@ -137,7 +141,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
         }}>{t('refresh')}</button>
       </p>
       <p className="hint">{t('booksRunHint')}</p>
-      <p role="status">{notice}</p>
+      <p role="status">{notice && t(notice.key, notice.values)}</p>
       <h3 id="books-payouts" tabIndex={-1}>{t('booksPayouts')}</h3>
       {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
@@ -160,7 +164,7 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
         <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (answer) => {
           await load();
           if (answer.error !== undefined) setError(answer.error);
-          else setNotice(t(answer.done === 'sent' ? 'disputeSentDone' : 'disputeAcceptedDone'));
+          else setNotice({ key: answer.done === 'sent' ? 'disputeSentDone' : 'disputeAcceptedDone' });
         }} />
       )}
       {disputes.nextCursor !== null && <button type="button" onClick={() => void more('disputes', disputes, api.disputesOf, setDisputes, 'data-dispute')()}>{t('moreDisputes')}</button>}

@@ -6,7 +6,7 @@ import { useOneAtATime } from './useSubmit';
 
 /** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
 /** What became of an answer: sent (evidence) or accepted, or the error that stopped it. */
-export type DisputeAnswered = { done: 'sent' | 'accepted'; error?: undefined } | { done?: undefined; error: string };
+export type DisputeAnswered = { done: 'sent' | 'accepted'; error?: undefined } | { done?: undefined; error: { cause: unknown } };
 
 function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (answered: DisputeAnswered) => Promise<void> }) {
   const id = useId();
@@ -19,7 +19,7 @@ function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; me
       await work();
       await onDone({ done });
     } catch (e) {
-      await onDone({ error: e instanceof Error ? e.message : String(e) });
+      await onDone({ error: { cause: e } });
     }
   });
   const send = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {

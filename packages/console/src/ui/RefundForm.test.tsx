@@ -53,7 +53,7 @@ describe('refund form: the server refusing the amount', () => {
     });
     const { store, form, button, send } = await formWith(refund);
     send('10');
-    await vi.waitFor(() => expect(store.getState().notice).toEqual({ kind: 'error', message: 'La pasarela rechazó el reembolso' }));
+    await vi.waitFor(() => expect(store.getState().notice).toMatchObject({ kind: 'error', message: 'La pasarela rechazó el reembolso' }));
     expect(form.querySelector('[role="alert"]')).toBeNull();
     expect(document.activeElement).toBe(button);
   });

@@ -4,6 +4,7 @@ import type { Transaction } from '../api/schemas';
 import { pendingRefundAmount, refundAmountOf, remainingToRefund, type RefundAmountError } from '../logic/refundAmount';
 import type { ConsoleStore } from '../store/consoleStore';
 import { useStoreState } from './useStoreState';
+import { failureText } from './failureText';
 
 /**
  * A refund of a payment: an amount (empty: all that remains), checked before it is sent. `onPress`
@@ -12,8 +13,8 @@ import { useStoreState } from './useStoreState';
 export function RefundForm({ store, tx, onPress }: { store: ConsoleStore; tx: Transaction; onPress(control: HTMLElement, codOper: string): void }) {
   const { busy, settle } = useStoreState(store);
   const [text, setText] = useState('');
-  // The form's own refusal (a text key, worded at each render) or the server's (its words).
-  const [error, setError] = useState<{ key: RefundAmountError } | { said: string } | null>(null);
+  // The form's own refusal (a text key) or the server's, each worded at each render (failureText).
+  const [error, setError] = useState<{ key: RefundAmountError } | { said: unknown } | null>(null);
   const id = useId();
   const currency = tx.currency ?? 'USD';
   const money = (amount: number) => moneyText(amount, currency);
@@ -58,7 +59,7 @@ export function RefundForm({ store, tx, onPress }: { store: ConsoleStore; tx: Tr
         {t('refundAmountHint', { amount: remaining })}
         {pending > 0 && <>. {t('refundPendingHint', { amount: money(pending) })}</>}
       </p>
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{'said' in error ? error.said : t(error.key, { amount: remaining })}</p>}
+      {error && <p className="field-error" id={`${id}-error`} role="alert">{'said' in error ? failureText(error.said) : t(error.key, { amount: remaining })}</p>}
     </form>
   );
 }

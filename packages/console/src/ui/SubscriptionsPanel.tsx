@@ -7,6 +7,8 @@ import { MerchantPicker } from './create/MerchantPicker';
 import { pagesUpTo } from './pagesUpTo';
 import { useStoreState } from './useStoreState';
 import { useOneAtATime } from './useSubmit';
+import { failureText } from './failureText';
+import type { Wording } from './create/FieldError';
 
 /** A subscription its merchant may still cancel (docs/merchant-api.md "Subscriptions"): not cancelled yet. */
 const cancellable = (s: Subscription) => s.status === 'active' || s.status === 'pending';
@@ -56,8 +58,10 @@ function ConfirmCancel({ subscription, busy, onConfirm, onClose }: { subscriptio
 export function SubscriptionsPanel({ store, api }: { store: ConsoleStore; api: AdminApi }) {
   const { merchantId } = useStoreState(store);
   const [page, setPage] = useState<Page<Subscription>>({ data: [], nextCursor: null });
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
+  // What stopped the last call, worded when shown (failureText), so in the language on screen.
+  const [error, setError] = useState<{ cause: unknown } | null>(null);
+  // Its key and values, worded at each render, so in the language on screen.
+  const [notice, setNotice] = useState<Wording | null>(null);
   // The merchant last asked for: an answer about one picked before it is dropped.
   const asked = useRef<number | null>(null);
   // As many rows as were shown are read again on a reload; which page came last, said when the next one comes.
@@ -74,12 +78,12 @@ export function SubscriptionsPanel({ store, api }: { store: ConsoleStore; api: A
       pages.current = read.pages;
       setError(null);
     } catch (e) {
-      if (asked.current === merchantId) setError(e instanceof Error ? e.message : String(e));
+      if (asked.current === merchantId) setError({ cause: e });
     }
   };
   useEffect(() => {
     shown.current = 0;
-    setNotice('');
+    setNotice(null);
     void load();
   }, [merchantId]);
 
@@ -100,10 +104,10 @@ export function SubscriptionsPanel({ store, api }: { store: ConsoleStore; api: A
       setPage({ data: rows, nextCursor: next.nextCursor });
       shown.current = rows.length;
       pages.current += 1;
-      setNotice(t('subscriptionsPageShown', { page: pages.current, count: next.data.length }));
+      setNotice({ key: 'subscriptionsPageShown', values: { page: pages.current, count: next.data.length } });
       if (next.nextCursor === null) setFocusTo({ selector: next.data[0] ? `[data-subscription="${next.data[0].subscriptionKey}"]` : '#panel-subscriptions' });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError({ cause: e });
     }
   };
 
@@ -124,13 +128,13 @@ export function SubscriptionsPanel({ store, api }: { store: ConsoleStore; api: A
       const cancelled = await api.cancelSubscription(merchantId, s.subscriptionKey);
       setPage((now) => ({ ...now, data: now.data.map((row) => (row.subscriptionKey === cancelled.subscriptionKey ? cancelled : row)) }));
       setError(null);
-      setNotice(t('subscriptionCancelledDone', { email: cancelled.email, key: cancelled.subscriptionKey }));
+      setNotice({ key: 'subscriptionCancelledDone', values: { email: cancelled.email, key: cancelled.subscriptionKey } });
       setAsking(null);
       askedFrom.current = null;
       // Its button went with the cancellation: the focus goes to the row, whose new status is read there.
       setFocusTo({ selector: `[data-subscription="${cancelled.subscriptionKey}"]` });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError({ cause: e });
       closeDialog();
     }
   });
@@ -140,8 +144,8 @@ export function SubscriptionsPanel({ store, api }: { store: ConsoleStore; api: A
       <h2 id="panel-subscriptions" tabIndex={-1}>{t('subscriptionsTitle')}</h2>
       <MerchantPicker store={store} />
       <p className="hint">{t('subscriptionsHint')}</p>
-      {error && <p className="error" role="alert">{t('error', { message: error })}</p>}
-      <p role="status">{notice}</p>
+      {error && <p className="error" role="alert">{t('error', { message: failureText(error.cause) })}</p>}
+      <p role="status">{notice && t(notice.key, notice.values)}</p>
       {page.data.length === 0 ? <p>{t('noSubscriptions')}</p> : (
         <ul className="list">
           {page.data.map((s) => (

@@ -358,7 +358,7 @@ describe('console panels', () => {
     button.focus();
     send();
     await vi.waitFor(() => expect(refund).toHaveBeenLastCalledWith('PPCARD1', undefined));
-    await vi.waitFor(() => expect(store.getState().notice).toEqual({ kind: 'error', message: 'La pasarela no responde' }));
+    await vi.waitFor(() => expect(store.getState().notice).toMatchObject({ kind: 'error', message: 'La pasarela no responde' }));
     expect(document.activeElement).toBe(button);
 
     const voidButton = [...el.querySelectorAll('[data-codoper="PPNEQUI1"] button')].find((b) => b.textContent === 'Anular') as HTMLButtonElement;

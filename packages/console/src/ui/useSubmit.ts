@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from './create/FieldError';
+import { failureText } from './failureText';
 
 /**
  * A button's call, one at a time: a second click while one runs does nothing, the ref stopping it
@@ -23,26 +24,29 @@ export function useOneAtATime() {
   return { busy, run };
 }
 
-/** A refused save: its words, and the form's field it is about, when one is named. */
+/**
+ * A refused save: what refused it (worded when shown, in the language on screen then: failureText),
+ * and the form's field it is about, when one is named.
+ */
 interface Failure {
-  message: string;
+  error: unknown;
   field: string | null;
 }
 
 /**
  * The form's control a refusal is about: the one a form's own check named, or the one whose name the
- * server's message names as a word ("stationId must be 3-40 letters..."); null when it names none.
+ * server's message, as sent, holds as a word ("stationId must be 3-40 letters..."); null when it names none.
  */
 function controlOf(form: HTMLFormElement, failure: Failure): HTMLElement | null {
   const controls = [...form.elements].filter((el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
     (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.name !== '');
   if (failure.field !== null) return controls.find((el) => el.name === failure.field) ?? null;
-  const words = new Set(failure.message.split(/[^A-Za-z0-9_]+/));
+  const words = new Set(String(failure.error instanceof Error ? failure.error.message : failure.error).split(/[^A-Za-z0-9_]+/));
   return controls.find((el) => words.has(el.name)) ?? null;
 }
 
 /**
- * A form's call: one at a time (useOneAtATime), its error as text, its result. A refused save (by the
+ * A form's call: one at a time (useOneAtATime), its error as text in the language on screen, its result. A refused save (by the
  * form's own check or by the server) takes the focus where the fix is (GOV.UK's error summary): to
  * the field it is about, marked invalid and described by the error; else to the error itself
  * (`errorId`, FormError). The error is an alert, so it is heard either way.
@@ -79,9 +83,9 @@ export function useSubmit<R>(work: () => Promise<R>) {
       try {
         setResult(await work());
       } catch (e) {
-        setFailure({ message: e instanceof Error ? e.message : String(e), field: e instanceof FieldError ? e.field : null });
+        setFailure({ error: e, field: e instanceof FieldError ? e.field : null });
       }
     });
   };
-  return { busy, error: failure?.message ?? null, errorId, result, submit };
+  return { busy, error: failure ? failureText(failure.error) : null, errorId, result, submit };
 }

@@ -6,6 +6,7 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import { FormError } from '../CheckoutResult';
 import { useStoreState } from '../useStoreState';
 import { useSubmit } from '../useSubmit';
+import { WordedError } from './FieldError';
 import { TextField } from './fields';
 
 const DEFAULT_COLOR = '#0b5fff';
@@ -39,7 +40,7 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
     };
   }, [api, merchantId]);
   const { busy, error, errorId, result, submit } = useSubmit(async () => {
-    if (merchantId === null) throw new Error(t('merchant'));
+    if (merchantId === null) throw new WordedError({ key: 'merchant' });
     let saved = await api.setBrand(merchantId, { colorPrimary: color, displayName: name.trim() === '' ? null : name.trim() });
     if (logo) saved = await api.uploadLogo(merchantId, logo);
     setBrand(saved);

@@ -5,7 +5,9 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { TextField, typedPerLanguage } from './fields';
+import { TextField, amountIn, typedPerLanguage, useAmountField } from './fields';
+import { inField } from './checkedFields';
+import { usePickedCurrency } from './MerchantPicker';
 import { useFirstStep } from './useFirstStep';
 
 /** A campaign is offered with every payment of its merchant: a fresh link of that merchant shows it. */
@@ -17,14 +19,18 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
   const [titleEn, setTitleEn] = useState('');
   const [textEs, setTextEs] = useState('');
   const [textEn, setTextEn] = useState('');
+  // The price of the link that shows the campaign, in the merchant's currency (a link's example until typed).
+  const currency = usePickedCurrency(store);
+  const [amount, setAmount] = useAmountField('link', currency);
   const campaigns = useFirstStep<{ idBridge: number; offeredBridgeId: number | null }>();
   const { busy, error, errorId, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
+    const price = inField('amount', () => amountIn(amount, currency, 'aboveZero')) ?? Number.NaN;
     const titles = typedPerLanguage(titleEs, titleEn);
     const asked = { title, titles, ...(text.trim() ? { description: text } : {}), descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}) };
     const bridge = await campaigns.make(asked, () => api.createCampaign(asked));
     // The link reads as the campaign in each language too.
-    const link = await store.getState().createLink({ amount: 10, description: title, descriptions: titles });
+    const link = await store.getState().createLink({ amount: price, description: title, descriptions: titles });
     campaigns.forget();
     return { id: bridge.idBridge, offered: bridge.offeredBridgeId, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
   });
@@ -43,6 +49,7 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
           <TextField label={t('campaignTextEs')} name="descriptionEs" value={textEs} onChange={setTextEs} />
           <TextField label={t('campaignTextEn')} name="descriptionEn" value={textEn} onChange={setTextEn} />
         </div>
+        <TextField label={t('campaignAmount', { currency })} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
         <button type="submit" className="primary" aria-disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} id={errorId} />

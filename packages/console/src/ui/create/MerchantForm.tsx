@@ -5,6 +5,7 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import { CopyButton } from '../CopyButton';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
+import { failureText } from '../failureText';
 import { CURRENCY_RULES, currencyOfCountry } from '@pasarela/core';
 import { SelectField, TextField, amountIn } from './fields';
 import { inField } from './checkedFields';
@@ -28,12 +29,13 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
     });
     // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once: ten dollars, or forty thousand pesos.
     // Its keys are shown whatever becomes of the link (a limit under its amount refuses it): they are shown this once.
+    // The amount and the refusal are worded when shown, so in the language on screen then.
     const amount = currency === 'COP' ? 40_000 : 10;
     try {
       const link = await store.getState().createLink({ amount, description: name.trim() });
-      return { ...merchant, linkAmount: moneyText(amount, currency), target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang), linkError: null };
+      return { ...merchant, linkAmount: { amount, currency }, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang), linkError: null };
     } catch (e) {
-      return { ...merchant, linkAmount: moneyText(amount, currency), target: null, linkError: e instanceof Error ? e.message : String(e) };
+      return { ...merchant, linkAmount: { amount, currency }, target: null, linkError: { cause: e } };
     }
   });
   return (
@@ -62,8 +64,8 @@ export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' 
             <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} what={t('webhookSecret')} /></dd>
           </dl>
           {result.target
-            ? <CheckoutResult title={t('merchantLink', { amount: result.linkAmount })} target={result.target} announce={false} />
-            : <p className="error">{t('merchantLinkFailed', { amount: result.linkAmount, message: result.linkError ?? '' })}</p>}
+            ? <CheckoutResult title={t('merchantLink', { amount: moneyText(result.linkAmount.amount, result.linkAmount.currency) })} target={result.target} announce={false} />
+            : <p className="error">{t('merchantLinkFailed', { amount: moneyText(result.linkAmount.amount, result.linkAmount.currency), message: result.linkError ? failureText(result.linkError.cause) : '' })}</p>}
         </div>
       )}
     </section>

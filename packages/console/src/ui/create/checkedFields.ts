@@ -1,14 +1,13 @@
 import { isStationId, isStrongPassword, isWalletLogin } from '@pasarela/core';
-import { t } from '../../i18n/i18n';
-import { FieldError } from './FieldError';
+import { FieldError, WordedError } from './FieldError';
 
 /** What a field holds, read by `read`; its refusal is the field's (FieldError), so the focus goes there. */
 export function inField<T>(field: string, read: () => T): T {
   try {
     return read();
   } catch (e) {
-    if (e instanceof FieldError) throw e;
-    throw new FieldError(field, e instanceof Error ? e.message : String(e));
+    if (e instanceof FieldError || !(e instanceof WordedError)) throw e;
+    throw new FieldError(field, e.wording);
   }
 }
 
@@ -17,7 +16,7 @@ export function inField<T>(field: string, read: () => T): T {
 
 /** A station's id as the admin API takes it: 3-40 letters, digits or dashes. */
 export function checkedStationId(text: string): string {
-  if (!isStationId(text)) throw new FieldError('stationId', t('stationId.invalid'));
+  if (!isStationId(text)) throw new FieldError('stationId', { key: 'stationId.invalid' });
   return text;
 }
 
@@ -25,12 +24,12 @@ export function checkedStationId(text: string): string {
 export function checkedLogin(text: string): string | undefined {
   const login = text.trim();
   if (login === '') return undefined;
-  if (!isWalletLogin(login)) throw new FieldError('login', t('login.invalid'));
+  if (!isWalletLogin(login)) throw new FieldError('login', { key: 'login.invalid' });
   return login;
 }
 
 /** A wallet user's password under core's policy (isStrongPassword), as the wallet's signup asks. */
 export function checkedPassword(text: string): string {
-  if (!isStrongPassword(text)) throw new FieldError('password', t('password.weak'));
+  if (!isStrongPassword(text)) throw new FieldError('password', { key: 'password.weak' });
   return text;
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminError, type AdminApi } from '../../api/adminApi';
+import { changeLanguage } from '../../i18n/i18n';
 import { createConsoleStore } from '../../store/consoleStore';
 import { renderInPage } from '../renderInPage';
 import { CampaignForm } from './CampaignForm';
@@ -13,6 +15,7 @@ import { UserForm } from './UserForm';
 // console's language.
 
 const render = renderInPage();
+afterEach(() => changeLanguage('es'));
 
 function type(form: HTMLFormElement, name: string, text: string) {
   const input = form.elements.namedItem(name) as HTMLInputElement;
@@ -106,7 +109,7 @@ describe('a create form refused at save', () => {
     const form = el.querySelector('form') as HTMLFormElement;
     type(form, 'name', 'Café del mes');
     await press(form);
-    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toBe('Error: Failed to fetch'));
+    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toBe('Error: Error de conexión. Revisa tu internet e intenta de nuevo'));
     await press(form);
     await vi.waitFor(() => expect(el.querySelector('[role="status"]')).not.toBeNull());
     expect(createPlan).toHaveBeenCalledTimes(1);
@@ -126,10 +129,76 @@ describe('a create form refused at save', () => {
     const form = el.querySelector('form') as HTMLFormElement;
     type(form, 'title', 'Árboles para Darién');
     await press(form);
-    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toBe('Error: Failed to fetch'));
+    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')?.textContent).toBe('Error: Error de conexión. Revisa tu internet e intenta de nuevo'));
     await press(form);
     await vi.waitFor(() => expect(el.querySelector('[role="status"]')).not.toBeNull());
     expect(createCampaign).toHaveBeenCalledTimes(1);
     expect(createLink).toHaveBeenCalledTimes(2);
+  });
+
+  it('rewords a refusal in the language switched to after it, its own and the server\'s', async () => {
+    const createStation = vi.fn(async () => {
+      throw new AdminError('merchant_not_found', 'No encontramos el comercio (merchantId no es ningún comercio)', 400, 'es');
+    });
+    const api = stationApi(createStation);
+    const store = createConsoleStore(api);
+    let show: (lang: 'es' | 'en') => void = () => {};
+    function Switching() {
+      const [lang, setLang] = useState<'es' | 'en'>('es');
+      show = setLang;
+      return <StationForm store={store} api={api} lang={lang} />;
+    }
+    const el = await render(<Switching />);
+    const form = el.querySelector('form') as HTMLFormElement;
+    const alertText = () => el.querySelector('[role="alert"]')?.textContent;
+    const switchTo = async (lang: 'es' | 'en') => {
+      await changeLanguage(lang);
+      show(lang);
+    };
+    type(form, 'stationId', 'ca');
+    type(form, 'description', 'Caja uno');
+    await press(form);
+    await vi.waitFor(() => expect(alertText()).toBe('Error: El id de la estación lleva de 3 a 40 letras sin tilde, dígitos o guiones'));
+    await switchTo('en');
+    await vi.waitFor(() => expect(alertText()).toBe('Error: A station id is 3 to 40 unaccented letters, digits or dashes'));
+    // An amount's own refusal, made through the field it is about.
+    type(form, 'stationId', 'caja-1');
+    type(form, 'amount', '-5');
+    await press(form);
+    await vi.waitFor(() => expect(alertText()).toBe('Error: The amount cannot be negative'));
+    await switchTo('es');
+    await vi.waitFor(() => expect(alertText()).toBe('Error: El importe no puede ser negativo'));
+    // The server's, asked in Spanish: as it answered while Spanish is on screen, its code's words in English after.
+    type(form, 'amount', '5');
+    await press(form);
+    await vi.waitFor(() => expect(alertText()).toBe('Error: No encontramos el comercio (merchantId no es ningún comercio)'));
+    await switchTo('en');
+    await vi.waitFor(() => expect(alertText()).toBe('Error: We could not find the merchant'));
+  });
+
+  it('makes a campaign\'s link of the price typed, in the merchant\'s currency, never 10 whatever the currency', async () => {
+    const createCampaign = vi.fn(async () => ({ idBridge: 7, offeredBridgeId: 7 }));
+    const createLink = vi.fn(async () => ({ code: 'LKABCDEFGHJK', slug: 'lkabcdefghjk', url: 'http://checkout.test/lkabcdefghjk' }));
+    const merchants = [{ id: 3, name: 'Bogotá Verde', webhookUrl: null, currency: 'COP' as const }];
+    const api = { createCampaign, createLink, listMerchants: async () => merchants, listLinks: async () => [] } as unknown as AdminApi;
+    const store = createConsoleStore(api);
+    store.setState({ merchants, merchantId: 3 });
+    const el = await render(<CampaignForm store={store} api={api} lang="es" />);
+    const form = el.querySelector('form') as HTMLFormElement;
+    type(form, 'title', 'Árboles para el Chocó');
+    // Untouched, the field offers a price in pesos.
+    expect((form.elements.namedItem('amount') as HTMLInputElement).value).toBe('50.000');
+    await press(form);
+    await vi.waitFor(() => expect(createLink).toHaveBeenCalledTimes(1));
+    expect(createLink.mock.calls[0]).toEqual([expect.objectContaining({ amount: 50_000, description: 'Árboles para el Chocó', merchantId: 3 })]);
+    type(form, 'amount', '80.000');
+    await press(form);
+    await vi.waitFor(() => expect(createLink).toHaveBeenCalledTimes(2));
+    expect(createLink.mock.calls[1]).toEqual([expect.objectContaining({ amount: 80_000 })]);
+    // Centavos are refused on the field, and nothing is made.
+    type(form, 'amount', '80.000,50');
+    await press(form);
+    await vi.waitFor(() => expect(document.activeElement).toBe(form.elements.namedItem('amount')));
+    expect(createCampaign).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { readTypedDollars, typedAmountSlip, type Currency, type TextPerLanguage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { pesosTyped } from '../../logic/typedPesos';
+import { WordedError } from './FieldError';
 
 /** A labelled input; the label is visible and tied to the field. */
 export function TextField(props: {
@@ -60,7 +61,7 @@ export type AmountFloor = 'aboveZero' | 'zeroOrMore';
  */
 function refuseBelowFloor(text: string, floor: AmountFloor, amount?: number): void {
   const below = typedAmountSlip(text) === 'amount_negative' || (floor === 'aboveZero' && amount === 0);
-  if (below) throw new Error(t(floor === 'aboveZero' ? 'amount.aboveZero' : 'amount.notNegative'));
+  if (below) throw new WordedError({ key: floor === 'aboveZero' ? 'amount.aboveZero' : 'amount.notNegative' });
 }
 
 /**
@@ -71,7 +72,7 @@ export function dollarsOrUndefined(text: string, floor: AmountFloor): number | u
   if (text.trim() === '') return undefined;
   refuseBelowFloor(text, floor);
   const read = readTypedDollars(text);
-  if ('refused' in read) throw new Error(t('dollars.invalid'));
+  if ('refused' in read) throw new WordedError({ key: 'dollars.invalid' });
   refuseBelowFloor(text, floor, read.dollars);
   return read.dollars;
 }
@@ -81,7 +82,7 @@ export function minutesOrUndefined(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const minutes = /^-?\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!(Math.abs(minutes) <= MAX_EXPIRY_MINUTES)) throw new Error(t('minutes.invalid', { max: MAX_EXPIRY_MINUTES }));
+  if (!(Math.abs(minutes) <= MAX_EXPIRY_MINUTES)) throw new WordedError({ key: 'minutes.invalid', values: { max: MAX_EXPIRY_MINUTES } });
   return minutes;
 }
 
@@ -112,7 +113,7 @@ export function amountIn(text: string, currency: Currency, floor: AmountFloor): 
   if (currency !== 'COP' || text.trim() === '') return dollarsOrUndefined(text, floor);
   refuseBelowFloor(text, floor);
   const typed = pesosTyped(text);
-  if ('error' in typed) throw new Error(t(typed.error));
+  if ('error' in typed) throw new WordedError({ key: typed.error });
   refuseBelowFloor(text, floor, typed.amount);
   return typed.amount;
 }
