@@ -225,6 +225,19 @@ describe('Money is exact: coins received for a cancelled payment are owed at wha
   ] as const)('%s at %s, order %s cents -> %s cents (%s)', (paid, rate, order, cents, _why) => {
     expect(cryptoWorthCents(paid, rate, order)).toBe(cents);
   });
+
+  // docs/methods/crypto.md: a refund reopened by coins after a part went back owes "only the rest".
+  it.each([
+    [0.0002, 0.00015, 50_000, 2675, 250, 'a part sent back: only the rest is owed'],
+    [0.0002, 0.0002, 50_000, 2675, 0, 'all of it sent back: nothing'],
+    [0.00010001, 0.0001, 50_000, 2675, 0, 'one satoshi not sent yet: under a cent, nothing'],
+    [0.0001002, 0.0001, 50_000, 2675, 1, 'twenty satoshis not sent yet: a cent'],
+    [0.0012, 0.001, 50_000, 2675, 1000, 'more than the order arrived, most of it sent: the rest, not the order'],
+    [0.29, 0.1, 1, 2675, 19, 'floats\' remainders are no cent lost'],
+    [0.0002, Number.NaN, 50_000, 2675, 1000, 'an unreadable amount sent: all that arrived'],
+  ] as const)('%s arrived, %s sent back, at %s, order %s cents -> %s cents owed (%s)', (paid, sent, rate, order, cents, _why) => {
+    expect(cryptoWorthCents(paid, rate, order, sent)).toBe(cents);
+  });
 });
 
 describe('a deposit\'s end (SPEC 3 crypto: paid, or under-paid and still waiting)', () => {

@@ -120,10 +120,13 @@ export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): Gateway
  * What the coins received were worth at the payment's rate (USD per coin), in cents, at most the
  * order's: what a cancellation owes the payer in the shop's money. Counted in whole smallest units, so
  * a dust deposit is worth its few cents (0 when under one), never the order. An unreadable rate: the order.
+ * `sentCrypto`, what a refund already sent back of them: only the rest is owed (an unreadable one: none sent).
  */
-export function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: number): number {
+export function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: number, sentCrypto = 0): number {
   if (!Number.isFinite(paidCrypto) || !Number.isFinite(rate) || rate <= 0) return orderCents;
-  return Math.min(orderCents, Math.max(0, Math.round((unitsArrived(paidCrypto) * rate) / 10 ** (CRYPTO_DECIMALS - 2))));
+  const unitsSent = Number.isFinite(sentCrypto) ? Math.max(0, Math.round(smallestUnits(sentCrypto))) : 0;
+  const unitsOwed = Math.max(0, unitsArrived(paidCrypto) - unitsSent);
+  return Math.min(orderCents, Math.round((unitsOwed * rate) / 10 ** (CRYPTO_DECIMALS - 2)));
 }
 
 /** Owed until the sandbox's admin marks it sent. */

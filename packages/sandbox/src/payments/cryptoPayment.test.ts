@@ -53,9 +53,11 @@ describe('a crypto payment', () => {
     // And after it went: the new coins are owed again, and sent back on their own.
     await chainReports(id, 0.0002);
     expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ paidCrypto: 0.0002, refund: { amount: 0.0002, status: 'pending' } });
+    // Owed to the payer: only the 0.00005 BTC not sent yet (2.50 USD at 50,000), never the 0.00015 that went back.
+    expect((await findTransaction(t.db, id))?.details['owedToPayer']).toMatchObject({ amountCents: 250, state: 'owed' });
     expect((await t.admin('POST', `/crypto/${id}/refund`)).json).toMatchObject({ refund: { amount: 0.0002, status: 'refunded' } });
     const owed = await findTransaction(t.db, id);
-    expect(owed?.details['owedToPayer']).toMatchObject({ amountCents: 1000, state: 'given_back' });
+    expect(owed?.details['owedToPayer']).toMatchObject({ amountCents: 250, state: 'given_back' });
   });
 
   it('another coin on the same network gets a quote of its own', async () => {
@@ -109,6 +111,8 @@ describe('a crypto payment', () => {
     const deps = { db: t.db, gateways: t.gateways } as unknown as Parameters<typeof sendCryptoRefund>[0];
     const afterFirst = await sendCryptoRefund(deps, asRead!);
     expect(afterFirst.details).toMatchObject({ refund: { amount: 0.00015, status: 'pending' }, refundSent: 0.0001 });
+    // Owed to the payer meanwhile: the 0.00005 BTC not sent yet (2.50 USD), not the 0.0001 that went.
+    expect(afterFirst.details['owedToPayer']).toMatchObject({ amountCents: 250, state: 'owed' });
     const done = await sendCryptoRefund(deps, afterFirst);
     expect(done.details).toMatchObject({ refund: { amount: 0.00015, status: 'refunded' }, refundSent: 0.00015 });
   });
@@ -125,12 +129,46 @@ describe('a crypto payment', () => {
     await chainReports(id, 0.000100005);
     expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ refund: { amount: 0.0001, status: 'refunded' } });
     expect(await events()).toHaveLength(sent);
-    // A whole unit more: the refund is owed again, the merchant told so once, then told it went back.
-    await chainReports(id, 0.00010001);
-    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ refund: { amount: 0.00010001, status: 'pending' } });
-    expect((await events()).slice(sent)).toEqual([expect.objectContaining({ event_type: 'transaction.owed_to_payer', refund: expect.objectContaining({ amount: 0.00010001, status: 'pending' }), owed_to_payer: expect.objectContaining({ state: 'owed' }) })]);
-    expect((await t.admin('POST', `/crypto/${id}/refund`)).json).toMatchObject({ refund: { amount: 0.00010001, status: 'refunded' } });
+    // 20 satoshis more (a cent at 50,000): the refund is owed again, the merchant told so once (the cent not sent), then told it went back.
+    await chainReports(id, 0.0001002);
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ refund: { amount: 0.0001002, status: 'pending' } });
+    expect((await events()).slice(sent)).toEqual([expect.objectContaining({ event_type: 'transaction.owed_to_payer', refund: expect.objectContaining({ amount: 0.0001002, status: 'pending' }), owed_to_payer: expect.objectContaining({ amountCents: 1, state: 'owed' }) })]);
+    expect((await t.admin('POST', `/crypto/${id}/refund`)).json).toMatchObject({ refund: { amount: 0.0001002, status: 'refunded' } });
     expect((await events()).slice(sent + 1)).toEqual([expect.objectContaining({ event_type: null, refund: expect.objectContaining({ status: 'refunded' }), owed_to_payer: expect.objectContaining({ state: 'given_back' }) })]);
+  });
+
+  it('dust reaching a cancelled payment (worth under a cent) is owed back as coins and tells the merchant of no money owed', async () => {
+    const events = async (id: string) => (await t.db.query<{ event_type: string | null; refund: { amount: number; status: string } | null; owed_to_payer: { amountCents: number; state: string } | null }>(
+      `select event_type, refund, owed_to_payer from webhook_events where cod_oper = $1 order by created_at, id`, [id]));
+    // Cancelled with nothing received, then one satoshi (0.05 cents) reaches the address.
+    const empty = await newPayment('BTC', 'BTC');
+    await t.post(`/crypto/payments/${empty}/cancel`, {});
+    const before = (await events(empty)).length;
+    await chainReports(empty, 0.00000001);
+    expect((await t.get(`/crypto/payments/${empty}`)).data).toMatchObject({ paidCrypto: 0.00000001, refund: { amount: 0.00000001, status: 'pending' } });
+    expect((await findTransaction(t.db, empty))?.details['owedToPayer']).toBeUndefined();
+    expect((await events(empty)).slice(before)).toEqual([expect.objectContaining({ event_type: null, refund: expect.objectContaining({ amount: 0.00000001, status: 'pending' }), owed_to_payer: null })]);
+
+    // Refund sent, then one satoshi more: the refund reopens for it (a transaction.declined), no owed_to_payer of 0.
+    const sentOnce = await newPayment('BTC', 'BTC');
+    await chainReports(sentOnce, 0.0001);
+    await t.post(`/crypto/payments/${sentOnce}/cancel`, { confirmRefund: true });
+    await t.admin('POST', `/crypto/${sentOnce}/refund`);
+    const sent = (await events(sentOnce)).length;
+    await chainReports(sentOnce, 0.00010001);
+    expect((await t.get(`/crypto/payments/${sentOnce}`)).data).toMatchObject({ refund: { amount: 0.00010001, status: 'pending' } });
+    expect((await events(sentOnce)).slice(sent)).toEqual([expect.objectContaining({ event_type: null, refund: expect.objectContaining({ amount: 0.00010001, status: 'pending' }), owed_to_payer: expect.objectContaining({ state: 'given_back' }) })]);
+    expect((await t.admin('POST', `/crypto/${sentOnce}/refund`)).json).toMatchObject({ refund: { amount: 0.00010001, status: 'refunded' } });
+  });
+
+  it('a deposit reported for the address from before a coin change, reaching the payment after the change, is not the new coin\'s', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    const before = await findTransaction(t.db, id);
+    // The report about the USDT address was on its way when the payer moved to ETH.
+    const stale = await t.controls.crypto.chainConfirms(depositKeyOf(before!), 25, 'sbxeth_payer_stale');
+    await putCoin(id, 'ETH', 'ETH');
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `test:${id}:race`, key: id, kind: 'crypto', deposit: stale! });
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 0, currency: 'ETH', amountCrypto: 0.01, paidCrypto: 0 });
   });
 
   it('coins reaching a payment cancelled with nothing received are owed back', async () => {
@@ -153,8 +191,9 @@ describe('a crypto payment', () => {
     // A page still showing the USDT address: 0.01 USDT reach it, and the processor tells the server.
     const stale = await t.controls.crypto.chainConfirms(depositKeyOf(before!), 0.01, 'sbxeth_payer_stale');
     expect(stale?.address).toBe(before?.reference);
+    // A deposit at another address than the payment's now is not its coin's: nothing recorded for it.
     const told = await receiveNotification({ db: t.db, gateways: t.gateways }, 'crypto', { id: `test:${id}:stale`, key: id, kind: 'crypto', deposit: stale! }, 'http://localhost');
-    expect(told.kind).toBe('contradicted');
+    expect(told.kind).toBe('finished');
     expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 0, currency: 'ETH', paidCrypto: 0 });
     // The ETH that reach the new address pay it, the processor's books asked under its key.
     const paid = await t.controls.crypto.chainConfirms(depositKeyOf(after!), 0.01, 'sbxeth_payer_wallet_2');

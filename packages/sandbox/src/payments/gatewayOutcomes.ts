@@ -32,9 +32,14 @@ export function voucherOutcomeOf(voucher: Voucher): PaymentOutcome | undefined {
  * Paid in full, or under-paid (still pending, with what is owed); undefined while nothing arrived.
  * Paid beyond the quote: the coins beyond it are recorded with the approval as the payer's
  * (`overpayment`, core cryptoOverpaymentOf), to be sent back (returnCryptoOverpayment).
+ * Only a deposit at the payment's address now (its `reference`, the address of its depositKey) is
+ * its coin's: one at the address of a coin it moved from (a report read before the change) is
+ * undefined, never counted against the new coin's quote. No address recorded yet (the address call
+ * in doubt): the deposit its key's books answer.
  */
-export function cryptoOutcomeOf(row: Pick<TransactionRow, 'details'>, deposit: CryptoDeposit): PaymentOutcome | undefined {
+export function cryptoOutcomeOf(row: Pick<TransactionRow, 'details' | 'reference'>, deposit: CryptoDeposit): PaymentOutcome | undefined {
   if (deposit.paidCrypto <= 0) return undefined;
+  if (row.reference && deposit.address !== row.reference) return undefined;
   const quoted = Number(row.details['amountCrypto']);
   const end = cryptoDepositEnd(deposit.paidCrypto, quoted);
   const overpayment = end === 'paid' ? cryptoOverpaymentOf({ currency: String(row.details['currency']), network: String(row.details['network']), paidCrypto: deposit.paidCrypto, senderAddress: deposit.senderAddress }, quoted) : null;

@@ -67,7 +67,8 @@ function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { deta
     const before = cryptoRefundOf(row);
     const refundSent = before?.status === 'refunded' ? before.amount : Number(row.details['refundSent'] ?? 0);
     return {
-      details: { ...depositDetailsOf(outcome), ...(refund ? { refund, refundSent } : {}), owedToPayer: cryptoOwedOf(arrived) },
+      // The money owed with it is counted on the locked row as it is written (recordCoinsAfterCancellation).
+      details: { ...depositDetailsOf(outcome), ...(refund ? { refund, refundSent } : {}) },
       messageKey: refund ? 'crypto_refund_pending' : undefined,
     };
   }
@@ -244,7 +245,7 @@ export async function settlePayment(
         const taken = moneyTakenDetails(row, outcome);
         // A crypto payment's refund may be owed or sent already: the coins that came since are added to it.
         const written = row.method === 'crypto'
-          ? await recordCoinsAfterCancellation(tx, codOper, cryptoReceivedOf(row).paidCrypto, taken.details)
+          ? await recordCoinsAfterCancellation(tx, row, taken.details)
           : await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey);
         return { kind: 'finished', row: written ?? row };
       }

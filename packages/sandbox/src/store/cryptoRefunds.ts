@@ -1,21 +1,48 @@
+import { cryptoWorthCents } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
+import type { OwedToPayer } from './transactionUpdates';
+
+/**
+ * The payer's money a cancelled crypto payment owes with its refund: what the coins `paidCrypto` not
+ * sent back yet (`sentCrypto`) were worth at its rate, at most the order (core cryptoWorthCents), so a
+ * refund reopened after a part went back owes only the rest. Under a cent no money is owed beside the
+ * coins (null: no owedToPayer, so no `transaction.owed_to_payer` of 0); one given back before stays
+ * as it was (`keep`).
+ */
+function owedToPayerNow(row: Pick<TransactionRow, 'details' | 'amount_cents' | 'tax_cents'>, paidCrypto: number, sentCrypto: number, takenAt: string): OwedToPayer | 'keep' | null {
+  const amountCents = cryptoWorthCents(paidCrypto, Number(row.details['rate']), row.amount_cents + row.tax_cents, sentCrypto);
+  if (amountCents > 0) return { amountCents, state: 'owed', takenAt };
+  const before = row.details['owedToPayer'] as OwedToPayer | undefined;
+  return before?.state === 'given_back' ? 'keep' : null;
+}
+
+/** details || $2, with owedToPayer as owedToPayerNow says ($4: 'set' to $5, 'keep' or 'drop'). */
+const WITH_OWED = `(case when $4::text = 'drop' then details - 'owedToPayer' else details end) || $2::jsonb
+  || case when $4::text = 'set' then jsonb_build_object('owedToPayer', $5::jsonb) else '{}'::jsonb end`;
+
+function owedParams(owed: OwedToPayer | 'keep' | null): [string, string | null] {
+  if (owed === 'keep') return ['keep', null];
+  return owed ? ['set', JSON.stringify(owed)] : ['drop', null];
+}
 
 /**
  * Coins that reached a cancelled crypto payment after its cancellation: what arrived, the refund now
- * owing all of it (pending again when an earlier part was sent) and what is owed to the payer, written
- * only while fewer coins were recorded, so none is counted twice or lost. A refund already sent is
- * reopened only when these coins owe more back than it sent: a fraction of the coin's smallest unit
- * (nothing that can be sent back) leaves it sent, and tells the merchant of no money owed.
+ * owing all of it (pending again when an earlier part was sent) and what is owed to the payer (only
+ * what was not sent back: owedToPayerNow), written only while fewer coins were recorded, so none is
+ * counted twice or lost. A refund already sent is reopened only when these coins owe more back than
+ * it sent: a fraction of the coin's smallest unit (nothing that can be sent back) leaves it sent, and
+ * tells the merchant of no money owed. In the transaction that locked the payment (settlePayment).
  */
-export async function recordCoinsAfterCancellation(db: Queryable, codOper: string, paidBefore: number, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
+export async function recordCoinsAfterCancellation(db: Queryable, held: TransactionRow, arrived: Record<string, unknown>): Promise<TransactionRow | undefined> {
+  const owed = owedToPayerNow(held, Number(arrived['paidCrypto'] ?? 0), Number(arrived['refundSent'] ?? 0), new Date().toISOString());
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || $2::jsonb, message_key = 'crypto_refund_pending', updated_at = clock_timestamp()
+    `update transactions set details = ${WITH_OWED}, message_key = 'crypto_refund_pending', updated_at = clock_timestamp()
       where cod_oper = $1 and auth_status = 'CANCELLED' and coalesce((details ->> 'paidCrypto')::numeric, 0) = $3::numeric
         and not (coalesce(details -> 'refund' ->> 'status', '') = 'refunded'
           and coalesce(($2::jsonb -> 'refund' ->> 'amount')::numeric, 0) <= (details -> 'refund' ->> 'amount')::numeric)
       returning *`,
-    [codOper, JSON.stringify(details), String(paidBefore)],
+    [held.cod_oper, JSON.stringify(arrived), String(Number(held.details['paidCrypto'] ?? 0)), ...owedParams(owed)],
   );
   return row;
 }
@@ -48,5 +75,16 @@ export async function recordRefundPartSent(db: Queryable, codOper: string, from:
       where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' and coalesce((details ->> 'refundSent')::numeric, 0) = $2::numeric returning *`,
     [codOper, String(from), String(sentSoFar)],
   );
-  return row;
+  if (!row || (row.details['owedToPayer'] as OwedToPayer | undefined)?.state !== 'owed') return row;
+  // The money owed now counts only the rest: written while the coins it counts are the payment's (coins
+  // recorded since counted it from this part sent, under the payment's lock).
+  const paid = Number(row.details['paidCrypto'] ?? 0);
+  const owed = owedToPayerNow(row, paid, sentSoFar, String((row.details['owedToPayer'] as OwedToPayer).takenAt));
+  const [counted] = await db.query<TransactionRow>(
+    `update transactions set details = ${WITH_OWED}, updated_at = clock_timestamp()
+      where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' and coalesce((details ->> 'paidCrypto')::numeric, 0) = $3::numeric
+        and (details ->> 'refundSent')::numeric = ($2::jsonb ->> 'refundSent')::numeric returning *`,
+    [codOper, JSON.stringify({ refundSent: sentSoFar }), String(paid), ...owedParams(owed)],
+  );
+  return counted ?? row;
 }

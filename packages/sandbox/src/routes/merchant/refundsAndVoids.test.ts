@@ -290,7 +290,9 @@ describe('"an overpayment is the payer\'s": coins beyond the quote are flagged a
     const late = String((await setup.t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX' })).data['id']);
     expect((await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(code))).data['status']).toBe(1);
     // The chain's report reaches the server as the processor's notification would bring it.
-    await receiveGatewayEvent(setup.t, { id: `evt-late-${late}`, key: late, kind: 'crypto', deposit: { address: 'sbxtrx_late', paidCrypto: 36.75, senderAddress: 'sbxtrx_payer_wallet_8' } });
+    // At the payment's own address: a report about another is not this payment's coins.
+    const address = String((await setup.t.db.query<{ reference: string }>('select reference from transactions where cod_oper = $1', [late]))[0]?.reference);
+    await receiveGatewayEvent(setup.t, { id: `evt-late-${late}`, key: late, kind: 'crypto', deposit: { address, paidCrypto: 36.75, senderAddress: 'sbxtrx_payer_wallet_8' } });
     const [row] = await setup.t.db.query<{ details: Record<string, unknown> }>('select details from transactions where cod_oper = $1', [late]);
     expect(row?.details['refund']).toMatchObject({ amount: 36.75, status: 'pending', to: 'sbxtrx_payer_wallet_8' });
     expect(row?.details).not.toHaveProperty('overpayment');
