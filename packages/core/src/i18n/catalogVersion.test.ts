@@ -47,6 +47,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   65: '499d3b473af0e1b8',
   66: '95e30f7ff4cca2b4',
   67: '809976af7f2615f5',
+  68: '1bbceaf52e3a6e0d',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

@@ -620,6 +620,7 @@ export const en: Record<keyof typeof es, string> = {
   idempotency_key_reused: 'That Idempotency-Key was used with another request',
   idempotency_key_in_use: 'A request with that Idempotency-Key is still running',
   // The merchant API's other answers (docs/merchant-api.md "Errors"); merchant_api_<code>: its own text for a code other calls answer too (http/errorText.ts)
+  merchant_api_wallet_balance_full: 'The balance of the wallet that paid cannot take this refund: it would pass a balance\'s maximum ($21,474,836.47). No money moved; the payment can be refunded by an amount that fits',
   merchant_api_invalid_arguments: 'A value sent is not valid',
   merchant_api_missing_arguments: 'A required value is missing',
   merchant_api_invalid_body: 'The body could not be read',

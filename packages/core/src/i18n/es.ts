@@ -619,6 +619,7 @@ export const es = {
   idempotency_key_reused: 'Esa Idempotency-Key se usó con otra solicitud',
   idempotency_key_in_use: 'Una solicitud con esa Idempotency-Key aún está en curso',
   // The merchant API's other answers (docs/merchant-api.md "Errors"); merchant_api_<code>: its own text for a code other calls answer too (http/errorText.ts)
+  merchant_api_wallet_balance_full: 'El saldo de la billetera que pagó no puede recibir este reembolso: superaría el máximo de un saldo ($21,474,836.47). No se movió dinero; el pago se puede reembolsar por un monto que quepa',
   merchant_api_invalid_arguments: 'Un valor enviado no es válido',
   merchant_api_missing_arguments: 'Falta un dato obligatorio',
   merchant_api_invalid_body: 'No se pudo leer el cuerpo de la solicitud',

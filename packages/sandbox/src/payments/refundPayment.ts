@@ -4,8 +4,9 @@ import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
-import { creditBalance, findRefund, findRefundOfRequest, insertRefund, lockPaymentMoney, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
+import { findRefund, findRefundOfRequest, insertRefund, lockPaymentMoney, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import { paidCentsOf, type TransactionRow } from '../store/transactions';
+import { creditBalance } from '../store/balanceMovements';
 import { depositKeyOf } from './cryptoReceived';
 import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
 import { failPendingRefund } from './refundFailed';
@@ -96,7 +97,11 @@ export async function refundPayment(
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents, requestKey: request?.key });
     const fresh = { row, heldBeforeCents: row.held_cents, resumed: false };
     if (row.method !== 'balance') return { ...fresh, refund };
-    if (row.user_id === null || !(await creditBalance(tx, row.user_id, check.cents))) throw new PaymentError('conflict', 'refund_not_supported', 'The wallet that paid no longer exists');
+    const credit = row.user_id === null ? 'no_wallet' : await creditBalance(tx, row.user_id, check.cents);
+    if (credit === 'no_wallet') throw new PaymentError('conflict', 'refund_not_supported', 'The wallet that paid no longer exists');
+    // The wallet could not hold it (store/balanceMovements WALLET_BALANCE_MAX_CENTS): refused, the refund's row rolled
+    // back with it, so the money stays the merchant's and the payment refundable (an amount that fits, or later).
+    if (credit === 'balance_full') throw new PaymentError('conflict', 'wallet_balance_full', 'The wallet that paid cannot hold this refund');
     return { ...fresh, refund: (await markRefundSucceeded(tx, refund.id)) ?? refund };
   });
   if (!held) return undefined;

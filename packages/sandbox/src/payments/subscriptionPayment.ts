@@ -20,7 +20,7 @@ import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import type { ReceiptTo } from './receiptMail';
-import { settlePayment, type JustRecorded } from './settlePayment';
+import { settlePayment, wasPaidElsewhere, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 
@@ -68,6 +68,20 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     method: 'card', target: sub.subscription_key, card: vaultCard.fingerprint, variant: 'subscription',
   }));
   const answer = (tx: TransactionRow): SubscriptionAnswer => ({ ...cardAnswerOf(tx, p.lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
+  // The merchant's cancel overtook this payment (its activation found the subscription cancelled, the
+  // attempt was called off and what the card gave is given back): the payer hears that the shop cancelled
+  // it, as its checkout says (docs/api.md 409 subscription_cancelled_by_shop), never that it is active.
+  const cancelledMeanwhile = async (): Promise<PaymentError | undefined> => {
+    const now = await findSubscription(deps.db, sub.subscription_key);
+    return now && isSubscriptionCancelled(now.status) ? new PaymentError('conflict', 'subscription_cancelled_by_shop') : undefined;
+  };
+  const answered = async (tx: TransactionRow): Promise<SubscriptionAnswer> => {
+    if (wasPaidElsewhere(tx)) {
+      const cancelled = await cancelledMeanwhile();
+      if (cancelled) throw cancelled;
+    }
+    return answer(tx);
+  };
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
@@ -84,6 +98,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     return (await chargeCard(deps, kept, {
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
       failureKey: processingFailureKey(p.isOldVersion ?? false), firstCall,
+      // Another payment activated it meanwhile (a cancel meanwhile is told as such: cancelledMeanwhile).
       calledOff: 'This subscription is already active',
       // The payer's "Comprobante de pago", mailed with the approval (a card validated, charging nothing, has none).
       receipt: p.origin !== undefined ? { origin: p.origin } : undefined,
@@ -91,13 +106,16 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   };
   // The save and the first charge both carry the CVC: it is dropped once the payment's outcome is final.
   const charged = async (attempt: TransactionRow, firstCall = false) => {
-    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt, firstCall));
-    if ('decided' in charge) return answer(charge.decided);
+    const charge = await chargeOrDecided(deps, vaultCard, attempt.cod_oper, () => settledRow(attempt, firstCall)).catch(async (error: unknown) => {
+      const cancelled = error instanceof PaymentError && error.code === 'request_already_paid' ? await cancelledMeanwhile() : undefined;
+      throw cancelled ?? error;
+    });
+    if ('decided' in charge) return answered(charge.decided);
     if (outcomeFinal(charge.charged)) dropCvcAfterOutcome(deps, vaultCard);
-    return answer(charge.charged);
+    return answered(charge.charged);
   };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
-  if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
+  if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answered(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   // Its merchant cancelled it: its checkout is as an unknown one's, and takes no payment.
   if (isSubscriptionCancelled(sub.status)) throw new PaymentError('not_found', 'error_to_load');
@@ -129,10 +147,10 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   // Another payment activated it meanwhile, or this trackId's first request got there first.
   if (inserted === 'active') {
     const won = await earlierAttempt(deps.db, p.trackId, fingerprint);
-    if (won) return answer(won);
+    if (won) return answered(won);
     throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   }
-  if (!inserted) return answer(await attemptThatWon(deps.db, p.trackId, fingerprint));
+  if (!inserted) return answered(await attemptThatWon(deps.db, p.trackId, fingerprint));
   return charged(inserted, true);
 }
 

@@ -36,7 +36,9 @@ export async function decideWalletRequest(deps: Pick<Deps, 'db'>, id: number, me
     if (action === 'pay') {
       const cents = amountToCents(row.data.amount);
       if (!(await debitBalance(tx, userId, cents))) throw new PaymentError('refused', 'wallet_insufficient_balance');
-      if (!(await creditBalance(tx, row.user_id, cents))) throw new PaymentError('refused', 'wallet_balance_full');
+      const credit = await creditBalance(tx, row.user_id, cents);
+      if (credit === 'balance_full') throw new PaymentError('refused', 'wallet_balance_full');
+      if (credit === 'no_wallet') throw new PaymentError('not_found', 'payment_request_not_found');
     }
     return row;
   });

@@ -86,8 +86,22 @@ export async function lockWallets(db: Queryable, userIds: readonly number[]): Pr
   await db.query('select id from users where id = any($1::int[]) order by id for update', [[...userIds]]);
 }
 
-/** Conditional: false, crediting nothing, when the balance would pass what its column holds. */
-export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
-  const rows = await db.query('update users set balance_cents = balance_cents + $2 where id = $1 and balance_cents <= 2147483647 - $2 returning id', [userId, amountCents]);
-  return rows.length > 0;
+/** The most a wallet's balance holds: what its column (an integer of cents) holds, 21,474,836.47. */
+export const WALLET_BALANCE_MAX_CENTS = 2_147_483_647;
+
+/** What a credit did: made; refused, the balance would pass WALLET_BALANCE_MAX_CENTS; or no such wallet. */
+export type BalanceCredit = 'credited' | 'balance_full' | 'no_wallet';
+
+/**
+ * Conditional, in one statement under the wallet's row lock: a credit the balance could not hold
+ * credits nothing (the caller's transaction refuses it, so the money stays where it was), never an
+ * integer overflow's error.
+ */
+export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<BalanceCredit> {
+  const [row] = await db.query<{ credited: boolean }>(
+    `with wallet as (select id, balance_cents <= $3::int - $2::int as room from users where id = $1 for update),
+          credited as (update users u set balance_cents = u.balance_cents + $2::int from wallet w where u.id = w.id and w.room returning u.id)
+     select exists (select 1 from credited) as credited from wallet`,
+    [userId, amountCents, WALLET_BALANCE_MAX_CENTS]);
+  return !row ? 'no_wallet' : row.credited ? 'credited' : 'balance_full';
 }

@@ -143,11 +143,6 @@ export async function refundsOfPayments(db: Queryable, codOpers: readonly string
   return db.query<RefundRow>('select * from refunds where cod_oper = any($1::text[]) order by created_at, id', [codOpers]);
 }
 
-export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
-  const rows = await db.query('update users set balance_cents = balance_cents + $2 where id = $1 returning id', [userId, amountCents]);
-  return rows.length > 0;
-}
-
 export type RefundInDoubt = RefundRow & Pick<TransactionRow, 'method' | 'details'> & { payment_reference: string | null };
 
 /** Claimed for `claimMs` in the statement that finds it (`skip locked`): of nodes sweeping at once, one takes each refund. */

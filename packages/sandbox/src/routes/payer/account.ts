@@ -62,7 +62,9 @@ export function accountRoutes(deps: Deps) {
   // SPEC 7 "GET balance".
   app.get('/users/me/balance', async (c) => {
     const user = await findUser(deps.db, currentUserId(c));
-    return reply(c, { balance: [{ disponible: centsToAmount(user?.balance_cents ?? 0), currency: 'USD' }] });
+    // An account gone under its session has no balance to show: 401, as GET /users/me.
+    if (!user) throw new ApiError(401, 'session_expired');
+    return reply(c, { balance: [{ disponible: centsToAmount(user.balance_cents), currency: 'USD' }] });
   });
   app.get('/users/me/notifications', async (c) => {
     const rows = await listNotifications(deps.db, currentUserId(c));

@@ -124,7 +124,8 @@ export function activityRoutes(deps: Deps) {
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {
     const userId = currentUserId(c);
     const me = await findUser(deps.db, userId);
-    const rows = await listWalletRequests(deps.db, userId, me?.email ?? '', pendingOnly ? WALLET_REQUEST_STATUS.pending : null);
+    if (!me) throw new ApiError(401, 'session_expired');
+    const rows = await listWalletRequests(deps.db, userId, me.email, pendingOnly ? WALLET_REQUEST_STATUS.pending : null);
     return reply(c, { activities: rows.map(requestOf(userId)) });
   };
   // The recipient pays a waiting request from the balance to its requester, or declines it; its requester calls it off.

@@ -76,6 +76,8 @@ export function subscriptionRoutes(deps: Deps) {
   // this shorter address takes the card alone, for scripts and tests, and activates the same way.
   app.post('/subscriptions/:key/pay', async (c) => {
     const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
+    // Its refusals too are in the payer's language, as a process tx's are (routes/payer/cards.ts).
+    if (body.lang) c.set('lang', body.lang);
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey: c.req.param('key'), cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, captchaToken: body.captchaToken, lang: body.lang ?? c.get('lang'),
       anonymousUserServiceId: guestServiceIdOf(c), origin: originOf(deps, c.req.url),

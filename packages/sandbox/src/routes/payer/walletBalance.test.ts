@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
+
+// The wallet's balance as its payer reads it.
+
+const setup = useMerchantApi({ webhooks: false });
+
+async function wallet(balance: number) {
+  const login = `saldo${randomUUID().slice(0, 8)}`;
+  await setup.t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', balance });
+  const auth = { authorization: `Bearer ${String((await setup.t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+  const [user] = await setup.t.db.query<{ id: number }>('select id from users where login = $1', [login]);
+  return { auth, id: Number(user?.id) };
+}
+
+describe('GET /users/me/balance', () => {
+  it('of a session whose account is gone is 401 session_expired, as GET /users/me is, never a balance of 0', async () => {
+    const { auth, id } = await wallet(12);
+    expect((await setup.t.get('/users/me/balance', auth)).data).toMatchObject({ balance: [{ disponible: 12 }] });
+    // The account's row removed under its live session (its other rows kept: no trigger or key checked).
+    await setup.t.db.transaction(async (tx) => {
+      await tx.exec('set local session_replication_role = replica');
+      await tx.query('delete from users where id = $1', [id]);
+    });
+    expect(await setup.t.get('/users/me', auth)).toMatchObject({ status: 401, data: { code: 'session_expired' } });
+    expect(await setup.t.get('/users/me/balance', auth)).toMatchObject({ status: 401, data: { code: 'session_expired' } });
+    // Its payment requests too: no address is left to list those sent to it by.
+    for (const path of ['/activity', '/activity/pending']) expect(await setup.t.get(path, auth)).toMatchObject({ status: 401, data: { code: 'session_expired' } });
+  });
+});
