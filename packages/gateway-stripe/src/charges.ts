@@ -13,10 +13,26 @@ export interface StripeContext {
 }
 
 /**
+ * Stripe's largest charge: eight digits in the currency's minor units, 999,999.99 in a two-decimal
+ * currency (USD, and COP, which Stripe counts with two decimals as ISO 4217 does), unless Stripe raised
+ * the account's maximum. A Colombian merchant's limit is far above it (20.000.000 COP by default).
+ */
+export const STRIPE_MAX_AMOUNT = 99_999_999;
+
+/** Why Stripe would refuse the amount, said before any call (Stripe's own message names dollars whatever the currency). */
+export function amountRefusal(amountCents: number, currency: string): string | undefined {
+  if (amountCents <= STRIPE_MAX_AMOUNT) return undefined;
+  const units = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `Stripe charges at most ${units(STRIPE_MAX_AMOUNT)} ${currency.toUpperCase()} at once: ${units(amountCents)} ${currency.toUpperCase()} was not sent, nothing charged`;
+}
+
+/**
  * One charge per key: the body holds only what the attempt fixes (amount, currency, card, capture,
  * the key in metadata), so a resend is the same request and Stripe answers it from its record.
  */
 export async function authorize({ stripe }: StripeContext, request: CardAuthorization): Promise<CardDecision> {
+  const tooLarge = amountRefusal(request.amountCents, request.currency);
+  if (tooLarge) return { status: 'failed', message: tooLarge };
   const params: Stripe.ChargeCreateParams = {
     amount: request.amountCents,
     currency: request.currency.toLowerCase(),
@@ -79,8 +95,12 @@ export async function lookup(context: StripeContext, call: GatewayCall & { refer
 export async function capture(context: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
   const { stripe } = context;
   const held = await findCharge(context, call);
-  // A hold let go (voided: refunded whole) or in another currency is not captured; the fake would.
-  if (!held || held.refunded || held.currency !== call.currency.toLowerCase() || call.amountCents > held.amount) return 'refused';
+  if (!held || held.currency !== call.currency.toLowerCase()) return 'refused';
+  // Captured already: this capture asked again once Stripe forgot its key (24 hours), which Stripe would
+  // refuse as already captured, though the money it asks for was taken. Another amount is refused.
+  if (held.captured) return held.amount_captured === call.amountCents ? 'captured' : 'refused';
+  // A hold let go (voided: refunded whole) is not captured; the fake would.
+  if (held.refunded || call.amountCents > held.amount) return 'refused';
   const params: Stripe.ChargeCaptureParams = { amount: call.amountCents };
   try {
     await withinDeadline(call.deadline, `capture:${call.idempotencyKey}`, (options) => stripe.charges.capture(call.reference, params, options));

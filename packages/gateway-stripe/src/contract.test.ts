@@ -28,7 +28,7 @@ it('passes the contract kit: no rule broken, the fault rules run through the kit
   expect(results.filter((r) => r.result === 'failed')).toEqual([]);
   // The module declares no disputed card: stripe-stateful-mock opens disputes but cannot update or close one (disputes.test.ts).
   expect(results.filter((r) => r.result === 'skipped').map((r) => r.rule)).toEqual(results.filter((r) => /3D Secure|challenge|^disputes:/.test(r.rule)).map((r) => r.rule));
-  const faultRules = ['deadline:', 'lost answer:', 'not sent:', 'lookup: while the processor cannot be reached', 'capture: its answer lost', 'void: a hold', '5xx with a non-JSON body', 'retries:', 'currency:', 'authorize: the same key with other parameters'];
+  const faultRules = ['deadline:', 'lost answer:', 'not sent:', 'lookup: while the processor cannot be reached', 'capture: its answer lost', 'refund: its answer lost', 'void: a hold', '5xx with a non-JSON body', 'retries:', 'currency:', 'authorize: the same key with other parameters'];
   for (const rule of faultRules) expect(results.find((r) => r.rule.startsWith(rule))?.result).toBe('passed');
   // The kit put the variable back when it was done.
   expect(process.env['STRIPE_API_URL']).toBe(through.apiUrl);

@@ -54,3 +54,17 @@ describe('a charge in Colombian pesos on Stripe', () => {
     expect([charge.currency, charge.amount_captured]).toEqual(['cop', 4_000_000]);
   });
 });
+
+describe("Stripe's largest charge (eight digits in minor units) in pesos", () => {
+  it('takes 999,999.99 COP and refuses 1,000,000.00 COP before any call: failed, its message naming the limit, nothing charged', async () => {
+    const largest = authorization(await through.card('4242424242424242'), { amountCents: 99_999_999, currency: 'COP' });
+    expect(await processor.authorize(largest)).toMatchObject({ status: 'approved' });
+    const above = authorization(await through.card('4242424242424242'), { amountCents: 100_000_000, currency: 'COP' });
+    expect(await processor.authorize(above)).toEqual({ status: 'failed', message: expect.stringMatching(/at most 999,999\.99 COP/) });
+    expect(await chargeOf(above.idempotencyKey)).toBeUndefined();
+    // A Colombian merchant's default limit (20.000.000 COP) is far above it.
+    const big = authorization(await through.card('4242424242424242'), { amountCents: 2_000_000_000, currency: 'COP' });
+    expect(await processor.authorize(big)).toMatchObject({ status: 'failed' });
+    expect(await chargeOf(big.idempotencyKey)).toBeUndefined();
+  });
+});

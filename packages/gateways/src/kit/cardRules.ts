@@ -73,6 +73,15 @@ export const CARD_RULES: readonly Rule[] = [
     const byReference = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference });
     check(byKey?.status === 'approved' && sameCharge(byKey, byReference), `by key ${show(byKey)}, by reference ${show(byReference)}`);
   } },
+  { name: 'lookup: a declined charge is looked up declined (by key and by reference), never approved', async run(c) {
+    // The reconciler settles a lost answer by lookup: "approved" there books a payment nobody paid.
+    const request = authorization(c, await c.typed('declines'));
+    const decision = await c.card.authorize(request);
+    check(decision.status === 'declined', `the declining card was answered ${show(decision)}`);
+    const byKey = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: null });
+    const byReference = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: decision.reference });
+    check(byKey?.status === 'declined' && byReference?.status === 'declined', `lookup of the declined charge answered by key ${show(byKey)}, by reference ${show(byReference)}`);
+  } },
   { name: 'lookup: null for a key it never received', async run(c) {
     const decision = await c.card.lookup({ ...callOf(c), reference: null });
     check(decision === null, `answered ${show(decision)} for a key never sent`);

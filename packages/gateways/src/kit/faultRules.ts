@@ -1,4 +1,4 @@
-import type { CardDecision } from '../CardProcessor';
+import type { CardDecision, CardRefundAnswer } from '../CardProcessor';
 import { isGatewayCallNotSent, isGatewayOutcomeUnknown } from '../GatewayCall';
 import { approved, authorization, callOf, check, described, needs, RuleBroken, sameCharge, show, type Rule, type RuleContext } from './cardRules';
 import type { ContractInputs } from './ContractInputs';
@@ -72,6 +72,21 @@ export const FAULT_RULES: readonly Rule[] = [
     check(unknownOrOne(first, 'captured'), `a capture whose first answer was lost answered ${described(first)}`);
     const again = await c.card.capture(capture);
     check(again === 'captured', `the same capture key asked again answered ${show(again)}`);
+  } },
+  { name: 'refund: its answer lost, asked again under its key, the one refund', async run(c) {
+    // A part when parts are supported: a second refund of it would not be refused, and would take the rest's place.
+    const { reference } = await approved(c);
+    const part = c.inputs.supports.partialRefunds ? 400 : 1_000;
+    const refund = { ...callOf(c), reference, amountCents: part, currency: 'USD' };
+    const { outcome: first } = await underFault(c, { kind: 'cut', times: 1, writesOnly: true }, () => c.card.refund(refund));
+    const taken = (answer: unknown) => ['refunded', 'pending'].includes((answer as CardRefundAnswer | undefined)?.status ?? '');
+    check(isGatewayOutcomeUnknown(first) || taken(first), `a refund whose first answer was lost answered ${described(first)}`);
+    const again = await c.card.refund(refund);
+    check(taken(again), `the same refund key asked again answered ${show(again)}`);
+    if (part < 1_000) {
+      const rest = await c.card.refund({ ...callOf(c), reference, amountCents: 1_000 - part, currency: 'USD' });
+      check(taken(rest), `the rest of the charge (${1_000 - part}) was then answered ${show(rest)}: the refund under one key was made more than once`);
+    }
   } },
   { name: 'void: a hold is released under its key (its answer lost, asked again), and cannot be captured after', skip: needs('captureLater'), async run(c) {
     const { reference } = await approved(c, { capture: false });

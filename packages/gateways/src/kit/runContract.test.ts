@@ -59,6 +59,10 @@ describe('the contract kit', () => {
       rules: ['5xx with a non-JSON body (a proxy\'s 502 page): retried or an unknown outcome, never final', 'retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'],
     },
     { breakage: 'forgetsRefunds', rules: ['refund: all of a charge, once per refund key, and refundOutcome remembers it'] },
+    { breakage: 'approvesDeclines', rules: ['authorize: the declining card is declined with a reason', 'lookup: a declined charge is looked up declined (by key and by reference), never approved'] },
+    { breakage: 'lookupApprovesDeclines', rules: ['lookup: a declined charge is looked up declined (by key and by reference), never approved'] },
+    { breakage: 'refundNewKeyEachCall', rules: ['refund: all of a charge, once per refund key, and refundOutcome remembers it', 'refund: its answer lost, asked again under its key, the one refund'] },
+    { breakage: 'refundNewKeyEachTry', rules: ['refund: its answer lost, asked again under its key, the one refund'] },
     {
       breakage: 'chargesTwice',
       rules: [
@@ -87,6 +91,7 @@ describe('the contract kit', () => {
         'not sent: never said of a call the processor received (its answer lost or held)',
         'lookup: while the processor cannot be reached, an unknown outcome, never null',
         'capture: its answer lost, asked again under its key, the one capture',
+        'refund: its answer lost, asked again under its key, the one refund',
         'void: a hold is released under its key (its answer lost, asked again), and cannot be captured after',
         'payout lost answer: asked again under the same key, the same single transfer',
       ],
@@ -98,7 +103,7 @@ describe('the contract kit', () => {
   it('fails every fault rule (never skips it) when the adapter\'s calls bypass the kit\'s proxy, or the module names no processor', async () => {
     const bypass = await command('ignoresProxy');
     expect(bypass.code).toBe(1);
-    expect(bypass.broken).toHaveLength(9);
+    expect(bypass.broken).toHaveLength(10);
     expect(bypass.table).toMatch(/deadline: a held answer.* +FAIL +no call of the adapter passed the kit's proxy in front of http:\/\/127\.0\.0\.1:\d+: the module does not read KIT_MEMORY_PROCESSOR_URL \(not faulted\)/);
 
     const unnamed = memoryCardModule(processor);

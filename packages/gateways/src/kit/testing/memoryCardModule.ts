@@ -14,7 +14,10 @@ import { MEMORY_DECLINED_CARD, MEMORY_DISPUTED_CARD, MEMORY_RETURNED_ACCOUNT, ty
  * for each try of a capture; a void that releases nothing; every charge in USD whatever its currency;
  * a card saved to a new customer whatever customer it was given; a released hold looked up as approved;
  * a dispute's evidence sent without its text; a dispute accepted without telling the processor;
- * its client taking no notice of the kit's proxy (not faulted).
+ * its client taking no notice of the kit's proxy (not faulted); the declining card answered approved
+ * (by authorize and lookup, or by lookup alone);
+ * a refund sent under a new key at each call (a retry after a crash refunds again), or at each try
+ * of one call (a lost answer's resend refunds again).
  */
 export interface Breakage extends ClientBreakage {
   chargesTwice?: boolean;
@@ -28,6 +31,10 @@ export interface Breakage extends ClientBreakage {
   ignoresProxy?: boolean;
   dropsEvidence?: boolean;
   acceptsNothing?: boolean;
+  approvesDeclines?: boolean;
+  lookupApprovesDeclines?: boolean;
+  refundNewKeyEachCall?: boolean;
+  refundNewKeyEachTry?: boolean;
 }
 
 /** The variable the memory module reads its processor's base URL from (the kit points it at its proxy). */
@@ -40,8 +47,8 @@ type MemoryDispute = { id: string; charge: string; status: Dispute['status']; ev
 const disputeOf = (d: MemoryDispute): Dispute =>
   ({ reference: d.id, status: d.status, amountCents: d.amountCents, currency: d.currency, reason: 'fraudulent', evidenceDueBy: null, evidence: d.evidence });
 
-const decisionOf = (charge: Charge): CardDecision =>
-  charge.status === 'approved' ? { status: 'approved', reference: charge.id, message: 'approved' } : { status: 'declined', reference: charge.id, reason: 'generic', message: 'declined' };
+const decisionOf = (charge: Charge, breakage: Breakage = {}): CardDecision =>
+  charge.status === 'approved' || breakage.approvesDeclines ? { status: 'approved', reference: charge.id, message: 'approved' } : { status: 'declined', reference: charge.id, reason: 'generic', message: 'declined' };
 
 function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
   const result = (body: Record<string, unknown> | null) => body?.['result'];
@@ -50,7 +57,7 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
       const key = breakage.chargesTwice ? randomUUID() : request.idempotencyKey;
       const body = { key: request.idempotencyKey, amountCents: request.amountCents, currency: breakage.ignoresCurrency ? 'USD' : request.currency, capture: request.capture, card: isCardToken(request.card) ? { token: request.card.token } : request.card };
       const answer = await send('/charges', request, { key, body });
-      return answer.status === 200 ? decisionOf(answer.body as Charge) : { status: 'failed', message: `the processor answered ${answer.status}` };
+      return answer.status === 200 ? decisionOf(answer.body as Charge, breakage) : { status: 'failed', message: `the processor answered ${answer.status}` };
     },
     async lookup(call) {
       try {
@@ -58,7 +65,7 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
         if (answer.status !== 200) return null;
         const charge = answer.body as Charge;
         const released: CardLookup = { status: 'voided', reference: charge.id, message: 'released' };
-        return charge.status === 'approved' && charge.voided === true && !breakage.lookupForgetsVoid ? released : decisionOf(charge);
+        return charge.status === 'approved' && charge.voided === true && !breakage.lookupForgetsVoid ? released : decisionOf(charge, { approvesDeclines: breakage.approvesDeclines || breakage.lookupApprovesDeclines });
       } catch (error) {
         if (breakage.lookupNullWhenUnreachable && isGatewayOutcomeUnknown(error)) return null;
         throw error;
@@ -77,7 +84,9 @@ function memoryCard(send: MemorySend, breakage: Breakage): CardProcessor {
       return result((await send(`/charges/${call.reference}/void`, call, { key: call.idempotencyKey, body: {} })).body) === 'voided' ? 'voided' : 'refused';
     },
     async refund(call) {
-      const answer = await send(`/charges/${call.reference}/refunds`, call, { key: call.idempotencyKey, body: { key: call.idempotencyKey, amountCents: call.amountCents, currency: call.currency } });
+      const key = breakage.refundNewKeyEachCall ? randomUUID() : call.idempotencyKey;
+      const write = { key, body: { key: call.idempotencyKey, amountCents: call.amountCents, currency: call.currency }, newKeyEachTry: breakage.refundNewKeyEachTry === true };
+      const answer = await send(`/charges/${call.reference}/refunds`, call, write);
       return result(answer.body) === 'refunded' ? { status: 'refunded', reference: String(answer.body?.['reference']) } : { status: 'refused' };
     },
     async refundOutcome(call) {

@@ -23,7 +23,8 @@ interface Charge {
   capture: boolean;
   capturedCents: number;
   voided: boolean;
-  refunds: Map<string, number>;
+  /** Each refund made, under the port's key the adapter sent in its body: two calls make two refunds, whatever their keys (the `Idempotency-Key` is what keeps one). */
+  refunds: { key: string; amountCents: number }[];
   /** The dispute the cardholder's bank opened on it (MEMORY_DISPUTED_CARD). */
   dispute?: MemoryDispute;
 }
@@ -66,7 +67,7 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
       const card = body['card'] as { number?: string; token?: string; customer?: string | null };
       const number = numberOf(card);
       const declined = number === undefined ? !tokens.has(card.token ?? '') : number === MEMORY_DECLINED_CARD;
-      const charge: Charge = { id: `mch_${randomUUID()}`, key: String(body['key']), status: declined ? 'declined' : 'approved', amountCents: Number(body['amountCents']), currency: String(body['currency']), capture: body['capture'] === true, capturedCents: 0, voided: false, refunds: new Map() };
+      const charge: Charge = { id: `mch_${randomUUID()}`, key: String(body['key']), status: declined ? 'declined' : 'approved', amountCents: Number(body['amountCents']), currency: String(body['currency']), capture: body['capture'] === true, capturedCents: 0, voided: false, refunds: [] };
       if (number === MEMORY_DISPUTED_CARD) charge.dispute = { id: `mdp_${randomUUID()}`, status: 'needs_response', evidence: null };
       charges.set(charge.id, charge);
       return { status: 200, body: view(charge) };
@@ -87,10 +88,10 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
         return { status: 200, body: { result: 'voided' } };
       }
       if (parts[2] === 'refunds') {
-        const refunded = [...charge.refunds.values()].reduce((a, b) => a + b, 0);
+        const refunded = charge.refunds.reduce((sum, made) => sum + made.amountCents, 0);
         if (charge.status !== 'approved' || body['currency'] !== charge.currency || amountCents <= 0 || refunded + amountCents > paidOf(charge)) return refused('past what was paid, or another currency');
         const key = String(body['key']);
-        charge.refunds.set(key, amountCents);
+        charge.refunds.push({ key, amountCents });
         return { status: 200, body: { result: 'refunded', reference: `mre_${key}` } };
       }
     }
@@ -137,7 +138,7 @@ export async function startMemoryProcessor(options: { unref?: boolean } = {}): P
       return found ? { status: 200, body: view(found) } : { status: 404, body: { error: 'no such charge' } };
     }
     if (parts[0] === 'charges' && parts[2] === 'refunds') {
-      const made = charges.get(parts[1] ?? '')?.refunds.has(key ?? '');
+      const made = charges.get(parts[1] ?? '')?.refunds.some((r) => r.key === key);
       return made ? { status: 200, body: { result: 'refunded' } } : { status: 404, body: { error: 'no such refund' } };
     }
     if (parts[0] === 'disputes' && parts.length === 2) {

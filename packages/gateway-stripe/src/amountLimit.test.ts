@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { STRIPE_MAX_AMOUNT, amountRefusal } from './charges';
+
+// Stripe's largest charge is eight digits in the currency's minor units (99999999): 999,999.99 in
+// USD and in COP, which Stripe counts with two decimals. Above it the adapter says so before any call.
+describe('amountRefusal', () => {
+  it.each([
+    [STRIPE_MAX_AMOUNT, 'COP', undefined],
+    [STRIPE_MAX_AMOUNT, 'USD', undefined],
+    [1, 'usd', undefined],
+    [STRIPE_MAX_AMOUNT + 1, 'COP', 'Stripe charges at most 999,999.99 COP at once: 1,000,000.00 COP was not sent, nothing charged'],
+    [2_000_000_000, 'COP', 'Stripe charges at most 999,999.99 COP at once: 20,000,000.00 COP was not sent, nothing charged'],
+    [STRIPE_MAX_AMOUNT + 1, 'usd', 'Stripe charges at most 999,999.99 USD at once: 1,000,000.00 USD was not sent, nothing charged'],
+  ])('%i minor units of %s: %s', (amountCents, currency, refusal) => {
+    expect(amountRefusal(amountCents, currency)).toBe(refusal);
+  });
+});
