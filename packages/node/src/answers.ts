@@ -240,8 +240,8 @@ export type WebhookDeliveryState = Open<'pending' | 'delivered' | 'failed' | 'sk
 /** One delivery of an event to an endpoint, its tries and how the last one went. */
 export const WebhookDeliverySchema = v.looseObject({
   id: v.string(),
-  /** The event it carries (evt_...). */
-  eventId: v.string(),
+  /** The event it carries (evt_...); null for a test event (sendTest), which is no event of the change feed. */
+  eventId: v.nullable(v.string()),
   /** A sample sent with sendTest. */
   test: v.boolean(),
   /** pending until a 2xx or until its retries run out; skipped: a type the endpoint no longer takes. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { json, serverAnswering } from '../test/answeringServer';
 import { Pasarela } from './client';
 import { PasarelaError } from './http';
-import type { Transaction, WebhookDeliveryState } from './answers';
+import { WebhookDeliverySchema, type Transaction, type WebhookDelivery, type WebhookDeliveryState } from './answers';
 
 // Webhook endpoints, the key roll, the fuller transaction and the error's requestId, against a
 // real HTTP server that answers as told. The same calls against the real sandbox:
@@ -61,6 +62,21 @@ describe('webhookEndpoints', () => {
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     await expect(pasarela.webhookEndpoints.retrieve('../keys/roll')).rejects.toMatchObject({ status: 404, code: 'webhook_endpoint_not_found', requestId: 'req_1' });
     expect(s.seen[0]?.url).toBe('/api/v1/merchant/webhook-endpoints/..%2Fkeys%2Froll');
+  });
+
+  // The server's OpenAPI document: eventId is "The event it carries; null for a test event" (docs/merchant-api.md
+  // "Webhook endpoints": a test event is listed `"test": true`, `eventId` null). Typed string, a test delivery
+  // failed the schema and came back unchecked, its null typed as a string.
+  it('reads a test delivery\'s eventId as null, as the server answers it, and a real one\'s as its event id', async () => {
+    const sample = { ...delivery, eventId: null, test: true };
+    const real = { ...delivery, test: false };
+    expect(v.safeParse(WebhookDeliverySchema, sample)).toMatchObject({ success: true, output: sample });
+    expect(v.safeParse(WebhookDeliverySchema, real)).toMatchObject({ success: true, output: real });
+    expect(v.safeParse(WebhookDeliverySchema, { ...delivery, eventId: undefined }).success).toBe(false);
+    expectTypeOf<WebhookDelivery['eventId']>().toEqualTypeOf<string | null>();
+    const s = await serverAnswering(json(202, sample));
+    const sent = await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).webhookEndpoints.sendTest(ID, { type: 'transaction.approved' });
+    expect(sent.eventId).toBeNull();
   });
 });
 

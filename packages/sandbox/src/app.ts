@@ -241,6 +241,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const status = (cardVault === 'ok' || cardVault === 'not_set') && (simulator === 'ok' || simulator === 'not_set') ? 'ok' : 'degraded';
     // Attempts only another node can settle (their processor is not this node's): told, not a failure of this node.
     const processors = options.processors;
+    // Each processor and method counted up to a cap, so a probe's cost never grows with the attempts waiting.
     const told = processors ? { processors, attemptsForOtherProcessors: (await unreachableAttempts(options.db, processors).catch(() => undefined)) ?? null } : {};
     return c.json({ status, cardVault, simulator, ...told }, 200, { 'cache-control': 'no-store' });
   });

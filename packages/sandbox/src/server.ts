@@ -26,6 +26,7 @@ import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
+import { deleteOldTestDeliveries } from './store/webhookEndpoints';
 import { forgetLapsedLoginTries } from './store/users';
 import { forgetLapsedWindowCounts } from './store/windowCounts';
 import { forgetSpentCaptchaTokens } from './store/captchaUses';
@@ -308,7 +309,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
   // Unless an endpoint still has to send them.
-  const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
+  // With them their deliveries; a test event's delivery has no event, so it goes by its own age.
+  const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, async () => {
+    await deleteOldEvents(db);
+    await deleteOldTestDeliveries(db);
+  });
   // Login counts whose window and lock have passed (any login typed, an account's or not).
   const stopForgettingLoginTries = onTimer('forgetting lapsed login tries', LOGIN_TRIES_WINDOW_MS, () => forgetLapsedLoginTries(db, LOGIN_TRIES_WINDOW_MS));
   // Code tries and e-mail counts whose window has ended (any address written to).

@@ -82,6 +82,13 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   ])('refuses %s=%j at start, naming it', (name, raw) => {
     expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be a whole number from `);
   });
+  // 0 made every Nequi push or Yappy request time out the moment it was asked: the payer had no time to answer.
+  it.each([['NEQUI_WAIT_MS', '0'], ['NEQUI_WAIT_MS', '999'], ['YAPPY_WAIT_MS', '0'], ['YAPPY_WAIT_MS', '3600001']])('refuses %s=%s naming its range, a second to an hour', (name, raw) => {
+    expect(() => readSettings({ [name]: raw })).toThrow(`${name} must be a whole number from 1000 to 3600000 milliseconds (a second to an hour), got ${JSON.stringify(raw)}`);
+  });
+  it('takes NEQUI_WAIT_MS and YAPPY_WAIT_MS of a second', () => {
+    expect(readSettings({ NEQUI_WAIT_MS: '1000', YAPPY_WAIT_MS: '1000' }).payerWindows).toEqual({ nequiMs: 1000, yappyMs: 1000 });
+  });
   it('takes PROCESSORS_TIMEOUT_MS of a second and more', () => {
     expect(readSettings({ PROCESSORS_TIMEOUT_MS: '1000' }).processorsTimeoutMs).toBe(1000);
     expect(readSettings({ PROCESSORS_TIMEOUT_MS: '' }).processorsTimeoutMs).toBeUndefined();

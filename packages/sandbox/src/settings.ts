@@ -147,6 +147,9 @@ function originOf(env: Env, name: string): string | undefined {
   return url;
 }
 
+/** NEQUI_WAIT_MS, YAPPY_WAIT_MS: SPEC 9's 5 minutes for Yappy (Nequi's 2), shortened for tests, never to nothing. */
+const MIN_PAYER_WINDOW_MS = 1_000;
+
 const MIN_SESSION_TTL_MS = 60_000;
 const MAX_SESSION_TTL_MS = 30 * 86_400_000;
 
@@ -244,9 +247,10 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     subscriptionChargeIntervalMs: intervalMs(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
     expirySweepIntervalMs: intervalMs(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
     webhookIntervalMs: intervalMs(env, 'WEBHOOK_INTERVAL_MS', DEFAULT_WEBHOOK_INTERVAL_MS, 3_600_000),
+    // 0 would time a push payment out the moment it is asked, before the payer's phone could ring.
     payerWindows: {
-      nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
-      yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
+      nequiMs: whole(env, 'NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS, 3_600_000, { min: MIN_PAYER_WINDOW_MS, unit: ' milliseconds (a second to an hour)' }),
+      yappyMs: whole(env, 'YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS, 3_600_000, { min: MIN_PAYER_WINDOW_MS, unit: ' milliseconds (a second to an hour)' }),
     },
     sessionTtlMs: whole(env, 'SESSION_TTL_MS', DEFAULT_SESSION_TTL_MS, MAX_SESSION_TTL_MS, { min: MIN_SESSION_TTL_MS, unit: ' milliseconds (a minute to 30 days)' }),
     // 0 would release every hold at the reconciler's next run, before any merchant could capture it.

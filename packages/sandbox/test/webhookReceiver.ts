@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { Queryable } from '../src/db/Database';
+import { merchantApiClient, type MerchantApiClient } from './merchantApiClient';
+import { createTestApp, type TestApp } from './testApp';
 import { claimDueWebhooks, DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../src/webhooks/deliverWebhooks';
 import { postWebhook, type WebhookPost } from '../src/webhooks/postWebhook';
 
@@ -65,4 +68,38 @@ export async function deliverDueWebhooks(
   const deliveries = await claimDueWebhooks(db, settings, room, send);
   await Promise.all(deliveries.map((delivery) => delivery.deliver()));
   return deliveries.length;
+}
+
+export interface WebhookApp {
+  readonly t: TestApp;
+  readonly api: MerchantApiClient;
+  /** A merchant's webhookUrl, as a test makes it. */
+  readonly first: WebhookReceiver;
+  /** Another endpoint's. */
+  readonly second: WebhookReceiver;
+}
+
+/**
+ * The app on PGlite, a merchant API client checking answers against the OpenAPI document, and two
+ * signed-webhook receivers: made in beforeAll, closed in afterAll, as useMerchantApi's (merchantApiSetup.ts).
+ */
+export function useWebhookApp(): WebhookApp {
+  let made: { t: TestApp; api: MerchantApiClient; first: WebhookReceiver; second: WebhookReceiver } | undefined;
+  beforeAll(async () => {
+    const [t, first, second] = await Promise.all([createTestApp(), startWebhookReceiver(), startWebhookReceiver()]);
+    made = { t, first, second, api: await merchantApiClient((path, init) => t.app.request(path, init)) };
+  });
+  afterAll(async () => {
+    await Promise.all([made?.t.close(), made?.first.close(), made?.second.close()]);
+  });
+  const ready = () => {
+    if (made === undefined) throw new Error('the app and its webhook receivers are made in beforeAll');
+    return made;
+  };
+  return {
+    get t() { return ready().t; },
+    get api() { return ready().api; },
+    get first() { return ready().first; },
+    get second() { return ready().second; },
+  };
 }

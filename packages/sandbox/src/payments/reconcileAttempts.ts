@@ -106,7 +106,10 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways' | 'pr
   return changed;
 }
 
-/** The attempts waiting for a processor this node does not have: said at start and in /health, never settled here. */
-export function unreachableAttempts(db: Deps['db'], processors: ProcessorNames): ReturnType<typeof attemptsOfOtherProcessors> {
-  return attemptsOfOtherProcessors(db, reachablePairs(processors));
+/** How many attempts of each processor and method /health and the start count before they say "at least". */
+export const UNREACHABLE_ATTEMPTS_CAP = 1_000;
+
+/** The attempts waiting for a processor this node does not have: said at start and in /health (up to `cap` each), never settled here. */
+export function unreachableAttempts(db: Deps['db'], processors: ProcessorNames, cap = UNREACHABLE_ATTEMPTS_CAP): ReturnType<typeof attemptsOfOtherProcessors> {
+  return attemptsOfOtherProcessors(db, reachablePairs(processors), cap);
 }

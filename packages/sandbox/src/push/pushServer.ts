@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Database } from '../db/Database';
-import { DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/unavailable';
+import { asRetryable, DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/unavailable';
 import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from '../changes/transactionEvents';
-import { acceptKey, ServerSocket } from './webSocket';
+import { acceptKey, CLOSE_INTERNAL_ERROR, CLOSE_TRY_AGAIN_LATER, ServerSocket } from './webSocket';
 import { pushedStates, type PushedState } from './pushedStates';
 import type { AdminChange, AdminChanges } from '../changes/adminChanges';
 import type { AdminScope } from '../http/AppEnv';
@@ -19,6 +19,18 @@ const pushedStateOf = (row: TransactionRow): PushedState => ({ codOper: row.cod_
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
+
+/**
+ * The database lost, or a statement it cancelled or a transaction it ended (statement_timeout, lock_timeout,
+ * deadlock, serialization: rolled back): asked again later it may be answered, as the HTTP routes' 503 says.
+ */
+const retryable = (error: unknown): boolean => isConnectionError(asRetryable(error));
+
+/** A credential's check that failed for the database is not a refusal of the credential: thrown on, a 503. */
+const refusedUnlessRetryable = (error: unknown): undefined => {
+  if (retryable(error)) throw error;
+  return undefined;
+};
 
 /**
  * SPEC 7 push websocket: `/api/v1/push?codOper=` follows one payment, `?token=<wallet token>` a user's;
@@ -44,7 +56,7 @@ export function pushServer(
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
     // A browser's socket cannot send headers, hence ?token=.
       if (admin) {
-        const scope = await adminScope(url.searchParams.get('token'), req).catch(() => undefined);
+        const scope = await adminScope(url.searchParams.get('token'), req).catch(refusedUnlessRetryable);
         if (!scope) return refuse(socket, '401 Unauthorized');
         return openAdminStream(socket, accept, adminChanges, scope.kind === 'merchant' ? scope.merchantId : undefined);
       }
@@ -55,7 +67,7 @@ export function pushServer(
       if (codOper) {
         wanted = (change) => change.codOper === codOper;
       } else if (token) {
-        const userId = await userIdOf(db, `Bearer ${token}`).catch(() => undefined);
+        const userId = await userIdOf(db, `Bearer ${token}`).catch(refusedUnlessRetryable);
         if (userId === undefined) return refuse(socket, '401 Unauthorized');
         wanted = (change) => change.userId === userId;
       } else {
@@ -99,7 +111,7 @@ export function pushServer(
           if (now) tell(pushedStateOf(now));
         });
       }
-    })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
+    })().catch((error: unknown) => refuse(socket, retryable(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
   // Like the admin API: the admin token or a merchant's secret key, which keeps the stream to its merchant.
   const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges, merchantId: number | undefined): void => {
@@ -122,11 +134,12 @@ export function pushServer(
     ws.sendJson({ type: 'hello' });
   };
   // Notifications were away: a one-payment socket is told its state again; the others are closed to
-  // reconnect and read afresh.
+  // reconnect and read afresh. One whose state cannot be read now is closed too (1013 when the database
+  // may answer later): kept open, it would miss the change; the widget reconnects on any close.
   events.onResume(() => {
     for (const ws of sockets) {
       const again = resend.get(ws);
-      if (again) again().catch(() => undefined);
+      if (again) again().catch((error: unknown) => ws.close(retryable(error) ? CLOSE_TRY_AGAIN_LATER : CLOSE_INTERNAL_ERROR));
       else ws.close();
     }
   });

@@ -18,6 +18,10 @@ export function frame(opcode: number, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
+/** RFC 6455 close codes: a dependency is down for now (the client may connect again), and a server's fault. */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
+export const CLOSE_INTERNAL_ERROR = 1011;
+
 /** A minimal server side: send JSON text, answer ping and close; the client's other frames are ignored. */
 export class ServerSocket {
   private closed = false;
@@ -37,9 +41,12 @@ export class ServerSocket {
     if (!this.closed) this.socket.write(frame(0x1, Buffer.from(JSON.stringify(value), 'utf8')));
   }
 
-  close(): void {
+  /** With a status code (RFC 6455 7.4), such as CLOSE_TRY_AGAIN_LATER; without, none. */
+  close(code?: number): void {
     if (this.closed) return;
-    this.socket.end(frame(0x8, Buffer.alloc(0)));
+    const payload = Buffer.alloc(code === undefined ? 0 : 2);
+    if (code !== undefined) payload.writeUInt16BE(code);
+    this.socket.end(frame(0x8, payload));
     this.finish();
   }
 

@@ -50,14 +50,48 @@ export async function attemptsToReconcile(
  */
 const TO_SETTLE_SQL = `processor is not null and (${IN_DOUBT_SQL} or (${OPEN_WAIT_SQL}))`;
 
-/** Attempts still to settle whose processor is none of `reachable`'s (`method processor` pairs), by processor and method. */
-export async function attemptsOfOtherProcessors(db: Queryable, reachable: readonly string[]): Promise<Array<{ processor: string; method: string; attempts: number }>> {
+export interface OtherProcessorAttempts {
+  processor: string;
+  method: string;
+  /** Counted up to the cap: with `atLeast`, there are that many or more. */
+  attempts: number;
+  atLeast: boolean;
+}
+
+/**
+ * Attempts still to settle whose processor is none of `reachable`'s (`method processor` pairs), by
+ * processor and method, each counted up to `cap`: /health's, asked at every probe, so its cost is
+ * bounded whatever the attempts waiting (a day's cash waits). The pairs are found by skipping through
+ * transactions_to_settle (processor, method) one pair at a time, and each pair reads `cap` + 1 of its
+ * entries at most: in the index's order from the pair on (an equality would let the planner collect
+ * every entry of the pair in a bitmap before the limit), those of the next pairs not counted.
+ */
+export async function attemptsOfOtherProcessors(db: Queryable, reachable: readonly string[], cap: number): Promise<OtherProcessorAttempts[]> {
   const rows = await db.query<{ processor: string; method: string; attempts: string | number }>(
-    `select processor, method, count(*) as attempts from transactions
-      where ${TO_SETTLE_SQL}
-        and not (method || ' ' || processor = any($1::text[]))
-      group by processor, method order by processor, method`,
-    [reachable],
+    `with recursive pairs as (
+       (select processor, method from transactions where ${TO_SETTLE_SQL} order by processor, method limit 1)
+       union all
+       select following.processor, following.method from pairs
+         cross join lateral (
+           select processor, method from transactions
+            where ${TO_SETTLE_SQL} and (processor, method) > (pairs.processor, pairs.method)
+            order by processor, method limit 1
+         ) as following
+     )
+     select pairs.processor, pairs.method, counted.attempts from pairs
+       cross join lateral (
+         select count(*) filter (where upto.processor = pairs.processor and upto.method = pairs.method) as attempts from (
+           select processor, method from transactions
+            where ${TO_SETTLE_SQL} and (processor, method) >= (pairs.processor, pairs.method)
+            order by processor, method limit $2::int + 1
+         ) as upto
+       ) as counted
+      where not (pairs.method || ' ' || pairs.processor = any($1::text[]))
+      order by pairs.processor, pairs.method`,
+    [reachable, cap],
   );
-  return rows.map((r) => ({ processor: r.processor, method: r.method, attempts: Number(r.attempts) }));
+  return rows.map((r) => {
+    const counted = Number(r.attempts);
+    return { processor: r.processor, method: r.method, attempts: Math.min(counted, cap), atLeast: counted > cap };
+  });
 }

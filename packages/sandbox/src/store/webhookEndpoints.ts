@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
+import { deleteInBatches } from './deleteInBatches';
+import { EVENT_DAYS } from './merchantEvents';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -162,4 +164,24 @@ export async function queueTestDelivery(db: Queryable, endpoint: WebhookEndpoint
   );
   if (!row) throw new Error('test delivery not queued');
   return row;
+}
+
+/**
+ * Test events' deliveries older than the change feed's days (EVENT_DAYS): an event's deliveries go with
+ * it then (deleteOldEvents), a test's has no event. Never one pending (redelivered, or still retried);
+ * its attempts go with it (migration 205's cascade). `batch` rows a statement, `skip locked`: nodes
+ * sweeping at once take different rows, and one being sent is left alone.
+ */
+export function deleteOldTestDeliveries(db: Queryable, batch = 1000): Promise<number> {
+  return deleteInBatches(async (n) => {
+    const gone = await db.query<{ id: string }>(
+      `delete from webhook_deliveries where id in (
+         select id from webhook_deliveries
+          where event_id is null and created_at < now() - make_interval(days => $1) and state <> 'pending'
+          order by created_at limit $2 for update skip locked)
+       returning id`,
+      [EVENT_DAYS, n],
+    );
+    return gone.length;
+  }, batch);
 }

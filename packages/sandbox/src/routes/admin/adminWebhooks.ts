@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
+import { MAX_DB_INTEGER } from '../../http/idSchema';
+import { parseOr400 } from '../../payments/validatePayload';
 import { notifyAdminChange } from '../../changes/adminChanges';
 import { deliveryProgressOf } from '../../merchantView/deliveryProgress';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
@@ -31,22 +34,25 @@ function deliveryOf(row: WebhookDeliveryRow, history: AttemptHistory) {
   };
 }
 
-const positiveId = (raw: string | undefined, field: string): number | null => {
-  if (raw === undefined || raw === '') return null;
-  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, 'invalid_request', `${field} must be a positive integer`);
-  return Number(raw);
-};
+const MERCHANT_ID_RANGE = `merchantId must be a whole number from 1 to ${MAX_DB_INTEGER}`;
+
+/** The list's filters, as query strings: an empty one is none. Merchant ids start at 1, so 0 is refused, not a filter matching nothing. */
+const WebhookListQuerySchema = v.object({
+  merchantId: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,10}$/, MERCHANT_ID_RANGE), v.transform(Number), v.minValue(1, MERCHANT_ID_RANGE), v.maxValue(MAX_DB_INTEGER, MERCHANT_ID_RANGE))),
+  codOper: v.optional(v.pipe(v.string(), v.maxLength(64, 'codOper must be 1 to 64 characters'))),
+});
 
 /** Admin: the webhook outbox, newest first, and a way to send an event again. */
 export function adminWebhookRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/webhooks', async (c) => {
-    const asked = positiveId(c.req.query('merchantId'), 'merchantId');
+    const q = parseOr400(WebhookListQuerySchema, { merchantId: c.req.query('merchantId') || undefined, codOper: c.req.query('codOper') || undefined });
+    const asked = q.merchantId ?? null;
     // A merchant's key lists its own deliveries only, whatever merchantId it asks for.
     const own = scopedMerchant(c);
     const merchantId = own ?? asked;
     if (own !== undefined && asked !== null && asked !== own) return c.json({ webhooks: [] }, 200, { 'cache-control': 'no-store' });
-    const codOper = c.req.query('codOper') || null;
+    const codOper = q.codOper ?? null;
     const rows = await listWebhookDeliveries(deps.db, { merchantId, codOper, limit: MAX_LISTED });
     const historyOf = await attemptHistoriesOf(deps.db, rows.map((row) => row.id));
     return c.json({ webhooks: rows.map((row) => deliveryOf(row, historyOf(row.id))) }, 200, { 'cache-control': 'no-store' });

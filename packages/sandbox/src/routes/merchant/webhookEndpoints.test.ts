@@ -1,27 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenizedCardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, type WebhookReceiver, deliverDueWebhooks } from '../../../test/webhookReceiver';
+import { describe, expect, it } from 'vitest';
+import { tokenizedCardPayload, createMerchant } from '../../../test/testApp';
+import { TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, deliverDueWebhooks, useWebhookApp } from '../../../test/webhookReceiver';
 import { constructEvent } from '@pasarela/node';
 
 // Webhook endpoints, key rolls and failure rehearsals through the merchant API
 // (docs/merchant-api.md "Webhook endpoints", "Rolling keys"; docs/sandbox.md "Rehearsing failures").
 
-let t: TestApp;
-let api: MerchantApiClient;
-let first: WebhookReceiver;
-let second: WebhookReceiver;
-beforeAll(async () => {
-  [t, first, second] = await Promise.all([createTestApp(), startWebhookReceiver(), startWebhookReceiver()]);
-  api = await merchantApiClient((path, init) => t.app.request(path, init));
-});
-afterAll(async () => {
-  await Promise.all([t.close(), first.close(), second.close()]);
-});
+const setup = useWebhookApp();
 
 const deliverAll = async () => {
-  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
+  while ((await deliverDueWebhooks(setup.t.db, TO_RECEIVER)) > 0);
 };
 const bodyOf = (r: ReceivedWebhook) => JSON.parse(r.body) as { id: string; type: string; test?: boolean; data: { codOper: string } };
 /** The v1= signatures of a Pasarela-Signature header. */
@@ -30,126 +19,126 @@ const hmac = (secret: string, header: string | string[] | undefined, body: strin
   createHmac('sha256', secret).update(`${/t=(\d+)/.exec(String(header))?.[1] ?? ''}.${body}`).digest('hex');
 
 async function paidByCard(key: string): Promise<string> {
-  const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
-  const paid = await t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])));
+  const link = await setup.api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+  const paid = await setup.t.post('/cards/auth-capture', await tokenizedCardPayload(String(link.json['code'])));
   return String(paid.data['codOper']);
 }
 
 /** A test event of each type sent to a new endpoint of the merchant, delivered, verified and checked against the events' schema: each one's data by type. */
 async function samplesTo(m: { key: string }, types: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
-  const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['*'] } });
+  const made = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.second.url, events: ['*'] } });
   const id = String(made.json['id']);
-  const before = second.received.length;
-  for (const type of types) expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
+  const before = setup.second.received.length;
+  for (const type of types) expect((await setup.api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type } })).status).toBe(202);
   await deliverAll();
-  const received = second.received.slice(before);
-  for (const r of received) api.checkWebhookEvent(JSON.parse(r.body));
+  const received = setup.second.received.slice(before);
+  for (const r of received) setup.api.checkWebhookEvent(JSON.parse(r.body));
   const events = received.map((r) => constructEvent(r.body, r.headers['pasarela-signature'], String(made.json['secret'])));
   return new Map(events.map((e) => [String(e.type), e.data as Record<string, unknown>]));
 }
 
 describe('webhook endpoints', () => {
   it('keeps the merchant\'s webhookUrl as its first endpoint, adds a second for some types, and delivers to each what it takes', async () => {
-    const m = await createMerchant(t, { name: 'Endpoints S.A.', webhookUrl: first.url });
-    const listed = await api.call('GET', '/webhook-endpoints', { key: m.key });
-    expect(listed.json['data']).toEqual([expect.objectContaining({ url: first.url, events: ['*'], primary: true })]);
+    const m = await createMerchant(setup.t, { name: 'Endpoints S.A.', webhookUrl: setup.first.url });
+    const listed = await setup.api.call('GET', '/webhook-endpoints', { key: m.key });
+    expect(listed.json['data']).toEqual([expect.objectContaining({ url: setup.first.url, events: ['*'], primary: true })]);
     expect(JSON.stringify(listed.json)).not.toContain(m.webhookSecret);
 
-    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.refunded'] } });
+    const made = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.second.url, events: ['transaction.refunded'] } });
     expect(made.status).toBe(201);
     const id = String(made.json['id']);
     const secret = String(made.json['secret']);
     expect(secret).toMatch(/^whsec_/);
-    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json).toMatchObject({ id, url: second.url, events: ['transaction.refunded'], primary: false });
-    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json['secret']).toBeUndefined();
+    expect((await setup.api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json).toMatchObject({ id, url: setup.second.url, events: ['transaction.refunded'], primary: false });
+    expect((await setup.api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json['secret']).toBeUndefined();
 
     const codOper = await paidByCard(m.key);
-    await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 2 } });
-    expect((await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json['refundedAmount']).toBe(2);
+    await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 2 } });
+    expect((await setup.api.call('GET', `/transactions/${codOper}`, { key: m.key })).json['refundedAmount']).toBe(2);
     await deliverAll();
-    const toFirst = first.received.filter((r) => bodyOf(r).data.codOper === codOper);
-    const toSecond = second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const toFirst = setup.first.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const toSecond = setup.second.received.filter((r) => bodyOf(r).data.codOper === codOper);
     expect(toFirst.map((r) => bodyOf(r).type).sort()).toEqual(['transaction.approved', 'transaction.refunded']);
     expect(toSecond.map((r) => bodyOf(r).type)).toEqual(['transaction.refunded']);
     expect(constructEvent(toSecond[0]?.body ?? '', toSecond[0]?.headers['pasarela-signature'], secret).type).toBe('transaction.refunded');
     expect(verifiedTimestampOf(toFirst[0]?.headers['pasarela-signature'], toFirst[0]?.body ?? '', m.webhookSecret)).toBeDefined();
 
     // Its deliveries, and one sent again: the same event id and body.
-    const deliveries = (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    const deliveries = (await setup.api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
     expect(deliveries).toEqual([expect.objectContaining({ state: 'delivered', attempts: 1, lastStatusCode: 200, test: false })]);
-    const again = await api.call('POST', `/webhook-endpoints/${id}/deliveries/${String(deliveries[0]?.['id'])}/redeliver`, { key: m.key });
+    const again = await setup.api.call('POST', `/webhook-endpoints/${id}/deliveries/${String(deliveries[0]?.['id'])}/redeliver`, { key: m.key });
     expect(again.status).toBe(202);
     await deliverAll();
-    const resent = second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const resent = setup.second.received.filter((r) => bodyOf(r).data.codOper === codOper);
     expect(resent).toHaveLength(2);
     expect(resent[1]?.body).toBe(resent[0]?.body);
     const primaryId = String((listed.json['data'] as Array<Record<string, unknown>>)[0]?.['id']);
-    const primaryDeliveries = (await api.call('GET', `/webhook-endpoints/${primaryId}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    const primaryDeliveries = (await setup.api.call('GET', `/webhook-endpoints/${primaryId}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
     expect(primaryDeliveries.filter((d) => d['state'] === 'delivered').length).toBeGreaterThanOrEqual(2);
 
     // A type named twice is kept once; with * it is * alone; an empty change changes nothing, updatedAt included.
-    const twice = await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved', 'transaction.refunded'] } });
+    const twice = await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved', 'transaction.refunded'] } });
     expect(twice.json['events']).toEqual(['transaction.refunded', 'transaction.approved']);
-    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: {} })).json).toEqual(twice.json);
+    expect((await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: {} })).json).toEqual(twice.json);
     // Changed to take everything; then deleted: nothing more goes there.
-    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', '*'] } })).json['events']).toEqual(['*']);
-    expect((await api.call('DELETE', `/webhook-endpoints/${id}`, { key: m.key })).json).toEqual({ id, deleted: true });
-    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).status).toBe(404);
-    const before = second.received.length;
+    expect((await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', '*'] } })).json['events']).toEqual(['*']);
+    expect((await setup.api.call('DELETE', `/webhook-endpoints/${id}`, { key: m.key })).json).toEqual({ id, deleted: true });
+    expect((await setup.api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).status).toBe(404);
+    const before = setup.second.received.length;
     await paidByCard(m.key);
     await deliverAll();
-    expect(second.received.length).toBe(before);
+    expect(setup.second.received.length).toBe(before);
   });
 
   it('an event of a type the primary does not take is skipped, with no attempt counted (nothing was sent)', async () => {
-    const m = await createMerchant(t, { name: 'Solo Reembolsos S.A.' });
-    const primary = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url, events: ['transaction.refunded'] } });
+    const m = await createMerchant(setup.t, { name: 'Solo Reembolsos S.A.' });
+    const primary = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.first.url, events: ['transaction.refunded'] } });
     const codOper = await paidByCard(m.key);
     await deliverAll();
-    const deliveries = (await api.call('GET', `/webhook-endpoints/${String(primary.json['id'])}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string; attempts: number; lastError: string | null }>;
+    const deliveries = (await setup.api.call('GET', `/webhook-endpoints/${String(primary.json['id'])}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string; attempts: number; lastError: string | null }>;
     expect(deliveries.length).toBeGreaterThan(0);
     expect(deliveries.every((d) => d.state === 'skipped' && d.attempts === 0 && d.lastError === 'type not taken by the endpoint')).toBe(true);
-    expect(first.received.some((r) => bodyOf(r).data.codOper === codOper)).toBe(false);
+    expect(setup.first.received.some((r) => bodyOf(r).data.codOper === codOper)).toBe(false);
 
     // Sent again it would be skipped again: refused until the endpoint takes its type, then sent.
     const skipped = deliveries[0]!.eventId;
-    const refused = await api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key });
+    const refused = await setup.api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ code: 'webhook_event_type_not_taken' });
     expect(String(refused.json['message'])).toContain('transaction.approved');
-    const admin = await t.admin('POST', `/webhooks/${skipped}/redeliver`, {});
+    const admin = await setup.t.admin('POST', `/webhooks/${skipped}/redeliver`, {});
     expect(admin.status).toBe(409);
     expect(admin.json).toMatchObject({ code: 'webhook_event_type_not_taken' });
-    await api.call('PATCH', `/webhook-endpoints/${String(primary.json['id'])}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved'] } });
-    expect((await api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key })).status).toBe(202);
+    await setup.api.call('PATCH', `/webhook-endpoints/${String(primary.json['id'])}`, { key: m.key, body: { events: ['transaction.refunded', 'transaction.approved'] } });
+    expect((await setup.api.call('POST', `/webhook-endpoints/${String(primary.json['id'])}/deliveries/${skipped}/redeliver`, { key: m.key })).status).toBe(202);
     await deliverAll();
-    expect(first.received.filter((r) => bodyOf(r).id === skipped)).toHaveLength(1);
+    expect(setup.first.received.filter((r) => bodyOf(r).id === skipped)).toHaveLength(1);
   });
 
   it('keeps another endpoint\'s deliveries of a type it no longer takes: skipped, still listed, refused a redelivery until it takes the type again', async () => {
-    const m = await createMerchant(t, { name: 'Menos Tipos S.A.', webhookUrl: first.url });
-    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url } });
+    const m = await createMerchant(setup.t, { name: 'Menos Tipos S.A.', webhookUrl: setup.first.url });
+    const made = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.second.url } });
     const id = String(made.json['id']);
     type Delivery = { id: string; eventId: string; state: string; attempts: number; lastStatusCode: number | null; lastError: string | null };
-    const deliveries = async () => (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Delivery[];
-    const redeliver = (deliveryId: string) => api.call('POST', `/webhook-endpoints/${id}/deliveries/${deliveryId}/redeliver`, { key: m.key, headers: { 'accept-language': 'en' } });
-    const receivedOf = (codOper: string) => second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const deliveries = async () => (await setup.api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Delivery[];
+    const redeliver = (deliveryId: string) => setup.api.call('POST', `/webhook-endpoints/${id}/deliveries/${deliveryId}/redeliver`, { key: m.key, headers: { 'accept-language': 'en' } });
+    const receivedOf = (codOper: string) => setup.second.received.filter((r) => bodyOf(r).data.codOper === codOper);
     const delivered = await paidByCard(m.key);
     await deliverAll();
     const retried = await paidByCard(m.key);
-    second.answers.push(500);
+    setup.second.answers.push(500);
     await deliverAll();
     const [retrying, sent] = await deliveries();
     expect([sent?.state, retrying?.state, retrying?.lastStatusCode]).toEqual(['delivered', 'pending', 500]);
 
     // Sent again, asked while the endpoint took its type; then the endpoint stops taking it.
     expect((await redeliver(sent!.id)).status).toBe(202);
-    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded'] } });
+    await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.refunded'] } });
     const refused = await redeliver(sent!.id);
     expect([refused.status, refused.json['code']]).toEqual([409, 'webhook_event_type_not_taken']);
     expect(refused.json['message']).toContain('transaction.approved');
     // Its retry comes due.
-    await t.db.query('update webhook_deliveries set next_attempt_at = now() where id = $1', [retrying!.id]);
+    await setup.t.db.query('update webhook_deliveries set next_attempt_at = now() where id = $1', [retrying!.id]);
     await deliverAll();
     // Neither is sent; both stay listed, as far as they got.
     expect(await deliveries()).toEqual([
@@ -160,7 +149,7 @@ describe('webhook endpoints', () => {
     expect((await redeliver(retrying!.id)).status).toBe(409);
 
     // Taken again: sent as asked.
-    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['*'] } });
+    await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['*'] } });
     expect((await redeliver(retrying!.id)).status).toBe(202);
     await deliverAll();
     expect(receivedOf(retried)).toHaveLength(2);
@@ -168,48 +157,48 @@ describe('webhook endpoints', () => {
   });
 
   it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {
-    const m = await createMerchant(t, { name: 'Sin URL S.A.' });
-    const a = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url } });
-    const b = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.refunded'] } });
+    const m = await createMerchant(setup.t, { name: 'Sin URL S.A.' });
+    const a = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.first.url } });
+    const b = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.second.url, events: ['transaction.refunded'] } });
     expect([a.json['primary'], b.json['primary']]).toEqual([true, false]);
     // Delivered to the primary only (the other does not take it).
     const before = await paidByCard(m.key);
     await deliverAll();
-    const deliveriesOf = async (id: unknown) => ((await api.call('GET', `/webhook-endpoints/${String(id)}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string }>);
+    const deliveriesOf = async (id: unknown) => ((await setup.api.call('GET', `/webhook-endpoints/${String(id)}/deliveries`, { key: m.key })).json['data'] as Array<{ eventId: string; state: string }>);
     expect((await deliveriesOf(a.json['id'])).map((d) => d.state)).toContain('delivered');
-    await api.call('DELETE', `/webhook-endpoints/${String(a.json['id'])}`, { key: m.key });
-    expect((await api.call('GET', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key })).json['primary']).toBe(true);
+    await setup.api.call('DELETE', `/webhook-endpoints/${String(a.json['id'])}`, { key: m.key });
+    expect((await setup.api.call('GET', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key })).json['primary']).toBe(true);
     // The deleted primary's deliveries went with it: the new primary never received them, nor lists them.
-    expect(second.received.some((r) => bodyOf(r).data.codOper === before)).toBe(false);
+    expect(setup.second.received.some((r) => bodyOf(r).data.codOper === before)).toBe(false);
     expect(await deliveriesOf(b.json['id'])).toEqual([]);
-    await api.call('PATCH', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key, body: { events: ['*'] } });
+    await setup.api.call('PATCH', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key, body: { events: ['*'] } });
     const codOper = await paidByCard(m.key);
     await deliverAll();
-    const got = second.received.find((r) => bodyOf(r).data.codOper === codOper);
+    const got = setup.second.received.find((r) => bodyOf(r).data.codOper === codOper);
     expect(constructEvent(got?.body ?? '', got?.headers['pasarela-signature'], String(b.json['secret'])).type).toBe('transaction.approved');
   });
 
   it('refuses bad input and another merchant\'s endpoint', async () => {
-    const m = await createMerchant(t, { name: 'Ajeno S.A.', webhookUrl: first.url });
-    const other = await createMerchant(t, { name: 'Otro S.A.', webhookUrl: second.url });
-    const theirs = String(((await api.call('GET', '/webhook-endpoints', { key: other.key })).json['data'] as Array<Record<string, unknown>>)[0]?.['id']);
-    expect((await api.call('GET', `/webhook-endpoints/${theirs}`, { key: m.key })).json['code']).toBe('webhook_endpoint_not_found');
-    expect((await api.call('DELETE', `/webhook-endpoints/${theirs}`, { key: m.key })).status).toBe(404);
-    const bad = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: 'ftp://x', events: ['*'] }, headers: { 'accept-language': 'en' } });
+    const m = await createMerchant(setup.t, { name: 'Ajeno S.A.', webhookUrl: setup.first.url });
+    const other = await createMerchant(setup.t, { name: 'Otro S.A.', webhookUrl: setup.second.url });
+    const theirs = String(((await setup.api.call('GET', '/webhook-endpoints', { key: other.key })).json['data'] as Array<Record<string, unknown>>)[0]?.['id']);
+    expect((await setup.api.call('GET', `/webhook-endpoints/${theirs}`, { key: m.key })).json['code']).toBe('webhook_endpoint_not_found');
+    expect((await setup.api.call('DELETE', `/webhook-endpoints/${theirs}`, { key: m.key })).status).toBe(404);
+    const bad = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: 'ftp://x', events: ['*'] }, headers: { 'accept-language': 'en' } });
     expect(bad.json).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('url must be an http or https address') });
     // A bidi override would show the URL in lists and the console as other than it is.
     for (const sneaky of ['https://example.com/\u202ehook', 'https://example.com/a\u0007b']) {
-      const refused = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: sneaky }, headers: { 'accept-language': 'es' } });
+      const refused = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: sneaky }, headers: { 'accept-language': 'es' } });
       expect(refused.json).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('(url no puede tener caracteres de control ni bidireccionales)') });
     }
-    const badType = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url, events: ['payment.done'] } });
+    const badType = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.first.url, events: ['payment.done'] } });
     expect(badType.status).toBe(400);
   });
 
   it('signs with both secrets during an endpoint secret roll\'s window, with the new one only after', async () => {
-    const m = await createMerchant(t, { name: 'Rota S.A.', webhookUrl: first.url });
-    const [endpoint] = (await api.call('GET', '/webhook-endpoints', { key: m.key })).json['data'] as Array<Record<string, unknown>>;
-    const rolled = await api.call('POST', `/webhook-endpoints/${String(endpoint?.['id'])}/roll-secret`, { key: m.key, body: { expiresInSeconds: 3600 } });
+    const m = await createMerchant(setup.t, { name: 'Rota S.A.', webhookUrl: setup.first.url });
+    const [endpoint] = (await setup.api.call('GET', '/webhook-endpoints', { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    const rolled = await setup.api.call('POST', `/webhook-endpoints/${String(endpoint?.['id'])}/roll-secret`, { key: m.key, body: { expiresInSeconds: 3600 } });
     expect(rolled.status).toBe(200);
     const newSecret = String(rolled.json['secret']);
     expect(newSecret).not.toBe(m.webhookSecret);
@@ -217,51 +206,51 @@ describe('webhook endpoints', () => {
 
     const codOper = await paidByCard(m.key);
     await deliverAll();
-    const got = first.received.find((r) => bodyOf(r).data.codOper === codOper);
+    const got = setup.first.received.find((r) => bodyOf(r).data.codOper === codOper);
     const header = got?.headers['pasarela-signature'];
     expect(v1sOf(header)).toEqual([hmac(newSecret, header, got?.body ?? ''), hmac(m.webhookSecret, header, got?.body ?? '')]);
     expect(constructEvent(got?.body ?? '', header, m.webhookSecret).data.codOper).toBe(codOper);
     expect(constructEvent(got?.body ?? '', header, newSecret).data.codOper).toBe(codOper);
 
     // The window ends: one signature, the new secret's.
-    await t.db.query("update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = $1", [endpoint?.['id']]);
+    await setup.t.db.query("update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = $1", [endpoint?.['id']]);
     const later = await paidByCard(m.key);
     await deliverAll();
-    const next = first.received.find((r) => bodyOf(r).data.codOper === later);
+    const next = setup.first.received.find((r) => bodyOf(r).data.codOper === later);
     expect(v1sOf(next?.headers['pasarela-signature'])).toEqual([hmac(newSecret, next?.headers['pasarela-signature'], next?.body ?? '')]);
     expect(() => constructEvent(next?.body ?? '', next?.headers['pasarela-signature'], m.webhookSecret)).toThrow();
   });
 
   it('sends a signed test event of the asked type to a real local receiver, marked test and listed among the deliveries', async () => {
-    const m = await createMerchant(t, { name: 'Prueba S.A.' });
-    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.approved'] } });
+    const m = await createMerchant(setup.t, { name: 'Prueba S.A.' });
+    const made = await setup.api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: setup.second.url, events: ['transaction.approved'] } });
     const id = String(made.json['id']);
-    const before = second.received.length;
+    const before = setup.second.received.length;
     // A sample of a type the endpoint does not take: its real events of that type would never be sent to it.
-    const untaken = await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' }, headers: { 'accept-language': 'en' } });
+    const untaken = await setup.api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' }, headers: { 'accept-language': 'en' } });
     expect([untaken.status, untaken.json['code']]).toEqual([409, 'webhook_event_type_not_taken']);
     expect(untaken.json['message']).toContain('transaction.refunded');
-    await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', 'transaction.refunded'] } });
-    const queued = await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' } });
+    await setup.api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['transaction.approved', 'transaction.refunded'] } });
+    const queued = await setup.api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' } });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ test: true, eventId: null, state: 'pending' });
     await deliverAll();
-    const got = second.received.slice(before);
+    const got = setup.second.received.slice(before);
     expect(got).toHaveLength(1);
     const event = constructEvent(got[0]?.body ?? '', got[0]?.headers['pasarela-signature'], String(made.json['secret']));
     expect(event.type).toBe('transaction.refunded');
     expect(bodyOf(got[0] as ReceivedWebhook).test).toBe(true);
     // A card payment of a link, as a real one: its linkCode is null only for a subscription's charge (docs/webhooks.md).
     expect(JSON.parse(got[0]?.body ?? '{}').data).toMatchObject({ method: 'card', linkCode: expect.stringMatching(/^LK[0-9A-F]{12}$/) });
-    api.checkWebhookEvent(JSON.parse(got[0]?.body ?? '{}'));
-    const deliveries = (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'];
+    setup.api.checkWebhookEvent(JSON.parse(got[0]?.body ?? '{}'));
+    const deliveries = (await setup.api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'];
     expect(deliveries).toEqual([expect.objectContaining({ id: queued.json['id'], test: true, state: 'delivered', lastStatusCode: 200 })]);
-    expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'payment.done' } })).status).toBe(400);
+    expect((await setup.api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'payment.done' } })).status).toBe(400);
   });
 
   it('sends dispute samples carrying a dispute and payout samples carrying a payout, as their real events do', async () => {
     const types = ['dispute.created', 'dispute.updated', 'dispute.closed', 'payout.paid', 'payout.failed'] as const;
-    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras S.A.' }), types);
+    const byType = await samplesTo(await createMerchant(setup.t, { name: 'Muestras S.A.' }), types);
     for (const type of types.slice(0, 3)) {
       expect(byType.get(type)).toEqual(expect.objectContaining({ id: expect.stringMatching(/^dp_/), codOper: expect.stringMatching(/^PP/), amount: 26.75, reason: 'fraudulent', status: expect.any(String) }));
       expect(byType.get(type)).not.toHaveProperty('authStatus');
@@ -272,7 +261,7 @@ describe('webhook endpoints', () => {
   });
 
   it('sends a subscription.cancelled sample carrying a cancelled subscription, in the merchant\'s currency', async () => {
-    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Club S.A.S.', country: 'CO' }), ['subscription.cancelled']);
+    const byType = await samplesTo(await createMerchant(setup.t, { name: 'Muestras Club S.A.S.', country: 'CO' }), ['subscription.cancelled']);
     expect(byType.get('subscription.cancelled')).toEqual({
       subscriptionKey: expect.stringMatching(/^SUB/), plan: { idPlan: 1, name: 'Test plan', amount: 50000, period: 'MO', currency: 'COP' }, email: 'pagador@example.com',
       status: 'cancelled', nextChargeAt: null, createdAt: expect.any(String), cancelledAt: expect.any(String),
@@ -282,13 +271,13 @@ describe('webhook endpoints', () => {
   // docs/webhooks.md: money a gateway took for a payment already called off (cancelReason paid_elsewhere
   // or payer) that could not be given back; a card's is voided and sends no event.
   it('sends an owed_to_payer sample shaped as a real one: a called-off payment with its cancelReason, not a card', async () => {
-    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Deuda S.A.' }), ['transaction.owed_to_payer']);
+    const byType = await samplesTo(await createMerchant(setup.t, { name: 'Muestras Deuda S.A.' }), ['transaction.owed_to_payer']);
     expect(byType.get('transaction.owed_to_payer')).toEqual(expect.objectContaining({ method: 'cash', authStatus: 'CANCELLED', cancelReason: 'paid_elsewhere', owedToPayer: 26.75 }));
   });
 
   it('sends a merchant in pesos its samples in pesos, whole, and a payout arriving on a business day after today', async () => {
     const types = ['transaction.approved', 'transaction.refunded', 'transaction.captured', 'dispute.created', 'payout.paid'] as const;
-    const byType = await samplesTo(await createMerchant(t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' }), types);
+    const byType = await samplesTo(await createMerchant(setup.t, { name: 'Muestras Bogotá S.A.S.', country: 'CO' }), types);
     expect(byType.get('transaction.approved')).toEqual(expect.objectContaining({ currency: 'COP', amount: 50000, taxAmount: 9500, totalPaid: 59500 }));
     expect(byType.get('transaction.refunded')).toEqual(expect.objectContaining({ currency: 'COP', refundedAmount: 20000 }));
     expect(byType.get('transaction.captured')).toEqual(expect.objectContaining({ currency: 'COP', totalPaid: 40000 }));
@@ -306,49 +295,49 @@ describe('webhook endpoints', () => {
 
 describe('rolling the secret key', () => {
   it('keeps the old key working inside the window it was given, and 401 after', async () => {
-    const m = await createMerchant(t, { name: 'Llaves S.A.' });
-    const rolled = await api.call('POST', '/keys/roll', { key: m.key, body: { expiresInSeconds: 2 } });
+    const m = await createMerchant(setup.t, { name: 'Llaves S.A.' });
+    const rolled = await setup.api.call('POST', '/keys/roll', { key: m.key, body: { expiresInSeconds: 2 } });
     expect(rolled.status).toBe(200);
     const newKey = String(rolled.json['secretKey']);
     expect(newKey).toMatch(/^sk_test_/);
-    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
-    expect((await api.call('GET', '/transactions', { key: m.key })).status).toBe(200);
+    expect((await setup.api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
+    expect((await setup.api.call('GET', '/transactions', { key: m.key })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect((await api.call('GET', '/transactions', { key: m.key })).json['code']).toBe('invalid_secret_key');
-    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
+    expect((await setup.api.call('GET', '/transactions', { key: m.key })).json['code']).toBe('invalid_secret_key');
+    expect((await setup.api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
     // Without a window the old key stops at once; more than 7 days is refused.
-    const now = await api.call('POST', '/keys/roll', { key: newKey, body: {} });
+    const now = await setup.api.call('POST', '/keys/roll', { key: newKey, body: {} });
     expect(now.json['previousKeyExpiresAt']).toBeNull();
-    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(401);
-    const tooLong = await api.call('POST', '/keys/roll', { key: String(now.json['secretKey']), body: { expiresInSeconds: 7 * 86_400 + 1 } });
+    expect((await setup.api.call('GET', '/transactions', { key: newKey })).status).toBe(401);
+    const tooLong = await setup.api.call('POST', '/keys/roll', { key: String(now.json['secretKey']), body: { expiresInSeconds: 7 * 86_400 + 1 } });
     expect(tooLong.json['code']).toBe('invalid_arguments');
-    const [row] = await t.db.query<Record<string, unknown>>('select * from merchants where id = $1', [m.id]);
+    const [row] = await setup.t.db.query<Record<string, unknown>>('select * from merchants where id = $1', [m.id]);
     expect(JSON.stringify(row)).not.toContain(String(now.json['secretKey']));
   });
 });
 
 describe('failure rehearsals', () => {
   it('answers 429 too_many_requests with Retry-After for Pasarela-Test-Rate-Limit, and does nothing', async () => {
-    const m = await createMerchant(t, { name: 'Ensayo S.A.' });
-    const before = await t.db.query('select count(*)::int as n from payment_links');
-    const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 5, description: 'x' }, headers: { 'pasarela-test-rate-limit': '3' } });
+    const m = await createMerchant(setup.t, { name: 'Ensayo S.A.' });
+    const before = await setup.t.db.query('select count(*)::int as n from payment_links');
+    const res = await setup.api.call('POST', '/payment-links', { key: m.key, body: { amount: 5, description: 'x' }, headers: { 'pasarela-test-rate-limit': '3' } });
     expect([res.status, res.json['code'], res.headers.get('retry-after')]).toEqual([429, 'too_many_requests', '3']);
-    expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
-    expect((await api.call('GET', '/transactions', { key: m.key, headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(429);
+    expect(await setup.t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+    expect((await setup.api.call('GET', '/transactions', { key: m.key, headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(429);
     // Not without a valid key.
-    expect((await api.call('GET', '/transactions', { key: 'sk_test_nobody', headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(401);
+    expect((await setup.api.call('GET', '/transactions', { key: 'sk_test_nobody', headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(401);
   });
 
   it('answers idempotency_key_in_use to a second request while the first is held by Pasarela-Test-Hold-Ms; then the first\'s answer', async () => {
-    const m = await createMerchant(t, { name: 'Espera S.A.' });
+    const m = await createMerchant(setup.t, { name: 'Espera S.A.' });
     const body = { amount: 5, description: 'Pedido' };
-    const held = api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1', headers: { 'pasarela-test-hold-ms': '1500' } });
+    const held = setup.api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1', headers: { 'pasarela-test-hold-ms': '1500' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const second = await api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
+    const second = await setup.api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
     expect([second.status, second.json['code'], second.headers.get('retry-after')]).toEqual([409, 'idempotency_key_in_use', '1']);
     const firstAnswer = await held;
     expect(firstAnswer.status).toBe(201);
-    const third = await api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
+    const third = await setup.api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
     expect([third.status, third.json['code'], third.headers.get('idempotent-replayed')]).toEqual([201, firstAnswer.json['code'], 'true']);
   });
 });
