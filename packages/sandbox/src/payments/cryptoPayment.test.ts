@@ -8,6 +8,7 @@ import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { receiveNotification } from './receiveNotification';
 import { askGateway as askRefundGateway } from './reconcileRefunds';
 import { sendCryptoRefund } from './cryptoPayment';
+import { reconcileGiveBacks } from './reconcileGiveBacks';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,7 +99,8 @@ describe('a crypto payment', () => {
     const id = await newPayment('BTC', 'BTC');
     await chainReports(id, 0.00000001);
     expect((await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true })).data).toMatchObject({ refund: { amount: 0.00000001, status: 'pending' } });
-    expect((await findTransaction(t.db, id))?.details['owedToPayer']).toMatchObject({ amountCents: 0, state: 'owed' });
+    // Worth under a cent: no money owed beside the coins (no owedToPayer of 0, no transaction.owed_to_payer of nothing).
+    expect((await findTransaction(t.db, id))?.details['owedToPayer']).toBeUndefined();
   });
 
   it('coins arriving while the refund is being sent are sent back after it, never marked sent unsent', async () => {
@@ -201,6 +203,69 @@ describe('a crypto payment', () => {
     const heard = await receiveNotification({ db: t.db, gateways: t.gateways }, 'crypto', { id: `test:${id}:new`, key: id, kind: 'crypto', deposit: paid! }, 'http://localhost');
     expect(heard.kind).toBe('settled');
     expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 1, currency: 'ETH', paidCrypto: 0.01 });
+  });
+
+  it('coins sent to the address the payment moved from are the payer\'s: recorded once and sent back from it, never counted nor the merchant\'s', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    const before = (await findTransaction(t.db, id))!;
+    await putCoin(id, 'ETH', 'ETH');
+    // 25 USDT a page still showing the USDT address sent, reported after the change.
+    const stale = await t.controls.crypto.chainConfirms(depositKeyOf(before), 25, 'sbxeth_payer_stale');
+    const deps = { db: t.db, gateways: t.gateways };
+    expect((await receiveNotification(deps, 'crypto', { id: `test:${id}:stray`, key: id, kind: 'crypto', deposit: stale! }, 'http://localhost')).kind).toBe('finished');
+    const row = (await findTransaction(t.db, id))!;
+    expect(row.details['strayDeposits']).toEqual({ [before.reference!]: expect.objectContaining({ coin: 'USDT', network: 'ETH', amount: 25, to: 'sbxeth_payer_stale', status: 'refunded', sent: 25 }) });
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 0, currency: 'ETH', paidCrypto: 0 });
+    // Sent back from the old deposit, once: told again (another id, the same deposit), nothing recorded or sent twice.
+    await receiveGatewayEvent(deps, { id: `test:${id}:stray-again`, key: id, kind: 'crypto', deposit: stale! });
+    const refunds = () => t.simulator.books.find<unknown, { refunds?: unknown[] }>(depositKeyOf(before))?.state.refunds;
+    expect(refunds()).toEqual([{ key: `${id}:stray:${before.reference}`, to: 'sbxeth_payer_stale', amountCrypto: 25 }]);
+    // The payment still pays in ETH, and the merchant's books count only its order.
+    await chainReports(id, 0.01, 'sbxeth_payer_wallet_2');
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 1, currency: 'ETH', paidCrypto: 0.01 });
+    const books = await t.db.query<{ amount_cents: number }>(`select amount_cents from balance_transactions where cod_oper = $1`, [id]);
+    expect(books).toEqual([{ amount_cents: 2500 }]);
+  });
+
+  it('back to a coin whose old address got coins recorded as the payer\'s: a new address, those coins never counted as the payment\'s', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    await putCoin(id, 'ETH', 'ETH');
+    const eth = (await findTransaction(t.db, id))!;
+    await putCoin(id, 'USDT', 'ETH');
+    const stale = await t.controls.crypto.chainConfirms(depositKeyOf(eth), 0.004, 'sbxeth_payer_stale_3');
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `test:${id}:stray`, key: id, kind: 'crypto', deposit: stale! });
+    expect((await putCoin(id, 'ETH', 'ETH'))['address']).not.toBe(eth.reference);
+    const back = (await findTransaction(t.db, id))!;
+    expect(depositKeyOf(back)).not.toBe(depositKeyOf(eth));
+    await chainReports(id, 0.006, 'sbxeth_payer_wallet_5');
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ txStatus: 0, paidCrypto: 0.006, underpaid: true });
+    expect(back.details['strayDeposits']).toEqual({ [eth.reference!]: expect.objectContaining({ amount: 0.004, status: 'refunded' }) });
+  });
+
+  it('a report about the address the payment moved from, contradicted by the processor\'s books there, records nothing', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    const before = (await findTransaction(t.db, id))!;
+    await putCoin(id, 'ETH', 'ETH');
+    const forged = { address: before.reference!, paidCrypto: 25, senderAddress: 'sbxeth_someone' };
+    expect((await receiveNotification({ db: t.db, gateways: t.gateways }, 'crypto', { id: `test:${id}:forged`, key: id, kind: 'crypto', deposit: forged }, 'http://localhost')).kind).toBe('contradicted');
+    expect((await findTransaction(t.db, id))?.details['strayDeposits']).toBeUndefined();
+  });
+
+  it('coins at the old address the processor would not send back at once stay owed, and the reconciler sends them once', async () => {
+    const id = await newPayment('USDT', 'ETH');
+    const before = (await findTransaction(t.db, id))!;
+    await putCoin(id, 'ETH', 'ETH');
+    const stale = await t.controls.crypto.chainConfirms(depositKeyOf(before), 10, 'sbxeth_payer_stale_2');
+    const refusing = { ...t.gateways, crypto: { ...t.gateways.crypto, refund: async () => 'refused' as const } };
+    await receiveGatewayEvent({ db: t.db, gateways: refusing }, { id: `test:${id}:stray`, key: id, kind: 'crypto', deposit: stale! });
+    expect((await findTransaction(t.db, id))?.details['strayDeposits']).toEqual({ [before.reference!]: expect.objectContaining({ amount: 10, status: 'pending' }) });
+    await t.db.query(`update transactions set updated_at = now() - interval '1 minute' where cod_oper = $1`, [id]);
+    expect(await reconcileGiveBacks({ db: t.db, gateways: t.gateways })).toContain(id);
+    expect((await findTransaction(t.db, id))?.details['strayDeposits']).toEqual({ [before.reference!]: expect.objectContaining({ amount: 10, status: 'refunded', sent: 10 }) });
+    // Asked again: nothing sent twice.
+    await t.db.query(`update transactions set updated_at = now() - interval '1 minute' where cod_oper = $1`, [id]);
+    expect(await reconcileGiveBacks({ db: t.db, gateways: t.gateways })).not.toContain(id);
+    expect(t.simulator.books.find<unknown, { refunds?: unknown[] }>(depositKeyOf(before))?.state.refunds).toEqual([{ key: `${id}:stray:${before.reference}`, to: 'sbxeth_payer_stale_2', amountCrypto: 10 }]);
   });
 
   it('back to the first coin after another, its address is not the other coin\'s', async () => {

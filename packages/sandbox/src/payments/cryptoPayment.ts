@@ -6,7 +6,7 @@ import { refundMail } from '../mail/templates';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { updateQuote } from '../store/transactionUpdates';
 import { markRefundSent, recordRefundPartSent } from '../store/cryptoRefunds';
-import { cryptoReceivedOf, cryptoRefundOf, depositKeyFor, depositKeyOf } from './cryptoReceived';
+import { cryptoReceivedOf, cryptoRefundOf, depositKeyFor, depositKeyOf, formerDepositOf, strayDepositsOf } from './cryptoReceived';
 import { cryptoOverpaymentOfRow, returnCryptoOverpayment } from './cryptoOverpayment';
 import { quoteDetails, readCrypto } from './cryptoQuote';
 import { callInDoubt, forgetIfNotSent, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
@@ -86,6 +86,18 @@ function changeRefusal(tx: TransactionRow, currency: string, network: string): P
 }
 
 /**
+ * The key of the address a coin and network moves to: its own (depositKeyFor), or, once coins a payer
+ * sent there while the payment was on another coin are recorded as the payer's (strayDeposits), one
+ * after it, so those coins are never counted as the payment's when it moves back.
+ */
+function depositKeyTo(tx: TransactionRow, currency: string, network: string): string {
+  const withStrayCoins = new Set(strayDepositsOf(tx).map(({ address }) => formerDepositOf(tx, address)?.depositKey));
+  let key = depositKeyFor(tx.cod_oper, currency, network);
+  for (let n = 2; withStrayCoins.has(key); n += 1) key = `${depositKeyFor(tx.cod_oper, currency, network)}.${n}`;
+  return key;
+}
+
+/**
  * SPEC 7 "PUT to update": the same coin keeps its quote while frozen and is quoted anew (keeping what
  * arrived) once expired; another network is another address, and another coin or network is refused
  * once coins arrived. Reading a payment never renews a quote.
@@ -101,7 +113,7 @@ export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency:
   // Another coin or network is another address, under a key of its own kept with the payment: every
   // later question about its deposit (status, refunds) goes there, never to the old coin's address.
   const samePair = sameCoin && tx.details['network'] === network;
-  const depositKey = samePair ? depositKeyOf(tx) : depositKeyFor(tx.cod_oper, currency, network);
+  const depositKey = samePair ? depositKeyOf(tx) : depositKeyTo(tx, currency, network);
   const address = samePair ? tx.reference
     : (await deps.gateways.crypto.address({ ...gatewayCall(depositKey), currency, network, amountCrypto })).address;
   const updated = await updateQuote(deps.db, tx.cod_oper, samePair ? quote : { ...quote, depositKey }, address);

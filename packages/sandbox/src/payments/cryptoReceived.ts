@@ -32,3 +32,31 @@ export function cryptoRefundOf(tx: Pick<TransactionRow, 'details'>): CryptoRefun
   const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
   return parsed.success ? parsed.output : null;
 }
+
+const FormerDepositSchema = v.object({ depositKey: v.pipe(v.string(), v.minLength(1)), coin: v.string(), network: v.string() });
+export type FormerDeposit = v.InferOutput<typeof FormerDepositSchema>;
+
+/**
+ * The deposit at `address` when it is one the payment moved from (details.formerDeposits, kept by a
+ * coin change), not its address now: coins there are the payer's, never the payment's coin's.
+ */
+export function formerDepositOf(tx: Pick<TransactionRow, 'details' | 'reference'>, address: string): FormerDeposit | undefined {
+  if (address === tx.reference) return undefined;
+  const former = tx.details['formerDeposits'];
+  if (typeof former !== 'object' || former === null || !Object.hasOwn(former, address)) return undefined;
+  const parsed = v.safeParse(FormerDepositSchema, (former as Record<string, unknown>)[address]);
+  return parsed.success ? parsed.output : undefined;
+}
+
+const StrayDepositSchema = v.object({ ...CryptoRefundSchema.entries, sent: v.optional(v.number(), 0) });
+export type StrayDeposit = v.InferOutput<typeof StrayDepositSchema>;
+
+/** Coins that reached addresses the payment moved from (details.strayDeposits), by address: each owed back from its own deposit. */
+export function strayDepositsOf(tx: Pick<TransactionRow, 'details'>): Array<{ address: string; stray: StrayDeposit }> {
+  const strays = tx.details['strayDeposits'];
+  if (typeof strays !== 'object' || strays === null) return [];
+  return Object.entries(strays as Record<string, unknown>).flatMap(([address, value]) => {
+    const parsed = v.safeParse(StrayDepositSchema, value);
+    return parsed.success ? [{ address, stray: parsed.output }] : [];
+  });
+}

@@ -5,7 +5,7 @@ import { gatewayCall } from '../gateways/GatewayCall';
 import { findRefund } from '../store/refunds';
 import { cardAttemptAwaitingAnswer, findTransaction, findTransactionByGatewayReference, type TransactionRow } from '../store/transactions';
 import { type PaymentOutcome } from '../store/transactionUpdates';
-import { depositKeyOf } from './cryptoReceived';
+import { depositKeyOf, formerDepositOf } from './cryptoReceived';
 import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
 import { portOfMethod } from '../gateways/processors';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
@@ -87,6 +87,13 @@ export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, p
     // A hold's dispute told before its capture's answer is recorded here: asked again, as above.
     if (applied === 'capture_not_recorded') return { kind: 'charge_not_yet_known' };
     return applied === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
+  }
+  // Coins reported at an address the payment moved from: recorded as the payer's only as the books of that deposit say.
+  const former = event.kind === 'crypto' ? formerDepositOf(row, event.deposit.address) : undefined;
+  if (former && event.kind === 'crypto') {
+    const books = await deps.gateways.crypto.status(gatewayCall(former.depositKey));
+    const { address, paidCrypto, senderAddress } = event.deposit;
+    if (!books || !isDeepStrictEqual({ address, paidCrypto, senderAddress }, { address: books.address, paidCrypto: books.paidCrypto, senderAddress: books.senderAddress })) return { kind: 'contradicted' };
   }
   const claimed = outcomeOfEvent(row, event);
   if (claimed) {

@@ -2,6 +2,7 @@ import type { Deps } from '../Deps';
 import { claimGiveBacks } from '../store/giveBacks';
 import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
 import { askPortToGiveBack } from './withdrawAtGateway';
+import { reconcileStrayDeposits } from './cryptoStrayDeposits';
 
 const RECONCILE_BATCH = 100;
 
@@ -25,5 +26,7 @@ export async function reconcileGiveBacks(deps: Pick<Deps, 'db' | 'gateways'>): P
     const said = (await askPortToGiveBack(deps, row, owed.amountCents)) ?? (overdue ? 'owed' : undefined);
     if (said && (await endGiveBack(deps.db, row.cod_oper, said))) changed.push(row.cod_oper);
   }
+  // Coins at a crypto address the payment moved from, the first send cut or refused: asked again under their keys.
+  changed.push(...(await reconcileStrayDeposits(deps)));
   return changed;
 }

@@ -9,7 +9,8 @@ import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, findPaymentOfLink } from '../store/links';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { lockForOutcome, lockOtherOpenAttempts, recordCoinsAfterApproval, recordGatewayEvent, recordMoneyTaken, rowWithOutcome, writeLockedOutcome, writeOutcome, writeRecordedOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
-import { cryptoReceivedOf, cryptoRefundOf } from './cryptoReceived';
+import { cryptoReceivedOf, cryptoRefundOf, formerDepositOf } from './cryptoReceived';
+import { recordStrayCoins, returnStrayDeposits } from './cryptoStrayDeposits';
 import { recordCoinsAfterCancellation } from '../store/cryptoRefunds';
 import { quoteDetails } from './cryptoQuote';
 import { announceAdminChange, announceTransaction } from '../changes/announcements';
@@ -41,15 +42,18 @@ export function cancelledOutcome(row: TransactionRow, reason: CancelReason, paid
     details: {
       cancelledAt: new Date().toISOString(), cancelReason: reason,
       ...(paidBy ? { paidBy: paidBy.cod_oper, paidWith: paidBy.method } : {}),
-      ...(refund ? { refund, owedToPayer: cryptoOwedOf(row) } : {}),
+      ...(refund ? { refund, ...cryptoOwedOf(row) } : {}),
     },
   };
 }
 
-/** Coins received for a payment called off, owed back: what they were worth at the payment's quote, at most its amount. */
-function cryptoOwedOf(row: TransactionRow): OwedToPayer {
+/**
+ * Coins received for a payment called off, owed back: what they were worth at the payment's quote, at
+ * most its amount. Worth under a cent: no money owed beside the coins (no owedToPayer of 0).
+ */
+function cryptoOwedOf(row: TransactionRow): { owedToPayer?: OwedToPayer } {
   const amountCents = cryptoWorthCents(cryptoReceivedOf(row).paidCrypto, Number(row.details['rate']), row.amount_cents + row.tax_cents);
-  return { amountCents, state: 'owed', takenAt: new Date().toISOString() };
+  return amountCents > 0 ? { owedToPayer: { amountCents, state: 'owed', takenAt: new Date().toISOString() } } : {};
 }
 
 /** Whether an answer says the gateway took the payer's money: it pays, or coins reached the address (an under-payment too). */
@@ -118,6 +122,8 @@ async function quoteOnArrival(deps: Pick<Deps, 'db' | 'gateways'>, codOper: stri
   if (!deposit) return undefined;
   const row = await findTransaction(deps.db, codOper);
   if (!row || row.method !== 'crypto' || resultOf(row) !== 'PENDING' || cryptoQuoteHolds(row.details['rateExpiresAt'], Date.now())) return undefined;
+  // Coins at another address than the payment's are never its coin's (cryptoOutcomeOf): nothing to quote.
+  if (event?.kind === 'crypto' && row.reference && event.deposit.address !== row.reference) return undefined;
   return quoteDetails(deps, String(row.details['currency']), String(row.details['network']), centsToAmount(row.amount_cents + row.tax_cents));
 }
 
@@ -229,6 +235,7 @@ export async function settlePayment(
   let claimedBy: TransactionRow | undefined;
   let lateOutcome: PaymentOutcome | undefined;
   let mailed: { id: number; merchantId: number | null } | undefined;
+  let strayCoins: TransactionRow | undefined;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {
     // The link before the payment (a card paying the same link at this moment takes them in that
     // order too), and the merchant's prices for the books line: one statement.
@@ -236,6 +243,11 @@ export async function settlePayment(
     if (!locked) return undefined;
     const { row, singleUseLink } = locked;
     if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'repeated', row };
+    // Coins at an address the payment moved from are the payer's, whatever became of the payment: recorded to go back, nothing else changed.
+    if (event?.kind === 'crypto' && formerDepositOf(row, event.deposit.address)) {
+      strayCoins = await recordStrayCoins(tx, row, event.deposit);
+      return { kind: 'finished', row: strayCoins ?? row };
+    }
     const asTold = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
     const outcome = asTold && resultOf(row) === 'PENDING' ? cryptoDepositByRule(row, asTold, quoteNow) : asTold;
     lateOutcome = outcome;
@@ -283,6 +295,7 @@ export async function settlePayment(
     return { kind: 'settled', row: settled.row };
   });
   if (settlement?.kind === 'settled') announceTransaction(deps.db, settlement.row);
+  if (strayCoins) return { kind: 'finished', row: await returnStrayDeposits(deps, strayCoins) };
   if (mailed) announceAdminChange(deps.db, { type: 'mail', ...mailed });
   await withdrawAll(deps, calledOff);
   if (claimedBy && settlement?.kind === 'settled') await tellPagesLeftTheOrderIsPaid(deps, claimedBy).catch(() => undefined);

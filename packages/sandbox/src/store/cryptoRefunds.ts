@@ -1,4 +1,4 @@
-import { cryptoWorthCents } from '@pasarela/core';
+import { cryptoWorthCents, type CryptoRefund } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 import type { OwedToPayer } from './transactionUpdates';
@@ -87,4 +87,41 @@ export async function recordRefundPartSent(db: Queryable, codOper: string, from:
     [codOper, JSON.stringify({ refundSent: sentSoFar }), String(paid), ...owedParams(owed)],
   );
   return counted ?? row;
+}
+
+/**
+ * Coins that reached `address`, an address the payment moved from (details.formerDeposits), recorded as
+ * the payer's (details.strayDeposits[address], to be sent back from that deposit): written only while
+ * fewer were recorded there, so a repeated report records nothing twice. What was sent of them is kept.
+ * In the transaction that locked the payment (settlePayment). Undefined when nothing was written.
+ */
+export async function recordStrayDeposit(db: Queryable, codOper: string, address: string, stray: CryptoRefund): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = details || jsonb_build_object('strayDeposits', coalesce(details -> 'strayDeposits', '{}'::jsonb)
+         || jsonb_build_object($2::text, coalesce(details -> 'strayDeposits' -> $2::text, '{}'::jsonb) || $3::jsonb)), updated_at = clock_timestamp()
+      where cod_oper = $1 and method = 'crypto' and details -> 'formerDeposits' -> $2::text is not null and reference is distinct from $2::text
+        and coalesce((details -> 'strayDeposits' -> $2::text ->> 'amount')::numeric, 0) < ($3::jsonb ->> 'amount')::numeric
+      returning *`,
+    [codOper, address, JSON.stringify(stray)],
+  );
+  return row;
+}
+
+/**
+ * Once: what went back of the coins at `address` (`from` sent before, `sentSoFar` now) counted while no
+ * other send counted it first; sent back in full only while no more coins were recorded there meanwhile.
+ */
+export async function markStraySent(db: Queryable, codOper: string, address: string, from: number, sentSoFar: number): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = jsonb_set(details, array['strayDeposits', $2::text], (details -> 'strayDeposits' -> $2::text)
+         || jsonb_build_object('sent', $4::numeric)
+         || case when (details -> 'strayDeposits' -> $2::text ->> 'amount')::numeric <= $4::numeric
+              then jsonb_build_object('status', 'refunded', 'refundedAt', $5::text) else '{}'::jsonb end),
+       updated_at = clock_timestamp()
+      where cod_oper = $1 and details -> 'strayDeposits' -> $2::text ->> 'status' = 'pending'
+        and coalesce((details -> 'strayDeposits' -> $2::text ->> 'sent')::numeric, 0) = $3::numeric
+      returning *`,
+    [codOper, address, String(from), String(sentSoFar), new Date().toISOString()],
+  );
+  return row;
 }

@@ -41,3 +41,22 @@ export async function claimOverpayments(db: Queryable, q: { waitMs: number; clai
     [q.waitMs, q.claimMs, q.limit],
   );
 }
+
+/**
+ * Crypto payments with coins at an address they moved from still owed back (a `pending` stray deposit)
+ * past `waitMs`, each claimed for `claimMs` in a key no merchant sees, as claimOverpayments does.
+ */
+export async function claimStrayDeposits(db: Queryable, q: { waitMs: number; claimMs: number; limit: number }): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>(
+    `with due as (
+       select id from transactions
+        where method = 'crypto' and details -> 'strayDeposits' is not null and updated_at <= now() - make_interval(secs => $1 / 1000.0)
+          and jsonb_path_exists(details -> 'strayDeposits', '$.* ? (@.status == "pending")')
+          and (details ->> 'strayCheckedAt' is null or (details ->> 'strayCheckedAt')::timestamptz <= now() - make_interval(secs => $2 / 1000.0))
+        order by id limit $3 for update skip locked)
+     update transactions t set details = t.details || jsonb_build_object('strayCheckedAt', now())
+       from due where t.id = due.id
+     returning t.*`,
+    [q.waitMs, q.claimMs, q.limit],
+  );
+}

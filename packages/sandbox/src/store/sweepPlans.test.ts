@@ -7,7 +7,7 @@ import { defaultPaths } from '../paths';
 import { IN_DOUBT } from '../payments/inDoubt';
 import { openTestDatabase } from '../../test/testApp';
 import { attemptsOfOtherProcessors, attemptsToReconcile } from './attemptsToReconcile';
-import { claimGiveBacks, claimOverpayments } from './giveBacks';
+import { claimGiveBacks, claimOverpayments, claimStrayDeposits } from './giveBacks';
 import { holdsToReconcile } from './holds';
 
 // What the timers and /health ask on every pass is found through an index of the rows concerned,
@@ -128,8 +128,9 @@ describe.skipIf(!url)('on PostgreSQL', () => {
 function sweepPlanTests() {
   describe('the sweeps and /health find what is due through an index, not by reading every payment', () => {
     const sweeps: Array<[string, (db: Queryable) => Promise<unknown>]> = [
-      ['/health and the start: attempts of processors this node has not', (q) => attemptsOfOtherProcessors(q, ['card simulator'])],
+      ['/health and the start: attempts of processors this node has not', (q) => attemptsOfOtherProcessors(q, ['card simulator'], 1000)],
       ['the crypto overpayments owed', (q) => claimOverpayments(q, { waitMs: 0, claimMs: 60_000, limit: 100 })],
+      ['the coins owed back from an address a crypto payment moved from', (q) => claimStrayDeposits(q, { waitMs: 0, claimMs: 60_000, limit: 100 })],
       ['the give-backs under way', (q) => claimGiveBacks(q, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })],
       ['the attempts in doubt and the waits past their window', (q) => attemptsToReconcile(q, { inDoubtAfterMs: 15_000, limit: 200, reachable: ['card simulator', 'yappy simulator'] })],
       ['the holds past their deadline', (q) => holdsToReconcile(q, 100)],
@@ -142,11 +143,11 @@ function sweepPlanTests() {
     });
 
     it('each finds its rows among the history', async () => {
-      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator'])).toEqual([
-        { processor: 'elsewhere', method: 'card', attempts: 1 },
-        { processor: 'elsewhere', method: 'cash', attempts: 1 },
+      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator'], 1000)).toEqual([
+        { processor: 'elsewhere', method: 'card', attempts: 1, atLeast: false },
+        { processor: 'elsewhere', method: 'cash', attempts: 1, atLeast: false },
       ]);
-      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator', 'card elsewhere', 'cash elsewhere'])).toEqual([]);
+      expect(await attemptsOfOtherProcessors(db, ['card simulator', 'yappy simulator', 'card elsewhere', 'cash elsewhere'], 1000)).toEqual([]);
       expect((await claimOverpayments(db, { waitMs: 0, claimMs: 60_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-overpaid']);
       expect((await claimGiveBacks(db, { waitMs: 0, claimMs: 60_000, giveUpMs: 86_400_000, limit: 100 })).map((r) => r.cod_oper)).toEqual(['due-giving-back']);
       expect((await holdsToReconcile(db, 100)).map((r) => r.cod_oper)).toEqual(['due-hold']);
@@ -169,6 +170,7 @@ function sweepPlanTests() {
         'transactions_overpayment_pending', // claimOverpayments
         'transactions_pkey',
         'transactions_reference', // unique: a processor's reference, its events' payment
+        'transactions_stray_deposits', // claimStrayDeposits
         'transactions_to_settle', // attemptsOfOtherProcessors (/health, the start)
         'transactions_track_id_key', // unique: a payment intent's trackId
       ]);

@@ -159,16 +159,29 @@ export async function keepAttemptCard(db: Queryable, codOper: string, card: { to
 }
 
 /**
+ * The address the payment moves from (its row's, read under the update's lock, so two changes at once
+ * lose none), with the key, coin and network of its deposit: coins sent there are the payer's
+ * (details.formerDeposits, merged into those before; the address moved back to is its own again).
+ */
+const FORMER_DEPOSIT = `case when reference is null or reference is not distinct from $3 then '{}'::jsonb
+      else jsonb_build_object('formerDeposits', (coalesce(details -> 'formerDeposits', '{}'::jsonb) - coalesce($3::text, ''))
+        || jsonb_build_object(reference, jsonb_build_object(
+          'depositKey', coalesce(nullif(details ->> 'depositKey', ''), cod_oper || ':' || (details ->> 'network')),
+          'coin', details ->> 'currency', 'network', details ->> 'network'))) end`;
+
+/**
  * A crypto payment's new quote (and address) merged into what it holds, so coins counted meanwhile
  * stay counted. Only while it is neither paid nor cancelled, and for another coin or network only while
  * nothing arrived: coins that did are at the address of their own network. The condition is read
- * under the row's lock, so a cancel or a deposit that committed first wins. Undefined when refused.
+ * under the row's lock, so a cancel or a deposit that committed first wins. The address it moves from
+ * is kept (FORMER_DEPOSIT); never back to one whose coins were recorded as the payer's. Undefined when refused.
  */
 export async function updateQuote(db: Queryable, codOper: string, quote: Record<string, unknown> & { currency: string; network: string }, address: string | null): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = details || $2::jsonb, reference = $3, updated_at = clock_timestamp()
+    `update transactions set details = details || $2::jsonb || ${FORMER_DEPOSIT}, reference = $3, updated_at = clock_timestamp()
       where cod_oper = $1 and status <> 1 and auth_status is distinct from 'CANCELLED'
         and ((details ->> 'currency' = $4 and details ->> 'network' = $5) or coalesce((details ->> 'paidCrypto')::numeric, 0) = 0)
+        and details -> 'strayDeposits' -> coalesce($3::text, '') is null
       returning *`,
     [codOper, JSON.stringify(quote), address, quote.currency, quote.network]);
   return row;
