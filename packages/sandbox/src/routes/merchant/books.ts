@@ -20,7 +20,9 @@ export const CSV_MAX_LINES = 10_000;
 /** The lines a payout's answer carries, newest first (its own payout line among them); past them, hasMore and the paged list. */
 const PAYOUT_LINES_SHOWN = 10_000;
 
-const PAYOUT_ID = /^po_[0-9a-f]{32}$/;
+/** The OpenAPI document's `payout` parameter says the same. */
+export const PAYOUT_ID_PATTERN = '^po_[0-9a-f]{32}$';
+const PAYOUT_ID = new RegExp(PAYOUT_ID_PATTERN);
 const payoutId = (field: string) => v.pipe(v.string(), v.regex(PAYOUT_ID, `${field} must be a payout id (po_...)`));
 
 export const ListBalanceTransactionsQuery = listQuery({
@@ -59,7 +61,7 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
 }
 
 /** The first seven are the ones PRODUCT.md names. */
-const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id', 'order_reference'] as const;
+export const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id', 'order_reference'] as const;
 /** RFC 4180 quoting; ids and codes never need it. */
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 

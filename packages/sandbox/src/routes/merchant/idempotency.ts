@@ -53,6 +53,7 @@ export async function idempotent(
   options: KeyOptions = {},
 ): Promise<Response> {
   requireKeyWhenNeeded(c, options);
+  refuseQueryParameters(c);
   const body = await bodyOf(c);
   return idempotentOver(c, deps, merchantId, canonical(body), (request) => run(body, request), options);
 }
@@ -94,6 +95,15 @@ function unseal(stored: string, secretKey: Buffer): string | undefined {
   }
 }
 
+/**
+ * A POST's fields are its body: one sent in the query string would be dropped, and a refund meant
+ * for part would give back everything. `?lang=` is every call's (http/language.ts).
+ */
+function refuseQueryParameters(c: Context<AppEnv>): void {
+  const name = Object.keys(c.req.queries()).find((n) => n !== 'lang');
+  if (name !== undefined) throw badRequest('invalid_arguments', `${name} is not a parameter this call takes`);
+}
+
 function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
   if (options.required && c.req.header('idempotency-key') === undefined) {
     throw badRequest('missing_idempotency_key', 'Idempotency-Key is required on this call (link creation, captures, refunds and voids): send one per request, the same one on its retries');
@@ -106,6 +116,7 @@ export async function idempotentOver(
   options: KeyOptions = {},
 ): Promise<Response> {
   requireKeyWhenNeeded(c, options);
+  refuseQueryParameters(c);
   const key = c.req.header('idempotency-key');
   const reply = (status: ContentfulStatusCode, text: string, replayed = false) =>
     c.body(text, status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });

@@ -192,6 +192,14 @@ describe('a call asked with a method it does not take', () => {
     const res = await ask('PUT', '/payment-linkz');
     expect([res.status, res.json['code'], res.allow]).toEqual([404, 'not_found', null]);
   });
+
+  it('a call\'s path with a final / is no call: 404 not_found, never a 405 whose Allow lists the method asked', async () => {
+    for (const [method, path] of [['GET', '/transactions/'], ['GET', '/payment-links/'], ['POST', '/payment-links/'], ['GET', '/balance/'], ['POST', '/keys/roll/'], ['GET', '/disputes/']] as const) {
+      const res = await ask(method, path);
+      expect([method, path, res.status, res.json['code'], res.allow]).toEqual([method, path, 404, 'not_found', null]);
+    }
+    expect((await ask('PUT', '/payment-links')).status).toBe(405);
+  });
 });
 
 describe('every error code the merchant API documents', () => {

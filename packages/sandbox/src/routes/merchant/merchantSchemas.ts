@@ -23,8 +23,9 @@ export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'] 
 const METADATA_KEY = new RegExp(METADATA_KEY_PATTERN);
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_METADATA_KEYS);
 const isPlainMetadataKey = (key: string) => METADATA_KEY.test(key) && !RESERVED.has(key);
-// RFC 3339 5.6: "T" and "Z" may be lower case.
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([Zz]|[+-]\d{2}:\d{2})$/;
+// RFC 3339 5.6: "T" and "Z" may be lower case, and a second's fraction has as many digits as its
+// writer gives (.NET's round trip writes 7, Go's RFC3339Nano up to 9): read to the millisecond.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
 
@@ -123,8 +124,11 @@ const limit = v.optional(v.pipe(
   v.minValue(1, `limit must be from 1 to ${PAGE_LIMIT.max}`),
   v.maxValue(PAGE_LIMIT.max, `limit must be from 1 to ${PAGE_LIMIT.max}`),
 ), String(PAGE_LIMIT.default));
-const cursor = v.optional(v.pipe(v.string('cursor must be a nextCursor this list gave'), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be a nextCursor this list gave')));
-const code = (field: string) => v.pipe(v.string(`${field} must be a link code`), v.regex(/^[A-Za-z0-9]{4,40}$/, `${field} must be a link code`));
+/** The OpenAPI document's parameters say the same. */
+export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,200}$';
+export const LINK_CODE_PATTERN = '^[A-Za-z0-9]{4,40}$';
+const cursor = v.optional(v.pipe(v.string('cursor must be a nextCursor this list gave'), v.regex(new RegExp(CURSOR_PATTERN), 'cursor must be a nextCursor this list gave')));
+const code = (field: string) => v.pipe(v.string(`${field} must be a link code`), v.regex(new RegExp(LINK_CODE_PATTERN), `${field} must be a link code`));
 
 /** A payment's codOper as a list's filter. */
 export const codOperQuery = v.pipe(v.string('codOper must be a payment code'), v.regex(/^[A-Za-z0-9_]{1,40}$/, 'codOper must be a payment code'));

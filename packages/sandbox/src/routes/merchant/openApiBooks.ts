@@ -1,7 +1,7 @@
 import { BALANCE_TRANSACTION_TYPES } from '../../store/balanceTransactions';
-import { CSV_MAX_LINES } from './books';
+import { CSV_COLUMNS, CSV_MAX_LINES, PAYOUT_ID_PATTERN } from './books';
 import { EVIDENCE_MAX } from './disputes';
-import { PAGE_LIMIT } from './merchantSchemas';
+import { CURSOR_PATTERN, PAGE_LIMIT } from './merchantSchemas';
 
 // The merchant's books in the OpenAPI document (openApiDocument.ts merges them in): balance,
 // balance transactions (JSON or CSV), payouts. docs/merchant-api.md "Books" says the same.
@@ -26,7 +26,7 @@ const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: '
   destinationLast4: '4321', statementReference: 'PASARELA 8C2D4E6F0A1B4', createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
 
 const dispute = {
-  id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, stage: 'chargeback', takenAmount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
+  id: 'dp_5d1c2b3a4e5f60718293a4b5c6d7e8f9', codOper: 'PP4F2A9C1B7E03', amount: 26.75, stage: 'chargeback', takenAmount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
   evidenceDueBy: '2026-12-03T15:04:05.000Z', evidenceDetails: { submitted: false, submittedAt: null }, evidence: null, createdAt: AT, updatedAt: AT,
 };
 const disputeProperties = {
@@ -122,7 +122,7 @@ export const bookSchemas = {
 };
 
 const limitParam = { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } };
-const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
+const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string', pattern: CURSOR_PATTERN } };
 const createdFromParam = { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
 const codOperQueryParam = (description: string) => ({ name: 'codOper', in: 'query', required: false, description, schema: { type: 'string', pattern: '^[A-Za-z0-9_]{1,40}$' } });
 const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } };
@@ -149,11 +149,11 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/balance-transactions': {
       get: {
         operationId: 'listBalanceTransactions', tags: ['Books'], summary: 'List balance transactions, newest first (JSON, or CSV with Accept: text/csv)',
-        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times ISO 8601 in the merchant's time zone with its offset, to the millisecond as the JSON's (2026-11-26T10:04:05.123-05:00), then \`order_reference\`. \`Accept\` is weighed by its q-values: CSV only when \`text/csv\` weighs more than \`application/json\`, or as much and comes first. The file is named after the payout (\`balance-transactions-po_....csv\`) or the range (\`balance-transactions-2026-11-01-to-2026-12-01.csv\`).`,
+        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`${CSV_COLUMNS.join(',')}\`, amounts in the merchant's currency as the JSON's (dollars with two decimals, or whole pesos), times ISO 8601 in the merchant's time zone with its offset, to the millisecond as the JSON's (2026-11-26T10:04:05.123-05:00). \`Accept\` is weighed by its q-values: CSV only when \`text/csv\` weighs more than \`application/json\`, or as much and comes first. The file is named after the payout (\`balance-transactions-po_....csv\`) or the range (\`balance-transactions-2026-11-01-to-2026-12-01.csv\`).`,
         parameters: [
           limitParam, cursorParam, createdFromParam, createdToParam,
           { name: 'type', in: 'query', required: false, description: 'Only lines of this type', schema: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES] } },
-          { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string' } },
+          { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string', pattern: PAYOUT_ID_PATTERN } },
           codOperQueryParam('Only the lines of this payment (its payment, refunds and disputes)'),
         ],
         responses: {
@@ -161,7 +161,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
             description: 'A page of lines, or the CSV report',
             content: {
               'application/json': { schema: ref('BalanceTransactionList'), example: { data: [payoutLine, payment], hasMore: false, nextCursor: null } },
-              'text/csv': { schema: { type: 'string' }, example: 'id,type,amount,fee,net,currency,created\r\n' },
+              'text/csv': { schema: { type: 'string' }, example: `${CSV_COLUMNS.join(',')}\r\n` },
             },
           },
           ...errors,

@@ -1,4 +1,4 @@
-import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
+import { CURSOR_PATTERN, LINK_CODE_PATTERN, METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
 import { BRAND_NAME_MAX, CAPTURE_METHODS, CUSTOM_FIELD_LIMITS, CUSTOM_FIELD_TYPES, LANGUAGES, MERCHANT_CANCEL_REASONS } from '@pasarela/core';
@@ -60,7 +60,7 @@ const keyedPostErrors = {
 };
 const pageParams = [
   { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
-  { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } },
+  { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string', pattern: CURSOR_PATTERN } },
   { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
   { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } },
 ];
@@ -491,7 +491,7 @@ export function openApiDocument(origin: string) {
           parameters: [
             ...pageParams,
             ...changedParams,
-            { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link (its code in any case)', schema: { type: 'string' } },
+            { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link (its code in any case)', schema: { type: 'string', pattern: LINK_CODE_PATTERN } },
             {
               name: 'trackId', in: 'query', required: false,
               description: 'Only the payment the checkout sent with this idempotency key: the `lookup.trackId` of an `unknown` result the shop\'s page heard',
@@ -518,7 +518,7 @@ export function openApiDocument(origin: string) {
             '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
             ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
-            '409': error(`${postErrors['409'].description}: nothing paid to refund (\`transaction_not_refundable\`), everything refunded (\`transaction_fully_refunded\`: refunds made cover what was paid), or the charge is disputed (\`charge_disputed\`: a dispute is open, or the amount asked is money a dispute took)`),
+            '409': error(`${postErrors['409'].description}: nothing paid to refund (\`transaction_not_refundable\`), everything refunded (\`transaction_fully_refunded\`: refunds made cover what was paid), the charge is disputed (\`charge_disputed\`: a dispute is open, or the amount asked is money a dispute took), or a balance payment's refund its wallet cannot hold (\`wallet_balance_full\`: nothing moved)`),
             '422': error('More than what remains (`refund_exceeds_remaining`; 0 remains while refunds still pending hold the rest), or a method that cannot be refunded (`refund_not_supported`)'),
             '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
           },

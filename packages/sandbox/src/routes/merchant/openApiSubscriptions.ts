@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUSES } from './subscriptions';
-import { PAGE_LIMIT } from './merchantSchemas';
+import { CURSOR_PATTERN, PAGE_LIMIT } from './merchantSchemas';
 
 // The merchant's subscriptions in the OpenAPI document (openApiDocument.ts merges them in);
 // docs/merchant-api.md "Subscriptions" says the same.
@@ -54,7 +54,7 @@ export function subscriptionPaths<A extends { description: string }>(errors: Rec
         operationId: 'listSubscriptions', tags: ['Subscriptions'], summary: 'List subscriptions, newest first', description: 'The subscriptions to your plans, with where each stands; filter by status or the subscriber\'s e-mail.',
         parameters: [
           { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
-          { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } },
+          { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string', pattern: CURSOR_PATTERN } },
           { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
           { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } },
           { name: 'status', in: 'query', required: false, description: 'Only subscriptions in this status', schema: { type: 'string', enum: SUBSCRIPTION_STATUSES } },
