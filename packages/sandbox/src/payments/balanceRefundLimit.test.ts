@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../test/merchantApiSetup';
+import { loggedInWalletUser } from '../../test/walletUser';
 
 // A refund of a balance payment goes back to the wallet in the refund's own transaction; a wallet
 // holds at most 2,147,483,647 cents (store/balanceMovements WALLET_BALANCE_MAX_CENTS, its column's).
 
 const setup = useMerchantApi({ webhooks: false });
 
-async function wallet(balance: number) {
-  const login = `saldo${randomUUID().slice(0, 8)}`;
-  await setup.t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', balance });
-  const auth = { authorization: `Bearer ${String((await setup.t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
-  const [user] = await setup.t.db.query<{ id: number }>('select id from users where login = $1', [login]);
-  return { auth, id: Number(user?.id) };
-}
+const wallet = (balance: number) => loggedInWalletUser(setup.t, balance);
 
 const balanceCents = async (userId: number) => (await setup.t.db.query<{ balance_cents: number }>('select balance_cents from users where id = $1', [userId]))[0]?.balance_cents;
 

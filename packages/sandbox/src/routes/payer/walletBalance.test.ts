@@ -1,18 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { loggedInWalletUser } from '../../../test/walletUser';
 
 // The wallet's balance as its payer reads it.
 
 const setup = useMerchantApi({ webhooks: false });
 
-async function wallet(balance: number) {
-  const login = `saldo${randomUUID().slice(0, 8)}`;
-  await setup.t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', balance });
-  const auth = { authorization: `Bearer ${String((await setup.t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
-  const [user] = await setup.t.db.query<{ id: number }>('select id from users where login = $1', [login]);
-  return { auth, id: Number(user?.id) };
-}
+const wallet = (balance: number) => loggedInWalletUser(setup.t, balance);
 
 describe('GET /users/me/balance', () => {
   it('of a session whose account is gone is 401 session_expired, as GET /users/me is, never a balance of 0', async () => {
