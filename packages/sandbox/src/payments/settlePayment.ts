@@ -266,12 +266,14 @@ export async function settlePayment(
       if (late) return { kind: 'finished', row: (await recordCoinsAfterApproval(tx, codOper, late)) ?? row };
       return { kind: 'finished', row };
     }
-    const paidElsewhere = async (): Promise<Settlement> => {
+    // Another payment paid its link or activated its subscription (`paid_elsewhere`), or the merchant cancelled
+    // the subscription it would activate (`merchant`): called off, what it took given back.
+    const paidElsewhere = async (reason: 'paid_elsewhere' | 'merchant' = 'paid_elsewhere'): Promise<Settlement> => {
       // Called off: all the coins that arrived are its refund, none of them an overpayment.
       const arrived = { ...row, details: { ...row.details, ...depositDetailsOf(outcome) } };
       // The payment that paid the link, named as callOffTheOthers names it: this payer's page shows its receipt.
-      const winner = row.link_code ? await findPaymentOfLink(tx, row.link_code) : undefined;
-      const off = cancelledOutcome(arrived, 'paid_elsewhere', winner);
+      const winner = reason === 'paid_elsewhere' && row.link_code ? await findPaymentOfLink(tx, row.link_code) : undefined;
+      const off = cancelledOutcome(arrived, reason, winner);
       const taken = approves(row, outcome) && row.method !== 'crypto' ? { owedToPayer: moneyTakenOf(row) } : {};
       return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...depositDetailsOf(outcome), ...off.details, ...taken } }) };
     };
@@ -285,7 +287,8 @@ export async function settlePayment(
     const subscriptionId = activatedSubscriptionOf(row);
     if (subscriptionId !== undefined && subscriptionActivatedBy(recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus })) && row.card_token) {
       const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name, email: row.email, lang: recordedLanguage(row.lang) };
-      if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
+      const activation = await activateSubscription(tx, subscriptionId, card);
+      if (activation !== 'activated') return paidElsewhere(activation === 'cancelled' ? 'merchant' : 'paid_elsewhere');
     }
     // The outcome, its books line and webhook event (migration 028's trigger) and its e-mail: one
     // statement, the e-mail made from the row the outcome makes.

@@ -1,7 +1,7 @@
 import type { CardToken, MerchantDescriptor } from '@pasarela/gateways';
 import { processorOfMethod } from '../gateways/processors';
 import {
-  activationChargeCents, amountToCents, customFieldAnswersOf, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, isSubscriptionCancelled, processingFailureKey, SERVICE_CODES,
+  activationChargeCents, amountToCents, CANCELLED_AUTH_STATUS, customFieldAnswersOf, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, isSubscriptionCancelled, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -20,7 +20,7 @@ import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
 import type { ReceiptTo } from './receiptMail';
-import { settlePayment, wasPaidElsewhere, type JustRecorded } from './settlePayment';
+import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 
@@ -76,7 +76,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     return now && isSubscriptionCancelled(now.status) ? new PaymentError('conflict', 'subscription_cancelled_by_shop') : undefined;
   };
   const answered = async (tx: TransactionRow): Promise<SubscriptionAnswer> => {
-    if (wasPaidElsewhere(tx)) {
+    if (tx.auth_status === CANCELLED_AUTH_STATUS) {
       const cancelled = await cancelledMeanwhile();
       if (cancelled) throw cancelled;
     }

@@ -60,6 +60,8 @@ describe.each([
     expect(await s.t.post(`/subscriptions/${key}/pay`, body)).toMatchObject({ status: 409, data: { code: 'subscription_cancelled_by_shop' } });
     const rows = await s.t.db.query<{ cod_oper: string; status: number; auth_status: string }>("select cod_oper, status, auth_status from transactions where details->>'subscriptionKey' = $1", [key]);
     expect(rows.map(({ status, auth_status }) => ({ status, auth_status }))).toEqual([{ status: 0, auth_status: 'CANCELLED' }]);
+    // The merchant reads why: its own cancel called it off, not another payment.
+    expect((await s.api.call('GET', `/transactions/${String(rows[0]?.cod_oper)}`, { key: m.key })).json).toMatchObject({ cancelReason: 'merchant' });
     if (chargeNow) {
       // What the processor took for it is given back.
       const book = await s.t.simulator.books.read<unknown, { voided?: boolean; refundedCents?: number }>('card', String(rows[0]?.cod_oper));

@@ -149,13 +149,16 @@ export interface SubscriptionActivation {
 }
 
 /** A conditional write, so of payments racing to activate it one does; false when it already was, or its merchant cancelled it meanwhile. */
-export async function activateSubscription(db: Queryable, subscriptionId: number, card: SubscriptionActivation): Promise<boolean> {
+export async function activateSubscription(db: Queryable, subscriptionId: number, card: SubscriptionActivation): Promise<'activated' | 'not_pending' | 'cancelled'> {
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
-  if (!plan) return false;
+  if (!plan) return 'not_pending';
   const rows = await db.query(
     `update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7, lang = $8,
             payer_email = nullif($9, '') where id = $1 and status = 0 returning id`,
     [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang, card.email],
   );
-  return rows.length > 0;
+  if (rows.length > 0) return 'activated';
+  // Not pending any more (rarely: a race): active by another payment, or cancelled by its merchant, read as committed now.
+  const [now] = await db.query<{ status: number }>('select status from subscriptions where id = $1', [subscriptionId]);
+  return now && isSubscriptionCancelled(now.status) ? 'cancelled' : 'not_pending';
 }

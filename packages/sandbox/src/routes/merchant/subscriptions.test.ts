@@ -143,7 +143,7 @@ describe('a first payment approved after the cancel', () => {
     await cancel(m, key);
     const [row] = await s.t.db.query<{ id: number }>('select id from subscriptions where subscription_key = $1', [key]);
     const card = { token: 'tok_kept', customer: null, brand: 'VISA', last4: '4242', payerName: 'ANA PRUEBA', email: 'ana@example.com', lang: 'es' as const };
-    expect(await activateSubscription(s.t.db, row?.id ?? 0, card)).toBe(false);
+    expect(await activateSubscription(s.t.db, row?.id ?? 0, card)).toBe('cancelled');
     expect((await s.api.call('GET', `/subscriptions/${key}`, { key: m.key })).json).toMatchObject({ status: 'cancelled', nextChargeAt: null });
     expect(await s.t.db.query('select card_token from subscriptions where subscription_key = $1', [key])).toEqual([{ card_token: null }]);
   });
