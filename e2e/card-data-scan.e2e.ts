@@ -183,8 +183,10 @@ describe('issue 90: no card number or CVC in the server; none in clear in the va
 
   it('a heap snapshot of the server process holds none', () => {
     expect(heap.length).toBeGreaterThan(1_000_000);
-    // It holds what the server did see: the vault's tokens.
-    expect(heap).toMatch(/tok_[A-Za-z0-9_-]{32}/);
+    // The control: it holds a string the server keeps for its whole life, made up for this run (the
+    // vault's API secret, in its settings), so the scan reads the snapshot's strings. A token the
+    // server saw may already be collected when the snapshot is taken.
+    expect(heap).toContain(sandbox.vault?.env.VAULT_API_SECRET ?? 'no vault');
     expect(findingsIn(heap, 'heap')).toEqual([]);
   });
 
