@@ -16,6 +16,9 @@ export function failureText(error: unknown): string {
     const lang = consoleLanguage();
     // A failed fetch's message is the browser's, in its own language: the catalogue's words say it.
     if (error.code === 'connection_error') return catalogs[lang]['connection_error'] ?? error.message;
+    // The console's own findings about an answer, never the server's words: said in the console's.
+    if (error.code === 'bad_answer') return t('badAnswer');
+    if (/^http_\d+$/.test(error.code)) return t('httpFailure', { status: error.status });
     if (error.lang === null || error.lang === lang) return error.message;
     return catalogs[lang][error.code] ?? error.message;
   }

@@ -137,4 +137,18 @@ describe('a panel\'s error after a switch of language', () => {
     await switchTo('en');
     await vi.waitFor(() => expect(status()).toBe('There was no available balance to pay out.'));
   });
+  it.each([
+    ['an answer the console cannot read', new AdminError('bad_answer', 'Unexpected answer from merchants/3/balance', 200), 'Error: El sandbox respondió algo que la consola no sabe leer', 'Error: The sandbox answered something the console cannot read'],
+    ['an HTTP failure with no words of the server (a proxy\'s 502)', new AdminError('http_502', 'HTTP 502', 502, 'es'), 'Error: El sandbox respondió HTTP 502 sin decir por qué', 'Error: The sandbox answered HTTP 502 without saying why'],
+  ])('%s: said in the console\'s words, in the language on screen', async (_, failure, spanish, english) => {
+    const fails = async () => {
+      throw failure;
+    };
+    const api = { balanceOf: vi.fn(fails), payoutsOf: vi.fn(fails), disputesOf: vi.fn(fails) } as unknown as AdminApi;
+    const { el, switchTo } = await drawnSwitching(() => <BooksPanel store={storeOf(api)} api={api} />);
+    const alertText = () => el.querySelector('[role="alert"]')?.textContent;
+    await vi.waitFor(() => expect(alertText()).toBe(spanish));
+    await switchTo('en');
+    await vi.waitFor(() => expect(alertText()).toBe(english));
+  });
 });
