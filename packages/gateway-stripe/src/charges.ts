@@ -19,11 +19,22 @@ export interface StripeContext {
  */
 export const STRIPE_MAX_AMOUNT = 99_999_999;
 
+/**
+ * Stripe's smallest charge in the currencies whose minimum it publishes as a fixed amount: 0.50 in USD
+ * and in EUR (its currencies page, "Minimum and maximum charge amounts"). In another currency (COP)
+ * the minimum is what converts to 0.50 in the account's settlement currency at the day's rate: not
+ * known here, it is left to Stripe, whose refusal (`amount_too_small`) is answered `failed`.
+ */
+export const STRIPE_MIN_AMOUNT: Readonly<Record<string, number>> = { USD: 50, EUR: 50 };
+
 /** Why Stripe would refuse the amount, said before any call (Stripe's own message names dollars whatever the currency). */
 export function amountRefusal(amountCents: number, currency: string): string | undefined {
-  if (amountCents <= STRIPE_MAX_AMOUNT) return undefined;
+  const code = currency.toUpperCase();
   const units = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `Stripe charges at most ${units(STRIPE_MAX_AMOUNT)} ${currency.toUpperCase()} at once: ${units(amountCents)} ${currency.toUpperCase()} was not sent, nothing charged`;
+  const least = STRIPE_MIN_AMOUNT[code];
+  if (least !== undefined && amountCents < least) return `Stripe charges at least ${units(least)} ${code}: ${units(amountCents)} ${code} was not sent, nothing charged`;
+  if (amountCents <= STRIPE_MAX_AMOUNT) return undefined;
+  return `Stripe charges at most ${units(STRIPE_MAX_AMOUNT)} ${code} at once: ${units(amountCents)} ${code} was not sent, nothing charged`;
 }
 
 /**
@@ -31,8 +42,8 @@ export function amountRefusal(amountCents: number, currency: string): string | u
  * the key in metadata), so a resend is the same request and Stripe answers it from its record.
  */
 export async function authorize({ stripe }: StripeContext, request: CardAuthorization): Promise<CardDecision> {
-  const tooLarge = amountRefusal(request.amountCents, request.currency);
-  if (tooLarge) return { status: 'failed', message: tooLarge };
+  const refused = amountRefusal(request.amountCents, request.currency);
+  if (refused) return { status: 'failed', message: refused };
   const params: Stripe.ChargeCreateParams = {
     amount: request.amountCents,
     currency: request.currency.toLowerCase(),

@@ -61,7 +61,10 @@ const DISPUTE_STATUS: Record<string, Dispute['status']> = {
   won: 'won',
   warning_closed: 'won',
   lost: 'lost',
-  // Closed because the merchant refunded the charge: the money went back to the payer.
+  // Only Stripe's API versions before 2014-11-20 say it (a dispute won on a charge refunded since);
+  // the client pins a later one, so `disputes.retrieve`, which alone moves money, never answers it.
+  // Were it answered, `lost` costs the merchant the money once: the server's dispute takes only what
+  // no refund of Pasarela's holds (core disputeMove), and a refund made outside Pasarela is booked nowhere else.
   charge_refunded: 'lost',
   prevented: 'won',
 };
