@@ -12,6 +12,9 @@ describe('vaultSettingsOf', () => {
     const settings = vaultSettingsOf(minimal);
     expect(settings).toMatchObject({ apiSecret: minimal.VAULT_API_SECRET, otherApiSecret: undefined, checkoutOrigins: [], cvcTtlMs: 600_000, unusedTokenTtlMs: 3_600_000, usedCardTtlMs: 86_400_000, databaseUrl: undefined, publicUrl: undefined, port: 0, host: undefined, trustedProxies: [], shutdownDrainMs: 5_000 });
     expect(vaultSettingsOf({ ...minimal, VAULT_SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    // Blank is unset, as the server reads its settings: the default, never a port 0 or a refusal.
+    expect(vaultSettingsOf({ ...minimal, VAULT_PORT: ' ', VAULT_CVC_TTL_SECONDS: ' ' })).toMatchObject({ port: 0, cvcTtlMs: 600_000 });
+    expect(vaultSettingsOf({ ...minimal, VAULT_PORT: '4300', VAULT_CVC_TTL_SECONDS: '60' })).toMatchObject({ port: 4300, cvcTtlMs: 60_000 });
     expect(settings.fingerprintKey).toEqual(Buffer.from(key32, 'base64'));
     expect(settings.masterKeys.map((k) => k.id)).toEqual(['k1']);
   });
@@ -78,6 +81,14 @@ describe('vaultSettingsOf', () => {
     ['a trusted proxy that is a host name', { VAULT_TRUSTED_PROXIES: '10.0.0.1,lb.internal' }, /^VAULT_TRUSTED_PROXIES must list IP addresses or CIDRs, got "lb.internal"$/],
     ['a trusted proxy with a prefix past 32', { VAULT_TRUSTED_PROXIES: '10.0.0.0/33' }, /^VAULT_TRUSTED_PROXIES must list IP addresses or CIDRs/],
     ['a port out of range', { VAULT_PORT: '70000' }, /^VAULT_PORT must be a port number/],
+    // A number is written in digits alone, as the server's settings are (docs/operations.md "Settings"): these are typos, not numbers.
+    ['a port in hex', { VAULT_PORT: '0x10' }, /^VAULT_PORT must be a port number/],
+    ['a port with a decimal point', { VAULT_PORT: '4300.0' }, /^VAULT_PORT must be a port number/],
+    ['a forwarding port in exponent form', { VAULT_FORWARD_PORT_stripe: '4e3' }, /^VAULT_FORWARD_PORT_stripe must be a port number/],
+    ['a CVC time in exponent form', { VAULT_CVC_TTL_SECONDS: '1e3' }, /^VAULT_CVC_TTL_SECONDS is a whole number/],
+    ['an unused token time with spaces around it', { VAULT_UNUSED_TOKEN_TTL_MS: ' 3600000 ' }, /^VAULT_UNUSED_TOKEN_TTL_MS is a whole number/],
+    ['a used card time in hex', { VAULT_USED_CARD_TTL_MS: '0x5265C00' }, /^VAULT_USED_CARD_TTL_MS is a whole number/],
+    ['a drain with a sign', { VAULT_SHUTDOWN_DRAIN_MS: '+5000' }, /^VAULT_SHUTDOWN_DRAIN_MS is a whole number/],
   ])('refuses %s, naming the setting', (_, env, message) => {
     expect(settingsWith(env)).toThrow(message);
   });

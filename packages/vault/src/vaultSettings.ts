@@ -79,8 +79,18 @@ function required(env: Env, name: string, message: string): string {
   return value;
 }
 
+/**
+ * A whole number written in digits alone, as the server reads its settings: `1e3`, `0x10`, `4300.0` or
+ * ` 5000 ` is a typo, not a number (NaN, which every range refuses). Blank is unset: the fallback.
+ */
+function digitsOf(env: Env, name: string, fallback: number): number {
+  const raw = env[name] ?? '';
+  if (raw.trim() === '') return fallback;
+  return /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
 function portOf(env: Env, name: string): number {
-  const port = Number(env[name] || 0);
+  const port = digitsOf(env, name, 0);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (got ${env[name]})`);
   return port;
 }
@@ -140,15 +150,15 @@ export function vaultSettingsOf(env: Env): VaultSettings {
     const named = /^VAULT_FORWARD_PORT_([A-Za-z0-9_-]+)$/.exec(key);
     if (named) forwardingPorts.set(named[1]!, portOf(env, key));
   }
-  const ttlSeconds = Number(env['VAULT_CVC_TTL_SECONDS'] || DEFAULT_CVC_TTL_MS / 1000);
+  const ttlSeconds = digitsOf(env, 'VAULT_CVC_TTL_SECONDS', DEFAULT_CVC_TTL_MS / 1000);
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > 3600) throw new Error('VAULT_CVC_TTL_SECONDS is a whole number of seconds, 1 to 3600');
   // At least the checkout's five minutes: it pays with a token tokenized before Pay up to that age.
-  const unusedTokenTtlMs = Number(env['VAULT_UNUSED_TOKEN_TTL_MS'] || DEFAULT_UNUSED_TOKEN_TTL_MS);
+  const unusedTokenTtlMs = digitsOf(env, 'VAULT_UNUSED_TOKEN_TTL_MS', DEFAULT_UNUSED_TOKEN_TTL_MS);
   if (!Number.isInteger(unusedTokenTtlMs) || unusedTokenTtlMs < 300_000 || unusedTokenTtlMs > 604_800_000) throw new Error('VAULT_UNUSED_TOKEN_TTL_MS is a whole number of milliseconds, 300000 (5 minutes) to 604800000 (7 days)');
   // At least an hour: a resend of the authorization, its 3DS and the saving of the card come within it.
-  const usedCardTtlMs = Number(env['VAULT_USED_CARD_TTL_MS'] || DEFAULT_USED_CARD_TTL_MS);
+  const usedCardTtlMs = digitsOf(env, 'VAULT_USED_CARD_TTL_MS', DEFAULT_USED_CARD_TTL_MS);
   if (!Number.isInteger(usedCardTtlMs) || usedCardTtlMs < 3_600_000 || usedCardTtlMs > 31_536_000_000) throw new Error('VAULT_USED_CARD_TTL_MS is a whole number of milliseconds, 3600000 (an hour) to 31536000000 (365 days)');
-  const shutdownDrainMs = Number(env['VAULT_SHUTDOWN_DRAIN_MS'] || 5_000);
+  const shutdownDrainMs = digitsOf(env, 'VAULT_SHUTDOWN_DRAIN_MS', 5_000);
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) throw new Error('VAULT_SHUTDOWN_DRAIN_MS is a whole number of milliseconds, 0 to 60000');
   const databaseUrl = env['VAULT_DATABASE_URL'] || undefined;
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/\s]+/.test(databaseUrl)) throw new Error('VAULT_DATABASE_URL must be a PostgreSQL URL such as postgres://vault:password@vaultdb.internal:5432/vault');
