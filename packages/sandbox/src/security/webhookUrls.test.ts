@@ -97,4 +97,12 @@ describe('postWebhook', () => {
       .rejects.toBeInstanceOf(WebhookTargetRefused);
     expect(receiver.received).toHaveLength(1);
   });
+
+  it('times out a DNS answer that never comes within the delivery\'s time, as a slow receiver is', async () => {
+    const started = Date.now();
+    const silent = () => new Promise<never>(() => undefined);
+    await expect(postWebhook({ url: 'http://slow-dns.invalid/hooks', headers: {}, body: '{}', timeoutMs: 300, allowPrivate: true, resolve: silent }))
+      .rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

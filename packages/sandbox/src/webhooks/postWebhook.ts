@@ -16,10 +16,11 @@ export interface WebhookPost {
 /**
  * POSTs a webhook to the address checked by webhookTarget, never to one a later DNS answer gives:
  * the socket's lookup is pinned, while TLS still checks the certificate against the URL's host name.
- * Redirects are not followed. Answers the HTTP status; the body is not read.
+ * Redirects are not followed. The lookup and the request share `timeoutMs`. Answers the HTTP status; the body is not read.
  */
 export async function postWebhook(post: WebhookPost): Promise<number> {
-  const target = await webhookTarget(post.url, post.allowPrivate, post.resolve);
+  const deadline = Date.now() + post.timeoutMs;
+  const target = await withinTime(webhookTarget(post.url, post.allowPrivate, post.resolve), post.timeoutMs);
   const url = new URL(post.url);
   const pinned: LookupFunction = (_hostname, options, callback) => {
     // Node asks for all addresses when it races IPv4 and IPv6 (autoSelectFamily).
@@ -37,9 +38,20 @@ export async function postWebhook(post: WebhookPost): Promise<number> {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })), post.timeoutMs);
+    const timer = setTimeout(() => req.destroy(timeoutError()), Math.max(0, deadline - Date.now()));
     req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
     req.end(post.body);
   });
+}
+
+const timeoutError = () => Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+
+/** The receiver's name looked up within the delivery's time too: a DNS answer that never comes is a timeout, as a silent receiver is. */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
