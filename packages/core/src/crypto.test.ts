@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import {
-  acceptCryptoPayment, cryptoAmountOwed, cryptoDepositEnd, cryptoAmountText, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
+  acceptCryptoPayment, cryptoAmountOwed, cryptoDepositEnd, cryptoAmountText, cryptoOwedToPayer, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
   cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoCoinChangeRefusal, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
@@ -237,6 +237,27 @@ describe('Money is exact: coins received for a cancelled payment are owed at wha
     [0.0002, Number.NaN, 50_000, 2675, 1000, 'an unreadable amount sent: all that arrived'],
   ] as const)('%s arrived, %s sent back, at %s, order %s cents -> %s cents owed (%s)', (paid, sent, rate, order, cents, _why) => {
     expect(cryptoWorthCents(paid, rate, order, sent)).toBe(cents);
+  });
+});
+
+// SPEC.md says nothing of a crypto refund's money; docs/methods/crypto.md "Sandbox": "The `owedToPayer` a
+// cancellation records is what the coins received were worth at the payment's rate, at most the order
+// [...], none when they were worth under a cent [...]; once a part was sent back (`refundSent`), only what
+// was not sent yet. A few satoshis worth under a cent owe no money beside their refund: coins like that
+// reaching a cancelled payment record no `owedToPayer` (a refund sent before keeps its `given_back` one)".
+describe('The payer\'s money a cancelled crypto payment owes beside its coins: only what was not sent back, none under a cent', () => {
+  it.each([
+    ['coins received, nothing sent back', 0.0001, 0, 50_000, undefined, { amountCents: 500 }],
+    ['a part sent back: only the rest', 0.0002, 0.00015, 50_000, 'owed', { amountCents: 250 }],
+    ['more than the order arrived: the order', 0.001, 0, 50_000, undefined, { amountCents: 2675 }],
+    ['a dust deposit worth under a cent: none, never an owed 0', 0.00000001, 0, 50_000, undefined, null],
+    ['all of it sent back while it was owed: none left', 0.0002, 0.0002, 50_000, 'owed', null],
+    ['dust after a refund given back: the given-back record stays', 0.00010001, 0.0001, 50_000, 'given_back', 'keep'],
+    ['coins after a refund given back that owe more: owed again, only the rest', 0.0003, 0.0002, 50_000, 'given_back', { amountCents: 500 }],
+    ['worth under a cent while being given back: none', 0.00000001, 0, 50_000, 'giving_back', null],
+    ['an unreadable rate: the order', 0.0001, 0, Number.NaN, undefined, { amountCents: 2675 }],
+  ] as const)('%s', (_case, paid, sent, rate, before, owed) => {
+    expect(cryptoOwedToPayer({ paidCrypto: paid, sentCrypto: sent, rate, orderCents: 2675 }, before)).toEqual(owed);
   });
 });
 

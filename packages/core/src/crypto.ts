@@ -129,6 +129,20 @@ export function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: n
   return Math.min(orderCents, Math.round((unitsOwed * rate) / 10 ** (CRYPTO_DECIMALS - 2)));
 }
 
+/**
+ * The payer's money a cancelled crypto payment owes beside its refund's coins, as its record says it
+ * (owedToPayer): what the coins not sent back yet were worth (cryptoWorthCents). Worth nothing (under
+ * a cent, or all sent back): none recorded (null, never an owed 0), but one given back before
+ * (`stateBefore` 'given_back') stays as it was ('keep').
+ */
+export function cryptoOwedToPayer(
+  coins: { paidCrypto: number; sentCrypto: number; rate: number; orderCents: number }, stateBefore: string | undefined,
+): { amountCents: number } | 'keep' | null {
+  const amountCents = cryptoWorthCents(coins.paidCrypto, coins.rate, coins.orderCents, coins.sentCrypto);
+  if (amountCents > 0) return { amountCents };
+  return stateBefore === 'given_back' ? 'keep' : null;
+}
+
 /** Owed until the sandbox's admin marks it sent. */
 const CRYPTO_REFUND_STATUSES = ['pending', 'refunded'] as const;
 

@@ -14,7 +14,8 @@ export function cryptoReceivedOf(tx: TransactionRow) {
 /**
  * The key the crypto processor keeps the payment's deposit (its address, what reached it) under, as the
  * payment holds it (details.depositKey); a payment that never changed its coin or network, or was
- * recorded before payments held it, is under its first key, `codOper:network`.
+ * recorded before payments held it, is under its first key, `codOper:network`. updateQuote derives the
+ * same key in SQL for the deposit a payment moves from (store/cryptoRefunds.test.ts holds the two together).
  */
 export function depositKeyOf(tx: Pick<TransactionRow, 'cod_oper' | 'details'>): string {
   const key = tx.details['depositKey'];

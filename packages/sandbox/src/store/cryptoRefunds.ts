@@ -1,20 +1,17 @@
-import { cryptoWorthCents, type CryptoRefund } from '@pasarela/core';
+import { cryptoOwedToPayer, type CryptoRefund } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 import type { OwedToPayer } from './transactionUpdates';
 
 /**
- * The payer's money a cancelled crypto payment owes with its refund: what the coins `paidCrypto` not
- * sent back yet (`sentCrypto`) were worth at its rate, at most the order (core cryptoWorthCents), so a
- * refund reopened after a part went back owes only the rest. Under a cent no money is owed beside the
- * coins (null: no owedToPayer, so no `transaction.owed_to_payer` of 0); one given back before stays
- * as it was (`keep`).
+ * The payer's money a cancelled crypto payment owes with its refund, as core's cryptoOwedToPayer says
+ * of the coins `paidCrypto` not sent back yet (`sentCrypto`) at its rate, at most the order: owed
+ * since `takenAt`, none (null) or the one given back before kept as it was (`keep`).
  */
 function owedToPayerNow(row: Pick<TransactionRow, 'details' | 'amount_cents' | 'tax_cents'>, paidCrypto: number, sentCrypto: number, takenAt: string): OwedToPayer | 'keep' | null {
-  const amountCents = cryptoWorthCents(paidCrypto, Number(row.details['rate']), row.amount_cents + row.tax_cents, sentCrypto);
-  if (amountCents > 0) return { amountCents, state: 'owed', takenAt };
   const before = row.details['owedToPayer'] as OwedToPayer | undefined;
-  return before?.state === 'given_back' ? 'keep' : null;
+  const owed = cryptoOwedToPayer({ paidCrypto, sentCrypto, rate: Number(row.details['rate']), orderCents: row.amount_cents + row.tax_cents }, before?.state);
+  return owed === 'keep' || owed === null ? owed : { amountCents: owed.amountCents, state: 'owed', takenAt };
 }
 
 /** details || $2, with owedToPayer as owedToPayerNow says ($4: 'set' to $5, 'keep' or 'drop'). */
