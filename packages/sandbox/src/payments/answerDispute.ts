@@ -6,9 +6,9 @@ import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findDisputeByReference, findMerchantDispute, forgetDisputeAnswer, recordDisputeAnswer, type MerchantDisputeRow } from '../store/disputes';
 import { findTransaction } from '../store/transactions';
-import { bookProcessorDispute, disputeAsAnswered, notOpen } from './disputes';
+import { bookProcessorDispute, disputeAsAnswered, logOtherCurrency, notOpen } from './disputes';
 
-type AnswerDeps = Pick<Deps, 'db' | 'gateways' | 'metrics'>;
+type AnswerDeps = Pick<Deps, 'db' | 'gateways' | 'metrics' | 'logger'>;
 
 /** The merchant's answer, as the processor is asked to take it: evidence, or accepting. */
 type Answer = { kind: 'evidence'; evidence: string } | { kind: 'accept' };
@@ -89,6 +89,7 @@ async function answerAtProcessor(deps: AnswerDeps, merchantId: number, disputeId
     return result;
   });
   if (booked.moved !== undefined) deps.metrics?.countDispute(booked.moved);
+  if (booked.otherCurrency) logOtherCurrency(deps.logger, dispute.cod_oper, dispute.reference, booked.otherCurrency);
   if (booked.outcome !== 'applied') throw new PaymentError('gateway_failed', 'dispute_answer_refused');
   if (said.status === 'won' || (said.status === 'lost' && answer.kind === 'evidence')) throw notOpen();
   if (said.status !== WANTED[answer.kind]) throw new PaymentError('gateway_failed', 'dispute_answer_refused');

@@ -2,6 +2,7 @@ import { disputeHoldsCents, disputeMove, disputeRetake } from '@pasarela/core';
 import type { Dispute, GatewayEvent } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
+import type { Logger } from '../ops/logger';
 import { PaymentError } from '../errors/PaymentError';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
@@ -32,7 +33,7 @@ export type DisputeEventOutcome =
   | 'repeated'
   /** The processor's books know no such dispute on the charge: nothing recorded, nothing moved. */
   | 'contradicted'
-  /** More than the charge captured (no processor's dispute), or moved after it ended: recorded, nothing moved. */
+  /** More than the charge captured (no processor's dispute), moved after it ended, or in another currency than the payment's: recorded, nothing moved. */
   | 'refused'
   /** On no card payment of Pasarela's. */
   | 'no_payment'
@@ -57,7 +58,7 @@ export const disputeAsAnswered = (said: Dispute): Dispute => ({ ...said, evidenc
  * the payment's lock, each event id once: what the dispute takes is capped at what is left (core
  * disputeMove) and its ledger lines follow each change.
  */
-export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'metrics'>, event: Extract<GatewayEvent, { kind: 'dispute' }>): Promise<DisputeEventOutcome> {
+export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'metrics' | 'logger'>, event: Extract<GatewayEvent, { kind: 'dispute' }>): Promise<DisputeEventOutcome> {
   const payment = await findTransactionByGatewayReference(deps.db, event.paymentReference);
   if (!payment?.gateway_reference) return 'no_payment';
   const lookup = deps.gateways.card.dispute;
@@ -66,19 +67,37 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
   if (!said || said.reference !== event.dispute.reference) return 'contradicted';
   const dispute = disputeAsAnswered(said);
   let moved: string | undefined;
+  let otherCurrency: CurrencyMismatch | undefined;
   const outcome = await deps.db.transaction(async (tx): Promise<DisputeEventOutcome> => {
     moved = undefined;
+    otherCurrency = undefined;
     if (!(await recordGatewayEvent(tx, { id: event.id, key: dispute.reference, kind: 'dispute' }))) return 'repeated';
     const booked = await bookProcessorDispute(tx, payment.cod_oper, dispute);
     if (booked.outcome === 'capture_not_recorded') throw new CaptureNotRecorded();
     moved = booked.moved;
+    otherCurrency = booked.otherCurrency;
     return booked.outcome;
   }).catch((error: unknown) => {
     if (error instanceof CaptureNotRecorded) return 'capture_not_recorded' as const;
     throw error;
   });
   if (outcome === 'applied' && moved !== undefined) deps.metrics?.countDispute(moved);
+  if (otherCurrency) logOtherCurrency(deps.logger, payment.cod_oper, dispute.reference, otherCurrency);
   return outcome;
+}
+
+/** A dispute the processor reports in another currency than its payment's: its amount is in another unit. */
+interface CurrencyMismatch {
+  reportedCurrency: string;
+  paymentCurrency: string;
+}
+
+/** The processor's "usd" is the payment's USD; any other currency is not. */
+const isPaymentCurrency = (reported: string, paymentCurrency: string) => reported.trim().toUpperCase() === paymentCurrency;
+
+/** Nothing moved: the processor's books and the payment's disagree on what the amount is in, which an operator settles with the processor. */
+export function logOtherCurrency(logger: Logger | undefined, codOper: string, disputeReference: string, mismatch: CurrencyMismatch): void {
+  logger?.warn({ codOper, disputeReference, ...mismatch }, 'the card processor reports a dispute in another currency than its payment\'s: nothing booked');
 }
 
 /**
@@ -88,12 +107,14 @@ export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways' | 'me
  * answers to the merchant's evidence or acceptance are booked here alike, so the one that comes
  * second changes nothing. Under review, the evidence sent to the processor is booked as sent.
  */
-export async function bookProcessorDispute(tx: Queryable, codOper: string, dispute: Dispute): Promise<{ outcome: 'applied' | 'refused' | 'no_payment' | 'capture_not_recorded'; moved?: string }> {
+export async function bookProcessorDispute(tx: Queryable, codOper: string, dispute: Dispute): Promise<{ outcome: 'applied' | 'refused' | 'no_payment' | 'capture_not_recorded'; moved?: string; otherCurrency?: CurrencyMismatch }> {
   const locked = await lockPaymentMoney(tx, codOper);
   if (!locked) return { outcome: 'no_payment' };
   // The processor opens a hold's dispute as it captures: until the capture's answer is recorded here,
   // what the dispute may take is unknown (not "more than was captured").
   if (holdOf(locked)?.state === 'capturing') return { outcome: 'capture_not_recorded' };
+  // The amount is counted in the payment's currency (the database writes the dispute's): a report in another is not trusted.
+  if (!isPaymentCurrency(dispute.currency, locked.currency)) return { outcome: 'refused', otherCurrency: { reportedCurrency: dispute.currency, paymentCurrency: locked.currency } };
   const before = locked.disputes.find((d) => d.reference === dispute.reference);
   const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
   const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);

@@ -16,6 +16,7 @@ export interface DisputeRow {
   stage: BookedDispute['stage'];
   taken_cents: number;
   fee_charged: boolean;
+  /** The payment's, which the database writes (migration 216), whatever the processor says. */
   currency: string;
   reason: string;
   evidence_due_by: Date | null;
@@ -29,16 +30,17 @@ export const bookedDisputeOf = (row: Pick<DisputeRow, 'stage' | 'status' | 'take
 /**
  * The caller holds the payment's row lock and has decided the move (core disputeMove). The payment's
  * updatedAt moves with it: its refundable amount, fee, net and books lines change with a dispute.
+ * Its currency is the payment's: the database writes it (migration 216).
  */
 export async function saveDispute(db: Queryable, codOper: string, dispute: Dispute, booked: BookedDispute): Promise<DisputeRow> {
   const [row] = await db.query<DisputeRow>(
     `with payment as (update transactions set updated_at = clock_timestamp() where cod_oper = $2)
-     insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by, stage, taken_cents, fee_charged)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     insert into gateway_disputes (reference, cod_oper, status, amount_cents, reason, evidence_due_by, stage, taken_cents, fee_charged)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (reference) do update set status = excluded.status, amount_cents = excluded.amount_cents, reason = excluded.reason,
        evidence_due_by = excluded.evidence_due_by, stage = excluded.stage, taken_cents = excluded.taken_cents, fee_charged = excluded.fee_charged, updated_at = clock_timestamp()
      returning *`,
-    [dispute.reference, codOper, booked.status, dispute.amountCents, dispute.currency, dispute.reason, dispute.evidenceDueBy, booked.stage, booked.takenCents, booked.feeCharged],
+    [dispute.reference, codOper, booked.status, dispute.amountCents, dispute.reason, dispute.evidenceDueBy, booked.stage, booked.takenCents, booked.feeCharged],
   );
   if (!row) throw new Error('saveDispute returned no row');
   return row;
