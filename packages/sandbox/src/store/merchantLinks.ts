@@ -5,7 +5,7 @@ import { lockLinkEnd, newLinkCode, type LinkRow } from './links';
 export interface MerchantLinkRow extends LinkRow {
   order_reference: string | null;
   metadata: Record<string, string>;
-  /** Core's rule decides which are approved. */
+  /** Every payment attempted on it, declined and pending ones too (docs/merchant-api.md): which paid is paid_cod_oper or its transactions. */
   payments: number;
 }
 

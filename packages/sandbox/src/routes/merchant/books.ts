@@ -25,12 +25,14 @@ export const PAYOUT_ID_PATTERN = '^po_[0-9a-f]{32}$';
 const PAYOUT_ID = new RegExp(PAYOUT_ID_PATTERN);
 const payoutId = (field: string) => v.pipe(v.string(), v.regex(PAYOUT_ID, `${field} must be a payout id (po_...)`));
 
-export const ListBalanceTransactionsQuery = listQuery({
-  ...page,
+const balanceTransactionFilters = {
   type: v.optional(v.picklist(BALANCE_TRANSACTION_TYPES, `type must be one of ${BALANCE_TRANSACTION_TYPES.join(', ')}`)),
   payout: v.optional(payoutId('payout')),
   codOper: v.optional(codOperQuery),
-});
+};
+export const ListBalanceTransactionsQuery = listQuery({ ...page, ...balanceTransactionFilters });
+/** The CSV answers every matching line, no page: a `limit` or `cursor` given is a 400 naming it, never a part of the books passed off as all of them. */
+const BalanceTransactionsCsvQuery = listQuery({ createdFrom: page.createdFrom, createdTo: page.createdTo, ...balanceTransactionFilters });
 export const ListPayoutsQuery = listQuery({
   ...page,
   status: v.optional(v.picklist(['pending', 'paid', 'failed'], 'status must be pending, paid or failed')),
@@ -90,14 +92,15 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
 
   app.get('/balance-transactions', async (c) => {
     const merchantId = await merchantOf(c);
-    const q = parseInput(ListBalanceTransactionsQuery, queryOf(c), 'query');
-    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'balance', merchantId, q.cursor) };
     if (prefersCsv(c.req.header('accept'))) {
-      const rows = await listBalanceTransactions(deps.db, merchantId, filters, CSV_MAX_LINES + 1);
+      const q = parseInput(BalanceTransactionsCsvQuery, queryOf(c), 'query');
+      const rows = await listBalanceTransactions(deps.db, merchantId, { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo }, CSV_MAX_LINES + 1);
       if (rows.length > CSV_MAX_LINES) throw new ApiError(400, 'report_too_large', `more than ${CSV_MAX_LINES} lines`);
       const merchant = await findMerchant(deps.db, merchantId);
       return c.body(csvOf(rows, timeZoneOfCountry(merchant?.country ?? 'PA')), 200, { ...NO_STORE, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${csvFileName(q)}"` });
     }
+    const q = parseInput(ListBalanceTransactionsQuery, queryOf(c), 'query');
+    const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, codOper: q.codOper, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: await positionOfCursor(deps.db, 'balance', merchantId, q.cursor) };
     const rows = await listBalanceTransactions(deps.db, merchantId, filters, q.limit + 1);
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);

@@ -123,6 +123,8 @@ export const bookSchemas = {
 
 const limitParam = { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } };
 const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string', pattern: CURSOR_PATTERN } };
+/** The CSV answers every matching line: it takes no page. */
+const jsonOnly = (param: { description: string }) => ({ ...param, description: `${param.description}; the JSON list's only, not with \`Accept: text/csv\` (a 400 \`invalid_arguments\` naming it)` });
 const createdFromParam = { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
 const codOperQueryParam = (description: string) => ({ name: 'codOper', in: 'query', required: false, description, schema: { type: 'string', pattern: '^[A-Za-z0-9_]{1,40}$' } });
 const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339); after `createdFrom` (else a 400 `invalid_arguments`: the range holds nothing)', schema: { type: 'string', format: 'date-time' } };
@@ -149,9 +151,9 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/balance-transactions': {
       get: {
         operationId: 'listBalanceTransactions', tags: ['Books'], summary: 'List balance transactions, newest first (JSON, or CSV with Accept: text/csv)',
-        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`${CSV_COLUMNS.join(',')}\`, amounts in the merchant's currency as the JSON's (dollars with two decimals, or whole pesos), times ISO 8601 in the merchant's time zone with its offset, to the millisecond as the JSON's (2026-11-26T10:04:05.123-05:00). \`Accept\` is weighed by its q-values: CSV only when \`text/csv\` weighs more than \`application/json\`, or as much and comes first. The file is named after the payout (\`balance-transactions-po_....csv\`) or the range (\`balance-transactions-2026-11-01-to-2026-12-01.csv\`).`,
+        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages: \`limit\` and \`cursor\` are refused; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`${CSV_COLUMNS.join(',')}\`, amounts in the merchant's currency as the JSON's (dollars with two decimals, or whole pesos), times ISO 8601 in the merchant's time zone with its offset, to the millisecond as the JSON's (2026-11-26T10:04:05.123-05:00). \`Accept\` is weighed by its q-values: CSV only when \`text/csv\` weighs more than \`application/json\`, or as much and comes first. The file is named after the payout (\`balance-transactions-po_....csv\`) or the range (\`balance-transactions-2026-11-01-to-2026-12-01.csv\`).`,
         parameters: [
-          limitParam, cursorParam, createdFromParam, createdToParam,
+          jsonOnly(limitParam), jsonOnly(cursorParam), createdFromParam, createdToParam,
           { name: 'type', in: 'query', required: false, description: 'Only lines of this type', schema: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES] } },
           { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string', pattern: PAYOUT_ID_PATTERN } },
           codOperQueryParam('Only the lines of this payment (its payment, refunds and disputes)'),

@@ -247,6 +247,13 @@ describe('payment links', () => {
     expect((await api.call('POST', `/payment-links/${single}/expire`, { key: m.key, body: { now: true } })).status).toBe(400);
     expect((await api.call('POST', '/payment-links/LKNOPE/expire', { key: m.key })).status).toBe(404);
   });
+
+  it('counts in `payments` every payment attempted, declined and pending ones too (docs/merchant-api.md), and names none as paid', async () => {
+    const m = await newMerchant();
+    const code = String((await link(m.key)).json['code']);
+    for (const cardNumber of ['4000000000000002', '4000000000000259']) await t.post('/cards/auth-capture', await tokenizedCardPayload(code, { cardNumber }));
+    expect((await api.call('GET', `/payment-links/${code}`, { key: m.key })).json).toMatchObject({ state: 'open', paidBy: null, payments: 2 });
+  });
 });
 
 describe('transactions', () => {
