@@ -68,3 +68,22 @@ describe("Stripe's largest charge (eight digits in minor units) in pesos", () =>
     expect(await chargeOf(big.idempotencyKey)).toBeUndefined();
   });
 });
+
+// Stripe's smallest charge is 0.50 in USD and in EUR ("The minimum amount is $0.50 US or equivalent in
+// charge currency"); stripe-stateful-mock refuses less with `amount_too_small` after the card was
+// tokenized. The adapter says so before any call, as it does above the largest.
+describe("Stripe's smallest charge", () => {
+  it('refuses 0.10 USD before any call (no card sent to be tokenized): failed, its message naming 0.50 USD, nothing charged', async () => {
+    const tiny = authorization(await through.card('4242424242424242'), { amountCents: 10, currency: 'USD' });
+    const tokenized = through.numbersSeen.length;
+    expect(await processor.authorize(tiny)).toEqual({ status: 'failed', message: expect.stringMatching(/at least 0\.50 USD/) });
+    expect(through.numbersSeen).toHaveLength(tokenized);
+    expect(await chargeOf(tiny.idempotencyKey)).toBeUndefined();
+  });
+
+  it('takes 0.50 USD', async () => {
+    const smallest = authorization(await through.card('4242424242424242'), { amountCents: 50, currency: 'USD' });
+    expect(await processor.authorize(smallest)).toMatchObject({ status: 'approved' });
+    expect((await chargeOf(smallest.idempotencyKey))?.amount).toBe(50);
+  });
+});
