@@ -53,30 +53,60 @@ function refundEvent(id: string, made: Stripe.Refund): GatewayEvent[] {
   return [];
 }
 
-const DISPUTE_STATUS: Record<string, Dispute['status']> = {
-  warning_needs_response: 'needs_response',
-  needs_response: 'needs_response',
-  warning_under_review: 'under_review',
-  under_review: 'under_review',
-  won: 'won',
-  warning_closed: 'won',
-  lost: 'lost',
-  // Only Stripe's API versions before 2014-11-20 say it (a dispute won on a charge refunded since);
-  // the client pins a later one, so `disputes.retrieve`, which alone moves money, never answers it.
-  // Were it answered, `lost` costs the merchant the money once: the server's dispute takes only what
-  // no refund of Pasarela's holds (core disputeMove), and a refund made outside Pasarela is booked nowhere else.
-  charge_refunded: 'lost',
-  prevented: 'won',
+/** The statuses the pinned API version's types name (their `OtherString` left out): each is mapped below, on purpose. */
+type ListedStatus<T> = T extends string ? (string extends T ? never : T) : never;
+type DisputeFacts = Pick<Dispute, 'status' | 'stage'>;
+type StatusFacts = DisputeFacts | ((dispute: Stripe.Dispute) => DisputeFacts);
+
+const DISPUTE_STATUS: Record<ListedStatus<Stripe.Dispute.Status>, StatusFacts> = {
+  // An inquiry (a retrieval request): no money moves until it is a chargeback.
+  warning_needs_response: { status: 'needs_response', stage: 'inquiry' },
+  warning_under_review: { status: 'under_review', stage: 'inquiry' },
+  warning_closed: { status: 'won', stage: 'inquiry' },
+  needs_response: { status: 'needs_response', stage: 'chargeback' },
+  under_review: { status: 'under_review', stage: 'chargeback' },
+  // The appeal stage (pre-arbitration, on an account that enabled appeals): the money stays out until it ends.
+  appeal_needs_response: { status: 'needs_response', stage: 'chargeback' },
+  appeal_under_review: { status: 'under_review', stage: 'chargeback' },
+  won: { status: 'won', stage: 'chargeback' },
+  lost: { status: 'lost', stage: 'chargeback' },
+  prevented: preventedFacts,
 };
 
-/** Stripe's `warning_*` statuses are an inquiry (a retrieval request): no money moves until it is a chargeback. */
+/**
+ * Stopped before it became a chargeback, so Stripe charged no dispute fee. Blocked (Visa CE 3.0),
+ * nothing moved: a closed inquiry. Resolved (Visa RDR), the payer got the amount back out of the
+ * merchant's balance: the port has no dispute that takes its amount without the fee, so it is lost
+ * (the amount out, as Stripe moved it, and a fee booked that Stripe did not charge); a refund event
+ * cannot say it either (the server books only refunds it asked for). Without a case type, the
+ * dispute's own balance transactions say whether money left.
+ */
+function preventedFacts(dispute: Stripe.Dispute): DisputeFacts {
+  const caseType = dispute.payment_method_details?.card?.case_type;
+  const amountLeft = caseType === 'resolution'
+    || (caseType !== 'block' && (dispute.balance_transactions ?? []).reduce((sum, made) => sum + made.amount, 0) < 0);
+  return amountLeft ? { status: 'lost', stage: 'chargeback' } : { status: 'won', stage: 'inquiry' };
+}
+
+/**
+ * A status the pinned version does not name says nothing of money: open (refunds wait, nothing is
+ * final) at the inquiry stage, so it takes nothing new; a dispute already a chargeback stays one
+ * with what it took (core disputeMove). Only Stripe's API versions before 2014-11-20 say
+ * `charge_refunded` (a dispute won on a charge refunded since); the client pins a later one.
+ */
+const UNLISTED: DisputeFacts = { status: 'under_review', stage: 'inquiry' };
+
+function factsOf(dispute: Stripe.Dispute): DisputeFacts {
+  const facts: StatusFacts = Object.hasOwn(DISPUTE_STATUS, dispute.status) ? (DISPUTE_STATUS as Record<string, StatusFacts>)[dispute.status]! : UNLISTED;
+  return typeof facts === 'function' ? facts(dispute) : facts;
+}
+
 export function disputeFacts(dispute: Stripe.Dispute): Dispute {
   const dueBy = dispute.evidence_details?.due_by;
   const evidence = dispute.evidence?.uncategorized_text;
   return {
     reference: dispute.id,
-    status: DISPUTE_STATUS[dispute.status] ?? 'under_review',
-    stage: dispute.status.startsWith('warning_') ? 'inquiry' : 'chargeback',
+    ...factsOf(dispute),
     amountCents: dispute.amount,
     currency: dispute.currency.toUpperCase(),
     reason: dispute.reason,
