@@ -89,6 +89,8 @@ describe('"a dispute is capped at what is left and its ledger line follows every
       { booked: chargeback('lost', 2675), takeCents: 0, feeCents: 0, reversalCents: 0 }],
     ['"won or lost stays so": a later report changes nothing', chargeback('lost', 2675), report('chargeback', 'won', 2675), { refundHeldCents: 0, other: 0 },
       { refusal: 'closed' }],
+    ['prevented before it was a chargeback (Visa RDR: the payer given the amount back): the amount leaves, no chargeback fee', undefined, { ...report('chargeback', 'lost', 2675), prevented: true }, { refundHeldCents: 0, other: 0 },
+      { booked: { ...chargeback('lost', 2675), feeCharged: false }, takeCents: 2675, feeCents: 0, reversalCents: 0 }],
   ])('%s', (_case, before, now, money, move) => {
     expect(disputeMove(before, now, { capturedCents: 2675, refundHeldCents: money.refundHeldCents }, money.other)).toEqual(move);
   });

@@ -67,6 +67,8 @@ interface DisputeReport {
   amountCents: number;
   /** The payment's currency, whose dispute fee is charged; absent is dollars. */
   currency?: Currency | undefined;
+  /** Stopped before it became a chargeback (Visa RDR gives the payer the amount back): what it takes leaves, no chargeback fee. */
+  prevented?: boolean | undefined;
 }
 
 type DisputeMove =
@@ -78,16 +80,17 @@ type DisputeMove =
 /**
  * A dispute reported (opened, moved, its amount changed, ended): it takes at most what was captured
  * and is neither refunded nor held by another dispute; an inquiry takes nothing; the fee once, when
- * it is first a chargeback; won, what it took comes back (the fee stays).
+ * it is first a chargeback (none for one prevented before it was one); won, what it took comes back (the fee stays).
  */
 export function disputeMove(before: BookedDispute | undefined, report: DisputeReport, money: Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'>, otherDisputesCents: number): DisputeMove {
   if (before && !disputeIsOpen(before)) return { refusal: 'closed' };
   if (!Number.isInteger(report.amountCents) || report.amountCents < 0 || report.amountCents > money.capturedCents) return { refusal: 'exceeds_captured' };
   const stage: DisputeStage = before?.stage === 'chargeback' ? 'chargeback' : report.stage;
   const takenCents = stage === 'chargeback' ? Math.min(report.amountCents, disputableCents(money, otherDisputesCents)) : 0;
-  const feeCents = stage === 'chargeback' && !before?.feeCharged ? DISPUTE_FEE_CENTS[report.currency ?? 'USD'] : 0;
+  const feeCharged = before?.feeCharged === true || (stage === 'chargeback' && report.prevented !== true);
+  const feeCents = feeCharged && !before?.feeCharged ? DISPUTE_FEE_CENTS[report.currency ?? 'USD'] : 0;
   return {
-    booked: { stage, status: report.status, takenCents, feeCharged: stage === 'chargeback' },
+    booked: { stage, status: report.status, takenCents, feeCharged },
     takeCents: takenCents - (before?.takenCents ?? 0),
     feeCents,
     reversalCents: report.status === 'won' ? takenCents : 0,

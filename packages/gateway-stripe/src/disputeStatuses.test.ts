@@ -58,14 +58,14 @@ describe("Stripe's dispute statuses on the port", () => {
     expect(disputeFacts(as('prevented', 'block'))).toMatchObject({ status: 'won', stage: 'inquiry' });
   });
 
-  it('prevented and resolved (Visa RDR): the payer got the amount back out of the merchant\'s balance, so it ends lost, the amount out', () => {
-    expect(disputeFacts(as('prevented', 'resolution'))).toMatchObject({ status: 'lost', stage: 'chargeback', amountCents: 2500 });
+  it('prevented and resolved (Visa RDR): the payer got the amount back out of the merchant\'s balance, so it ends lost, the amount out, prevented (no chargeback fee)', () => {
+    expect(disputeFacts(as('prevented', 'resolution'))).toMatchObject({ status: 'lost', stage: 'chargeback', amountCents: 2500, prevented: true });
   });
 
   it("prevented without a case type says by the dispute's own balance transactions whether the amount left", () => {
     expect(disputeFacts({ ...as('prevented'), balance_transactions: [] })).toMatchObject({ status: 'won', stage: 'inquiry' });
     expect(opened.balance_transactions.length).toBeGreaterThan(0);
-    expect(disputeFacts(as('prevented'))).toMatchObject({ status: 'lost', stage: 'chargeback' });
+    expect(disputeFacts(as('prevented'))).toMatchObject({ status: 'lost', stage: 'chargeback', prevented: true });
   });
 
   it('a status the pinned version does not list is open and moves no money of its own: refunds wait, nothing closes, nothing new is taken', () => {

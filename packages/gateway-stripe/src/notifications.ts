@@ -55,7 +55,7 @@ function refundEvent(id: string, made: Stripe.Refund): GatewayEvent[] {
 
 /** The statuses the pinned API version's types name (their `OtherString` left out): each is mapped below, on purpose. */
 type ListedStatus<T> = T extends string ? (string extends T ? never : T) : never;
-type DisputeFacts = Pick<Dispute, 'status' | 'stage'>;
+type DisputeFacts = Pick<Dispute, 'status' | 'stage' | 'prevented'>;
 type StatusFacts = DisputeFacts | ((dispute: Stripe.Dispute) => DisputeFacts);
 
 const DISPUTE_STATUS: Record<ListedStatus<Stripe.Dispute.Status>, StatusFacts> = {
@@ -76,16 +76,15 @@ const DISPUTE_STATUS: Record<ListedStatus<Stripe.Dispute.Status>, StatusFacts> =
 /**
  * Stopped before it became a chargeback, so Stripe charged no dispute fee. Blocked (Visa CE 3.0),
  * nothing moved: a closed inquiry. Resolved (Visa RDR), the payer got the amount back out of the
- * merchant's balance: the port has no dispute that takes its amount without the fee, so it is lost
- * (the amount out, as Stripe moved it, and a fee booked that Stripe did not charge); a refund event
- * cannot say it either (the server books only refunds it asked for). Without a case type, the
- * dispute's own balance transactions say whether money left.
+ * merchant's balance: lost and `prevented`, the amount out as Stripe moved it and no chargeback fee
+ * (a refund event cannot say it: the server books only refunds it asked for). Without a case type,
+ * the dispute's own balance transactions say whether money left.
  */
 function preventedFacts(dispute: Stripe.Dispute): DisputeFacts {
   const caseType = dispute.payment_method_details?.card?.case_type;
   const amountLeft = caseType === 'resolution'
     || (caseType !== 'block' && (dispute.balance_transactions ?? []).reduce((sum, made) => sum + made.amount, 0) < 0);
-  return amountLeft ? { status: 'lost', stage: 'chargeback' } : { status: 'won', stage: 'inquiry' };
+  return amountLeft ? { status: 'lost', stage: 'chargeback', prevented: true } : { status: 'won', stage: 'inquiry' };
 }
 
 /**

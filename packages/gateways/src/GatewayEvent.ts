@@ -20,6 +20,11 @@ export interface Dispute {
   evidenceDueBy: Date | null;
   /** The merchant's evidence as the processor holds it (its text), when it tells: the contract kit checks that what was sent arrived. */
   evidence?: string | null | undefined;
+  /**
+   * Stopped before it became a chargeback (Visa RDR: the payer given the amount back out of the
+   * merchant's balance): what it takes is booked, no chargeback fee. Absent: a chargeback's fee is charged.
+   */
+  prevented?: boolean | undefined;
 }
 
 /** `id` names the event: the same event delivered twice, or in another order, changes the payment once. */

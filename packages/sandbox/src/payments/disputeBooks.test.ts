@@ -49,6 +49,13 @@ it('lost: the amount and the fee stay out; a late "won" changes nothing', async 
   expect(await linesOf(reference)).toEqual([{ type: 'dispute', amount_cents: -2675, fee_cents: 1500, net_cents: -4175 }]);
 });
 
+it('prevented before it was a chargeback (Visa RDR gave the payer the amount back): the amount leaves, no dispute fee', async () => {
+  const { codOper } = await paidCard();
+  const reference = `dp_${codOper}`;
+  await disputeAtProcessor(t, codOper, { ...disputeFacts(reference, 'lost', 2675), prevented: true });
+  expect(await linesOf(reference)).toEqual([{ type: 'dispute', amount_cents: -2675, fee_cents: 0, net_cents: -2675 }]);
+});
+
 it('an event the processor\'s books do not hold moves nothing (a forged or replayed one)', async () => {
   const { codOper } = await paidCard();
   const reference = `dp_${codOper}`;

@@ -117,7 +117,7 @@ export async function bookProcessorDispute(tx: Queryable, codOper: string, dispu
   if (!isPaymentCurrency(dispute.currency, locked.currency)) return { outcome: 'refused', otherCurrency: { reportedCurrency: dispute.currency, paymentCurrency: locked.currency } };
   const before = locked.disputes.find((d) => d.reference === dispute.reference);
   const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-  const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
+  const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency, prevented: dispute.prevented }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
   if ('refusal' in move) return { outcome: 'refused' };
   const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
   const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);
