@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import {
-  acceptCryptoPayment, cryptoAmountOwed, cryptoDepositEnd, cryptoAmountText, cryptoOwedToPayer, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents, orderCoins,
+  acceptCryptoPayment, cryptoAmountOwed, cryptoDepositEnd, cryptoAmountText, cryptoOwedToPayer, cryptoPaidInFull, cryptoQuoteHolds, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
   cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, cryptoCoinChangeRefusal, nextOverpaymentSend, overpaymentSendKey, OverpaymentSendSchema, cryptoOverpaymentOf, CryptoRefundSchema,
 } from './crypto';
@@ -223,7 +223,7 @@ describe('Money is exact: coins received for a cancelled payment are owed at wha
     [0.29, 1, 2675, 29, 'a float\'s remainder is no cent lost'],
     [0.0001, Number.NaN, 2675, 2675, 'no rate recorded: the order'],
   ] as const)('%s at %s, order %s cents -> %s cents (%s)', (paid, rate, order, cents, _why) => {
-    expect(cryptoWorthCents(paid, rate, order)).toBe(cents);
+    expect(cryptoOwedToPayer({ paidCrypto: paid, sentCrypto: 0, rate, orderCents: order }, undefined)).toEqual(cents > 0 ? { amountCents: cents } : null);
   });
 
   // docs/methods/crypto.md: a refund reopened by coins after a part went back owes "only the rest".
@@ -236,7 +236,7 @@ describe('Money is exact: coins received for a cancelled payment are owed at wha
     [0.29, 0.1, 1, 2675, 19, 'floats\' remainders are no cent lost'],
     [0.0002, Number.NaN, 50_000, 2675, 1000, 'an unreadable amount sent: all that arrived'],
   ] as const)('%s arrived, %s sent back, at %s, order %s cents -> %s cents owed (%s)', (paid, sent, rate, order, cents, _why) => {
-    expect(cryptoWorthCents(paid, rate, order, sent)).toBe(cents);
+    expect(cryptoOwedToPayer({ paidCrypto: paid, sentCrypto: sent, rate, orderCents: order }, undefined)).toEqual(cents > 0 ? { amountCents: cents } : null);
   });
 });
 

@@ -122,7 +122,7 @@ export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): Gateway
  * a dust deposit is worth its few cents (0 when under one), never the order. An unreadable rate: the order.
  * `sentCrypto`, what a refund already sent back of them: only the rest is owed (an unreadable one: none sent).
  */
-export function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: number, sentCrypto = 0): number {
+function cryptoWorthCents(paidCrypto: number, rate: number, orderCents: number, sentCrypto = 0): number {
   if (!Number.isFinite(paidCrypto) || !Number.isFinite(rate) || rate <= 0) return orderCents;
   const unitsSent = Number.isFinite(sentCrypto) ? Math.max(0, Math.round(smallestUnits(sentCrypto))) : 0;
   const unitsOwed = Math.max(0, unitsArrived(paidCrypto) - unitsSent);

@@ -338,4 +338,4 @@ export { escapeHtml } from './html';
 export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';
 export { PAYMENT_REQUEST_TO_SELF, requestsOwnAddress } from './paymentRequestRecipient';
 export { WALLET_REQUEST_STATUS, walletRequestActionRefusal, walletRequestAmountRefusal, type WalletRequestAction, type WalletRequestActor } from './walletRequest';
-export { cryptoDepositEnd, cryptoOwedToPayer, cryptoPaidInFull, cryptoQuoteHolds, cryptoWorthCents } from './crypto';
+export { cryptoDepositEnd, cryptoOwedToPayer, cryptoPaidInFull, cryptoQuoteHolds } from './crypto';

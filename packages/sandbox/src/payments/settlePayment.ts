@@ -1,4 +1,4 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, centsToAmount, cryptoOverpaymentOf, cryptoPaidInFull, cryptoQuoteHolds, cryptoRefundOnCancel, cryptoWorthCents, recordedOutcomeOf, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice, recordedLanguage } from '@pasarela/core';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cancelReasonOf, centsToAmount, cryptoOverpaymentOf, cryptoPaidInFull, cryptoQuoteHolds, cryptoOwedToPayer, cryptoRefundOnCancel, recordedOutcomeOf, recordedPaymentResult, subscriptionActivatedBy, type CancelReason, type MethodPrice, recordedLanguage } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import { depositDetailsOf, type AttemptEvent } from './gatewayOutcomes';
@@ -49,11 +49,13 @@ export function cancelledOutcome(row: TransactionRow, reason: CancelReason, paid
 
 /**
  * Coins received for a payment called off, owed back: what they were worth at the payment's quote, at
- * most its amount. Worth under a cent: no money owed beside the coins (no owedToPayer of 0).
+ * most its amount, as core's cryptoOwedToPayer says (none sent back yet: it is called off now). Worth
+ * under a cent: no money owed beside the coins (no owedToPayer of 0).
  */
 function cryptoOwedOf(row: TransactionRow): { owedToPayer?: OwedToPayer } {
-  const amountCents = cryptoWorthCents(cryptoReceivedOf(row).paidCrypto, Number(row.details['rate']), row.amount_cents + row.tax_cents);
-  return amountCents > 0 ? { owedToPayer: { amountCents, state: 'owed', takenAt: new Date().toISOString() } } : {};
+  const coins = { paidCrypto: cryptoReceivedOf(row).paidCrypto, sentCrypto: 0, rate: Number(row.details['rate']), orderCents: row.amount_cents + row.tax_cents };
+  const owed = cryptoOwedToPayer(coins, undefined);
+  return owed === null || owed === 'keep' ? {} : { owedToPayer: { amountCents: owed.amountCents, state: 'owed', takenAt: new Date().toISOString() } };
 }
 
 /** Whether an answer says the gateway took the payer's money: it pays, or coins reached the address (an under-payment too). */
