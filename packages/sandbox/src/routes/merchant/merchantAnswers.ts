@@ -55,7 +55,6 @@ export function refundAnswer(refund: RefundRow) {
   };
 }
 
-/** A transaction as the verify call, the list and the webhooks show it; with its refunds when they are given. */
 /** What the payment's lines in the books add up to (docs/merchant-api.md "Books"): null fee and net before it has any. */
 function booksOf(row: Pick<MerchantTransactionRow, 'book_lines'>) {
   const { feeCents, netCents, ids } = row.book_lines;
@@ -66,6 +65,7 @@ function booksOf(row: Pick<MerchantTransactionRow, 'book_lines'>) {
   };
 }
 
+/** A transaction as the verify call, the list and the webhooks show it; with its refunds when they are given. */
 export function transactionAnswer(row: MerchantTransactionRow, refunds?: readonly RefundRow[]) {
   return {
     ...merchantTransactionOf(row),
