@@ -65,6 +65,12 @@ export const RefundSchema = v.looseObject({
 });
 export type Refund = v.InferOutput<typeof RefundSchema>;
 
+/** Coins going back to a crypto payer: to the address they came from (`to`), `pending` until sent, then `refunded` at `refundedAt`. */
+const CoinsBackSchema = v.looseObject({
+  amount: v.number(), coin: v.string(), network: v.string(), status: open<'pending' | 'refunded'>(),
+  to: v.optional(v.string()), refundedAt: v.optional(v.nullable(v.string())),
+});
+
 const transactionEntries = {
   codOper: v.string(),
   method: v.string(),
@@ -107,9 +113,9 @@ const transactionEntries = {
   status: v.number(),
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
-  refund: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+  refund: v.optional(CoinsBackSchema),
   /** On a crypto payment paid beyond its quote: the coins beyond it, sent back to the payer's address (`pending` until sent), never out of the balance. */
-  overpayment: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+  overpayment: v.optional(CoinsBackSchema),
   /** On a payment called off (authStatus CANCELLED): the payer left it, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
   cancelReason: v.optional(open<KnownCancelReason>()),
   /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */
@@ -156,6 +162,9 @@ export type WebhookEventType = Open<KnownEventType>;
 /** A transaction.* event's data, with the refund a refund event announces; payout.* and dispute.* carry a payout and a dispute. */
 export const EventDataSchema = v.looseObject({
   ...transactionEntries,
+  /** The transaction's own times, as the verify call answers them (an event's `createdAt` is the event's); absent from a server before them. */
+  createdAt: v.optional(v.string()),
+  updatedAt: v.optional(v.string()),
   /** transaction.refunded and transaction.refund_failed: the refund the event announces. */
   refundId: v.optional(v.string()),
   /** What it gave back (transaction.refunded) or did not give back (transaction.refund_failed). */

@@ -2,7 +2,7 @@ import {
   BalanceSchema, BalanceTransactionPageSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutWithLinesSchema,
   type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type DisputeStatus, type Payout, type PayoutStatus, type PayoutWithLines,
 } from './bookAnswers';
-import { segment, type Http, type ListParams, type PostOptions } from './http';
+import { query, segment, type Http, type ListParams, type PostOptions } from './http';
 import type { PagePromise } from './pagePromise';
 
 export interface ListBalanceTransactionsParams extends ListParams {
@@ -12,6 +12,9 @@ export interface ListBalanceTransactionsParams extends ListParams {
   /** Only this payment's lines (its payment, refunds and disputes). */
   codOper?: string;
 }
+
+/** The CSV's filters: the list's, without `limit` and `cursor` (it answers every matching line, no pages). */
+export type BalanceTransactionsCsvParams = Omit<ListBalanceTransactionsParams, 'limit' | 'cursor'>;
 
 export interface ListPayoutsParams extends ListParams {
   status?: PayoutStatus;
@@ -34,6 +37,12 @@ export interface BalanceResource {
 export interface BalanceTransactions {
   /** Newest first: await one page, or `for await` over every line of every page. */
   list(params?: ListBalanceTransactionsParams): PagePromise<BalanceTransaction>;
+  /**
+   * Every matching line as CSV (`Accept: text/csv`), the file's text: a header row
+   * (`id,type,amount,fee,net,currency,created,...`) and a line each, at most 10 000 (more is
+   * PasarelaError `report_too_large`: narrow `createdFrom`/`createdTo`, or ask per `payout`).
+   */
+  csv(params?: BalanceTransactionsCsvParams): Promise<string>;
 }
 
 export interface Payouts {
@@ -57,6 +66,13 @@ export const balance = (http: Http): BalanceResource => ({ retrieve: () => http.
 
 export const balanceTransactions = (http: Http): BalanceTransactions => ({
   list: (params = {}) => http.list('/balance-transactions', params, BalanceTransactionPageSchema),
+  csv: async (params = {}) => {
+    // The server refuses them (400): the CSV is all the lines or an error, never a page passed off as the books.
+    for (const name of ['limit', 'cursor']) {
+      if ((params as Record<string, unknown>)[name] !== undefined) throw new TypeError(`${name} is the JSON list's (balanceTransactions.list): the CSV answers every matching line, so it takes no ${name}`);
+    }
+    return http.text(`/balance-transactions${query(params)}`, 'text/csv');
+  },
 });
 
 export const payouts = (http: Http): Payouts => ({

@@ -30,7 +30,7 @@ export interface PasarelaOptions {
    * the package cannot know where the provider runs live, and a wrong guess would send live calls elsewhere.
    */
   baseUrl: string;
-  /** Tries again after a network failure, a 409 idempotency_key_in_use, a 429 or a 5xx (default 2). */
+  /** Tries again after a network failure, a 408, a 409 idempotency_key_in_use, a 429, a 500, 503 or 504, or a balancer's 502 (default 2). */
   maxRetries?: number;
   /** How long one try waits for its answer (default 30 s). */
   timeoutMs?: number;
@@ -38,6 +38,8 @@ export interface PasarelaOptions {
   fetch?: typeof fetch;
   /** The API version to pin (default PASARELA_API_VERSION). */
   apiVersion?: string;
+  /** The language of Pasarela's error messages (sent as Accept-Language); without it, the server's default (Spanish). */
+  language?: 'es' | 'en';
 }
 
 export interface PostOptions {
@@ -72,7 +74,7 @@ export class RawBody {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const query = (params: object) => {
+export const query = (params: object) => {
   const entries = Object.entries(params).filter(([, value]) => value !== undefined)
     .map(([name, value]) => [name, value instanceof Date ? value.toISOString() : String(value)] as [string, string]);
   return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`;
@@ -111,6 +113,7 @@ export class Http {
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
   readonly #apiVersion: string;
+  readonly #language: 'es' | 'en' | undefined;
 
   constructor(options: PasarelaOptions) {
     if (typeof options.secretKey !== 'string' || options.secretKey === '') throw new TypeError('secretKey is required');
@@ -121,6 +124,8 @@ export class Http {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#apiVersion = options.apiVersion ?? PASARELA_API_VERSION;
+    if (options.language !== undefined && options.language !== 'es' && options.language !== 'en') throw new TypeError(`language must be es or en; got ${JSON.stringify(options.language)}`);
+    this.#language = options.language;
   }
 
   list<T>(path: string, params: ListParams, schema: v.GenericSchema<unknown, Page<T>>): PagePromise<T> {
@@ -131,7 +136,7 @@ export class Http {
   async call<S extends v.GenericSchema>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
   ): Promise<v.InferOutput<S>> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json', 'pasarela-version': this.#apiVersion };
+    const headers = this.#headers('application/json');
     const raw = body instanceof RawBody ? body : undefined;
     if (method === 'POST' || method === 'PATCH') {
       if (options.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(options.idempotencyKey)) {
@@ -142,12 +147,39 @@ export class Http {
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     }
     const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
+    const text = await this.#exchange(method, path, headers, payload);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    // Never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came.
+    const parsed = v.safeParse(schema, json);
+    return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
+  }
+
+  /** A GET whose answer is a file in another type than JSON (`accept`), given back as its text. */
+  async text(path: string, accept: string): Promise<string> {
+    return this.#exchange('GET', path, this.#headers(accept), undefined);
+  }
+
+  #headers(accept: string): Record<string, string> {
+    return {
+      authorization: `Bearer ${this.#secretKey}`, accept, 'pasarela-version': this.#apiVersion,
+      ...(this.#language === undefined ? {} : { 'accept-language': this.#language }),
+    };
+  }
+
+  /** The tries of one call: a success's body as text, or a PasarelaError. */
+  async #exchange(method: string, path: string, headers: Record<string, string>, payload: string | Uint8Array<ArrayBuffer> | undefined): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       let text: string;
       try {
         res = await this.#fetch(`${this.#base}${path}`, {
-          method, headers, signal: AbortSignal.timeout(this.#timeoutMs), ...(payload === undefined ? {} : { body: payload }),
+          // Followed, a redirect would turn a POST into a GET (and drop the key), and that GET's answer would be taken for this call's.
+          method, headers, redirect: 'manual', signal: AbortSignal.timeout(this.#timeoutMs), ...(payload === undefined ? {} : { body: payload }),
         });
         // The body too: a timeout or a dropped connection while it comes is no answer either.
         text = await res.text();
@@ -159,28 +191,30 @@ export class Http {
         }
         throw new PasarelaError(0, 'connection_error', connectionFailure(`${this.#base}${path}`, this.#origin, error));
       }
+      if (res.ok) return text;
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
         json = undefined;
       }
-      if (res.ok) {
-        // Never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came.
-        const parsed = v.safeParse(schema, json);
-        return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
-      }
       const error = v.safeParse(ErrorSchema, json);
       const code = error.success ? String(error.output.code) : 'unexpected_answer';
       const inUse = res.status === 409 && code === 'idempotency_key_in_use';
+      // A 502 that is no error of the API is a balancer's: the node behind it died or was not reached (no answer from Pasarela).
+      // The API's own 502s (refund_refused, capture_refused, ...) are the processor's refusals, and would be refused again.
+      const gatewayInFront = res.status === 502 && !error.success;
       // A limit lifting in over a minute (logo uploads per day) is not a moment's load: no retry.
       const longWait = Number(res.headers.get('retry-after')) > MAX_RETRY_AFTER_S;
-      if ((RETRIABLE.has(res.status) || inUse) && !longWait && attempt < this.#maxRetries) {
+      if ((RETRIABLE.has(res.status) || inUse || gatewayInFront) && !longWait && attempt < this.#maxRetries) {
         await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
         continue;
       }
-      throw new PasarelaError(res.status, code, error.success ? error.output.message : `HTTP ${res.status}`,
-        (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined);
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      const message = error.success ? error.output.message
+        : location !== null ? `HTTP ${res.status}: ${this.#base}${path} redirects to ${location}, which is not followed. Check that baseUrl (${this.#origin}) is the provider's origin as it serves the API (its scheme and host).`
+          : `HTTP ${res.status}`;
+      throw new PasarelaError(res.status, code, message, (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined);
     }
   }
 

@@ -6,7 +6,7 @@ export type { CaptureParams, ChangedParams, CreatePaymentLinkParams, CustomField
 export type {
   CreateWebhookEndpointParams, EndpointEventType, ListEventsParams, RollParams, SendTestParams, UpdateWebhookEndpointParams,
 } from './endpointsAndKeys';
-export type { ListBalanceTransactionsParams, ListDisputesParams, ListPayoutsParams } from './book';
+export type { BalanceTransactionsCsvParams, ListBalanceTransactionsParams, ListDisputesParams, ListPayoutsParams } from './book';
 export type { LogoContentType, UpdateBrandParams, UploadLogoOptions } from './brand';
 export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';

@@ -46,3 +46,32 @@ describe('pasarela listen speaks English', () => {
     }
   });
 });
+
+describe('pasarela listen at start', () => {
+  it('forwards none of the events there before it started, however many pages they fill, and each new one once', async () => {
+    const at = (i: number) => new Date(Date.parse('2026-11-25T12:00:00.000Z') + i * 100).toISOString();
+    const event = (i: number) => ({ id: `evt_${String(i).padStart(32, '0')}`, type: 'transaction.approved', apiVersion: '2026-11-26', createdAt: at(i), data: {} });
+    // 250 events within a minute before listen starts: three pages of the feed.
+    const feed = Array.from({ length: 250 }, (_, i) => event(i)).reverse();
+    const forwarded: string[] = [];
+    const stop = new AbortController();
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/hooks') {
+        forwarded.push(String((JSON.parse(String(init?.body)) as { id: string }).id));
+        if (forwarded.length === 1) setTimeout(() => stop.abort(), 300);
+        return new Response('ok');
+      }
+      const from = url.searchParams.get('createdFrom');
+      const matching = feed.filter((e) => from === null || e.createdAt >= from);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const data = matching.slice(start, start + limit);
+      const more = start + limit < matching.length;
+      return Response.json({ data, hasMore: more, nextCursor: more ? String(start + limit) : null });
+    };
+    setTimeout(() => feed.unshift(event(250)), 200);
+    await listen({ secretKey: 'sk_test_1', forwardTo: 'http://127.0.0.1:3000/hooks', fetch, log: () => {}, intervalMs: 50, signal: stop.signal });
+    expect(forwarded).toEqual([event(250).id]);
+  });
+});

@@ -100,6 +100,8 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
     seen.set(event.id, at);
     if (at > newest) newest = at;
   }
+  // The rest of the window a look reaches, however many pages it fills, was there before too: seen, not sent.
+  await look();
   log(`Ready! Your webhook signing secret is ${secret} (^C to quit)`);
   log(`Forwarding events of ${options.baseUrl ?? SANDBOX_ORIGIN} to ${options.forwardTo}`);
   while (!options.signal?.aborted) {

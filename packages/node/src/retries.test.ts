@@ -52,3 +52,30 @@ describe('a refund\'s failure answer', () => {
     expect(s.seen.map((r) => r.headers['idempotency-key'])).toEqual(['refund-3', 'refund-3']);
   });
 });
+
+describe('a 502', () => {
+  const badGateway = (res: ServerResponse) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
+
+  it('from a balancer in front of Pasarela (no error of the API: its node died or could not be reached) is tried again with the same key', async () => {
+    const s = await serverAnswering(badGateway, json(201, refundResult));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.transactions.refund('PP1', { amount: 5 }, { idempotencyKey: 'refund-4' })).toEqual(refundResult);
+    expect(s.seen.map((r) => r.headers['idempotency-key'])).toEqual(['refund-4', 'refund-4']);
+  });
+
+  it('from a balancer, every try: a PasarelaError with the status, after maxRetries', async () => {
+    const s = await serverAnswering(badGateway);
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, maxRetries: 1 });
+    await expect(pasarela.transactions.retrieve('PP1')).rejects.toMatchObject({ status: 502, code: 'unexpected_answer' });
+    expect(s.seen).toHaveLength(2);
+  });
+
+  it('of the API (the processor refused: refund_refused) is thrown at once, as the same call would be refused again', async () => {
+    const s = await serverAnswering(json(502, { code: 'refund_refused', message: 'The gateway refused the refund', requestId: 'req_2' }), json(201, refundResult));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    const error = await pasarela.transactions.refund('PP1', { amount: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect(error).toMatchObject({ status: 502, code: 'refund_refused', requestId: 'req_2' });
+    expect(s.seen).toHaveLength(1);
+  });
+});

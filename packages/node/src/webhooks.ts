@@ -8,7 +8,7 @@ export class WebhookVerificationError extends Error {
 }
 
 export interface VerifyOptions {
-  /** How far the signature's time may be from now, in seconds (default 300). */
+  /** How far the signature's time may be from now, in seconds (default 300; a finite number, 0 or more, else a TypeError). */
   toleranceSeconds?: number;
   /** Now, in unix seconds (for tests). */
   nowSeconds?: number;
@@ -31,13 +31,14 @@ const kindOf = (value: unknown): string =>
 
 /**
  * Checks a webhook delivery's signature and age (so a captured one cannot be replayed) and returns its
- * event. `rawBody` is the body as received, never re-serialised JSON. An event this version does not
+ * event. `rawBody` is the body as received (a string, or its bytes: a Buffer, a Uint8Array, an
+ * ArrayBuffer from `await request.arrayBuffer()`), never re-serialised JSON. An event this version does not
  * know is returned as it came: answer it 2xx. Throws WebhookVerificationError.
  */
-export function constructEvent(rawBody: string | Uint8Array, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
+export function constructEvent(rawBody: string | Uint8Array | ArrayBuffer, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
   // JavaScript callers (and `any`) can pass what a JSON body parser made: the signature is over the bytes sent, which that lost.
-  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
-    throw new WebhookVerificationError(`constructEvent needs the raw body as received (a string or Buffer), not ${kindOf(rawBody)}: `
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array) && !(rawBody instanceof ArrayBuffer)) {
+    throw new WebhookVerificationError(`constructEvent needs the raw body as received (a string or Buffer), or its ArrayBuffer, not ${kindOf(rawBody)}: `
       + "the signature covers the exact bytes sent. Read the body raw on this route (Express: express.raw({ type: 'application/json' }); Next.js: await req.text()) and parse nothing before verifying.");
   }
   if (typeof webhookSecret !== 'string' || webhookSecret === '') throw new WebhookVerificationError("webhookSecret is required: your endpoint's whsec_... secret");
@@ -45,9 +46,14 @@ export function constructEvent(rawBody: string | Uint8Array, signatureHeader: st
   const { t, signatures } = parseHeader(header);
   if (!Number.isSafeInteger(t) || signatures.length === 0) throw new WebhookVerificationError('Pasarela-Signature is missing or malformed');
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - t) > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('The signature is too old (or from the future): a replay?');
-  const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
-  const expected = createHmac('sha256', webhookSecret).update(`${t}.${body}`, 'utf8').digest();
+  const tolerance = options.toleranceSeconds ?? 300;
+  // NaN or Infinity would let a signature of any age through: the replay check is never switched off by a bad setting.
+  if (!Number.isFinite(tolerance) || tolerance < 0) throw new TypeError(`toleranceSeconds must be a number of seconds, 0 or more; got ${String(options.toleranceSeconds)}`);
+  if (!Number.isFinite(now)) throw new TypeError(`nowSeconds must be unix seconds; got ${String(options.nowSeconds)}`);
+  if (Math.abs(now - t) > tolerance) throw new WebhookVerificationError('The signature is too old (or from the future): a replay?');
+  // The bytes as received are what was signed.
+  const bytes = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody instanceof ArrayBuffer ? Buffer.from(rawBody) : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  const expected = createHmac('sha256', webhookSecret).update(`${t}.`, 'utf8').update(bytes).digest();
   const matches = signatures.some((s) => {
     const given = Buffer.from(s, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
@@ -55,7 +61,7 @@ export function constructEvent(rawBody: string | Uint8Array, signatureHeader: st
   if (!matches) throw new WebhookVerificationError('The signature does not match: another secret, or a changed body');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new WebhookVerificationError('The body is not JSON');
   }
