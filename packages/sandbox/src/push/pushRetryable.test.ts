@@ -44,12 +44,13 @@ class FakeEvents extends EventEmitter {
 const events = new FakeEvents();
 let server: Server;
 let port: number;
+let push: ReturnType<typeof pushServer>;
 beforeAll(async () => {
   const adminScope = async () => {
     if (failWith) throw failWith;
     return { kind: 'admin' as const };
   };
-  const push = pushServer(db, events as unknown as TransactionEvents, new FakeEvents() as unknown as AdminChanges, adminScope);
+  push = pushServer(db, events as unknown as TransactionEvents, new FakeEvents() as unknown as AdminChanges, adminScope);
   server = createServer((_req, res) => res.writeHead(404).end());
   server.on('upgrade', push.onUpgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,6 +82,21 @@ function handshake(query: string, path?: string): Promise<{ head: string; socket
   });
 }
 
+/** The server's frames (short ones, unmasked): their opcodes, and the close frame's code. */
+function framesOf(received: Buffer): { opcodes: number[]; closeCode: number | undefined } {
+  let frames = received;
+  const opcodes: number[] = [];
+  let closeCode: number | undefined;
+  while (frames.length >= 2) {
+    const length = frames[1] ?? 0;
+    const opcode = (frames[0] ?? 0) & 0x0f;
+    opcodes.push(opcode);
+    if (opcode === 0x8 && length >= 2) closeCode = frames.readUInt16BE(2);
+    frames = frames.subarray(2 + length);
+  }
+  return { opcodes, closeCode };
+}
+
 describe.each(['57014', '55P03', '40P01', '40001'])('the push socket, when PostgreSQL cancels a statement (%s)', (code) => {
   it.each([
     ['a payment\'s socket', 'codOper=PPRETRY1', undefined],
@@ -110,16 +126,7 @@ describe.each(['57014', '55P03', '40P01', '40001'])('the push socket, when Postg
       events.resume();
       await closed;
       // Its frames: the state told at opening, then the close frame carrying its code.
-      let frames = rest();
-      const opcodes: number[] = [];
-      let closeCode: number | undefined;
-      while (frames.length >= 2) {
-        const length = frames[1] ?? 0;
-        const opcode = (frames[0] ?? 0) & 0x0f;
-        opcodes.push(opcode);
-        if (opcode === 0x8 && length >= 2) closeCode = frames.readUInt16BE(2);
-        frames = frames.subarray(2 + length);
-      }
+      const { opcodes, closeCode } = framesOf(rest());
       expect(opcodes).toEqual([0x1, 0x8]);
       expect(closeCode).toBe(1013);
     } finally {
@@ -140,5 +147,20 @@ it('still answers a bad wallet token 401, and other failures 500', async () => {
     expect(broken.head.split('\r\n')[0]).toBe('HTTP/1.1 500 Internal Server Error');
   } finally {
     failWith = undefined;
+  }
+});
+
+// Last: it closes every socket. A node that stops says so (RFC 6455's 1001 Going Away), so the widget,
+// and whatever watches the sockets, read a node leaving, not a close with no reason.
+it('closes each open socket with 1001 (Going Away) when the node stops', async () => {
+  const { head, socket, rest } = await handshake('codOper=PPRETRY1');
+  try {
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 101 Switching Protocols');
+    const closed = new Promise<void>((resolve) => socket.once('end', resolve));
+    await push.closeAll(500);
+    await closed;
+    expect(framesOf(rest())).toEqual({ opcodes: [0x1, 0x8], closeCode: 1001 });
+  } finally {
+    socket.destroy();
   }
 });

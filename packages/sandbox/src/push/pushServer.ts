@@ -5,7 +5,7 @@ import { asRetryable, DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/un
 import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from '../changes/transactionEvents';
-import { acceptKey, CLOSE_INTERNAL_ERROR, CLOSE_TRY_AGAIN_LATER, ServerSocket } from './webSocket';
+import { acceptKey, CLOSE_GOING_AWAY, CLOSE_INTERNAL_ERROR, CLOSE_TRY_AGAIN_LATER, ServerSocket } from './webSocket';
 import { pushedStates, type PushedState } from './pushedStates';
 import type { AdminChange, AdminChanges } from '../changes/adminChanges';
 import type { AdminScope } from '../http/AppEnv';
@@ -143,9 +143,9 @@ export function pushServer(
       else ws.close();
     }
   });
-  // Open sockets would keep server.close() waiting; a close frame makes the widget reconnect to another node.
+  // Open sockets would keep server.close() waiting; a close frame (1001: this node is going) makes the widget reconnect to another node.
   const closeAll = async (graceMs = 1_000): Promise<void> => {
-    for (const ws of sockets) ws.close();
+    for (const ws of sockets) ws.close(CLOSE_GOING_AWAY);
     const deadline = Date.now() + graceMs;
     while (open.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const socket of open) socket.destroy();

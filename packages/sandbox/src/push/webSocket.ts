@@ -21,6 +21,8 @@ export function frame(opcode: number, payload: Buffer): Buffer {
 /** RFC 6455 close codes: a dependency is down for now (the client may connect again), and a server's fault. */
 export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const CLOSE_INTERNAL_ERROR = 1011;
+/** RFC 6455: the server is going down (a node that stops). */
+export const CLOSE_GOING_AWAY = 1001;
 
 /** A minimal server side: send JSON text, answer ping and close; the client's other frames are ignored. */
 export class ServerSocket {
