@@ -57,6 +57,12 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
     expect(await page.locator('.summary__line--total').textContent()).toContain('12.50');
+    // The card step's first field takes the focus: the card number, in the card vault's frame, whose
+    // page comes after the frame was focused. The payer types it with the keyboard alone.
+    const number = checkout.field('cardnumber');
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement && document.hasFocus()), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type('4242424242424242');
+    expect((await number.inputValue()).replace(/\s/g, '')).toBe('4242424242424242');
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -179,6 +179,12 @@ describe('the hosted card fields', () => {
     expect(page.input('cvc').value).toBe('');
     page.send({ type: 'pasarela-vault:focus', field: 'expiry' });
     expect(page.doc.activeElement).toBe(page.input('expirationDate'));
+    // No field named: the first field only when none has the focus (its frame focused before the page was there).
+    page.send({ type: 'pasarela-vault:focus' });
+    expect(page.doc.activeElement).toBe(page.input('expirationDate'));
+    page.input('expirationDate').blur();
+    page.send({ type: 'pasarela-vault:focus' });
+    expect(page.doc.activeElement).toBe(page.input('cardnumber'));
     page.send({ type: 'pasarela-vault:busy', busy: true });
     expect(page.input('cardnumber').readOnly).toBe(true);
     expect(page.input('cardnumber').getAttribute('aria-disabled')).toBe('true');

@@ -18,7 +18,7 @@ export interface FieldsConfig {
  * The hosted fields' script, served in the page from this function's own text: so it is
  * self-contained, reading nothing outside itself. The parent (the checkout, from its exact origin)
  * sends `pasarela-vault:` `tokenize` ({ holder?, focus?, validate?, quiet? }), `check` (the payer left the fields: say what is
- * wrong in those typed into), `focus` / `clear` ({ field }), `decline` ({ field, text }: the bank's
+ * wrong in those typed into), `focus` ({ field }; none: the first field, unless one has the focus) / `clear` ({ field }), `decline` ({ field, text }: the bank's
  * reason tied to its field), `busy` ({ busy }), `style` ({ appearance }) and `hello` (say `ready` again). The page answers
  * `token` (the card's token, brand, BIN, last four, expiry), `invalid` (the fields in error, each
  * shown under its field unless asked quietly) or `failed`; and tells `ready`, `change` ({ field, brand, complete }), `height`
@@ -269,7 +269,7 @@ export function runCardFields(win: Window): void {
       case 'pasarela-vault:check':
         return FIELDS.forEach(check);
       case 'pasarela-vault:focus':
-        return field ? input(field).focus() : undefined;
+        return field ? input(field).focus() : focusFirst();
       case 'pasarela-vault:clear':
         if (!field) return;
         input(field).value = '';

@@ -65,6 +65,26 @@ describe('VaultFields when the card vault does not answer', () => {
     expect(alert()).toBeNull();
     await unmount();
   });
+
+  it('the frame focused before its page was there (a step\'s first field): once ready, the page is asked for its first field, never a field named over the payer\'s', async () => {
+    const { emit, frame, container, unmount } = await setup('es');
+    const iframe = container.querySelector('iframe')!;
+    iframe.focus();
+    expect(document.activeElement).toBe(iframe);
+    await emit('ready');
+    expect(vi.mocked(frame.focus).mock.calls).toEqual([[]]);
+    await unmount();
+  });
+
+  it('a page ready while the payer is elsewhere on the form: the focus stays where it is', async () => {
+    const { emit, frame, container, unmount } = await setup('es');
+    const elsewhere = container.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    await emit('ready');
+    expect(frame.focus).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(elsewhere);
+    await unmount();
+  });
 });
 
 // A field focused inside the frame by the keyboard: the browser put it in view as if the checkout had

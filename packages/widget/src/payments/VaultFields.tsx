@@ -70,8 +70,12 @@ export function VaultFields({ frame, address, onEvent, takeFocus }: VaultFieldsP
       else if (event.type === 'ready') {
         clearTimeout(lateTimer);
         // The payer who pressed "try again" goes on in the card number, not on a button that goes away.
-        const lost = document.hasFocus() && (document.activeElement === null || document.activeElement === document.body);
-        if (notice.current?.contains(document.activeElement) || (focusOnReady.current && lost)) frame.focus('cardnumber');
+        const at = document.activeElement;
+        const lost = document.hasFocus() && (at === null || at === document.body);
+        if (notice.current?.contains(at) || (focusOnReady.current && lost)) frame.focus('cardnumber');
+        // The frame focused before its page was there (a step's first field, as the page loaded): the
+        // page, which had no focus to give, puts it on its first field, unless the payer is in one.
+        else if (at === element.current) frame.focus();
         focusOnReady.current = false;
         setLate(false);
         restyle();

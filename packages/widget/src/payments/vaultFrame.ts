@@ -33,7 +33,8 @@ export interface CardFields {
    * before Pay, the fields show nothing of the answer. One at a time: a second waits for the first's answer.
    */
   tokenize(holder: string, options?: { focus?: boolean; validate?: boolean; quiet?: boolean }): Promise<Tokenized>;
-  focus(field: FrameCardField): void;
+  /** Without a field: the page's first field, unless the payer is in one of its fields already. */
+  focus(field?: FrameCardField): void;
   clear(field: FrameCardField): void;
   /** The payer left the card fields for another of the form's: those typed into say what is wrong. */
   check(): void;
@@ -210,7 +211,8 @@ export function createVaultFrame(vaultUrl: string, win: Window | undefined = typ
     focus(field) {
       // The frame first (a cross-origin page takes the focus only once its frame has it), then its field.
       frame?.focus();
-      post({ type: `${PREFIX}focus`, field: FRAME_FIELD_OF[field] });
+      // No field: none named (FRAME_FIELD_OF has no `undefined`).
+      post({ type: `${PREFIX}focus`, field: FRAME_FIELD_OF[field as FrameCardField] });
     },
     clear: (field) => post({ type: `${PREFIX}clear`, field: FRAME_FIELD_OF[field] }),
     check: () => post({ type: `${PREFIX}check` }),
