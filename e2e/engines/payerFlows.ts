@@ -332,10 +332,11 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     await done(a);
     await done(b);
   });
-  // Issue 92: WebKit refuses to focus a field inside a frame without a tap, so there the checkout
-  // cannot put the focus in the card number on open: a keyboard payer's first Tab must, and never
-  // reach the shop behind the checkout. (WebKitGTK under Xvfb reports no document as focused, so
-  // where the keys land is read from the fields they fill.)
+  // Issue 92: WebKit refuses the checkout's focus into a field inside a frame without a tap: the card
+  // vault's page, once ready, puts it in its card number itself (asked to, as the frame focused before
+  // it was there); where that is not so, a keyboard payer's first Tab must, and never reach the shop
+  // behind the checkout. (WebKitGTK under Xvfb reports no document as focused, so where the keys land
+  // is read from the fields they fill.) The payer starts once the fields' page is there and settled.
   it('keyboard alone at 360 px: Enter on the shop\'s Pay, the card number typed into at once or after one Tab, then expiry and CVC through Tab', async () => {
     const p = await payer();
     await p.tab.goto(sandbox.demoUrl);
@@ -344,6 +345,8 @@ export function payerFlows(launch: () => Promise<Engine>): void {
     const numberFrame = await cardField(p);
     await p.until('the focus in the checkout', TOP, () => document.activeElement?.matches('iframe[src*="/pf/widget"]') ?? false, []);
     const typedNumber = () => p.tab.evaluate(numberFrame, () => document.querySelector<HTMLInputElement>('input[autocomplete="cc-number"]')?.value.replace(/\D/g, '') ?? '');
+    const numberFocused = () => p.tab.evaluate(numberFrame, () => document.activeElement?.matches('input[autocomplete="cc-number"]') ?? false);
+    for (const settle = Date.now() + 3_000; Date.now() < settle && !(await numberFocused());) await new Promise((r) => setTimeout(r, 100));
     await p.tab.press(['4']);
     const focusedOnOpen = (await typedNumber()) === '4';
     if (!focusedOnOpen) await p.tab.press([KEY.tab, '4']);
