@@ -74,6 +74,15 @@ export class RawBody {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A body's JSON, or undefined when it is none. */
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 export const query = (params: object) => {
   const entries = Object.entries(params).filter(([, value]) => value !== undefined)
     .map(([name, value]) => [name, value instanceof Date ? value.toISOString() : String(value)] as [string, string]);
@@ -147,13 +156,7 @@ export class Http {
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     }
     const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
-    const text = await this.#exchange(method, path, headers, payload);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(await this.#exchange(method, path, headers, payload));
     // Never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came.
     const parsed = v.safeParse(schema, json);
     return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
@@ -192,12 +195,7 @@ export class Http {
         throw new PasarelaError(0, 'connection_error', connectionFailure(`${this.#base}${path}`, this.#origin, error));
       }
       if (res.ok) return text;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
+      const json = jsonOf(text);
       const error = v.safeParse(ErrorSchema, json);
       const code = error.success ? String(error.output.code) : 'unexpected_answer';
       const inUse = res.status === 409 && code === 'idempotency_key_in_use';
