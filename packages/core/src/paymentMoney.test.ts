@@ -96,6 +96,29 @@ describe('"a dispute is capped at what is left and its ledger line follows every
   });
 });
 
+// docs/merchant-api.md "Disputes": "A dispute's `currency` is its payment's, and its amounts are in it,
+// whatever letters the processor writes it in (`usd` is `USD`). A dispute the processor reports in
+// another currency than the payment's is refused (nothing recorded, nothing moved)".
+describe('a dispute is counted in its payment\'s currency', () => {
+  const opened = { booked: chargeback('needs_response', 2675), takeCents: 2675, reversalCents: 0 };
+  it.each<[string, string | undefined, 'USD' | 'COP' | undefined, ReturnType<typeof disputeMove>]>([
+    ['the processor\'s lower case is the payment\'s currency', 'usd', 'USD', { ...opened, feeCents: fee }],
+    ['written with spaces around it', ' USD ', 'USD', { ...opened, feeCents: fee }],
+    ['a peso payment\'s dispute in pesos: the peso fee', 'cop', 'COP', { ...opened, feeCents: DISPUTE_FEE_CENTS.COP }],
+    ['no currency said: the payment\'s', undefined, 'COP', { ...opened, feeCents: DISPUTE_FEE_CENTS.COP }],
+    ['a payment of no stated currency is in dollars', 'usd', undefined, { ...opened, feeCents: fee }],
+    ['a dollar payment\'s dispute reported in euros books nothing', 'eur', 'USD', { refusal: 'other_currency' }],
+    ['a peso payment\'s dispute reported in dollars books nothing', 'usd', 'COP', { refusal: 'other_currency' }],
+    ['an empty currency is not the payment\'s', '', 'USD', { refusal: 'other_currency' }],
+  ])('%s', (_case, reported, paymentCurrency, move) => {
+    expect(disputeMove(undefined, { ...report('chargeback', 'needs_response', 2675), currency: reported }, { capturedCents: 2675, refundHeldCents: 0, currency: paymentCurrency }, 0)).toEqual(move);
+  });
+
+  it('is refused in another currency even once closed, before anything else is judged', () => {
+    expect(disputeMove(chargeback('lost', 2675), { ...report('chargeback', 'won', 2675), currency: 'eur' }, { capturedCents: 2675, refundHeldCents: 0, currency: 'USD' }, 0)).toEqual({ refusal: 'other_currency' });
+  });
+});
+
 // docs/merchant-api.md "Disputes": takenAmount "is what it took: at most what was paid and not
 // refunded"; dispute.updated: "takenAmount and the books follow". A refund that held its part when
 // the dispute was booked and then failed holds nothing: the open dispute takes what it may now.

@@ -65,30 +65,40 @@ interface DisputeReport {
   stage: DisputeStage;
   status: DisputeStatus;
   amountCents: number;
-  /** The payment's currency, whose dispute fee is charged; absent is dollars. */
-  currency?: Currency | undefined;
+  /** What the processor counts the amount in, as it writes it (Stripe's `usd`); absent is the payment's currency. */
+  currency?: string | undefined;
   /** Stopped before it became a chargeback (Visa RDR gives the payer the amount back): what it takes leaves, no chargeback fee. */
   prevented?: boolean | undefined;
 }
 
+/** The payment's money a dispute is measured against, and its currency (absent is dollars), whose dispute fee is charged. */
+type DisputedMoney = Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'> & { currency?: Currency | undefined };
+
 type DisputeMove =
-  /** `closed`: won or lost stays so, a later report changes nothing; `exceeds_captured`: more than the charge, no processor's dispute. */
-  | { refusal: 'closed' | 'exceeds_captured' }
+  /**
+   * `closed`: won or lost stays so, a later report changes nothing; `exceeds_captured`: more than the
+   * charge, no processor's dispute; `other_currency`: counted in another currency than the payment's,
+   * its amount is in other units (an operator settles it with the processor).
+   */
+  | { refusal: 'closed' | 'exceeds_captured' | 'other_currency' }
   /** `takeCents` leaves the balance now (negative: comes back), with `feeCents`; `reversalCents` comes back because it was won. */
   | { booked: BookedDispute; takeCents: number; feeCents: number; reversalCents: number };
 
 /**
- * A dispute reported (opened, moved, its amount changed, ended): it takes at most what was captured
- * and is neither refunded nor held by another dispute; an inquiry takes nothing; the fee once, when
- * it is first a chargeback (none for one prevented before it was one); won, what it took comes back (the fee stays).
+ * A dispute reported (opened, moved, its amount changed, ended), in the payment's currency: it takes
+ * at most what was captured and is neither refunded nor held by another dispute; an inquiry takes
+ * nothing; the fee once, when it is first a chargeback (none for one prevented before it was one);
+ * won, what it took comes back (the fee stays).
  */
-export function disputeMove(before: BookedDispute | undefined, report: DisputeReport, money: Pick<PaymentMoney, 'capturedCents' | 'refundHeldCents'>, otherDisputesCents: number): DisputeMove {
+export function disputeMove(before: BookedDispute | undefined, report: DisputeReport, money: DisputedMoney, otherDisputesCents: number): DisputeMove {
+  const paymentCurrency = money.currency ?? 'USD';
+  if (report.currency !== undefined && report.currency.trim().toUpperCase() !== paymentCurrency) return { refusal: 'other_currency' };
   if (before && !disputeIsOpen(before)) return { refusal: 'closed' };
   if (!Number.isInteger(report.amountCents) || report.amountCents < 0 || report.amountCents > money.capturedCents) return { refusal: 'exceeds_captured' };
   const stage: DisputeStage = before?.stage === 'chargeback' ? 'chargeback' : report.stage;
   const takenCents = stage === 'chargeback' ? Math.min(report.amountCents, disputableCents(money, otherDisputesCents)) : 0;
   const feeCharged = before?.feeCharged === true || (stage === 'chargeback' && report.prevented !== true);
-  const feeCents = feeCharged && !before?.feeCharged ? DISPUTE_FEE_CENTS[report.currency ?? 'USD'] : 0;
+  const feeCents = feeCharged && !before?.feeCharged ? DISPUTE_FEE_CENTS[paymentCurrency] : 0;
   return {
     booked: { stage, status: report.status, takenCents, feeCharged },
     takeCents: takenCents - (before?.takenCents ?? 0),

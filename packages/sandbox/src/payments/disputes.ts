@@ -92,9 +92,6 @@ interface CurrencyMismatch {
   paymentCurrency: string;
 }
 
-/** The processor's "usd" is the payment's USD; any other currency is not. */
-const isPaymentCurrency = (reported: string, paymentCurrency: string) => reported.trim().toUpperCase() === paymentCurrency;
-
 /** Nothing moved: the processor's books and the payment's disagree on what the amount is in, which an operator settles with the processor. */
 export function logOtherCurrency(logger: Logger | undefined, codOper: string, disputeReference: string, mismatch: CurrencyMismatch): void {
   logger?.warn({ codOper, disputeReference, ...mismatch }, 'the card processor reports a dispute in another currency than its payment\'s: nothing booked');
@@ -113,12 +110,12 @@ export async function bookProcessorDispute(tx: Queryable, codOper: string, dispu
   // The processor opens a hold's dispute as it captures: until the capture's answer is recorded here,
   // what the dispute may take is unknown (not "more than was captured").
   if (holdOf(locked)?.state === 'capturing') return { outcome: 'capture_not_recorded' };
-  // The amount is counted in the payment's currency (the database writes the dispute's): a report in another is not trusted.
-  if (!isPaymentCurrency(dispute.currency, locked.currency)) return { outcome: 'refused', otherCurrency: { reportedCurrency: dispute.currency, paymentCurrency: locked.currency } };
   const before = locked.disputes.find((d) => d.reference === dispute.reference);
   const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
-  const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: locked.currency, prevented: dispute.prevented }, { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents }, others);
-  if ('refusal' in move) return { outcome: 'refused' };
+  const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents, currency: dispute.currency, prevented: dispute.prevented },
+    { capturedCents: capturedCentsOfRow(locked), refundHeldCents: locked.held_cents, currency: locked.currency }, others);
+  // A report in another currency is not trusted: the database writes the dispute's currency from its payment's.
+  if ('refusal' in move) return move.refusal === 'other_currency' ? { outcome: 'refused', otherCurrency: { reportedCurrency: dispute.currency, paymentCurrency: locked.currency } } : { outcome: 'refused' };
   const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
   const saved = await saveDispute(tx, locked.cod_oper, dispute, move.booked);
   if (move.booked.status === 'under_review') await bookSentEvidence(tx, dispute.reference);
