@@ -176,6 +176,25 @@ describe('Pasarela (the client)', () => {
     expect(s.seen).toHaveLength(3);
   });
 
+  it('puts Retry-After on the error as retryAfterSeconds when it gives up on a 429 or a 503, and leaves it undefined without one', async () => {
+    const limited = json(429, { code: 'too_many_requests', message: 'Too many requests: try again in 7 s', requestId: 'req_1' }, { 'retry-after': '7' });
+    const unavailable = json(503, { code: 'service_unavailable', message: 'x', requestId: 'req_2' }, { 'retry-after': '2' });
+    const s = await serverAnswering(limited, unavailable, json(404, { code: 'payment_link_not_found', message: 'x', requestId: 'req_3' }));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, maxRetries: 0 });
+    await expect(pasarela.paymentLinks.retrieve('LKABCDEFGHJK')).rejects.toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 7 });
+    await expect(pasarela.paymentLinks.retrieve('LKABCDEFGHJK')).rejects.toMatchObject({ status: 503, code: 'service_unavailable', retryAfterSeconds: 2 });
+    const notFound = await pasarela.paymentLinks.retrieve('LKABCDEFGHJK').catch((e: unknown) => e);
+    expect(notFound).toMatchObject({ status: 404 });
+    expect((notFound as PasarelaError).retryAfterSeconds).toBeUndefined();
+  });
+
+  it('puts a Retry-After over a minute (thrown at once) on the error too', async () => {
+    const s = await serverAnswering(json(429, { code: 'logo_upload_limit', message: 'x' }, { 'retry-after': '86000' }));
+    const error = await new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).brand.uploadLogo(png).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect(error).toMatchObject({ code: 'logo_upload_limit', retryAfterSeconds: 86_000 });
+  });
+
   it('wants a secret key', () => {
     expect(() => new Pasarela({ secretKey: '', baseUrl: 'https://checkout.example' })).toThrow(TypeError);
   });

@@ -53,7 +53,10 @@ export interface WebhookEndpoints {
   retrieve(id: string): Promise<WebhookEndpoint>;
   /** Changes its url or events, keeps the rest. */
   update(id: string, params: UpdateWebhookEndpointParams, options?: PostOptions): Promise<WebhookEndpoint>;
-  /** Deletes an endpoint: nothing more is sent to it. */
+  /**
+   * Deletes an endpoint: nothing more is sent to it. When a try's answer was lost (no answer, or a 5xx)
+   * and the retry finds the endpoint gone (404), that try deleted it: `{ id, deleted: true }` is returned.
+   */
   del(id: string): Promise<Deleted>;
   /** Its latest deliveries (up to 100), newest first: what was sent, how many tries, how the last one went. */
   listDeliveries(id: string): PagePromise<WebhookDelivery>;
@@ -89,7 +92,7 @@ export const webhookEndpoints = (http: Http): WebhookEndpoints => {
     list: () => http.list('/webhook-endpoints', {}, WebhookEndpointPageSchema),
     retrieve: (id) => http.call('GET', endpoint(id), WebhookEndpointSchema),
     update: (id, params, options) => http.call('PATCH', endpoint(id), WebhookEndpointSchema, params, options),
-    del: (id) => http.call('DELETE', endpoint(id), DeletedSchema),
+    del: (id) => http.del(endpoint(id), DeletedSchema, { id, deleted: true }),
     listDeliveries: (id) => http.list(`${endpoint(id)}/deliveries`, {}, WebhookDeliveryPageSchema),
     redeliver: (id, deliveryId, options) => http.call('POST', `${endpoint(id)}/deliveries/${segment(deliveryId)}/redeliver`, WebhookDeliverySchema, {}, options),
     rollSecret: (id, params = {}, options) => http.call('POST', `${endpoint(id)}/roll-secret`, WebhookEndpointSchema, params, options),

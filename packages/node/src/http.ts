@@ -17,6 +17,8 @@ export class PasarelaError extends Error {
     message: string,
     /** The request's id (body or X-Request-Id), to quote to support. */
     readonly requestId?: string,
+    /** The answer's Retry-After in seconds (a 429, a 503, a 409 idempotency_key_in_use): how long to wait before calling again; undefined without one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -30,9 +32,12 @@ export interface PasarelaOptions {
    * the package cannot know where the provider runs live, and a wrong guess would send live calls elsewhere.
    */
   baseUrl: string;
-  /** Tries again after a network failure, a 408, a 409 idempotency_key_in_use, a 429, a 500, 503 or 504, or a balancer's 502 (default 2). */
+  /**
+   * Tries again after a network failure, a 408, a 409 idempotency_key_in_use, a 429, a 500, 503 or 504, or a balancer's 502:
+   * a whole number, 0 or more (default 2; 0 tries once).
+   */
   maxRetries?: number;
-  /** How long one try waits for its answer (default 30 s). */
+  /** How long one try waits for its answer, in whole milliseconds from 1 to 2147483647 (default 30 s). */
   timeoutMs?: number;
   /** The fetch to use (default the global one). */
   fetch?: typeof fetch;
@@ -66,6 +71,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** Worth another try with the same key: a timeout, a limit (429), the server's own failure. */
 const RETRIABLE = new Set([408, 429, 500, 503, 504]);
 const MAX_RETRY_AFTER_S = 60;
+/** The longest timer Node keeps: a longer one fires at once. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** A body sent as it is (a logo's bytes), not as JSON. */
 export class RawBody {
@@ -91,6 +98,13 @@ export const query = (params: object) => {
 
 export const segment = (value: string) => encodeURIComponent(value);
 
+/** A success's body read by its schema; never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came. */
+function readAs<S extends v.GenericSchema>(schema: S, text: string): v.InferOutput<S> {
+  const json = jsonOf(text);
+  const parsed = v.safeParse(schema, json);
+  return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
+}
+
 /** `baseUrl` checked where it is given, so a missing or mistyped one fails at construction, not at the first call. */
 function originOf(baseUrl: unknown): string {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
@@ -105,6 +119,21 @@ function originOf(baseUrl: unknown): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`baseUrl must be an http or https URL; got ${JSON.stringify(baseUrl)}`);
   return baseUrl.trim().replace(/\/+$/, '');
 }
+
+const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/** A whole number from `min` to `max`, else a TypeError naming the option: NaN, Infinity or a string would retry forever or never, or time out at once. */
+function wholeNumber(name: string, value: unknown, fallback: number, min: number, max: number, allowed: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new TypeError(`${name} must be ${allowed}; got ${shown(value)}`);
+  return value;
+}
+
+/** Retry-After in seconds (its HTTP-date form is not read). */
+const retryAfterOf = (res: Response): number | undefined => {
+  const header = res.headers.get('retry-after');
+  return header !== null && /^\d{1,10}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+};
 
 /** Which address failed and what to check: fetch's own "fetch failed" names neither. */
 function connectionFailure(url: string, origin: string, error: unknown): string {
@@ -129,8 +158,8 @@ export class Http {
     this.#secretKey = options.secretKey;
     this.#origin = originOf(options.baseUrl);
     this.#base = `${this.#origin}/api/v1/merchant`;
-    this.#maxRetries = options.maxRetries ?? 2;
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#maxRetries = wholeNumber('maxRetries', options.maxRetries, 2, 0, Number.MAX_SAFE_INTEGER, 'a whole number of retries, 0 or more');
+    this.#timeoutMs = wholeNumber('timeoutMs', options.timeoutMs, 30_000, 1, MAX_TIMEOUT_MS, `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#apiVersion = options.apiVersion ?? PASARELA_API_VERSION;
     if (options.language !== undefined && options.language !== 'es' && options.language !== 'en') throw new TypeError(`language must be es or en; got ${JSON.stringify(options.language)}`);
@@ -143,7 +172,7 @@ export class Http {
   }
 
   async call<S extends v.GenericSchema>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
+    method: 'GET' | 'POST' | 'PATCH', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
   ): Promise<v.InferOutput<S>> {
     const headers = this.#headers('application/json');
     const raw = body instanceof RawBody ? body : undefined;
@@ -156,10 +185,16 @@ export class Http {
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     }
     const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
-    const json = jsonOf(await this.#exchange(method, path, headers, payload));
-    // Never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came.
-    const parsed = v.safeParse(schema, json);
-    return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
+    return readAs(schema, await this.#exchange(method, path, headers, payload));
+  }
+
+  /**
+   * A DELETE, which takes no Idempotency-Key: when a try's answer was lost (no answer, or a 5xx) the
+   * server may have deleted, and a retry then meets a 404. That 404 is the earlier try's deletion:
+   * `deleted` is returned. A 404 on the first try, or after tries that were answered 408 or 429 (nothing done), is thrown.
+   */
+  async del<S extends v.GenericSchema>(path: string, schema: S, deleted: v.InferOutput<S>): Promise<v.InferOutput<S>> {
+    return readAs(schema, await this.#exchange('DELETE', path, this.#headers('application/json'), undefined, JSON.stringify(deleted)));
   }
 
   /** A GET whose answer is a file in another type than JSON (`accept`), given back as its text. */
@@ -174,8 +209,12 @@ export class Http {
     };
   }
 
-  /** The tries of one call: a success's body as text, or a PasarelaError. */
-  async #exchange(method: string, path: string, headers: Record<string, string>, payload: string | Uint8Array<ArrayBuffer> | undefined): Promise<string> {
+  /**
+   * The tries of one call: a success's body as text, or a PasarelaError; `gone`, the body a DELETE's
+   * 404 stands for after a try the server may have carried out.
+   */
+  async #exchange(method: string, path: string, headers: Record<string, string>, payload: string | Uint8Array<ArrayBuffer> | undefined, gone?: string): Promise<string> {
+    let mayHaveActed = false;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       let text: string;
@@ -189,6 +228,7 @@ export class Http {
       } catch (error) {
         // No answer: whether the server acted is unknown, so the same call (same key) goes again.
         if (attempt < this.#maxRetries) {
+          mayHaveActed = true;
           await sleep(this.#backoff(attempt, null));
           continue;
         }
@@ -205,14 +245,18 @@ export class Http {
       // A limit lifting in over a minute (logo uploads per day) is not a moment's load: no retry.
       const longWait = Number(res.headers.get('retry-after')) > MAX_RETRY_AFTER_S;
       if ((RETRIABLE.has(res.status) || inUse || gatewayInFront) && !longWait && attempt < this.#maxRetries) {
+        // A 408, 429 or 409 is said before acting; after a 5xx, whether the server acted is unknown.
+        if (res.status >= 500) mayHaveActed = true;
         await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
         continue;
       }
+      if (gone !== undefined && res.status === 404 && error.success && mayHaveActed) return gone;
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
       const message = error.success ? error.output.message
         : location !== null ? `HTTP ${res.status}: ${this.#base}${path} redirects to ${location}, which is not followed. Check that baseUrl (${this.#origin}) is the provider's origin as it serves the API (its scheme and host).`
           : `HTTP ${res.status}`;
-      throw new PasarelaError(res.status, code, message, (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined);
+      const requestId = (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined;
+      throw new PasarelaError(res.status, code, message, requestId, retryAfterOf(res));
     }
   }
 

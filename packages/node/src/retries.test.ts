@@ -79,3 +79,32 @@ describe('a 502', () => {
     expect(s.seen).toHaveLength(1);
   });
 });
+
+describe('a DELETE (it takes no Idempotency-Key)', () => {
+  const ID = `we_${'a'.repeat(32)}`;
+  const notFound = json(404, { code: 'webhook_endpoint_not_found', message: 'No such webhook endpoint for this merchant', requestId: 'req_9' });
+  /** The request read, then the connection drops before any answer. */
+  const reset = (res: ServerResponse) => res.socket?.destroy();
+  const badGateway = (res: ServerResponse) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
+
+  it.each([['a dropped connection', reset], ['a balancer\'s 502', badGateway], ['a 503', json(503, { code: 'service_unavailable', message: 'x' }, { 'retry-after': '0' })]])(
+    'after %s, a retry\'s 404 is the earlier try\'s deletion: the call succeeds', async (_, lost) => {
+      const s = await serverAnswering(lost, notFound);
+      const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+      expect(await pasarela.webhookEndpoints.del(ID)).toEqual({ id: ID, deleted: true });
+      expect(s.seen.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    },
+  );
+
+  it('404 on the first try is thrown', async () => {
+    const s = await serverAnswering(notFound);
+    await expect(new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).webhookEndpoints.del(ID)).rejects.toMatchObject({ status: 404, code: 'webhook_endpoint_not_found', requestId: 'req_9' });
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('404 after a 429 (said before anything was done) is thrown', async () => {
+    const s = await serverAnswering(json(429, { code: 'too_many_requests', message: 'x' }, { 'retry-after': '0' }), notFound);
+    await expect(new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url }).webhookEndpoints.del(ID)).rejects.toMatchObject({ status: 404, code: 'webhook_endpoint_not_found' });
+    expect(s.seen).toHaveLength(2);
+  });
+});

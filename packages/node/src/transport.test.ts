@@ -38,3 +38,25 @@ describe('language', () => {
     expect(() => new Pasarela({ secretKey: 'sk_test_1', baseUrl: 'https://checkout.example', language: 'fr' as 'en' })).toThrow(/language must be es or en/);
   });
 });
+
+describe('maxRetries and timeoutMs', () => {
+  const construct = (options: object) => () => new Pasarela({ secretKey: 'sk_test_1', baseUrl: 'https://checkout.example', ...options });
+
+  it.each([-1, 1.5, NaN, Infinity, '3', null])('refuses maxRetries %s at construction, naming the option and what it takes', (value) => {
+    expect(construct({ maxRetries: value })).toThrow(TypeError);
+    expect(construct({ maxRetries: value })).toThrow(`maxRetries must be a whole number of retries, 0 or more; got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  });
+
+  it.each([0, -5, 2.5, NaN, Infinity, 2_147_483_648, '30000', null])('refuses timeoutMs %s at construction, naming the option and what it takes', (value) => {
+    expect(construct({ timeoutMs: value })).toThrow(TypeError);
+    expect(construct({ timeoutMs: value })).toThrow(`timeoutMs must be a whole number of milliseconds from 1 to 2147483647; got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  });
+
+  it('takes whole numbers in range: 0 retries tries once, and the longest timer Node keeps', async () => {
+    expect(construct({ maxRetries: 0, timeoutMs: 1 })).not.toThrow();
+    expect(construct({ maxRetries: 10, timeoutMs: 2_147_483_647 })).not.toThrow();
+    const s = await serverAnswering(json(503, { code: 'service_unavailable', message: 'x' }));
+    await expect(new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, maxRetries: 0 }).transactions.list()).rejects.toMatchObject({ status: 503 });
+    expect(s.seen).toHaveLength(1);
+  });
+});
