@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { createLink } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { axeViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf, clickAway } from './support/frames';
-import { CheckoutFrame, openPhoneShop } from './support/pages';
+import { CheckoutFrame, openLinkPage, openPhoneShop } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
@@ -15,8 +15,8 @@ const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 // expired or already-paid link names its shop and leads back to it (closing the checkout); the
 // wallet's signup opened from the payment leads back to the payment, and takes a name as written.
 const TEXT = {
-  es: { expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', recovery: '¿Olvidaste tu contraseña?', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
-  en: { expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', recovery: 'Forgot your password?', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
+  es: { locale: 'es-PA', declined: /rechazad/i, expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', recovery: '¿Olvidaste tu contraseña?', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
+  en: { locale: 'en-US', declined: /declined/i, expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', recovery: 'Forgot your password?', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
 } as const;
 
 describe.runIf(browserAvailable())('a way back from every screen', () => {
@@ -134,4 +134,25 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     await screenshot(page, { path: `${SHOTS}payer-subscription-terms-${lang}-360.png` });
     await context.close();
   }, 60_000);
+  // SPEC 8 code 3000 (core errorEffect): a link that expires while its card form is open. Pay is
+  // refused with 3000 and the payer is taken to the expired link's page, its heading focused: not a
+  // decline with the CVC emptied and the form payable again.
+  it.each(['es', 'en'] as const)('%s: a link that expires while its card form is open: Pay goes to its expired page, nothing charged', async (lang) => {
+    const code = await createLink(sandbox, { amount: lang === 'es' ? 23 : 24, taxAmount: 0, description: 'Taza' });
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code, { locale: TEXT[lang].locale });
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    // The shop ends the link (the admin API's expire) while the payer fills its form.
+    expect((await fetch(`${sandbox.url}/sandbox/links/${code}/expire`, { method: 'POST' })).status).toBe(200);
+    await checkout.submit();
+    await page.getByRole('heading', { name: TEXT[lang].expired }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')).toBe(TEXT[lang].expired);
+    expect(new URL(page.url()).pathname).toBe('/pf/responseMessage');
+    expect(new URL(page.url()).searchParams.get('code')).toBe('3000');
+    expect(await page.locator('form.card-form').count()).toBe(0);
+    expect(await page.getByText(TEXT[lang].declined).count()).toBe(0);
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}card-expired-link-${lang}.png` });
+    await context.close();
+  }, 120_000);
 });

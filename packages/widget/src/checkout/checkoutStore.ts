@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
-  errorEffect, exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
+  exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
   type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
@@ -8,7 +8,7 @@ import { loadMerchant } from '../api/loadMerchant';
 import { loadActiveCampaign } from '../api/loadActiveCampaign';
 import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
-import { NOT_FOUND_PATH } from '../services/route';
+import { linkEndedPath } from '../payments/linkEndedPath';
 import type { CheckoutType } from '../services/routeTypes';
 import type { CheckoutData } from '../payments/checkoutData';
 
@@ -38,19 +38,8 @@ export interface CheckoutDeps {
 }
 
 function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>): CheckoutState {
-  // SPEC 8's effects through core's errorEffect: 3000 and 3001 (SPEC 2 "A failed payment-station
-  // lookup goes to the response-message page") to their message page, an unknown link to /404.
-  if (isPasarelaError(error)) {
-    const { code, status, category } = error;
-    const unknownLink = code === 'error_to_load' || code === 'receive_not_found';
-    const route = errorEffect({ code, status: unknownLink ? 404 : status, category }).route;
-    // An expired link's page names its shop and leads back to it: the link goes along.
-    const ofLink = code === '3000' && (deps.type === 'lk' || deps.type === 'slug' || deps.type === 'slugCode');
-    if (route !== null) {
-      const to = route === '/404' ? NOT_FOUND_PATH : ofLink ? `${route}&link=${encodeURIComponent(deps.code)}&type=${encodeURIComponent(deps.type)}` : route;
-      return { status: 'redirect', to, failure: payerMessage(error) };
-    }
-  }
+  const to = linkEndedPath(error, deps.type, deps.code);
+  if (to !== null) return { status: 'redirect', to, failure: payerMessage(error) };
   const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
   const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
   return { status: 'failed', message: payerMessage(error), retry, target: { type: deps.type, code: deps.code } };

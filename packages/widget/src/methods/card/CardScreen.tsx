@@ -118,6 +118,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       flight: payment.flight,
       initial: { email: info.email },
       onDone: (attempt) => {
+        if (attempt.kind === 'ended') return services.navigate(attempt.to);
         if (attempt.kind === 'redirect') {
           const url = challengeAddress(attempt.url, attempt.codOper, services.address());
           drafts.current?.keepForChallenge(payment, attempt.codOper, url);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import {
-  PasarelaError, isOutcomeUnknown, parseMerchant, parsePaymentInfo, type PaymentInfo, type WidgetMessage,
+  PasarelaError, errorFromHeader, isOutcomeUnknown, parseMerchant, parsePaymentInfo, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { createCardLookup, createCardPay } from './pay';
@@ -78,6 +78,20 @@ describe('createCardPay', () => {
     expect(await pay(values, CARD, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP4', codOper: 'OP4' });
     expect(beforeChallenge).toHaveBeenCalledWith(values);
     expect(messages).toEqual([]);
+  });
+
+  it('SPEC 8 3000: the link expired while the form was open: its page through core\'s errorEffect (the link along, so it names the shop), not a decline; the shop hears the error', async () => {
+    // What the API client makes of the server's answer to the payment (410, code 3000).
+    const expired = () => Promise.reject(errorFromHeader(410, 'Error', { code: 3000, message: 'El enlace de pago ha expirado' }));
+    const { pay, messages } = setup(expired);
+    expect(await pay(values, CARD, 't')).toEqual({ kind: 'ended', to: '/pf/responseMessage?code=3000&link=LINK1&type=lk' });
+    expect(messages).toMatchObject([{ type: 'result', result: { status: 'error', notification: { Estado: 'ERROR', Razon: '3000' } } }]);
+    // A subscription's page names no shop, as when its link is opened expired.
+    const subscription = setup(expired, undefined, { subscription: { idSubscription: 4, subscriptionKey: 'SUB1', plan: { amount: 9 } } });
+    expect(await subscription.pay(values, CARD, 't')).toEqual({ kind: 'ended', to: '/pf/responseMessage?code=3000' });
+    // A subscription the shop cancelled meanwhile (404 error_to_load) is no expired link: the form says it, as before.
+    const cancelled = setup(() => Promise.reject(errorFromHeader(404, 'Error', { code: 'error_to_load' })));
+    await expect(cancelled.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'error_to_load' });
   });
 
   it('reports a refusal by the server as error, but not a lost connection', async () => {

@@ -1,6 +1,6 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isNothingRecordedFailure, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
-  overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
+  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardDisplayStatus, cardOutcome, isFinalMessage, isNothingRecordedFailure, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
+  overallResultOfDisplay, payerMessage, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
   type WidgetMessage, type Receipt, type SubscriptionToActivate, type VaultCard,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
@@ -8,6 +8,7 @@ import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
 import { rememberPaidReceipt } from '../../receipts/paidReceipt';
 import { PAID_ELSEWHERE } from '../../payments/paidElsewhere';
+import { linkEndedPath } from '../../payments/linkEndedPath';
 import type { CardAttempt, CardSendOptions, CardValues } from './store';
 
 export interface CardPayContext {
@@ -77,6 +78,11 @@ export function createCardPay(ctx: CardPayContext) {
         const result = buildPaymentResult('card', { ...cardSummary(ctx, values, card), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
       }
+      // Refused whatever is sent again (core isFinalMessage: SPEC 8 3000, the link expired; 3001): not a decline
+      // but the page errorEffect names. A card's 3000 is a link's (a station never expires); a subscription's
+      // page names no shop. Any other refusal, an unknown link's 404 included, stays on the form.
+      const to = isFinalMessage(payerMessage(error)) ? linkEndedPath(error, ctx.subscription ? 'subs' : 'lk', info.code) : null;
+      if (to) return { kind: 'ended', to };
       throw error;
     }
     return settleCardAnswer(ctx, values, card, response);

@@ -446,6 +446,19 @@ describe('card store: one attempt per payment intent', () => {
     expect(store.getState()).toMatchObject({ phase: 'done', alert: null, paidElsewhere: { paidBy: null } });
   });
 
+  it('SPEC 8 3000: a payment refused for good (the link expired) ends the form on its page: no decline, the CVC kept, nothing to press again', async () => {
+    const ended: CardAttempt = { kind: 'ended', to: '/pf/responseMessage?code=3000&link=LINK1&type=lk' };
+    const pay = vi.fn<CardStoreDeps['pay']>().mockResolvedValue(ended);
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(deps.onDone).toHaveBeenCalledWith(ended);
+    expect(store.getState()).toMatchObject({ phase: 'done', alert: null, cvcCleared: false });
+    expect(deps.fields.clear).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(pay).toHaveBeenCalledTimes(1);
+  });
+
   it('property: any lost answers, 5xx and time-outs, then Pay again: one trackId reaches the server, and the payer ends on its receipt', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...FAULTS), { maxLength: 14 }), fc.array(fc.boolean(), { maxLength: 6 }), async (faults, edits) => {

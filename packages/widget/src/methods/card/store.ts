@@ -18,7 +18,9 @@ export type CardValues = Record<PayerField, string>;
 export type CardAttempt =
   | { kind: 'receipt'; codOper: string }
   | { kind: 'redirect'; url: string; codOper: string }
-  | { kind: 'declined'; message: PayerMessage; field?: DeclineField | undefined };
+  | { kind: 'declined'; message: PayerMessage; field?: DeclineField | undefined }
+  /** Refused for good (an expired link): `to`, the page that says so. */
+  | { kind: 'ended'; to: string };
 
 export type CardPhase = 'editing' | 'paying' | 'done';
 
