@@ -50,11 +50,15 @@ export interface RenderedPage {
   csp: string;
 }
 
+/**
+ * The page names an empty icon: without one the browser asks `/favicon.ico`, which the simulator,
+ * whose every other path takes its secret, answers 401, a console error on each visit.
+ */
 export function renderPage(title: string, body: string, look: PageLook, returnOrigin: string | null): RenderedPage {
   const color = look.color && /^#[0-9a-f]{6}$/i.test(look.color) ? look.color : null;
   const style = `${bankPageColourCss(look.theme, color)}\n${STYLE_RULES}`;
   const html = `<!doctype html><html lang="${look.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}"><meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title><style>${style}</style></head>
 <body><main>${body}</main><script>${FRAMED_CLOSE_SCRIPT}</script></body></html>`;
   // A form's redirect is held to form-action too: the return address's origin is let in, and nothing else.

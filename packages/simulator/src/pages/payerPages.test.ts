@@ -66,6 +66,9 @@ describe("the issuer's 3D Secure page", () => {
     expect(csp).toMatch(/default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'/);
     expect(csp).toContain(`form-action 'self' ${CHECKOUT}`);
     expect(csp).not.toContain('unsafe-inline');
+    // Its icon named, within img-src: the browser asks no /favicon.ico, which the simulator answers 401 without its secret.
+    expect(html).toContain('<link rel="icon" href="data:,">');
+    expect(csp).toContain('img-src https: http: data:');
     // In Spanish, Spanish alone.
     await challenge(s, 'K3DS2', 'es');
     const es = await (await s.app.request('/3ds/K3DS2')).text();
