@@ -402,9 +402,10 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await checkout.waitForForm();
     await checkout.chooseMethod(/Saldo/);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
-    // Said beside Pay, as its description, not announced before the payer acts.
+    // Said beside Pay, as its description, and with the balance as it comes (its live region), not as an alert before the payer acts.
     const pay = page.getByRole('button', { name: /pagar con saldo/i });
-    await page.getByText('Tu saldo no alcanza para este pago').waitFor();
+    await page.locator('#balance-short').getByText('Tu saldo no alcanza para este pago').waitFor();
+    expect(await page.locator('.wallet-balance[aria-live="polite"]').textContent()).toMatch(/^Saldo disponible\s*\$[\d,.]+\s*Tu saldo no alcanza para este pago$/);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await pay.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Tu saldo no alcanza para este pago');
     await screenshot(page, { path: '/tmp/shots/balance-short-360.png', fullPage: true });

@@ -40,3 +40,27 @@ describe('"Cerrar sesión" on the Saldo screen (docs/wallet.md: logging out ends
     expect(document.body.textContent).toContain(catalogs.es.wallet_balance_login_intro);
   });
 });
+
+describe('a balance too small for the payment (docs/wallet.md)', () => {
+  const keep = viewPerTest();
+  beforeAll(() => startI18n('es', catalogs.es));
+
+  it('is said with the balance as it comes, in its live region: the payer focused on Pay before it came hears it', async () => {
+    const { api, calls } = scriptedApi({ 'users/me/balance': { balance: [{ disponible: 0.01, currency: 'USD' }] } });
+    const { payment, services } = fakePaymentContext('balance', api);
+    services.session.getState().set(login);
+    keep(await render(
+      <ServicesContext.Provider value={services}>
+        <BalanceScreen payment={payment} />
+      </ServicesContext.Provider>,
+    ));
+    await settle();
+    const live = document.querySelector('.wallet-balance[aria-live="polite"]');
+    expect(live?.textContent).toContain('$0.01');
+    expect(live?.textContent).toContain(catalogs.es.wallet_insufficient_balance);
+    // Beside Pay too, as its description; nothing asked of the server.
+    const pay = document.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect(document.getElementById(pay?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(catalogs.es.wallet_insufficient_balance);
+    expect(calls.filter((c) => c.path !== 'users/me/balance')).toEqual([]);
+  });
+});

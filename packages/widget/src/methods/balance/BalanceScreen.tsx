@@ -48,8 +48,8 @@ function BalancePay({ payment }: MethodScreenProps) {
   // Shown after a login in place: the focus moves on to Pay, not to the page's body.
   const payButton = useArrivalFocus<HTMLButtonElement>();
   const short = state.balance !== null && !balanceCovers(state.balance, total);
-  // Too little balance is said beside Pay (its description), not announced before the payer acts;
-  // Pay pressed then asks nothing of the server and announces it, the focus staying on Pay.
+  // Too little balance is said beside Pay (its description) and with the balance as it comes, not as
+  // an alert before the payer acts; Pay pressed then asks nothing of the server and announces it, the focus staying on Pay.
   const [shortPresses, setShortPresses] = useState(0);
   const paidElsewhere = state.phase === 'paidElsewhere';
   // Nothing is left to pay: the method choice and the captcha go too.
@@ -66,12 +66,13 @@ function BalancePay({ payment }: MethodScreenProps) {
         else void store.getState().pay();
       }}
     >
-      {/* Read whole when the balance comes: "Saldo disponible $100.00", not the amount alone. */}
+      {/* Read whole when the balance comes: "Saldo disponible $100.00", not the amount alone; too little, said with it (Pay, focused before it came, was read without). */}
       <div className="wallet-balance" aria-live="polite" aria-atomic="true">
         <p className="wallet-section__title">{t('wallet_balance')}</p>
         <p className="wallet-balance__amount">
           {state.balance === null ? t('loading') : formatAmount(state.balance, services.lang)}
         </p>
+        {short ? <p className="visually-hidden">{t('wallet_insufficient_balance')}</p> : null}
       </div>
       {state.error ? (
         <div className="alert" role="alert">
