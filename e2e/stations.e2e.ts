@@ -57,6 +57,14 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
     expect(await page.locator('.summary__line--total').textContent()).toContain('12.50');
+    // A mistyped amount is corrected on its step: "Change amount" goes back, the amount kept in its field, focused.
+    await page.getByRole('button', { name: 'Change amount' }).click();
+    await expect.poll(() => amount.evaluate((el) => el === document.activeElement), { timeout: 5_000 }).toBe(true);
+    expect(await amount.inputValue()).toBe('12.50');
+    await amount.fill('13.25');
+    await amount.press('Enter');
+    await checkout.waitForForm();
+    expect(await page.locator('.summary__line--total').textContent()).toContain('13.25');
     // The card step's first field takes the focus: the card number, in the card vault's frame, whose
     // page comes after the frame was focused. The payer types it with the keyboard alone.
     const number = checkout.field('cardnumber');
@@ -66,7 +74,7 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.locator('main').textContent()).toContain('12.50');
+    expect(await page.locator('main').textContent()).toContain('13.25');
     await context.close();
   });
 

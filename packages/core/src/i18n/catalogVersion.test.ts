@@ -48,6 +48,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   66: '95e30f7ff4cca2b4',
   67: '809976af7f2615f5',
   68: '1bbceaf52e3a6e0d',
+  69: '5802671e0ddd2eaa',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

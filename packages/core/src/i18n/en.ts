@@ -523,6 +523,7 @@ export const en: Record<keyof typeof es, string> = {
   station_amount_title: 'How much are you paying?',
   station_amount_label: 'Amount to pay',
   station_amount_hint: 'In dollars, for example 12.50',
+  station_change_amount: 'Change amount',
   amount_negative: 'The amount cannot be negative',
   amount_decimal_comma: 'Use a point for decimals, for example 12.50',
   // A Colombian merchant's station: pesos are whole (core readTypedPesos)

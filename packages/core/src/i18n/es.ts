@@ -522,6 +522,7 @@ export const es = {
   station_amount_title: '¿Cuánto vas a pagar?',
   station_amount_label: 'Monto a pagar',
   station_amount_hint: 'En dólares, por ejemplo 12.50',
+  station_change_amount: 'Cambiar monto',
   amount_negative: 'El monto no puede ser negativo',
   amount_decimal_comma: 'Usa un punto para los decimales, por ejemplo 12.50',
   // A Colombian merchant's station: pesos are whole (core readTypedPesos)

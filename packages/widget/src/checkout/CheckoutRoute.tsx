@@ -46,10 +46,12 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
   useState(() => rememberShopReferrer(services.referrer, services.storage.session, services.address()));
   // A station without a price: what the payer entered (SPEC 5 "Amount limits").
   const [entered, setEntered] = useState<number | null>(null);
+  // On the payment step with that amount; back on the amount step (the amount kept) to change it.
+  const [paying, setPaying] = useState(false);
   const ready = state.status === 'ready' ? state.data : null;
   const data = useMemo(
-    () => (ready?.payerAmount && entered !== null ? { ...ready, info: { ...ready.info, amount: entered }, payerAmount: false } : ready),
-    [ready, entered],
+    () => (ready?.payerAmount && paying && entered !== null ? { ...ready, info: { ...ready.info, amount: entered }, payerAmount: false } : ready),
+    [ready, paying, entered],
   );
 
   useEffect(() => {
@@ -77,7 +79,19 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
     }
   }, [state, services, back]);
 
-  if (data?.payerAmount && data.extras) return <data.extras.StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
+  if (data?.payerAmount && data.extras) {
+    return (
+      <data.extras.StationAmount
+        info={data.info}
+        merchant={data.merchant}
+        amount={entered}
+        onAmount={(amount) => {
+          setEntered(amount);
+          setPaying(true);
+        }}
+      />
+    );
+  }
   if (data && away) {
     return (
       <away.Screen
@@ -95,7 +109,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
     );
   }
   if (data) {
-    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} />;
+    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} onChangeAmount={ready?.payerAmount ? () => setPaying(false) : undefined} />;
   }
   if (state.status === 'failed' && (state.message.key === PAID_ELSEWHERE || state.message.key === 'subscription_cancelled_by_shop') && state.target) {
     // A paid link, or a subscription its shop cancelled: it names its shop and leads back to it.

@@ -31,9 +31,11 @@ interface CheckoutScreenProps {
   calledOff?: string | null | undefined;
   /** The card's payment at its challenge, as it stood when the page was made. */
   challengeAnswer?: ChallengeAnswer | null | undefined;
+  /** A station's payer-typed amount: back to its step, offered while no payment is under way. */
+  onChangeAmount?: (() => void) | undefined;
 }
 
-export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null, challengeAnswer = null }: CheckoutScreenProps) {
+export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null, challengeAnswer = null, onChangeAmount }: CheckoutScreenProps) {
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
@@ -134,6 +136,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     <main className="page page--checkout">
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} currency={merchant.currency} donation={donationAdded} />
+      {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={onChangeAmount} /> : null}
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} currency={merchant.currency} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}

@@ -6,9 +6,10 @@ import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';
 import { createAmountStore } from './amountStore';
 
-export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo; merchant: Merchant; onAmount: (amount: number) => void }) {
-  const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit, currency: merchant.currency }));
+/** `amount`: the one entered before, kept in the field when the payer comes back from the payment step to change it. */
+export function StationAmount({ info, merchant, amount = null, onAmount }: { info: PaymentInfo; merchant: Merchant; amount?: number | null; onAmount: (amount: number) => void }) {
   const pesos = merchant.currency === 'COP';
+  const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit, currency: merchant.currency, ...(amount === null ? {} : { value: amount.toFixed(pesos ? 0 : 2) }) }));
   const state = useStoreState(store);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,5 +45,14 @@ export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo;
       <button type="submit" className="button button--primary">{t('continue_button')}</button>
     </form>
     </main>
+  );
+}
+
+/** On the payment step, while no payment is under way: back to the amount step to correct the amount. */
+export function ChangeAmount({ onChange }: { onChange: () => void }) {
+  return (
+    <button type="button" className="button button--link" onClick={onChange}>
+      {t('station_change_amount')}
+    </button>
   );
 }

@@ -12,6 +12,8 @@ export interface AmountDeps {
   txLimit: number | null;
   /** The merchant's; absent is dollars. Pesos are typed whole ("50.000"). */
   currency?: Currency;
+  /** What the field holds at first: the amount already entered, when the payer comes back to change it. */
+  value?: string;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -47,7 +49,7 @@ export function createAmountStore(deps: AmountDeps) {
   const currency = deps.currency ?? 'USD';
   let timer: unknown = null;
   return createStore<AmountState & { setValue(value: string): void; submit(): number | null }>()((set, get) => ({
-    value: '',
+    value: deps.value ?? '',
     error: null,
     setValue(value) {
       if (timer !== null) clearTimer(timer);
