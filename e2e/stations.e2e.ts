@@ -72,7 +72,19 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     await page.keyboard.type('4242424242424242');
     expect((await number.inputValue()).replace(/\s/g, '')).toBe('4242424242424242');
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    // While the card's request is out, "Change amount" does nothing: its answer must not land on an amount step.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth-capture', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const out = page.waitForRequest('**/auth-capture');
     await checkout.submit();
+    await out;
+    await page.getByRole('button', { name: 'Change amount' }).click();
+    expect(await page.getByLabel('Amount to pay').count()).toBe(0);
+    release();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.locator('main').textContent()).toContain('13.25');
     await context.close();
