@@ -180,8 +180,7 @@ describe('the books in pesos are whole pesos (issue 93)', () => {
   });
 
   it('a chargeback charges the dispute fee of the payment\'s currency', () => {
-    const money = { capturedCents: 5_000_000, refundHeldCents: 0 };
-    const move = (currency?: Currency) => disputeMove(undefined, { stage: 'chargeback', status: 'needs_response', amountCents: 5_000_000, currency }, money, 0);
+    const move = (currency?: Currency) => disputeMove(undefined, { stage: 'chargeback', status: 'needs_response', amountCents: 5_000_000 }, { capturedCents: 5_000_000, refundHeldCents: 0, currency }, 0);
     expect(move('COP')).toMatchObject({ feeCents: DISPUTE_FEE_CENTS.COP });
     expect(move(undefined)).toMatchObject({ feeCents: DISPUTE_FEE_CENTS.USD });
   });
