@@ -142,6 +142,11 @@ function connectionFailure(url: string, origin: string, error: unknown): string 
   return `No answer from Pasarela at ${url} (${reason}). Check that baseUrl (${origin}) is the provider's origin, that it is reachable from this server (DNS, firewall, proxy), and that it is up.`;
 }
 
+/** A DELETE's 404 after a try the server may have carried out: that try's deletion. */
+const GONE = Symbol('gone');
+
+type Payload = string | Uint8Array<ArrayBuffer> | undefined;
+
 /** One merchant API call with its retries, answers parsed by their schema. */
 export class Http {
   readonly #secretKey: string;
@@ -194,7 +199,8 @@ export class Http {
    * `deleted` is returned. A 404 on the first try, or after tries that were answered 408 or 429 (nothing done), is thrown.
    */
   async del<S extends v.GenericSchema>(path: string, schema: S, deleted: v.InferOutput<S>): Promise<v.InferOutput<S>> {
-    return readAs(schema, await this.#exchange('DELETE', path, this.#headers('application/json'), undefined, JSON.stringify(deleted)));
+    const answer = await this.#exchange('DELETE', path, this.#headers('application/json'), undefined, true);
+    return answer === GONE ? deleted : readAs(schema, answer);
   }
 
   /** A GET whose answer is a file in another type than JSON (`accept`), given back as its text. */
@@ -210,10 +216,12 @@ export class Http {
   }
 
   /**
-   * The tries of one call: a success's body as text, or a PasarelaError; `gone`, the body a DELETE's
-   * 404 stands for after a try the server may have carried out.
+   * The tries of one call: a success's body as text, or a PasarelaError; with `goneAfterActing` (a
+   * DELETE), GONE for a 404 met after a try the server may have carried out.
    */
-  async #exchange(method: string, path: string, headers: Record<string, string>, payload: string | Uint8Array<ArrayBuffer> | undefined, gone?: string): Promise<string> {
+  #exchange(method: string, path: string, headers: Record<string, string>, payload: Payload, goneAfterActing: true): Promise<string | typeof GONE>;
+  #exchange(method: string, path: string, headers: Record<string, string>, payload: Payload): Promise<string>;
+  async #exchange(method: string, path: string, headers: Record<string, string>, payload: Payload, goneAfterActing = false): Promise<string | typeof GONE> {
     let mayHaveActed = false;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
@@ -250,7 +258,7 @@ export class Http {
         await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
         continue;
       }
-      if (gone !== undefined && res.status === 404 && error.success && mayHaveActed) return gone;
+      if (goneAfterActing && res.status === 404 && error.success && mayHaveActed) return GONE;
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
       const message = error.success ? error.output.message
         : location !== null ? `HTTP ${res.status}: ${this.#base}${path} redirects to ${location}, which is not followed. Check that baseUrl (${this.#origin}) is the provider's origin as it serves the API (its scheme and host).`
