@@ -137,7 +137,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} currency={merchant.currency} donation={donationAdded} />
       {/* Not while a payment's request is out or a payment waits: its answer would land on an amount step. */}
-      {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={() => closeGuard.flying.size + closeGuard.held.size || onChangeAmount()} /> : null}
+      {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={() => closeGuard.paymentsOut() || onChangeAmount()} /> : null}
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} currency={merchant.currency} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}

@@ -15,9 +15,11 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
   const store = createStore<{ asking: boolean }>()(() => ({ asking: false }));
   // The payer closed anyway: the loader keeps this checkout out of sight until every answer is in.
   let leaving = false;
+  // A payment whose request is out, or held waiting for its outcome.
+  const paymentsOut = () => held.size + flying.size > 0;
   // The question was about a payment that has now ended (its outcome is on screen): it goes by itself.
   const askNoMore = () => {
-    if (held.size + flying.size === 0 && store.getState().asking) store.setState({ asking: false });
+    if (!paymentsOut() && store.getState().asking) store.setState({ asking: false });
   };
   const reportPending = (payment: HeldPayment) => {
     if (!payment.pending || reportedPending.has(payment.codOper)) return;
@@ -31,6 +33,7 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
     flying,
     reportedPending,
     reportPending,
+    paymentsOut,
     hold(owner: string, payment: HeldPayment | null) {
       // An answer that lands after the payer left: the shop hears it is PENDING at once.
       if (payment && leaving) return reportPending(payment);
@@ -56,7 +59,7 @@ export function createCloseGuard(notify: (message: WidgetMessage) => void) {
     leave() {
       leaving = true;
     },
-    intercept: () => !leaving && held.size + flying.size > 0 && (store.setState({ asking: true }), true),
+    intercept: () => !leaving && paymentsOut() && (store.setState({ asking: true }), true),
   };
 }
 export type CloseGuard = ReturnType<typeof createCloseGuard>;
