@@ -194,6 +194,31 @@ describe.runIf(browserAvailable())('a focused control is never under the sticky 
     await page.close();
   });
 
+  // The page focuses its first field as it opens: a reload must not put the scroll back after it.
+  it('a reloaded link page on a phone (es, 390x844), scrolled down before: opens at its top, the focused card number clear of the header', async () => {
+    const code = await createLink(sandbox, { amount: 25, description: 'Camisa de lino' });
+    // A phone's browser (a touch screen, the page's own viewport), where the scroll comes back after the field's focus.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${sandbox.url}/${code.toLowerCase()}?lang=es`);
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    // The payer types the number in the focused field and swipes on down, then reloads.
+    await page.keyboard.type('4242424242424242');
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    await page.reload();
+    const field = vaultFrameOf(page).locator('[name="cardnumber"]');
+    await field.waitFor({ timeout: 20_000 });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement && document.hasFocus()), { timeout: 10_000 }).toBe(true);
+    // Where a restored scroll would land, after the page's load.
+    await page.waitForTimeout(1500);
+    const now = await seen(page);
+    await screenshot(page, { path: 'e2e/artifacts/focus-after-reload-es.png' });
+    expect(now?.what).toBe('vault cardnumber');
+    expect(now ? obscured(now) : 'no focus').toBeNull();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
   // Moves between the vault's fields stay inside its frame: the checkout hears no focus event of its own.
   for (const [lang, size] of [['es', { width: 360, height: 640 }], ['en', { width: 1280, height: 560 }]] as const) {
     it(`Tab and Shift+Tab between the card vault's fields (${lang}, ${size.width}x${size.height}): each one clear of Pay`, async () => {

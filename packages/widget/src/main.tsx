@@ -21,6 +21,9 @@ import { startI18n, startWholeLater, wholeTexts } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
 
+// A page opens at its top, where its first field takes the focus, also when reloaded: a scroll put
+// back after the focus would leave that field under the sticky header.
+history.scrollRestoration = 'manual';
 // Not on a reopen by the loader, nor on a return from a bank or 3DS page (docs/spec-decisions.md).
 const configured = readConfig(document);
 const config = { ...configured, splashMs: splashMsFor(new URL(location.href), configured.splashMs) };
