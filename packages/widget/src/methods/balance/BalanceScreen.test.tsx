@@ -9,6 +9,19 @@ import { BalanceScreen } from './BalanceScreen';
 
 const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
 
+/** The Saldo screen of a payer already logged in, its first answers in. */
+async function renderLoggedIn(api: Parameters<typeof fakePaymentContext>[1], keep: ReturnType<typeof viewPerTest>) {
+  const { payment, services } = fakePaymentContext('balance', api);
+  services.session.getState().set(login);
+  keep(await render(
+    <ServicesContext.Provider value={services}>
+      <BalanceScreen payment={payment} />
+    </ServicesContext.Provider>,
+  ));
+  await settle();
+  return services;
+}
+
 describe('"Cerrar sesión" on the Saldo screen (docs/wallet.md: logging out ends the token on the server)', () => {
   const keep = viewPerTest();
   beforeAll(() => startI18n('es', catalogs.es));
@@ -22,14 +35,7 @@ describe('"Cerrar sesión" on the Saldo screen (docs/wallet.md: logging out ends
         return {};
       },
     });
-    const { payment, services } = fakePaymentContext('balance', api);
-    services.session.getState().set(login);
-    keep(await render(
-      <ServicesContext.Provider value={services}>
-        <BalanceScreen payment={payment} />
-      </ServicesContext.Provider>,
-    ));
-    await settle();
+    const services = await renderLoggedIn(api, keep);
     const logout = [...document.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.logout_button);
     await act(() => logout?.click());
     await settle();
@@ -47,14 +53,7 @@ describe('a balance too small for the payment (docs/wallet.md)', () => {
 
   it('is said with the balance as it comes, in its live region: the payer focused on Pay before it came hears it', async () => {
     const { api, calls } = scriptedApi({ 'users/me/balance': { balance: [{ disponible: 0.01, currency: 'USD' }] } });
-    const { payment, services } = fakePaymentContext('balance', api);
-    services.session.getState().set(login);
-    keep(await render(
-      <ServicesContext.Provider value={services}>
-        <BalanceScreen payment={payment} />
-      </ServicesContext.Provider>,
-    ));
-    await settle();
+    await renderLoggedIn(api, keep);
     const live = document.querySelector('.wallet-balance[aria-live="polite"]');
     expect(live?.textContent).toContain('$0.01');
     expect(live?.textContent).toContain(catalogs.es.wallet_insufficient_balance);
