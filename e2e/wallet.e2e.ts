@@ -370,6 +370,9 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     const { context, page, shop, checkout, codes, errors } = opened;
     await checkout.chooseMethod(/Saldo/);
     const wallet = new WalletScreens(checkout.frame);
+    // The amount is said where the login is asked for; no line after the form that reads like a Pay button.
+    await checkout.frame.getByText(/^Inicia sesión para pagar \$[\d,.]+ con el saldo de tu billetera$/).waitFor();
+    expect(await checkout.frame.getByText(/^Pagar con saldo/).count()).toBe(0);
     expect(await checkout.frame.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
     expect(await checkout.frame.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
     await wallet.logIn(DEMO_USER.login, DEMO_USER.password);

@@ -49,6 +49,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   67: '809976af7f2615f5',
   68: '1bbceaf52e3a6e0d',
   69: '5802671e0ddd2eaa',
+  70: '7aa7ed40a8dd18d0',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

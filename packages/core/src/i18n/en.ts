@@ -475,7 +475,7 @@ export const en: Record<keyof typeof es, string> = {
   wallet_invalid_user: 'Invalid user',
   wallet_insufficient_balance: 'Your balance is not enough for this payment',
   wallet_short_choose_another: 'Choose another payment method above.',
-  wallet_balance_login_intro: 'Log in to pay with your wallet balance',
+  wallet_balance_login_intro: 'Log in to pay {{amount}} with your wallet balance',
   new_card: 'New card',
   wallet_qr_success: 'Your QR payment was received',
   policy_met: 'met',

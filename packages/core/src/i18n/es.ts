@@ -474,7 +474,7 @@ export const es = {
   wallet_invalid_user: 'Usuario no válido',
   wallet_insufficient_balance: 'Tu saldo no alcanza para este pago',
   wallet_short_choose_another: 'Elige otro método de pago arriba.',
-  wallet_balance_login_intro: 'Inicia sesión para pagar con el saldo de tu billetera',
+  wallet_balance_login_intro: 'Inicia sesión para pagar {{amount}} con el saldo de tu billetera',
   new_card: 'Nueva tarjeta',
   wallet_qr_success: 'Tu pago con QR fue recibido',
   policy_met: 'cumplido',

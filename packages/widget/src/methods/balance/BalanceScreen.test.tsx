@@ -43,7 +43,7 @@ describe('"Cerrar sesión" on the Saldo screen (docs/wallet.md: logging out ends
     // The client reads the token when the call starts: the login was still there.
     expect(loggedInAtLogout).toEqual([true]);
     expect(services.session.getState().login).toBeNull();
-    expect(document.body.textContent).toContain(catalogs.es.wallet_balance_login_intro);
+    expect(document.querySelector('.method__text')?.textContent).toMatch(/^Inicia sesión para pagar \$\d+\.\d\d con el saldo de tu billetera$/);
   });
 });
 

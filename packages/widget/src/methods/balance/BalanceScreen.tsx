@@ -27,12 +27,12 @@ export function BalanceScreen({ payment }: MethodScreenProps) {
         <BalancePay payment={payment} key={login.session.sessionId} />
       ) : (
         <>
-          <p className="method__text">{t('wallet_balance_login_intro')}</p>
+          {/* The amount in the sentence that asks for the login, not in a line after the form that reads like a button. */}
+          <p className="method__text">{t('wallet_balance_login_intro', { amount: formatAmount(total, services.lang) })}</p>
           <div ref={loginArea}>
             {/* Signup and recovery open on top of this checkout: Back comes here again, on Saldo. */}
             <LoginForm idPrefix="balance-" next={hereOn('balance')} onTopOfNext onLoggedIn={() => undefined} />
           </div>
-          <p className="page__hint">{t('pay_with_balance', { amount: formatAmount(total, services.lang) })}</p>
         </>
       )}
     </div>
