@@ -29,6 +29,8 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     // The way back from the wallet's signup or recovery opened on the checkout's Saldo login: on Saldo again.
     ['/pf/widget?type=lk&code=ABC&method=balance', { name: 'checkout', type: 'lk', code: 'ABC', method: 'balance' }],
     ['/pf/widget?type=lk&code=ABC&method=paypal', { name: 'checkout', type: 'lk', code: 'ABC' }],
+    ['/cafe-panama?method=balance', { name: 'checkout', type: 'slug', code: 'cafe-panama', method: 'balance' }],
+    ['/cafe-panama/X1?method=balance', { name: 'checkout', type: 'slugCode', code: 'cafe-panama/X1', method: 'balance' }],
     // SPEC 2 "Widget payment types: ... subs (subscription), ps (payment station)".
     ['/pf/widget?type=ps&code=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
     ['/pf/widget?type=subs&code=SUBDEMO0001', { name: 'checkout', type: 'subs', code: 'SUBDEMO0001' }],

@@ -126,7 +126,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   // /{slug}
-  { match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
+  { match: (s, p) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0], method: methodOf(p) } : null) },
   {
     // /{slug}/receive
     match: (s, p) => {
@@ -137,7 +137,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   },
   {
     // /{slug}/{code}
-    match: (s) => (s.length === 2 && isSlug(s[0]) && SEGMENT.test(s[1] ?? '') ? { name: 'checkout', type: 'slugCode', code: `${s[0]}/${s[1]}` } : null),
+    match: (s, p) => (s.length === 2 && isSlug(s[0]) && SEGMENT.test(s[1] ?? '') ? { name: 'checkout', type: 'slugCode', code: `${s[0]}/${s[1]}`, method: methodOf(p) } : null),
   },
 ];
 
