@@ -120,6 +120,38 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     await page.context().close();
   }, 90_000);
 
+  // A shop's link sends the payer to the link's own address (/<slug>): the wallet's signup and
+  // recovery opened from its Saldo login lead back to that checkout under the shop's header, as they
+  // do from /pf/widget?type=lk&code=..., on a phone (390 x 844).
+  it.each(['es', 'en'] as const)('%s: signup and recovery opened from a link\'s slug page lead back to it, under its shop', async (lang) => {
+    const code = await createLink(sandbox, { amount: lang === 'es' ? 17 : 18, taxAmount: 0, description: 'Taza' });
+    const slugPage = `/${code.toLowerCase()}`;
+    const context = await browser.newContext({ locale: TEXT[lang].locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}${slugPage}?lang=${lang}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    const shop = ((await page.locator('.header__name').first().textContent()) ?? '').trim();
+    expect(shop).not.toBe('');
+    for (const from of ['signup', 'recovery'] as const) {
+      await checkout.chooseMethod(TEXT[lang].balance);
+      await page.getByRole('link', { name: TEXT[lang][from] }).click({ timeout: 15_000 });
+      expect(new URL(page.url()).searchParams.get('next')).toMatch(new RegExp(`^${slugPage}\\?`));
+      const toPayment = page.getByRole('link', { name: TEXT[lang].toPayment });
+      await toPayment.waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.locator('.header__name').first().textContent(), { timeout: 10_000 }).toBe(shop);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, { path: `${SHOTS}payer-${from}-from-slug-${lang}-390.png` });
+      await toPayment.click();
+      // Back on the slug page's checkout, Saldo chosen, its login offered again.
+      await page.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(slugPage);
+      await expect.poll(() => page.getByRole('radio', { name: TEXT[lang].balance }).isChecked(), { timeout: 15_000 }).toBe(true);
+      await page.getByRole('link', { name: TEXT[lang].signup }).waitFor({ timeout: 15_000 });
+    }
+    await context.close();
+  }, 120_000);
+
   it.each(['es', 'en'] as const)('%s: a subscription says under its Pay what recurs and how it stops', async (lang) => {
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();

@@ -78,6 +78,31 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
   });
 });
 
+// The wallet's signup or recovery opened from a checkout's Saldo login: `next` is that checkout, in
+// whichever address form it was opened, and the screen is handed it to lead back and name its shop.
+describe('the checkout a wallet screen goes back to', () => {
+  const wallet = (screen: string, next: string) => at(`/pf/widget/${screen}?next=${encodeURIComponent(next)}`);
+  it.each([
+    ['/pf/widget?type=lk&code=LKABC123&method=balance', { type: 'lk', code: 'LKABC123', method: 'balance' }],
+    ['/lkabc123?method=balance', { type: 'slug', code: 'lkabc123', method: 'balance' }],
+    ['/cafe-panama/X1?method=balance', { type: 'slugCode', code: 'cafe-panama/X1', method: 'balance' }],
+    ['/pf/widget?type=slug&slug=cafe&method=balance&lang=en', { type: 'slug', code: 'cafe', method: 'balance' }],
+    ['/?code=LKABC123', { type: 'lk', code: 'LKABC123' }],
+  ])('%s', (next, checkout) => {
+    expect(wallet('signup', next)).toEqual({ name: 'wallet', screen: 'signup', next, back: { name: 'checkout', ...checkout } });
+    expect(wallet('recoverypassword', next)).toEqual({ name: 'wallet', screen: 'recoverypassword', next, back: { name: 'checkout', ...checkout } });
+  });
+
+  it.each(['/pf/widget/home', '/pf/widget/login?next=%2Flkabc123', '/pf/default-receipt/OP1', '/pf/widget?type=lk', '/404'])('%s: no payment to go back to', (next) => {
+    expect(wallet('signup', next)).toEqual({ name: 'wallet', screen: 'signup', next, back: null });
+  });
+
+  it('no next, or one that leaves the site: neither a next nor a way back', () => {
+    expect(at('/pf/widget/signup')).toEqual({ name: 'wallet', screen: 'signup', next: null, back: null });
+    expect(wallet('recoverypassword', '//evil.test/lkabc123')).toEqual({ name: 'wallet', screen: 'recoverypassword', next: null, back: null });
+  });
+});
+
 describe('withStickyParams', () => {
   it('keeps parentOrigin and lang, drops the rest', () => {
     const current = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');

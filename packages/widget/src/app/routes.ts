@@ -1,5 +1,5 @@
 import { checkoutEntry, PAYMENT_METHOD_IDS, type PaymentMethodId } from '@pasarela/core';
-import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
+import type { CheckoutRoute, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
 import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../services/route';
 import { checkoutModule } from '../checkout/checkoutModule';
 import type { ScreenModule } from '../services/screen';
@@ -18,8 +18,15 @@ export function safeNext(next: string | null): string | null {
   return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
 }
 
+/** The checkout `next` opens, in any of its address forms: a payment to go back to (not the wallet's own home). */
+function checkoutBack(next: string | null, here: URL): CheckoutRoute | null {
+  if (next === null) return null;
+  const route = parseRoute(new URL(next, here));
+  return route.name === 'checkout' ? route : null;
+}
+
 interface AddressRule {
-  match(segments: readonly string[], params: URLSearchParams): Route | null;
+  match(segments: readonly string[], params: URLSearchParams, url: URL): Route | null;
 }
 
 function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
@@ -40,9 +47,10 @@ const exactly = (segments: readonly string[], ...want: string[]) =>
 export const ADDRESS_RULES: readonly AddressRule[] = [
   {
     // /pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}
-    match: (s, p) => {
+    match: (s, p, url) => {
       const screen = WALLET_SCREENS.find((name) => exactly(s, 'pf', 'widget', name));
-      return screen ? { name: 'wallet', screen, next: safeNext(p.get('next')) } : null;
+      const next = safeNext(p.get('next'));
+      return screen ? { name: 'wallet', screen, next, back: checkoutBack(next, url) } : null;
     },
   },
   // /pf/widget
@@ -145,7 +153,7 @@ export function parseRoute(url: URL): Route {
   const segments = decodeSegments(url.pathname);
   if (segments === null) return { name: 'notFound' };
   for (const rule of ADDRESS_RULES) {
-    const route = rule.match(segments, url.searchParams);
+    const route = rule.match(segments, url.searchParams, url);
     if (route) return route;
   }
   return { name: 'notFound' };

@@ -4,8 +4,16 @@ import type { CheckoutType, PaymentMethodId } from '@pasarela/core';
 
 export type { CheckoutType };
 
+/** A checkout's address, read: what it opens, on which method. */
+export interface CheckoutRoute {
+  name: 'checkout';
+  type: CheckoutType;
+  code: string;
+  method?: PaymentMethodId;
+}
+
 export type Route =
-  | { name: 'checkout'; type: CheckoutType; code: string; method?: PaymentMethodId }
+  | CheckoutRoute
   | { name: 'receipt'; codOper: string }
   | { name: 'claveReturn'; codOper: string }
   | { name: 'responseMessage'; code: string; link?: string; linkType?: string }
@@ -17,7 +25,8 @@ export type Route =
   | { name: 'appMarket' }
   | { name: 'codeEntry' }
   | { name: 'notFound' }
-  | { name: 'wallet'; screen: WalletScreenName; next: string | null }
+  /** `back`: the checkout `next` opens (signup or recovery from its Saldo login), the payment to go back to. */
+  | { name: 'wallet'; screen: WalletScreenName; next: string | null; back: CheckoutRoute | null }
   | { name: 'redirect'; to: string };
 
 export type WalletScreenName = 'login' | 'signup' | 'recoverypassword' | 'home' | 'addcard' | 'qrsuccess';

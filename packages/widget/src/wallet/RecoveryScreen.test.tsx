@@ -16,7 +16,7 @@ describe('password recovery keeps the payer\'s place', () => {
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
-        <RecoveryScreen next={null} />
+        <RecoveryScreen next={null} back={null} />
       </ServicesContext.Provider>,
     );
     const form = () => view.container.querySelector('form');
@@ -46,23 +46,5 @@ describe('password recovery keeps the payer\'s place', () => {
     expect(document.activeElement).toBe(view.input('confirmPassword'));
     expect(view.container.querySelector('#field-confirmPassword-error')?.textContent).toBe(catalogs.es.password_nomatch);
     await view.unmount();
-  });
-});
-
-describe("recovery's way back", () => {
-  it.each([
-    ["opened from a checkout: back to that payment", '/pf/widget?type=lk&code=LKABC123', true],
-    ["opened from the wallet's own login: no payment to go back to", '/pf/widget/home', false],
-  ])('%s', async (_case, next, offered) => {
-    const { api } = scriptedApi({ 'payment-info/shop': { name: 'Tienda', logo: '', returnUrl: '', paid: null } });
-    const { services } = fakeServices(api);
-    const view = await render(
-      <ServicesContext.Provider value={services}>
-        <RecoveryScreen next={next} />
-      </ServicesContext.Provider>,
-    );
-    await settle();
-    const links = [...view.container.querySelectorAll('a')].filter((a) => a.textContent === catalogs.es.back_to_payment);
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(offered ? [next] : []);
   });
 });

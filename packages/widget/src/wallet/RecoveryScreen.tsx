@@ -10,13 +10,15 @@ import { HOME_PATH } from './LoginScreen';
 import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
+import type { CheckoutRoute } from '../services/routeTypes';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 import { forgetRecovery, keepRecovery, keptRecovery } from './codeStepMemory';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 
-export function RecoveryScreen({ next }: { next: string | null }) {
+/** `back`: the checkout `next` opens, to go back to; null when `next` is no checkout (the wallet's own home). */
+export function RecoveryScreen({ next, back }: { next: string | null; back: CheckoutRoute | null }) {
   const services = useServices();
   const tab = services.storage.session;
   // A code sent before a reload is still the one to type: no new one asked for.
@@ -69,7 +71,7 @@ export function RecoveryScreen({ next }: { next: string | null }) {
   };
 
   return (
-    <WalletPage title={t('recovery_title')} back={next}>
+    <WalletPage title={t('recovery_title')} next={next} back={back}>
       <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <p className="page__text" role="status">{t(STEP_TEXT[state.step])}</p>
         {state.error && !required ? (

@@ -25,7 +25,7 @@ async function sentStepOne(values: Partial<StepOne>) {
   const { services } = fakeServices(api);
   const view = await render(
     <ServicesContext.Provider value={services}>
-      <SignupScreen next={null} />
+      <SignupScreen next={null} back={null} />
     </ServicesContext.Provider>,
   );
   await type(view.input('email'), filled.email);
@@ -83,7 +83,7 @@ describe('signup keeps the payer\'s place (issue 96)', () => {
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
-        <SignupScreen next={null} />
+        <SignupScreen next={null} back={null} />
       </ServicesContext.Provider>,
     );
     await type(view.input('email'), 'lucia@example.com');
@@ -122,7 +122,7 @@ describe('the server\'s limit on e-mails to one address (docs/api.md "POST regis
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
-        <SignupScreen next={null} />
+        <SignupScreen next={null} back={null} />
       </ServicesContext.Provider>,
     );
     await type(view.input('email'), 'lucia@example.com');
@@ -142,7 +142,7 @@ describe('the server\'s limit on e-mails to one address (docs/api.md "POST regis
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
-        <SignupScreen next={null} />
+        <SignupScreen next={null} back={null} />
       </ServicesContext.Provider>,
     );
     await type(view.input('email'), 'lucia@example.com');
@@ -203,7 +203,7 @@ describe('the sign-up\'s code step survives a reload', () => {
     const { services } = fakeServices(api);
     const view = await render(
       <ServicesContext.Provider value={services}>
-        <SignupScreen next={null} />
+        <SignupScreen next={null} back={null} />
       </ServicesContext.Provider>,
     );
     return { view, calls };

@@ -13,6 +13,7 @@ import { HOME_PATH } from './LoginScreen';
 import { PasswordFields, passwordReady } from './PasswordFields';
 import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
+import type { CheckoutRoute } from '../services/routeTypes';
 import { signupMemory } from './codeStepMemory';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
@@ -21,7 +22,8 @@ type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
 // The city may be left empty (SPEC 5 default Panama), never blank-only.
 const StepOneSchema = v.object({ email: email(), name: nameLetters(), lastname: nameLetters(), city: v.union([v.literal(''), notBlank()], 'spaces_blank_not_allowed') });
 
-export function SignupScreen({ next }: { next: string | null }) {
+/** `back`: the checkout `next` opens, to go back to; null when `next` is no checkout (the wallet's own home). */
+export function SignupScreen({ next, back }: { next: string | null; back: CheckoutRoute | null }) {
   const services = useServices();
   const tab = services.storage.session;
   // A code sent before a reload is still the one to type: the registration waits on the server under its handle.
@@ -120,7 +122,7 @@ export function SignupScreen({ next }: { next: string | null }) {
   ) : null;
 
   return (
-    <WalletPage title={t('signup_title')} back={next}>
+    <WalletPage title={t('signup_title')} next={next} back={back}>
       {state.step === 1 ? (
         <form ref={form} className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
           {alert}

@@ -1,25 +1,27 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { checkoutEntry, shopLogoOf } from '@pasarela/core';
+import { shopLogoOf } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { loadLinkShop } from '../api/loadLinkShop';
 import { WayOut, type ShopIdentity } from '../ui/WayOut';
 import { useServices, type Services } from '../services/services';
 import { BACK_TO_STATE } from '../services/history';
+import type { CheckoutRoute } from '../services/routeTypes';
 
-function useShopOf(back: string | null | undefined, services: Services): ShopIdentity | null {
+function useShopOf(back: CheckoutRoute | null | undefined, services: Services): ShopIdentity | null {
   const [shop, setShop] = useState<ShopIdentity | null>(null);
+  const type = back?.type;
+  const code = back?.code;
   useEffect(() => {
-    const entry = back ? checkoutEntry(new URL(back, services.address()).searchParams) : null;
-    if (!entry) return;
+    if (!type || !code) return;
     let live = true;
-    loadLinkShop(services.api, entry.type, entry.code)
+    loadLinkShop(services.api, type, code)
       .then((found) => live && found && setShop({ name: found.name, logo: shopLogoOf({ logo: found.logo }, services.config.imageBase) }))
       // Not known: the page shows without the shop's name, as before.
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [back, services]);
+  }, [type, code, services]);
   return shop;
 }
 
@@ -31,12 +33,19 @@ function backTo(payment: string, services: Services): void {
   else services.navigate(payment);
 }
 
-export function WalletPage({ title, children, back }: { title: string; children: ReactNode; back?: string | null | undefined }) {
+interface WalletPageProps {
+  title: string;
+  children: ReactNode;
+  /** The address the page goes on to, and `back` the checkout it opens (the router's reading of it): the payment to go back to. */
+  next?: string | null | undefined;
+  back?: CheckoutRoute | null | undefined;
+}
+
+export function WalletPage({ title, children, next, back }: WalletPageProps) {
   const services = useServices();
   // Opened from a checkout (signup, recovery), the shop's header stays.
   const shop = useShopOf(back, services);
-  // Only an address of a checkout is a payment to go back to (not the wallet's own home a login named).
-  const toPayment = back && checkoutEntry(new URL(back, services.address()).searchParams) ? back : null;
+  const toPayment = back ? next : null;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · ${t('wallet_title')}`;

@@ -15,9 +15,9 @@ export const walletModule: ScreenModule<RouteOf<'wallet'>> = {
       case 'login':
         return readyScreen(() => <LoginScreen next={route.next} />);
       case 'signup':
-        return readyScreen(() => <SignupScreen next={route.next} />);
+        return readyScreen(() => <SignupScreen next={route.next} back={route.back} />);
       case 'recoverypassword':
-        return readyScreen(() => <RecoveryScreen next={route.next} />);
+        return readyScreen(() => <RecoveryScreen next={route.next} back={route.back} />);
       case 'qrsuccess':
         return readyScreen(QrSuccessScreen);
       case 'home': {
