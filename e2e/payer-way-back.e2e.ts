@@ -187,4 +187,43 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     await screenshot(page, { path: `${SHOTS}card-expired-link-${lang}.png` });
     await context.close();
   }, 120_000);
+
+  // A link's countdown reaching zero on its form: said at once (an alert; the ticks are not said), and,
+  // with no payment under way and the server agreeing the link is over, the payer is taken to the
+  // expired link's page, its heading focused, as a Pay would: not left filling a form that cannot be paid.
+  it('es: a countdown that runs out is said, then the expired link\'s page, nothing charged', async () => {
+    const code = await createLink(sandbox, { amount: 25, taxAmount: 0, description: 'Taza', expiresInSeconds: 12 });
+    const { context, page, checkout } = await openLinkPage(browser, sandbox.url, code, { locale: TEXT.es.locale, viewport: { width: 390, height: 844 } });
+    await checkout.waitForForm();
+    const timer = page.getByRole('timer');
+    await expect.poll(() => timer.textContent(), { timeout: 10_000 }).toMatch(/^Este enlace expira en 00:\d\d$/);
+    const alert = page.getByRole('alert').filter({ hasText: 'Lo sentimos, este enlace ha expirado' });
+    expect(await alert.count()).toBe(0);
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    // The server's word on the link is held back until the announcement is looked at.
+    let release: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      void page.route('**/payment-info*', async (route) => {
+        resolve();
+        await new Promise<void>((go) => (release = go));
+        await route.continue();
+      });
+    });
+    await alert.waitFor({ timeout: 20_000 });
+    await asked;
+    expect(await timer.count()).toBe(0);
+    await alert.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}link-countdown-over-es-390.png` });
+    release();
+    await page.getByRole('heading', { name: TEXT.es.expired }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')).toBe(TEXT.es.expired);
+    expect(new URL(page.url()).pathname).toBe('/pf/responseMessage');
+    expect(new URL(page.url()).searchParams.get('code')).toBe('3000');
+    // The page a Pay on the expired link reaches, which names the link's shop.
+    expect(new URL(page.url()).searchParams.get('link')).toBe(code);
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}link-countdown-expired-page-es-390.png` });
+    await context.close();
+  }, 120_000);
 });

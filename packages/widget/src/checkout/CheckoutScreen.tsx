@@ -59,7 +59,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
   const donationNow = useRef<DonationStore | null>(null);
   donationNow.current = donation;
   // SPEC 4 link expiry: the countdown, when the link has one, shows once the form is up.
-  const expiry = useLater(info.expiresAt ? () => import('../ui/LinkExpiry') : null);
+  const expiry = useLater(info.expiresAt ? () => import('./LinkExpiry') : null);
   // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
   const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
   const [customValues] = useState(() => (customFields.length > 0 && data.extras ? data.extras.createCustomFieldsStore(customFields) : null));
@@ -140,7 +140,9 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={() => closeGuard.paymentsOut() || onChangeAmount()} /> : null}
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} currency={merchant.currency} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
-      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
+      {/* Its end leads to the expired link's page only while no payment is under way (a request out, one
+          waiting or ended here): never over a payment's answer or its wait. */}
+      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !locked && !ended && closeGuard.flying.size + closeGuard.held.size === 0} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
       <PoliteNote className="note called-off-note" text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { durationText } from '../ui/LinkExpiry';
+import { durationText } from '../ui/durationText';
 import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText } from './LinkExpiry';
+import { durationText } from './durationText';
 
 describe('durationText', () => {
   it.each([
