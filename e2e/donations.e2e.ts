@@ -6,6 +6,8 @@ import { axeViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { createLink } from './support/admin';
+import { DEMO_USER, WalletScreens } from './support/wallet';
 
 // SPEC 4 "Campaign", SPEC 5 "A campaign amount is sent only when both amount and bridge id exist",
 // SPEC 2 /pf/receipt/campaign. The seeded merchant has an active campaign ($1-$500, 1/5/10).
@@ -105,6 +107,41 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(await error.textContent()).toBe('');
     expect(await pay.textContent()).toContain('$65.00');
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  // A logged-in payer's saved card has its own Pay, above which the donation is offered: an amount the
+  // campaign refused was dropped there, the payment sent without it and the payer on its receipt.
+  it('a logged-in payer paying with a saved card: another amount the campaign refuses stops Pay at its field, nothing is sent', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const payments: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /activity\/pay|auth-capture/.test(request.url())) payments.push(request.url());
+    });
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /consulta tu saldo pendiente/i }).waitFor();
+    const code = await createLink(sandbox, { amount: 15, description: 'Taza' });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
+    await group.waitFor({ timeout: 20_000 });
+    const pay = page.locator('.saved-cards').getByRole('button', { name: /pagar/i });
+    await pay.waitFor({ timeout: 20_000 });
+    await group.getByRole('radio', { name: 'Otro monto' }).check();
+    const amount = page.getByLabel('Monto de la donación');
+    await amount.pressSequentially('600');
+    await pay.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('field-donationAmount');
+    expect(await page.locator('#field-donationAmount-error').textContent()).toBe('Escribe una donación entre $1.00 y $500.00');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    // Pay by keyboard from the field's neighbourhood is stopped the same way.
+    await pay.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('field-donationAmount');
+    expect(payments).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/pf/widget');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: 'e2e/artifacts/donation-refused-saved-card-390.png' });
     await context.close();
   });
 

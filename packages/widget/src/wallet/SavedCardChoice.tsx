@@ -64,6 +64,9 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
   };
   const pay = async () => {
     if (!card || paying) return;
+    // A donation the campaign refuses is said at its field, which takes the focus: nothing is sent.
+    const toFix = payment.extrasToFix();
+    if (toFix) return toFix.focus();
     setPaying(true);
     setError(null);
     payment.setBusy(true);
