@@ -142,7 +142,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {/* Its end leads to the expired link's page only while no payment is under way (a request out, one
           waiting or ended here): never over a payment's answer or its wait. */}
-      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !locked && !ended && closeGuard.flying.size + closeGuard.held.size === 0} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
+      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !locked && !ended && !closeGuard.paymentsOut()} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
       <PoliteNote className="note called-off-note" text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (
