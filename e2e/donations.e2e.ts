@@ -44,6 +44,12 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     await amount.press('Tab');
     await expect.poll(() => error.textContent()).not.toBe('');
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    // A thousands separator is no amount in dollars: "1.500" is refused, never counted as $1.50.
+    await amount.fill('');
+    await amount.pressSequentially('1.500');
+    await amount.press('Tab');
+    await expect.poll(() => error.textContent()).toMatch(/\$1\.00.*\$500\.00/);
+    expect(await page.locator('.donation__total').textContent()).toBe('');
     await group.getByRole('radio', { name: '$5.00' }).check();
     expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
     // The Pay button says what is charged: the payment and the donation.

@@ -16,8 +16,11 @@ export interface DonationState {
   focusRequest: object | null;
 }
 
-/** The amount typed, "2." (its decimals on the way) included. */
+/**
+ * Dollars typed, "2." (its decimals on the way) included, at most two decimals: "1.500" is no amount,
+ * as in core's readTypedDollars (read as decimals it would be 1.50, a thousandth of what was meant).
+ */
 export function otherAmount(text: string): number {
   const clean = text.trim();
-  return /^\d+(\.\d*)?$/.test(clean) ? Number(clean) : Number.NaN;
+  return /^\d+(\.\d{0,2})?$/.test(clean) ? Number(clean) : Number.NaN;
 }

@@ -84,11 +84,15 @@ describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampa
     expect(store.getState().donation()).toEqual({ amount: 2, idCampaignBridge: 9 });
   });
 
-  it('another amount within the limits is rounded to two digits', () => {
+  // A thousands separator is no amount in dollars (core readTypedDollars): "1.500" would be 1.50, "1.000" 1.00.
+  it.each(['1.500', '1.000', '7.255'])('another amount with three decimals, %j, is refused at its field, never counted as cents', (text) => {
     const store = createDonationStore(bridge, 'USD');
     store.getState().choose('other');
-    store.getState().setOther('7.255');
-    expect(store.getState().donation()).toEqual({ amount: 7.26, idCampaignBridge: 9 });
+    store.getState().setOther(text);
+    expect(store.getState().amount).toBe(0);
+    store.getState().checkOther();
+    expect(store.getState().error).toBe('donation_between');
+    expect(() => store.getState().donation()).toThrow();
   });
 
   // The Pay button and the summary say what is charged: a donation the campaign refuses is not, even
