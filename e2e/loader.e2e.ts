@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { browserAvailable } from './support/browser';
+import { browserAvailable, launchIsolatedChromium } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
 import { vaultFrameOf } from './support/pages';
+import { screenshot } from './support/artifacts';
 
 interface CheckoutGlobal {
   open(options: Record<string, unknown>): {
@@ -248,6 +249,37 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     expect(await vaultFrameOf(frame).locator('label', { hasText: /card number/i }).count()).toBeGreaterThan(0);
     expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
     await page.close();
+  });
+
+  // Chromium draws no animation frame in a frame of another origin off the shop's screen: a checkout
+  // that waited for one never started below the fold on a phone ("Abriendo el checkout…", keys lost).
+  // The reopen, which has no splash (SPEC 2), is where the first screen waited.
+  it("esm.html on a phone: an inline checkout reopened below the fold starts, takes the payer's typing and is scrolled to", async () => {
+    // Each site's frames in processes of their own, as desktop Chrome has them.
+    const isolated = await launchIsolatedChromium();
+    const page = await isolated.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${sandbox.demoUrl}/esm.html`);
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    // The checkout's place below the fold, as a longer shop page has it.
+    await page.locator('#checkout').evaluate((box: HTMLElement) => (box.style.marginTop = '1200px'));
+    const field = vaultFrameOf(page.frameLocator('#checkout iframe')).locator('[name="cardnumber"]');
+    await page.locator('#pay-button').click();
+    await field.waitFor({ timeout: 20_000 });
+    await page.locator('#cancel-button').click();
+    await page.locator('#checkout iframe').waitFor({ state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#pay-button').focus();
+    await page.keyboard.press('Enter');
+    await field.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('#checkout-state').textContent(), { timeout: 10_000 }).toMatch(/Checkout abierto|Checkout open/);
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement && document.hasFocus()), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type('4242');
+    expect(await field.inputValue()).toMatch(/^4242/);
+    // On screen: the checkout's frame inside the viewport.
+    const box = await page.locator('#checkout iframe').boundingBox();
+    expect(box && box.y < 844 && box.y + box.height > 0).toBe(true);
+    await screenshot(page, { path: 'e2e/artifacts/esm-phone-inline-reopen.png' });
+    await isolated.close();
   });
 
   // The demo shop's two pages share their call to the shop's server (examples/order-link.js): Pay

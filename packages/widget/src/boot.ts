@@ -10,5 +10,13 @@ const onVaultMessage = (event: MessageEvent) => {
 };
 window.addEventListener('message', onVaultMessage);
 if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) {
-  requestAnimationFrame(() => setTimeout(() => import(main).finally(() => window.removeEventListener('message', onVaultMessage)), 0));
+  // The first animation frame, or 200 ms without one: Chromium draws no frame in another site's frame
+  // off the shop's screen (an inline checkout below the fold), which would wait until scrolled to
+  // (services/afterFirstScreen.ts nextFrame, kept apart here so that this page's script stays one file).
+  let start = () => {
+    start = () => undefined;
+    setTimeout(() => import(main).finally(() => window.removeEventListener('message', onVaultMessage)), 0);
+  };
+  requestAnimationFrame(() => start());
+  setTimeout(() => start(), 200);
 }
