@@ -69,8 +69,19 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
     const inline = new CheckoutFrame(page.frameLocator('#checkout iframe'));
     await inline.waitForForm();
     expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
+    // Escape in the inline checkout closes it: the shop says so, and the focus is on "Pay on this page" again.
+    await pressAway(page, 'Escape');
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pay-inline');
+    expect(await page.locator('#checkout-state').getAttribute('data-state')).toBe('closed');
+    expect(await page.locator('#cancel-button').count()).toBe(0);
+    // Cancel, the same.
+    await page.locator('#pay-inline').click();
+    await inline.waitForForm();
     await page.locator('#cancel-button').click();
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pay-inline');
+    expect(await page.locator('#checkout-state').getAttribute('data-state')).toBe('closed');
 
     await page.locator('#gift-button').click();
     const src = new URL((await page.locator('[aria-modal="true"] iframe').getAttribute('src')) ?? '');

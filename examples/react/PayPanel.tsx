@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutFrame, useCheckout } from '@pasarela/react';
 import type { CheckoutResult } from '@pasarela/react';
@@ -64,19 +64,34 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     if (code) setInlineCode(code);
   }
 
+  // The inline checkout closed (its close, Escape) or called off (Cancel): the shop says so, and the
+  // focus, which was in the checkout or on Cancel, goes to "Pay on this page", shown again.
+  const payInlineButton = useRef<HTMLButtonElement>(null);
+  const focusPayInline = useRef(false);
+  function closeInline() {
+    focusPayInline.current = true;
+    setInlineCode(undefined);
+    shop().setState('closed', paidOper.current);
+  }
+  useEffect(() => {
+    if (inlineCode || !focusPayInline.current) return;
+    focusPayInline.current = false;
+    payInlineButton.current?.focus();
+  }, [inlineCode]);
+
   const last = checkout.lastResult;
   return (
     <>
       <button id="pay-button" className="pay" type="button" aria-busy={opening} onClick={payInModal}>
         {text.pay}
       </button>
-      <button id="pay-inline" className="secondary" type="button" onClick={payInline} hidden={!!inlineCode}>
+      <button id="pay-inline" ref={payInlineButton} className="secondary" type="button" onClick={payInline} hidden={!!inlineCode}>
         {text.payHere}
       </button>
       {inlineCode && (
         <>
-          <CheckoutFrame id="checkout" className="inline-checkout" code={inlineCode} lang={lang} baseUrl={checkoutOrigin} appearance={SHOP_APPEARANCE} {...callbacks} />
-          <button id="cancel-button" className="secondary" type="button" onClick={() => setInlineCode(undefined)}>
+          <CheckoutFrame id="checkout" className="inline-checkout" code={inlineCode} lang={lang} baseUrl={checkoutOrigin} appearance={SHOP_APPEARANCE} {...callbacks} onClose={closeInline} />
+          <button id="cancel-button" className="secondary" type="button" onClick={closeInline}>
             {text.cancel}
           </button>
         </>
