@@ -188,7 +188,13 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       record('single-use link, 20 cards', 20, 1, approved);
       expect(approved).toBe(1);
       const answered = answers.map((r) => `${r.status} ${String(r.data['code'] ?? r.data['authStatus'] ?? '')}`);
-      expect(answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid'), answered.join(', ')).toHaveLength(19);
+      // Every other card is refused as paid, or, on a loaded machine, left in doubt: its processor did not
+      // answer within the node's deadline (504 payment_error_try_again), which the reconciler settles
+      // later; it pays nothing meanwhile (the link is paid once, below).
+      const refused = answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid');
+      const inDoubt = answers.filter((r) => r.status === 504 && r.data['code'] === 'payment_error_try_again');
+      expect(refused.length + inDoubt.length, answered.join(', ')).toBe(19);
+      expect(refused.length, answered.join(', ')).toBeGreaterThan(0);
       // Each refusal names the payment that paid, whichever guard refused it (the link's check, the
       // insert's, the claim lost at settling): the left-behind browser shows that payment's receipt.
       const paid = String(answers.find(approvedCard)?.data['codOper']);
