@@ -118,7 +118,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
 
   // A logged-in payer's saved card has its own Pay, above which the donation is offered: an amount the
   // campaign refused was dropped there, the payment sent without it and the payer on its receipt.
-  it('a logged-in payer paying with a saved card: another amount the campaign refuses stops Pay at its field, nothing is sent', async () => {
+  it('a logged-in payer paying with a saved card: another amount the campaign refuses stops Pay at its field, nothing is sent; $5.00 goes with the payment', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const payments: string[] = [];
@@ -128,7 +128,8 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
     await page.getByRole('heading', { name: /consulta tu saldo pendiente/i }).waitFor();
-    const code = await createLink(sandbox, { amount: 15, description: 'Taza' });
+    // An amount of its own, which no other payment with the demo user's saved card takes (the duplicate rule).
+    const code = await createLink(sandbox, { amount: 17.35, description: 'Taza' });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
     const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
     await group.waitFor({ timeout: 20_000 });
@@ -148,6 +149,19 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(new URL(page.url()).pathname).toBe('/pf/widget');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: 'e2e/artifacts/donation-refused-saved-card-390.png' });
+    // A donation the campaign takes goes with the saved card's payment (it was left out: the card charged
+    // the payment alone, the payer shown no donation receipt): charged together, its receipt first.
+    await group.getByRole('radio', { name: '$5.00' }).check();
+    await expect.poll(() => pay.textContent()).toContain('$22.35');
+    await pay.click();
+    const title = page.getByRole('heading', { name: 'Comprobante de donación' });
+    await expect.poll(() => title.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('.receipt__amount').textContent()).toContain('5.00');
+    expect(payments).toHaveLength(1);
+    await screenshot(page, { path: 'e2e/artifacts/donation-saved-card-receipt-390.png', fullPage: true });
+    await page.getByRole('link', { name: 'Ver el comprobante del pago' }).click();
+    await page.getByRole('heading', { name: /comprobante/i }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('22.35');
     await context.close();
   });
 

@@ -58,6 +58,12 @@ export const CardInformationSchema = v.object(
   'missing_arguments',
 );
 
+/** SPEC 3 amountToCampaign and idCampaignBridge: a donation with a card payment, typed or saved. */
+export const CampaignDonationEntries = {
+  amountToCampaign: v.optional(moneySchema()),
+  idCampaignBridge: v.optional(v.union([v.number(), text(20)], 'missing_arguments')),
+};
+
 export const CardPaymentPayloadSchema = v.pipe(v.object(
   {
     cclw: str(60),
@@ -95,8 +101,7 @@ export const CardPaymentPayloadSchema = v.pipe(v.object(
     // Absent: the link's (a hold on a manual-capture link); given, it must agree with it (payByCard).
     transactionsType: v.optional(text(TEXT_LIMITS.code)),
     isOldVersion: v.optional(v.boolean('missing_arguments')),
-    amountToCampaign: v.optional(moneySchema()),
-    idCampaignBridge: v.optional(v.union([v.number(), text(20)], 'missing_arguments')),
+    ...CampaignDonationEntries,
     storeCard: v.optional(v.boolean('missing_arguments')),
     tryAgain: v.optional(v.boolean('missing_arguments')),
     returnUrlString: optStr(2000),

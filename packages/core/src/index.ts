@@ -107,7 +107,7 @@ export {
 export type { AvailableMethod, PaymentMethodEntry, MethodAvailability } from './methods';
 export { buildCardPaymentPayload } from './cardPayment';
 export type { VaultCard } from './cardPayment';
-export { CARD_TOKEN_PATTERN, CARD_TOKEN_SOURCE, CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
+export { CARD_TOKEN_PATTERN, CARD_TOKEN_SOURCE, CampaignDonationEntries, CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
 export type { CardPaymentPayload } from './cardPaymentSchema';
 export { RegisterCardSchema, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';

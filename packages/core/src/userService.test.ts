@@ -34,4 +34,23 @@ describe('SPEC 3 "Pay-activity payload: sourceSearch, idUsrCard, idUsrService, u
     expect(p).not.toHaveProperty('activateSubscription');
     expect([p.idUsrCard, p.txChannel, p.customFieldValues]).toEqual([null, 'EPR', [1]]);
   });
+
+  it('a saved card carries the donation in the card payload\'s fields; SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"', () => {
+    const base = { sourceSearch: {}, idUsrCard: 9, idUsrService: 0 };
+    const rows: [boolean, { amount: number | null; idCampaignBridge: number | string | null } | null, object | null][] = [
+      [false, { amount: 5, idCampaignBridge: 3 }, { amountToCampaign: 5, idCampaignBridge: 3 }],
+      [false, { amount: 2.505, idCampaignBridge: '3' }, { amountToCampaign: 2.51, idCampaignBridge: '3' }],
+      [false, { amount: 5, idCampaignBridge: null }, null],
+      [false, { amount: null, idCampaignBridge: 3 }, null],
+      [false, { amount: 0, idCampaignBridge: 3 }, null],
+      [false, null, null],
+      // The balance carries no donation (a donation goes with a card).
+      [true, { amount: 5, idCampaignBridge: 3 }, null],
+    ];
+    for (const [useFunds, campaign, donation] of rows) {
+      const p = buildPayActivityPayload({ ...base, useFunds, campaign });
+      if (donation) expect(p).toMatchObject(donation);
+      else expect([p.amountToCampaign, p.idCampaignBridge]).toEqual([undefined, undefined]);
+    }
+  });
 });

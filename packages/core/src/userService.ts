@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CHANNEL } from './constants';
+import { campaignDonation } from './money';
 import { NumberLike, optionalText } from './schemaParts';
 
 export const UserServiceSchema = v.object({
@@ -28,10 +29,15 @@ const PayActivityPayloadSchema = v.object({
   txChannel: v.string(),
   customFieldValues: v.array(v.unknown()),
   activateSubscription: v.optional(v.object({ idSubscription: NumberLike, subscriptionKey: v.string() })),
+  amountToCampaign: v.optional(v.number()),
+  idCampaignBridge: v.optional(v.union([v.number(), v.string()])),
 });
 type PayActivityPayload = v.InferOutput<typeof PayActivityPayloadSchema>;
 
-/** With useFunds the activation is left out (SPEC 4). */
+/**
+ * With useFunds the activation is left out (SPEC 4). A saved card carries a donation as a typed card does,
+ * in the card payload's own fields (SPEC 5: only when both amount and bridge id exist); the balance none.
+ */
 export function buildPayActivityPayload(input: {
   sourceSearch: unknown;
   idUsrCard: number | null;
@@ -40,6 +46,7 @@ export function buildPayActivityPayload(input: {
   customFieldValues?: unknown[];
   subscription?: { idSubscription: number; subscriptionKey: string } | null;
   txChannel?: string;
+  campaign?: { amount: number | null | undefined; idCampaignBridge: number | string | null | undefined } | null;
 }): PayActivityPayload {
   const payload: PayActivityPayload = {
     sourceSearch: input.sourceSearch,
@@ -50,5 +57,6 @@ export function buildPayActivityPayload(input: {
     customFieldValues: input.customFieldValues ?? [],
   };
   if (input.subscription && !input.useFunds) payload.activateSubscription = input.subscription;
-  return payload;
+  const donation = input.campaign && !input.useFunds ? campaignDonation(input.campaign.amount, input.campaign.idCampaignBridge) : null;
+  return donation ? { ...payload, ...donation } : payload;
 }

@@ -8,7 +8,7 @@ import { activeBridgeBounds } from '../store/campaignBridges';
 
 
 /** SPEC 5: a campaign amount only with a bridge id; the bridge must be the merchant's; in its currency (pesos whole). */
-export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchant: Pick<MerchantRow, 'id' | 'currency'>) {
+export async function donationOf(deps: Deps, payload: Donation, merchant: Pick<MerchantRow, 'id' | 'currency'>) {
   const merchantId = merchant.id;
   const bridgeId = Number(payload.idCampaignBridge);
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
@@ -19,6 +19,13 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
   return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }
 
+/** A card payment's donation, typed card or saved (CampaignDonationEntries). */
+export type Donation = Pick<CardPaymentPayload, 'amountToCampaign' | 'idCampaignBridge'>;
+
+/** The donation's part of a payment's identity (chargeFingerprint): 0 for none. */
+export function donationCentsOf(donation: Donation): number {
+  return donation.amountToCampaign && Number.isSafeInteger(Number(donation.idCampaignBridge)) ? amountToCents(donation.amountToCampaign) : 0;
+}
 
 export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | null, merchantCardCodes: readonly string[]): CardBrand {
   const card = payload.cardInformation;

@@ -8,7 +8,7 @@ import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { checkCard, checkDomain, donationOf } from './cardChecks';
+import { checkCard, checkDomain, donationCentsOf, donationOf } from './cardChecks';
 import { storedCard } from './cardFingerprint';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, vaultCardOf, vaultExpiry } from './vaultCard';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
@@ -127,10 +127,9 @@ async function payeeOf(deps: Deps, row: TransactionRow): Promise<CardPayee | und
 
 /** Nothing the payer may retype or the widget may renew on a retry. */
 function cardPaymentFingerprint(payload: CardPaymentPayload, cardFingerprint: string): string {
-  const bridge = Number(payload.idCampaignBridge);
   return chargeFingerprint(identityOf({
     method: 'card', target: payload.code, amountCents: amountToCents(payload.amount), taxCents: amountToCents(payload.taxAmount),
-    donationCents: payload.amountToCampaign && Number.isSafeInteger(bridge) ? amountToCents(payload.amountToCampaign) : 0,
+    donationCents: donationCentsOf(payload),
     card: cardFingerprint,
   }));
 }

@@ -7,7 +7,7 @@ import { announceAdminChange } from '../changes/announcements';
 import { findMerchant, merchantCardCodes } from '../store/merchants';
 import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
-import { checkCardBrand } from './cardChecks';
+import { checkCardBrand, donationCentsOf, donationOf, type Donation } from './cardChecks';
 import { attemptThatWon } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, readOpening, recordAttempt, repeatedPayment, spendPendingCaptcha, type LinkPaymentInput } from './linkPayment';
@@ -30,6 +30,8 @@ export interface WalletPaymentInput extends LinkPaymentInput {
   tryAgain?: boolean | undefined;
   /** Where the receipt mailed to the user links to. */
   origin: string;
+  /** With a saved card, as with a typed one; the balance carries none. */
+  donation?: Donation | undefined;
 }
 
 /**
@@ -38,8 +40,10 @@ export interface WalletPaymentInput extends LinkPaymentInput {
  */
 export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Promise<TransactionRow> {
   const method = input.source.kind === 'balance' ? 'balance' : 'card';
+  const donation = input.donation ?? {};
+  if (method === 'balance' && donationCentsOf(donation) > 0) throw new PaymentError('invalid', 'invalid_arguments', 'A donation goes with a card payment, not the balance');
   const fingerprint = linkPaymentFingerprint(input, method, {
-    card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
+    card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`, donationCents: donationCentsOf(donation),
   });
   // The user's e-mail and the saved card the payment names are read with the payment's opening (one statement).
   const opening = await readOpening(deps, input, { userId: input.userId, cardId: input.source.kind === 'card' ? input.source.idUsrCard : null });
@@ -84,7 +88,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   // SPEC 4 skips the subscription for a balance payment; a saved card activates it once recorded.
   const subscription = input.source.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, input.source.activateSubscription) : null;
   const fields = {
-    method, ...IN_DOUBT, user_id: input.userId, email,
+    method, ...IN_DOUBT, user_id: input.userId, email, ...(await donationOf(deps, donation, checked.merchant)),
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_customer: card.card_customer, card_fingerprint: sameCard,
     // Its key names it to the merchant (docs/webhooks.md subscriptionKey), as every subscription charge's does.
     details: subscription ? { idSubscription: subscription.id, subscriptionKey: subscription.key, activates: true } : {},

@@ -50,12 +50,12 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
 
 export const testSecurity = async (): Promise<PaymentSecurity> => ({ deviceFingerprint: 'fp_test_device', fingerprintRequestId: 'fp_test_request', captchaToken: null, scoreCaptcha: 1 });
 
-export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean; challengeAnswer?: ChallengeAnswer | null } = {}) {
+export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean; challengeAnswer?: ChallengeAnswer | null; donation?: () => { amount: number; idCampaignBridge: number } | null } = {}) {
   const { services, messages, results, navigations, departures } = fakeServices(api, {
     config: readConfig(document),
     bridge: { embedded: options.embedded ?? true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
   });
-  const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, challengeAnswer: options.challengeAnswer ?? null, setBusy: () => {}, security: testSecurity });
+  const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, challengeAnswer: options.challengeAnswer ?? null, setBusy: () => {}, security: testSecurity, donation: options.donation });
   // No push socket in unit tests: the watcher polls the scripted status call.
   const payment: PaymentContext = { ...real, pushUrl: () => '' };
   return { payment, services, messages, results, navigations, departures };

@@ -29,4 +29,22 @@ describe('Pay with a saved card', () => {
     expect(focus).toHaveBeenCalledTimes(focused);
     expect(calls.filter((c) => c.method === 'post').map((c) => c.path)).toEqual(sent);
   });
+
+  // A donation chosen above the saved cards was left out of the payment: the card was charged without it.
+  it.each([
+    ['a donation chosen: it goes with the payment, and its receipt comes first', { amount: 5, idCampaignBridge: 3 }, { amountToCampaign: 5, idCampaignBridge: 3 }, '/pf/receipt/campaign?Oper=OP-1'],
+    ['no donation: none is sent, the payment\'s receipt', null, {}, '/pf/default-receipt/OP-1'],
+  ] as const)('%s', async (_, donation, sent, receipt) => {
+    const { api, calls } = scriptedApi({ 'users/me/cards': { cards: [card] }, 'activity/pay': { activityResult: { status: 1, codOper: 'OP-1' }, method: 'card' } });
+    const { payment, navigations } = fakePaymentContext('card', api, { donation: () => donation });
+    const view = keep(await render(<SavedCardChoice payment={payment} onChoice={() => undefined} onPaidElsewhere={() => undefined} />));
+    await settle();
+    const pay = view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!pay) throw new Error('no Pay button');
+    await act(() => pay.click());
+    await settle();
+    const body = calls.find((c) => c.path === 'activity/pay')?.body as Record<string, unknown>;
+    expect({ amountToCampaign: body['amountToCampaign'], idCampaignBridge: body['idCampaignBridge'] }).toEqual({ amountToCampaign: undefined, idCampaignBridge: undefined, ...sent });
+    expect(navigations).toEqual([receipt]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
+import { formatAmount, roundAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import type { PaymentContext } from '../payments/paymentContext';
 import { loadCards } from './api';
@@ -13,12 +13,15 @@ import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
 import { PayingStatus } from '../ui/PayingStatus';
 import { isPaidElsewhere, paidByOf, type PaidBy } from '../payments/paidElsewhere';
+import { useCheckoutDonation } from '../payments/donation/useDonationAmount';
 
 const NEW_CARD = 'new';
 
 /** `onChoice(true)` while a saved card is chosen, so the card form hides; `onPaidElsewhere`: Pay found the order paid by another payment. */
 export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { payment: PaymentContext; onChoice: (saved: boolean) => void; onPaidElsewhere: (paidBy: PaidBy | null) => void }) {
   const { services, total } = payment;
+  // The button says what is charged, as the card form's: the donation chosen above goes with the payment.
+  const donation = useCheckoutDonation();
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [chosen, setChosen] = useState<string>(NEW_CARD);
   const [paying, setPaying] = useState(false);
@@ -120,7 +123,7 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
       ) : null}
       {card ? (
         <BusyButton type="submit" className="button button--primary button--pay" busy={paying} aria-busy={paying}>
-          {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang, payment.data.merchant.currency) })}
+          {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(roundAmount(total + donation), services.lang, payment.data.merchant.currency) })}
         </BusyButton>
       ) : null}
       <PayingStatus paying={paying} />

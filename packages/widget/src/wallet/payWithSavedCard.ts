@@ -19,8 +19,9 @@ export async function payWithSavedCard(payment: PaymentContext, card: SavedCard,
     useFunds: false,
     subscription: activatesSubscription('card') ? linkSubscription(payment) : null,
     txChannel: payment.linkFields().txChannel,
-    // Inside Tarjeta: the payer's answers to the custom fields go with it.
+    // Inside Tarjeta: the payer's answers to the custom fields go with it, and the donation chosen above.
     customFieldValues: payment.customFieldValues(),
+    campaign: payment.donation(),
   });
   const answer = await payActivity(payment.services.api, { ...payload, ...securityFields(await payment.security()), trackId });
   const { status, codOper } = answer.activityResult;

@@ -106,6 +106,32 @@ describe('the payload the widget sends (core buildPayActivityPayload)', () => {
   });
 });
 
+describe('a donation with a saved card (SPEC 3 amountToCampaign, idCampaignBridge, as a typed card carries them)', () => {
+  const bridgeId = async () => ((await t.get('/merchants/1/campaign-bridges')).data['bridges'] as Array<{ idBridge: number }>)[0]?.idBridge;
+
+  it('is charged with the payment and read by its donation receipt; the payment receipt counts it', async () => {
+    const { auth, saved } = await walletWith(['4000000000000077']);
+    const code = await newLink(t, { amount: 15, taxAmount: 0 });
+    const paid = await t.post('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard: saved[0], trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: await bridgeId() }, auth);
+    expect(paid).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const codOper = String(paid.data['codOper']);
+    expect((await t.get(`/campaigns/transactions/${codOper}`)).data).toMatchObject({ amountToCampaign: 5, currency: 'USD', status: 1 });
+    expect((await t.get(`/receipts/${codOper}`, auth)).data).toMatchObject({ totalPay: 20 });
+  });
+
+  it('one the campaign refuses, or one named by no campaign of the merchant, records nothing; the balance carries none', async () => {
+    const { auth, saved } = await walletWith(['4000000000000077'], 50);
+    const code = await newLink(t, { amount: 15 });
+    const body = { sourceSearch: { paymentCode: code }, idUsrCard: saved[0], amountToCampaign: 600, idCampaignBridge: await bridgeId() };
+    expect(await t.post('/activity/pay', { ...body, trackId: randomUUID() }, auth)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
+    expect((await t.post('/activity/pay', { ...body, trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: 999_999 }, auth)).status).toBe(400);
+    expect(await t.post('/activity/pay', { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: await bridgeId() }, auth))
+      .toMatchObject({ status: 400, data: { code: 'invalid_arguments' } });
+    expect((await t.db.query<{ n: number }>('select count(*)::int as n from transactions where link_code = $1', [code]))[0]).toEqual({ n: 0 });
+    expect((await t.get('/users/me/balance', auth)).data).toMatchObject({ balance: [{ currency: 'USD', disponible: 50 }] });
+  });
+});
+
 describe('the duplicate rule on saved cards', () => {
   it('two identical saved-card payments on one link: the second is possible_duplicated_tx', async () => {
     const { pay } = await walletWith(['4000000760000002']);

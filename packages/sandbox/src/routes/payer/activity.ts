@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail, PAYMENT_REQUEST_TO_SELF, requestsOwnAddress, walletRequestAmountRefusal, WALLET_REQUEST_STATUS, type WalletRequestAction } from '@pasarela/core';
+import { ActivateSubscriptionSchema, CampaignDonationEntries, PaymentSecurityEntries, TrackIdSchema, moneySchema, freeText, TEXT_LIMITS, decodeBody, merchantTextIn, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, CustomFieldValuesSchema, payerEmail, PAYMENT_REQUEST_TO_SELF, requestsOwnAddress, walletRequestAmountRefusal, WALLET_REQUEST_STATUS, type WalletRequestAction } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
@@ -54,6 +54,8 @@ const PaySchema = v.object({
   activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
   // SPEC 3 tryAgain: a second purchase of the same amount with this card, confirmed.
   tryAgain: v.optional(v.boolean('invalid_arguments'), false),
+  // A saved card carries a donation as a typed card does (SPEC 3's card payload fields).
+  ...CampaignDonationEntries,
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
@@ -98,6 +100,7 @@ export function activityRoutes(deps: Deps) {
     const tx = await payFromWallet(deps, {
       ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain, origin: originOf(deps, c.req.url),
       source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },
+      donation: { amountToCampaign: body.amountToCampaign, idCampaignBridge: body.idCampaignBridge },
     });
     return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
   });
