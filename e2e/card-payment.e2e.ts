@@ -30,7 +30,7 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
     // Dated today in Panama, day first (SPEC "Receipt: date"), whatever the day of the month.
     const dated = await checkout.frame.locator('.receipt__line', { has: checkout.frame.locator('dt', { hasText: /^Fecha$/ }) }).locator('dd').textContent();
     expect([paidFrom, formatPanamaDate(Date.now())]).toContain(dated?.split(' ')[0]);
-    expect(dated).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(dated).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(UTC-5\)$/);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     await screenshot(page, { path: 'e2e/artifacts/card-approved.png' });
 

@@ -14,7 +14,7 @@ describe.runIf(browserAvailable())('a paid single-use link opened again', () => 
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
-  it.each([['es', 7.25, /Ya pagaste este enlace el \d{2}\/\d{2}\/\d{4}: \$7\.25\./], ['en', 8.25, /You paid this link on \d{2}\/\d{2}\/\d{4}: \$8\.25\./]] as const)(
+  it.each([['es', 7.25, /Ya pagaste este enlace el \d{2}\/\d{2}\/\d{4}: \$7\.25\./], ['en', 8.25, /You paid this link on \d{1,2} [A-Z][a-z]{2} \d{4}: \$8\.25\./]] as const)(
     '%s: styled, the shop named, the amount and the day said',
     async (lang, amount, said) => {
       const code = await createLink(sandbox, { amount, description: 'Pedido 1042', singleUse: true });

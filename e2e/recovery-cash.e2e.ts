@@ -26,7 +26,7 @@ const TEXTS = {
   en: {
     methods: /payment method/i, method: /Cash/, network: /Cash point/, submit: /generate payment code/i, copy: 'Copy code', print: 'Print code',
     barcode: 'Barcode of payment code', emailed: 'We also sent it to', instructions: 'Payment instructions',
-    proof: 'Payment receipt', paid: 'Paid', voucherSubject: 'Your cash payment code', deadline: /Expires: \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d \(Panama time\)/,
+    proof: 'Payment receipt', paid: 'Paid', voucherSubject: 'Your cash payment code', deadline: /Expires: \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d \(Panama time\)/,
     where: 'Where to pay', statement: 'Will appear on your statement', auth: 'Authorization', code: 'Payment code',
   },
 } as const;

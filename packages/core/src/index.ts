@@ -73,7 +73,8 @@ export {
   shownNameRefusal,
 } from './freeText';
 export { remainingMs, isLinkExpired } from './linkExpiry';
-export { panamaParts, formatPanamaDate, formatPanamaTime, receiptDateText } from './panamaTime';
+export { panamaParts, formatPanamaDate, formatPanamaTime, payerDateText } from './panamaTime';
+export { receiptDateText } from './receiptDate';
 export { isCardExpiryValid } from './cardExpiry';
 export { isValidationKey, isHttpUrl } from './validationKeys';
 export type { ValidationKey } from './validationKeys';

@@ -1,3 +1,5 @@
+import type { Language } from './constants';
+
 /** America/Panama keeps UTC-5 all year (no daylight saving since 1908), so a fixed offset is exact. */
 export const PANAMA_UTC_OFFSET_MS = -5 * 60 * 60 * 1000;
 
@@ -28,17 +30,22 @@ export function formatPanamaTime(instant: Date | number): string {
   return `${p.hours}:${p.minutes}:${p.seconds}`;
 }
 
-// An ISO 8601 instant with its offset: what a campaign's receipt answers (`tx.created_at` as JSON).
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ENGLISH_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+export type ShownParts = Pick<ReturnType<typeof panamaParts>, 'day' | 'month' | 'year' | 'hours' | 'minutes' | 'seconds'>;
+
+/** Parts of a day and time in Panama as a payer in this language reads them (payerDateText). */
+export function shownText(p: ShownParts, lang: Language, time: boolean, offset: boolean): string {
+  // Panama's offset (Colombia's too), said so that a payer elsewhere knows whose time it is.
+  const clock = time ? ` ${p.hours}:${p.minutes}:${p.seconds}${offset ? ' (UTC-5)' : ''}` : '';
+  return lang === 'en' ? `${Number(p.day)} ${ENGLISH_MONTHS[Number(p.month) - 1]} ${p.year}${clock && ','}${clock}` : `${p.day}/${p.month}/${p.year}${clock}`;
+}
 
 /**
- * A receipt's `date` as the payer reads it (SPEC "Receipt: date"), in Panama's day and time: the
- * receipt by operation already says them (`DD/MM/YYYY HH:mm:ss`, the server's formatPanamaDate and
- * formatPanamaTime) and is shown as it is; an ISO 8601 instant is put in Panama's; anything else is
- * shown as it came. Nothing else goes through Date.parse, whose guesses read 01/12/2026 as January 12th.
+ * A day (and its time) in Panama as a payer in their language reads it, day, month and year (SPEC "Date
+ * format day/month/year"): Spanish in figures (07/12/2026), as Panama and Colombia write them; English with
+ * the month's name (7 Dec 2026), which no English reader takes for July 12th. A time is 24 h and says its offset, unless its text names Panama's time itself (`offset: false`).
  */
-export function receiptDateText(date: string): string {
-  if (!ISO_INSTANT.test(date)) return date;
-  const at = Date.parse(date);
-  return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
+export function payerDateText(instant: Date | number, lang: Language, { time = true, offset = true }: { time?: boolean; offset?: boolean } = {}): string {
+  return shownText(panamaParts(instant), lang, time, offset);
 }

@@ -71,7 +71,7 @@ describe('every e-mail template: its links are absolute, on the checkout origin 
       'Operación: PP0ED3E21F2CC0',
       `Tu código con su código de barras, para mostrarlo o imprimirlo: ${ORIGIN}/pf/default-receipt/PP0ED3E21F2CC0`,
     ].join('\n'));
-    expect(SAMPLES['voucherMail']?.('en').body).toContain('Expires: 24/11/2026 02:12:58 (Panama time)');
+    expect(SAMPLES['voucherMail']?.('en').body).toContain('Expires: 24 Nov 2026, 02:12:58 (Panama time)');
     expect(SAMPLES['voucherMail']?.('en').body).not.toMatch(/Vence|Código/);
   });
 

@@ -1,4 +1,4 @@
-import { catalogs, escapeHtml, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, readableShade, type Currency, type Language } from '@pasarela/core';
+import { catalogs, escapeHtml, formatAmount, groupVoucherCode, payerDateText, readableShade, type Currency, type Language } from '@pasarela/core';
 import { mailLink, receiptLink } from './links';
 import { mailText } from './mailText';
 
@@ -88,7 +88,7 @@ export function voucherMail(m: {
       mailText(m.lang, 'mail_voucher_intro', { total: formatAmount(m.total, m.lang), merchant: m.merchant }),
       mailText(m.lang, 'mail_voucher_code', { code: groupVoucherCode(m.code) }),
       mailText(m.lang, 'mail_voucher_where', { where: mailText(m.lang, network.where) }),
-      m.expiresAt ? mailText(m.lang, 'mail_voucher_deadline', { date: `${formatPanamaDate(m.expiresAt)} ${formatPanamaTime(m.expiresAt)}` }) : null,
+      m.expiresAt ? mailText(m.lang, 'mail_voucher_deadline', { date: payerDateText(m.expiresAt, m.lang, { offset: false }) }) : null,
       mailText(m.lang, 'mail_operation', { codOper: m.codOper }),
       mailText(m.lang, 'mail_voucher_link', { url: receiptLink(m.origin, m.codOper) }),
     ),

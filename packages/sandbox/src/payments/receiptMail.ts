@@ -1,4 +1,4 @@
-import { centsToAmount, formatPanamaDate, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
+import { centsToAmount, payerDateText, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import { mailText } from '../mail/mailText';
@@ -61,7 +61,7 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
     const nextCharge = await renewalNextChargeOf(tx, row);
     const content = nextCharge === undefined ? receipt : (shopName: string): MailContent => {
       const mail = receipt(shopName);
-      return { ...mail, body: `${mail.body}\n${mailText(lang, 'mail_receipt_next_charge', { date: formatPanamaDate(nextCharge) })}` };
+      return { ...mail, body: `${mail.body}\n${mailText(lang, 'mail_receipt_next_charge', { date: payerDateText(nextCharge, lang, { time: false }) })}` };
     };
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
     return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, content);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { catalogs } from '@pasarela/core';
+import { catalogs, type Language } from '@pasarela/core';
 import { ServicesContext, type Services } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { standaloneServices } from '../testing/fakeServices';
@@ -21,8 +21,8 @@ function servicesFor(receipt: unknown): Services {
   return standaloneServices({ get: answer, post: answer, put: answer });
 }
 
-async function showReceipt(status: number, receipt: unknown = cashReceipt(status)) {
-  const services = servicesFor(receipt);
+async function showReceipt(status: number, receipt: unknown = cashReceipt(status), lang: Language = 'es') {
+  const services = { ...servicesFor(receipt), lang };
   const store = createReceiptStore(services.api, 'PPCASH1');
   await store.getState().load();
   const view = await render(
@@ -129,12 +129,16 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     expect(captured.container.querySelector('.receipt__note')).toBeNull();
   });
 
-  it('dates the payment as the server\'s receipt says it, Panama\'s DD/MM/YYYY: the 1st of December is never read as January 12th', async () => {
-    await startI18n('en', catalogs.en);
-    const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), date: '01/12/2026 01:34:02' });
+  // An English payer read 01/12/2026 as January 12th; nothing said whose time it was.
+  it.each([
+    ['es', '01/12/2026 01:34:02 (UTC-5)'],
+    ['en', '1 Dec 2026, 01:34:02 (UTC-5)'],
+  ] as const)('dates the payment as the server\'s receipt says it (Panama\'s DD/MM/YYYY), as a payer in %s reads it: %s', async (lang, shown) => {
+    await startI18n(lang, catalogs[lang]);
+    const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), date: '01/12/2026 01:34:02' }, lang);
     keep(view);
-    const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs.en.receipt_date)?.nextElementSibling;
-    expect(line?.textContent).toBe('01/12/2026 01:34:02');
+    const line = [...view.container.querySelectorAll('dt')].find((dt) => dt.textContent === catalogs[lang].receipt_date)?.nextElementSibling;
+    expect(line?.textContent).toBe(shown);
   });
 
   // Issue 48: receipts use the merchant's stored brand.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  amountToCents, centsToAmount, cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, maskedCardName, receiptBadgeKey, receiptCardNumber, receiptConcept, receiptDateText, receiptDisplayStatus,
+  amountToCents, centsToAmount, cryptoAmountText, formatAmount, groupVoucherCode, maskedCardName, receiptBadgeKey, receiptCardNumber, payerDateText, receiptConcept, receiptDateText, receiptDisplayStatus,
   receiptFields, receiptIsHold, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
@@ -114,7 +114,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
         ) : null}
         <dl className="receipt__lines">
           <Line label={t('receipt_operation')} value={receipt.codOper} token />
-          {show('date') ? <Line label={t('receipt_date')} value={receiptDateText(receipt.date ?? '')} /> : null}
+          {show('date') ? <Line label={t('receipt_date')} value={receiptDateText(receipt.date ?? '', lang)} /> : null}
           {show('merchant') ? <Line label={t('receipt_merchant')} value={shopName} /> : null}
           {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
           {show('card') ? <Line label={t('receipt_card')} value={cardName?.shown ?? ''} named={cardName} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}
@@ -124,7 +124,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           {show('voucherCode') && !voucherToPay ? <Line label={t('cash_code_label')} value={groupVoucherCode(code)} token /> : null}
           {show('voucherWhere') ? <Line label={t('cash_where_label')} value={t(network.where)} /> : null}
           {show('voucherDeadline') && !Number.isNaN(deadline) ? (
-            <Line label={t('cash_expires_label')} value={`${formatPanamaDate(deadline)} ${formatPanamaTime(deadline)}`}>
+            <Line label={t('cash_expires_label')} value={payerDateText(deadline, lang, { offset: false })}>
               <span className="voucher__note">{t('cash_panama_time')}</span>
             </Line>
           ) : null}

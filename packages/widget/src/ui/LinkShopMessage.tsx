@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatAmount, formatPanamaDate, shopLogoOf, subscriptionPeriodCode, type CheckoutType, type PayerMessage } from '@pasarela/core';
+import { formatAmount, payerDateText, shopLogoOf, subscriptionPeriodCode, type CheckoutType, type PayerMessage } from '@pasarela/core';
 import { loadLinkShop, type LinkShop } from '../api/loadLinkShop';
 import { t } from '../i18n/i18n';
 import { useLaterStyles } from './useLaterStyles';
@@ -10,7 +10,7 @@ import { ShopReturn } from './WayOut';
 
 /** What the payer already has from this link: the payment (when, how much), or the active subscription. */
 function paidNote(shop: LinkShop, lang: 'es' | 'en'): string | null {
-  if (shop.paid) return t('paid_link_on', { date: formatPanamaDate(new Date(shop.paid.at)), amount: formatAmount(shop.paid.amount, lang, shop.paid.currency) });
+  if (shop.paid) return t('paid_link_on', { date: payerDateText(new Date(shop.paid.at), lang, { time: false }), amount: formatAmount(shop.paid.amount, lang, shop.paid.currency) });
   if (shop.active) {
     const code = subscriptionPeriodCode(shop.active.period);
     return t('subscription_active', { shop: shop.name, amount: formatAmount(shop.active.amount, lang, shop.active.currency), period: code ? t(`period_${code}`) : shop.active.period });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatAmount, formatPanamaDate, maskedCardName, maskedPhoneName, paymentDisplayStatus, statusFamilyOf, type MaskedName } from '@pasarela/core';
+import { formatAmount, maskedCardName, maskedPhoneName, paymentDisplayStatus, payerDateText, statusFamilyOf, type MaskedName } from '@pasarela/core';
 import { MaskedNumber } from '../ui/MaskedNumber';
 import { hasText, t } from '../i18n/i18n';
 import { useServices } from '../services/services';
@@ -94,7 +94,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
             return (
             <li key={tx.codOper} className="wallet-list__item">
               <span>
-                {formatPanamaDate(new Date(tx.createdAt))} · {tx.merchantName ? `${tx.merchantName} · ` : ''}{methodName(tx.method)}
+                {payerDateText(new Date(tx.createdAt), lang, { time: false })} · {tx.merchantName ? `${tx.merchantName} · ` : ''}{methodName(tx.method)}
                 {number ? ' ' : ''}
                 {number ? <MaskedNumber name={number} /> : null}
               </span>

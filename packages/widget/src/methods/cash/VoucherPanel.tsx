@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
+import { formatAmount, payerDateText, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { CashVoucher } from './api';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from '../../payments/cashNetworks';
@@ -13,12 +13,12 @@ interface VoucherPanelProps {
   onOtherMethod: () => void;
 }
 
-export function Expiry({ expiresAt }: { expiresAt: string | null }) {
+export function Expiry({ expiresAt, lang }: { expiresAt: string | null; lang: Language }) {
   const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
   if (Number.isNaN(at)) return <>{t('cash_expires_note')}</>;
   return (
     <>
-      {`${formatPanamaDate(at)} ${formatPanamaTime(at)}`}
+      {payerDateText(at, lang, { offset: false })}
       <span className="voucher__note">{t('cash_panama_time')}</span>
     </>
   );
@@ -54,7 +54,7 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
         <div className="voucher__line">
           <dt>{t('cash_expires_label')}</dt>
           <dd>
-            <Expiry expiresAt={voucher.expiresAt} />
+            <Expiry expiresAt={voucher.expiresAt} lang={lang} />
           </dd>
         </div>
       </dl>

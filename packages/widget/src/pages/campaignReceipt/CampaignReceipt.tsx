@@ -42,7 +42,7 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
           </div>
           <div className="receipt__line">
             <dt>{t('receipt_date')}</dt>
-            <dd>{receiptDateText(tx.date)}</dd>
+            <dd>{receiptDateText(tx.date, lang)}</dd>
           </div>
         </dl>
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
