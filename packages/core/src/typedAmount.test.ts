@@ -55,19 +55,30 @@ describe('pesos, typed as Colombia writes them, are whole', () => {
   });
 });
 
-// SPEC's amounts are dollars with cents; an operator's "1,500" is refused, never read as 1.50.
-describe('dollars, typed in the console, have at most two decimals and no thousands separator', () => {
+// SPEC's amounts are dollars with cents: "at most two decimals"; an operator's "1,500" is refused, never read as 1.50.
+describe('dollars have at most two decimals and no thousands separator', () => {
   it.each([
-    ['1500', 1500],
-    [' 1500.5 ', 1500.5],
-    ['12,50', 12.5],
-    ['0.01', 0.01],
-    ['999999999.99', 999999999.99],
-  ])('%j -> %s dollars', (value, dollars) => {
-    expect(readTypedDollars(value)).toEqual({ dollars });
+    ['1500', 'operator', 1500],
+    [' 1500.5 ', 'operator', 1500.5],
+    ['12,50', 'operator', 12.5],
+    ['0.01', 'operator', 0.01],
+    ['999999999.99', 'operator', 999999999.99],
+    ['1500', 'payer', 1500],
+    [' 12.50 ', 'payer', 12.5],
+    ['0.5', 'payer', 0.5],
+    ['2.', 'payer', 2], // "2." on the way to "2.50", as the payer types it
+    ['0.', 'payer', 0],
+    ['999999999.99', 'payer', 999999999.99],
+  ] as const)('%j typed by the %s -> %s dollars', (value, typist, dollars) => {
+    expect(readTypedDollars(value, typist)).toEqual({ dollars });
   });
 
-  it.each(['', ' ', '1,500', '1.500', '1.005', '-5', '$5', '1e3', 'diez', '1 500', '1234567890'])('%j is no amount', (value) => {
-    expect(readTypedDollars(value)).toEqual({ refused: 'not_dollars' });
+  const refused = (typist: 'operator' | 'payer', values: string[]) => values.map((value) => [value, typist] as const);
+  it.each([
+    ...refused('operator', ['', ' ', '1,500', '1.500', '1.005', '-5', '$5', '1e3', 'diez', '1 500', '1234567890']),
+    ...refused('operator', ['2.']), // an operator's amount is read once typed: no cents on the way
+    ...refused('payer', ['', ' ', '1.500', '1.000', '7.255', '12,50', '0,5', '1,500', '-5', '$5', '1e3', '.5', 'abc', '1 500', '1234567890', '2..']),
+  ])('%j typed by the %s is no amount', (value, typist) => {
+    expect(readTypedDollars(value, typist)).toEqual({ refused: 'not_dollars' });
   });
 });

@@ -36,15 +36,25 @@ export function readTypedPesos(value: string): TypedPesos {
   return Number.isSafeInteger(pesos) ? { pesos } : { refused: 'not_pesos' };
 }
 
-// Dollars as an operator types them: digits, and at most two decimals after a dot or a comma.
-const DOLLARS = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+/**
+ * Who types dollars, and so how they are read. An operator, in the console, writes the cents after a
+ * dot or a comma ("12,50"). A payer writes them after a dot, as the checkout shows amounts (a comma is
+ * the slip typedAmountSlip names), and is read while typing: "2." is 2, its cents on the way.
+ */
+type DollarsTypist = 'operator' | 'payer';
+
+// Dollars: up to nine digits, and at most two decimals.
+const DOLLARS: Record<DollarsTypist, RegExp> = {
+  operator: /^\d{1,9}(?:[.,]\d{1,2})?$/,
+  payer: /^\d{1,9}(?:\.\d{0,2})?$/,
+};
 
 /**
- * Dollars as an operator types them in the console ("1500", "1500.5", "12,50"). A thousands
- * separator ("1,500", "1.500") is no amount: read as decimals it would be 1.5, a thousandth of what
- * was meant.
+ * Dollars as they are typed ("1500", "1500.5", an operator's "12,50", a payer's "2."), with at most two
+ * decimals. A thousands separator ("1,500", "1.500") is no amount: read as decimals it would be 1.5,
+ * a thousandth of what was meant.
  */
-export function readTypedDollars(value: string): { dollars: number } | { refused: 'not_dollars' } {
+export function readTypedDollars(value: string, typist: DollarsTypist): { dollars: number } | { refused: 'not_dollars' } {
   const typed = value.trim();
-  return DOLLARS.test(typed) ? { dollars: Number(typed.replace(',', '.')) } : { refused: 'not_dollars' };
+  return DOLLARS[typist].test(typed) ? { dollars: Number(typed.replace(',', '.')) } : { refused: 'not_dollars' };
 }

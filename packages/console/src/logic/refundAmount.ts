@@ -67,6 +67,6 @@ export function refundAmountOf(text: string, tx: Refundable): { amount: number |
 }
 
 function dollarsAsked(text: string): { amount: number } | { error: RefundAmountError } {
-  const read = readTypedDollars(text);
+  const read = readTypedDollars(text, 'operator');
   return 'dollars' in read ? { amount: read.dollars } : { error: 'refundAmount.invalid' };
 }

@@ -71,7 +71,7 @@ function refuseBelowFloor(text: string, floor: AmountFloor, amount?: number): vo
 export function dollarsOrUndefined(text: string, floor: AmountFloor): number | undefined {
   if (text.trim() === '') return undefined;
   refuseBelowFloor(text, floor);
-  const read = readTypedDollars(text);
+  const read = readTypedDollars(text, 'operator');
   if ('refused' in read) throw new WordedError({ key: 'dollars.invalid' });
   refuseBelowFloor(text, floor, read.dollars);
   return read.dollars;

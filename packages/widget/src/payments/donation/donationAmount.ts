@@ -15,12 +15,3 @@ export interface DonationState {
   /** Pay found the amount wrong: its field takes the focus (a new object each Pay). */
   focusRequest: object | null;
 }
-
-/**
- * Dollars typed, "2." (its decimals on the way) included, at most two decimals: "1.500" is no amount,
- * as in core's readTypedDollars (read as decimals it would be 1.50, a thousandth of what was meant).
- */
-export function otherAmount(text: string): number {
-  const clean = text.trim();
-  return /^\d+(\.\d{0,2})?$/.test(clean) ? Number(clean) : Number.NaN;
-}

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import { campaignDonation, donationAmountMessage, PasarelaError, readTypedPesos, type CampaignBridge, type Currency } from '@pasarela/core';
-import { otherAmount, type DonationChoice, type DonationState } from './donationAmount';
+import { campaignDonation, donationAmountMessage, PasarelaError, readTypedDollars, readTypedPesos, type CampaignBridge, type Currency } from '@pasarela/core';
+import type { DonationChoice, DonationState } from './donationAmount';
 
 export type { DonationChoice, DonationState } from './donationAmount';
 
@@ -23,9 +23,13 @@ export interface DonationActions {
 
 /** The campaign's amounts, and the one the payer types, are in the merchant's currency. */
 export function createDonationStore(bridge: CampaignBridge, currency: Currency) {
-  // Pesos as Colombians type them ("50.000" is fifty thousand, centavos none); dollars with their cents.
+  // Pesos as Colombians type them ("50.000" is fifty thousand, centavos none); dollars with their cents,
+  // "2." read as 2 on the way to "2.50".
   const typed = (other: string) => {
-    if (currency !== 'COP') return otherAmount(other);
+    if (currency !== 'COP') {
+      const read = readTypedDollars(other, 'payer');
+      return 'dollars' in read ? read.dollars : Number.NaN;
+    }
     const read = readTypedPesos(other);
     return 'pesos' in read ? read.pesos : Number.NaN;
   };
