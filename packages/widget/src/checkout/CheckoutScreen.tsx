@@ -71,6 +71,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
     services.bridge.guardClose?.(closeGuard.intercept);
     return () => services.bridge.guardClose?.(null);
   }, [services, closeGuard]);
+  // A payment is under way: its request out or its wait held (the close guard's), the form locked on it, or it ended here.
+  const paymentUnderWay = () => locked || ended || closeGuard.paymentsOut();
   // What the payer types in one method's form is offered in the others (switching method loses nothing).
   const [payerDetails] = useState(() => createPayerDetails({ email: info.email }));
   const [contexts] = useState(
@@ -137,12 +139,12 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} currency={merchant.currency} donation={donationAdded} />
       {/* Not while a payment's request is out or a payment waits: its answer would land on an amount step. */}
-      {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={() => closeGuard.paymentsOut() || onChangeAmount()} /> : null}
+      {onChangeAmount && data.extras && !locked && !ended ? <data.extras.ChangeAmount onChange={() => paymentUnderWay() || onChangeAmount()} /> : null}
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} currency={merchant.currency} /> : null}
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {/* Its end leads to the expired link's page only while no payment is under way (a request out, one
           waiting or ended here): never over a payment's answer or its wait. */}
-      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !locked && !ended && !closeGuard.paymentsOut()} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
+      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !paymentUnderWay()} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
       <PoliteNote className="note called-off-note" text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (
