@@ -15,6 +15,7 @@ import type { ChallengeAnswer } from '../payments/paymentContext';
 import { LoadingPage } from '../ui/Loading';
 import { useLaterStyles } from '../ui/useLaterStyles';
 import { rememberShopReferrer } from '../services/shopReferrer';
+import { checkoutFailure, leaveForEndedLink } from '../payments/linkEndedPath';
 
 /** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -55,10 +56,9 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
   );
 
   useEffect(() => {
-    // The shop hears why its checkout shows no form: a link unknown or expired (its page), or a failed load.
-    const failure = state.status === 'redirect' ? state.failure : state.status === 'failed' ? state.message : null;
-    if (failure) services.bridge.notify({ type: 'error', error: { code: failure.key, message: failure.text ?? t(failure.key), category: 'api' } });
-    if (state.status === 'redirect') services.navigate(state.to);
+    // The shop hears why its checkout shows no form: a link unknown or expired (left for its page), or a failed load.
+    if (state.status === 'redirect') leaveForEndedLink(services, state);
+    if (state.status === 'failed') services.bridge.notify(checkoutFailure(state.message));
     if (state.status === 'ready' && back && (back.method ?? 'card') === 'card') {
       // That attempt finished, so the merchant page hears of it once.
       const pending = takeChallenge(services.storage.session);

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import { loadPaymentInfo } from '../api/loadPaymentInfo';
 import { t } from '../i18n/i18n';
 import { durationText } from '../ui/durationText';
-import { linkEndedPath } from '../payments/linkEndedPath';
+import { leaveForEndedLink, linkEndedPath } from '../payments/linkEndedPath';
 import { useServices } from '../services/services';
 
 const TICK_MS = 1000;
@@ -42,12 +42,8 @@ export function LinkExpiry({ expiresAt, now, code, canLeave }: { expiresAt: stri
   useEffect(() => {
     if (!over) return;
     const timer = setTimeout(() => {
-      void pageAfterTimeUp(services.api, code, () => leave.current()).then((page) => {
-        if (!page) return;
-        // The shop hears it as when an expired link is opened.
-        services.bridge.notify({ type: 'error', error: { code: page.failure.key, message: t(page.failure.key), category: 'api' } });
-        services.navigate(page.to);
-      });
+      // The shop hears it as when an expired link is opened.
+      void pageAfterTimeUp(services.api, code, () => leave.current()).then((page) => page && leaveForEndedLink(services, page));
     }, SERVER_OVER_MS);
     return () => clearTimeout(timer);
   }, [over, services, code]);

@@ -1,5 +1,7 @@
-import { errorEffect, isPasarelaError } from '@pasarela/core';
+import { errorEffect, isPasarelaError, type PayerMessage, type WidgetMessage } from '@pasarela/core';
+import { t } from '../i18n/i18n';
 import type { CheckoutType } from '../services/routeTypes';
+import type { Services } from '../services/services';
 
 /**
  * The page that explains a link nothing can be paid on, SPEC 8's effects through core's errorEffect:
@@ -14,4 +16,15 @@ export function linkEndedPath(error: unknown, type: CheckoutType, code: string):
   // A link's (lk, slug, slugCode), not a subscription's nor a station's.
   const ofLink = error.code === '3000' && type !== 'subs' && type !== 'ps';
   return route && ofLink ? `${route}&link=${encodeURIComponent(code)}&type=${type}` : route;
+}
+
+/** What the shop hears when its checkout shows no form, or leaves it: why, in the payer's words. */
+export function checkoutFailure(failure: PayerMessage): WidgetMessage {
+  return { type: 'error', error: { code: failure.key, message: failure.text ?? t(failure.key), category: 'api' } };
+}
+
+/** To the page linkEndedPath names, `failure` saying why: the shop hears it as an error, then the payer goes there. */
+export function leaveForEndedLink(services: Pick<Services, 'bridge' | 'navigate'>, page: { to: string; failure: PayerMessage }): void {
+  services.bridge.notify(checkoutFailure(page.failure));
+  services.navigate(page.to);
 }

@@ -94,6 +94,18 @@ describe('createCardPay', () => {
     await expect(cancelled.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'error_to_load' });
   });
 
+  // SPEC 8 through core's errorEffect, for a payment: only a link refused whatever is sent again (3000, 3001; core's
+  // isFinalMessage) leaves the form for its page; an unknown link's /404 is the loader's, a payment's stays on its form.
+  it.each([
+    ['3000, the link expired', () => Promise.reject(errorFromHeader(410, 'Error', { code: 3000 })), { kind: 'ended', to: '/pf/responseMessage?code=3000&link=LINK1&type=lk' }],
+    ['3001, no such station', () => Promise.reject(errorFromHeader(404, 'Error', { code: 3001 })), { kind: 'ended', to: '/pf/responseMessage?code=3001' }],
+    ['an unknown link (404 error_to_load)', () => Promise.reject(errorFromHeader(404, 'Error', { code: 'error_to_load' })), { code: 'error_to_load' }],
+    ['an ordinary decline', async () => ({ status: 0, codOper: 'OP2', messageSys: 'Fondos insuficientes', cardType: 'VISA' }), { kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' }],
+  ] as const)('a payment answered with %s', async (_, answer, outcome) => {
+    const { pay } = setup(answer);
+    expect(await pay(values, CARD, 't').catch((error: unknown) => error)).toMatchObject(outcome);
+  });
+
   it('reports a refusal by the server as error, but not a lost connection', async () => {
     const refused = setup(() => Promise.reject(new PasarelaError({ code: 'card_limit_exceeded', category: 'api', status: 422 })));
     await expect(refused.pay(values, CARD, 't')).rejects.toMatchObject({ code: 'card_limit_exceeded' });
