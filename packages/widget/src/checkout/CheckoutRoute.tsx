@@ -109,7 +109,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null, challengeA
     );
   }
   if (data) {
-    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} onChangeAmount={ready?.payerAmount ? () => setPaying(false) : undefined} />;
+    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} calledOff={calledOff} challengeAnswer={challengeAnswer} onChangeAmount={ready?.payerAmount ? () => setPaying(false) : undefined} endedLinkPage={state.endedLinkPage} />;
   }
   if (state.status === 'failed' && (state.message.key === PAID_ELSEWHERE || state.message.key === 'subscription_cancelled_by_shop') && state.target) {
     // A paid link, or a subscription its shop cancelled: it names its shop and leads back to it.

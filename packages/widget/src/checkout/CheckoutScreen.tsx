@@ -7,7 +7,7 @@ import { MethodPanel } from '../payments/MethodPanel';
 import { createPaymentContext, type ChallengeAnswer, type ExtrasToFix } from '../payments/paymentContext';
 import { chosenMethodMemory } from '../services/tabMemory';
 import { pendingFromAddress } from '../payments/pendingAddress';
-import type { LoadedCheckout } from './checkoutStore';
+import type { CheckoutActions, LoadedCheckout } from './checkoutStore';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { MessagePage } from '../ui/MessagePage';
 import { PaymentSummary } from './PaymentSummary';
@@ -33,9 +33,11 @@ interface CheckoutScreenProps {
   challengeAnswer?: ChallengeAnswer | null | undefined;
   /** A station's payer-typed amount: back to its step, offered while no payment is under way. */
   onChangeAmount?: (() => void) | undefined;
+  /** The checkout store's server check when the link's countdown runs out: without it, no countdown. */
+  endedLinkPage?: CheckoutActions['endedLinkPage'] | undefined;
 }
 
-export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null, challengeAnswer = null, onChangeAmount }: CheckoutScreenProps) {
+export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = null, challengeAnswer = null, onChangeAmount, endedLinkPage }: CheckoutScreenProps) {
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
@@ -144,7 +146,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage, calledOff = 
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {/* Its end leads to the expired link's page only while no payment is under way (a request out, one
           waiting or ended here): never over a payment's answer or its wait. */}
-      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} code={info.code} canLeave={() => !paymentUnderWay()} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
+      {expiry && endedLinkPage ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} paymentUnderWay={paymentUnderWay} endedLinkPage={endedLinkPage} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       {ended ? null : <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />}
       <PoliteNote className="note called-off-note" text={ended ? null : calledOff} />
       {chosen !== 'card' && donationChosen > 0 ? (

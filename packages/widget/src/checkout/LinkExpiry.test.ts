@@ -2,52 +2,35 @@ import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import { catalogs, PasarelaError } from '@pasarela/core';
-import { LinkExpiry, pageAfterTimeUp } from './LinkExpiry';
+import { LinkExpiry } from './LinkExpiry';
+import { createCheckoutStore } from './checkoutStore';
 import { render, viewPerTest } from '../testing/render';
 import { startI18n } from '../i18n/i18n';
 import { scriptedApi } from '../testing/fakePaymentContext';
 import { fakeServices } from '../testing/fakeServices';
 import { ServicesContext } from '../services/services';
 
-const info = {
-  idMerchant: 7, code: 'LINK1', description: 'Café', amount: 10, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 0,
-  serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '',
-  customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
-};
 const expired = new PasarelaError({ code: '3000', category: 'api', status: 410 });
 const expiredPage = '/pf/responseMessage?code=3000&link=LINK1&type=lk';
-
-describe('pageAfterTimeUp: a link whose countdown ran out on its form', () => {
-  it.each([
-    ['the server says it expired, nothing under way', expired, [true, true], { to: expiredPage, failure: { key: 'expired_link' } }, 1],
-    ["the payer's clock ran ahead: the server still takes it", info, [true, true], null, 1],
-    ['a payment under way when the time ran out: not even asked', expired, [false], null, 0],
-    ['a payment started while the server was asked', expired, [true, false], null, 1],
-  ] as const)('%s', async (_, answer, free, page, asked) => {
-    const { api, calls } = scriptedApi({ 'payment-info': answer });
-    const frees = [...free];
-    expect(await pageAfterTimeUp(api, 'LINK1', () => frees.shift() ?? false)).toEqual(page === null ? null : expect.objectContaining(page));
-    expect(calls.filter((c) => c.path === 'payment-info')).toHaveLength(asked);
-  });
-});
 
 describe('the link countdown reaching zero', () => {
   beforeAll(() => startI18n('es', catalogs.es));
   const shown = viewPerTest();
   afterEach(() => vi.useRealTimers());
 
-  async function countdown(canLeave: () => boolean) {
+  async function countdown(paymentUnderWay: () => boolean) {
     vi.useFakeTimers({ now: Date.parse('2026-12-07T10:00:00Z') });
     const { api, calls } = scriptedApi({ 'payment-info': expired });
     const { services, navigations, messages } = fakeServices(api);
-    const view = shown(await render(createElement(ServicesContext.Provider, { value: services }, createElement(LinkExpiry, { expiresAt: '2026-12-07T10:00:02Z', now: () => new Date(), code: 'LINK1', canLeave }))));
+    const { endedLinkPage } = createCheckoutStore({ api, type: 'lk', code: 'LINK1', imageBase: '' }).getState();
+    const view = shown(await render(createElement(ServicesContext.Provider, { value: services }, createElement(LinkExpiry, { expiresAt: '2026-12-07T10:00:02Z', now: () => new Date(), paymentUnderWay, endedLinkPage }))));
     const line = () => view.container.querySelector('.expiry');
     return { line, calls, navigations, messages, view };
   }
   const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
   it('is said once, as an alert of its own (the ticks are not); a second later, the link over, its page', async () => {
-    const { line, calls, navigations, messages, view } = await countdown(() => true);
+    const { line, calls, navigations, messages, view } = await countdown(() => false);
     expect([line()?.getAttribute('role'), line()?.textContent]).toEqual(['timer', catalogs.es.link_expires_in?.replace('{{time}}', '00:02')]);
     await tick(1000);
     expect(line()?.getAttribute('role')).toBe('timer');
@@ -66,9 +49,16 @@ describe('the link countdown reaching zero', () => {
   });
 
   it('with a payment under way, only said: the page stays', async () => {
-    const { line, calls, navigations } = await countdown(() => false);
+    const { line, calls, navigations } = await countdown(() => true);
     for (let second = 0; second < 5; second++) await tick(1000);
     expect(line()?.getAttribute('role')).toBe('alert');
     expect([calls, navigations]).toEqual([[], []]);
+  });
+
+  it('with a payment started while the server was asked, the page stays too', async () => {
+    const underWay = [false, true];
+    const { calls, navigations, messages } = await countdown(() => underWay.shift() ?? true);
+    for (let second = 0; second < 5; second++) await tick(1000);
+    expect([calls.length, navigations, messages]).toEqual([1, [], []]);
   });
 });

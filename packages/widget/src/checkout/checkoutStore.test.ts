@@ -77,3 +77,34 @@ describe('SPEC 6 guest flag: "Guest payer ... Allowed when the merchant\'s guest
     expect(store.getState()).toMatchObject(status === 'failed' ? { status, message: { key: 'please_contact_merchant' } } : { status });
   });
 });
+
+describe('endedLinkPage: the server asked when a link\'s countdown runs out on its form', () => {
+  const info = {
+    idMerchant: 7, code: 'LINK1', description: 'Café', amount: 10, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 0,
+    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '',
+    customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  };
+  const expired = new PasarelaError({ code: '3000', category: 'api', status: 410 });
+
+  it.each([
+    ['lk', 'LINK1', expired, '/pf/responseMessage?code=3000&link=LINK1&type=lk', 'expired_link'],
+    ['slug', 'cafe-tienda', expired, '/pf/responseMessage?code=3000&link=cafe-tienda&type=slug', 'expired_link'],
+    ['slugCode', 'cafe-tienda/LINK1', expired, '/pf/responseMessage?code=3000&link=cafe-tienda%2FLINK1&type=slugCode', 'expired_link'],
+    ['lk', 'LINK1', new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 }), '/404', 'error_to_load'],
+  ] as const)('a link opened as %s %j, refused, is asked about and has its page the way it was opened', async (type, code, refusal, to, key) => {
+    const { api, calls } = scriptedApi({ 'payment-info': refusal });
+    const store = createCheckoutStore({ api, type, code, imageBase: '' });
+    expect(await store.getState().endedLinkPage()).toEqual({ status: 'redirect', to, failure: { key } });
+    expect(calls).toEqual([{ method: 'get', path: 'payment-info', body: { code, type } }]);
+    // The checkout's own state is not this check's: the countdown leaves for the page given.
+    expect(store.getState().status).toBe('loading');
+  });
+
+  it.each([
+    ["the payer's clock ran ahead: the server still takes it", info],
+    ['a failure that ends no link (the network)', new PasarelaError({ code: 'connection_error', category: 'network' })],
+  ])('%s: no page', async (_, answer) => {
+    const { api } = scriptedApi({ 'payment-info': answer });
+    expect(await createCheckoutStore({ api, type: 'lk', code: 'LINK1', imageBase: '' }).getState().endedLinkPage()).toBeNull();
+  });
+});

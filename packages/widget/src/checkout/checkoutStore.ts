@@ -8,7 +8,7 @@ import { loadMerchant } from '../api/loadMerchant';
 import { loadActiveCampaign } from '../api/loadActiveCampaign';
 import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
-import { linkEndedPath } from '../payments/linkEndedPath';
+import { linkEndedPath, type EndedLinkPage } from '../payments/linkEndedPath';
 import type { CheckoutType } from '../services/routeTypes';
 import type { CheckoutData } from '../payments/checkoutData';
 
@@ -45,9 +45,20 @@ function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>)
   return { status: 'failed', message: payerMessage(error), retry, target: { type: deps.type, code: deps.code } };
 }
 
+export interface CheckoutActions {
+  load(): Promise<void>;
+  /**
+   * Asked when the link's countdown runs out on its form (the payer's clock may be wrong): the server is
+   * asked about the link as the checkout was loaded, with its own type (a link opened by its slug, by its
+   * slug), and a link it refuses has the page it has when opened (SPEC 8's 3000, the one a Pay would
+   * reach); null while the server still takes it.
+   */
+  endedLinkPage(): Promise<EndedLinkPage | null>;
+}
+
 export function createCheckoutStore(deps: CheckoutDeps) {
   let running: Promise<void> | null = null;
-  const store = createStore<CheckoutState & { load(): Promise<void> }>()((set) => ({
+  const store = createStore<CheckoutState & CheckoutActions>()((set) => ({
     status: 'loading',
     load() {
       running ??= (async () => {
@@ -83,6 +94,15 @@ export function createCheckoutStore(deps: CheckoutDeps) {
         }
       })();
       return running;
+    },
+    async endedLinkPage() {
+      try {
+        await loadCheckoutTarget(deps.api, deps.type, deps.code);
+        return null;
+      } catch (error) {
+        const ended = failureState(error, deps);
+        return ended.status === 'redirect' ? ended : null;
+      }
     },
   }));
   return store;

@@ -23,8 +23,14 @@ export function checkoutFailure(failure: PayerMessage): WidgetMessage {
   return { type: 'error', error: { code: failure.key, message: failure.text ?? t(failure.key), category: 'api' } };
 }
 
-/** To the page linkEndedPath names, `failure` saying why: the shop hears it as an error, then the payer goes there. */
-export function leaveForEndedLink(services: Pick<Services, 'bridge' | 'navigate'>, page: { to: string; failure: PayerMessage }): void {
+/** The page linkEndedPath names, and why, in the payer's words. */
+export interface EndedLinkPage {
+  to: string;
+  failure: PayerMessage;
+}
+
+/** To an ended link's page: the shop hears why as an error, then the payer goes there. */
+export function leaveForEndedLink(services: Pick<Services, 'bridge' | 'navigate'>, page: EndedLinkPage): void {
   services.bridge.notify(checkoutFailure(page.failure));
   services.navigate(page.to);
 }
