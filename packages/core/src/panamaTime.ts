@@ -32,7 +32,7 @@ export function formatPanamaTime(instant: Date | number): string {
 
 const ENGLISH_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 
-export type ShownParts = Pick<ReturnType<typeof panamaParts>, 'day' | 'month' | 'year' | 'hours' | 'minutes' | 'seconds'>;
+type ShownParts = Pick<ReturnType<typeof panamaParts>, 'day' | 'month' | 'year' | 'hours' | 'minutes' | 'seconds'>;
 
 /** Parts of a day and time in Panama as a payer in this language reads them (payerDateText). */
 export function shownText(p: ShownParts, lang: Language, time: boolean, offset: boolean): string {
