@@ -101,6 +101,14 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Subscription receipt' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/${key}/receive`);
     expect(await axeViolations(page)).toEqual([]);
+    // The e-mail the payer typed says the subscription started, nothing was charged, and when the first charge comes
+    // (none was sent: a payer charged nothing heard nothing).
+    const codOper = new URL(page.url()).searchParams.get('Oper') ?? '';
+    const mailbox = (await (await fetch(`${sandbox.url}/sandbox/mailbox?to=maria.nunez%40example.com`)).json()) as { messages: Array<{ subject: string; body: string }> };
+    const started = mailbox.messages.filter((m) => m.body.includes(codOper));
+    expect(started.map((m) => m.subject)).toEqual(['Your Semanal subscription is active']);
+    expect(started[0]?.body).toMatch(/nothing was charged today\. The first charge, of \$3\.50, comes on \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+    expect(started[0]?.body).toContain(`/${key}/receive?Oper=${codOper}`);
     await context.close();
   });
 

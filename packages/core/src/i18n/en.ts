@@ -357,6 +357,8 @@ export const en: Record<keyof typeof es, string> = {
   mail_receipt_cash: 'In cash ({{network}}), with payment code {{code}}.',
   mail_receipt_link: 'Your receipt: {{url}}',
   mail_receipt_next_charge: 'Your subscription is next charged on {{date}}.',
+  mail_subscription_started_subject: 'Your {{plan}} subscription is active',
+  mail_subscription_started: '{{merchant}} kept your card for your {{plan}} subscription: nothing was charged today. The first charge, of {{amount}}, comes on {{date}}.',
   mail_voucher_subject: 'Your cash payment code for {{merchant}}',
   mail_voucher_intro: 'To pay {{total}} to {{merchant}} in cash, show this code before it expires.',
   mail_voucher_code: 'Payment code: {{code}}',

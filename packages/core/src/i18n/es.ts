@@ -356,6 +356,8 @@ export const es = {
   mail_receipt_cash: 'En efectivo ({{network}}), con el código de pago {{code}}.',
   mail_receipt_link: 'Tu comprobante: {{url}}',
   mail_receipt_next_charge: 'Próximo cobro de tu suscripción: {{date}}.',
+  mail_subscription_started_subject: 'Tu suscripción {{plan}} está activa',
+  mail_subscription_started: '{{merchant}} guardó tu tarjeta para tu suscripción {{plan}}: hoy no se cobró nada. El primer cobro, de {{amount}}, será el {{date}}.',
   mail_voucher_subject: 'Tu código de pago en efectivo para {{merchant}}',
   mail_voucher_intro: 'Para pagar {{total}} a {{merchant}} en efectivo, presenta este código antes de que venza.',
   mail_voucher_code: 'Código de pago: {{code}}',

@@ -15,6 +15,11 @@ export function receiptLink(origin: string, codOper: string): string {
   return mailLink(origin, `/pf/default-receipt/${encodeURIComponent(codOper)}`);
 }
 
+/** A subscription's own receipt (SPEC 2 /{subscriptionKey}/receive), of the operation that started it. */
+export function subscriptionReceiptLink(origin: string, subscriptionKey: string, codOper: string): string {
+  return mailLink(origin, `/${encodeURIComponent(subscriptionKey)}/receive?Oper=${encodeURIComponent(codOper)}`);
+}
+
 /** Every http(s) address and every bare path an e-mail's text holds: what a test checks is absolute. */
 export function linksIn(text: string): { absolute: string[]; relative: string[] } {
   const absolute = text.match(/\bhttps?:\/\/[^\s<>"')]+/g) ?? [];

@@ -22,6 +22,7 @@ const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
   signupCodeMail: (lang) => templates.signupCodeMail({ lang, code: '123456' }),
   existingAccountMail: (lang) => templates.existingAccountMail({ lang }),
   recoveryCodeMail: (lang) => templates.recoveryCodeMail({ lang, code: '654321' }),
+  subscriptionStartedMail: (lang) => templates.subscriptionStartedMail({ lang, origin: ORIGIN, codOper: 'PP5B1', merchant: 'Tienda Demo Panamá', subscriptionKey: 'SUB-9', plan: 'Semanal', amount: 3.5, firstCharge: EXPIRES, card: { brand: 'MC', last4: '4444' } }),
 };
 
 describe('every e-mail template: its links are absolute, on the checkout origin (issue 21 "E-mails")', () => {
@@ -48,6 +49,7 @@ describe('every e-mail template: its links are absolute, on the checkout origin 
     ['emailPaymentMail', `${ORIGIN}/pf/emailPayment?code=EP0123456789abcdef0123`],
     ['validationMail', `${ORIGIN}/pf/validateTx?code=PP753D89F4AFDB`],
     ['refundMail', `${ORIGIN}/pf/default-receipt/PPC1`],
+    ['subscriptionStartedMail', `${ORIGIN}/SUB-9/receive?Oper=PP5B1`],
   ])('%s links to %s', (name, link) => {
     expect(linksIn(SAMPLES[name]?.('es').body ?? '').absolute).toEqual([link]);
   });

@@ -1,5 +1,5 @@
 import { catalogs, escapeHtml, formatAmount, groupVoucherCode, payerDateText, readableShade, type Currency, type Language } from '@pasarela/core';
-import { mailLink, receiptLink } from './links';
+import { mailLink, receiptLink, subscriptionReceiptLink } from './links';
 import { mailText } from './mailText';
 
 // Every e-mail the sandbox sends, in the payer's language; links go through mailLink so none is relative (templates.test.ts).
@@ -73,6 +73,25 @@ export function receiptMail(m: {
       m.cash ? mailText(m.lang, 'mail_receipt_cash', { network: mailText(m.lang, NETWORK_KEYS[m.cash.network].name), code: groupVoucherCode(m.cash.code) }) : null,
       mailText(m.lang, 'mail_operation', { codOper: m.codOper }),
       mailText(m.lang, 'mail_receipt_link', { url: receiptLink(m.origin, m.codOper) }),
+    ),
+  };
+}
+
+/** A subscription whose plan charges when due, started: the card kept, nothing charged today, and when and how much its first charge is. */
+export function subscriptionStartedMail(m: {
+  lang: Language; origin: string; codOper: string; merchant: string; subscriptionKey: string;
+  plan: string; amount: number; currency?: Currency | undefined; firstCharge: Date;
+  card: { brand: string; last4: string } | null;
+}): MailContent {
+  return {
+    subject: mailText(m.lang, 'mail_subscription_started_subject', { plan: m.plan }),
+    body: lines(
+      mailText(m.lang, 'mail_subscription_started', {
+        merchant: m.merchant, plan: m.plan, amount: formatAmount(m.amount, m.lang, m.currency), date: payerDateText(m.firstCharge, m.lang, { time: false }),
+      }),
+      m.card ? mailText(m.lang, 'mail_receipt_card', { brand: brandName(m.lang, m.card.brand), last4: m.card.last4 }) : null,
+      mailText(m.lang, 'mail_operation', { codOper: m.codOper }),
+      mailText(m.lang, 'mail_receipt_link', { url: subscriptionReceiptLink(m.origin, m.subscriptionKey, m.codOper) }),
     ),
   };
 }

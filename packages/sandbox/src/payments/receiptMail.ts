@@ -1,6 +1,6 @@
 import { centsToAmount, payerDateText, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
+import { receiptMail, subscriptionStartedMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import { mailText } from '../mail/mailText';
 import { activeNextChargeAt } from '../store/subscriptions';
 import type { TransactionRow } from '../store/transactions';
@@ -65,6 +65,28 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
     };
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
     return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, content);
+  };
+}
+
+/**
+ * A subscription whose plan charges when due, started by a card kept and charged nothing: its e-mail says
+ * so, and when and how much the first charge is (the date its activation set, read in the outcome's
+ * transaction); none unless it is approved and active.
+ */
+export function subscriptionStartOfSettled(to: ReceiptTo & { plan: { name: string; amountCents: number } }): SettledMail {
+  return async (tx, row) => {
+    const id = row.details['idSubscription'];
+    const key = row.details['subscriptionKey'];
+    if (!row.email || typeof id !== 'number' || typeof key !== 'string') return undefined;
+    if (paymentOverallResult(statusFamilyOf('card'), row.status, row.auth_status) !== 'APPROVED') return undefined;
+    const firstCharge = await activeNextChargeAt(tx, id);
+    if (!firstCharge) return undefined;
+    const lang = recordedLanguage(row.lang);
+    const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
+    return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, (merchant) => subscriptionStartedMail({
+      lang, origin: to.origin, codOper: row.cod_oper, merchant, subscriptionKey: key, plan: to.plan.name, amount: centsToAmount(to.plan.amountCents), currency: row.currency, firstCharge,
+      card: row.card_last4 ? { brand: row.card_brand ?? 'tarjeta', last4: row.card_last4 } : null,
+    }));
   };
 }
 

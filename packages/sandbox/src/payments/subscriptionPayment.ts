@@ -19,7 +19,7 @@ import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardTokenOf, chargeOrDecided, dropCvcAfterOutcome, outcomeFinal, refuseSpentCvc, spentCvcError, vaultCardOf, vaultExpiry } from './vaultCard';
 import { saveAtProcessor } from './savedCard';
-import type { ReceiptTo } from './receiptMail';
+import { subscriptionStartOfSettled, type ReceiptTo } from './receiptMail';
 import { settlePayment, type JustRecorded } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
@@ -94,7 +94,11 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     // A processor that still would not keep it unconfirmed: renewals need a kept card, so it is refused.
     if (saved.status !== 'saved') return (await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.status === 'declined' ? saved.reason : 'generic')))?.row ?? attempt;
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
-    if (kept.amount_cents === 0) return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept;
+    if (kept.amount_cents === 0) {
+      // Nothing charged today: the payer's e-mail says the card is kept, and when the first charge comes.
+      const mailOf = p.origin !== undefined ? subscriptionStartOfSettled({ origin: p.origin, shop: merchant, plan: { name: plan.name, amountCents: plan.amount_cents } }) : undefined;
+      return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved'), { mailOf }))?.row ?? kept;
+    }
     return (await chargeCard(deps, kept, {
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
       failureKey: processingFailureKey(p.isOldVersion ?? false), firstCall,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { payerDateText } from '@pasarela/core';
 import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, savedTestCard, testCardNumber, type TestApp } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
 import { merchantTransactionOf, type TransactionFacts } from '../../merchantView/merchantTransaction';
@@ -329,14 +330,24 @@ describe("each approved subscription charge mails the subscriber its receipt, on
     expect(await receiptsTo(created)).toHaveLength(0);
   });
 
-  it('a card validated without a charge (chargeNow false) mails no receipt; its first charge when due does', async () => {
+  // A payer whose plan charges when due was mailed nothing: no word that the subscription started, nor when it first charges.
+  it('a card validated without a charge (chargeNow false) mails once that the subscription started, nothing charged, and its first charge; that charge when due mails its receipt', async () => {
     const email = `validada-${randomUUID()}@example.com`;
     const key = await newSubscription({ amount: 3.1, chargeNow: false }, email);
-    expect((await payAs(email, key, { cardInformation: await card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
-    expect(await receiptsTo(email)).toHaveLength(0);
+    const pay = { cardInformation: await card(), trackId: randomUUID() };
+    const started = await payAs(email, key, pay);
+    expect(started.data).toMatchObject({ status: 1 });
+    // The same request again (its trackId) mails nothing more.
+    expect((await payAs(email, key, pay)).data).toMatchObject({ status: 1 });
+    const [firstCharge] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    const mails = await receiptsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^Tu suscripción .+ está activa$/);
+    expect(mails[0]?.body).toContain(`hoy no se cobró nada. El primer cobro, de $3.10, será el ${payerDateText(firstCharge?.next_charge_at ?? 0, 'es', { time: false })}.`);
+    expect(mails[0]?.body).toContain(`/${key}/receive?Oper=${String(started.data['codOper'])}`);
     await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
     await sweep();
-    const receipts = await receiptsTo(email);
+    const receipts = (await receiptsTo(email)).filter((m) => m.subject.startsWith('Comprobante de pago '));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.body).toContain('$3.10');
   });
