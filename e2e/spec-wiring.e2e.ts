@@ -15,10 +15,12 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
   let sandbox: Sandbox;
   let browser: Browser;
   let code = '';
+  let slug = '';
 
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
   beforeAll(async () => {
     code = (await adminPost<{ code: string }>(sandbox, 'links', { amount: 12, description: 'Entrada por código' })).code;
+    slug = (await adminPost<{ slug: string }>(sandbox, 'links', { amount: 9, description: 'Entrada por dirección', slug: 'entrada-por-direccion' })).slug;
   });
 
   it('"/" with no payment code asks for it, checks it (SPEC 5 keys) and opens its checkout', async () => {
@@ -32,17 +34,39 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     const field = page.getByLabel(es('label_payment_code'));
     const continueButton = page.getByRole('button', { name: es('continue_button') });
     const error = page.locator('#field-paymentCode-error');
-    for (const [typed, key] of [['   ', 'spaces_blank_not_allowed'], ['LK1', 'invalid_length'], ['LK-1234', 'only_alphanumeric_characters']] as const) {
+    for (const [typed, key] of [['   ', 'spaces_blank_not_allowed'], ['LK1', 'invalid_length'], ['LK 1234', 'only_alphanumeric_characters']] as const) {
       await field.fill(typed);
       await continueButton.click();
       await expect.poll(() => error.textContent()).toBe(es(key));
       expect(new URL(page.url()).pathname).toBe('/');
     }
+    // A code that names no link keeps the payer here, told so at the field, with what they typed to correct it.
+    await field.fill('LKNOEXISTE99');
+    await continueButton.click();
+    await expect.poll(() => error.textContent()).toBe(es('code_entry_not_found'));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await field.inputValue()).toBe('LKNOEXISTE99');
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toContain('field-paymentCode-error');
     await field.fill(` ${code} `);
     await continueButton.click();
     await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
     expect(new URL(page.url()).searchParams.get('code')).toBe(code);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"/" opens a link typed by its slug, with the keyboard alone, as its own address /{slug} does', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/`);
+    await page.getByRole('heading', { name: catalogs.en['code_entry_title'] }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(slug);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/${slug}`);
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
     await context.close();
   });
 

@@ -86,7 +86,6 @@ export {
   positiveNumber,
   notBlank,
   cardFormSchema,
-  paymentCodeEntrySchema,
   fieldErrors,
 } from './validation';
 export { customFieldValue, parseCustomFields } from './customFields';
@@ -302,6 +301,7 @@ export {
   subscriptionPaymentInfo,
 } from './checkoutTargets';
 export type { PendingSubscription } from './checkoutTargets';
+export { paymentCodeEntrySchema, typedLinkTargets } from './paymentCodeEntry';
 export {
   SEGMENT,
   isSlug,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
-  cardFormSchema, email, fieldErrors, paymentCodeEntrySchema, nameLetters,
+  cardFormSchema, email, fieldErrors, nameLetters,
   minChars, notBlank, payerEmail, positiveNumber, required,
 } from './validation';
+import { paymentCodeEntrySchema } from './paymentCodeEntry';
 import { SUPPORT_EMAIL } from './constants';
 import { validationCharge } from './validationTx';
 
@@ -70,8 +71,9 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['spaces_blank_not_allowed: empty is required', () => notBlank(), '', 'field_required'],
     ['spaces_blank_not_allowed: text passes', () => notBlank(), ' a ', null],
     ['spaces_blank_not_allowed: not a string is required', () => notBlank(), undefined, 'field_required'],
-    ['only_alphanumeric_characters "Alphanumeric only"', () => codeEntry(), 'ab-1', 'only_alphanumeric_characters'],
+    ['only_alphanumeric_characters "Alphanumeric only"', () => codeEntry(), 'ab 1', 'only_alphanumeric_characters'],
     ['only_alphanumeric_characters: ok', () => codeEntry(), 'ab1c', null],
+    ['only_alphanumeric_characters: a slug\'s dashes are a link\'s address', () => codeEntry(), 'tienda-demo', null],
     ['validate_characters_min "Minimum length 8"', () => minChars(), '1234567', 'validate_characters_min'],
     ['validate_characters_min: 8', () => minChars(), '12345678', null],
     ['invalid_cvc: unknown brand, 5 digits', () => cvc(), '12345', 'invalid_cvc'],
@@ -192,7 +194,9 @@ describe('the main checkout page\'s payment code (SPEC 5 spaces_blank_not_allowe
     ['   ', 'spaces_blank_not_allowed'],
     ['ABC', 'invalid_length'],
     [' AB1 ', 'invalid_length'],
-    ['LK-DEMO', 'only_alphanumeric_characters'],
+    ['tienda-demo', undefined],
+    ['LK DEMO', 'only_alphanumeric_characters'],
+    ['tienda/demo', 'only_alphanumeric_characters'],
   ])('%j -> %s', (code, key) => {
     expect(fieldErrors(paymentCodeEntrySchema, { code }).code).toBe(key);
   });

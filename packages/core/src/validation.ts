@@ -73,28 +73,12 @@ const numberText = () => v.pipe(required(), v.check(numeric, 'validation_number'
 export const positiveNumber = () =>
   v.pipe(numberText(), v.check((s) => Number(s) >= MIN_PAYER_AMOUNT, 'validation_positive_number'));
 
-const longerThanThree = () => v.pipe(required(), v.check((s) => s.trim().length > 3, 'invalid_length'));
-
 /** An empty value is field_required instead. */
 export const notBlank = () =>
   v.pipe(v.string('field_required'), v.check((s) => s === '' || filled(s), 'spaces_blank_not_allowed'), v.check((s) => s !== '', 'field_required'));
 
-const alphanumeric = () => v.pipe(required(), v.check((s) => /^[A-Za-z0-9]+$/.test(s), 'only_alphanumeric_characters'));
-
 export const minChars = (min: number = PASSWORD_MIN_LENGTH) =>
   v.pipe(required(), v.check((s) => s.length >= min, 'validate_characters_min'));
-
-export const paymentCodeEntrySchema = v.object(
-  {
-    code: v.pipe(
-      notBlank(),
-      v.transform((s) => s.trim()),
-      longerThanThree(),
-      alphanumeric(),
-    ),
-  },
-  'field_required',
-);
 
 interface CardFormOptions {
   now: Date | number;

@@ -51,6 +51,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   69: '5802671e0ddd2eaa',
   70: '7aa7ed40a8dd18d0',
   71: '49f48a229e30aac8',
+  72: '1bab70bca8fe4052',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

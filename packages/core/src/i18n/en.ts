@@ -534,6 +534,7 @@ export const en: Record<keyof typeof es, string> = {
   code_entry_title: 'Pay with your payment code',
   code_entry_hint: 'You will find it in the link or message the merchant sent you.',
   label_payment_code: 'Payment code',
+  code_entry_not_found: 'We could not find a payment with this code. Check it and try again.',
   continue_button: 'Continue',
   validate_tx_operation: 'Operation {{code}}',
   validate_tx_amount_hint: 'Between {{min}} and {{max}}, for example {{example}}',

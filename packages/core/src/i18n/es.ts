@@ -533,6 +533,7 @@ export const es = {
   code_entry_title: 'Paga con tu código de pago',
   code_entry_hint: 'Lo encuentras en el enlace o el mensaje que te envió el comercio.',
   label_payment_code: 'Código de pago',
+  code_entry_not_found: 'No encontramos un pago con este código. Revísalo e intenta de nuevo.',
   continue_button: 'Continuar',
   validate_tx_operation: 'Operación {{code}}',
   validate_tx_amount_hint: 'Entre {{min}} y {{max}}, por ejemplo {{example}}',

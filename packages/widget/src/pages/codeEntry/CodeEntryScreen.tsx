@@ -1,41 +1,61 @@
 import { useEffect, useRef, useState } from 'react';
-import { fieldErrors, paymentCodeEntrySchema, type ValidationKey } from '@pasarela/core';
+import { fieldErrors, payerMessage, paymentCodeEntrySchema, type CatalogKey } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
+import { BusyButton } from '../../ui/BusyButton';
 import { Field } from '../../ui/Field';
 
-export function CodeEntryScreen({ open }: { open: (code: string) => void }) {
+/** `find`: the address of the link a code names, or null when it names none. */
+export function CodeEntryScreen({ find, open }: { find: (code: string) => Promise<string | null>; open: (address: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<ValidationKey | undefined>(undefined);
+  const [error, setError] = useState<CatalogKey | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     document.title = t('code_entry_title');
     heading.current?.focus();
   }, []);
-  const submit = () => {
+  // The payer keeps what they typed, and the field, told why, takes the focus to correct it.
+  const refuse = (key: CatalogKey) => {
+    setError(key);
+    input.current?.focus();
+  };
+  const submit = async () => {
     const found = fieldErrors(paymentCodeEntrySchema, { code }).code;
-    setError(found);
-    if (found === undefined) open(code.trim());
+    if (found !== undefined) return refuse(found);
+    setError(undefined);
+    setBusy(true);
+    try {
+      const address = await find(code.trim());
+      if (address === null) refuse('code_entry_not_found');
+      else open(address);
+    } catch (failure) {
+      refuse(payerMessage(failure).key);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <main className="page code-entry">
       <h1 className="page__title" tabIndex={-1} ref={heading}>
         {t('code_entry_title')}
       </h1>
-      <form className="method-form" noValidate onSubmit={(e) => (e.preventDefault(), submit())}>
+      <form className="method-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <Field
           name="paymentCode"
           label={t('label_payment_code')}
           hint={t('code_entry_hint')}
           value={code}
           onValue={setCode}
+          inputRef={input}
           autoComplete="off"
           spellCheck={false}
           autoCapitalize="characters"
           error={error ? t(error) : undefined}
         />
-        <button type="submit" className="button button--primary">
+        <BusyButton type="submit" className="button button--primary" busy={busy}>
           {t('continue_button')}
-        </button>
+        </BusyButton>
       </form>
     </main>
   );

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { PasarelaError, catalogs } from '@pasarela/core';
+import { startI18n } from '../../i18n/i18n';
+import { scriptedApi } from '../../testing/fakePaymentContext';
+import { fakeServices } from '../../testing/fakeServices';
+import { render, settle, type, viewPerTest } from '../../testing/render';
+import { codeEntryModule } from './module';
+
+const shop = { name: 'Tienda Demo', logo: '', returnUrl: null, paid: null };
+const notFound = () => new PasarelaError({ code: 'link_not_found', category: 'api', status: 404 });
+
+/** The server's links: LKDEMO0001, whose slug is tienda-demo. */
+function linkShop(query: unknown) {
+  const { code, type } = query as { code: string; type: string };
+  if ((type === 'lk' && code === 'LKDEMO0001') || (type === 'slug' && code === 'tienda-demo')) return shop;
+  throw notFound();
+}
+
+async function showCodeEntry() {
+  const { api, calls } = scriptedApi({ 'payment-info/shop': linkShop });
+  const { services, departures } = fakeServices(api);
+  const { View } = codeEntryModule.prepare({ name: 'codeEntry' }, services);
+  const view = await render(<View />);
+  const send = async (typed: string) => {
+    await type(view.input('paymentCode'), typed);
+    await act(() => view.container.querySelector('form')?.requestSubmit());
+    await settle();
+  };
+  return { view, send, calls, departures };
+}
+
+// The main page "/" without a code (docs/spec-decisions.md): what the payer types names a link by its code or its slug.
+describe('CodeEntryScreen (/ without a code)', () => {
+  const keep = viewPerTest();
+
+  it('keeps the payer on the page with a code that names no link: the field says so, holds what they typed and takes the focus', async () => {
+    await startI18n('en', catalogs.en);
+    const { view, send, departures } = await showCodeEntry();
+    keep(view);
+    await send('LKNOEXISTE99');
+    const field = view.input('paymentCode');
+    expect(departures).toEqual([]);
+    expect(field.value).toBe('LKNOEXISTE99');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const error = view.container.querySelector('#field-paymentCode-error');
+    expect(error?.textContent).toBe(catalogs.en.code_entry_not_found);
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain('field-paymentCode-error');
+  });
+
+  it('opens a link by its code, and by its slug as its own address does', async () => {
+    await startI18n('es', catalogs.es);
+    const { view, send, departures } = await showCodeEntry();
+    keep(view);
+    await send(' LKDEMO0001 ');
+    await send('tienda-demo');
+    expect(departures).toEqual(['/?code=LKDEMO0001', '/tienda-demo']);
+  });
+
+  it('refuses what no link address can hold before asking the server', async () => {
+    await startI18n('es', catalogs.es);
+    const { view, send, calls, departures } = await showCodeEntry();
+    keep(view);
+    await send('tienda demo');
+    expect(view.container.querySelector('#field-paymentCode-error')?.textContent).toBe(catalogs.es.only_alphanumeric_characters);
+    expect(document.activeElement).toBe(view.input('paymentCode'));
+    expect(calls).toEqual([]);
+    expect(departures).toEqual([]);
+  });
+});
