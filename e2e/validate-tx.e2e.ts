@@ -45,6 +45,8 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     const page = await context.newPage();
     await page.goto(url);
     await page.getByLabel('Monto del cargo').waitFor({ timeout: 20_000 });
+    // The page is heard from its heading, not from the body.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await axeViolations(page)).toEqual([]);
     // SPEC 5: outside $1.00-$3.00 is refused in the form.
     await enter(page, '4');
@@ -99,13 +101,16 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     await context.close();
   });
 
-  it('an operation with no validation says there is nothing to validate', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+  it('a code that names no validation says none was found with it, with the focus on the page\'s heading', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/validateTx?code=PP0000000000XX`);
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toMatch(/nothing to validate/);
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toBe(
+      'We could not find a card validation with the code PP0000000000XX. Check the link the merchant sent you, or ask them for a new one.',
+    );
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Validate your card');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await context.close();
   });
 });

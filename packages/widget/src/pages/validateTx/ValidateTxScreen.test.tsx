@@ -59,4 +59,22 @@ describe('ValidateTxScreen (/pf/validateTx)', () => {
     expect(end?.getAttribute('role')).toBeNull();
     expect(view.container.querySelector('form')).toBeNull();
   });
+  it('puts the focus on its heading when it opens, not on the body', async () => {
+    await startI18n('en', catalogs.en);
+    const { view } = await showValidation([]);
+    keep(view);
+    expect(document.activeElement).toBe(view.container.querySelector('h1'));
+  });
+
+  it('says, for a code that names no validation, that none was found with that code: no operation of the payer\'s is named', async () => {
+    await startI18n('es', catalogs.es);
+    const { api } = scriptedApi({ 'transactions/XX1/validation': new PasarelaError({ code: 'Invalid Code', category: 'api', status: 404 }) });
+    const store = createValidateTxStore(api, 'XX1');
+    await store.getState().load();
+    const view = keep(await render(<ServicesContext.Provider value={standaloneServices(api)}><ValidateTxScreen store={store} /></ServicesContext.Provider>));
+    const status = view.container.querySelector('[role="status"]');
+    expect(status?.textContent).toBe('No encontramos una validación de tarjeta con el código XX1. Revisa el enlace que te envió el comercio o pídele uno nuevo.');
+    expect(document.activeElement).toBe(view.container.querySelector('h1'));
+    expect(view.container.querySelector('form')).toBeNull();
+  });
 });

@@ -11,12 +11,14 @@ import { BusyButton } from '../../ui/BusyButton';
 export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const state = useStoreState(store);
   const { shop, returnUrl } = useShopOf(state.code);
+  const heading = useRef<HTMLHeadingElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const confirmed = state.tx.stateOfValid === VALIDATION_TX_STATES.confirmed;
   // The charge's range in its currency: "$1.00" or "$ 1.000" said, "1.00" or "1.000" typed.
   const range = validationChargeTexts(currentLanguage(), state.currency);
   useEffect(() => {
     document.title = t('validate_tx_title');
+    heading.current?.focus();
   }, []);
   // The end (confirmed, canceled, expired) takes the focus once the form is gone, in the box its answer drew.
   useEffect(() => {
@@ -32,9 +34,11 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   return (
     <main className="page page--validate">
       <WayOut shop={shop} returnUrl={returnUrl} />
-      <h1 className="page__title">{t('validate_tx_title')}</h1>
+      <h1 className="page__title" tabIndex={-1} ref={heading}>
+        {t('validate_tx_title')}
+      </h1>
       {state.nothing ? (
-        // No random charge was made for this operation: nothing to type, and no charge to look for.
+        // The code names no validation: nothing to type, and no charge to look for.
         <p className="notice" role="status">
           {t('validate_tx_nothing', { code: state.code })}
         </p>
