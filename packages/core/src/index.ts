@@ -77,7 +77,6 @@ export { panamaParts, formatPanamaDate, formatPanamaTime, payerDateText } from '
 export { receiptDateText } from './receiptDate';
 export { isCardExpiryValid } from './cardExpiry';
 export { isValidationKey, isHttpUrl } from './validationKeys';
-export type { ValidationKey } from './validationKeys';
 export {
   required,
   email,
