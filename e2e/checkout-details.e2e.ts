@@ -24,7 +24,7 @@ const TEXT = {
     nequiTimeOver: ['El tiempo para aceptar el pago en Nequi terminó.', 'El tiempo para pagar ha expirado'],
     voucherTitle: /código de pago/i, otherMethod: 'Pagar con otro método',
     voucherNote: 'Elegir otro método no anula este código todavía. Si pagas este pedido de otra forma, no lo pagues en la caja.',
-    nothing: (code: string) => `No hay nada que validar: no hicimos ningún cargo de validación a tu tarjeta por la operación ${code}.`,
+    nothing: (code: string) => `No hay ninguna validación de tarjeta con el código ${code}: no hicimos ningún cargo de validación con él. Revisa el enlace que te envió el comercio o pídele uno nuevo.`,
     chargeClaim: /Hicimos un cargo/, invalidCode: /no es válido/,
   },
   en: {
@@ -32,7 +32,7 @@ const TEXT = {
     nequiTimeOver: ['The time to accept the payment in Nequi is over.', 'The time to pay has expired'],
     voucherTitle: /payment code/i, otherMethod: 'Pay with another method',
     voucherNote: "Choosing another method does not cancel this code yet. If you pay this order another way, don't pay it at the till.",
-    nothing: (code: string) => `There is nothing to validate: we made no validation charge to your card for operation ${code}.`,
+    nothing: (code: string) => `There is no card validation with the code ${code}: we made no validation charge with it. Check the link the merchant sent you, or ask them for a new one.`,
     chargeClaim: /We made a random charge/, invalidCode: /not valid/,
   },
 } as const;
@@ -168,7 +168,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     await page.context().close();
   });
 
-  it.each(['es', 'en'] as const)('%s: validateTx for a payment without a random charge says there is nothing to validate', async (lang) => {
+  it.each(['es', 'en'] as const)('%s: validateTx for a payment without a random charge says there is no card validation with its code', async (lang) => {
     // The server takes the card vault's token only (SPEC 3): the card typed at the sandbox's vault first.
     // SPEC 8 possible_duplicated_tx: each payment with its own card.
     const card = await tokenizeTestCard({ number: lang === 'es' ? '4242424242424242' : '5555555555554444', vaultUrl: sandbox.vault?.url });

@@ -101,12 +101,12 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     await context.close();
   });
 
-  it('a code that names no validation says none was found with it, with the focus on the page\'s heading', async () => {
+  it('a code that names no validation says there is none with it, with the focus on the page\'s heading', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/validateTx?code=PP0000000000XX`);
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: 20_000 }).toBe(
-      'We could not find a card validation with the code PP0000000000XX. Check the link the merchant sent you, or ask them for a new one.',
+      'There is no card validation with the code PP0000000000XX: we made no validation charge with it. Check the link the merchant sent you, or ask them for a new one.',
     );
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Validate your card');

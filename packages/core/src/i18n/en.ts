@@ -541,7 +541,7 @@ export const en: Record<keyof typeof es, string> = {
   validate_tx_amount_range: 'The validation amount must be between {{min}} and {{max}}',
   validate_tx_tries_left: 'Tries left: {{count}}',
   validate_tx_canceled: 'We canceled the validation after three wrong amounts: it cannot be tried again. Ask the merchant for a new validation.',
-  validate_tx_nothing: 'We could not find a card validation with the code {{code}}. Check the link the merchant sent you, or ask them for a new one.',
+  validate_tx_nothing: 'There is no card validation with the code {{code}}: we made no validation charge with it. Check the link the merchant sent you, or ask them for a new one.',
   donation_other: 'Another amount',
   donation_min: 'Minimum {{amount}}',
   donation_max: 'Maximum {{amount}}',

@@ -540,7 +540,7 @@ export const es = {
   validate_tx_amount_range: 'El monto de validación debe estar entre {{min}} y {{max}}',
   validate_tx_tries_left: 'Intentos restantes: {{count}}',
   validate_tx_canceled: 'Cancelamos la validación tras tres montos incorrectos: ya no se puede intentar de nuevo. Pide al comercio una nueva validación.',
-  validate_tx_nothing: 'No encontramos una validación de tarjeta con el código {{code}}. Revisa el enlace que te envió el comercio o pídele uno nuevo.',
+  validate_tx_nothing: 'No hay ninguna validación de tarjeta con el código {{code}}: no hicimos ningún cargo de validación con él. Revisa el enlace que te envió el comercio o pídele uno nuevo.',
   donation_other: 'Otro monto',
   donation_min: 'Mínimo {{amount}}',
   donation_max: 'Máximo {{amount}}',

@@ -73,7 +73,7 @@ describe('ValidateTxScreen (/pf/validateTx)', () => {
     await store.getState().load();
     const view = keep(await render(<ServicesContext.Provider value={standaloneServices(api)}><ValidateTxScreen store={store} /></ServicesContext.Provider>));
     const status = view.container.querySelector('[role="status"]');
-    expect(status?.textContent).toBe('No encontramos una validación de tarjeta con el código XX1. Revisa el enlace que te envió el comercio o pídele uno nuevo.');
+    expect(status?.textContent).toBe('No hay ninguna validación de tarjeta con el código XX1: no hicimos ningún cargo de validación con él. Revisa el enlace que te envió el comercio o pídele uno nuevo.');
     expect(document.activeElement).toBe(view.container.querySelector('h1'));
     expect(view.container.querySelector('form')).toBeNull();
   });
