@@ -38,7 +38,7 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
         {t('validate_tx_title')}
       </h1>
       {state.nothing ? (
-        // The code names no validation: nothing to type, and no charge to look for.
+        // No validation with this code (none was made, or the code names nothing): nothing to type, no charge to look for.
         <p className="notice" role="status">
           {t('validate_tx_nothing', { code: state.code })}
         </p>
