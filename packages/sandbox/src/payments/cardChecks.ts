@@ -1,4 +1,4 @@
-import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal, hostOfPage, isAllowedPage } from '@pasarela/core';
+import { campaignDonation, cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal, hostOfPage, isAllowedPage } from '@pasarela/core';
 
 const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
@@ -9,22 +9,23 @@ import { activeBridgeBounds } from '../store/campaignBridges';
 
 /** SPEC 5: a campaign amount only with a bridge id; the bridge must be the merchant's; in its currency (pesos whole). */
 export async function donationOf(deps: Deps, payload: Donation, merchant: Pick<MerchantRow, 'id' | 'currency'>) {
-  const merchantId = merchant.id;
-  const bridgeId = Number(payload.idCampaignBridge);
-  if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
-  const bridge = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? undefined : await activeBridgeBounds(deps.db, bridgeId, merchantId);
+  const donation = campaignDonation(payload.amountToCampaign, payload.idCampaignBridge);
+  if (!donation) return { campaign_bridge_id: null, campaign_cents: 0 };
+  const bridgeId = Number(donation.idCampaignBridge);
+  const bridge = Number.isSafeInteger(bridgeId) && bridgeId >= 1 && bridgeId <= MAX_INTEGER_ID ? await activeBridgeBounds(deps.db, bridgeId, merchant.id) : undefined;
   if (!bridge) throw new PaymentError('invalid', 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
-  const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) }, merchant.currency);
+  const refusal = donationRefusal(donation.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) }, merchant.currency);
   if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
-  return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
+  return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(donation.amountToCampaign) };
 }
 
 /** A card payment's donation, typed card or saved (CampaignDonationEntries). */
 export type Donation = Pick<CardPaymentPayload, 'amountToCampaign' | 'idCampaignBridge'>;
 
 /** The donation's part of a payment's identity (chargeFingerprint): 0 for none. */
-export function donationCentsOf(donation: Donation): number {
-  return donation.amountToCampaign && Number.isSafeInteger(Number(donation.idCampaignBridge)) ? amountToCents(donation.amountToCampaign) : 0;
+export function donationCentsOf(payload: Donation): number {
+  const donation = campaignDonation(payload.amountToCampaign, payload.idCampaignBridge);
+  return donation ? amountToCents(donation.amountToCampaign) : 0;
 }
 
 export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | null, merchantCardCodes: readonly string[]): CardBrand {

@@ -125,6 +125,8 @@ describe('a donation with a saved card (SPEC 3 amountToCampaign, idCampaignBridg
     const body = { sourceSearch: { paymentCode: code }, idUsrCard: saved[0], amountToCampaign: 600, idCampaignBridge: await bridgeId() };
     expect(await t.post('/activity/pay', { ...body, trackId: randomUUID() }, auth)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
     expect((await t.post('/activity/pay', { ...body, trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: 999_999 }, auth)).status).toBe(400);
+    expect(await t.post('/activity/pay', { ...body, trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: 'campaign' }, auth))
+      .toMatchObject({ status: 400, data: { code: 'missing_arguments' } });
     expect(await t.post('/activity/pay', { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), amountToCampaign: 5, idCampaignBridge: await bridgeId() }, auth))
       .toMatchObject({ status: 400, data: { code: 'invalid_arguments' } });
     expect((await t.db.query<{ n: number }>('select count(*)::int as n from transactions where link_code = $1', [code]))[0]).toEqual({ n: 0 });
