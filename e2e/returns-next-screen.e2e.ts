@@ -225,15 +225,17 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     // The form's page comes with the form and the bank's reason drawn in it by the server, and its
     // script takes that over as it is: the card vault's frame parsed with the page is the one the
-    // payer types in, and the focus is in it, on the field to fix.
+    // payer types in, and the focus is in it, on the field to fix. A drawing that ran past the
+    // server's limit (a busy machine) is left to the browser, and the log says so.
     expect(after.formPages).toHaveLength(1);
-    expect(after.formPages[0]).toMatch(/<div id="root" data-prerendered="\w\w">[^]*id="card-decline"[^]*<iframe[^>]*class="vault-fields/);
+    const drawnByServer = /<div id="root" data-prerendered="\w\w">[^]*id="card-decline"[^]*<iframe[^>]*class="vault-fields/.test(after.formPages[0] ?? '');
+    if (!drawnByServer) expect(sandbox.output()).toMatch(/"path":"\/pf\/widget","limitMs":\d+,"msg":"widget prerender ran past its limit/);
     const checkoutPage = await checkoutFrameOf(page);
     await expect.poll(() => checkoutPage.evaluate(() => document.activeElement?.className ?? '')).toContain('vault-fields');
     expect(await checkoutPage.evaluate(() => {
       const parsed = (window as unknown as { __vaultFrameAtParse: Element | null }).__vaultFrameAtParse;
       return parsed !== null && parsed === document.querySelector('iframe.vault-fields') && parsed.isConnected;
-    })).toBe(true);
+    })).toBe(drawnByServer);
     expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     expect(await shopEventsOf(page)).toHaveLength(1);

@@ -59,7 +59,11 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
     const render = await entry();
     if (!render) return null;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PRERENDER_LIMIT_MS)));
+    // Past the limit the page goes as the browser draws it, said in the log: how often, an operator reads there.
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => {
+      logger.info({ path: new URL(input.url).pathname, limitMs: PRERENDER_LIMIT_MS }, 'widget prerender ran past its limit: the page goes without it');
+      resolve(null);
+    }, PRERENDER_LIMIT_MS)));
     try {
       return await Promise.race([render(input), late]);
     } catch (error) {
