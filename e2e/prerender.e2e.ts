@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop, vaultFrameOf } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { adminPost } from './support/entries';
 
 async function newLink(sandbox: Sandbox, description = 'Camisa'): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
@@ -93,6 +94,37 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the amount the payer sent with Enter before the script ran, once, with no second press', async () => {
+    await adminPost(sandbox, 'stations', { stationId: 'CAJA-ENTER', description: 'Caja rápida' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 }, hasTouch: true });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/widget\/assets\/main-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const documents: string[] = [];
+    page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(request.url())));
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=CAJA-ENTER&lang=es`, { waitUntil: 'commit' });
+    const amount = page.getByLabel('Monto a pagar');
+    await amount.fill('12.5');
+    await amount.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    release();
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    expect(await page.locator('.summary__line--total').textContent()).toContain('12.50');
+    // Sent by the app, not by the browser: the page never left.
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await screenshot(page, { path: 'e2e/artifacts/prerendered-enter-before-script.png' });
     await context.close();
   });
 

@@ -8,9 +8,13 @@ export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';
 /**
  * An Escape pressed in the checkout before its script runs (the splash, a first screen waiting for its
  * code) is kept on the page; main.tsx closes for it, then takes the key over and clears this handler.
+ * A form sent before it runs (Enter in the server-drawn amount or card form) is kept by its place among
+ * the page's forms, for the app to send once it has the form (app/prerender.ts takeEarlyInput).
  * The one inline script of the page, allowed by its hash (packages/sandbox/src/http/widgetSecurity.ts).
  */
-const EARLY_ESCAPE_SCRIPT = 'onkeydown=e=>{e.key=="Escape"&&(document.documentElement.dataset.escaped="")}';
+const EARLY_ESCAPE_SCRIPT =
+  'onkeydown=e=>{e.key=="Escape"&&(document.documentElement.dataset.escaped="")};' +
+  'onsubmit=e=>{e.preventDefault();document.documentElement.dataset.submitted=[...document.forms].indexOf(e.target)}';
 
 export function minifyCss(css) {
   return css

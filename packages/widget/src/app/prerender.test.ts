@@ -133,4 +133,27 @@ describe('takeEarlyInput: what the payer entered in the server\'s markup reaches
     expect(heard).toEqual([]);
     root.remove();
   });
+
+  it('a form the payer sent before the script ran (kept by the page as its place among the forms) is sent once, after the values', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<form id="other"></form><form id="amount"><input name="amount" value=""><button>Continuar</button></form>';
+    document.body.append(root);
+    const heard: string[] = [];
+    root.addEventListener('input', (e) => heard.push(`input:${(e.target as HTMLInputElement).value}`));
+    root.addEventListener('submit', (e) => {
+      e.preventDefault();
+      heard.push(`submit:${(e.target as HTMLFormElement).id}`);
+    });
+    (root.querySelector('[name="amount"]') as HTMLInputElement).value = '12.5';
+    document.documentElement.dataset['submitted'] = '1';
+    takeEarlyInput(root)();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toEqual(['input:12.5', 'submit:amount']);
+    expect(document.documentElement.dataset['submitted']).toBeUndefined();
+    // Taken once: a later take sends nothing.
+    takeEarlyInput(root)();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard.filter((h) => h.startsWith('submit'))).toEqual(['submit:amount']);
+    root.remove();
+  });
 });

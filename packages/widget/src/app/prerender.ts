@@ -69,21 +69,34 @@ function findAgain(root: HTMLElement, { field }: EarlyField): Field | null {
 /**
  * What the payer entered in the server's markup before the script ran reaches the app: each field
  * they changed, found in the app's first render (the same element when it takes the markup over, the
- * same-named one when it renders afresh), gets their value back and the event its handlers listen to.
+ * same-named one when it renders afresh), gets their value back and the event its handlers listen to;
+ * then a form they sent meanwhile (Enter, or its button), which the page's first script kept
+ * (rollup-widget-html.mjs: the form's place among the page's), is sent once, as the app handles it.
  */
 export function takeEarlyInput(root: HTMLElement): () => void {
   const entered: EarlyField[] = [...root.querySelectorAll<Field>('input, textarea, select')]
     .filter(changedByPayer)
     .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
+  const marks = document.documentElement.dataset;
+  const sent = marks['submitted'] === undefined ? null : Number(marks['submitted']);
+  delete marks['submitted'];
+  // From here a form is the app's to send.
+  window.onsubmit = null;
   return () => {
-    for (const early of entered) {
-      const field = findAgain(root, early);
-      if (!field) continue;
-      if (isToggle(field)) field.checked = early.checked;
-      else field.value = early.value;
-      // What the app's handlers listen to (React's onChange is `input` on text fields).
-      const text = !isToggle(field) && !(field instanceof HTMLSelectElement);
-      field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
-    }
+    replayValues(root, entered);
+    // After the render those values cause (preact's, in a microtask).
+    if (sent !== null && sent >= 0) setTimeout(() => document.forms[sent]?.requestSubmit(), 0);
   };
+}
+
+function replayValues(root: HTMLElement, entered: EarlyField[]): void {
+  for (const early of entered) {
+    const field = findAgain(root, early);
+    if (!field) continue;
+    if (isToggle(field)) field.checked = early.checked;
+    else field.value = early.value;
+    // What the app's handlers listen to (React's onChange is `input` on text fields).
+    const text = !isToggle(field) && !(field instanceof HTMLSelectElement);
+    field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
+  }
 }
