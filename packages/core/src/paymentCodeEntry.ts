@@ -24,11 +24,15 @@ export const paymentCodeEntrySchema = v.object(
 /**
  * The links a code typed on the main page may name, in the order they are looked up: the code of a
  * link (`/?code=`), then its slug (`/{slug}`), as the router reads either address. None: it names no link.
+ * A slug is lower case (a merchant's is written so, a link's default one is its code in lower case),
+ * so the slug looked up is what was typed in lower case: a phone's keyboard may type it in capitals.
+ * A code is upper case, and the server takes one typed in any case (sandbox `findLinkInAnyCase`).
  */
 export function typedLinkTargets(typed: string): Array<{ type: 'lk' | 'slug'; code: string }> {
   const code = typed.trim();
+  const slug = code.toLowerCase();
   return [
     ...(SEGMENT.test(code) ? [{ type: 'lk' as const, code }] : []),
-    ...(isSlug(code) ? [{ type: 'slug' as const, code }] : []),
+    ...(isSlug(slug) ? [{ type: 'slug' as const, code: slug }] : []),
   ];
 }
