@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { catalogs } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
@@ -10,6 +10,16 @@ import { vaultFrameOf } from './support/pages';
 // SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
 // a payment code (docs/spec-decisions.md) and the signup form's phone and city.
 const es = (key: string): string => catalogs.es[key] ?? key;
+
+/** The calls that look up what the payer typed on the code entry page. */
+function linkLookups(page: Page): string[] {
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/v1/payment-info')) lookups.push(pathname);
+  });
+  return lookups;
+}
 
 describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
   let sandbox: Sandbox;
@@ -57,16 +67,21 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     await context.close();
   });
 
-  it('"/" opens a link typed by its slug, with the keyboard alone, as its own address /{slug} does', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  it('"/" opens a link typed by its slug, on a phone that types it in capitals, with the keyboard alone and one lookup, as its own address /{slug} does', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/`);
     await page.getByRole('heading', { name: catalogs.en['code_entry_title'] }).waitFor();
+    // The field asks a phone's keyboard for capitals (a link's code is upper case): the slug arrives so.
+    expect(await page.getByLabel(catalogs.en['label_payment_code'] ?? '').getAttribute('autocapitalize')).toBe('characters');
+    const lookups = linkLookups(page);
     await page.keyboard.press('Tab');
-    await page.keyboard.type(slug);
+    await page.keyboard.type(slug.toUpperCase());
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/${slug}`);
     await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
+    expect(lookups.filter((path) => path === '/api/v1/payment-info/address')).toHaveLength(1);
+    expect(lookups.filter((path) => path === '/api/v1/payment-info/shop')).toEqual([]);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/translations' },
   { method: 'GET', path: '/api/v1/payment-info' },
   { method: 'GET', path: '/api/v1/payment-info/shop' },
+  { method: 'GET', path: '/api/v1/payment-info/address' },
   { method: 'GET', path: '/api/v1/merchants/:x' },
   { method: 'GET', path: '/api/v1/merchants/:x/payment-methods' },
   { method: 'POST', path: '/api/v1/cards/auth-capture' },

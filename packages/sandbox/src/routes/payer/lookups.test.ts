@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_VERSION, RawPaymentInfoSchema, encodeBody, parsePaymentInfo } from '@pasarela/core';
 import * as v from 'valibot';
-import { DEMO_LINK_CODE, DEMO_LINK_SLUG } from '../../db/seed';
+import { DEMO_LINK_CODE, DEMO_LINK_SLUG, DEMO_OPERATOR_DEBTS } from '../../db/seed';
 import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
@@ -69,6 +69,38 @@ describe('payment info', () => {
   it('requires the code and a known type', async () => {
     expect((await t.get('/payment-info')).data['code']).toBe('missing_arguments');
     expect((await t.get('/payment-info?code=X&type=zz')).status).toBe(400);
+  });
+});
+
+// The main page "/" without a code: what the payer typed, a link's code or its slug, in one call.
+describe('payment info address', () => {
+  const address = (typed: string) => t.get(`/payment-info/address?code=${encodeURIComponent(typed)}`);
+  it('names the link a code opens, typed in any case, by its code as the link writes it', async () => {
+    for (const typed of [DEMO_LINK_CODE, ` ${DEMO_LINK_CODE.toLowerCase()} `]) {
+      expect(await address(typed)).toMatchObject({ status: 200, data: { type: 'lk', code: DEMO_LINK_CODE } });
+    }
+  });
+  it('names the link a slug opens, typed in capitals as a phone\'s keyboard types it, by its slug in lower case', async () => {
+    for (const typed of [DEMO_LINK_SLUG, DEMO_LINK_SLUG.toUpperCase(), 'Tienda-Demo']) {
+      expect(await address(typed)).toMatchObject({ status: 200, data: { type: 'slug', code: DEMO_LINK_SLUG } });
+    }
+    const [line = ''] = Object.keys(DEMO_OPERATOR_DEBTS);
+    expect(await address(line)).toMatchObject({ status: 200, data: { type: 'slug', code: line } });
+  });
+  it('names a link in any state: an expired one opens its own message', async () => {
+    const code = await newLink(t, { expiresInSeconds: -60, slug: 'vencida-por-direccion' });
+    expect((await address(code)).data).toEqual({ type: 'lk', code });
+    expect((await address('VENCIDA-POR-DIRECCION')).data).toEqual({ type: 'slug', code: 'vencida-por-direccion' });
+  });
+  it('answers 404 link_not_found for what names no link, a route of the checkout\'s own, or what no address holds', async () => {
+    for (const typed of ['LKNOEXISTE99', 'PF', 'tienda demo', 'tienda/demo']) {
+      expect(await address(typed)).toMatchObject({ status: 404, data: { code: 'link_not_found' } });
+    }
+  });
+  it('requires what was typed, of at most 200 characters', async () => {
+    for (const query of ['', '?code=', '?code=%20%20', `?code=${'a'.repeat(201)}`]) {
+      expect(await t.get(`/payment-info/address${query}`)).toMatchObject({ status: 400, data: { code: 'missing_arguments' } });
+    }
   });
 });
 

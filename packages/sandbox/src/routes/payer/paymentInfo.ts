@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import { panamaParts, centsToAmount, isSubscriptionActive, merchantTextIn, type Language } from '@pasarela/core';
+import * as v from 'valibot';
+import { panamaParts, centsToAmount, isSubscriptionActive, merchantTextIn, typedLinkTargets, type Language } from '@pasarela/core';
 import { findTransaction } from '../../store/transactions';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';
+import { parseOr400 } from '../../payments/validatePayload';
 import { findCheckoutTarget, findLinkOfTarget } from '../../payments/checkoutTarget';
 import type { LinkRow } from '../../store/links';
 import { findShopOfMerchant } from '../../store/merchantBrand';
@@ -56,6 +58,11 @@ async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow |
   return type === 'lk' || type === 'slug' || type === 'slugCode' ? findLinkOfTarget(deps.db, { type, code }) : undefined;
 }
 
+/** What the payer typed on the main page "/" without a code. */
+const TypedQuerySchema = v.object({
+  code: v.pipe(v.string('missing_arguments'), v.trim(), v.nonEmpty('missing_arguments'), v.maxLength(200, 'missing_arguments')),
+});
+
 export function paymentInfoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET load payment info (code as 'slug/code' or code, optional type)".
@@ -80,6 +87,17 @@ export function paymentInfoRoutes(deps: Deps) {
     const paying = link.single_use && link.paid_cod_oper ? await findTransaction(deps.db, link.paid_cod_oper) : undefined;
     const paid = paying ? { at: paying.created_at.toISOString(), amount: centsToAmount(paying.amount_cents + paying.tax_cents), currency: paying.currency } : null;
     return reply(c, { ...shopIdentityOf(shop), returnUrl: link.return_url ?? null, paid });
+  });
+  // The main page "/" without a code: the link what the payer typed names, in any state (an expired or
+  // paid one opens its own message), asked as its code, then as its slug (core typedLinkTargets), and
+  // the address that opens it, `?code=` or `/{slug}`, as the link writes it: one round trip for either.
+  app.get('/payment-info/address', async (c) => {
+    const { code } = parseOr400(TypedQuerySchema, { code: c.req.query('code') });
+    for (const target of typedLinkTargets(code)) {
+      const link = await findLinkOfTarget(deps.db, target);
+      if (link) return reply(c, { type: target.type, code: target.type === 'lk' ? link.code : link.slug });
+    }
+    throw new ApiError(404, 'link_not_found');
   });
   return app;
 }

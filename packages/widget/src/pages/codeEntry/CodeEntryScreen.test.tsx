@@ -7,18 +7,21 @@ import { fakeServices } from '../../testing/fakeServices';
 import { render, settle, type, viewPerTest } from '../../testing/render';
 import { codeEntryModule } from './module';
 
-const shop = { name: 'Tienda Demo', logo: '', returnUrl: null, paid: null };
 const notFound = () => new PasarelaError({ code: 'link_not_found', category: 'api', status: 404 });
 
-/** The server's links: LKDEMO0001, whose slug is tienda-demo. */
-function linkShop(query: unknown) {
-  const { code, type } = query as { code: string; type: string };
-  if ((type === 'lk' && code === 'LKDEMO0001') || (type === 'slug' && code === 'tienda-demo')) return shop;
+/** The server's answers for LKDEMO0001, whose slug is tienda-demo, as a phone's keyboard types them. */
+const links: Record<string, { type: string; code: string }> = {
+  LKDEMO0001: { type: 'lk', code: 'LKDEMO0001' },
+  'TIENDA-DEMO': { type: 'slug', code: 'tienda-demo' },
+};
+function linkAddress(query: unknown) {
+  const link = links[(query as { code: string }).code];
+  if (link) return link;
   throw notFound();
 }
 
 async function showCodeEntry() {
-  const { api, calls } = scriptedApi({ 'payment-info/shop': linkShop });
+  const { api, calls } = scriptedApi({ 'payment-info/address': linkAddress });
   const { services, departures } = fakeServices(api);
   const { View } = codeEntryModule.prepare({ name: 'codeEntry' }, services);
   const view = await render(<View />);
@@ -49,12 +52,16 @@ describe('CodeEntryScreen (/ without a code)', () => {
     expect(field.getAttribute('aria-describedby')?.split(' ')).toContain('field-paymentCode-error');
   });
 
-  it('opens a link by its code, and by its slug as its own address does', async () => {
+  it('opens a link by its code, and by its slug as its own address does, each asked of the server once', async () => {
     await startI18n('es', catalogs.es);
-    const { view, send, departures } = await showCodeEntry();
+    const { view, send, calls, departures } = await showCodeEntry();
     keep(view);
     await send(' LKDEMO0001 ');
-    await send('tienda-demo');
+    await send('TIENDA-DEMO');
+    expect(calls).toEqual([
+      { method: 'get', path: 'payment-info/address', body: { code: 'LKDEMO0001' } },
+      { method: 'get', path: 'payment-info/address', body: { code: 'TIENDA-DEMO' } },
+    ]);
     expect(departures).toEqual(['/?code=LKDEMO0001', '/tienda-demo']);
   });
 
