@@ -11,6 +11,14 @@ import { vaultFrameOf } from './support/pages';
 // a payment code (docs/spec-decisions.md) and the signup form's phone and city.
 const es = (key: string): string => catalogs.es[key] ?? key;
 
+/** The room above the code entry page's heading, and between it and the field's label, in CSS pixels. */
+async function headingRoom(page: Page): Promise<{ above: number; below: number }> {
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const label = await page.locator('label[for="field-paymentCode"]').boundingBox();
+  if (!heading || !label) throw new Error('the code entry page has no heading or no label');
+  return { above: heading.y, below: label.y - (heading.y + heading.height) };
+}
+
 /** The calls that look up what the payer typed on the code entry page. */
 function linkLookups(page: Page): string[] {
   const lookups: string[] = [];
@@ -34,13 +42,15 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
   });
 
   it('"/" with no payment code asks for it, checks it (SPEC 5 keys) and opens its checkout', async () => {
-    const context = await browser.newContext({ locale: 'es-PA' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${sandbox.url}/`);
     await page.getByRole('heading', { name: es('code_entry_title') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    // The heading stands off the top as the other pages' headings do below their way out, and apart from the field.
+    expect(await headingRoom(page)).toEqual({ above: 40, below: 16 });
     const field = page.getByLabel(es('label_payment_code'));
     const continueButton = page.getByRole('button', { name: es('continue_button') });
     const error = page.locator('#field-paymentCode-error');
@@ -72,6 +82,7 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/`);
     await page.getByRole('heading', { name: catalogs.en['code_entry_title'] }).waitFor();
+    expect(await headingRoom(page)).toEqual({ above: 32, below: 16 });
     // The field asks a phone's keyboard for capitals (a link's code is upper case): the slug arrives so.
     expect(await page.getByLabel(catalogs.en['label_payment_code'] ?? '').getAttribute('autocapitalize')).toBe('characters');
     const lookups = linkLookups(page);
