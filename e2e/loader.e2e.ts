@@ -46,7 +46,8 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     const messages = await page.evaluate(() => {
       // A detached element (a ref not mounted yet, or removed) too: its frame would never connect.
       const detached = document.createElement('div');
-      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', stationId: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }, { code: 'a', container: detached }];
+      // A misspelt option too: plain JavaScript gets no type check.
+      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', stationId: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }, { code: 'a', container: detached }, { code: 'a', amout: 5 }];
       return attempts.map((options) => {
         try {
           window.Checkout.open(options);
@@ -58,6 +59,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     });
     for (const message of messages) expect(message).toMatch(/^TypeError: .{10,}/);
     expect(messages[4]).toBe('TypeError: [pasarela] Checkout.open(): container must be an element on the page or a CSS selector');
+    expect(messages[5]).toBe('TypeError: [pasarela] Checkout.open(): options has no amout: it takes code, slug, subscriptionKey, stationId, lang, container, baseUrl, appearance, onReady, onResult, onClose, onError');
     expect(await page.locator('iframe').count()).toBe(0);
     await page.close();
   });

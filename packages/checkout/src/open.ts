@@ -60,8 +60,8 @@ export function openCheckout(
   const events = createEmitter<CheckoutEvent>();
   for (const [event, listener] of resolved.listeners) events.on(event, listener);
 
-  let resolveResult: (result: PaymentResult) => void = () => {};
-  let rejectResult: (error: Error) => void = () => {};
+  let resolveResult!: (result: PaymentResult) => void;
+  let rejectResult!: (error: Error) => void;
   const result = new Promise<PaymentResult>((resolve, reject) => {
     resolveResult = resolve;
     rejectResult = reject;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveOptions } from './options';
+import type { CheckoutSettings } from './types';
 
 const BASE = 'https://checkout.example.com';
 
@@ -53,6 +54,11 @@ describe('resolveOptions: PRODUCT.md "options: exactly one target"', () => {
     [{ code: 'A', appearance: { variables: { borderRadius: '40px' } } }, /appearance\.variables\.borderRadius must be a length from 0px to 24px, in px or rem, got "40px"/],
     [{ code: 'A', appearance: { variables: { fontFamily: 'https://fonts.example/x.woff2' } } }, /appearance\.variables\.fontFamily must be one of system, humanist, rounded, serif, inter, lora/],
     [{ code: 'A', appearance: { variables: { colorBorder: '#000' } } }, /appearance\.variables has no colorBorder: it takes colorPrimary, /],
+    // a misspelt or invented option would otherwise do nothing, silently
+    [{ code: 'A', amout: 5 }, /^\[pasarela\] Checkout\.open\(\): options has no amout: it takes code, slug, subscriptionKey, stationId, lang, container, baseUrl, appearance, onReady, onResult, onClose, onError$/],
+    [{ code: 'A', language: 'en' }, /options has no language: it takes /],
+    [{ code: 'A', onSuccess: () => {} }, /options has no onSuccess: it takes /],
+    [{ code: 'A', amount: undefined }, /options has no amount: it takes /],
   ])('%j throws a TypeError matching %s', (options, message) => {
     const call = () => resolveOptions(options, BASE);
     expect(call).toThrow(TypeError);
@@ -86,6 +92,15 @@ describe('resolveOptions: PRODUCT.md "options: exactly one target"', () => {
     document.body.append(element);
     expect(resolveOptions({ code: 'A', baseUrl: BASE, container: element }, undefined).container).toBe(element);
     expect(resolveOptions({ code: 'A', baseUrl: BASE, container: '#pay-here' }, undefined).container).toBe(element);
+  });
+
+  it('takes every option CheckoutOptions names', () => {
+    document.body.innerHTML = '<div id="pay-here"></div>';
+    const callbacks = { onReady() {}, onResult() {}, onClose() {}, onError() {} };
+    const everything = { slug: 'tienda', code: 'A', lang: 'en', container: '#pay-here', baseUrl: BASE, appearance: { theme: 'dark' }, ...callbacks } satisfies Required<CheckoutSettings> & { slug: string; code: string };
+    expect(resolveOptions(everything, undefined)).toMatchObject({ type: 'slugCode', lang: 'en', listeners: expect.any(Array) });
+    expect(resolveOptions({ subscriptionKey: 'S' }, BASE).type).toBe('subs');
+    expect(resolveOptions({ stationId: '42' }, BASE).type).toBe('ps');
   });
 
   it('passes the language through', () => {

@@ -15,12 +15,15 @@ export interface ResolvedOptions {
   listeners: Array<[CallbackEvent, (payload: unknown) => void]>;
 }
 
-/** The events that have an `on<Event>` option; `resize` has none. */
-export const CALLBACK_EVENTS = ['ready', 'result', 'close', 'error'] as const;
-type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
+/** The options that listen to an event; `resize` has none. */
+const CALLBACK_OPTIONS = { onReady: 'ready', onResult: 'result', onClose: 'close', onError: 'error' } as const;
+type CallbackEvent = (typeof CALLBACK_OPTIONS)[keyof typeof CALLBACK_OPTIONS];
+export const CALLBACK_EVENTS: CallbackEvent[] = Object.values(CALLBACK_OPTIONS);
 
 export const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
 type TargetKey = keyof typeof TARGET_TYPES;
+/** The target options, in the order messages name them. */
+export const TARGETS = Object.keys(TARGET_TYPES) as TargetKey[];
 
 export function fail(message: string, call: 'open' | 'preload' = 'open'): never {
   throw new TypeError(`[pasarela] Checkout.${call}(): ${message}`);
@@ -64,11 +67,17 @@ function resolveContainer(container: unknown): HTMLElement | undefined {
   return fail('container must be an element on the page or a CSS selector');
 }
 
+/** Every option open() takes: plain-JS pages get no type check, and a misspelt one would do nothing. */
+const OPTION_NAMES: string[] = [...TARGETS, 'lang', 'container', 'baseUrl', 'appearance', ...Object.keys(CALLBACK_OPTIONS)];
+
 /** Checks open()'s options and throws a TypeError naming what is wrong, before any DOM work. */
 export function resolveOptions(options: unknown, defaultBaseUrl: string | undefined): ResolvedOptions {
   if (!options || typeof options != 'object') fail('options must be an object');
   const o = options as Record<string, unknown>;
-  const targets = (Object.keys(TARGET_TYPES) as TargetKey[]).filter((key) => o[key] !== undefined);
+  for (const key in o) {
+    if (!OPTION_NAMES.includes(key)) fail(`options has no ${key}: it takes ${OPTION_NAMES.join(', ')}`);
+  }
+  const targets = TARGETS.filter((key) => o[key] !== undefined);
   for (const key of targets) {
     const value = o[key];
     if (typeof value != 'string' || !value.trim()) fail(key + ' must be a non-empty string');
@@ -84,19 +93,19 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
   const appearanceWrong = o.appearance !== undefined && appearanceProblem(o.appearance);
   if (appearanceWrong) fail(appearanceWrong);
   const listeners: ResolvedOptions['listeners'] = [];
-  for (const event of CALLBACK_EVENTS) {
-    const name = 'on' + event[0]?.toUpperCase() + event.slice(1);
+  for (const name in CALLBACK_OPTIONS) {
     const callback = o[name];
     if (callback === undefined) continue;
     if (typeof callback != 'function') fail(name + ' must be a function');
-    listeners.push([event, callback as (payload: unknown) => void]);
+    listeners.push([CALLBACK_OPTIONS[name as keyof typeof CALLBACK_OPTIONS], callback as (payload: unknown) => void]);
   }
   const { baseUrl, origin } = resolveBaseUrl(o.baseUrl, defaultBaseUrl, 'open');
   return {
     type: slugCode ? 'slugCode' : TARGET_TYPES[target],
     code: slugCode ? `${o.slug}/${o.code}` : String(o[target]),
     lang: o.lang as Language | undefined,
-    appearance: o.appearance === undefined ? undefined : JSON.stringify(o.appearance),
+    // undefined stays undefined
+    appearance: JSON.stringify(o.appearance) as string | undefined,
     container: resolveContainer(o.container),
     baseUrl,
     origin,

@@ -1,7 +1,5 @@
-import { TARGET_TYPES } from './options';
+import { TARGETS } from './options';
 import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from './types';
-
-const TARGETS = Object.keys(TARGET_TYPES);
 
 // PRODUCT.md's zero-JS attributes; data-pasarela-appearance holds JSON.
 const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang', 'appearance'];

@@ -47,7 +47,7 @@ export function recallPending(type: string, code: string): string | undefined {
     const value = kept(keyOf(type, code));
     return value && JSON.stringify(value, ['method', 'codOper', 'deadline']);
   } catch {
-    return undefined;
+    // unreadable storage, or another script's value: nothing to recall
   }
 }
 

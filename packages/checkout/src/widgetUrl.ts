@@ -13,7 +13,10 @@ export function widgetUrl(
 ): string {
   const { type, code, lang, appearance } = options;
   const { pending, waiting, reopen, modal } = again;
-  // without lang the widget follows the payer's browser language
-  const query = new URLSearchParams({ type, code, ...(lang && { lang }), ...(appearance && { appearance }), parentOrigin, sdkVersion, ...(pending && { pending }), ...(waiting && { [WAITING_PARAM]: waiting }), ...(reopen && { [REOPEN_PARAM]: '1' }), ...(modal && { [MODAL_PARAM]: '1' }) });
+  const query = new URLSearchParams();
+  // only the parameters that have a value: without lang the widget follows the payer's browser language
+  for (const [name, value] of Object.entries({ type, code, lang, appearance, parentOrigin, sdkVersion, pending, [WAITING_PARAM]: waiting, [REOPEN_PARAM]: reopen && '1', [MODAL_PARAM]: modal && '1' })) {
+    if (value) query.set(name, value);
+  }
   return `${options.baseUrl}/pf/widget?${query}`;
 }
