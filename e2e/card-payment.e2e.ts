@@ -39,6 +39,18 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
     expect(transactions).toHaveLength(1);
     expect(transactions[0]).toMatchObject({ method: 'card' });
     expect(await shop.result.textContent()).toContain(transactions[0]?.codOper ?? 'missing');
+    // The shop's panel says it in words, each field labelled: the amount as money, the card's brand.
+    const attempt = shop.result.locator('.attempt').first();
+    expect(await attempt.locator('strong').textContent()).toBe('Pago aprobado');
+    const fields = Object.fromEntries(await attempt.locator('dt').evaluateAll((names) => names.map((name) => [name.textContent, name.nextElementSibling?.textContent])));
+    expect(fields).toMatchObject({ Importe: await page.locator('#total').textContent(), Tarjeta: 'Visa', Operación: transactions[0]?.codOper });
+    expect(fields['Fecha']).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} hora de Panamá$/);
+    expect(await attempt.textContent()).not.toMatch(/TotalPagado|Oper:|VISA/);
+    // The event itself, as the page received it, is there to read (a <details>): as text, never as HTML.
+    const raw = page.locator('#raw-event');
+    expect(await raw.locator('summary').textContent()).toBe('El evento result tal como llega (JSON)');
+    expect(JSON.parse((await raw.locator('pre').textContent()) ?? '')).toMatchObject({ status: 'success', method: 'card', notification: { Oper: transactions[0]?.codOper, Tipo: 'VISA', Estado: 'APPROVED' } });
+    expect(await raw.locator('pre *').count()).toBe(0);
     expect(errors).toEqual([]);
     // A merchant's developer opening the devtools sees no error: "nothing pending" on the link is an
     // answer, not a 404 (docs/spec-decisions.md).

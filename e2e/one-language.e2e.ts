@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Frame } from 'playwright-core';
 import { catalogs } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
-import { checkoutFrameOf } from './support/frames';
+import { checkoutFrameOf, pressAway } from './support/frames';
 import { DemoShop, vaultFrameOf } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -74,6 +74,46 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     await screenshot(page, { path: `${SHOTS}one-language-receipt-${lang}-360.png` });
     expect(seen.filter((s) => s.words.length > 0)).toEqual([]);
     expect(seen.length).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  // The demo shop keeps the visitor's language (?lang=en, or the toggle) on each of its pages, and each
+  // page's checkout opens in it: its links carry it (examples/shop.js).
+  it('the demo shop keeps the language chosen on every page and in the checkout each opens', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    /** The language the page's checkout opened in; a modal one is closed after (an inline one goes with its page). */
+    const checkoutLang = async () => {
+      const lang = new URL((await page.locator('iframe[src*="/pf/widget"]').getAttribute('src')) ?? '').searchParams.get('lang');
+      if (await page.locator('[aria-modal="true"]').count()) {
+        await pressAway(page, 'Escape');
+        await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count()).toBe(0);
+      }
+      return lang;
+    };
+    await page.goto(`${sandbox.demoUrl}/?lang=en`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    for (const [name, path] of [['ES module', '/esm.html'], ['React', '/react.html'], ['data-pasarela-*', '/zero-js.html']] as const) {
+      await page.locator('footer nav a', { hasText: name }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      expect([path, await page.locator('html').getAttribute('lang')]).toEqual([path, 'en']);
+      const pay = page.locator('#pay-button:not([disabled])');
+      await expect.poll(() => pay.textContent(), { timeout: 15_000 }).toBe('Pay with Pasarela');
+      await pay.click();
+      expect([path, await checkoutLang()]).toEqual([path, 'en']);
+    }
+    // Back to Spanish on the last page: the next page, and its checkout, are in Spanish.
+    await page.locator('#lang-toggle').click();
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('es');
+    await page.locator('footer nav a', { hasText: 'Script tag' }).click();
+    await page.waitForURL((url) => url.pathname === '/index.html');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.locator('#pay-button').click();
+    expect(await checkoutLang()).toBe('es');
+    await screenshot(page, { path: `${SHOTS}demo-shop-language-kept-390.png` });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

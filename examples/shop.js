@@ -42,15 +42,23 @@
       testOthersHow: 'Se liquidan con la API de administración del sandbox (docs/sandbox.md).',
       testClave: 'La página del banco de prueba tiene Aprobar y Rechazar.',
       pending: 'Pago pendiente',
-      method: 'Método',
       resultsTitle: 'Lo que recibe esta página',
       noResults: 'Aún no hay intentos de pago.',
       approved: 'Pago aprobado',
       declined: 'Pago no aprobado',
-      unknown: 'Resultado desconocido: el servidor de la tienda lo busca por trackId',
-      oper: 'Oper',
-      totalPaid: 'TotalPagado',
+      unknown: 'Pago por confirmar',
+      unknownHow: 'Puede que se haya cobrado: el servidor de la tienda lo busca en la API con el enlace y el trackId.',
+      amount: 'Importe',
+      method: 'Método',
+      operation: 'Operación',
+      when: 'Fecha',
+      panamaTime: 'hora de Panamá',
+      payer: 'Cliente',
+      link: 'Enlace',
       reason: 'Razón',
+      methods: { card: 'Tarjeta', nequi: 'Nequi', yappy: 'Yappy', clave: 'Clave', cash: 'Efectivo', crypto: 'Cripto', balance: 'Saldo' },
+      rawEvent: 'El evento result tal como llega (JSON)',
+      taxIncluded: '(ITBMS incluido)',
       opening: 'Abriendo el checkout…',
       open: 'Checkout abierto.',
       paid: 'Pago aprobado. Operación',
@@ -94,15 +102,23 @@
       testOthersHow: "Settled through the sandbox's admin API (docs/sandbox.md).",
       testClave: "The test bank's page has Approve and Fail.",
       pending: 'Payment pending',
-      method: 'Method',
       resultsTitle: 'What this page receives',
       noResults: 'No payment attempts yet.',
       approved: 'Payment approved',
       declined: 'Payment not approved',
-      unknown: 'Outcome unknown: the shop\'s server looks it up by trackId',
-      oper: 'Oper',
-      totalPaid: 'TotalPagado',
+      unknown: 'Payment to confirm',
+      unknownHow: "It may have been charged: the shop's server looks it up in the API by its link and trackId.",
+      amount: 'Amount',
+      method: 'Method',
+      operation: 'Operation',
+      when: 'Date',
+      panamaTime: 'Panama time',
+      payer: 'Customer',
+      link: 'Link',
       reason: 'Reason',
+      methods: { card: 'Card', nequi: 'Nequi', yappy: 'Yappy', clave: 'Clave', cash: 'Cash', crypto: 'Crypto', balance: 'Balance' },
+      rawEvent: 'The result event as it arrives (JSON)',
+      taxIncluded: '(ITBMS sales tax included)',
       opening: 'Opening the checkout…',
       open: 'Checkout open.',
       paid: 'Payment approved. Operation',
@@ -118,7 +134,8 @@
     },
   };
 
-  var lang = 'es';
+  // The visitor's language (?lang=en) is carried by every link between the demo's pages.
+  var lang = new URL(location.href).searchParams.get('lang') === 'en' ? 'en' : 'es';
   var state = { name: 'idle', detail: '' };
   var settledAs = '';
   var attempts = [];
@@ -147,9 +164,33 @@
     if (element) element.textContent = text;
   }
 
+  /** Card brands as SPEC's Tipo carries them, in the words on the card. */
+  var BRANDS = { VISA: 'Visa', MC: 'Mastercard', AMEX: 'American Express' };
+
+  /** The attempt in words: a labelled field for each part of the event a shop owner reads. */
+  function attemptFields(result) {
+    var fields = [];
+    if (result.status === 'unknown') {
+      fields.push([t('method'), t('methods')[result.method] || String(result.method)]);
+      fields.push([t('link'), String(result.lookup.linkCode)]);
+      fields.push(['trackId', String(result.lookup.trackId)]);
+      return fields;
+    }
+    var n = result.notification || {};
+    if (n.TotalPagado) fields.push([t('amount'), '$' + String(n.TotalPagado)]);
+    // a card's Tipo is its brand; the page never sees the card's number
+    if (result.method === 'card') fields.push([t('methods').card, BRANDS[n.Tipo] || String(n.Tipo || '—')]);
+    else fields.push([t('method'), t('methods')[result.method] || String(result.method)]);
+    if (n.Oper) fields.push([t('operation'), String(n.Oper)]);
+    if (n.Fecha) fields.push([t('when'), String(n.Fecha) + ', ' + String(n.Hora || '') + ' ' + t('panamaTime')]);
+    if (n.Usuario) fields.push([t('payer'), String(n.Usuario)]);
+    return fields;
+  }
+
   function renderAttempts() {
     var box = document.getElementById('result');
     box.replaceChildren();
+    renderRawEvent(box);
     if (attempts.length === 0) {
       var empty = document.createElement('p');
       empty.className = 'empty';
@@ -171,26 +212,57 @@
         var title = document.createElement('strong');
         var unknown = result.status === 'unknown';
         title.textContent = unknown ? t('unknown') : result.status !== 'success' ? t('declined') : n.Estado === 'PENDING' ? t('pending') : t('approved');
-        var oper = document.createElement('span');
+        row.append(title);
         // An unknown outcome (the checkout closed before its answer) carries what the merchant API finds it by.
-        oper.textContent = unknown
-          ? t('method') + ': ' + String(result.method) + ' · linkCode: ' + String(result.lookup.linkCode) + ' · trackId: ' + String(result.lookup.trackId)
-          : t('method') + ': ' + String(result.method) + ' · ' + t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
-        row.append(title, oper);
+        if (unknown) {
+          var how = document.createElement('p');
+          how.textContent = t('unknownHow');
+          row.append(how);
+        }
+        var list = document.createElement('dl');
+        attemptFields(result).forEach(function (field) {
+          var name = document.createElement('dt');
+          var value = document.createElement('dd');
+          name.textContent = field[0];
+          value.textContent = field[1];
+          list.append(name, value);
+        });
         // The reason in the payer's words (result.reason.text), never the raw key Razon carries.
         var reasonText = result.reason && result.reason.text ? result.reason.text : '';
         if (reasonText) {
-          var reason = document.createElement('span');
-          reason.textContent = t('reason') + ': ' + String(reasonText);
+          var reasonName = document.createElement('dt');
+          var reason = document.createElement('dd');
+          reasonName.textContent = t('reason');
+          reason.textContent = String(reasonText);
           reason.dataset.key = String((result.reason && result.reason.key) || n.Razon || '');
-          row.append(reason);
+          list.append(reasonName, reason);
         }
+        row.append(list);
         box.append(row);
       });
   }
 
+  /** The latest event as the page received it, beside the list (#result holds the words only). */
+  function renderRawEvent(box) {
+    var raw = document.getElementById('raw-event');
+    if (!raw) {
+      raw = document.createElement('details');
+      raw.id = 'raw-event';
+      raw.className = 'raw-event';
+      raw.append(document.createElement('summary'), document.createElement('pre'));
+      box.after(raw);
+    }
+    var latest = attempts[attempts.length - 1];
+    raw.hidden = !latest;
+    raw.querySelector('summary').textContent = t('rawEvent');
+    raw.querySelector('pre').textContent = latest ? JSON.stringify(latest, null, 2) : '';
+  }
+
   function renderState() {
     var element = document.getElementById('checkout-state');
+    var pay = document.getElementById('pay-button');
+    // the zero-JS page has no status line of its own
+    if (!element) return;
     element.dataset.state = state.name;
     var text = { idle: '', opening: t('opening'), open: t('open'), closed: t('closed'), error: t('checkoutError') };
     if (state.name === 'paid') text.paid = t('paid') + ' ' + state.detail;
@@ -200,7 +272,6 @@
     if (state.name === 'error') text.error = t('checkoutError') + ' ' + state.detail;
     if (orderPaid && (state.name === 'idle' || state.name === 'closed')) text[state.name] = t('orderPaid');
     element.textContent = text[state.name] || '';
-    var pay = document.getElementById('pay-button');
     pay.setAttribute('aria-busy', String(state.name === 'opening'));
     pay.hidden = orderPaid;
     document.querySelectorAll('[data-step]').forEach(function (button) {
@@ -216,8 +287,20 @@
     });
     var toggle = document.getElementById('lang-toggle');
     toggle.lang = lang === 'es' ? 'en' : 'es';
+    document.querySelectorAll('a[href]').forEach(function (link) {
+      var to = new URL(link.href);
+      // the demo's other pages; a link within this page stays as it is
+      if (to.origin !== location.origin || to.pathname === location.pathname) return;
+      to.searchParams.set('lang', lang);
+      link.href = to.href;
+    });
+    // zero-JS pay buttons open the checkout in the page's language
+    document.querySelectorAll('[data-pasarela-lang]').forEach(function (button) {
+      button.setAttribute('data-pasarela-lang', lang);
+    });
     PRODUCTS.forEach(function (p) {
       var item = document.querySelector('[data-product="' + p.id + '"]');
+      if (!item) return;
       item.querySelector('output').textContent = String(p.quantity);
       item.querySelector('.unit').textContent = money(p.unitCents) + ' ' + t('each');
       item.querySelector('.line-total').textContent = money(p.unitCents * p.quantity);
@@ -237,6 +320,10 @@
     if (!target) return;
     if (target.id === 'lang-toggle') {
       lang = lang === 'es' ? 'en' : 'es';
+      // a reload, or the address shared, stays in the language chosen
+      var address = new URL(location.href);
+      address.searchParams.set('lang', lang);
+      history.replaceState(history.state, '', address);
       render();
       return;
     }
