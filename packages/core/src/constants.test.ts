@@ -129,24 +129,24 @@ describe('SPEC 9 "Business constants and limits"', () => {
     expect(Object.entries(c.SUBSCRIPTION_PERIODS).map(([code, label]) => `${code} ${label}`).join(', ')).toBe(spec);
   });
 
-  // What the sandbox stores as the next charge date; each label (i18n.test.ts) says the same span.
+  // What the sandbox stores as the next charge date (subscriptionSchedule.test.ts: the calendar's
+  // month ends); each label (i18n.test.ts) says the same span.
   it.each([
-    ['BA', 182, 'bi-annual: twice a year, the same span as HA'],
-    ['BM', 60, 'every two months'],
-    ['BW', 14, 'every two weeks'],
-    ['AN', 365, 'annual'],
-    ['MO', 30, 'monthly'],
-    ['WE', 7, 'weekly'],
-    ['DA', 1, 'daily'],
-    ['HA', 182, 'every six months'],
-    ['OS', 168, '168 days'],
-    ['EF', 84, '84 days'],
-    ['TE', 28, '28 days'],
-    ['QU', 91, 'quarterly'],
-    ['XX', 30, 'an unknown code is charged monthly'],
-  ])('a %s subscription is next charged %s days on (%s)', (period, days, _why) => {
-    const from = Date.UTC(2026, 0, 1);
-    expect(nextSubscriptionChargeDate(period, from).getTime() - from).toBe(days * 24 * 3600 * 1000);
+    ['BA', '2026-07-15T14:00:00.000Z', 'bi-annual: twice a year, six months like HA'],
+    ['BM', '2026-03-15T14:00:00.000Z', 'every two months'],
+    ['BW', '2026-01-29T14:00:00.000Z', 'every two weeks: 14 days'],
+    ['AN', '2027-01-15T14:00:00.000Z', 'annual: the same day next year'],
+    ['MO', '2026-02-15T14:00:00.000Z', 'monthly: the same day next month'],
+    ['WE', '2026-01-22T14:00:00.000Z', 'weekly: 7 days'],
+    ['DA', '2026-01-16T14:00:00.000Z', 'daily'],
+    ['HA', '2026-07-15T14:00:00.000Z', 'every six months'],
+    ['OS', '2026-07-02T14:00:00.000Z', '168 days'],
+    ['EF', '2026-04-09T14:00:00.000Z', '84 days'],
+    ['TE', '2026-02-12T14:00:00.000Z', '28 days'],
+    ['QU', '2026-04-15T14:00:00.000Z', 'quarterly: three months'],
+    ['XX', '2026-02-15T14:00:00.000Z', 'an unknown code is charged monthly'],
+  ])('a %s subscription started 15 Jan 2026 is next charged %s (%s)', (period, next, _why) => {
+    expect(nextSubscriptionChargeDate(period, Date.parse('2026-01-15T14:00:00Z')).toISOString()).toBe(next);
   });
 
   it('"Pending cash transactions last 24 hours": a voucher issued at noon expires at noon the next day', () => {

@@ -76,9 +76,16 @@ export const SUBSCRIPTION_PERIODS = {
 } as const;
 export type SubscriptionPeriodCode = keyof typeof SUBSCRIPTION_PERIODS;
 
-/** BA "bi-annual" is twice a year (Spanish "bianual"): every 182 days like HA (docs/spec-decisions.md). */
-export const SUBSCRIPTION_PERIOD_DAYS: Readonly<Record<SubscriptionPeriodCode, number>> = {
-  BA: 182, BM: 60, BW: 14, AN: 365, MO: 30, WE: 7, DA: 1, HA: 182, OS: 168, EF: 84, TE: 28, QU: 91,
+/**
+ * The span between a subscription's charges, as SPEC 9's label names it: a label in months
+ * ("monthly", "every two months", "quarterly", "every six months", "annual") is calendar months, on
+ * the same day of the month; one in days or weeks is that many days ("28 days" is not "monthly").
+ * BA "bi-annual" is twice a year: every six months like HA (docs/spec-decisions.md).
+ */
+export type SubscriptionSpan = { readonly months: number } | { readonly days: number };
+export const SUBSCRIPTION_PERIOD_SPANS: Readonly<Record<SubscriptionPeriodCode, SubscriptionSpan>> = {
+  BA: { months: 6 }, BM: { months: 2 }, BW: { days: 14 }, AN: { months: 12 }, MO: { months: 1 }, WE: { days: 7 }, DA: { days: 1 },
+  HA: { months: 6 }, OS: { days: 168 }, EF: { days: 84 }, TE: { days: 28 }, QU: { months: 3 },
 };
 
 export const RANDOM_LOGIN_PREFIX = 'user-';

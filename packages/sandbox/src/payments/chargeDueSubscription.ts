@@ -12,7 +12,7 @@ import { processorOfMethod } from '../gateways/processors';
 import { chargeCard } from './chargeCard';
 
 /**
- * The date moves on (a period past the date it was due) and the renewal attempt is recorded in one
+ * The date moves on (the subscription's next date after the one it was due, counted from its start) and the renewal attempt is recorded in one
  * transaction, so a crash loses neither; in its payer's language (migration 192), its receipt to the
  * e-mail its payer gave at the first payment (migration 207).
  */
@@ -21,7 +21,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow, processor: stri
   if (!plan) return undefined;
   const due = sub.next_charge_at ?? new Date();
   const codOper = newCodOper();
-  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, due.getTime()), due, codOper);
+  await setNextCharge(tx, sub.id, renewedSubscriptionChargeDate(plan.period, due.getTime(), Date.now(), sub.charge_anchor_at?.getTime()), due, codOper);
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,

@@ -23,6 +23,8 @@ export interface SubscriptionRow {
   lang: 'es' | 'en';
   /** Migration 207: the e-mail of the payment that activated it, where its renewals' receipts go. */
   payer_email: string | null;
+  /** Migration 217: when its schedule starts (its activation); its charges are whole periods after it. */
+  charge_anchor_at: Date | null;
 }
 export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown; translations: unknown }
 
@@ -152,10 +154,11 @@ export interface SubscriptionActivation {
 export async function activateSubscription(db: Queryable, subscriptionId: number, card: SubscriptionActivation): Promise<'activated' | 'not_pending' | 'cancelled'> {
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return 'not_pending';
+  const anchor = Date.now();
   const rows = await db.query(
     `update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7, lang = $8,
-            payer_email = nullif($9, '') where id = $1 and status = 0 returning id`,
-    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang, card.email],
+            payer_email = nullif($9, ''), charge_anchor_at = $10 where id = $1 and status = 0 returning id`,
+    [subscriptionId, nextSubscriptionChargeDate(plan.period, anchor), card.token, card.customer, card.brand, card.last4, card.payerName, card.lang, card.email, new Date(anchor)],
   );
   if (rows.length > 0) return 'activated';
   // Not pending any more (rarely: a race): active by another payment, or cancelled by its merchant, read as committed now.
