@@ -48,6 +48,16 @@ export const ReceiptSchema = v.object({
   paidBy: v.optional(v.nullable(PaidBySchema), null),
   /** Called off by the payer from a checkout (the order opened in another browser, maybe), not refused (calledOffElsewhere): a page still waiting on it says so, neutrally. */
   calledOffByPayer: v.optional(v.boolean(), false),
+  /**
+   * A subscription's charge (or its card kept, charging nothing): its plan's amount and period code
+   * (SPEC 9), and its next charge while active (ISO); `cancelled` once its merchant cancelled it.
+   */
+  subscription: v.optional(v.nullable(v.object({
+    amount: NumberLike,
+    period: v.string(),
+    nextChargeAt: v.optional(v.nullable(v.string()), null),
+    cancelled: v.optional(v.boolean(), false),
+  })), null),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 

@@ -53,6 +53,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   71: '49f48a229e30aac8',
   72: '1bab70bca8fe4052',
   73: 'e64d4727edf2a136',
+  74: '4baf56c63c37c9c3',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

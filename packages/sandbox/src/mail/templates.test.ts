@@ -22,7 +22,7 @@ const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
   signupCodeMail: (lang) => templates.signupCodeMail({ lang, code: '123456' }),
   existingAccountMail: (lang) => templates.existingAccountMail({ lang }),
   recoveryCodeMail: (lang) => templates.recoveryCodeMail({ lang, code: '654321' }),
-  subscriptionStartedMail: (lang) => templates.subscriptionStartedMail({ lang, origin: ORIGIN, codOper: 'PP5B1', merchant: 'Tienda Demo Panamá', subscriptionKey: 'SUB-9', plan: 'Semanal', amount: 3.5, firstCharge: EXPIRES, card: { brand: 'MC', last4: '4444' } }),
+  subscriptionStartedMail: (lang) => templates.subscriptionStartedMail({ lang, origin: ORIGIN, codOper: 'PP5B1', merchant: 'Tienda Demo Panamá', subscriptionKey: 'SUB-9', plan: 'Semanal', amount: 3.5, firstCharge: EXPIRES, period: 'WE', card: { brand: 'MC', last4: '4444' } }),
 };
 
 describe('every e-mail template: its links are absolute, on the checkout origin (issue 21 "E-mails")', () => {
@@ -62,6 +62,31 @@ describe('every e-mail template: its links are absolute, on the checkout origin 
     const bare = templates.walletRequestMail({ lang: 'en', id: '2', sender: templates.requestSenderOf({ name: '', lastname: '', email: 'ana@example.com' }), total: 3, description: ' ' });
     expect(bare).toEqual({ subject: 'ana@example.com sent you a payment request', body: 'ana@example.com asks you for $3.00 (request 2).' });
     expect(templates.requestSenderOf({ name: 'Ana', lastname: 'Díaz', email: 'ana@example.com' })).toBe('Ana Díaz (ana@example.com)');
+  });
+
+  it('a subscription started says nothing was charged, its first charge, how often, and how to end it: its shop cancels it', () => {
+    expect(SAMPLES['subscriptionStartedMail']?.('es').body.split('\n').slice(-2)).toEqual([
+      'Tu suscripción a Tienda Demo Panamá está activa: $3.50 cada semana.',
+      'Para cancelar tu suscripción, pídeselo a Tienda Demo Panamá: la tienda la cancela y no se te cobrará más.',
+    ]);
+    expect(SAMPLES['subscriptionStartedMail']?.('en').body.split('\n').slice(-2)).toEqual([
+      'Your subscription to Tienda Demo Panamá is active: $3.50 every week.',
+      'To cancel your subscription, ask Tienda Demo Panamá: the shop cancels it, and nothing more is charged.',
+    ]);
+  });
+
+  it('a subscription charge\'s terms: how much and how often, the next charge (its date as payers read it), how to end it', () => {
+    const terms = (lang: 'es' | 'en') => templates.subscriptionTermsLines({ lang, merchant: 'Tienda Demo Panamá', amount: 19.99, period: 'MO', nextCharge: EXPIRES });
+    expect(terms('es')).toBe([
+      'Tu suscripción a Tienda Demo Panamá está activa: $19.99 cada mes.',
+      'Próximo cobro de tu suscripción: $19.99 el 24/11/2026.',
+      'Para cancelar tu suscripción, pídeselo a Tienda Demo Panamá: la tienda la cancela y no se te cobrará más.',
+    ].join('\n'));
+    expect(terms('en')).toBe([
+      'Your subscription to Tienda Demo Panamá is active: $19.99 every month.',
+      'Your subscription is next charged $19.99 on 24 Nov 2026.',
+      'To cancel your subscription, ask Tienda Demo Panamá: the shop cancels it, and nothing more is charged.',
+    ].join('\n'));
   });
 
   it('a voucher e-mail reads like a voucher: the code grouped, the amount, where and until when (Panama time), in each language', () => {

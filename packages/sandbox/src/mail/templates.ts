@@ -1,4 +1,4 @@
-import { catalogs, escapeHtml, formatAmount, groupVoucherCode, payerDateText, readableShade, type Currency, type Language } from '@pasarela/core';
+import { catalogs, escapeHtml, formatAmount, groupVoucherCode, payerDateText, readableShade, subscriptionPeriodCode, type Currency, type Language } from '@pasarela/core';
 import { mailLink, receiptLink, subscriptionReceiptLink } from './links';
 import { mailText } from './mailText';
 
@@ -77,10 +77,30 @@ export function receiptMail(m: {
   };
 }
 
+/**
+ * What an active subscription's e-mails end with: how much and how often (SPEC 9's period, as the
+ * checkout said it), its next charge when one is given, and how it ends. Its shop cancels it
+ * (docs/merchant-api.md "POST /subscriptions/:subscriptionKey/cancel", the console): the payer asks
+ * the shop, as the checkout's terms above Pay said.
+ */
+export function subscriptionTermsLines(m: {
+  lang: Language; merchant: string; amount: number; currency?: Currency | undefined; period: string; nextCharge: Date | null;
+}): string {
+  const amount = formatAmount(m.amount, m.lang, m.currency);
+  const code = subscriptionPeriodCode(m.period);
+  return lines(
+    mailText(m.lang, 'subscription_active', { shop: m.merchant, amount, period: code ? mailText(m.lang, `period_${code}`) : m.period }),
+    m.nextCharge ? mailText(m.lang, 'mail_receipt_next_charge', { amount, date: payerDateText(m.nextCharge, m.lang, { time: false }) }) : null,
+    mailText(m.lang, 'subscription_cancel_how', { shop: m.merchant }),
+  );
+}
+
 /** A subscription whose plan charges when due, started: the card kept, nothing charged today, and when and how much its first charge is. */
 export function subscriptionStartedMail(m: {
   lang: Language; origin: string; codOper: string; merchant: string; subscriptionKey: string;
   plan: string; amount: number; currency?: Currency | undefined; firstCharge: Date;
+  /** The plan's period code (SPEC 9). */
+  period: string;
   card: { brand: string; last4: string } | null;
 }): MailContent {
   return {
@@ -92,6 +112,8 @@ export function subscriptionStartedMail(m: {
       m.card ? mailText(m.lang, 'mail_receipt_card', { brand: brandName(m.lang, m.card.brand), last4: m.card.last4 }) : null,
       mailText(m.lang, 'mail_operation', { codOper: m.codOper }),
       mailText(m.lang, 'mail_receipt_link', { url: subscriptionReceiptLink(m.origin, m.subscriptionKey, m.codOper) }),
+      // Its first charge is told above: the period, and how to end it.
+      subscriptionTermsLines({ lang: m.lang, merchant: m.merchant, amount: m.amount, currency: m.currency, period: m.period, nextCharge: null }),
     ),
   };
 }

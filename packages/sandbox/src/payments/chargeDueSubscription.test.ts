@@ -141,6 +141,6 @@ describe('chargeDueSubscriptions', () => {
       'select subject, body, kind from mailbox where id > $1 and to_email = $2 order by id', [before, 'renueva@example.com']);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'receipt', subject: `Comprobante de pago ${charged[0]?.cod_oper}` });
-    expect(mails[0]?.body).toContain(`Próximo cobro de tu suscripción: ${formatPanamaDate(next)}.`);
+    expect(mails[0]?.body).toContain(`Próximo cobro de tu suscripción: $19.99 el ${formatPanamaDate(next)}.`);
   });
 });

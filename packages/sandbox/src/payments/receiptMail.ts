@@ -1,8 +1,7 @@
-import { centsToAmount, payerDateText, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
+import { centsToAmount, isSubscriptionActive, paymentOverallResult, statusFamilyOf, recordedLanguage } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { receiptMail, subscriptionStartedMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
-import { mailText } from '../mail/mailText';
-import { activeNextChargeAt } from '../store/subscriptions';
+import { receiptMail, subscriptionStartedMail, subscriptionTermsLines, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
+import { activeNextChargeAt, subscriptionTermsOf, type SubscriptionTerms } from '../store/subscriptions';
 import type { TransactionRow } from '../store/transactions';
 import { capturedCentsOfRow } from '../merchantView/paymentHold';
 import { merchantMail } from './merchantMail';
@@ -44,12 +43,14 @@ export interface ReceiptTo {
 export type SettledMail = (tx: Queryable, row: TransactionRow) => Promise<Mail | undefined>;
 
 /**
- * A subscription's renewal tells when its card is charged next: the date its claim moved the schedule
- * to (core renewedSubscriptionChargeDate), read in the outcome's transaction; none once cancelled.
+ * A subscription's charge (its first, or a renewal) tells the plan's amount and period, its next
+ * charge (the date its activation or its renewal's claim set, read in the outcome's transaction) and
+ * how to end it; none once cancelled.
  */
-async function renewalNextChargeOf(tx: Queryable, row: Pick<TransactionRow, 'details'>): Promise<Date | undefined> {
+async function activeTermsOf(tx: Queryable, row: Pick<TransactionRow, 'details'>): Promise<SubscriptionTerms | undefined> {
   const id = row.details['idSubscription'];
-  return row.details['renewal'] === true && typeof id === 'number' ? activeNextChargeAt(tx, id) : undefined;
+  const terms = typeof id === 'number' ? await subscriptionTermsOf(tx, id) : undefined;
+  return terms && isSubscriptionActive(terms.status) ? terms : undefined;
 }
 
 /** The receipt of a payment that paid (of a hold, once captured); none otherwise. */
@@ -58,10 +59,11 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
     const receipt = receiptContentOf(row, to.origin);
     if (!receipt || !row.email) return undefined;
     const lang = recordedLanguage(row.lang);
-    const nextCharge = await renewalNextChargeOf(tx, row);
-    const content = nextCharge === undefined ? receipt : (shopName: string): MailContent => {
+    const terms = await activeTermsOf(tx, row);
+    const content = terms === undefined ? receipt : (shopName: string): MailContent => {
       const mail = receipt(shopName);
-      return { ...mail, body: `${mail.body}\n${mailText(lang, 'mail_receipt_next_charge', { date: payerDateText(nextCharge, lang, { time: false }) })}` };
+      const termsText = subscriptionTermsLines({ lang, merchant: shopName, amount: centsToAmount(terms.amount_cents), currency: row.currency, period: terms.period, nextCharge: terms.next_charge_at });
+      return { ...mail, body: `${mail.body}\n${termsText}` };
     };
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
     return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, content);
@@ -73,7 +75,7 @@ export function receiptOfSettled(to: ReceiptTo): SettledMail {
  * so, and when and how much the first charge is (the date its activation set, read in the outcome's
  * transaction); none unless it is approved and active.
  */
-export function subscriptionStartOfSettled(to: ReceiptTo & { plan: { name: string; amountCents: number } }): SettledMail {
+export function subscriptionStartOfSettled(to: ReceiptTo & { plan: { name: string; amountCents: number; period: string } }): SettledMail {
   return async (tx, row) => {
     const id = row.details['idSubscription'];
     const key = row.details['subscriptionKey'];
@@ -84,7 +86,7 @@ export function subscriptionStartOfSettled(to: ReceiptTo & { plan: { name: strin
     const lang = recordedLanguage(row.lang);
     const fallbackName = to.shop ? to.shop.name : ((await findMerchant(tx, row.merchant_id))?.name ?? '');
     return merchantMail(tx, { to: row.email, kind: 'receipt', merchantId: row.merchant_id, lang, origin: to.origin, fallbackName, shop: to.shop }, (merchant) => subscriptionStartedMail({
-      lang, origin: to.origin, codOper: row.cod_oper, merchant, subscriptionKey: key, plan: to.plan.name, amount: centsToAmount(to.plan.amountCents), currency: row.currency, firstCharge,
+      lang, origin: to.origin, codOper: row.cod_oper, merchant, subscriptionKey: key, plan: to.plan.name, amount: centsToAmount(to.plan.amountCents), currency: row.currency, firstCharge, period: to.plan.period,
       card: row.card_last4 ? { brand: row.card_brand ?? 'tarjeta', last4: row.card_last4 } : null,
     }));
   };

@@ -96,7 +96,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
     if (kept.amount_cents === 0) {
       // Nothing charged today: the payer's e-mail says the card is kept, and when the first charge comes.
-      const mailOf = p.origin !== undefined ? subscriptionStartOfSettled({ origin: p.origin, shop: merchant, plan: { name: plan.name, amountCents: plan.amount_cents } }) : undefined;
+      const mailOf = p.origin !== undefined ? subscriptionStartOfSettled({ origin: p.origin, shop: merchant, plan: { name: plan.name, amountCents: plan.amount_cents, period: plan.period } }) : undefined;
       return (await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved'), { mailOf }))?.row ?? kept;
     }
     return (await chargeCard(deps, kept, {

@@ -52,6 +52,20 @@ export async function activeNextChargeAt(db: Queryable, id: number): Promise<Dat
   return row?.next_charge_at ?? undefined;
 }
 
+/** What a subscription's payer is told with each receipt: its plan's amount and period, and its status and next charge. */
+export interface SubscriptionTerms {
+  status: number;
+  next_charge_at: Date | null;
+  period: string;
+  amount_cents: number;
+}
+
+export async function subscriptionTermsOf(db: Queryable, id: number): Promise<SubscriptionTerms | undefined> {
+  const [row] = await db.query<SubscriptionTerms>(
+    'select s.status, s.next_charge_at, p.period, p.amount_cents from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [id]);
+  return row;
+}
+
 /** Only the link's own subscription, when its id and key both name it. */
 export async function findLinkSubscription(db: Queryable, linkCode: string, id: number, key: string): Promise<{ id: number; subscription_key: string; status: number; period: string } | undefined> {
   const [row] = await db.query<{ id: number; subscription_key: string; status: number; period: string }>(

@@ -166,6 +166,38 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     // The legal name is no second merchant line.
     expect(view.container.textContent).not.toContain('Comercial Ñandú S.A.');
   });
+
+  // A subscription's receipt told the charge and nothing of the plan: how often, the next charge, how to end it.
+  const subscriptionReceipt = (subscription: Record<string, unknown>) => ({ ...cardReceipt(1, 'APPROVED'), type: 'RECURRENT', totalPay: 19.99, subscription });
+  it.each([
+    ['es', [['Frecuencia', '$19.99 cada mes'], ['Próximo cobro', '$19.99 el 28/02/2027']], 'Para cancelar tu suscripción, pídeselo a Tienda Demo: la tienda la cancela y no se te cobrará más.'],
+    ['en', [['How often', '$19.99 every month'], ['Next charge', '$19.99 on 28 Feb 2027']], 'To cancel your subscription, ask Tienda Demo: the shop cancels it, and nothing more is charged.'],
+  ] as const)('%s: a subscription\'s receipt says how much and how often, the next charge (Panama\'s date), and that its shop cancels it', async (lang, expected, note) => {
+    await startI18n(lang, catalogs[lang]);
+    // 28 Feb 2027 at 00:30 UTC is still the 27th in Panama: the date is Panama's.
+    const view = await showReceipt(1, subscriptionReceipt({ amount: 19.99, period: 'MO', nextChargeAt: '2027-02-28T14:00:00.000Z' }), lang);
+    keep(view);
+    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs[lang].receipt_subscription_proof);
+    const lines = [...view.container.querySelectorAll('.receipt__lines dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    for (const line of expected) expect(lines).toContainEqual([...line]);
+    expect(view.container.querySelector('.receipt__note')?.textContent).toBe(note);
+    const panama = await showReceipt(1, subscriptionReceipt({ amount: 19.99, period: 'MO', nextChargeAt: '2027-02-28T00:30:00.000Z' }), lang);
+    keep(panama);
+    expect(panama.container.textContent).toContain(lang === 'es' ? '27/02/2027' : '27 Feb 2027');
+    await startI18n('es', catalogs.es);
+  });
+
+  it('a subscription its shop cancelled says so and no next charge; a declined first payment says nothing of the plan', async () => {
+    const cancelled = await showReceipt(1, subscriptionReceipt({ amount: 19.99, period: 'MO', nextChargeAt: null, cancelled: true }));
+    keep(cancelled);
+    expect(cancelled.container.querySelector('.receipt__note')?.textContent).toBe(catalogs.es.subscription_cancelled_by_shop);
+    expect(cancelled.container.textContent).not.toContain(catalogs.es.receipt_next_charge);
+    expect(cancelled.container.textContent).toContain('$19.99 cada mes');
+    const declined = await showReceipt(0, { ...subscriptionReceipt({ amount: 19.99, period: 'MO', nextChargeAt: null }), status: 0, authStatus: 'DECLINED' });
+    keep(declined);
+    expect(declined.container.textContent).not.toContain(catalogs.es.receipt_subscription_period);
+    expect(declined.container.querySelector('.receipt__note')).toBeNull();
+  });
 });
 
 describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto payment: declined, never pending or unknown', () => {

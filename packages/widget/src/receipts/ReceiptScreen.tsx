@@ -4,7 +4,7 @@ import {
   amountToCents, centsToAmount, cryptoAmountText, formatAmount, groupVoucherCode, maskedCardName, receiptBadgeKey, receiptCardNumber, payerDateText, receiptConcept, receiptDateText, receiptDisplayStatus,
   receiptFields, receiptIsHold, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type MaskedName, type Language, type Receipt, type ReceiptField, type StatusFamily,
-  shopLogoOf, shopNameOf,
+  shopLogoOf, shopNameOf, subscriptionPeriodCode,
 } from '@pasarela/core';
 import { ShopReturn, WayOut } from '../ui/WayOut';
 import { MessagePage } from '../ui/MessagePage';
@@ -65,6 +65,19 @@ function PendingVoucherCode({ code }: { code: string }) {
   );
 }
 
+/** A subscription's receipt (its charge approved, or its card kept) says how much and how often, and its next charge. */
+function SubscriptionLines({ subscription, lang, currency }: { subscription: NonNullable<Receipt['subscription']>; lang: Language; currency: Receipt['currency'] }) {
+  const amount = formatAmount(subscription.amount, lang, currency);
+  const code = subscriptionPeriodCode(subscription.period);
+  const next = Date.parse(subscription.nextChargeAt ?? '');
+  return (
+    <>
+      <Line label={t('receipt_subscription_period')} value={t('receipt_subscription_period_value', { amount, period: code ? t(`period_${code}`) : subscription.period })} />
+      {Number.isNaN(next) ? null : <Line label={t('receipt_next_charge')} value={t('receipt_next_charge_value', { amount, date: payerDateText(next, lang, { time: false }) })} />}
+    </>
+  );
+}
+
 function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Each method's own status codes (a voucher's 2 is paid, a card's 2 captured), with the auth status where they list no decline.
@@ -92,6 +105,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const show = (field: ReceiptField) => fields.has(field);
   const paid = receipt.totalPay ?? 0;
   const refunded = receipt.refundedAmount ?? 0;
+  // A subscription's proof only (not its declined or refunded charge).
+  const subscription = titleKey === 'receipt_subscription_proof' ? receipt.subscription : null;
   return (
     <main className="page page--receipt">
       {/* The way out besides printing: the loader's close embedded, back to the shop as a full page. */}
@@ -149,7 +164,10 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           {show('refunded') && refunded < paid ? <Line label={t('receipt_after_refunds')} value={formatAmount(centsToAmount(amountToCents(paid) - amountToCents(refunded)), lang, receipt.currency)} /> : null}
           {show('tax') ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang, receipt.currency)} /> : null}
           {show('descriptor') ? <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} /> : null}
+          {subscription ? <SubscriptionLines subscription={subscription} lang={lang} currency={receipt.currency} /> : null}
         </dl>
+        {/* How it ends: its shop cancels it, so the payer asks the shop (as the terms above Pay said), or the shop has. */}
+        {subscription ? <p className="receipt__note">{subscription.cancelled ? t('subscription_cancelled_by_shop') : t('subscription_cancel_how', { shop: shopName })}</p> : null}
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
           {t(voucherToPay ? 'cash_print' : 'receipt_print')}
         </button>

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { calledOffElsewhere, cardReceiptStatus, CryptoRefundSchema, cardResultMessage, merchantTextIn, type Language } from '@pasarela/core';
+import { calledOffElsewhere, cardReceiptStatus, CryptoRefundSchema, cardResultMessage, isSubscriptionActive, isSubscriptionCancelled, merchantTextIn, type Language } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { brandOfMerchant } from '../../brand/merchantBrand';
@@ -12,6 +12,7 @@ import { findMerchant, type MerchantRow } from '../../store/merchants';
 import { findLinkByCode, type LinkRow } from '../../store/links';
 import { findTransaction, paidCentsOf, type TransactionRow } from '../../store/transactions';
 import { paidByOfRow } from '../../payments/settlePayment';
+import { subscriptionTermsOf } from '../../store/subscriptions';
 import { mayReadPayment } from './payersPayment';
 
 
@@ -74,6 +75,22 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
 }
 
 /**
+ * A subscription's charge (or its card kept, charging nothing) tells its plan's amount and period,
+ * its next charge while it is active, and whether its merchant cancelled it: the receipt says how
+ * often it is charged, when next, and how it ends.
+ */
+async function subscriptionOfReceipt(deps: Deps, tx: TransactionRow) {
+  const id = tx.details['idSubscription'];
+  const terms = typeof id === 'number' ? await subscriptionTermsOf(deps.db, id) : undefined;
+  if (!terms) return null;
+  const active = isSubscriptionActive(terms.status);
+  return {
+    amount: centsToAmount(terms.amount_cents), period: terms.period,
+    nextChargeAt: active && terms.next_charge_at ? terms.next_charge_at.toISOString() : null, cancelled: isSubscriptionCancelled(terms.status),
+  };
+}
+
+/**
  * With the link's returnUrlString (SPEC 2 /pf/returnpage). A payment the payer called off (from the
  * order opened in another browser) whose single-use link another payment then paid names that one
  * too, as its wait's look does: its page says the order is paid, not declined. Until then it says it
@@ -82,7 +99,7 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
  */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-  const answer = withLinkDescriptionIn(receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang), tx, link, lang);
+  const answer = { ...withLinkDescriptionIn(receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang), tx, link, lang), subscription: await subscriptionOfReceipt(deps, tx) };
   // Core's rule: a cancel on the issuer's page was this browser's own, told as a cancel, not a call-off from elsewhere.
   if (!calledOffElsewhere({ authStatus: tx.auth_status, details: tx.details })) return answer;
   const calledOff = { ...answer, calledOffByPayer: true };

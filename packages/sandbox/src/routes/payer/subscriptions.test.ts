@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { payerDateText } from '@pasarela/core';
+import { nextSubscriptionChargeDate, payerDateText } from '@pasarela/core';
 import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, savedTestCard, testCardNumber, type TestApp } from '../../../test/testApp';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
+import { cancelSubscription } from '../../payments/cancelSubscription';
 import { merchantTransactionOf, type TransactionFacts } from '../../merchantView/merchantTransaction';
 
 // An active subscription is neither offered nor charged again; a plan that does not charge at once
@@ -169,6 +170,9 @@ describe('a plan that does not charge at once (chargeNow false)', () => {
     expect(paid.data).toMatchObject({ status: 1, appliedNow: false });
     const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
     expect(receipt.data).toMatchObject({ totalPay: 0 });
+    // Its receipt tells the plan: how much, how often (SPEC 9 code), and the first charge, the date the activation set.
+    const [first] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [key]);
+    expect(receipt.data['subscription']).toEqual({ amount: 3.5, period: 'MO', nextChargeAt: first?.next_charge_at.toISOString(), cancelled: false });
     expect((await charges(key)).map((c) => [c.amount_cents, c.details['validationOnly']])).toEqual([[0, true]]);
     // Not due yet: a sweep charges nothing.
     await chargeDueSubscriptions(t);
@@ -180,8 +184,11 @@ describe('a plan that does not charge at once (chargeNow false)', () => {
 
   it('a plan that charges at once charges its amount at activation', async () => {
     const key = await newSubscription({ amount: 3.5, chargeNow: true });
-    await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
+    const paid = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
     expect((await charges(key)).map((c) => c.amount_cents)).toEqual([350]);
+    // Once its shop cancelled it, its receipt says so and names no next charge.
+    await cancelSubscription(t, subscriptions.get(key)?.idMerchant ?? 0, key);
+    expect((await t.get(`/receipts/${String(paid.data['codOper'])}`)).data['subscription']).toEqual({ amount: 3.5, period: 'MO', nextChargeAt: null, cancelled: true });
   });
 });
 
@@ -310,6 +317,16 @@ describe("each approved subscription charge mails the subscriber its receipt, on
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.body).toContain('$4.25');
     expect(receipts[0]?.body).toContain(String(first.data['codOper']));
+    // SPEC 9 "MO monthly": its schedule starts at the activation, the next charge the same day of the next month.
+    const [active] = await t.db.query<{ next_charge_at: Date; charge_anchor_at: Date }>('select next_charge_at, charge_anchor_at from subscriptions where subscription_key = $1', [key]);
+    expect(active?.next_charge_at.toISOString()).toBe(nextSubscriptionChargeDate('MO', active?.charge_anchor_at.getTime() ?? 0).toISOString());
+    // The receipt says how much and how often, the next charge, and how to end it (its shop cancels it).
+    const next = payerDateText(active?.next_charge_at ?? 0, 'es', { time: false });
+    const [every, nextLine, cancel] = receipts[0]?.body.split('\n').slice(-3) ?? [];
+    const shop = /^Tu suscripción a (.+) está activa: \$4\.25 cada mes\.$/.exec(every ?? '')?.[1];
+    expect(shop).toBeTruthy();
+    expect(nextLine).toBe(`Próximo cobro de tu suscripción: $4.25 el ${next}.`);
+    expect(cancel).toBe(`Para cancelar tu suscripción, pídeselo a ${shop}: la tienda la cancela y no se te cobrará más.`);
     await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
     await sweep();
     await sweep();
@@ -345,6 +362,7 @@ describe("each approved subscription charge mails the subscriber its receipt, on
     expect(mails[0]?.subject).toMatch(/^Tu suscripción .+ está activa$/);
     expect(mails[0]?.body).toContain(`hoy no se cobró nada. El primer cobro, de $3.10, será el ${payerDateText(firstCharge?.next_charge_at ?? 0, 'es', { time: false })}.`);
     expect(mails[0]?.body).toContain(`/${key}/receive?Oper=${String(started.data['codOper'])}`);
+    expect(mails[0]?.body).toMatch(/\nTu suscripción a .+ está activa: \$3\.10 cada mes\.\nPara cancelar tu suscripción, pídeselo a .+: la tienda la cancela y no se te cobrará más\.$/);
     await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
     await sweep();
     const receipts = (await receiptsTo(email)).filter((m) => m.subject.startsWith('Comprobante de pago '));
