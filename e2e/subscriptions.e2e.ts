@@ -11,6 +11,7 @@ import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 import { sentBody } from './support/sentBody';
+import { nextSubscriptionChargeDate, payerDateText } from '@pasarela/core';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {
@@ -68,7 +69,24 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const tree = await page.locator('main').ariaSnapshot();
     expect(tree).not.toMatch(/\*{2,}|•{2,}/);
     expect(tree).toContain('Visa terminada en 4242');
+    // SPEC 9 "MO monthly": the plan, its next charge on the same day next month (Panama's calendar), and how it ends.
+    const lines = await page.locator('.receipt__lines dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(lines).toContainEqual(['Frecuencia', '$19.99 cada mes']);
+    const nextCharge = lines.find(([label]) => label === 'Próximo cobro')?.[1] ?? '';
+    // Paid within the last minute (a day may have turned meanwhile).
+    const paidAt = Date.now();
+    expect([paidAt - 60_000, paidAt].map((at) => `$19.99 el ${payerDateText(nextSubscriptionChargeDate('MO', at), 'es', { time: false })}`)).toContain(nextCharge);
+    expect(await page.locator('.receipt__note').textContent()).toMatch(/^Para cancelar tu suscripción, pídeselo a .+: la tienda la cancela y no se te cobrará más\.$/);
     await screenshot(page, { path: 'e2e/artifacts/subscription-receipt-360.png', fullPage: true });
+    // Its receipt e-mail ends with the same terms.
+    const codOper = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const mailbox = (await (await fetch(`${sandbox.url}/sandbox/mailbox?to=maria.nunez%40example.com`)).json()) as { messages: Array<{ subject: string; body: string }> };
+    const receiptMail = mailbox.messages.find((m) => m.subject === `Comprobante de pago ${codOper}`);
+    expect(receiptMail?.body.split('\n').slice(-3)).toEqual([
+      expect.stringMatching(/^Tu suscripción a .+ está activa: \$19\.99 cada mes\.$/),
+      `Próximo cobro de tu suscripción: ${nextCharge}.`,
+      expect.stringMatching(/^Para cancelar tu suscripción, pídeselo a .+: la tienda la cancela y no se te cobrará más\.$/),
+    ]);
 
     // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
     // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".
@@ -109,6 +127,15 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     expect(started.map((m) => m.subject)).toEqual(['Your Semanal subscription is active']);
     expect(started[0]?.body).toMatch(/nothing was charged today\. The first charge, of \$3\.50, comes on \d{1,2} [A-Z][a-z]{2} \d{4}\./);
     expect(started[0]?.body).toContain(`/${key}/receive?Oper=${codOper}`);
+    expect(started[0]?.body).toMatch(/\nYour subscription to .+ is active: \$3\.50 every week\.\nTo cancel your subscription, ask .+: the shop cancels it, and nothing more is charged\.$/);
+    // The receipt: how much and how often, the first charge a week on, and how it ends.
+    const lines = await page.locator('.receipt__lines dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(lines).toContainEqual(['How often', '$3.50 every week']);
+    expect(lines).toContainEqual(['Next charge', expect.stringMatching(/^\$3\.50 on \d{1,2} [A-Z][a-z]{2} \d{4}$/)]);
+    expect(started[0]?.body).toContain(`comes on ${(lines.find(([label]) => label === 'Next charge')?.[1] ?? '').replace('$3.50 on ', '')}.`);
+    expect(await page.locator('.receipt__note').textContent()).toMatch(/^To cancel your subscription, ask .+: the shop cancels it, and nothing more is charged\.$/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-receive-en-390.png', fullPage: true });
     await context.close();
   });
 
