@@ -13,7 +13,7 @@ function spanOf(period: string): SubscriptionSpan {
  * at the same hour, or the month's last day when it has fewer days (Jan 31 -> Feb 28, Feb 29 in a
  * leap year). Counted from the anchor, not from the charge before: Jan 31, Feb 28, Mar 31.
  */
-export function subscriptionChargeDateAt(period: string, anchor: number, n: number): Date {
+function subscriptionChargeDateAt(period: string, anchor: number, n: number): Date {
   const span = spanOf(period);
   if ('days' in span) return new Date(anchor + n * span.days * DAY_MS);
   const local = new Date(anchor + PANAMA_UTC_OFFSET_MS);
