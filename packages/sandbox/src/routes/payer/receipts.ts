@@ -77,7 +77,7 @@ export function receiptOf(tx: TransactionRow & { refunded_cents?: number }, merc
 /**
  * A subscription's charge (or its card kept, charging nothing) tells its plan's amount and period,
  * its next charge while it is active, and whether its merchant cancelled it: the receipt says how
- * often it is charged, when next, and how it ends.
+ * often it is charged, when next, and how it ends. Any other payment's receipt has no such field.
  */
 async function subscriptionOfReceipt(deps: Deps, tx: TransactionRow) {
   const id = tx.details['idSubscription'];
@@ -99,7 +99,8 @@ async function subscriptionOfReceipt(deps: Deps, tx: TransactionRow) {
  */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-  const answer = { ...withLinkDescriptionIn(receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang), tx, link, lang), subscription: await subscriptionOfReceipt(deps, tx) };
+  const subscription = await subscriptionOfReceipt(deps, tx);
+  const answer = { ...withLinkDescriptionIn(receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang), tx, link, lang), ...(subscription ? { subscription } : {}) };
   // Core's rule: a cancel on the issuer's page was this browser's own, told as a cancel, not a call-off from elsewhere.
   if (!calledOffElsewhere({ authStatus: tx.auth_status, details: tx.details })) return answer;
   const calledOff = { ...answer, calledOffByPayer: true };
