@@ -28,8 +28,15 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
     return bodies;
   }
 
-  /** Ticks "No soy un robot" with one of the sandbox's simulated answers. */
-  async function tick(page: Page, answer: 'Una persona' | 'Un robot (fail)' | 'Puntaje bajo (fail-score)') {
+  /** What the box says once the service checked each answer's token (docs/sandbox.md "Captcha"). */
+  const VERDICT = {
+    'Una persona': 'Verificado',
+    'Un robot (fail)': 'No pudimos verificar que no eres un robotMarca «No soy un robot» para pagar',
+    'Puntaje bajo (fail-score)': 'La verificación de seguridad no fue superadaMarca «No soy un robot» para pagar',
+  } as const;
+
+  /** Ticks "No soy un robot" with one of the sandbox's simulated answers; the box says what the service said. */
+  async function tick(page: Page, answer: keyof typeof VERDICT) {
     const box = page.getByRole('group', { name: 'Verificación' });
     const captcha = box.getByRole('checkbox', { name: 'No soy un robot' });
     await captcha.waitFor({ timeout: 10_000 });
@@ -41,7 +48,16 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
     if (!(await answers.isVisible())) await box.getByText('Pruebas del sandbox').click();
     await answers.selectOption({ label: answer });
     await captcha.check();
-    await expect.poll(() => box.getByText('Verificado').isVisible()).toBe(true);
+    if (answer === 'Una persona') {
+      await expect.poll(() => box.getByText('Verificado').isVisible()).toBe(true);
+      return;
+    }
+    // Refused: never "Verificado"; unticked, the reason and what to do tied to the tick.
+    const said = box.locator('.captcha__refusal');
+    await expect.poll(() => said.textContent(), { timeout: 10_000 }).toBe(VERDICT[answer]);
+    expect(await box.getByText('Verificado').count()).toBe(0);
+    expect(await captcha.isChecked()).toBe(false);
+    expect(await captcha.getAttribute('aria-describedby')).toBe(await said.getAttribute('id'));
   }
 
   it('a bot\'s token is refused (error_captcha), a low score too (invalid_score_captcha); a person pays with the fingerprint ids', async () => {

@@ -1,5 +1,5 @@
 import { t } from '../i18n/i18n';
-import type { CaptchaProvider } from './types';
+import type { CaptchaProvider, CaptchaRefusal } from './types';
 
 const CHECK_DELAY_MS = 400;
 
@@ -40,18 +40,34 @@ export const sandboxCaptcha: CaptchaProvider = {
       answer.append(option);
     }
     test.append(answerLabel, answer);
-    box.append(row, test);
+    // The service's refusal, with what to do, below the tick it describes: said when it comes (politely,
+    // as the status beside the tick: the form's own alert is the payment's).
+    const refusal = el('div', 'captcha__refusal');
+    refusal.id = `${answerId}-refusal`;
+    refusal.setAttribute('aria-live', 'polite');
+    box.append(row, refusal, test);
     container.append(box);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Each tick's own: a check answered after an untick or another tick says nothing.
+    let ticks = 0;
+    const refused = (key: CaptchaRefusal | null) => {
+      refusal.replaceChildren(...(key ? [el('p', 'field__error', t(key)), el('p', 'field__error', t('captcha_required'))] : []));
+      if (key) tick.setAttribute('aria-describedby', refusal.id);
+      else tick.removeAttribute('aria-describedby');
+    };
     const reset = () => {
       clearTimeout(timer);
-      if (tick.checked || status.textContent) options.onExpired();
+      ticks += 1;
+      if (tick.checked || status.textContent || refusal.hasChildNodes()) options.onExpired();
       tick.checked = false;
       status.textContent = '';
+      refused(null);
     };
     tick.addEventListener('change', () => {
       clearTimeout(timer);
+      const mine = (ticks += 1);
+      refused(null);
       if (!tick.checked) {
         status.textContent = '';
         options.onExpired();
@@ -59,9 +75,15 @@ export const sandboxCaptcha: CaptchaProvider = {
       }
       status.textContent = t('captcha_checking');
       timer = setTimeout(() => {
-        status.textContent = t('captcha_done');
         const chosen = answer.value;
-        options.onToken(chosen === 'person' ? personToken(options.siteKey, options.madeFor) : chosen);
+        void options.onToken(chosen === 'person' ? personToken(options.siteKey, options.madeFor) : chosen).then((key) => {
+          if (mine !== ticks) return;
+          // Refused: not verified, and unticked for another try; the refused token stays until then, so a
+          // payment carrying it meets the server's refusal (docs/sandbox.md "Captcha").
+          status.textContent = key ? '' : t('captcha_done');
+          if (key) tick.checked = false;
+          refused(key);
+        });
       }, CHECK_DELAY_MS);
     });
     // A new answer needs a new tick, as a lapsed token does.

@@ -69,6 +69,16 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
     expect((await store.forPayment()).captchaToken).toMatch(/^sandbox\.site-key\.\d+@42$/);
   });
 
+  it.each([
+    [{ valid: false, score: 0.1 }, 'error_captcha'],
+    [{ valid: true, score: 0.1 }, 'invalid_score_captcha'],
+    [{ valid: true, score: 0.9 }, null],
+  ] as const)('a token handed over resolves with what every payment carrying it meets, whatever the environment accepts: %j -> %s', async (check, refusal) => {
+    const store = createSecurityStore({ api: fakeApi(check), env: 'demo', fingerprint, captcha, merchantId: null });
+    await store.started;
+    expect(await store.setToken('tok')).toBe(refusal);
+  });
+
   it('reads the site key from the system config; an untick forgets the token', async () => {
     const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint, captcha, merchantId: null });
     await store.started;

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import {
-  SECURITY_CONFIG_CALLS, acceptedCaptchaScore, captchaAlwaysAccepted, captchaCheckBody, captchaErrorKey, CaptchaCheckResponseSchema, PasarelaError,
+  SECURITY_CONFIG_CALLS, acceptedCaptchaScore, captchaAlwaysAccepted, captchaCheckBody, captchaErrorKey, captchaRefusalKey, CaptchaCheckResponseSchema, PasarelaError,
   type ApiCall, type CaptchaCheckResponse, type Environment, type PaymentSecurity,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { t } from '../i18n/i18n';
-import type { CaptchaProvider, FingerprintIds, FingerprintProvider } from './types';
+import type { CaptchaProvider, CaptchaRefusal, FingerprintIds, FingerprintProvider } from './types';
 
 const [GOOGLE_CONFIG, FINGERPRINT_CONFIG] = SECURITY_CONFIG_CALLS as [ApiCall, ApiCall];
 const GoogleConfigSchema = v.object({ props: v.object({ captchaSiteKey: v.string() }) });
@@ -52,14 +52,18 @@ export function createSecurityStore(deps: SecurityDeps) {
   return Object.assign(store, {
     started,
     madeFor,
-    setToken(token: string) {
+    /** Resolves with why the captcha service refuses the token (what every payment carrying it meets), null when it does not. */
+    setToken(token: string): Promise<CaptchaRefusal | null> {
       store.setState({ token, response: null });
       const siteKey = store.getState().siteKey ?? '';
       // An answer for a token the payer has since replaced is dropped.
       const answer = (response: CaptchaCheckResponse | null) => {
         if (store.getState().token === token) store.setState({ response });
       };
-      checking = deps.api.post('captcha/check', CaptchaCheckResponseSchema, captchaCheckBody(token, siteKey)).then(answer, () => answer(null));
+      const check = deps.api.post('captcha/check', CaptchaCheckResponseSchema, captchaCheckBody(token, siteKey));
+      checking = check.then(answer, () => answer(null));
+      // Unanswered, nothing is said of it: the payment then asks the server, which decides.
+      return check.then(captchaRefusalKey, () => null);
     },
     clearToken() {
       store.setState({ token: null, response: null });

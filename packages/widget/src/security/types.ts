@@ -1,4 +1,4 @@
-import type { Language } from '@pasarela/core';
+import type { Language, captchaRefusalKey } from '@pasarela/core';
 
 // The seams a real provider plugs into: the flows only see these two interfaces and core's PaymentSecurity.
 
@@ -11,9 +11,16 @@ export interface CaptchaRenderOptions {
    * or Turnstile's `cData`, which the server's verifier reports back. Null when no merchant is known: a plain token.
    */
   madeFor: string | null;
-  onToken(token: string): void;
+  /**
+   * Hands the token over; resolves with the captcha service's refusal of it (every payment carrying it is
+   * refused), null when it passes or the service did not answer, so the box never says "verified" of a refused token.
+   */
+  onToken(token: string): Promise<CaptchaRefusal | null>;
   onExpired(): void;
 }
+
+/** Why the captcha service refuses a token: SPEC 8's error_captcha (not a person) or invalid_score_captcha (a low score). */
+export type CaptchaRefusal = NonNullable<ReturnType<typeof captchaRefusalKey>>;
 
 export interface CaptchaProvider {
   render(container: HTMLElement, options: CaptchaRenderOptions): () => void;
