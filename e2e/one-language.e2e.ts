@@ -88,6 +88,8 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     const checkoutLang = async () => {
       const lang = new URL((await page.locator('iframe[src*="/pf/widget"]').getAttribute('src')) ?? '').searchParams.get('lang');
       if (await page.locator('[aria-modal="true"]').count()) {
+        // Pressed in the checkout's page, once it has one (before, the key is the shop page's).
+        await page.frameLocator('iframe[src*="/pf/widget"]').locator('#root').waitFor({ timeout: 20_000 });
         await pressAway(page, 'Escape');
         await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count()).toBe(0);
       }
