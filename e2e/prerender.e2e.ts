@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop, vaultFrameOf } from './support/pages';
@@ -48,9 +48,9 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     expect(root).not.toContain('<img src=x');
   });
 
-  /** The demo shop's checkout with the widget's script held back, as on a slow connection, until `release`. */
-  async function openWithScriptHeld() {
-    const context = await browser.newContext({ locale: 'es-PA' });
+  /** A page whose widget script is held back, as on a slow connection, until `release`. */
+  async function pageWithScriptHeld(options: BrowserContextOptions = {}) {
+    const context = await browser.newContext({ locale: 'es-PA', ...options });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await context.route(/\/widget\/assets\/main-[^/]*\.js$/, async (route) => {
@@ -60,6 +60,12 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors, release };
+  }
+
+  /** The demo shop's checkout with the widget's script held back until `release`. */
+  async function openWithScriptHeld() {
+    const { context, page, errors, release } = await pageWithScriptHeld();
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open();
     const checkout: CheckoutFrame = await shop.pay();
@@ -99,16 +105,7 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
 
   it('sends the amount the payer sent with Enter before the script ran, once, with no second press', async () => {
     await adminPost(sandbox, 'stations', { stationId: 'CAJA-ENTER', description: 'Caja rápida' });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 390, height: 844 }, hasTouch: true });
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/widget\/assets\/main-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors, release } = await pageWithScriptHeld({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const documents: string[] = [];
     page.on('request', (request) => void (request.isNavigationRequest() && request.frame() === page.mainFrame() && documents.push(request.url())));
     await page.goto(`${sandbox.url}/pf/widget?type=ps&code=CAJA-ENTER&lang=es`, { waitUntil: 'commit' });
