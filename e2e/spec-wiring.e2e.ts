@@ -96,6 +96,15 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     await context.close();
   });
 
+  it('/{slug} written in capitals, as typed into a phone\'s address bar, opens the same link\'s checkout', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/${slug.toUpperCase()}`);
+    await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
+    await expect.poll(() => page.getByText('Entrada por dirección').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('signup refuses a phone that is not one before calling the server, then signs up with a good one (SPEC 5 invalid_phone_number)', async () => {
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();

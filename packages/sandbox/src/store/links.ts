@@ -78,13 +78,32 @@ export async function findLinkByCode(db: Queryable, code: string): Promise<LinkR
   return row;
 }
 
+// A slug is written in lower case (the admin API's rule, a link's default one its code in lower case), so
+// an address typed or written in capitals, `/TIENDA-DEMO`, finds the link `/tienda-demo` does.
+
 export async function findLinkBySlug(db: Queryable, slug: string): Promise<LinkRow | undefined> {
-  const [row] = await db.query<LinkRow>('select * from payment_links where slug = $1', [slug]);
+  const [row] = await db.query<LinkRow>('select * from payment_links where slug = lower($1)', [slug]);
   return row;
 }
 
 export async function findLinkBySlugAndCode(db: Queryable, slug: string, code: string): Promise<LinkRow | undefined> {
-  const [row] = await db.query<LinkRow>('select * from payment_links where slug = $1 and code = $2', [slug, code]);
+  const [row] = await db.query<LinkRow>('select * from payment_links where slug = lower($1) and code in ($2, upper($2))', [slug, code]);
+  return row;
+}
+
+/**
+ * The link what a payer typed names, in one statement: by its code as typed, then in capitals (a code
+ * is upper case), then by its slug (core typedLinkTargets gives each, or none when it cannot be one),
+ * and the address that opens it.
+ */
+export async function findLinkAddress(db: Queryable, typed: { code: string | undefined; slug: string | undefined }): Promise<{ type: 'lk' | 'slug'; code: string } | undefined> {
+  const [row] = await db.query<{ type: 'lk' | 'slug'; code: string }>(
+    `select case when code in ($1, upper($1)) then 'lk' else 'slug' end as type,
+            case when code in ($1, upper($1)) then code else slug end as code
+       from payment_links where code = $1 or code = upper($1) or slug = $2
+      order by code = $1 desc, code = upper($1) desc limit 1`,
+    [typed.code ?? null, typed.slug ?? null],
+  );
   return row;
 }
 

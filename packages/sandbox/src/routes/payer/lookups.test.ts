@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_VERSION, RawPaymentInfoSchema, encodeBody, parsePaymentInfo } from '@pasarela/core';
 import * as v from 'valibot';
 import { DEMO_LINK_CODE, DEMO_LINK_SLUG, DEMO_OPERATOR_DEBTS } from '../../db/seed';
+import { statementLog } from '../../../test/statementLog';
 import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
+let log: ReturnType<typeof statementLog>;
 beforeAll(async () => {
   t = await createTestApp();
+  log = statementLog(t);
 });
 afterAll(() => t.close());
 
@@ -50,6 +53,14 @@ describe('payment info', () => {
     const shop = await t.get(`/payment-info/shop?code=${DEMO_LINK_CODE.toLowerCase()}&type=lk`);
     expect(shop.status).toBe(200);
   });
+  it('takes a slug written in capitals, as an address typed on a phone holds it (`/TIENDA-DEMO`), for the same link', async () => {
+    const slug = DEMO_LINK_SLUG.toUpperCase();
+    for (const [code, type] of [[slug, 'slug'], [`${slug}/${DEMO_LINK_CODE.toLowerCase()}`, 'slugCode']] as const) {
+      expect(parsePaymentInfo((await t.get(`/payment-info?code=${encodeURIComponent(code)}&type=${type}`)).data)).toMatchObject({ code: DEMO_LINK_CODE });
+    }
+    expect((await t.get(`/payment-info/shop?code=${slug}&type=slug`)).status).toBe(200);
+    expect((await t.get(`/payment-links/${slug}`)).status).toBe(200);
+  });
   it('answers 404 error_to_load for an unknown code', async () => {
     const res = await t.get('/payment-info?code=NOPE&type=lk');
     expect(res).toMatchObject({ status: 404, header: { code: 404 }, data: { code: 'error_to_load' } });
@@ -91,6 +102,13 @@ describe('payment info address', () => {
     const code = await newLink(t, { expiresInSeconds: -60, slug: 'vencida-por-direccion' });
     expect((await address(code)).data).toEqual({ type: 'lk', code });
     expect((await address('VENCIDA-POR-DIRECCION')).data).toEqual({ type: 'slug', code: 'vencida-por-direccion' });
+  });
+  it('asks the database once, whichever it names or none', async () => {
+    for (const [typed, status] of [[DEMO_LINK_CODE.toLowerCase(), 200], ['TIENDA-DEMO', 200], ['LKNOEXISTE99', 404]] as const) {
+      const sent = await log.during(() => address(typed));
+      expect(sent.result.status).toBe(status);
+      expect(sent.statements).toHaveLength(1);
+    }
   });
   it('answers 404 link_not_found for what names no link, a route of the checkout\'s own, or what no address holds', async () => {
     for (const typed of ['LKNOEXISTE99', 'PF', 'tienda demo', 'tienda/demo']) {

@@ -9,7 +9,7 @@ import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findCheckoutTarget, findLinkOfTarget } from '../../payments/checkoutTarget';
-import type { LinkRow } from '../../store/links';
+import { findLinkAddress, type LinkRow } from '../../store/links';
 import { findShopOfMerchant } from '../../store/merchantBrand';
 import { shopIdentityOf } from '../../brand/merchantBrand';
 
@@ -90,14 +90,16 @@ export function paymentInfoRoutes(deps: Deps) {
   });
   // The main page "/" without a code: the link what the payer typed names, in any state (an expired or
   // paid one opens its own message), asked as its code, then as its slug (core typedLinkTargets), and
-  // the address that opens it, `?code=` or `/{slug}`, as the link writes it: one round trip for either.
+  // the address that opens it, `?code=` or `/{slug}`, as the link writes it: one statement for either.
   app.get('/payment-info/address', async (c) => {
     const { code } = parseOr400(TypedQuerySchema, { code: c.req.query('code') });
-    for (const target of typedLinkTargets(code)) {
-      const link = await findLinkOfTarget(deps.db, target);
-      if (link) return reply(c, { type: target.type, code: target.type === 'lk' ? link.code : link.slug });
-    }
-    throw new ApiError(404, 'link_not_found');
+    const targets = typedLinkTargets(code);
+    const named = targets.length > 0 ? await findLinkAddress(deps.db, {
+      code: targets.find((target) => target.type === 'lk')?.code,
+      slug: targets.find((target) => target.type === 'slug')?.code,
+    }) : undefined;
+    if (!named) throw new ApiError(404, 'link_not_found');
+    return reply(c, named);
   });
   return app;
 }
