@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { nextSubscriptionChargeDate, payerDateText } from '@pasarela/core';
 import { tokenizedCardPayload, cardPayloadOf, createTestApp, newLink, savedTestCard, testCardNumber, type TestApp } from '../../../test/testApp';
+import { statementLog } from '../../../test/statementLog';
 import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
 import { cancelSubscription } from '../../payments/cancelSubscription';
 import { merchantTransactionOf, type TransactionFacts } from '../../merchantView/merchantTransaction';
@@ -189,6 +190,23 @@ describe('a plan that does not charge at once (chargeNow false)', () => {
     // Once its shop cancelled it, its receipt says so and names no next charge.
     await cancelSubscription(t, subscriptions.get(key)?.idMerchant ?? 0, key);
     expect((await t.get(`/receipts/${String(paid.data['codOper'])}`)).data['subscription']).toEqual({ amount: 3.5, period: 'MO', nextChargeAt: null, cancelled: true });
+  });
+});
+
+describe('a subscription\'s receipt', () => {
+  it('is read in as many statements as a link payment\'s: the plan\'s terms in the link\'s place', async () => {
+    const log = statementLog(t);
+    const key = await newSubscription({ amount: 3.5, chargeNow: true });
+    const paid = await paySubscription(key, { cardInformation: await card(), trackId: randomUUID() });
+    const link = await newLink(t);
+    const linkPaid = await t.post('/cards/auth-capture', await tokenizedCardPayload(link, { amount: 25, taxAmount: 1.75 }));
+    const ofSubscription = await log.during(() => t.get(`/receipts/${String(paid.data['codOper'])}`));
+    const ofLink = await log.during(() => t.get(`/receipts/${String(linkPaid.data['codOper'])}`));
+    expect(ofSubscription.result.data['subscription']).toMatchObject({ amount: 3.5 });
+    expect(ofLink.result.data['subscription']).toBeUndefined();
+    expect(ofLink.result.status).toBe(200);
+    expect(ofSubscription.statements).toHaveLength(3);
+    expect(ofLink.statements).toHaveLength(3);
   });
 });
 
