@@ -15,8 +15,8 @@ const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 // expired or already-paid link names its shop and leads back to it (closing the checkout); the
 // wallet's signup opened from the payment leads back to the payment, and takes a name as written.
 const TEXT = {
-  es: { locale: 'es-PA', declined: /rechazad/i, expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', recovery: '¿Olvidaste tu contraseña?', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
-  en: { locale: 'en-US', declined: /declined/i, expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', recovery: 'Forgot your password?', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
+  es: { locale: 'es-PA', declined: /rechazad/i, expired: 'El enlace de pago ha expirado', askShop: (shop: string) => `Para pagar, pide a ${shop} un enlace de pago nuevo.`, paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', recovery: '¿Olvidaste tu contraseña?', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
+  en: { locale: 'en-US', declined: /declined/i, expired: 'The payment link has expired', askShop: (shop: string) => `To pay, ask ${shop} for a new payment link.`, paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', recovery: 'Forgot your password?', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
 } as const;
 
 describe.runIf(browserAvailable())('a way back from every screen', () => {
@@ -45,6 +45,8 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     const shop = await shopNameOn(page);
     expect(shop).not.toBe('');
     expect((await back.textContent())?.trim()).toContain(shop);
+    // What to do to pay: the shop that sent the link sends a new one.
+    await expired.getByText(TEXT[lang].askShop(shop), { exact: true }).waitFor();
     expect(await axeViolations(await checkoutFrameOf(page))).toEqual([]);
     await screenshot(page, { path: `${SHOTS}payer-expired-link-${lang}-360.png` });
     await clickAway(page, back);

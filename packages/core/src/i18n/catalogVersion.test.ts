@@ -54,6 +54,7 @@ const FINGERPRINT_OF_VERSION: Readonly<Record<number, string>> = {
   72: '1bab70bca8fe4052',
   73: 'e64d4727edf2a136',
   74: '4baf56c63c37c9c3',
+  75: '8eecc720fe39be97',
 };
 
 describe('the catalogue version (SPEC 1 "cached by version")', () => {

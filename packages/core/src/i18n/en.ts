@@ -63,6 +63,7 @@ export const en: Record<keyof typeof es, string> = {
   request_already_paid: 'This charge has already been paid',
   subscription_cancelled_by_shop: 'The shop cancelled this subscription: nothing will be charged',
   paid_link_on: 'You paid this link on {{date}}: {{amount}}.',
+  expired_link_ask_shop: 'To pay, ask {{shop}} for a new payment link.',
   subscription_active: 'Your subscription to {{shop}} is active: {{amount}} {{period}}.',
   subscription_not_active: 'The subscription is not active: it has no payment yet, so no charge of it can fall due',
   subscription_cancelled: 'The subscription was cancelled: no charge of it can fall due',

@@ -61,6 +61,7 @@ export const es = {
   request_already_paid: 'Este cobro ya fue pagado',
   subscription_cancelled_by_shop: 'La tienda canceló esta suscripción: no se te cobrará nada',
   paid_link_on: 'Ya pagaste este enlace el {{date}}: {{amount}}.',
+  expired_link_ask_shop: 'Para pagar, pide a {{shop}} un enlace de pago nuevo.',
   subscription_active: 'Tu suscripción a {{shop}} está activa: {{amount}} {{period}}.',
   subscription_not_active: 'La suscripción no está activa: aún no tiene ningún pago, así que ningún cobro suyo puede vencer',
   subscription_cancelled: 'La suscripción fue cancelada: ningún cobro suyo puede vencer',

@@ -9,12 +9,12 @@ import { LinkShopMessage } from './LinkShopMessage';
 
 beforeAll(() => startI18n('es', catalogs.es));
 
-async function show(type: string, answer: object) {
+async function show(type: string, answer: object, expired = false) {
   const { api, calls } = scriptedApi({ 'payment-info/shop': answer });
   const { services } = fakeServices(api);
   const view = await render(
     <ServicesContext.Provider value={services}>
-      <LinkShopMessage title={catalogs.es.request_already_paid ?? ''} type={type} code="K1" />
+      <LinkShopMessage title={(expired ? catalogs.es.expired_link : catalogs.es.request_already_paid) ?? ''} type={type} code="K1" expired={expired} />
     </ServicesContext.Provider>,
   );
   await settle();
@@ -47,5 +47,21 @@ describe('a paid link or subscription opened again', () => {
     const active = await show('subs', { name: 'Club Bogotá', logo: '', returnUrl: null, paid: null, active: { amount: 50_000, period: 'MO', currency: 'COP' } });
     expect(active.container.textContent).toContain('Tu suscripción a Club Bogotá está activa: $\u00a050.000 cada mes.');
     await active.unmount();
+  });
+});
+
+describe('an expired link opened', () => {
+  it('names its shop and says what to do to pay: ask the shop for a new link', async () => {
+    const view = await show('slug', { name: 'Tostadores del Casco', logo: '', returnUrl: null, paid: null }, true);
+    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.expired_link);
+    expect(view.container.textContent).toContain('Para pagar, pide a Tostadores del Casco un enlace de pago nuevo.');
+    await view.unmount();
+  });
+
+  it('paid before it expired, it says what was paid, not to ask for a new one', async () => {
+    const view = await show('lk', { name: 'Tostadores del Casco', logo: '', returnUrl: null, paid: { at: '2026-11-28T15:00:00.000Z', amount: 7.25 } }, true);
+    expect(view.container.textContent).toContain('Ya pagaste este enlace el 28/11/2026: $7.25.');
+    expect(view.container.textContent).not.toContain('pide a');
+    await view.unmount();
   });
 });

@@ -8,21 +8,24 @@ import { LoadingPage } from './Loading';
 import { MessagePage } from './MessagePage';
 import { ShopReturn } from './WayOut';
 
-/** What the payer already has from this link: the payment (when, how much), or the active subscription. */
-function paidNote(shop: LinkShop, lang: 'es' | 'en'): string | null {
+/**
+ * What the payer already has from this link: the payment (when, how much), or the active subscription;
+ * else, for a link that expired, what to do to pay: ask its shop for a new one.
+ */
+function shopNote(shop: LinkShop, lang: 'es' | 'en', expired: boolean): string | null {
   if (shop.paid) return t('paid_link_on', { date: payerDateText(new Date(shop.paid.at), lang, { time: false }), amount: formatAmount(shop.paid.amount, lang, shop.paid.currency) });
   if (shop.active) {
     const code = subscriptionPeriodCode(shop.active.period);
     return t('subscription_active', { shop: shop.name, amount: formatAmount(shop.active.amount, lang, shop.active.currency), period: code ? t(`period_${code}`) : shop.active.period });
   }
-  return null;
+  return expired ? t('expired_link_ask_shop', { shop: shop.name }) : null;
 }
 
 /**
  * Until the shop is known, or when it cannot be, the message alone with the page's usual way out.
  * Drawn with the checkout's message styles (styles.later.css), which the checkout's first load leaves out.
  */
-export function LinkShopMessage({ title, message, type, code }: { title: string; message?: PayerMessage | undefined; type: string; code: string }) {
+export function LinkShopMessage({ title, message, type, code, expired = false }: { title: string; message?: PayerMessage | undefined; type: string; code: string; expired?: boolean }) {
   const services = useServices();
   const [shop, setShop] = useState<LinkShop | null>(null);
   const styled = useLaterStyles();
@@ -39,7 +42,7 @@ export function LinkShopMessage({ title, message, type, code }: { title: string;
     };
   }, [services, type, code]);
   const logo = shop ? shopLogoOf({ logo: shop.logo }, services.config.imageBase) : '';
-  const note = shop ? paidNote(shop, services.lang) : null;
+  const note = shop ? shopNote(shop, services.lang, expired) : null;
   // Never unstyled: a moment's "Cargando..." until the sheet is in.
   if (!styled) return <LoadingPage />;
   return (

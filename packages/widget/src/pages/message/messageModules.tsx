@@ -13,8 +13,8 @@ export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
     // station, the text is result_not_found. Read as the page renders, so the whole catalogue's
     // words replace the first screen's when they arrive (never the bare key).
     const station = route.code === SPECIFIC_ERROR_CODES.stationNotFound;
-    // An expired link's page: its shop named, and the way back to it.
-    if (route.link) return readyScreen(() => <LinkShopMessage title={t(message.key)} type={route.linkType || 'lk'} code={route.link ?? ''} />);
+    // An expired link's page: its shop named, what to do to pay, and the way back to it.
+    if (route.link) return readyScreen(() => <LinkShopMessage title={t(message.key)} type={route.linkType || 'lk'} code={route.link ?? ''} expired={route.code === SPECIFIC_ERROR_CODES.expiredLink} />);
     return readyScreen(() => <MessagePage title={t(message.key)} hint={station ? t('result_not_found') : undefined} />);
   },
 };
