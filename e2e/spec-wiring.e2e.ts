@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { vaultFrameOf } from './support/pages';
+import { screenshot } from './support/artifacts';
 
 // SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
 // a payment code (docs/spec-decisions.md) and the signup form's phone and city.
@@ -51,6 +52,8 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     // The heading stands off the top as the other pages' headings do below their way out, and apart from the field.
     expect(await headingRoom(page)).toEqual({ above: 40, below: 16 });
+    // A full page: nothing to close.
+    expect(await page.getByRole('button', { name: es('close'), exact: true }).count()).toBe(0);
     const field = page.getByLabel(es('label_payment_code'));
     const continueButton = page.getByRole('button', { name: es('continue_button') });
     const error = page.locator('#field-paymentCode-error');
@@ -102,6 +105,34 @@ describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
     await page.goto(`${sandbox.url}/${slug.toUpperCase()}`);
     await vaultFrameOf(page).locator('[name="cardnumber"]').waitFor();
     await expect.poll(() => page.getByText('Entrada por dirección').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  // In a shop's frame (the page names its origin, as the loader's frame does) the page has the close
+  // the checkout's other pages have there, by the same name, first in Tab order.
+  it.each([
+    { lang: 'es', locale: 'es-PA' },
+    { lang: 'en', locale: 'en-US' },
+  ] as const)('$lang: "/" in a shop\'s frame has the checkout\'s close', async ({ lang, locale }) => {
+    const words = catalogs[lang];
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const shop = 'http://shop.test';
+    await page.route(`${shop}/**`, (route) => route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Shop</title><style>body{margin:0}iframe{border:0;width:100vw;height:100vh}</style><iframe title="Checkout" src="${sandbox.url}/?parentOrigin=${encodeURIComponent(shop)}"></iframe></html>`,
+    }));
+    await page.goto(`${shop}/`);
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('heading', { name: words['code_entry_title'] }).waitFor();
+    const close = frame.getByRole('button', { name: words['close'], exact: true });
+    expect(await close.count()).toBe(1);
+    expect(await close.isVisible()).toBe(true);
+    await frame.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await frame.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await close.evaluate((button) => button === document.activeElement)).toBe(true);
+    await screenshot(page, { path: `e2e/artifacts/code-entry-framed-${lang}-390.png` });
     await context.close();
   });
 

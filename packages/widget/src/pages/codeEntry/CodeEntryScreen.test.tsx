@@ -4,6 +4,7 @@ import { PasarelaError, catalogs } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { fakeServices } from '../../testing/fakeServices';
+import { ServicesContext } from '../../services/services';
 import { render, settle, type, viewPerTest } from '../../testing/render';
 import { codeEntryModule } from './module';
 
@@ -20,17 +21,17 @@ function linkAddress(query: unknown) {
   throw notFound();
 }
 
-async function showCodeEntry() {
+async function showCodeEntry(embedded = true) {
   const { api, calls } = scriptedApi({ 'payment-info/address': linkAddress });
-  const { services, departures } = fakeServices(api);
+  const { services, departures, messages } = fakeServices(api, embedded ? {} : { bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} } });
   const { View } = codeEntryModule.prepare({ name: 'codeEntry' }, services);
-  const view = await render(<View />);
+  const view = await render(<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>);
   const send = async (typed: string) => {
     await type(view.input('paymentCode'), typed);
     await act(() => view.container.querySelector('form')?.requestSubmit());
     await settle();
   };
-  return { view, send, calls, departures };
+  return { view, send, calls, departures, messages };
 }
 
 // The main page "/" without a code (docs/spec-decisions.md): what the payer types names a link by its code or its slug.
@@ -74,5 +75,23 @@ describe('CodeEntryScreen (/ without a code)', () => {
     expect(document.activeElement).toBe(view.input('paymentCode'));
     expect(calls).toEqual([]);
     expect(departures).toEqual([]);
+  });
+
+  it.each(['es', 'en'] as const)('%s: in a shop\'s frame it has the checkout\'s close, named as on the other pages, which closes the checkout; a full page has none', async (lang) => {
+    await startI18n(lang, catalogs[lang]);
+    const framed = await showCodeEntry();
+    keep(framed.view);
+    const close = [...framed.view.container.querySelectorAll('header button')];
+    expect(close.map((button) => button.getAttribute('aria-label'))).toEqual([catalogs[lang].close]);
+    // Above the heading, first in Tab order.
+    expect(close[0]?.compareDocumentPosition(framed.view.container.querySelector('h1') as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await act(() => (close[0] as HTMLButtonElement).click());
+    expect(framed.messages).toEqual([{ type: 'close' }]);
+    framed.view.unmount();
+
+    const full = await showCodeEntry(false);
+    keep(full.view);
+    expect(full.view.container.querySelectorAll('button')).toHaveLength(1);
+    expect(full.view.container.querySelector('button')?.textContent).toBe(catalogs[lang].continue_button);
   });
 });

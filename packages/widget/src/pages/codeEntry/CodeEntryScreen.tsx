@@ -3,9 +3,12 @@ import { fieldErrors, payerMessage, paymentCodeEntrySchema, type CatalogKey } fr
 import { t } from '../../i18n/i18n';
 import { BusyButton } from '../../ui/BusyButton';
 import { Field } from '../../ui/Field';
+import { WayOut } from '../../ui/WayOut';
+import { useServices } from '../../services/services';
 
 /** `find`: the address of the link a code names, or null when it names none. */
 export function CodeEntryScreen({ find, open }: { find: (code: string) => Promise<string | null>; open: (address: string) => void }) {
+  const { bridge } = useServices();
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -37,6 +40,8 @@ export function CodeEntryScreen({ find, open }: { find: (code: string) => Promis
   };
   return (
     <main className="page code-entry">
+      {/* In a shop's frame, the checkout's close, as on every other page; a full page has no way out to offer. */}
+      {bridge.embedded ? <WayOut /> : null}
       <h1 className="page__title" tabIndex={-1} ref={heading}>
         {t('code_entry_title')}
       </h1>
