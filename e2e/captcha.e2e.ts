@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { catalogs, type Language } from '@pasarela/core';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { axeViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
+import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
 import { sentBody } from './support/sentBody';
@@ -101,6 +103,58 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
     await context.close();
   });
 
+  /** Ticks the box with an answer the service refuses, in the page's language; the box says so. */
+  async function tickRefused(page: Page, lang: Language, answer: 'captcha_sandbox_bot' | 'captcha_sandbox_low') {
+    const words = catalogs[lang];
+    const box = page.getByRole('group', { name: words['captcha_title'] });
+    const captcha = box.getByRole('checkbox', { name: words['captcha_label'] });
+    await captcha.waitFor({ timeout: 10_000 });
+    await captcha.focus();
+    const answers = box.getByLabel(words['captcha_sandbox_answer'] ?? '');
+    if (!(await answers.isVisible())) await box.getByText(words['captcha_sandbox_title'] ?? '').click();
+    await answers.selectOption({ label: words[answer] ?? '' });
+    await captcha.check();
+    await expect.poll(() => box.locator('.captcha__refusal').textContent(), { timeout: 10_000 }).toContain(words['captcha_required']);
+  }
+
+  // docs/architecture.md "Captcha and focus": the sandbox's widget lets a refused token go (score 1), and
+  // the server's 403 says why, as the box does, with what to do next.
+  it.each([
+    { lang: 'es', locale: 'es-PA', answer: 'captcha_sandbox_bot', reason: 'error_captcha' },
+    { lang: 'en', locale: 'en-US', answer: 'captcha_sandbox_low', reason: 'invalid_score_captcha' },
+  ] as const)('$lang: the server refuses the captcha of a card payment and of a Saldo payment; each alert says why and to tick the box again, the focus where the payer acts', async ({ lang, locale, answer, reason }) => {
+    const words = catalogs[lang];
+    const said = `${words[reason]}${words['captcha_required']}`;
+    const code = await createLink(sandbox, { amount: 12, description: 'Taza' });
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+
+    await tickRefused(page, lang, answer);
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(said);
+    // The CVC, emptied, has the focus in the card vault's frame.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('vault-fields'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: `e2e/artifacts/captcha-refused-card-${lang}-390.png`, fullPage: true });
+
+    await checkout.chooseMethod(/Saldo|Balance/);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    const pay = page.getByRole('button', { name: /pagar con saldo|pay with balance/i });
+    await pay.waitFor();
+    await tickRefused(page, lang, answer);
+    await pay.click();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(said);
+    expect(await pay.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, { path: `e2e/artifacts/captcha-refused-balance-${lang}-390.png`, fullPage: true });
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
+    await context.close();
+  });
+
   it('other methods carry the fingerprint and the link\'s custom field values, and the captcha holds them too (Yappy)', async () => {
     const code = await createLink(sandbox, { amount: 8, description: 'Café molido' });
     const context = await browser.newContext({ locale: 'es-PA' });
@@ -113,7 +167,7 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
     await tick(page, 'Un robot (fail)');
     await checkout.field('yappy-phone').fill('61111111');
     await checkout.field('yappy-phone').press('Enter');
-    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toContain('No pudimos verificar');
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe('No pudimos verificar que no eres un robotMarca «No soy un robot» para pagar');
     await tick(page, 'Una persona');
     await checkout.field('yappy-phone').press('Enter');
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);

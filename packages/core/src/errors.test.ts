@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PasarelaError, errorFromHeader, isOutcomeUnknown, isPasarelaError, payerMessage,
+  PasarelaError, errorFromHeader, isOutcomeUnknown, isPasarelaError, payerMessage, isCaptchaRefusal,
 } from './errors';
 import { FRONTEND_ERROR_KEYS } from './errorKeys';
 
@@ -81,6 +81,18 @@ describe('SPEC 8 "Specific codes" each show their own key', () => {
     expect(payerMessage(api('Card Fondos insuficientes'))).toEqual({ key: 'card_error', text: 'Card Fondos insuficientes' });
     expect(payerMessage(api('Card', 'Card Tarjeta vencida')).key).toBe('happen_error_try_again');
     expect(payerMessage(api('Card declined', 'Tarjeta rechazada'))).toEqual({ key: 'card_error', text: 'Tarjeta rechazada' });
+  });
+});
+
+describe('isCaptchaRefusal: a refusal the payer puts right by ticking the captcha again (docs/architecture.md "Captcha and focus")', () => {
+  it.each([
+    ['error_captcha', true, 'SPEC 8 error_captcha: not a person'],
+    ['invalid_score_captcha', true, 'SPEC 8 invalid_score_captcha: a low score'],
+    ['payment_declined', false, "a bank's decline"],
+    ['possible_duplicated_tx', false, 'the duplicate question'],
+    ['connection_error', false, 'a lost connection'],
+  ] as const)('%s -> %s (%s)', (key, refused, _rule) => {
+    expect(isCaptchaRefusal(key)).toBe(refused);
   });
 });
 

@@ -90,6 +90,14 @@ export function payerMessage(error: unknown): PayerMessage {
 }
 
 /**
+ * A payment refused for its captcha, by the server or before sending (SPEC 8 error_captcha,
+ * invalid_score_captcha): the payer ticks the box again to pay (docs/architecture.md "Captcha and focus").
+ */
+export function isCaptchaRefusal(key: string): boolean {
+  return key === 'error_captcha' || key === 'invalid_score_captcha';
+}
+
+/**
  * The server could not reach the card vault (its connection refused): the card payment was never sent
  * and nothing of it is recorded, so the payer may pay again at once (503).
  */

@@ -1,7 +1,7 @@
 export { WireFormatError, encodeBody, decodeBody } from './encoding';
 export { EnvelopeSchema, wrapEnvelope, readEnvelopeData } from './envelope';
 export type { Envelope } from './envelope';
-export { PasarelaError, isPasarelaError, errorFromHeader, payerMessage, isOutcomeUnknown, CARD_PAYMENTS_UNAVAILABLE, METHOD_PAYMENTS_UNAVAILABLE } from './errors';
+export { PasarelaError, isPasarelaError, errorFromHeader, payerMessage, isCaptchaRefusal, isOutcomeUnknown, CARD_PAYMENTS_UNAVAILABLE, METHOD_PAYMENTS_UNAVAILABLE } from './errors';
 export type { PayerMessage, SerializedError } from './errors';
 export {
   VERSION,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PayerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
+import { NextStep } from '../ui/NextStep';
 
 interface AttemptAlertProps {
   message: PayerMessage;
@@ -25,6 +26,7 @@ export function AttemptAlert({ message, onRetry, retryLabel, focusAlert }: Attem
       <div className={message.key === 'payment_cancelled' ? 'alert alert--info' : 'alert'} role="alert" ref={box} tabIndex={focusAlert ? -1 : undefined}>
         {message.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
         {text !== t('declined_title') ? <p className="alert__text">{text}</p> : null}
+        <NextStep messageKey={message.key} />
       </div>
       {onRetry ? (
         <button type="button" ref={retry} className="button button--primary" onClick={onRetry}>

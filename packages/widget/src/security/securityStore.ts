@@ -5,7 +5,6 @@ import {
   type ApiCall, type CaptchaCheckResponse, type Environment, type PaymentSecurity,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { t } from '../i18n/i18n';
 import type { CaptchaProvider, CaptchaRefusal, FingerprintIds, FingerprintProvider } from './types';
 
 const [GOOGLE_CONFIG, FINGERPRINT_CONFIG] = SECURITY_CONFIG_CALLS as [ApiCall, ApiCall];
@@ -87,7 +86,8 @@ export function createSecurityStore(deps: SecurityDeps) {
         if (invisible) return { ...base, captchaToken: invisible, scoreCaptcha: 1 };
         throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
       }
-      throw new PasarelaError({ code: 'error_captcha', category: 'validation', serverMessage: t('captcha_required') });
+      // Not ticked: the alert says to tick (ui/AlertText), as after any refusal.
+      throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
     },
   });
 }

@@ -9,6 +9,7 @@ import type { CheckoutSecurity } from '../security/checkoutSecurity';
 import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
+import { NextStep } from '../ui/NextStep';
 
 /** The polite status after a search: how many bills it found, or none. */
 function searchOutcome(message: CatalogKey | null, found: FoundActivity[] | null): string {
@@ -110,6 +111,7 @@ export function DebtLookup({ balance, onPaid }: { balance: number; onPaid: () =>
         {message && message !== 'no_results' ? (
           <div className="alert" role="alert">
             <p className="alert__text">{t(message)}</p>
+            <NextStep messageKey={message} />
           </div>
         ) : null}
         {/* Paid, its button gone: the focus on what happened, never the page's body. */}

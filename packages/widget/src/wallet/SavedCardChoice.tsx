@@ -11,6 +11,7 @@ import { cardNameOf, SavedCardMark } from './SavedCardList';
 import { MaskedNumber } from '../ui/MaskedNumber';
 import { walletMessageKey } from './walletMessage';
 import { BusyButton } from '../ui/BusyButton';
+import { NextStep } from '../ui/NextStep';
 import { PayingStatus } from '../ui/PayingStatus';
 import { isPaidElsewhere, paidByOf, type PaidBy } from '../payments/paidElsewhere';
 import { useCheckoutDonation } from '../payments/donation/useDonationAmount';
@@ -119,6 +120,7 @@ export function SavedCardChoice({ payment, onChoice, onPaidElsewhere }: { paymen
       {error ? (
         <div className="alert" role="alert">
           <p className="alert__text">{t(error)}</p>
+          <NextStep messageKey={error} />
         </div>
       ) : null}
       {card ? (

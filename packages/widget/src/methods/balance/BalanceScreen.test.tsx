@@ -1,6 +1,6 @@
 import { act } from 'preact/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '@pasarela/core';
+import { catalogs, PasarelaError } from '@pasarela/core';
 import { ServicesContext } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
@@ -61,5 +61,28 @@ describe('a balance too small for the payment (docs/wallet.md)', () => {
     const pay = document.querySelector<HTMLButtonElement>('button[type="submit"]');
     expect(document.getElementById(pay?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(catalogs.es.wallet_insufficient_balance);
     expect(calls.filter((c) => c.path !== 'users/me/balance')).toEqual([]);
+  });
+});
+
+describe('the server refuses the payment\'s captcha (403; docs/architecture.md "Captcha and focus")', () => {
+  const keep = viewPerTest();
+
+  it.each([
+    ['es', 'error_captcha'],
+    ['en', 'invalid_score_captcha'],
+  ] as const)('%s, %s: the alert says why and what to do (tick the box again), the focus kept on Pay', async (lang, code) => {
+    await startI18n(lang, catalogs[lang]);
+    const { api } = scriptedApi({
+      'users/me/balance': { balance: [{ disponible: 100, currency: 'USD' }] },
+      'activity/pay': new PasarelaError({ code, category: 'api', status: 403 }),
+    });
+    await renderLoggedIn(api, keep);
+    const pay = document.querySelector<HTMLButtonElement>('button[type="submit"]');
+    pay?.focus();
+    await act(() => pay?.click());
+    await settle();
+    const alert = document.querySelector('[role="alert"]');
+    expect([...(alert?.querySelectorAll('.alert__text') ?? [])].map((p) => p.textContent)).toEqual([catalogs[lang][code], catalogs[lang].captcha_required]);
+    expect(document.activeElement).toBe(pay);
   });
 });

@@ -11,6 +11,7 @@ import { BusyButton } from '../../ui/BusyButton';
 import { PayingStatus } from '../../ui/PayingStatus';
 import { useArrivalFocus } from '../../ui/useArrivalFocus';
 import { PaidElsewhere } from '../../payments/PaidElsewhere';
+import { NextStep } from '../../ui/NextStep';
 
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
@@ -77,6 +78,7 @@ function BalancePay({ payment }: MethodScreenProps) {
       {state.error ? (
         <div className="alert" role="alert">
           <p className="alert__text">{t(state.error)}</p>
+          <NextStep messageKey={state.error} />
         </div>
       ) : short ? (
         // Said beside Pay until pressed; then a new alert at each press, so each is announced.

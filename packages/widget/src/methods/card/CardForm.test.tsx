@@ -278,6 +278,31 @@ describe('CardForm', () => {
   });
 });
 
+describe('CardForm: the server refuses the payment\'s captcha (403; docs/architecture.md "Captcha and focus")', () => {
+  beforeAll(() => preparePhoneRules(), 30_000);
+  let unmount: (() => unknown) | undefined;
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it.each([
+    ['es', 'error_captcha'],
+    ['en', 'invalid_score_captcha'],
+  ] as const)('%s, %s: the alert says why and what to do (tick the box again), the focus on a field to type', async (lang, code) => {
+    const pay = vi.fn(async (): Promise<CardAttempt> => {
+      throw new PasarelaError({ code, category: 'api', status: 403 });
+    });
+    const view = await setup(lang, { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    await act(() => view.submit()?.click());
+    await settle();
+    const alert = view.container.querySelector('[role="alert"]');
+    expect([...(alert?.querySelectorAll('.alert__text') ?? [])].map((p) => p.textContent)).toEqual([catalogs[lang][code], catalogs[lang].captcha_required]);
+    expect(view.frame.focus).toHaveBeenLastCalledWith('cvc');
+  });
+});
+
 describe('CardForm: a subscription says what recurs and how it stops, right under Pay', () => {
   afterEach(() => {
     document.body.innerHTML = '';

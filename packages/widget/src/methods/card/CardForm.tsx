@@ -9,6 +9,7 @@ import { VaultFields } from '../../payments/VaultFields';
 import type { FrameCardField, FrameEvent, VaultFieldsAddress, VaultFrame } from '../../payments/vaultFrame';
 import { BeforePayContext } from '../../payments/beforePay';
 import { BusyButton } from '../../ui/BusyButton';
+import { NextStep } from '../../ui/NextStep';
 import { phoneHintKey } from '../../payments/phoneCheck';
 import { PayingStatus } from '../../ui/PayingStatus';
 
@@ -150,6 +151,7 @@ export function CardForm({ store, frame, fieldsAddress, onCardInput, total, curr
             {state.duplicate ? (
               <p className="alert__text">{t(state.duplicateState === 'waiting' ? 'duplicate_question_waiting' : 'duplicate_question')}</p>
             ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+            <NextStep messageKey={state.alert.key} />
           </div>
           {state.duplicate ? (
             <>
