@@ -86,7 +86,7 @@ export function createSecurityStore(deps: SecurityDeps) {
         if (invisible) return { ...base, captchaToken: invisible, scoreCaptcha: 1 };
         throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
       }
-      // Not ticked: the alert says to tick (ui/AlertText), as after any refusal.
+      // Not ticked: the alert says to tick (ui/NextStep), as after any refusal.
       throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
     },
   });
