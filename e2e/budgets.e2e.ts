@@ -24,8 +24,8 @@ describe('size budgets of what ships', () => {
     }
   });
 
-  it('widget first load up to the card form (HTML, JS, CSS, i18next included) is within its 65.55 KB budget', () => {
-    expect(BUDGETS).toEqual({ loaderGzipBytes: 8_000, widgetFirstLoadGzipBytes: 65_550 });
+  it('widget first load up to the card form (HTML, JS, CSS, i18next included) is within its 65.65 KB budget', () => {
+    expect(BUDGETS).toEqual({ loaderGzipBytes: 8_000, widgetFirstLoadGzipBytes: 65_650 });
     expect(sizes.widget.firstLoad).not.toBeNull();
     expect(sizes.widget.firstLoad?.gzipBytes).toBeLessThanOrEqual(BUDGETS.widgetFirstLoadGzipBytes);
   });

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
-/** PRODUCT.md: first load <= 90 KB (our own ceiling 65.55 KB), the loader <= 8 KB, 1 KB = 1000 B; docs/performance.md has the figures. */
+/** PRODUCT.md: first load <= 90 KB (our own ceiling 65.65 KB), the loader <= 8 KB, 1 KB = 1000 B; docs/performance.md has the figures. */
 export const BUDGETS = {
   loaderGzipBytes: 8_000,
-  widgetFirstLoadGzipBytes: 65_550,
+  widgetFirstLoadGzipBytes: 65_650,
 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
